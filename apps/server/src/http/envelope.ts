@@ -1,0 +1,110 @@
+import {
+  API_PREFIX,
+  type ApiFailure,
+  formatMessage,
+  isMessageKey,
+  type MessageKey,
+  SUCCESS_CODE,
+} from '@dramastar/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { AppError } from './errors.js';
+import { requestLanguage } from './language.js';
+
+export function sendSuccess(req: FastifyRequest, reply: FastifyReply, data: unknown): FastifyReply {
+  return reply
+    .code(SUCCESS_CODE)
+    .send({ code: SUCCESS_CODE, msg: formatMessage(requestLanguage(req), 'Success'), data });
+}
+
+export function sendFailure(req: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
+  const lang = requestLanguage(req);
+  const field = error.options.field;
+  const body: ApiFailure = {
+    code: error.status,
+    msg: formatMessage(lang, error.key, { field: field ?? '', ...error.options.params }),
+    errorKey: error.key,
+  };
+  if (field !== undefined) body.field = field;
+  if (error.options.data !== undefined) body.data = error.options.data;
+  if (error.status >= 500) body.requestId = req.id;
+  return reply.code(error.status).send(body);
+}
+
+/** Turns zod issues into the 400 answer: it names the first invalid field. */
+export function validationError(issues: readonly z.core.$ZodIssue[], location: string): AppError {
+  const describe = (issue: z.core.$ZodIssue) => (issue.path.length ? issue.path.join('.') : location);
+  const first = issues[0];
+  const field = first ? describe(first) : location;
+  const key: MessageKey = first && isMessageKey(first.message) ? first.message : 'ValidationFailed';
+  return new AppError(key, {
+    status: 400,
+    field,
+    data: {
+      issues: issues.map((i) => ({ field: describe(i), message: i.message })),
+    },
+  });
+}
+
+function isApiPath(url: string): boolean {
+  return url === API_PREFIX || url.startsWith(`${API_PREFIX}/`) || url.startsWith(`${API_PREFIX}?`);
+}
+
+/**
+ * The /app-api envelope around every answer: JSON parsing that reports bad bodies as 400, and
+ * AppErrors and framework errors mapped to `{code, msg, errorKey}`, 500s without internals.
+ * Install it before any route: a route keeps the error handler in force when it was added.
+ */
+export function installEnvelope(app: FastifyInstance, options: { bodyLimit: number }): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: options.bodyLimit },
+    (req, body, done) => {
+      // Many calls are POSTs whose data is in the query string: an empty body is fine.
+      if (typeof body !== 'string' || body.trim() === '') {
+        done(null, undefined);
+        return;
+      }
+      parseJson(req, body, (err, value) => {
+        if (err) done(new AppError('InvalidJson', { status: 400, field: 'body' }), undefined);
+        else done(null, value);
+      });
+    },
+  );
+
+  app.setErrorHandler((error: FastifyError | AppError, req, reply) => {
+    if (error instanceof AppError) return sendFailure(req, reply, error);
+    const status = error.statusCode ?? 500;
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413) {
+      return sendFailure(req, reply, new AppError('PayloadTooLarge', { field: 'body' }));
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH') {
+      return sendFailure(req, reply, new AppError('ValidationFailed', { status: 400, field: 'content-type' }));
+    }
+    if (status === 429) return sendFailure(req, reply, new AppError('TooManyRequests'));
+    if (status >= 400 && status < 500) {
+      return sendFailure(req, reply, new AppError('ValidationFailed', { status: 400, field: 'body' }));
+    }
+    req.log.error({ err: error }, 'unhandled error');
+    return sendFailure(req, reply, new AppError('InternalError'));
+  });
+
+}
+
+export type PageFallback = (req: FastifyRequest, reply: FastifyReply) => FastifyReply | false;
+
+/**
+ * Unknown paths: 404 in the envelope, except a browser's GET of a non-API path, which
+ * `pageFallback` may answer (with the web app's index.html).
+ */
+export function installNotFound(app: FastifyInstance, pageFallback: PageFallback | undefined): void {
+  app.setNotFoundHandler((req, reply) => {
+    if (!isApiPath(req.url) && pageFallback) {
+      const answered = pageFallback(req, reply);
+      if (answered) return answered;
+    }
+    return sendFailure(req, reply, new AppError('NotFound'));
+  });
+}

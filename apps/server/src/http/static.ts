@@ -1,0 +1,66 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import fastifyStatic, { type SetHeadersResponse } from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import type { PageFallback } from './envelope.js';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** Content types `send` does not know, for HLS. */
+const MEDIA_TYPES: Record<string, string> = {
+  '.m3u8': 'application/vnd.apple.mpegurl',
+  '.ts': 'video/mp2t',
+  '.m4s': 'video/iso.segment',
+};
+
+function setMediaHeaders(res: SetHeadersResponse, path: string): void {
+  const ext = path.slice(path.lastIndexOf('.'));
+  const type = MEDIA_TYPES[ext];
+  if (type) res.setHeader('content-type', type);
+  // Playlists of a series may change when episodes are added; segments and posters never do.
+  res.setHeader('cache-control', ext === '.m3u8' ? 'public, max-age=60' : 'public, max-age=86400');
+}
+
+function setWebHeaders(res: SetHeadersResponse, path: string): void {
+  if (path.endsWith('index.html')) res.setHeader('cache-control', 'no-cache');
+  else if (/[/\\]assets[/\\]/.test(path)) res.setHeader('cache-control', IMMUTABLE);
+  else res.setHeader('cache-control', 'public, max-age=3600');
+}
+
+/** `/media/**` from the media directory, with HTTP Range support (HLS players and seeking need it). */
+export async function serveMedia(app: FastifyInstance, mediaDir: string): Promise<void> {
+  mkdirSync(mediaDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: resolve(mediaDir),
+    prefix: '/media/',
+    decorateReply: false,
+    acceptRanges: true,
+    cacheControl: false,
+    index: false,
+    setHeaders: setMediaHeaders,
+  });
+}
+
+/**
+ * The built web app at `/`: hashed assets are immutable, index.html is revalidated on every load
+ * so a redeploy reaches users at once. Returns the fallback for other browser GETs.
+ */
+export async function serveWeb(
+  app: FastifyInstance,
+  webDir: string,
+): Promise<PageFallback | undefined> {
+  const root = resolve(webDir);
+  if (!existsSync(resolve(root, 'index.html'))) return undefined;
+  await app.register(fastifyStatic, {
+    root,
+    prefix: '/',
+    cacheControl: false,
+    index: ['index.html'],
+    setHeaders: setWebHeaders,
+  });
+  return (req, reply) => {
+    const accept = req.headers.accept ?? '';
+    if (req.method !== 'GET' || !accept.includes('text/html')) return false;
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  };
+}

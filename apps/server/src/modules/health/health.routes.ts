@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/client.js';
+
+/** Probes for a load balancer: /healthz = the process is up; /readyz = it can reach the database. */
+export function healthRoutes(app: FastifyInstance, database: Database): void {
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (req, reply) => {
+    try {
+      await database.ping();
+      return { status: 'ready' };
+    } catch (err) {
+      req.log.warn({ err }, 'database not reachable');
+      return reply.code(503).send({ status: 'unavailable' });
+    }
+  });
+}

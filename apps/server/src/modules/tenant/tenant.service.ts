@@ -1,0 +1,131 @@
+import {
+  APP_NAME,
+  APP_VERSION,
+  APP_VERSION_CODE,
+  CURRENCIES,
+  type CurrencyKey,
+  DEFAULT_TENANT_ID,
+  isCurrencyKey,
+  isLanguage,
+  type TenantConfig,
+  type TenantSummary,
+} from '@dramastar/contract';
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { tenantDomains, tenants } from '../../db/schema/index.js';
+import { AppError } from '../../http/errors.js';
+
+type TenantRow = typeof tenants.$inferSelect;
+
+export interface TenantSeed {
+  id: string;
+  name: string;
+  currency: CurrencyKey;
+  timeZone: string;
+  domains: string[];
+  earnEnabled?: boolean;
+}
+
+/** Host name of a `Host` header or a `domain` parameter: lower case, no port, no trailing dot. */
+export function normalizeDomain(value: string): string {
+  let host = value.trim().toLowerCase();
+  host = host.replace(/^[a-z]+:\/\//, '').split('/')[0] ?? '';
+  if (host.startsWith('[')) host = host.slice(0, host.indexOf(']') + 1);
+  else host = host.split(':')[0] ?? '';
+  return host.replace(/\.$/, '');
+}
+
+export function createTenantService(db: DbOrTx, options: { publicUrl: string }) {
+  function toSummary(row: TenantRow): TenantSummary {
+    if (!isCurrencyKey(row.currency) || !isLanguage(row.defaultLanguage)) {
+      throw new Error(`tenant ${row.id} has an invalid currency or language`);
+    }
+    return {
+      tenantId: row.id,
+      name: row.name,
+      currency: row.currency,
+      inviteUrl: row.inviteUrl,
+      defaultLanguage: row.defaultLanguage,
+    };
+  }
+
+  async function findById(id: string): Promise<TenantRow | undefined> {
+    const [row] = await db.select().from(tenants).where(eq(tenants.id, id)).limit(1);
+    return row;
+  }
+
+  async function requireTenant(id: string): Promise<TenantRow> {
+    const row = await findById(id);
+    if (!row) throw new AppError('TenantNotFound', { field: 'tenantId' });
+    return row;
+  }
+
+  return {
+    /**
+     * The tenant of a host: an exact domain match, then the same without `www.`; any other host
+     * belongs to the default tenant (so a fresh install works on whatever name it is reached by).
+     */
+    async resolveByDomain(domain: string | undefined): Promise<TenantSummary> {
+      const host = domain ? normalizeDomain(domain) : '';
+      const candidates = [host, host.replace(/^www\./, '')].filter(Boolean);
+      for (const candidate of candidates) {
+        const [row] = await db
+          .select({ tenant: tenants })
+          .from(tenantDomains)
+          .innerJoin(tenants, eq(tenants.id, tenantDomains.tenantId))
+          .where(eq(tenantDomains.domain, candidate))
+          .limit(1);
+        if (row) return toSummary(row.tenant);
+      }
+      return toSummary(await requireTenant(DEFAULT_TENANT_ID));
+    },
+
+    async config(id: string): Promise<TenantConfig> {
+      const row = await requireTenant(id);
+      return {
+        ...toSummary(row),
+        timeZone: row.timeZone,
+        earnEnabled: row.earnEnabled,
+        appVersion: APP_VERSION,
+        appVersionCode: APP_VERSION_CODE,
+      };
+    },
+
+    async earnEnabled(id: string): Promise<boolean> {
+      return (await requireTenant(id)).earnEnabled;
+    },
+
+    /** Creates or updates tenants and their domains; idempotent, safe on many instances at once. */
+    async upsert(seeds: readonly TenantSeed[]): Promise<void> {
+      for (const seed of seeds) {
+        const values = {
+          id: seed.id,
+          name: seed.name,
+          currency: seed.currency,
+          defaultLanguage: CURRENCIES[seed.currency].defaultLanguage,
+          timeZone: seed.timeZone,
+          inviteUrl: `${options.publicUrl}/#/pages/login/register`,
+          earnEnabled: seed.earnEnabled ?? true,
+        };
+        await db.insert(tenants).values(values).onConflictDoNothing();
+        for (const domain of seed.domains) {
+          await db
+            .insert(tenantDomains)
+            .values({ domain: normalizeDomain(domain), tenantId: seed.id })
+            .onConflictDoNothing();
+        }
+      }
+    },
+  };
+}
+
+export type TenantService = ReturnType<typeof createTenantService>;
+
+/** The tenant every installation has. */
+export const DEFAULT_TENANT: TenantSeed = {
+  id: DEFAULT_TENANT_ID,
+  name: APP_NAME,
+  currency: 'PHP',
+  timeZone: 'Asia/Manila',
+  domains: ['localhost', '127.0.0.1'],
+};

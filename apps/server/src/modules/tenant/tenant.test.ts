@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/helper.js';
+import { normalizeDomain } from './tenant.service.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ DEMO_CONTENT: 'true', PUBLIC_URL: 'https://drama.example' });
+});
+afterAll(() => t.close());
+
+const call = async (url: string, headers: Record<string, string> = {}) => {
+  const res = await t.app.inject({ method: 'POST', url, headers });
+  return { status: res.statusCode, body: res.json() };
+};
+
+describe('tenant resolution', () => {
+  it('resolves a known domain to its tenant, with currency and invite link base', async () => {
+    const { body } = await call('/app-api/appConfig/queryTenantId?domain=vn.localhost');
+    expect(body.data).toEqual({
+      tenantId: '000001',
+      name: 'DramaStar VN',
+      currency: 'VND',
+      inviteUrl: 'https://drama.example/#/pages/login/register',
+      defaultLanguage: 'vn',
+    });
+  });
+
+  it('uses the Host header when no domain is given, ignoring the port and case', async () => {
+    const { body } = await call('/app-api/appConfig/queryTenantId', { host: 'ID.localhost:8080' });
+    expect(body.data).toMatchObject({ tenantId: '000002', currency: 'IDR', defaultLanguage: 'id' });
+  });
+
+  it('falls back to the default tenant 000000 for an unknown host', async () => {
+    const { body } = await call('/app-api/appConfig/queryTenantId?domain=unknown.example.org');
+    expect(body.data).toMatchObject({ tenantId: '000000', name: 'DramaStar', currency: 'PHP', defaultLanguage: 'en' });
+  });
+
+  it('serves the tenant config by id, with time zone, earn switch and app version', async () => {
+    const { body } = await call('/app-api/appConfig/tenantConfig?tenantId=000003');
+    expect(body.data).toEqual({
+      tenantId: '000003',
+      name: 'DramaStar PK',
+      currency: 'PKR',
+      inviteUrl: 'https://drama.example/#/pages/login/register',
+      defaultLanguage: 'en',
+      timeZone: 'Asia/Karachi',
+      earnEnabled: true,
+      appVersion: '1.8.4',
+      appVersionCode: 184,
+    });
+  });
+
+  it('answers 404 TenantNotFound for an unknown tenant id', async () => {
+    const { status, body } = await call('/app-api/appConfig/tenantConfig?tenantId=999999');
+    expect(status).toBe(404);
+    expect(body).toMatchObject({ code: 404, errorKey: 'TenantNotFound', field: 'tenantId', msg: 'Unknown tenant' });
+  });
+
+  it('reports the earn switch of a tenant, off when the operator turned it off', async () => {
+    expect((await call('/app-api/appConfig/queryEarnSwitch?tenantId=000004')).body.data).toEqual({ enabled: true });
+    await t.database.db.execute("update tenant set earn_enabled = false where id = '000004'");
+    expect((await call('/app-api/appConfig/queryEarnSwitch?tenantId=000004')).body.data).toEqual({ enabled: false });
+    expect((await call('/app-api/appConfig/queryEarnSwitch', { host: 'us.localhost' })).body.data).toEqual({
+      enabled: false,
+    });
+  });
+
+  it('has only the default tenant without demo content', async () => {
+    const plain = await buildTestApp();
+    try {
+      const res = await plain.app.inject({ method: 'POST', url: '/app-api/appConfig/tenantConfig?tenantId=000001' });
+      expect(res.statusCode).toBe(404);
+      const def = await plain.app.inject({ method: 'POST', url: '/app-api/appConfig/tenantConfig?tenantId=000000' });
+      expect(def.json().data.name).toBe('DramaStar');
+    } finally {
+      await plain.close();
+    }
+  });
+});
+
+describe('normalizeDomain', () => {
+  it.each([
+    ['Example.COM', 'example.com'],
+    ['example.com:8080', 'example.com'],
+    ['https://example.com/path', 'example.com'],
+    ['example.com.', 'example.com'],
+    ['[::1]:8080', '[::1]'],
+  ])('%s → %s', (input, expected) => {
+    expect(normalizeDomain(input)).toBe(expected);
+  });
+});

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { defineCall } from '../call.js';
+import { CURRENCY_KEYS, LANGUAGE_KEYS } from '../constants.js';
+import { tenantIdSchema } from '../validation.js';
+
+/** What a browser needs to know about the tenant it is on. */
+export const tenantSummary = z.object({
+  tenantId: z.string(),
+  /** Product name shown as the page title. */
+  name: z.string(),
+  currency: z.enum(CURRENCY_KEYS),
+  /** Base of invitation links; a user's link is `${inviteUrl}?inviteCode=CODE`. */
+  inviteUrl: z.string(),
+  defaultLanguage: z.enum(LANGUAGE_KEYS),
+});
+export type TenantSummary = z.infer<typeof tenantSummary>;
+
+export const tenantConfig = tenantSummary.extend({
+  /** IANA time zone in which "a day" (check-ins, daily revenue) is counted. */
+  timeZone: z.string(),
+  earnEnabled: z.boolean(),
+  appVersion: z.string(),
+  appVersionCode: z.number().int(),
+});
+export type TenantConfig = z.infer<typeof tenantConfig>;
+
+const tenantQuery = z.object({ tenantId: tenantIdSchema.optional() });
+
+export const configCalls = {
+  queryEarnSwitch: defineCall({
+    path: '/appConfig/queryEarnSwitch',
+    auth: 'guest',
+    query: tenantQuery,
+    response: z.object({ enabled: z.boolean() }),
+  }),
+  /** Resolves the tenant of a host name; the request carries `domain` = the page's host. */
+  queryTenantId: defineCall({
+    path: '/appConfig/queryTenantId',
+    auth: 'guest',
+    query: z.object({ domain: z.string().trim().max(253).optional() }),
+    response: tenantSummary,
+  }),
+  tenantConfig: defineCall({
+    path: '/appConfig/tenantConfig',
+    auth: 'guest',
+    query: tenantQuery,
+    response: tenantConfig,
+  }),
+  bankConfig: defineCall({ path: '/appConfig/bankConfig', auth: 'user' }),
+  queryTask: defineCall({ path: '/appConfig/queryTask', auth: 'user' }),
+  queryPc: defineCall({ path: '/appConfig/queryPc', auth: 'user' }),
+  queryTgAgent: defineCall({
+    path: '/appConfig/queryTgAgent',
+    auth: 'guest',
+    query: z.object({ domain: z.string().trim().max(253).optional() }),
+  }),
+};

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+
+/** guest: anyone may call; user: needs `Authorization: Bearer <token>` of a live session. */
+export type AuthLevel = 'guest' | 'user';
+export type HttpMethod = 'GET' | 'POST';
+
+/**
+ * One call of the API, declared once: the server validates with it, the web client is typed by it.
+ * `path` is relative to the API prefix (/app-api) and may hold `:name` parameters.
+ */
+export interface CallDef<
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+> {
+  method: HttpMethod;
+  path: string;
+  auth: AuthLevel;
+  params: P;
+  query: Q;
+  body: B;
+  response: R;
+  /** The web app does not toast this call's errors; its screen handles them (spec section 8). */
+  hideErrorToast: boolean;
+  /**
+   * False while only the path is known: its payload and answer schemas are filled in by the issue
+   * that builds the feature. The server registers only calls it implements.
+   */
+  specified: boolean;
+}
+
+const empty = z.object({}).strict();
+/** Payloads the spec does not show yet. */
+export const unspecified = z.unknown();
+
+export function defineCall<
+  P extends z.ZodType = typeof empty,
+  Q extends z.ZodType = typeof empty,
+  B extends z.ZodType = z.ZodType<unknown>,
+  R extends z.ZodType = z.ZodType<unknown>,
+>(def: {
+  method?: HttpMethod;
+  path: string;
+  auth: AuthLevel;
+  params?: P;
+  query?: Q;
+  body?: B;
+  response?: R;
+  hideErrorToast?: boolean;
+}): CallDef<P, Q, B, R> {
+  const specified = def.response !== undefined;
+  return {
+    method: def.method ?? 'POST',
+    path: def.path,
+    auth: def.auth,
+    params: (def.params ?? empty) as P,
+    query: (def.query ?? z.object({})) as unknown as Q,
+    body: (def.body ?? unspecified) as B,
+    response: (def.response ?? unspecified) as R,
+    hideErrorToast: def.hideErrorToast ?? false,
+    specified,
+  };
+}
+
+export type AnyCall = CallDef;
+export type CallParams<C extends AnyCall> = z.input<C['params']>;
+export type CallQuery<C extends AnyCall> = z.input<C['query']>;
+export type CallBody<C extends AnyCall> = z.input<C['body']>;
+export type CallResult<C extends AnyCall> = z.output<C['response']>;
+
+/** Fills `:name` parameters of a call's path. */
+export function buildPath(path: string, params: Record<string, string | number> = {}): string {
+  return path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}

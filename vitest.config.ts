@@ -1,0 +1,40 @@
+import { defaultClientConditions, defaultServerConditions } from 'vite';
+import { defineConfig } from 'vitest/config';
+
+/** Resolve @dramastar/contract to its TypeScript source (the `source` export condition), not dist/. */
+const source = {
+  resolve: { conditions: ['source', ...defaultClientConditions] },
+  ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
+};
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        ...source,
+        test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'] },
+      },
+      {
+        ...source,
+        test: {
+          name: 'server',
+          root: 'apps/server',
+          include: ['src/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        // The web app's own Vite config (React plugin, `source` condition) plus the test settings.
+        extends: './apps/web/vite.config.ts',
+        test: {
+          name: 'web',
+          root: 'apps/web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['./src/test/setup.ts'],
+        },
+      },
+    ],
+  },
+});
