@@ -32,9 +32,7 @@ const REQUEST_ID = /^[\w.-]{1,64}$/;
 /** The composition root: used by main.ts and by every test. The instance is not yet listening. */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: deps.logStream
-      ? { level: config.logLevel, stream: deps.logStream }
-      : { level: config.logLevel },
+    logger: deps.logStream ? { level: config.logLevel, stream: deps.logStream } : { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
     // Keep a caller's (load balancer's) request id when it is sane, so one id follows a request.

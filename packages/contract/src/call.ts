@@ -37,8 +37,8 @@ export const unspecified = z.unknown();
 export function defineCall<
   P extends z.ZodType = typeof empty,
   Q extends z.ZodType = typeof empty,
-  B extends z.ZodType = z.ZodType<unknown>,
-  R extends z.ZodType = z.ZodType<unknown>,
+  B extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
 >(def: {
   method?: HttpMethod;
   path: string;

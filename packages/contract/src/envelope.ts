@@ -49,6 +49,7 @@ const STATUS: Partial<Record<MessageKey, number>> = {
   TenantNotFound: 404,
   MethodNotAllowed: 405,
   PayloadTooLarge: 413,
+  RangeNotSatisfiable: 416,
   TooManyRequests: 429,
   InternalError: 500,
   ServiceUnavailable: 503,

@@ -9,7 +9,8 @@ import type { MessageKey } from './messages.js';
 const m = (key: MessageKey) => ({ error: key });
 
 /** A practical "standard address" pattern: local@domain.tld, no spaces, one @. */
-export const EMAIL_PATTERN = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/;
+export const EMAIL_PATTERN =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/;
 
 export const emailSchema = z
   .string(m('PleaseEnterEmail'))
@@ -45,7 +46,11 @@ export const PHONE_RULES: Record<string, PhoneRule> = {
   // "starts with 8 followed by 10 to 13 digits; max 13": read as 10-13 digits in all, the first an 8.
   '+62': { maxLength: 13, pattern: /^8\d{9,12}$/, message: 'PhoneNumberIndonesia' },
 };
-export const OTHER_PHONE_RULE: PhoneRule = { maxLength: 12, pattern: /^\d{1,12}$/, message: 'PhoneNumberTooLong' };
+export const OTHER_PHONE_RULE: PhoneRule = {
+  maxLength: 12,
+  pattern: /^\d{1,12}$/,
+  message: 'PhoneNumberTooLong',
+};
 
 export function phoneRule(prefix: string): PhoneRule {
   return PHONE_RULES[prefix] ?? OTHER_PHONE_RULE;
@@ -114,7 +119,10 @@ export const withdrawalAmountSchema = z
   .string()
   .trim()
   .regex(/^[1-9]\d*$/, m('WithdrawalDivisibleBy100'))
-  .refine((v) => BigInt(v) % BigInt(LIMITS.withdrawal.divisibleBy) === 0n, m('WithdrawalDivisibleBy100'));
+  .refine(
+    (v) => /^\d+$/.test(v) && BigInt(v) % BigInt(LIMITS.withdrawal.divisibleBy) === 0n,
+    m('WithdrawalDivisibleBy100'),
+  );
 
 /** Adds the per-prefix phone and invite-code rules to a form that has `areaCode`, `phone` and `inviteCode`. */
 function refinePhoneForm(

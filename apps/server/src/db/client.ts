@@ -20,6 +20,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Applies the committed migrations (safe to run from many instances at once). */
   migrate(): Promise<void>;
+  /** Raw parameterised SQL, for probes, scripts and tests; services use `db`. */
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   /** `select 1`: for the readiness probe. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -52,6 +54,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     migrate: async () => {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
     },
+    query: async <T>(text: string, params?: unknown[]) => (await client.query<T>(text, params)).rows,
     ping: async () => {
       await client.query('select 1');
     },
@@ -80,6 +83,7 @@ async function openPostgres(url: string, poolMax: number): Promise<Database> {
         client.release();
       }
     },
+    query: async <T>(text: string, params?: unknown[]) => (await pool.query(text, params)).rows as T[],
     ping: async () => {
       await pool.query('select 1');
     },

@@ -17,7 +17,9 @@ const post = (url: string, payload?: unknown, headers: Record<string, string> = 
     method: 'POST',
     url,
     headers: { 'content-type': 'application/json', ...headers },
-    ...(payload === undefined ? {} : { payload: typeof payload === 'string' ? payload : JSON.stringify(payload) }),
+    ...(payload === undefined
+      ? {}
+      : { payload: typeof payload === 'string' ? payload : JSON.stringify(payload) }),
   });
 
 describe('the /app-api envelope', () => {
@@ -111,7 +113,9 @@ describe('the /app-api envelope', () => {
 
   it('gives every answer a request id, making one when the caller sent none or a bad one', async () => {
     const a = await post('/app-api/appConfig/queryTenantId');
-    const b = await post('/app-api/appConfig/queryTenantId', undefined, { 'x-request-id': 'bad id with spaces' });
+    const b = await post('/app-api/appConfig/queryTenantId', undefined, {
+      'x-request-id': 'bad id with spaces',
+    });
     expect(a.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(b.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(a.headers['x-request-id']).not.toBe(b.headers['x-request-id']);
@@ -126,9 +130,9 @@ describe('the /app-api envelope', () => {
   ])('translates msg for content-language %s', async (lang, notFound, invalid) => {
     const headers = { 'content-language': lang };
     expect((await post('/app-api/nope', {}, headers)).json().msg).toBe(notFound);
-    expect((await post(`/app-api/appConfig/queryTenantId?domain=${'a'.repeat(300)}`, {}, headers)).json().msg).toBe(
-      invalid,
-    );
+    expect(
+      (await post(`/app-api/appConfig/queryTenantId?domain=${'a'.repeat(300)}`, {}, headers)).json().msg,
+    ).toBe(invalid);
   });
 });
 

@@ -67,7 +67,7 @@ export function installEnvelope(app: FastifyInstance, options: { bodyLimit: numb
         done(null, undefined);
         return;
       }
-      parseJson(req, body, (err, value) => {
+      void parseJson(req, body, (err, value) => {
         if (err) done(new AppError('InvalidJson', { status: 400, field: 'body' }), undefined);
         else done(null, value);
       });
@@ -80,17 +80,23 @@ export function installEnvelope(app: FastifyInstance, options: { bodyLimit: numb
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413) {
       return sendFailure(req, reply, new AppError('PayloadTooLarge', { field: 'body' }));
     }
-    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH') {
-      return sendFailure(req, reply, new AppError('ValidationFailed', { status: 400, field: 'content-type' }));
-    }
+    if (status === 416)
+      return sendFailure(req, reply, new AppError('RangeNotSatisfiable', { field: 'range' }));
     if (status === 429) return sendFailure(req, reply, new AppError('TooManyRequests'));
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return sendFailure(
+        req,
+        reply,
+        new AppError('ValidationFailed', { status: 400, field: 'content-type' }),
+      );
+    }
     if (status >= 400 && status < 500) {
+      // Whatever else the framework refuses is about the request's body or headers.
       return sendFailure(req, reply, new AppError('ValidationFailed', { status: 400, field: 'body' }));
     }
     req.log.error({ err: error }, 'unhandled error');
     return sendFailure(req, reply, new AppError('InternalError'));
   });
-
 }
 
 export type PageFallback = (req: FastifyRequest, reply: FastifyReply) => FastifyReply | false;

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 
 /** The language of `msg`: `content-language` first (the web app sends it), then Accept-Language. */
 export function requestLanguage(req: FastifyRequest): Language {
-  const header = req.headers['content-language'] ?? req.headers['accept-language'];
-  return parseLanguage(Array.isArray(header) ? header[0] : header);
+  const header: string | string[] | undefined =
+    req.headers['content-language'] ?? req.headers['accept-language'];
+  return parseLanguage(typeof header === 'string' ? header : header?.[0]);
 }

@@ -23,7 +23,11 @@ function parse<S extends z.ZodType>(schema: S, value: unknown, location: string)
  * (400 naming the field), runs the handler, and answers `{code: 200, msg, data}` where `data`
  * is parsed with the response schema, so nothing the schema does not name reaches a client.
  */
-export function registerCall<C extends AnyCall>(app: FastifyInstance, call: C, handler: CallHandler<C>): void {
+export function registerCall<C extends AnyCall>(
+  app: FastifyInstance,
+  call: C,
+  handler: CallHandler<C>,
+): void {
   if (call.auth === 'user') {
     // Sessions arrive with the accounts module; until then no user-level call can be served safely.
     throw new Error(`${call.path}: user-level calls need the session module`);

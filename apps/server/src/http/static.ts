@@ -45,10 +45,7 @@ export async function serveMedia(app: FastifyInstance, mediaDir: string): Promis
  * The built web app at `/`: hashed assets are immutable, index.html is revalidated on every load
  * so a redeploy reaches users at once. Returns the fallback for other browser GETs.
  */
-export async function serveWeb(
-  app: FastifyInstance,
-  webDir: string,
-): Promise<PageFallback | undefined> {
+export async function serveWeb(app: FastifyInstance, webDir: string): Promise<PageFallback | undefined> {
   const root = resolve(webDir);
   if (!existsSync(resolve(root, 'index.html'))) return undefined;
   await app.register(fastifyStatic, {

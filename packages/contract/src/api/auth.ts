@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { defineCall } from '../call.js';
-import { emailLoginForm, emailRegisterForm, nameLoginForm, nameRegisterBody, sendEmailCodeBody } from '../validation.js';
+import {
+  emailLoginForm,
+  emailRegisterForm,
+  nameLoginForm,
+  nameRegisterBody,
+  sendEmailCodeBody,
+} from '../validation.js';
 
 export const accessTokenResult = z.object({ access_token: z.string() });
 

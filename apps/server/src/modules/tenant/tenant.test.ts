@@ -32,7 +32,12 @@ describe('tenant resolution', () => {
 
   it('falls back to the default tenant 000000 for an unknown host', async () => {
     const { body } = await call('/app-api/appConfig/queryTenantId?domain=unknown.example.org');
-    expect(body.data).toMatchObject({ tenantId: '000000', name: 'DramaStar', currency: 'PHP', defaultLanguage: 'en' });
+    expect(body.data).toMatchObject({
+      tenantId: '000000',
+      name: 'DramaStar',
+      currency: 'PHP',
+      defaultLanguage: 'en',
+    });
   });
 
   it('serves the tenant config by id, with time zone, earn switch and app version', async () => {
@@ -53,13 +58,22 @@ describe('tenant resolution', () => {
   it('answers 404 TenantNotFound for an unknown tenant id', async () => {
     const { status, body } = await call('/app-api/appConfig/tenantConfig?tenantId=999999');
     expect(status).toBe(404);
-    expect(body).toMatchObject({ code: 404, errorKey: 'TenantNotFound', field: 'tenantId', msg: 'Unknown tenant' });
+    expect(body).toMatchObject({
+      code: 404,
+      errorKey: 'TenantNotFound',
+      field: 'tenantId',
+      msg: 'Unknown tenant',
+    });
   });
 
   it('reports the earn switch of a tenant, off when the operator turned it off', async () => {
-    expect((await call('/app-api/appConfig/queryEarnSwitch?tenantId=000004')).body.data).toEqual({ enabled: true });
+    expect((await call('/app-api/appConfig/queryEarnSwitch?tenantId=000004')).body.data).toEqual({
+      enabled: true,
+    });
     await t.database.db.execute("update tenant set earn_enabled = false where id = '000004'");
-    expect((await call('/app-api/appConfig/queryEarnSwitch?tenantId=000004')).body.data).toEqual({ enabled: false });
+    expect((await call('/app-api/appConfig/queryEarnSwitch?tenantId=000004')).body.data).toEqual({
+      enabled: false,
+    });
     expect((await call('/app-api/appConfig/queryEarnSwitch', { host: 'us.localhost' })).body.data).toEqual({
       enabled: false,
     });
@@ -68,9 +82,15 @@ describe('tenant resolution', () => {
   it('has only the default tenant without demo content', async () => {
     const plain = await buildTestApp();
     try {
-      const res = await plain.app.inject({ method: 'POST', url: '/app-api/appConfig/tenantConfig?tenantId=000001' });
+      const res = await plain.app.inject({
+        method: 'POST',
+        url: '/app-api/appConfig/tenantConfig?tenantId=000001',
+      });
       expect(res.statusCode).toBe(404);
-      const def = await plain.app.inject({ method: 'POST', url: '/app-api/appConfig/tenantConfig?tenantId=000000' });
+      const def = await plain.app.inject({
+        method: 'POST',
+        url: '/app-api/appConfig/tenantConfig?tenantId=000000',
+      });
       expect(def.json().data.name).toBe('DramaStar');
     } finally {
       await plain.close();

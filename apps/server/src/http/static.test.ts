@@ -1,0 +1,86 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../test/helper.js';
+
+let t: TestApp;
+const dir = mkdtempSync(join(tmpdir(), 'ds-static-'));
+const segment = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 256));
+
+beforeAll(async () => {
+  mkdirSync(join(dir, 'web/assets'), { recursive: true });
+  writeFileSync(join(dir, 'web/index.html'), '<!doctype html><title>DramaStar</title>');
+  writeFileSync(join(dir, 'web/assets/index-abc123.js'), 'console.log(1)');
+  writeFileSync(join(dir, 'web/logo.svg'), '<svg/>');
+  mkdirSync(join(dir, 'media/s1/e1'), { recursive: true });
+  writeFileSync(join(dir, 'media/s1/e1/index.m3u8'), '#EXTM3U\n');
+  writeFileSync(join(dir, 'media/s1/e1/seg0.ts'), segment);
+  t = await buildTestApp({ WEB_DIR: join(dir, 'web'), MEDIA_DIR: join(dir, 'media') });
+});
+afterAll(() => t.close());
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers });
+
+describe('serving the built web app', () => {
+  it('serves index.html at / with no-cache, so a redeploy reaches users at once', async () => {
+    const res = await get('/');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>DramaStar</title>');
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves hashed assets as immutable for a year', async () => {
+    const res = await get('/assets/index-abc123.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('serves other public files with a short cache', async () => {
+    expect((await get('/logo.svg')).headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('answers a browser on an unknown page path with the app, and an API client with a 404 envelope', async () => {
+    const page = await get('/pages/home/index', { accept: 'text/html' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('DramaStar');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    const asset = await get('/assets/missing.js', { accept: '*/*' });
+    expect(asset.statusCode).toBe(404);
+    const api = await get('/app-api/nothing', { accept: 'text/html' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ code: 404, errorKey: 'NotFound' });
+  });
+});
+
+describe('serving /media', () => {
+  it('serves HLS playlists and segments with their content types', async () => {
+    const playlist = await get('/media/s1/e1/index.m3u8');
+    expect(playlist.statusCode).toBe(200);
+    expect(playlist.headers['content-type']).toContain('application/vnd.apple.mpegurl');
+    const seg = await get('/media/s1/e1/seg0.ts');
+    expect(seg.headers['content-type']).toContain('video/mp2t');
+    expect(seg.headers['accept-ranges']).toBe('bytes');
+    expect(seg.rawPayload.equals(segment)).toBe(true);
+  });
+
+  it('answers a Range request with 206 and exactly those bytes', async () => {
+    const res = await get('/media/s1/e1/seg0.ts', { range: 'bytes=100-199' });
+    expect(res.statusCode).toBe(206);
+    expect(res.headers['content-range']).toBe('bytes 100-199/1000');
+    expect(res.rawPayload.equals(segment.subarray(100, 200))).toBe(true);
+  });
+
+  it('answers an unsatisfiable range with 416', async () => {
+    const res = await get('/media/s1/e1/seg0.ts', { range: 'bytes=5000-6000' });
+    expect(res.statusCode).toBe(416);
+  });
+
+  it('does not serve files outside the media directory', async () => {
+    const res = await get('/media/../web/index.html');
+    expect(res.statusCode).not.toBe(200);
+    const encoded = await get('/media/%2e%2e/web/index.html');
+    expect(encoded.statusCode).not.toBe(200);
+  });
+});
