@@ -1,0 +1,72 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import { openTestDatabase, usingPostgres } from '../test/database.js';
+import { openDatabase } from './client.js';
+
+const quiet = { NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIR: '/nonexistent', DATA_DIR: '/tmp/ds-test' };
+
+describe('migrations', () => {
+  it('applies the schema to an empty database and is a no-op the second time', async () => {
+    const database = await openTestDatabase();
+    try {
+      await database.migrate();
+      await database.migrate();
+      const tables = await database.query<{ name: string }>(
+        "select table_name as name from information_schema.tables where table_schema = 'public' order by 1",
+      );
+      expect(tables.map((t) => t.name)).toEqual(expect.arrayContaining(['tenant', 'tenant_domain']));
+    } finally {
+      await database.close();
+    }
+  });
+
+  it.skipIf(!usingPostgres)(
+    'lets two instances start at once against one PostgreSQL database (PostgreSQL)',
+    async () => {
+      const holder = await openTestDatabase();
+      try {
+        const config = loadConfig({ ...quiet, DATABASE_URL: holder.url ?? '', DEMO_CONTENT: 'true' });
+        const [a, b] = await Promise.all([buildApp(config), buildApp(config)]);
+        try {
+          for (const app of [a, b]) {
+            const res = await app.inject({
+              method: 'POST',
+              url: '/app-api/appConfig/queryTenantId?domain=vn.localhost',
+            });
+            expect(res.json().data.tenantId).toBe('000001');
+          }
+          const tenants = await holder.query<{ n: string }>('select count(*)::text as n from tenant');
+          expect(tenants[0]?.n).toBe('5');
+        } finally {
+          await Promise.all([a.close(), b.close()]);
+        }
+      } finally {
+        await holder.close();
+      }
+    },
+  );
+
+  it('keeps data in the embedded database directory across restarts', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ds-pglite-'));
+    try {
+      const first = await openDatabase({ dataDir: dir });
+      await first.migrate();
+      await first.query(
+        "insert into tenant (id, name, currency, default_language, time_zone, invite_url) values ('123456', 'Kept', 'PHP', 'en', 'UTC', 'x')",
+      );
+      await first.close();
+      const second = await openDatabase({ dataDir: dir });
+      await second.migrate();
+      expect(await second.query('select name from tenant where id = $1', ['123456'])).toEqual([
+        { name: 'Kept' },
+      ]);
+      await second.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
