@@ -13,14 +13,16 @@ export default tseslint.config(
       'apps/server/drizzle/**',
       'test-results/**',
       'playwright-report/**',
-      'bench/**/*.mjs',
     ],
   },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {
     languageOptions: {
-      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        projectService: true,
+        tsconfigRootDir: import.meta.dirname,
+      },
       globals: { ...globals.node },
     },
     rules: {
@@ -39,7 +41,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.js', '**/*.mjs'],
+    files: ['**/*.js', '**/*.mjs', 'vitest.config.ts'],
     ...tseslint.configs.disableTypeChecked,
   },
   {
@@ -75,7 +77,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts', 'bench/**/*.ts'],
+    files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts', 'bench/**'],
     rules: {
       '@typescript-eslint/no-non-null-assertion': 'off',
       '@typescript-eslint/no-unsafe-member-access': 'off',

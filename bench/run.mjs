@@ -22,12 +22,22 @@ const port = await new Promise((resolve) => {
 });
 const dataDir = mkdtempSync(join(tmpdir(), 'ds-bench-'));
 const server = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
-  env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_CONTENT: 'true', LOG_LEVEL: 'warn' },
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DEMO_CONTENT: 'true',
+    LOG_LEVEL: 'warn',
+  },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 const base = `http://127.0.0.1:${port}`;
 const rssMiB = () => {
-  const line = readFileSync(`/proc/${server.pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS'));
+  const line = readFileSync(`/proc/${server.pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS'));
   return line ? Math.round(Number(line.replace(/\D/g, '')) / 1024) : NaN;
 };
 
@@ -35,7 +45,9 @@ try {
   for (let i = 0; ; i++) {
     try {
       if ((await fetch(`${base}/readyz`)).ok) break;
-    } catch {}
+    } catch {
+      // not listening yet
+    }
     if (i > 300) throw new Error('server did not start');
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -43,7 +55,11 @@ try {
 
   const targets = [
     { name: 'GET /healthz (baseline)', method: 'GET', path: '/healthz' },
-    { name: 'POST queryTenantId', method: 'POST', path: '/app-api/appConfig/queryTenantId?domain=vn.localhost' },
+    {
+      name: 'POST queryTenantId',
+      method: 'POST',
+      path: '/app-api/appConfig/queryTenantId?domain=vn.localhost',
+    },
     { name: 'POST tenantConfig', method: 'POST', path: '/app-api/appConfig/tenantConfig?tenantId=000002' },
     { name: 'POST unknown call (404)', method: 'POST', path: '/app-api/no/such/call' },
   ];
@@ -56,14 +72,24 @@ try {
       connections,
       duration: seconds,
     });
-    rows.push({ ...t, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx });
+    rows.push({
+      ...t,
+      rps: result.requests.average,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      errors: result.errors + result.non2xx,
+    });
   }
   const baseline = rows[0].rps;
-  console.log(`\nDramaStar API benchmark: ${seconds}s per target, ${connections} connections, PGlite, Node ${process.version}`);
+  console.log(
+    `\nDramaStar API benchmark: ${seconds}s per target, ${connections} connections, PGlite, Node ${process.version}`,
+  );
   console.log('| target | req/s | p50 ms | p99 ms | non-2xx/errors | ratio vs baseline |');
   console.log('|---|---:|---:|---:|---:|---:|');
   for (const r of rows) {
-    console.log(`| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} | ${(r.rps / baseline).toFixed(2)} |`);
+    console.log(
+      `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} | ${(r.rps / baseline).toFixed(2)} |`,
+    );
   }
   console.log(`\nserver RSS: ${rssIdle} MiB idle, ${rssMiB()} MiB after load`);
 } finally {

@@ -55,13 +55,18 @@ test('changes the language from Settings, retranslating the tab bar, and keeps i
   await page.getByTestId('profile-settings').click();
   await page.getByTestId('settings-language').click();
   await page.getByTestId('language-vn').click();
-  await expect(page.getByTestId('tab-home')).toBeVisible();
+  // Choosing a language returns to Settings, now in Vietnamese; back again is Profile.
+  await expect(page.getByRole('heading', { name: 'Cài đặt' })).toBeVisible();
+  await page.getByTestId('header-back').click();
+  await expect(page).toHaveURL(/#\/pages\/profile\/index$/);
   await expect.poll(() => tabLabels(page)).toEqual(TABS.vn);
+  await expect(page.getByTestId('profile-guest')).toContainText('Khách');
   await page.reload();
   await expect.poll(() => tabLabels(page)).toEqual(TABS.vn);
 
   await page.goto(at('localhost', '/pages/profile/setting/language'));
   await page.getByTestId('language-id').click();
+  await page.goto(at('localhost', '/pages/earn/index'));
   await expect.poll(() => tabLabels(page)).toEqual(TABS.id);
 });
 
@@ -69,10 +74,9 @@ test('takes the tenant, its title and its language from the host name', async ({
   await page.goto(at('vn.localhost'));
   await expect(page).toHaveTitle('DramaStar VN');
   await expect.poll(() => tabLabels(page)).toEqual(TABS.vn);
-  expect(await page.evaluate(() => [localStorage.getItem('tenantId'), localStorage.getItem('currencyType')])).toEqual([
-    '000001',
-    'VND',
-  ]);
+  expect(
+    await page.evaluate(() => [localStorage.getItem('tenantId'), localStorage.getItem('currencyType')]),
+  ).toEqual(['000001', 'VND']);
 
   await page.goto(at('id.localhost'));
   await expect(page).toHaveTitle('DramaStar ID');
@@ -94,5 +98,12 @@ test('shows the privacy policy and a not-found page for unknown routes', async (
   await page.goto(at('localhost', '/pages/privacy/index'));
   await expect(page.getByTestId('privacy-policy')).toBeVisible();
   await page.goto(at('localhost', '/pages/no/such/page'));
-  await expect(page.getByText('Page not found')).toBeVisible();
+  await expect(page.getByTestId('not-found')).toContainText('Page not found');
+  await page
+    .getByTestId('not-found')
+    .getByRole('link')
+    .or(page.getByTestId('not-found').getByRole('button'))
+    .first()
+    .click();
+  await expect(page.getByTestId('tab-home')).toBeVisible();
 });

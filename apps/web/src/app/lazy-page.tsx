@@ -1,0 +1,152 @@
+import { LIMITS } from '@dramastar/contract';
+import { Button } from 'antd-mobile';
+import {
+  Component,
+  lazy,
+  Suspense,
+  useEffect,
+  useState,
+  type ComponentType,
+  type LazyExoticComponent,
+  type ReactNode,
+} from 'react';
+import { useT } from '../shared/i18n';
+import { CHUNK_RELOAD_KEY } from '../shared/store/storage-keys';
+import { AlertIcon, EmptyState, LoadingMask } from '../shared/ui';
+
+type PageModule = { default: ComponentType };
+type Loader = () => Promise<PageModule>;
+
+/** A script chunk that is gone, typically because a new version was deployed meanwhile. */
+export function isChunkLoadError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  return (
+    error.name === 'ChunkLoadError' ||
+    /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Loading (CSS )?chunk .+ failed|Unable to preload CSS/i.test(
+      error.message,
+    )
+  );
+}
+
+function sessionFlag(): string | null {
+  try {
+    return sessionStorage.getItem(CHUNK_RELOAD_KEY);
+  } catch {
+    return '1'; // no sessionStorage: never reload, so no loop is possible
+  }
+}
+
+function setSessionFlag(value: boolean): void {
+  try {
+    if (value) sessionStorage.setItem(CHUNK_RELOAD_KEY, '1');
+    else sessionStorage.removeItem(CHUNK_RELOAD_KEY);
+  } catch {
+    // ignore: see sessionFlag
+  }
+}
+
+function PageLoadError({ timedOut, onRetry }: { timedOut: boolean; onRetry: () => void }) {
+  const t = useT();
+  return (
+    <div className="ds-page-status" data-testid="page-load-error">
+      <EmptyState
+        icon={<AlertIcon />}
+        title={t(timedOut ? 'page.loadTimeoutTitle' : 'page.loadErrorTitle')}
+        description={t(timedOut ? 'page.loadTimeoutDescription' : 'page.loadErrorDescription')}
+        action={
+          <Button color="primary" onClick={onRetry} data-testid="page-retry">
+            {t('common.retry')}
+          </Button>
+        }
+      />
+    </div>
+  );
+}
+
+/** Nothing for the first 200 ms (fast loads do not flash), then a spinner, then after 60 s an error. */
+function PageLoading({ onRetry }: { onRetry: () => void }) {
+  const [phase, setPhase] = useState<'quiet' | 'loading' | 'timeout'>('quiet');
+  useEffect(() => {
+    const show = setTimeout(() => setPhase('loading'), LIMITS.pageAsyncDelayMs);
+    const give = setTimeout(() => setPhase('timeout'), LIMITS.pageTimeoutMs);
+    return () => {
+      clearTimeout(show);
+      clearTimeout(give);
+    };
+  }, []);
+  if (phase === 'quiet') return <div className="ds-page-status" aria-busy="true" />;
+  if (phase === 'loading') return <LoadingMask fullscreen={false} />;
+  return <PageLoadError timedOut onRetry={onRetry} />;
+}
+
+interface BoundaryProps {
+  onRetry: () => void;
+  reload: () => void;
+  children: ReactNode;
+}
+
+interface BoundaryState {
+  error: unknown;
+  reloading: boolean;
+}
+
+class PageErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { error: null, reloading: false };
+
+  static getDerivedStateFromError(error: unknown): BoundaryState {
+    return { error, reloading: isChunkLoadError(error) && sessionFlag() === null };
+  }
+
+  override componentDidCatch(): void {
+    if (this.state.reloading) {
+      setSessionFlag(true);
+      this.props.reload();
+    }
+  }
+
+  override render() {
+    if (this.state.error === null) return this.props.children;
+    if (this.state.reloading) return <LoadingMask fullscreen={false} />;
+    return <PageLoadError timedOut={false} onRetry={this.props.onRetry} />;
+  }
+}
+
+/** Rendered once the page's chunk is in: a later failed chunk may reload again. */
+function Loaded({ children }: { children: ReactNode }) {
+  useEffect(() => setSessionFlag(false), []);
+  return children;
+}
+
+export interface LazyPageOptions {
+  /** How to reload after a failed chunk (tests pass a spy). */
+  reload?: () => void;
+}
+
+/**
+ * A lazily loaded page: React.lazy plus the loading screen, the timeout with Retry, and one page
+ * reload when the chunk is gone after a redeploy.
+ */
+export function lazyPage(loader: Loader, options: LazyPageOptions = {}): ComponentType {
+  const reload = options.reload ?? (() => window.location.reload());
+  const holder: { Page: LazyExoticComponent<ComponentType> } = { Page: lazy(loader) };
+
+  function LazyPage() {
+    const [attempt, setAttempt] = useState(0);
+    const [Page, setPage] = useState(() => holder.Page);
+    const retry = () => {
+      holder.Page = lazy(loader);
+      setPage(() => holder.Page);
+      setAttempt((n) => n + 1);
+    };
+    return (
+      <PageErrorBoundary key={attempt} onRetry={retry} reload={reload}>
+        <Suspense fallback={<PageLoading onRetry={retry} />}>
+          <Loaded>
+            <Page />
+          </Loaded>
+        </Suspense>
+      </PageErrorBoundary>
+    );
+  }
+  return LazyPage;
+}

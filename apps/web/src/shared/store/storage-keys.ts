@@ -1,0 +1,22 @@
+/** Every localStorage key the web app uses (spec section 3), in one place. */
+export const STORAGE_KEYS = {
+  token: 'user_token',
+  userInfo: 'user_info',
+  userDetail: 'user_detail',
+  tenantId: 'tenantId',
+  currencyType: 'currencyType',
+  country: 'country',
+  phonePrefix: 'phonePrefix',
+  inviteUrl: 'inviteUrl',
+  /** Set only when the user picks a language; otherwise the tenant's default applies. */
+  language: 'language',
+  theme: 'theme',
+  isWebview: 'isWebview',
+  loginType: 'loginType',
+  bind: 'bind',
+} as const;
+
+export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+
+/** sessionStorage: set while a reload after a failed page chunk is under way, to avoid loops. */
+export const CHUNK_RELOAD_KEY = 'chunk_reload';

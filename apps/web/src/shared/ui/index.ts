@@ -1,0 +1,15 @@
+export { Brand } from './brand';
+export { copyText } from './clipboard';
+export { ConfirmPopup, type ConfirmPopupProps } from './confirm-popup';
+export { EmptyState, type EmptyStateProps } from './empty-state';
+export { ExternalBrowserPopup } from './external-browser-popup';
+export { FooterBar } from './footer-bar';
+export { Header, type HeaderProps } from './header';
+export * from './icons';
+export { LoadingMask } from './loading-mask';
+export { MenuList, MenuRow, type MenuRowProps } from './menu-list';
+export { PageContainer, type PageContainerProps } from './page-container';
+export { Spinner } from './spinner';
+export { hideToast, showToast, type ToastOptions, type ToastType } from './toast';
+export { TopTabs, type TopTab } from './top-tabs';
+export { useGoBack, type GoBackOptions } from './use-go-back';

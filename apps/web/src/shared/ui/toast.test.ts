@@ -1,0 +1,23 @@
+import { Toast } from 'antd-mobile';
+import { describe, expect, it, vi } from 'vitest';
+import { hideToast, showToast } from './toast';
+
+vi.mock('antd-mobile', () => ({ Toast: { show: vi.fn(), clear: vi.fn() } }));
+
+describe('toast helper', () => {
+  it('shows text without an icon for 2000 ms by default', () => {
+    showToast('Saved');
+    expect(Toast.show).toHaveBeenLastCalledWith(
+      expect.objectContaining({ content: 'Saved', icon: undefined, duration: 2000 }),
+    );
+  });
+
+  it('shows a spinner for the loading type and honours a duration', () => {
+    showToast('Loading', { type: 'loading', duration: 0 });
+    expect(Toast.show).toHaveBeenLastCalledWith(
+      expect.objectContaining({ icon: 'loading', duration: 0, maskClickable: false }),
+    );
+    hideToast();
+    expect(Toast.clear).toHaveBeenCalled();
+  });
+});

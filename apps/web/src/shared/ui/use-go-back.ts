@@ -1,0 +1,34 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { isTabPath, ROUTES } from '../routes';
+
+export interface GoBackOptions {
+  /** Wins over history: a tab is switched to (no history entry added), another page navigated to. */
+  backUrl?: string;
+  /** Where to go instead of leaving the app when the page was opened directly. */
+  fallbackUrl?: string;
+}
+
+/**
+ * Back as the spec describes it: a given `backUrl` wins; else one page back inside the app when
+ * the router has history; else `fallbackUrl` if given; else the browser's back; and when there is
+ * nothing at all to go back to (a page opened in a new tab), home.
+ */
+export function useGoBack(): (options?: GoBackOptions) => void {
+  const navigate = useNavigate();
+  return useCallback(
+    ({ backUrl, fallbackUrl }: GoBackOptions = {}) => {
+      if (backUrl) {
+        void navigate(backUrl, { replace: isTabPath(backUrl) });
+        return;
+      }
+      const state = window.history.state as { idx?: unknown } | null;
+      const index = typeof state?.idx === 'number' ? state.idx : 0;
+      if (index > 0) void navigate(-1);
+      else if (fallbackUrl) void navigate(fallbackUrl, { replace: true });
+      else if (window.history.length > 1) window.history.back();
+      else void navigate(ROUTES.home, { replace: true });
+    },
+    [navigate],
+  );
+}
