@@ -49,7 +49,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks, boundaries },
     settings: {
-      'import/resolver': { typescript: { project: 'apps/web/tsconfig.json' } },
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.json'] } },
       'boundaries/include': ['apps/web/src/**/*'],
       'boundaries/elements': [
         { type: 'app', pattern: 'apps/web/src/app' },
