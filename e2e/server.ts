@@ -70,9 +70,11 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     output: () => output,
     stop: async () => {
       if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
+        const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
         child.kill('SIGTERM');
-        await exited;
+        // A graceful shutdown finishes in-flight work and exits with 0.
+        const code = await exited;
+        if (code !== 0) throw new Error(`server exited with ${code} on SIGTERM:\n${output}`);
       }
       rmSync(dataDir, { recursive: true, force: true });
     },

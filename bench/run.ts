@@ -2,58 +2,26 @@
 // database query on the embedded PGlite, response mapping), with GET /healthz measured in the
 // same run as the baseline, plus the server's resident memory. Loopback only, bounded in time.
 //   npm run bench            (builds first)   BENCH_SECONDS=5 BENCH_CONNECTIONS=10
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
+import { startServer } from '../e2e/server.js';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 
-const port = await new Promise((resolve) => {
-  const probe = createServer().listen(0, '127.0.0.1', () => {
-    const { port } = probe.address();
-    probe.close(() => resolve(port));
-  });
-});
-const dataDir = mkdtempSync(join(tmpdir(), 'ds-bench-'));
-const server = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DEMO_CONTENT: 'true',
-    LOG_LEVEL: 'warn',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
-const base = `http://127.0.0.1:${port}`;
+const server = await startServer();
+const base = server.url;
 const rssMiB = () => {
-  const line = readFileSync(`/proc/${server.pid}/status`, 'utf8')
+  const line = readFileSync(`/proc/${server.process.pid}/status`, 'utf8')
     .split('\n')
     .find((l) => l.startsWith('VmRSS'));
   return line ? Math.round(Number(line.replace(/\D/g, '')) / 1024) : NaN;
 };
 
 try {
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (i > 300) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 100));
-  }
   const rssIdle = rssMiB();
 
-  const targets = [
+  const targets: { name: string; method: 'GET' | 'POST'; path: string }[] = [
     { name: 'GET /healthz (baseline)', method: 'GET', path: '/healthz' },
     {
       name: 'POST queryTenantId',
@@ -80,7 +48,7 @@ try {
       errors: result.errors + result.non2xx,
     });
   }
-  const baseline = rows[0].rps;
+  const baseline = rows[0]!.rps;
   console.log(
     `\nDramaStar API benchmark: ${seconds}s per target, ${connections} connections, PGlite, Node ${process.version}`,
   );
@@ -93,7 +61,5 @@ try {
   }
   console.log(`\nserver RSS: ${rssIdle} MiB idle, ${rssMiB()} MiB after load`);
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
-  rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }
