@@ -23,6 +23,8 @@ export interface CallDef<
   response: R;
   /** The web app does not toast this call's errors; its screen handles them (spec section 8). */
   hideErrorToast: boolean;
+  /** Largest request body in bytes, when it differs from the server's default. */
+  bodyLimit: number | undefined;
   /**
    * False while only the path is known: its payload and answer schemas are filled in by the issue
    * that builds the feature. The server registers only calls it implements.
@@ -48,6 +50,7 @@ export function defineCall<
   body?: B;
   response?: R;
   hideErrorToast?: boolean;
+  bodyLimit?: number;
 }): CallDef<P, Q, B, R> {
   const specified = def.response !== undefined;
   return {
@@ -59,6 +62,7 @@ export function defineCall<
     body: (def.body ?? unspecified) as B,
     response: (def.response ?? unspecified) as R,
     hideErrorToast: def.hideErrorToast ?? false,
+    bodyLimit: def.bodyLimit,
     specified,
   };
 }

@@ -51,6 +51,7 @@ const STATUS: Partial<Record<MessageKey, number>> = {
   PayloadTooLarge: 413,
   RangeNotSatisfiable: 416,
   TooManyRequests: 429,
+  ResendTooSoon: 429,
   InternalError: 500,
   ServiceUnavailable: 503,
 };

@@ -197,11 +197,65 @@ export const nameRegisterBody = z
 export const nameLoginForm = z.object({
   userName: userNameSchema,
   password: passwordSchema,
+  tenantId: formTenantId,
 });
 
+/** What an e-mail code may be used for; it works only for that. */
+export const EMAIL_CODE_PURPOSES = ['login', 'register', 'bind', 'cancel'] as const;
+export type EmailCodePurpose = (typeof EMAIL_CODE_PURPOSES)[number];
+
+/** `isRegister` (0 login, 1 register) is the spec's field; `type` names the other purposes. */
 export const sendEmailCodeBody = z.object({
   email: emailSchema,
   isRegister: z.union([z.literal(0), z.literal(1)]).default(0),
-  type: z.string().trim().max(20).optional(),
+  type: z.enum(EMAIL_CODE_PURPOSES).optional(),
   tenantId: formTenantId,
 });
+
+export function emailCodePurpose(body: {
+  isRegister: 0 | 1;
+  type?: EmailCodePurpose | undefined;
+}): EmailCodePurpose {
+  return body.type ?? (body.isRegister === 1 ? 'register' : 'login');
+}
+
+/** Completing a Google sign-up on the three-page: the phone and invite code rules of registration. */
+export const thirdLoginBody = z
+  .object({
+    accessToken: z.string().trim().min(1).max(200),
+    channel: z.literal('google'),
+    areaCode: phonePrefixSchema,
+    phone: phoneSchema,
+    inviteCode: inviteCodeSchema.optional(),
+    tenantId: formTenantId,
+  })
+  .superRefine(refinePhoneForm);
+
+export const changePasswordForm = z
+  .object({
+    oldPassword: z.string(m('PleaseEnterPassword')).min(1, m('PleaseEnterPassword')).max(LIMITS.passwordMax),
+    password: passwordSchema,
+    repPassword: z.string(m('PleaseEnterPasswordAgain')).min(1, m('PleaseEnterPasswordAgain')),
+  })
+  .refine((f) => f.password === f.repPassword, {
+    path: ['repPassword'],
+    message: 'TheTwoPasswordsAreInconsistent',
+  });
+
+/** Adding a user name and password to an account that has none. */
+export const bindUserNameForm = z
+  .object({
+    userName: userNameSchema,
+    password: passwordSchema,
+    repPassword: z.string(m('PleaseEnterPasswordAgain')).min(1, m('PleaseEnterPasswordAgain')),
+  })
+  .refine((f) => f.password === f.repPassword, {
+    path: ['repPassword'],
+    message: 'TheTwoPasswordsAreInconsistent',
+  });
+
+export const bindEmailForm = z.object({ email: emailSchema, verifyCode: verifyCodeSchema });
+
+/** The largest avatar, in bytes, and the image types accepted. */
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;

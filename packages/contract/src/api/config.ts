@@ -21,6 +21,10 @@ export const tenantConfig = tenantSummary.extend({
   earnEnabled: z.boolean(),
   appVersion: z.string(),
   appVersionCode: z.number().int(),
+  /** Google sign-in is configured on this server (else the Google buttons are hidden). */
+  googleLogin: z.boolean(),
+  /** Outside production without SMTP: the page that shows sent e-mails (codes), else null. */
+  devMailbox: z.string().nullable(),
 });
 export type TenantConfig = z.infer<typeof tenantConfig>;
 

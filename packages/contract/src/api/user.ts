@@ -1,21 +1,99 @@
 import { z } from 'zod';
 import { defineCall } from '../call.js';
+import {
+  AVATAR_MAX_BYTES,
+  bindEmailForm,
+  bindUserNameForm,
+  changePasswordForm,
+  inviteCodeSchema,
+  nicknameSchema,
+} from '../validation.js';
+
+export const LOGIN_METHODS = ['email', 'username', 'google'] as const;
+export type LoginMethod = (typeof LOGIN_METHODS)[number];
+
+export const userInfo = z.object({
+  /** The user's ID as shown on the profile (digits). */
+  userId: z.string(),
+  tenantId: z.string(),
+  nickname: z.string(),
+  /** Avatar image path, or null for the default picture. */
+  avatar: z.string().nullable(),
+  email: z.string().nullable(),
+  userName: z.string().nullable(),
+  areaCode: z.string().nullable(),
+  phone: z.string().nullable(),
+  /** The user's own 8-character invite code and link. */
+  inviteCode: z.string(),
+  inviteLink: z.string(),
+  /** The inviter's code once bound (then it can never change), else null. */
+  inviterCode: z.string().nullable(),
+  loginMethods: z.array(z.enum(LOGIN_METHODS)),
+  hasPassword: z.boolean(),
+  createdAt: z.string(),
+});
+export type UserInfo = z.infer<typeof userInfo>;
+
+export const accountMessage = z.object({
+  id: z.string(),
+  kind: z.string(),
+  title: z.string(),
+  content: z.string(),
+  createdAt: z.string(),
+  read: z.boolean(),
+});
+
+export const loginMethodStatus = z.object({
+  method: z.enum(LOGIN_METHODS),
+  bound: z.boolean(),
+  /** What identifies it, masked: `a***@example.com`, the user name, the Google e-mail. */
+  detail: z.string().nullable(),
+  /** False when it is the last way to log in. */
+  canUnbind: z.boolean(),
+});
+
+const pageQuery = z.object({
+  pageNum: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
 
 const user = (path: string) => defineCall({ path: `/user/${path}`, auth: 'user' });
+const inviterResult = z.object({ inviterCode: z.string() });
 
 export const userCalls = {
-  info: user('info'),
+  info: defineCall({ path: '/user/info', auth: 'user', response: userInfo }),
+  /** Binds the inviter by a system (operator or agent) invite code. */
   setSysUser: defineCall({
     path: '/user/setSysUser',
     auth: 'user',
-    query: z.object({ sysInviteCode: z.string().trim().max(8) }),
+    query: z.object({ sysInviteCode: inviteCodeSchema.min(1, { error: 'InvalidInviteCode' }) }),
+    response: inviterResult,
   }),
-  update: user('update'),
+  update: defineCall({
+    path: '/user/update',
+    auth: 'user',
+    body: z.object({
+      nickname: nicknameSchema.optional(),
+      /** A path returned by /user/uploadAvatar. */
+      avatar: z.string().max(300).nullable().optional(),
+    }),
+    response: userInfo,
+  }),
+  /** The avatar image as a data URL (PNG, JPEG or WebP, at most 2 MB). */
+  uploadAvatar: defineCall({
+    path: '/user/uploadAvatar',
+    auth: 'user',
+    body: z.object({ image: z.string().max(Math.ceil((AVATAR_MAX_BYTES * 4) / 3) + 100) }),
+    response: z.object({ avatar: z.string() }),
+    bodyLimit: 4 * 1024 * 1024,
+  }),
   exitsPayPass: user('exitsPayPass'),
+  /** Binds the inviter once; never oneself or someone of one's own team. */
   setInviteCode: defineCall({
     path: '/user/setInviteCode',
     auth: 'user',
-    query: z.object({ inviteCode: z.string().trim().max(8) }),
+    query: z.object({ inviteCode: inviteCodeSchema.min(1, { error: 'InvalidInviteCode' }) }),
+    response: inviterResult,
   }),
   sendTrialCard: user('sendTrialCard'),
   getTrialCard: user('getTrialCard'),
@@ -24,11 +102,67 @@ export const userCalls = {
   signin: user('signin'),
   querySigninDayNum: user('querySigninDayNum'),
   addBalance: user('addBalance'),
-  getMessage: user('getMessage'),
+  /** Account messages, newest first. */
+  getMessage: defineCall({
+    path: '/user/getMessage',
+    auth: 'user',
+    query: pageQuery,
+    response: z.object({ list: z.array(accountMessage), total: z.number().int(), unread: z.number().int() }),
+  }),
+  readMessages: defineCall({
+    path: '/user/readMessages',
+    auth: 'user',
+    body: z.object({ ids: z.array(z.string().regex(/^\d+$/)).max(100).optional() }),
+    response: z.object({ unread: z.number().int() }),
+  }),
   addAccountBalanceVerify: user('addAccountBalanceVerify'),
   queryMustBankCardMsg: user('queryMustBankCardMsg'),
   openvip: user('openvip'),
   openvipByBalance: user('openvipByBalance'),
   queryGreatestVipcard: user('queryGreatestVipcard'),
   queryVipLevelUpQualification: user('queryVipLevelUpQualification'),
+  loginMethods: defineCall({
+    path: '/user/loginMethods',
+    auth: 'user',
+    response: z.object({ methods: z.array(loginMethodStatus), googleEnabled: z.boolean() }),
+  }),
+  bindEmail: defineCall({ path: '/user/bindEmail', auth: 'user', body: bindEmailForm, response: userInfo }),
+  bindUserName: defineCall({
+    path: '/user/bindUserName',
+    auth: 'user',
+    body: bindUserNameForm,
+    response: userInfo,
+  }),
+  unbind: defineCall({
+    path: '/user/unbind',
+    auth: 'user',
+    body: z.object({ method: z.enum(['email', 'google']) }),
+    response: userInfo,
+  }),
+  /** A single-use ticket (5 minutes) for the browser navigation that links Google. */
+  bindTicket: defineCall({
+    path: '/user/bindTicket',
+    auth: 'user',
+    response: z.object({ ticket: z.string() }),
+  }),
+  /** Changes the password; every session ends and a new one is returned. */
+  changePassword: defineCall({
+    path: '/user/changePassword',
+    auth: 'user',
+    body: changePasswordForm,
+    response: z.object({ access_token: z.string() }),
+  }),
+  /**
+   * Cancels the account for good: sessions end, personal data is erased. Proof it is the owner:
+   * the password when the account has one, else a code sent to its e-mail (`type: 'cancel'`).
+   */
+  cancelAccount: defineCall({
+    path: '/user/cancelAccount',
+    auth: 'user',
+    body: z.object({
+      password: z.string().max(40).optional(),
+      verifyCode: z.string().trim().max(6).optional(),
+    }),
+    response: z.null(),
+  }),
 };
