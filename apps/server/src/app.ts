@@ -7,9 +7,28 @@ import type { Config } from './config.js';
 import { type Database, openDatabase } from './db/client.js';
 import { installEnvelope, installNotFound } from './http/envelope.js';
 import { serveMedia, serveWeb } from './http/static.js';
+import { createRateLimiter } from './http/rate-limit.js';
+import { createRouter } from './http/route.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { createAuthService } from './modules/auth/auth.service.js';
+import {
+  type CaptchaGenerator,
+  createCaptchaService,
+  svgCaptchaGenerator,
+} from './modules/auth/captcha.service.js';
+import { createEmailCodeService } from './modules/auth/email-code.service.js';
+import { createSessionService } from './modules/auth/session.service.js';
+import { createTicketService } from './modules/auth/ticket.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { devOutboxRoutes } from './modules/mail/dev-outbox.routes.js';
+import { createOutboxMailer, createSmtpMailer, type Mailer } from './modules/mail/mailer.js';
+import { oauthRoutes } from './modules/oauth/oauth.routes.js';
+import { createOidcClient, type OidcClient } from './modules/oauth/oidc.js';
 import { tenantRoutes } from './modules/tenant/tenant.routes.js';
 import { createTenantService, DEFAULT_TENANT } from './modules/tenant/tenant.service.js';
+import { createAccountService } from './modules/user/account.service.js';
+import { userRoutes } from './modules/user/user.routes.js';
+import { createUserService } from './modules/user/user.service.js';
 import { DEMO_TENANTS } from './seed/demo.js';
 
 declare module 'fastify' {
@@ -25,6 +44,10 @@ export interface AppDeps {
   database?: Database;
   /** Where logs go (tests capture them); stdout by default. */
   logStream?: DestinationStream;
+  /** Captcha pictures and answers; tests give one whose answers they know. */
+  captcha?: CaptchaGenerator;
+  /** The OpenID Connect client for Google; by default made from config when Google is configured. */
+  oidc?: OidcClient;
 }
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
@@ -59,8 +82,44 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.decorate('database', database);
   app.decorate('clock', deps.clock ?? systemClock);
 
-  const tenants = createTenantService(database.db, { publicUrl: config.publicUrl });
+  const db = database.db;
+  const clock = app.clock;
+  const tenants = createTenantService(db, {
+    publicUrl: config.publicUrl,
+    googleLogin: config.google !== undefined,
+    devMailbox: config.devOutbox ? '/dev/mail' : null,
+  });
   await tenants.upsert(config.demoContent ? [DEFAULT_TENANT, ...DEMO_TENANTS] : [DEFAULT_TENANT]);
+
+  const mailer: Mailer = config.smtpUrl
+    ? createSmtpMailer(config.smtpUrl, config.mailFrom)
+    : createOutboxMailer(db, clock, app.log);
+  app.addHook('onClose', async () => mailer.close());
+  const limiter = createRateLimiter(db, clock);
+  const sessions = createSessionService(db, clock, {
+    idleDays: config.sessionIdleDays,
+    maxDays: config.sessionMaxDays,
+  });
+  const codes = createEmailCodeService(db, clock, mailer, limiter);
+  const captcha = createCaptchaService(db, clock, deps.captcha ?? svgCaptchaGenerator);
+  const tickets = createTicketService(db, clock);
+  const users = createUserService(db, clock);
+  const auth = createAuthService({ db, users, sessions, codes, captcha, limiter, tenants });
+  const accounts = createAccountService({
+    db,
+    clock,
+    users,
+    sessions,
+    codes,
+    tickets,
+    mediaDir: config.mediaDir,
+    googleEnabled: config.google !== undefined,
+  });
+  const oidc =
+    deps.oidc ??
+    (config.google
+      ? createOidcClient(config.google, `${config.publicUrl}/app-api/oauth/callback/google`)
+      : undefined);
 
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
@@ -69,8 +128,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
 
   installEnvelope(app, { bodyLimit: config.bodyLimitBytes });
+  const router = createRouter(app, (token) => sessions.resolve(token));
   healthRoutes(app, database);
-  tenantRoutes(app, tenants);
+  tenantRoutes(router, tenants);
+  authRoutes(router, auth, captcha);
+  userRoutes(router, users, accounts);
+  oauthRoutes(app, router, { db, clock, oidc, tickets, users, sessions, tenants, limiter });
+  if (config.devOutbox) devOutboxRoutes(app, db);
   await serveMedia(app, config.mediaDir);
   const pageFallback = config.webDir ? await serveWeb(app, config.webDir) : undefined;
   installNotFound(app, pageFallback);

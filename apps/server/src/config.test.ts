@@ -30,6 +30,13 @@ describe('configuration', () => {
       TRUST_PROXY: 'true',
       BODY_LIMIT_BYTES: '2048',
       SHUTDOWN_TIMEOUT_MS: '500',
+      SMTP_URL: 'smtp://mail.example:587',
+      MAIL_FROM: 'DramaStar <hello@dramastar.example>',
+      GOOGLE_CLIENT_ID: 'client',
+      GOOGLE_CLIENT_SECRET: 'secret',
+      GOOGLE_ISSUER: 'https://issuer.example',
+      SESSION_IDLE_DAYS: '7',
+      SESSION_MAX_DAYS: '30',
     });
     expect(config).toMatchObject({
       env: 'production',
@@ -45,7 +52,24 @@ describe('configuration', () => {
       trustProxy: true,
       bodyLimitBytes: 2048,
       shutdownTimeoutMs: 500,
+      smtpUrl: 'smtp://mail.example:587',
+      mailFrom: 'DramaStar <hello@dramastar.example>',
+      google: { clientId: 'client', clientSecret: 'secret', issuer: 'https://issuer.example' },
+      sessionIdleDays: 7,
+      sessionMaxDays: 30,
+      devOutbox: false,
     });
+  });
+
+  it('keeps e-mails in the development outbox only outside production and without SMTP', () => {
+    expect(loadConfig({}).devOutbox).toBe(true);
+    expect(loadConfig({ SMTP_URL: 'smtp://localhost:25' }).devOutbox).toBe(false);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SMTP_URL: is required in production/);
+  });
+
+  it('needs both Google client id and secret, or neither', () => {
+    expect(loadConfig({}).google).toBeUndefined();
+    expect(() => loadConfig({ GOOGLE_CLIENT_ID: 'x' })).toThrow(/GOOGLE_CLIENT_SECRET/);
   });
 
   it('treats an empty variable as unset', () => {
@@ -59,6 +83,8 @@ describe('configuration', () => {
     ['DEMO_CONTENT', 'maybe'],
     ['LOG_LEVEL', 'loud'],
     ['PUBLIC_URL', 'not a url'],
+    ['SMTP_URL', 'http://mail'],
+    ['SESSION_IDLE_DAYS', '0'],
   ])('stops with a message naming %s when it is %s', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));

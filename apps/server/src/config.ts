@@ -28,6 +28,17 @@ const envSchema = z.object({
   TRUST_PROXY: flag.default(false),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /** smtp://user:pass@host:587 or smtps://…; unset outside production = the development outbox. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('DramaStar <no-reply@dramastar.local>'),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+  SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
 });
 
 export interface Config {
@@ -46,6 +57,14 @@ export interface Config {
   trustProxy: boolean;
   bodyLimitBytes: number;
   shutdownTimeoutMs: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Only when both id and secret are set; the Google buttons are hidden otherwise. */
+  google: { clientId: string; clientSecret: string; issuer: string } | undefined;
+  sessionIdleDays: number;
+  sessionMaxDays: number;
+  /** Development outbox (no SMTP outside production): e-mails kept in the database and shown at /dev/mail. */
+  devOutbox: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -59,6 +78,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.NODE_ENV === 'production' && !e.SMTP_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  SMTP_URL: is required in production (e-mail codes must be delivered)',
+    );
+  }
+  if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  GOOGLE_CLIENT_SECRET: set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither',
+    );
+  }
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -74,5 +103,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.GOOGLE_ISSUER }
+        : undefined,
+    sessionIdleDays: e.SESSION_IDLE_DAYS,
+    sessionMaxDays: e.SESSION_MAX_DAYS,
+    devOutbox: !e.SMTP_URL && e.NODE_ENV !== 'production',
   };
 }

@@ -75,7 +75,10 @@ export function installEnvelope(app: FastifyInstance, options: { bodyLimit: numb
   );
 
   app.setErrorHandler((error: FastifyError | AppError, req, reply) => {
-    if (error instanceof AppError) return sendFailure(req, reply, error);
+    if (error instanceof AppError) {
+      if (error.status >= 500) req.log.error({ err: error, cause: error.cause }, error.key);
+      return sendFailure(req, reply, error);
+    }
     const status = error.statusCode ?? 500;
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413) {
       return sendFailure(req, reply, new AppError('PayloadTooLarge', { field: 'body' }));

@@ -14,9 +14,11 @@ export class AppError extends Error {
       params?: Record<string, string | number>;
       data?: unknown;
       status?: number;
+      /** What went wrong underneath; logged for 5xx answers, never sent. */
+      cause?: unknown;
     } = {},
   ) {
-    super(key);
+    super(key, { cause: options.cause });
     this.name = 'AppError';
     this.status = options.status ?? statusOf(key);
   }

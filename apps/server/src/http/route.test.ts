@@ -1,13 +1,23 @@
 import { api } from '@dramastar/contract';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { registerCall } from './route.js';
+import { createRouter } from './route.js';
 
-describe('registerCall', () => {
-  it('refuses to register a user-level call while there is no session module to guard it', () => {
-    const app = Fastify();
-    expect(() => registerCall(app, api.user.info, () => Promise.resolve(undefined))).toThrow(
-      /session module/,
+describe('the router', () => {
+  const router = createRouter(Fastify(), () => Promise.resolve(null));
+
+  it('refuses a user-level call registered as guest, and the other way round', () => {
+    expect(() => router.guest(api.user.info, () => Promise.reject(new Error('unused')))).toThrow(
+      /user-level/,
+    );
+    expect(() => router.user(api.config.queryTenantId, () => Promise.reject(new Error('unused')))).toThrow(
+      /guest-level/,
+    );
+  });
+
+  it('refuses a call whose answer the contract does not describe yet', () => {
+    expect(() => router.user(api.user.signin, () => Promise.resolve(undefined))).toThrow(
+      /no response schema/,
     );
   });
 });

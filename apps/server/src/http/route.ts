@@ -1,16 +1,30 @@
-import { API_PREFIX, type AnyCall, type CallResult } from '@dramastar/contract';
+import { API_PREFIX, type AnyCall, type CallResult, type Language } from '@dramastar/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import type { SessionUser } from '../modules/auth/session.service.js';
 import { sendSuccess, validationError } from './envelope.js';
+import { AppError } from './errors.js';
+import { requestLanguage } from './language.js';
 
 export interface CallContext<C extends AnyCall> {
   params: z.output<C['params']>;
   query: z.output<C['query']>;
   body: z.output<C['body']>;
   req: FastifyRequest;
+  /** The language of the request (`content-language`), for texts the answer carries. */
+  lang: Language;
 }
 
-export type CallHandler<C extends AnyCall> = (ctx: CallContext<C>) => Promise<CallResult<C>>;
+export type GuestHandler<C extends AnyCall> = (ctx: CallContext<C>) => Promise<CallResult<C>>;
+export type UserHandler<C extends AnyCall> = (
+  ctx: CallContext<C> & { user: SessionUser },
+) => Promise<CallResult<C>>;
+
+/** Registers contract calls: `guest` for anyone, `user` for a live session only (else 401). */
+export interface Router {
+  guest<C extends AnyCall>(call: C, handler: GuestHandler<C>): void;
+  user<C extends AnyCall>(call: C, handler: UserHandler<C>): void;
+}
 
 function parse<S extends z.ZodType>(schema: S, value: unknown, location: string): z.output<S> {
   const result = schema.safeParse(value);
@@ -18,29 +32,59 @@ function parse<S extends z.ZodType>(schema: S, value: unknown, location: string)
   return result.data;
 }
 
+/** The bearer token of a request, or null. */
+export function bearerToken(req: FastifyRequest): string | null {
+  const header = req.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
 /**
- * Registers one contract call: validates params, query and body with the call's schemas
- * (400 naming the field), runs the handler, and answers `{code: 200, msg, data}` where `data`
- * is parsed with the response schema, so nothing the schema does not name reaches a client.
+ * Each call: params, query and body validated with the call's schemas (400 naming the field), the
+ * handler run, and `{code: 200, msg, data}` answered where `data` is parsed with the response
+ * schema, so nothing the schema does not name reaches a client.
  */
-export function registerCall<C extends AnyCall>(
+export function createRouter(
   app: FastifyInstance,
-  call: C,
-  handler: CallHandler<C>,
-): void {
-  if (call.auth === 'user') {
-    // Sessions arrive with the accounts module; until then no user-level call can be served safely.
-    throw new Error(`${call.path}: user-level calls need the session module`);
+  authenticate: (token: string) => Promise<SessionUser | null>,
+): Router {
+  function register<C extends AnyCall>(
+    call: C,
+    run: (ctx: CallContext<C>) => Promise<CallResult<C>>,
+    auth: 'guest' | 'user',
+  ): void {
+    if (call.auth !== auth) throw new Error(`${call.path} is a ${call.auth}-level call`);
+    if (!call.specified) throw new Error(`${call.path} has no response schema in the contract yet`);
+    app.route({
+      method: call.method,
+      url: `${API_PREFIX}${call.path}`,
+      ...(call.bodyLimit ? { bodyLimit: call.bodyLimit } : {}),
+      handler: async (req, reply) => {
+        const ctx = {
+          params: parse(call.params, req.params, 'params'),
+          query: parse(call.query, req.query, 'query'),
+          body: parse(call.body, req.body ?? {}, 'body'),
+          req,
+          lang: requestLanguage(req),
+        } as CallContext<C>;
+        return sendSuccess(req, reply, call.response.parse(await run(ctx)));
+      },
+    });
   }
-  app.route({
-    method: call.method,
-    url: `${API_PREFIX}${call.path}`,
-    handler: async (req, reply) => {
-      const params = parse(call.params, req.params, 'params');
-      const query = parse(call.query, req.query, 'query');
-      const body = parse(call.body, req.body ?? {}, 'body');
-      const data = await handler({ params, query, body, req } as CallContext<C>);
-      return sendSuccess(req, reply, call.response.parse(data));
-    },
-  });
+
+  return {
+    guest: (call, handler) => register(call, handler, 'guest'),
+    user: (call, handler) =>
+      register(
+        call,
+        async (ctx) => {
+          const token = bearerToken(ctx.req);
+          const user = token ? await authenticate(token) : null;
+          if (!user) throw new AppError('Unauthorized');
+          return handler({ ...ctx, user });
+        },
+        'user',
+      ),
+  };
 }

@@ -1,10 +1,16 @@
 import { Writable } from 'node:stream';
+import svgCaptcha from 'svg-captcha';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import { type ManualClock, manualClock } from '../clock.js';
 import { type Config, loadConfig } from '../config.js';
 import type { Database } from '../db/client.js';
+import type { OidcClient } from '../modules/oauth/oidc.js';
 import { openTestDatabase } from './database.js';
+import { type ReceivedMail, startSmtpServer } from './smtp.js';
+
+/** The captcha of tests: always the same answer, so a test can solve it. */
+export const TEST_CAPTCHA_ANSWER = 'AB7K';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -13,15 +19,19 @@ export interface TestApp {
   config: Config;
   /** Every log line the app wrote, parsed. */
   logs: Record<string, unknown>[];
+  /** What the in-process SMTP server received (when started with `smtp: true`). */
+  mails: ReceivedMail[];
   close(): Promise<void>;
 }
 
 /** buildApp() on a fresh database with a manual clock; `ready()` is left to the test when it adds routes. */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  options: { ready?: boolean } = {},
+  options: { ready?: boolean; smtp?: boolean; oidc?: OidcClient } = {},
 ): Promise<TestApp> {
+  const smtp = options.smtp ? await startSmtpServer() : undefined;
   const config = loadConfig({
+    ...(smtp ? { SMTP_URL: smtp.url } : {}),
     NODE_ENV: 'test',
     LOG_LEVEL: 'info',
     WEB_DIR: '/nonexistent',
@@ -38,7 +48,13 @@ export async function buildTestApp(
       done();
     },
   });
-  const app = await buildApp(config, { database, clock, logStream });
+  const app = await buildApp(config, {
+    database,
+    clock,
+    logStream,
+    captcha: () => ({ text: TEST_CAPTCHA_ANSWER, svg: svgCaptcha.create().data }),
+    ...(options.oidc ? { oidc: options.oidc } : {}),
+  });
   if (options.ready !== false) await app.ready();
   return {
     app,
@@ -46,9 +62,11 @@ export async function buildTestApp(
     database,
     config,
     logs,
+    mails: smtp?.mails ?? [],
     close: async () => {
       await app.close();
       await database.close();
+      await smtp?.stop();
     },
   };
 }

@@ -1,1 +1,2 @@
 export * from './tenant.js';
+export * from './account.js';

@@ -35,7 +35,13 @@ export function normalizeDomain(value: string): string {
   return host.replace(/\.$/, '');
 }
 
-export function createTenantService(db: DbOrTx, options: { publicUrl: string }) {
+export interface TenantServiceOptions {
+  publicUrl: string;
+  googleLogin: boolean;
+  devMailbox: string | null;
+}
+
+export function createTenantService(db: DbOrTx, options: TenantServiceOptions) {
   function toSummary(row: TenantRow): TenantSummary {
     if (!isCurrencyKey(row.currency) || !isLanguage(row.defaultLanguage)) {
       throw new Error(`tenant ${row.id} has an invalid currency or language`);
@@ -61,6 +67,9 @@ export function createTenantService(db: DbOrTx, options: { publicUrl: string }) 
   }
 
   return {
+    /** The tenant row; 404 TenantNotFound (field tenantId) when there is none. */
+    require: requireTenant,
+
     /**
      * The tenant of a host: an exact domain match, then the same without `www.`; any other host
      * belongs to the default tenant (so a fresh install works on whatever name it is reached by).
@@ -88,6 +97,8 @@ export function createTenantService(db: DbOrTx, options: { publicUrl: string }) 
         earnEnabled: row.earnEnabled,
         appVersion: APP_VERSION,
         appVersionCode: APP_VERSION_CODE,
+        googleLogin: options.googleLogin,
+        devMailbox: options.devMailbox,
       };
     },
 

@@ -52,6 +52,8 @@ describe('tenant resolution', () => {
       earnEnabled: true,
       appVersion: '1.8.4',
       appVersionCode: 184,
+      googleLogin: false,
+      devMailbox: '/dev/mail',
     });
   });
 

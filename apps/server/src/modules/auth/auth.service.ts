@@ -1,0 +1,165 @@
+import { emailCodePurpose, type Language } from '@dramastar/contract';
+import type { z } from 'zod';
+import type { api } from '@dramastar/contract';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { users } from '../../db/schema/index.js';
+import { withTransaction } from '../../db/tx.js';
+import { AppError } from '../../http/errors.js';
+import type { RateLimiter } from '../../http/rate-limit.js';
+import type { TenantService } from '../tenant/tenant.service.js';
+import { uniqueViolation, type UserRow, type UserService } from '../user/user.service.js';
+import type { CaptchaService } from './captcha.service.js';
+import type { EmailCodeService } from './email-code.service.js';
+import { hashPassword, verifyPassword } from './password.js';
+import type { SessionMeta, SessionService, SessionUser } from './session.service.js';
+
+type Body<K extends keyof typeof api.auth> = z.output<(typeof api.auth)[K]['body']>;
+
+export interface AuthDeps {
+  db: Db;
+  users: UserService;
+  sessions: SessionService;
+  codes: EmailCodeService;
+  captcha: CaptchaService;
+  limiter: RateLimiter;
+  tenants: TenantService;
+}
+
+/** Maps a race on the unique e-mail or user name index to the refusal a check would have given. */
+function duplicateRefusal(error: unknown): never {
+  const constraint = uniqueViolation(error);
+  if (constraint?.includes('email')) throw new AppError('EmailAlreadyRegistered', { field: 'email' });
+  if (constraint?.includes('user_name')) throw new AppError('UserNameTaken', { field: 'userName' });
+  throw error;
+}
+
+export function createAuthService({
+  db,
+  users: userService,
+  sessions,
+  codes,
+  captcha,
+  limiter,
+  tenants,
+}: AuthDeps) {
+  async function activeByEmail(tenantId: string, email: string): Promise<UserRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.tenantId, tenantId), eq(users.email, email), eq(users.status, 'active')))
+      .limit(1);
+    return row;
+  }
+
+  async function inviterId(tenantId: string, code: string | undefined): Promise<bigint | null> {
+    return code ? (await userService.inviterByCode(db, tenantId, code)).id : null;
+  }
+
+  return {
+    activeByEmail,
+
+    async sendEmailCode(body: Body<'sendEmailCode'>, ip: string, lang: Language) {
+      await tenants.require(body.tenantId);
+      const email = body.email.toLowerCase();
+      const purpose = emailCodePurpose(body);
+      const existing = await activeByEmail(body.tenantId, email);
+      if ((purpose === 'register' || purpose === 'bind') && existing) {
+        throw new AppError('EmailAlreadyRegistered', { field: 'email' });
+      }
+      if ((purpose === 'login' || purpose === 'cancel') && !existing) {
+        throw new AppError('PleaseRegisterFirst', { field: 'email' });
+      }
+      return { email, ...(await codes.send({ tenantId: body.tenantId, email, purpose, ip, lang })) };
+    },
+
+    /** E-mail registration: everything is checked before the code is used up and the user made. */
+    async registerByEmail(body: Body<'register'>, meta: SessionMeta): Promise<string> {
+      await tenants.require(body.tenantId);
+      const email = body.email.toLowerCase();
+      const inviter = await inviterId(body.tenantId, body.inviteCode);
+      if (await activeByEmail(body.tenantId, email))
+        throw new AppError('EmailAlreadyRegistered', { field: 'email' });
+      const codeId = await codes.check({
+        tenantId: body.tenantId,
+        email,
+        purpose: 'register',
+        code: body.verifyCode,
+      });
+      return withTransaction(db, async (tx) => {
+        await codes.consume(tx, codeId);
+        const user = await userService.create(tx, {
+          tenantId: body.tenantId,
+          email,
+          areaCode: body.areaCode,
+          phone: body.phone,
+          inviterId: inviter,
+        });
+        return sessions.create(tx, user.id, meta);
+      }).catch(duplicateRefusal);
+    },
+
+    async loginByEmail(body: Body<'login'>, meta: SessionMeta): Promise<string> {
+      const email = body.email.toLowerCase();
+      const user = await activeByEmail(body.tenantId, email);
+      if (!user) throw new AppError('PleaseRegisterFirst', { field: 'email' });
+      const codeId = await codes.check({
+        tenantId: body.tenantId,
+        email,
+        purpose: 'login',
+        code: body.verifyCode,
+      });
+      return withTransaction(db, async (tx) => {
+        await codes.consume(tx, codeId);
+        return sessions.create(tx, user.id, meta);
+      });
+    },
+
+    /** Username registration: the captcha is used up first, whatever happens next. */
+    async registerByName(body: Body<'registerByName'>, meta: SessionMeta & { ip: string }): Promise<string> {
+      await limiter.hit(`register:ip:${meta.ip}`, 20, 3600);
+      await captcha.verify(body.uuid, body.code);
+      await tenants.require(body.tenantId);
+      const inviter = await inviterId(body.tenantId, body.inviteCode);
+      const [taken] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.tenantId, body.tenantId), eq(users.userNameKey, body.userName.toLowerCase())))
+        .limit(1);
+      if (taken) throw new AppError('UserNameTaken', { field: 'userName' });
+      const passwordHash = await hashPassword(body.password);
+      return withTransaction(db, async (tx) => {
+        const user = await userService.create(tx, {
+          tenantId: body.tenantId,
+          nickname: body.userName,
+          userName: body.userName,
+          passwordHash,
+          areaCode: body.areaCode,
+          phone: body.phone,
+          inviterId: inviter,
+        });
+        return sessions.create(tx, user.id, meta);
+      }).catch(duplicateRefusal);
+    },
+
+    async loginByName(body: Body<'loginByName'>, meta: SessionMeta & { ip: string }): Promise<string> {
+      const key = body.userName.toLowerCase();
+      await limiter.hit(`login:ip:${meta.ip}`, 30, 600);
+      await limiter.hit(`login:name:${body.tenantId}:${key}`, 10, 900);
+      const [user] = await db
+        .select()
+        .from(users)
+        .where(and(eq(users.tenantId, body.tenantId), eq(users.userNameKey, key), eq(users.status, 'active')))
+        .limit(1);
+      const ok = await verifyPassword(user?.passwordHash ?? null, body.password);
+      if (!user || !ok) throw new AppError('WrongUserNameOrPassword', { field: 'password' });
+      return sessions.create(db, user.id, meta);
+    },
+
+    async logout(user: SessionUser): Promise<void> {
+      await sessions.revoke(db, user.sessionId);
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,89 @@
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import type { Clock } from '../../clock.js';
+import { DAY_MS } from '../../clock.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { sessions, users } from '../../db/schema/index.js';
+import { randomToken, sha256Hex } from '../../security.js';
+
+export interface SessionUser {
+  userId: bigint;
+  tenantId: string;
+  sessionId: bigint;
+}
+
+export interface SessionMeta {
+  ip?: string | undefined;
+  userAgent?: string | undefined;
+}
+
+/** Only so often is "last seen" written, so a busy user does not write on every request. */
+const TOUCH_EVERY_MS = 5 * 60_000;
+
+export function createSessionService(db: Db, clock: Clock, options: { idleDays: number; maxDays: number }) {
+  return {
+    /** A new session; the token is returned once and only its hash is kept. */
+    async create(tx: DbOrTx, userId: bigint, meta: SessionMeta = {}): Promise<string> {
+      const token = randomToken(32);
+      const now = clock.now();
+      await tx.insert(sessions).values({
+        userId,
+        tokenHash: sha256Hex(token),
+        createdAt: now,
+        lastSeenAt: now,
+        expiresAt: new Date(now.getTime() + options.maxDays * DAY_MS),
+        ip: meta.ip?.slice(0, 45) ?? null,
+        userAgent: meta.userAgent?.slice(0, 300) ?? null,
+      });
+      return token;
+    },
+
+    /** The live session of a token: not revoked, within its absolute and idle lifetimes, user active. */
+    async resolve(token: string): Promise<SessionUser | null> {
+      if (token.length < 20 || token.length > 100) return null;
+      const now = clock.now();
+      const [row] = await db
+        .select({
+          sessionId: sessions.id,
+          userId: users.id,
+          tenantId: users.tenantId,
+          lastSeenAt: sessions.lastSeenAt,
+        })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(
+          and(
+            eq(sessions.tokenHash, sha256Hex(token)),
+            isNull(sessions.revokedAt),
+            gt(sessions.expiresAt, now),
+            gt(sessions.lastSeenAt, new Date(now.getTime() - options.idleDays * DAY_MS)),
+            eq(users.status, 'active'),
+          ),
+        )
+        .limit(1);
+      if (!row) return null;
+      if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+        await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
+      }
+      return { sessionId: row.sessionId, userId: row.userId, tenantId: row.tenantId };
+    },
+
+    async revoke(tx: DbOrTx, sessionId: bigint): Promise<void> {
+      await tx
+        .update(sessions)
+        .set({ revokedAt: clock.now() })
+        .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    },
+
+    /** Ends every session of a user (password change, cancellation), except one when given. */
+    async revokeAll(tx: DbOrTx, userId: bigint, exceptSessionId?: bigint): Promise<void> {
+      const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
+      if (exceptSessionId !== undefined) conditions.push(ne(sessions.id, exceptSessionId));
+      await tx
+        .update(sessions)
+        .set({ revokedAt: clock.now() })
+        .where(and(...conditions));
+    },
+  };
+}
+
+export type SessionService = ReturnType<typeof createSessionService>;

@@ -1,0 +1,46 @@
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../clock.js';
+import type { Db } from '../../db/client.js';
+import { devOutbox } from '../../db/schema/index.js';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  /** The verification code the message carries, kept apart by the development outbox. */
+  code?: string;
+}
+
+export interface Mailer {
+  kind: 'smtp' | 'outbox';
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+/** Real delivery over SMTP (`SMTP_URL`). */
+export function createSmtpMailer(url: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(url);
+  return {
+    kind: 'smtp',
+    async send({ to, subject, text }) {
+      await transport.sendMail({ from, to, subject, text });
+    },
+    close: () => transport.close(),
+  };
+}
+
+/**
+ * Development only (no SMTP, not production): the message is logged and kept in the database,
+ * readable at /dev/mail and, as JSON, at /dev/outbox?to=… .
+ */
+export function createOutboxMailer(db: Db, clock: Clock, log: FastifyBaseLogger): Mailer {
+  return {
+    kind: 'outbox',
+    async send({ to, subject, text, code }) {
+      await db.insert(devOutbox).values({ to, subject, text, code: code ?? null, createdAt: clock.now() });
+      log.info({ to, subject }, 'e-mail kept in the development outbox (/dev/mail)');
+    },
+    close: () => undefined,
+  };
+}

@@ -1,0 +1,253 @@
+import { createHash } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { AVATAR_MAX_BYTES, type LoginMethod, type MessageKey } from '@dramastar/contract';
+import type { z } from 'zod';
+import type { api } from '@dramastar/contract';
+import { and, eq } from 'drizzle-orm';
+import type { Clock } from '../../clock.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { userIdentities, users } from '../../db/schema/index.js';
+import { withTransaction } from '../../db/tx.js';
+import { AppError } from '../../http/errors.js';
+import { maskEmail } from '../../security.js';
+import type { EmailCodeService } from '../auth/email-code.service.js';
+import { hashPassword, verifyPassword } from '../auth/password.js';
+import type { SessionMeta, SessionService, SessionUser } from '../auth/session.service.js';
+import type { TicketService } from '../auth/ticket.service.js';
+import { uniqueViolation, type UserService } from './user.service.js';
+
+type Body<K extends keyof typeof api.user> = z.output<(typeof api.user)[K]['body']>;
+
+const METHOD_NAMES: Record<LoginMethod, string> = {
+  email: 'e-mail',
+  username: 'user name',
+  google: 'Google',
+};
+
+/** Image types by their first bytes: the declared type must match what the file is. */
+function sniffImage(bytes: Buffer): 'png' | 'jpg' | 'webp' | null {
+  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'png';
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpg';
+  if (
+    bytes.subarray(0, 4).toString('latin1') === 'RIFF' &&
+    bytes.subarray(8, 12).toString('latin1') === 'WEBP'
+  ) {
+    return 'webp';
+  }
+  return null;
+}
+
+export interface AccountDeps {
+  db: Db;
+  clock: Clock;
+  users: UserService;
+  sessions: SessionService;
+  codes: EmailCodeService;
+  tickets: TicketService;
+  mediaDir: string;
+  googleEnabled: boolean;
+}
+
+export function createAccountService(deps: AccountDeps) {
+  const { db, clock, users: userService, sessions, codes, tickets } = deps;
+
+  async function methodsOf(tx: DbOrTx, userId: bigint) {
+    const user = await userService.row(tx, userId);
+    const identities = await tx.select().from(userIdentities).where(eq(userIdentities.userId, userId));
+    const google = identities.find((i) => i.provider === 'google');
+    const bound: Record<LoginMethod, string | null> = {
+      email: user.email ? maskEmail(user.email) : null,
+      username: user.userName && user.passwordHash ? user.userName : null,
+      google: google ? (google.email ? maskEmail(google.email) : 'Google') : null,
+    };
+    const boundCount = Object.values(bound).filter((v) => v !== null).length;
+    return { user, bound, boundCount };
+  }
+
+  async function notify(tx: DbOrTx, userId: bigint, bound: boolean, method: LoginMethod) {
+    const [title, body]: [MessageKey, MessageKey] = bound
+      ? ['AccountMsgMethodBoundTitle', 'AccountMsgMethodBoundBody']
+      : ['AccountMsgMethodUnboundTitle', 'AccountMsgMethodUnboundBody'];
+    await userService.addMessage(tx, userId, bound ? 'method_bound' : 'method_unbound', title, body, {
+      method: METHOD_NAMES[method],
+    });
+  }
+
+  return {
+    async loginMethods(userId: bigint) {
+      const { bound, boundCount } = await methodsOf(db, userId);
+      return {
+        methods: (['email', 'username', 'google'] as const).map((method) => ({
+          method,
+          bound: bound[method] !== null,
+          detail: bound[method],
+          canUnbind: bound[method] !== null && method !== 'username' && boundCount > 1,
+        })),
+        googleEnabled: deps.googleEnabled,
+      };
+    },
+
+    async bindEmail(user: SessionUser, body: Body<'bindEmail'>): Promise<void> {
+      const email = body.email.toLowerCase();
+      const row = await userService.row(db, user.userId);
+      if (row.email) throw new AppError('AlreadyBound', { field: 'email' });
+      const [taken] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.tenantId, row.tenantId), eq(users.email, email)))
+        .limit(1);
+      if (taken) throw new AppError('EmailAlreadyRegistered', { field: 'email' });
+      const codeId = await codes.check({
+        tenantId: row.tenantId,
+        email,
+        purpose: 'bind',
+        code: body.verifyCode,
+      });
+      await withTransaction(db, async (tx) => {
+        await codes.consume(tx, codeId);
+        await tx.update(users).set({ email, updatedAt: clock.now() }).where(eq(users.id, user.userId));
+        await notify(tx, user.userId, true, 'email');
+      }).catch((error: unknown) => {
+        if (uniqueViolation(error) !== null) throw new AppError('EmailAlreadyRegistered', { field: 'email' });
+        throw error;
+      });
+    },
+
+    async bindUserName(user: SessionUser, body: Body<'bindUserName'>): Promise<void> {
+      const row = await userService.row(db, user.userId);
+      if (row.userName) throw new AppError('AlreadyBound', { field: 'userName' });
+      const key = body.userName.toLowerCase();
+      const [taken] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.tenantId, row.tenantId), eq(users.userNameKey, key)))
+        .limit(1);
+      if (taken) throw new AppError('UserNameTaken', { field: 'userName' });
+      const passwordHash = await hashPassword(body.password);
+      await withTransaction(db, async (tx) => {
+        await tx
+          .update(users)
+          .set({ userName: body.userName, userNameKey: key, passwordHash, updatedAt: clock.now() })
+          .where(eq(users.id, user.userId));
+        await notify(tx, user.userId, true, 'username');
+      }).catch((error: unknown) => {
+        if (uniqueViolation(error) !== null) throw new AppError('UserNameTaken', { field: 'userName' });
+        throw error;
+      });
+    },
+
+    /** Removes e-mail or Google sign-in; never the last way to log in. */
+    async unbind(user: SessionUser, method: 'email' | 'google'): Promise<void> {
+      await withTransaction(db, async (tx) => {
+        const { bound, boundCount } = await methodsOf(tx, user.userId);
+        if (bound[method] === null) throw new AppError('NotFound', { field: 'method' });
+        if (boundCount <= 1) throw new AppError('LastLoginMethod', { field: 'method' });
+        if (method === 'email') {
+          await tx
+            .update(users)
+            .set({ email: null, updatedAt: clock.now() })
+            .where(eq(users.id, user.userId));
+        } else {
+          await tx
+            .delete(userIdentities)
+            .where(and(eq(userIdentities.userId, user.userId), eq(userIdentities.provider, 'google')));
+        }
+        await notify(tx, user.userId, false, method);
+      });
+    },
+
+    async bindTicket(user: SessionUser): Promise<string> {
+      if (!deps.googleEnabled) throw new AppError('GoogleNotConfigured');
+      return tickets.issue(db, { kind: 'google_bind', tenantId: user.tenantId, userId: user.userId });
+    },
+
+    /** A new password ends every session, this one too; the answer is a fresh session. */
+    async changePassword(
+      user: SessionUser,
+      body: Body<'changePassword'>,
+      meta: SessionMeta,
+    ): Promise<string> {
+      const row = await userService.row(db, user.userId);
+      if (!(await verifyPassword(row.passwordHash, body.oldPassword))) {
+        throw new AppError('WrongPassword', { field: 'oldPassword' });
+      }
+      const passwordHash = await hashPassword(body.password);
+      return withTransaction(db, async (tx) => {
+        await tx.update(users).set({ passwordHash, updatedAt: clock.now() }).where(eq(users.id, user.userId));
+        await sessions.revokeAll(tx, user.userId);
+        await userService.addMessage(
+          tx,
+          user.userId,
+          'password',
+          'AccountMsgPasswordChangedTitle',
+          'AccountMsgPasswordChangedBody',
+        );
+        return sessions.create(tx, user.userId, meta);
+      });
+    },
+
+    /**
+     * Cancels the account for good. Proof of ownership: the password when there is one, else an
+     * e-mail code (purpose cancel). Personal data is erased; the invite code and the place in the
+     * team stay, so the inviters' teams keep their shape.
+     */
+    async cancel(user: SessionUser, body: Body<'cancelAccount'>): Promise<void> {
+      const row = await userService.row(db, user.userId);
+      let codeId: bigint | null = null;
+      if (row.passwordHash) {
+        if (!body.password || !(await verifyPassword(row.passwordHash, body.password))) {
+          throw new AppError('WrongPassword', { field: 'password' });
+        }
+      } else if (row.email) {
+        codeId = await codes.check({
+          tenantId: row.tenantId,
+          email: row.email,
+          purpose: 'cancel',
+          code: body.verifyCode ?? '',
+        });
+      }
+      await withTransaction(db, async (tx) => {
+        if (codeId !== null) await codes.consume(tx, codeId);
+        await tx
+          .update(users)
+          .set({
+            status: 'cancelled',
+            cancelledAt: clock.now(),
+            updatedAt: clock.now(),
+            nickname: 'Cancelled user',
+            avatar: null,
+            email: null,
+            userName: null,
+            userNameKey: null,
+            passwordHash: null,
+            phone: null,
+            areaCode: null,
+          })
+          .where(eq(users.id, user.userId));
+        await tx.delete(userIdentities).where(eq(userIdentities.userId, user.userId));
+        await sessions.revokeAll(tx, user.userId);
+      });
+    },
+
+    /** Stores a PNG, JPEG or WebP of at most 2 MB, checked by its bytes; answers its /media path. */
+    async uploadAvatar(user: SessionUser, dataUrl: string): Promise<string> {
+      const match = /^data:image\/(png|jpeg|webp);base64,([A-Za-z0-9+/=\s]+)$/.exec(dataUrl);
+      if (!match) throw new AppError('ImageInvalid', { status: 400, field: 'image' });
+      const bytes = Buffer.from(match[2] ?? '', 'base64');
+      if (bytes.length > AVATAR_MAX_BYTES)
+        throw new AppError('ImageTooLarge', { status: 400, field: 'image' });
+      const kind = sniffImage(bytes);
+      const declared = match[1] === 'jpeg' ? 'jpg' : match[1];
+      if (!kind || kind !== declared) throw new AppError('ImageInvalid', { status: 400, field: 'image' });
+      const name = `${user.userId}-${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}.${kind}`;
+      const dir = join(deps.mediaDir, 'avatars');
+      await mkdir(dir, { recursive: true });
+      await writeFile(join(dir, name), bytes);
+      return `/media/avatars/${name}`;
+    },
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;
