@@ -77,8 +77,10 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts', 'bench/**'],
+    files: ['**/*.test.{ts,tsx}', 'apps/server/src/test/**', 'e2e/**/*.ts', 'bench/**'],
     rules: {
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
       '@typescript-eslint/no-non-null-assertion': 'off',
       '@typescript-eslint/no-unsafe-member-access': 'off',
       '@typescript-eslint/no-unsafe-assignment': 'off',

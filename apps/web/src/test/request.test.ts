@@ -2,6 +2,7 @@ import { api, defineCall, LIMITS } from '@dramastar/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ok, refusal, stubFetch } from './fetch';
+import { sampleUser } from './fixtures';
 import { useSession } from '../shared/store/session';
 import { STORAGE_KEYS } from '../shared/store/storage-keys';
 import { showToast } from '../shared/ui/toast';
@@ -70,8 +71,7 @@ describe('request', () => {
   it('logs out on 401: token, user info, user detail and openId are cleared everywhere', async () => {
     const session = useSession.getState();
     session.login('tok-401');
-    session.setUserInfo({ userName: 'someone' });
-    session.setUserDetail({ level: 1 });
+    session.setUserInfo(sampleUser());
     useSession.setState({ openId: 'open-1' });
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('tok-401');
 

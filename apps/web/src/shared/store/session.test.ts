@@ -2,6 +2,23 @@ import { describe, expect, it } from 'vitest';
 import { initialSessionState, useSession } from './session';
 import { STORAGE_KEYS } from './storage-keys';
 
+const user = {
+  userId: '10000042',
+  tenantId: '000002',
+  nickname: 'viewer_01',
+  avatar: null,
+  email: null,
+  userName: 'viewer_01',
+  areaCode: '+84',
+  phone: '912345678',
+  inviteCode: 'AB12CD34',
+  inviteLink: 'http://localhost/#/pages/login/register?inviteCode=AB12CD34',
+  inviterCode: null,
+  loginMethods: ['username' as const],
+  hasPassword: true,
+  createdAt: '2025-01-01T00:00:00.000Z',
+};
+
 describe('session store', () => {
   it('starts as a dark-themed guest on the default tenant', () => {
     const state = useSession.getState();
@@ -12,11 +29,13 @@ describe('session store', () => {
   it('persists each field under its own key and reads them back', () => {
     const session = useSession.getState();
     session.login('tok');
-    session.setUserInfo({ userName: 'viewer_01' });
+    session.setUserInfo(user);
     session.setTheme('light');
     session.setLanguage('id');
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('tok');
-    expect(localStorage.getItem(STORAGE_KEYS.userInfo)).toBe('{"userName":"viewer_01"}');
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.userInfo)!)).toMatchObject({ userName: 'viewer_01' });
+    expect(localStorage.getItem(STORAGE_KEYS.userDetail)).toBe(localStorage.getItem(STORAGE_KEYS.userInfo));
+    expect(localStorage.getItem(STORAGE_KEYS.tenantId)).toBe('000002');
     expect(localStorage.getItem(STORAGE_KEYS.theme)).toBe('light');
     expect(localStorage.getItem(STORAGE_KEYS.language)).toBe('id');
 
@@ -24,6 +43,7 @@ describe('session store', () => {
       token: 'tok',
       hasLogin: true,
       userInfo: { userName: 'viewer_01' },
+      tenantId: '000002',
       theme: 'light',
       chosenLanguage: 'id',
     });

@@ -10,6 +10,8 @@ import {
   type Language,
   type TenantSummary,
   type Theme,
+  type UserInfo,
+  userInfo as userInfoSchema,
 } from '@dramastar/contract';
 import { create } from 'zustand';
 import { readJson, readString, writeValue } from './local-storage';
@@ -30,8 +32,9 @@ export type SocketStatus = 'closed' | 'connecting' | 'open';
 
 export interface SessionState {
   token: string | null;
-  userInfo: Json | null;
-  userDetail: Json | null;
+  /** The answer of /user/info; userDetail holds the same answer (the spec keeps both). */
+  userInfo: UserInfo | null;
+  userDetail: UserInfo | null;
   walletInfo: Json | null;
   openId: string | null;
   corpId: string | null;
@@ -53,14 +56,17 @@ export interface SessionState {
   isWebview: boolean;
   loginType: string | null;
   bind: string | null;
+  /** Website mode (`website=1` on a login route): English, whatever was chosen; not persisted. */
+  websiteMode: boolean;
 }
 
 export interface SessionActions {
   /** Saves the token of a successful login or registration. */
   login: (token: string) => void;
   setToken: (token: string) => void;
-  setUserInfo: (userInfo: Json | null) => void;
-  setUserDetail: (userDetail: Json | null) => void;
+  /** Stores /user/info as userInfo and userDetail, and the tenantId it names. */
+  setUserInfo: (userInfo: UserInfo | null) => void;
+  setUserDetail: (userDetail: UserInfo | null) => void;
   setWalletInfo: (walletInfo: Json | null) => void;
   /** Clears token, user info, user detail and openId (spec section 4). */
   logout: () => void;
@@ -70,6 +76,11 @@ export interface SessionActions {
   setTenant: (tenant: TenantSummary) => void;
   /** The tenant could not be resolved: keep what we have, or the default tenant. */
   setTenantFallback: () => void;
+  /** The country picked in a login form or on the Select Countries page. */
+  setCountry: (country: CountryDes | null) => void;
+  setWebsiteMode: (websiteMode: boolean) => void;
+  setLoginType: (loginType: string | null) => void;
+  setBind: (bind: string | null) => void;
 }
 
 export type Session = SessionState & SessionActions;
@@ -82,6 +93,11 @@ function readTheme(): Theme {
 function readObject(key: StorageKey): Json | null {
   const value = readJson(key);
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : null;
+}
+
+function readUserInfo(key: StorageKey): UserInfo | null {
+  const parsed = userInfoSchema.safeParse(readJson(key));
+  return parsed.success ? parsed.data : null;
 }
 
 function readCountry(): CountryDes | null {
@@ -108,8 +124,8 @@ export function initialSessionState(): SessionState {
   const currency = readString(STORAGE_KEYS.currencyType);
   return {
     token,
-    userInfo: readObject(STORAGE_KEYS.userInfo),
-    userDetail: readObject(STORAGE_KEYS.userDetail),
+    userInfo: readUserInfo(STORAGE_KEYS.userInfo),
+    userDetail: readUserInfo(STORAGE_KEYS.userDetail),
     walletInfo: null,
     openId: null,
     corpId: null,
@@ -130,6 +146,7 @@ export function initialSessionState(): SessionState {
     isWebview: readJson(STORAGE_KEYS.isWebview) === true,
     loginType: readString(STORAGE_KEYS.loginType),
     bind: readString(STORAGE_KEYS.bind),
+    websiteMode: false,
   };
 }
 
@@ -137,7 +154,12 @@ export const useSession = create<Session>()((set) => ({
   ...initialSessionState(),
   login: (token) => set({ token, hasLogin: true }),
   setToken: (token) => set({ token, hasLogin: true }),
-  setUserInfo: (userInfo) => set({ userInfo }),
+  setUserInfo: (userInfo) =>
+    set(
+      userInfo && /^\d{6}$/.test(userInfo.tenantId)
+        ? { userInfo, userDetail: userInfo, tenantId: userInfo.tenantId }
+        : { userInfo, userDetail: userInfo },
+    ),
   setUserDetail: (userDetail) => set({ userDetail }),
   setWalletInfo: (walletInfo) => set({ walletInfo }),
   logout: () =>
@@ -154,6 +176,10 @@ export const useSession = create<Session>()((set) => ({
       tenantStatus: 'ready',
     }),
   setTenantFallback: () => set({ tenantStatus: 'fallback', tenantName: APP_NAME }),
+  setCountry: (countryDes) => set({ countryDes, phonePrefix: countryDes?.phonePrefix ?? null }),
+  setWebsiteMode: (websiteMode) => set({ websiteMode }),
+  setLoginType: (loginType) => set({ loginType }),
+  setBind: (bind) => set({ bind }),
 }));
 
 /** Which field of the state is written to which localStorage key. */
@@ -180,8 +206,9 @@ useSession.subscribe((state, previous) => {
   }
 });
 
-/** The language in effect: the user's choice, else the tenant's default, else English. */
+/** The language in effect: English in website mode, else the user's choice, else the tenant's default, else English. */
 export function selectLanguage(state: SessionState): Language {
+  if (state.websiteMode) return 'en';
   return state.chosenLanguage ?? state.tenantLanguage ?? DEFAULT_LANGUAGE;
 }
 

@@ -13,3 +13,6 @@ export { Spinner } from './spinner';
 export { hideToast, showToast, type ToastOptions, type ToastType } from './toast';
 export { TopTabs, type TopTab } from './top-tabs';
 export { useGoBack, type GoBackOptions } from './use-go-back';
+export { DevMailboxHint } from './dev-mailbox-hint';
+export { SendCodeButton, useCountdown, type SendCodeButtonProps } from './send-code-button';
+export { PasswordField, TextField, type TextFieldProps } from './text-field';

@@ -3,6 +3,7 @@ import type { KeyboardEvent } from 'react';
 export interface TopTab<K extends string> {
   key: K;
   title: string;
+  testId?: string;
 }
 
 export interface TopTabsProps<K extends string> {
@@ -32,6 +33,7 @@ export function TopTabs<K extends string>({ tabs, activeKey, onChange }: TopTabs
             aria-selected={active}
             tabIndex={active ? 0 : -1}
             className={active ? 'ds-top-tabs__tab ds-top-tabs__tab--active' : 'ds-top-tabs__tab'}
+            data-testid={tab.testId}
             onClick={() => onChange(tab.key)}
           >
             {tab.title}
