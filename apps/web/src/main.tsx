@@ -4,12 +4,18 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { bootstrapTenant } from './app/bootstrap';
 import { createQueryClient } from './shared/api/query-client';
+import { refreshUserInfo } from './shared/api/user-info';
+import { listenForInstallPrompt, registerServiceWorker } from './shared/pwa/install';
 import { useSession } from './shared/store/session';
 import { applyTheme } from './shared/theme/apply-theme';
 
 // Before the first paint, so a light-mode user never sees a dark flash (and vice versa).
 applyTheme(useSession.getState().theme);
 void bootstrapTenant();
+// A stored session is checked at once: a dead one answers 401 and logs out.
+void refreshUserInfo();
+listenForInstallPrompt();
+registerServiceWorker();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

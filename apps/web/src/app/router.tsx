@@ -1,4 +1,5 @@
-import { createHashRouter, type RouteObject } from 'react-router-dom';
+import { createHashRouter, Outlet, type RouteObject } from 'react-router-dom';
+import { LoginPopup } from './login-popup';
 import { ROUTES } from '../shared/routes';
 import { lazyPage } from './lazy-page';
 import { RouteError } from './route-error';
@@ -11,10 +12,33 @@ const ProfilePage = lazyPage(() => import('../features/profile/pages/profile-pag
 const PrivacyPage = lazyPage(() => import('../features/privacy/pages/privacy-page'));
 const SettingsPage = lazyPage(() => import('../features/settings/pages/settings-page'));
 const LanguagePage = lazyPage(() => import('../features/settings/pages/language-page'));
+const AboutUsPage = lazyPage(() => import('../features/settings/pages/about-us-page'));
+const BindMethodsPage = lazyPage(() => import('../features/settings/pages/bind-methods-page'));
+const InviteCodePage = lazyPage(() => import('../features/settings/pages/invite-code-page'));
+const ChangePasswordPage = lazyPage(() => import('../features/settings/pages/change-password-page'));
+const AccountCancellationPage = lazyPage(() => import('../features/settings/pages/account-cancellation-page'));
+const EditUserPage = lazyPage(() => import('../features/profile/pages/edit-user-page'));
+const MessagesPage = lazyPage(() => import('../features/profile/pages/messages-page'));
+const ContactUsPage = lazyPage(() => import('../features/profile/pages/contact-us-page'));
+const AddToPage = lazyPage(() => import('../features/profile/pages/add-to-page'));
+const LoginPage = lazyPage(() => import('../features/auth/pages/login-page'));
+const ThreePage = lazyPage(() => import('../features/auth/pages/three-page'));
+const SelectAreaPage = lazyPage(() => import('../features/auth/pages/select-area-page'));
 const NotFoundPage = lazyPage(() => import('../features/not-found/pages/not-found-page'));
+
+/** Every page, plus the login popup that any page may open. */
+function RootLayout() {
+  return (
+    <>
+      <Outlet />
+      <LoginPopup />
+    </>
+  );
+}
 
 export const routes: RouteObject[] = [
   {
+    element: <RootLayout />,
     errorElement: <RouteError />,
     children: [
       {
@@ -30,6 +54,20 @@ export const routes: RouteObject[] = [
       { path: ROUTES.privacy, element: <PrivacyPage /> },
       { path: ROUTES.settings, element: <SettingsPage /> },
       { path: ROUTES.language, element: <LanguagePage /> },
+      { path: ROUTES.aboutUs, element: <AboutUsPage /> },
+      { path: ROUTES.bindMethods, element: <BindMethodsPage /> },
+      { path: ROUTES.inviteCode, element: <InviteCodePage /> },
+      { path: ROUTES.changePassword, element: <ChangePasswordPage /> },
+      { path: ROUTES.accountCancellation, element: <AccountCancellationPage /> },
+      { path: ROUTES.editUser, element: <EditUserPage /> },
+      { path: ROUTES.messages, element: <MessagesPage /> },
+      { path: ROUTES.contactUs, element: <ContactUsPage /> },
+      { path: ROUTES.addTo, element: <AddToPage /> },
+      { path: ROUTES.loginRegister, element: <LoginPage /> },
+      { path: ROUTES.loginChooser, element: <LoginPage /> },
+      { path: ROUTES.loginEmailOnly, element: <LoginPage /> },
+      { path: ROUTES.loginThree, element: <ThreePage /> },
+      { path: ROUTES.selectArea, element: <SelectAreaPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

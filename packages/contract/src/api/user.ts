@@ -83,7 +83,9 @@ export const userCalls = {
   uploadAvatar: defineCall({
     path: '/user/uploadAvatar',
     auth: 'user',
-    body: z.object({ image: z.string().max(Math.ceil((AVATAR_MAX_BYTES * 4) / 3) + 100) }),
+    body: z.object({
+      image: z.string().max(Math.ceil((AVATAR_MAX_BYTES * 4) / 3) + 100, { error: 'ImageTooLarge' }),
+    }),
     response: z.object({ avatar: z.string() }),
     bodyLimit: 4 * 1024 * 1024,
   }),

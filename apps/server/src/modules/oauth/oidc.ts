@@ -16,8 +16,11 @@ export interface OidcChecks {
 /** The OpenID Connect authorization-code flow with state, nonce and PKCE (S256). */
 export interface OidcClient {
   authorizationUrl(checks: OidcChecks): Promise<URL>;
-  /** Validates the callback (state, then the ID token's nonce, signature, audience) and reads the identity. */
-  exchange(callbackUrl: URL, checks: OidcChecks): Promise<OidcIdentity>;
+  /**
+   * Validates the callback (its query string: state, then the ID token's nonce, signature and
+   * audience, with the PKCE verifier) and reads the identity.
+   */
+  exchange(callbackQuery: string, checks: OidcChecks): Promise<OidcIdentity>;
 }
 
 export function createOidcClient(
@@ -53,7 +56,10 @@ export function createOidcClient(
       });
     },
 
-    async exchange(callbackUrl, { state, nonce, codeVerifier }) {
+    async exchange(callbackQuery, { state, nonce, codeVerifier }) {
+      // The redirect URI the token request names must be the one of the authorization request.
+      const callbackUrl = new URL(redirectUri);
+      callbackUrl.search = callbackQuery;
       const tokens = await client.authorizationCodeGrant(await configuration(), callbackUrl, {
         expectedState: state,
         expectedNonce: nonce,

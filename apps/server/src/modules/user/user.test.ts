@@ -1,0 +1,282 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { caller } from '../../test/client.js';
+import { buildTestApp, TEST_CAPTCHA_ANSWER, type TestApp } from '../../test/helper.js';
+import { lastCode } from '../../test/smtp.js';
+
+let t: TestApp;
+let call: ReturnType<typeof caller>;
+let n = 0;
+
+beforeAll(async () => {
+  t = await buildTestApp({ MEDIA_DIR: `/tmp/ds-user-test-${process.pid}` }, { smtp: true });
+  call = caller(t.app);
+});
+afterAll(() => t.close());
+beforeEach(() => t.clock.advance(3_600_000));
+
+async function emailUser(inviteCode?: string): Promise<{ token: string; email: string; info: any }> {
+  const email = `user${++n}@example.ph`;
+  await call('/auth/sendEmailCode', { body: { email, isRegister: 1 }, ip: `10.1.0.${n}` });
+  const res = await call('/auth/register', {
+    body: { email, phone: '912345678', areaCode: '+84', verifyCode: lastCode(t.mails, email), inviteCode },
+    ip: `10.1.0.${n}`,
+  });
+  const token = res.body.data.access_token as string;
+  return { token, email, info: (await call('/user/info', { token })).body.data };
+}
+
+async function nameUser(): Promise<{ token: string; userName: string; info: any }> {
+  const userName = `name_${++n}`;
+  const captcha = (await t.app.inject({ method: 'GET', url: '/app-api/auth/auth/code' })).json().data;
+  const res = await call('/auth/registerByName', {
+    body: {
+      userName,
+      password: 'secret-pass1',
+      phone: '3001234567',
+      areaCode: '+92',
+      uuid: captcha.uuid,
+      code: TEST_CAPTCHA_ANSWER,
+    },
+    ip: `10.2.0.${n}`,
+  });
+  const token = res.body.data.access_token as string;
+  return { token, userName, info: (await call('/user/info', { token })).body.data };
+}
+
+describe('profile', () => {
+  it('updates the nickname, refusing an empty one', async () => {
+    const { token } = await emailUser();
+    const ok = await call('/user/update', { token, body: { nickname: '  Star Fan ' } });
+    expect(ok.body.data.nickname).toBe('Star Fan');
+    const empty = await call('/user/update', { token, body: { nickname: '   ' } });
+    expect(empty.body).toMatchObject({ code: 400, field: 'nickname', errorKey: 'PleaseEnterNickname' });
+  });
+
+  it('stores a PNG avatar checked by its bytes, refusing other files and ones over 2 MB', async () => {
+    const { token, info } = await emailUser();
+    const png = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.alloc(64),
+    ]);
+    const up = await call('/user/uploadAvatar', {
+      token,
+      body: { image: `data:image/png;base64,${png.toString('base64')}` },
+    });
+    expect(up.status).toBe(200);
+    expect(up.body.data.avatar).toMatch(new RegExp(`^/media/avatars/${info.userId}-[0-9a-f]{16}\\.png$`));
+    expect(existsSync(join(t.config.mediaDir, up.body.data.avatar.replace('/media/', '')))).toBe(true);
+    const saved = await call('/user/update', { token, body: { avatar: up.body.data.avatar } });
+    expect(saved.body.data.avatar).toBe(up.body.data.avatar);
+
+    const text = Buffer.from('<svg onload=alert(1)>').toString('base64');
+    expect(
+      (await call('/user/uploadAvatar', { token, body: { image: `data:image/png;base64,${text}` } })).body,
+    ).toMatchObject({
+      code: 400,
+      errorKey: 'ImageInvalid',
+    });
+    expect(
+      (await call('/user/uploadAvatar', { token, body: { image: 'data:image/gif;base64,R0lGOD' } })).body
+        .errorKey,
+    ).toBe('ImageInvalid');
+    const big = Buffer.concat([png, Buffer.alloc(2 * 1024 * 1024)]).toString('base64');
+    const tooBig = await call('/user/uploadAvatar', {
+      token,
+      body: { image: `data:image/png;base64,${big}` },
+    });
+    expect(tooBig.body).toMatchObject({ code: 400, errorKey: 'ImageTooLarge' });
+    expect(
+      (await call('/user/update', { token, body: { avatar: 'https://evil.example/x.png' } })).body.field,
+    ).toBe('avatar');
+  });
+});
+
+describe('invite code binding', () => {
+  it('binds an inviter once, then it is locked', async () => {
+    const a = await emailUser();
+    const b = await emailUser();
+    const c = await emailUser();
+    const bound = await call('/user/setInviteCode', {
+      token: c.token,
+      query: { inviteCode: a.info.inviteCode },
+    });
+    expect(bound.body.data).toEqual({ inviterCode: a.info.inviteCode });
+    expect((await call('/user/info', { token: c.token })).body.data.inviterCode).toBe(a.info.inviteCode);
+    const again = await call('/user/setInviteCode', {
+      token: c.token,
+      query: { inviteCode: b.info.inviteCode },
+    });
+    expect(again.body).toMatchObject({ code: 409, errorKey: 'InviteCodeLocked' });
+  });
+
+  it('refuses one’s own code, a code of one’s own downline, and unknown codes', async () => {
+    const top = await emailUser();
+    const mid = await emailUser(top.info.inviteCode);
+    const low = await emailUser(mid.info.inviteCode);
+    expect(
+      (await call('/user/setInviteCode', { token: top.token, query: { inviteCode: top.info.inviteCode } }))
+        .body.errorKey,
+    ).toBe('CannotInviteSelf');
+    expect(
+      (await call('/user/setInviteCode', { token: top.token, query: { inviteCode: low.info.inviteCode } }))
+        .body.errorKey,
+    ).toBe('InviteCodeOwnTeam');
+    expect(
+      (await call('/user/setInviteCode', { token: top.token, query: { inviteCode: 'QQQQ7777' } })).body,
+    ).toMatchObject({
+      code: 400,
+      errorKey: 'InvalidInviteCode',
+      field: 'inviteCode',
+    });
+    expect((await call('/user/info', { token: top.token })).body.data.inviterCode).toBeNull();
+  });
+
+  it('accepts only system accounts’ codes through setSysUser', async () => {
+    const agent = await emailUser();
+    const user = await emailUser();
+    const plain = await call('/user/setSysUser', {
+      token: user.token,
+      query: { sysInviteCode: agent.info.inviteCode },
+    });
+    expect(plain.body).toMatchObject({ errorKey: 'InvalidInviteCode', field: 'sysInviteCode' });
+    await t.database.query('update app_user set is_system = true where invite_code = $1', [
+      agent.info.inviteCode,
+    ]);
+    const ok = await call('/user/setSysUser', {
+      token: user.token,
+      query: { sysInviteCode: agent.info.inviteCode },
+    });
+    expect(ok.body.data.inviterCode).toBe(agent.info.inviteCode);
+  });
+});
+
+describe('account messages', () => {
+  it('welcomes a new user, in the reader’s language, and marks messages read', async () => {
+    const { token, info } = await emailUser();
+    const en = (await call('/user/getMessage', { token })).body.data;
+    expect(en.total).toBe(1);
+    expect(en.unread).toBe(1);
+    expect(en.list[0]).toMatchObject({ kind: 'welcome', title: 'Welcome to DramaStar', read: false });
+    expect(en.list[0].content).toContain(info.inviteCode);
+    const vn = (await call('/user/getMessage', { token, lang: 'vn' })).body.data;
+    expect(vn.list[0].title).toBe('Chào mừng đến với DramaStar');
+    expect((await call('/user/readMessages', { token, body: {} })).body.data).toEqual({ unread: 0 });
+    expect((await call('/user/getMessage', { token })).body.data.list[0].read).toBe(true);
+  });
+});
+
+describe('login methods', () => {
+  it('adds a user name and password to an e-mail account, which then logs in by name', async () => {
+    const { token } = await emailUser();
+    const userName = `bound_${n}`;
+    const bind = await call('/user/bindUserName', {
+      token,
+      body: { userName, password: 'new-pass-123', repPassword: 'new-pass-123' },
+    });
+    expect(bind.body.data.loginMethods).toEqual(['email', 'username']);
+    const login = await call('/auth/loginByName', { body: { userName, password: 'new-pass-123' } });
+    expect(login.status).toBe(200);
+    const methods = (await call('/user/loginMethods', { token })).body.data;
+    expect(methods.googleEnabled).toBe(false);
+    expect(methods.methods).toEqual([
+      {
+        method: 'email',
+        bound: true,
+        detail: expect.stringMatching(/^u\*\*\*@example\.ph$/),
+        canUnbind: true,
+      },
+      { method: 'username', bound: true, detail: userName, canUnbind: false },
+      { method: 'google', bound: false, detail: null, canUnbind: false },
+    ]);
+  });
+
+  it('binds an e-mail to a user-name account with a bind code, and never removes the last method', async () => {
+    const { token } = await nameUser();
+    const email = `bind${n}@example.ph`;
+    await call('/auth/sendEmailCode', { body: { email, type: 'bind' } });
+    const bound = await call('/user/bindEmail', {
+      token,
+      body: { email, verifyCode: lastCode(t.mails, email) },
+    });
+    expect(bound.body.data.loginMethods).toEqual(['email', 'username']);
+    const unbound = await call('/user/unbind', { token, body: { method: 'email' } });
+    expect(unbound.body.data.loginMethods).toEqual(['username']);
+
+    const only = await emailUser();
+    expect((await call('/user/unbind', { token: only.token, body: { method: 'email' } })).body).toMatchObject(
+      {
+        code: 409,
+        errorKey: 'LastLoginMethod',
+      },
+    );
+  });
+
+  it('refuses a Google bind ticket while Google is not configured', async () => {
+    const { token } = await emailUser();
+    expect((await call('/user/bindTicket', { token })).body.errorKey).toBe('GoogleNotConfigured');
+  });
+});
+
+describe('password change', () => {
+  it('needs the old password, ends every session and returns a new one', async () => {
+    const { token, userName } = await nameUser();
+    const other = (await call('/auth/loginByName', { body: { userName, password: 'secret-pass1' } })).body
+      .data.access_token;
+    const wrong = await call('/user/changePassword', {
+      token,
+      body: { oldPassword: 'not-it-123', password: 'brand-new-1', repPassword: 'brand-new-1' },
+    });
+    expect(wrong.body).toMatchObject({ errorKey: 'WrongPassword', field: 'oldPassword' });
+    const ok = await call('/user/changePassword', {
+      token,
+      body: { oldPassword: 'secret-pass1', password: 'brand-new-1', repPassword: 'brand-new-1' },
+    });
+    const fresh = ok.body.data.access_token;
+    expect((await call('/user/info', { token })).status).toBe(401);
+    expect((await call('/user/info', { token: other })).status).toBe(401);
+    expect((await call('/user/info', { token: fresh })).status).toBe(200);
+    expect((await call('/auth/loginByName', { body: { userName, password: 'brand-new-1' } })).status).toBe(
+      200,
+    );
+  });
+});
+
+describe('account cancellation', () => {
+  it('needs the password of a password account, then erases personal data and ends sessions', async () => {
+    const { token, userName, info } = await nameUser();
+    expect(
+      (await call('/user/cancelAccount', { token, body: { password: 'nope-nope-1' } })).body.errorKey,
+    ).toBe('WrongPassword');
+    expect((await call('/user/cancelAccount', { token, body: { password: 'secret-pass1' } })).body.code).toBe(
+      200,
+    );
+    expect((await call('/user/info', { token })).status).toBe(401);
+    expect(
+      (await call('/auth/loginByName', { body: { userName, password: 'secret-pass1' } })).body.errorKey,
+    ).toBe('WrongUserNameOrPassword');
+    const [row] = await t.database.query<Record<string, unknown>>('select * from app_user where id = $1', [
+      info.userId,
+    ]);
+    expect(row).toMatchObject({
+      status: 'cancelled',
+      user_name: null,
+      email: null,
+      phone: null,
+      password_hash: null,
+    });
+  });
+
+  it('needs an e-mail code (purpose cancel) for an e-mail account; the name can register again', async () => {
+    const { token, email } = await emailUser();
+    expect((await call('/user/cancelAccount', { token, body: { verifyCode: '000000' } })).body.errorKey).toBe(
+      'WrongEmailCode',
+    );
+    await call('/auth/sendEmailCode', { body: { email, type: 'cancel' } });
+    const ok = await call('/user/cancelAccount', { token, body: { verifyCode: lastCode(t.mails, email) } });
+    expect(ok.status).toBe(200);
+    t.clock.advance(61_000);
+    expect((await call('/auth/sendEmailCode', { body: { email, isRegister: 1 } })).status).toBe(200);
+  });
+});

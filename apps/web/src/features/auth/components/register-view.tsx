@@ -1,0 +1,298 @@
+import { emailRegisterForm, inviteCodeRequired, LIMITS, nameRegisterForm, phoneRule } from '@dramastar/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Button } from 'antd-mobile';
+import { useState } from 'react';
+import { toastIfNoAnswer } from '../../../shared/api/network-toast';
+import { useTenantConfig } from '../../../shared/api/tenant-config';
+import { useZodForm, type FieldProps } from '../../../shared/forms/use-zod-form';
+import { useT } from '../../../shared/i18n';
+import { useSession } from '../../../shared/store/session';
+import {
+  DevMailboxHint,
+  LockIcon,
+  MailIcon,
+  PasswordField,
+  RefreshIcon,
+  SendCodeButton,
+  showToast,
+  TextField,
+  TopTabs,
+  UserIcon,
+} from '../../../shared/ui';
+import { fetchCaptcha, registerByEmail, registerByName } from '../api/auth-calls';
+import { CountryButton } from './country-picker';
+import { GoogleButton, useSendCode, useSubmit, type ViewProps } from './views';
+
+type RegisterTab = 'email' | 'username';
+
+interface BoundField {
+  field: FieldProps;
+  error: string | undefined;
+  prefix: string | null;
+}
+
+function PhoneField({ field, error, prefix }: BoundField) {
+  const t = useT();
+  return (
+    <TextField
+      label={t('auth.phone')}
+      type="tel"
+      inputMode="numeric"
+      autoComplete="tel-national"
+      placeholder={t('auth.phonePlaceholder')}
+      prefix={<span className="ds-phone-prefix">{prefix ?? '+ —'}</span>}
+      maxLength={phoneRule(prefix ?? '').maxLength}
+      testId="phone-input"
+      error={error}
+      {...field}
+    />
+  );
+}
+
+function InviteField({ field, error, prefix }: BoundField) {
+  const t = useT();
+  const required = inviteCodeRequired(prefix ?? '');
+  return (
+    <TextField
+      label={required ? t('auth.inviteCode') : t('auth.inviteCodeOptional')}
+      autoCapitalize="characters"
+      autoCorrect="off"
+      placeholder={t('auth.invitePlaceholder')}
+      maxLength={LIMITS.inviteCodeLength}
+      testId="invite-input"
+      required={required}
+      error={error}
+      {...field}
+    />
+  );
+}
+
+function EmailRegisterForm({ finish, openCountries, invite }: ViewProps & { invite: string }) {
+  const t = useT();
+  const tenantId = useSession((s) => s.tenantId);
+  const prefix = useSession((s) => s.phonePrefix);
+  const config = useTenantConfig();
+  const form = useZodForm(
+    emailRegisterForm,
+    { phone: '', email: '', verifyCode: '', inviteCode: invite },
+    { tenantId, areaCode: prefix ?? '' },
+  );
+  const code = useSendCode(form.values.email, 'register');
+  const { loading, submit } = useSubmit(async () => {
+    const valid = form.validate();
+    if (!prefix) {
+      showToast(t.message('PleaseChooseCountry'));
+      return;
+    }
+    if (!valid) return;
+    try {
+      const { access_token } = await registerByEmail({
+        phone: form.values.phone.trim(),
+        email: form.values.email.trim(),
+        areaCode: prefix,
+        verifyCode: form.values.verifyCode.trim(),
+        inviteCode: form.values.inviteCode.trim() || undefined,
+        tenantId,
+      });
+      await finish(access_token);
+    } catch (error) {
+      form.showServerError(error);
+      toastIfNoAnswer(error);
+    }
+  });
+
+  return (
+    <form className="ds-login-view__form" data-testid="register-email" onSubmit={(e) => void submit(e)} noValidate>
+      <CountryButton
+        label={t('auth.countryAndPrefix')}
+        withPrefix
+        onOpen={openCountries}
+        error={form.values.phone && !prefix ? t.message('PleaseChooseCountry') : undefined}
+      />
+      <PhoneField field={form.field('phone')} error={form.error('phone')} prefix={prefix} />
+      <TextField
+        label={t('auth.email')}
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        placeholder={t('auth.emailPlaceholder')}
+        prefix={<MailIcon />}
+        maxLength={254}
+        testId="email-input"
+        error={form.error('email')}
+        {...form.field('email')}
+      />
+      <TextField
+        label={t('auth.emailCode')}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        placeholder={t('auth.codePlaceholder')}
+        prefix={<LockIcon />}
+        maxLength={LIMITS.codeLength}
+        testId="code-input"
+        error={form.error('verifyCode')}
+        suffix={<SendCodeButton seconds={LIMITS.codeCountdownLoginSeconds} onSend={code.send} />}
+        {...form.field('verifyCode')}
+      />
+      {code.sent && <DevMailboxHint mailbox={config.data?.devMailbox} />}
+      <InviteField field={form.field('inviteCode')} error={form.error('inviteCode')} prefix={prefix} />
+      <Button block color="primary" size="large" type="submit" loading={loading} data-testid="submit" className="ds-login-submit">
+        {t('auth.register')}
+      </Button>
+      {config.data?.googleLogin && (
+        <>
+          <div className="ds-divider">
+            <span>{t('auth.orContinueWith')}</span>
+          </div>
+          <GoogleButton testId="register-google" label={t('auth.google')} />
+        </>
+      )}
+    </form>
+  );
+}
+
+function UsernameRegisterForm({ finish, openCountries, invite }: ViewProps & { invite: string }) {
+  const t = useT();
+  const tenantId = useSession((s) => s.tenantId);
+  const prefix = useSession((s) => s.phonePrefix);
+  const captcha = useQuery({
+    queryKey: ['auth', 'captcha'],
+    queryFn: ({ signal }) => fetchCaptcha(signal),
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+  });
+  const form = useZodForm(
+    nameRegisterForm,
+    { userName: '', password: '', repPassword: '', phone: '', code: '', inviteCode: invite },
+    { areaCode: prefix ?? '', uuid: captcha.data?.uuid ?? '' },
+  );
+  const newCaptcha = () => {
+    form.setValue('code', '');
+    void captcha.refetch();
+  };
+  const { loading, submit } = useSubmit(async () => {
+    const valid = form.validate();
+    if (!prefix) {
+      showToast(t.message('PleaseChooseCountry'));
+      openCountries();
+      return;
+    }
+    if (!valid || !captcha.data) return;
+    try {
+      const { access_token } = await registerByName({
+        userName: form.values.userName.trim(),
+        password: form.values.password,
+        phone: form.values.phone.trim(),
+        areaCode: prefix,
+        inviteCode: form.values.inviteCode.trim() || undefined,
+        uuid: captcha.data.uuid,
+        code: form.values.code.trim(),
+        tenantId,
+      });
+      await finish(access_token);
+    } catch (error) {
+      // The server's message was toasted; a captcha is single-use, so show a new one.
+      form.showServerError(error);
+      toastIfNoAnswer(error);
+      newCaptcha();
+    }
+  });
+
+  return (
+    <form className="ds-login-view__form" data-testid="register-username" onSubmit={(e) => void submit(e)} noValidate>
+      <TextField
+        label={t('auth.username')}
+        autoComplete="username"
+        autoCapitalize="off"
+        placeholder={t('auth.usernamePlaceholder')}
+        prefix={<UserIcon />}
+        maxLength={LIMITS.userNameMax}
+        testId="username-input"
+        error={form.error('userName')}
+        {...form.field('userName')}
+      />
+      <PasswordField
+        label={t('auth.password')}
+        autoComplete="new-password"
+        placeholder={t('auth.newPasswordPlaceholder')}
+        prefix={<LockIcon />}
+        maxLength={LIMITS.passwordMax}
+        testId="password-input"
+        error={form.error('password')}
+        {...form.field('password')}
+      />
+      <PasswordField
+        label={t('auth.repeatPassword')}
+        autoComplete="new-password"
+        placeholder={t('auth.repeatPasswordPlaceholder')}
+        prefix={<LockIcon />}
+        maxLength={LIMITS.passwordMax}
+        testId="rep-password-input"
+        error={form.error('repPassword')}
+        {...form.field('repPassword')}
+      />
+      <CountryButton label={t('auth.countryAndPrefix')} withPrefix onOpen={openCountries} />
+      <PhoneField field={form.field('phone')} error={form.error('phone')} prefix={prefix} />
+      <TextField
+        label={t('auth.captcha')}
+        autoCapitalize="off"
+        autoCorrect="off"
+        placeholder={t('auth.captchaPlaceholder')}
+        maxLength={10}
+        testId="captcha-input"
+        error={form.error('code')}
+        suffix={
+          <button
+            type="button"
+            className="ds-captcha"
+            data-testid="captcha-refresh"
+            aria-label={t('auth.captchaRefresh')}
+            title={t('auth.captchaRefresh')}
+            onClick={newCaptcha}
+          >
+            {captcha.data && !captcha.isFetching ? (
+              <img
+                src={`data:image/png;base64,${captcha.data.img}`}
+                alt={t('auth.captchaAlt')}
+                data-testid="captcha-img"
+              />
+            ) : (
+              <RefreshIcon className={captcha.isFetching ? 'ds-spin' : undefined} />
+            )}
+          </button>
+        }
+        {...form.field('code')}
+      />
+      <InviteField field={form.field('inviteCode')} error={form.error('inviteCode')} prefix={prefix} />
+      <Button block color="primary" size="large" type="submit" loading={loading} data-testid="submit" className="ds-login-submit">
+        {t('auth.register')}
+      </Button>
+    </form>
+  );
+}
+
+export function RegisterView(props: ViewProps & { invite: string }) {
+  const t = useT();
+  const [tab, setTab] = useState<RegisterTab>('email');
+  return (
+    <div className="ds-login-view" data-testid="view-register">
+      <h2 className="ds-login-view__title">{t('auth.registerTitle')}</h2>
+      <TopTabs
+        tabs={[
+          { key: 'email', title: t('auth.tabEmail'), testId: 'register-tab-email' },
+          { key: 'username', title: t('auth.tabUsername'), testId: 'register-tab-username' },
+        ]}
+        activeKey={tab}
+        onChange={setTab}
+      />
+      {tab === 'email' ? <EmailRegisterForm {...props} /> : <UsernameRegisterForm {...props} />}
+      <div className="ds-login-view__switch">
+        <span>{t('auth.haveAccount')}</span>
+        <button type="button" className="ds-link" data-testid="register-login-hint" onClick={() => props.go('chooser')}>
+          {t('auth.login')}
+        </button>
+      </div>
+    </div>
+  );
+}
