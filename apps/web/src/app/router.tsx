@@ -16,7 +16,9 @@ const AboutUsPage = lazyPage(() => import('../features/settings/pages/about-us-p
 const BindMethodsPage = lazyPage(() => import('../features/settings/pages/bind-methods-page'));
 const InviteCodePage = lazyPage(() => import('../features/settings/pages/invite-code-page'));
 const ChangePasswordPage = lazyPage(() => import('../features/settings/pages/change-password-page'));
-const AccountCancellationPage = lazyPage(() => import('../features/settings/pages/account-cancellation-page'));
+const AccountCancellationPage = lazyPage(
+  () => import('../features/settings/pages/account-cancellation-page'),
+);
 const EditUserPage = lazyPage(() => import('../features/profile/pages/edit-user-page'));
 const MessagesPage = lazyPage(() => import('../features/profile/pages/messages-page'));
 const ContactUsPage = lazyPage(() => import('../features/profile/pages/contact-us-page'));

@@ -123,8 +123,7 @@ export function oauthRoutes(app: FastifyInstance, router: Router, deps: OauthDep
     const page = flow.kind === 'bind' ? BIND_PAGE : THREE_PAGE;
     let identity;
     try {
-      const url = new URL(req.url, 'http://callback.invalid');
-      identity = await oidc.exchange(url, {
+      identity = await oidc.exchange(req.url.slice(req.url.indexOf('?')), {
         state: flow.state,
         nonce: flow.nonce,
         codeVerifier: flow.codeVerifier,

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { caller } from '../../test/client.js';
+import { type Answer, caller } from '../../test/client.js';
 import { buildTestApp, TEST_CAPTCHA_ANSWER, type TestApp } from '../../test/helper.js';
 import { lastCode } from '../../test/smtp.js';
 
@@ -16,7 +16,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 beforeEach(() => t.clock.advance(3_600_000));
 
-async function emailUser(inviteCode?: string): Promise<{ token: string; email: string; info: any }> {
+async function emailUser(
+  inviteCode?: string,
+): Promise<{ token: string; email: string; info: Answer['body'] }> {
   const email = `user${++n}@example.ph`;
   await call('/auth/sendEmailCode', { body: { email, isRegister: 1 }, ip: `10.1.0.${n}` });
   const res = await call('/auth/register', {
@@ -27,7 +29,7 @@ async function emailUser(inviteCode?: string): Promise<{ token: string; email: s
   return { token, email, info: (await call('/user/info', { token })).body.data };
 }
 
-async function nameUser(): Promise<{ token: string; userName: string; info: any }> {
+async function nameUser(): Promise<{ token: string; userName: string; info: Answer['body'] }> {
   const userName = `name_${++n}`;
   const captcha = (await t.app.inject({ method: 'GET', url: '/app-api/auth/auth/code' })).json().data;
   const res = await call('/auth/registerByName', {
@@ -256,9 +258,7 @@ describe('account cancellation', () => {
     expect(
       (await call('/auth/loginByName', { body: { userName, password: 'secret-pass1' } })).body.errorKey,
     ).toBe('WrongUserNameOrPassword');
-    const [row] = await t.database.query<Record<string, unknown>>('select * from app_user where id = $1', [
-      info.userId,
-    ]);
+    const [row] = await t.database.query('select * from app_user where id = $1', [info.userId]);
     expect(row).toMatchObject({
       status: 'cancelled',
       user_name: null,

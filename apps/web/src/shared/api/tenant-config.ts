@@ -6,7 +6,8 @@ import { request } from './request';
 export function tenantConfigQueryOptions(tenantId: string) {
   return queryOptions({
     queryKey: ['config', 'tenantConfig', tenantId] as const,
-    queryFn: ({ signal }) => request(api.config.tenantConfig, { query: { tenantId }, signal, hideToast: true }),
+    queryFn: ({ signal }) =>
+      request(api.config.tenantConfig, { query: { tenantId }, signal, hideToast: true }),
     staleTime: 5 * 60_000,
   });
 }

@@ -70,7 +70,9 @@ export function useZodForm<K extends string>(
 
   const setValue = useCallback((name: K, value: string) => {
     setValues((previous) => ({ ...previous, [name]: value }));
-    setServerErrors((previous) => (previous[name] === undefined ? previous : { ...previous, [name]: undefined }));
+    setServerErrors((previous) =>
+      previous[name] === undefined ? previous : { ...previous, [name]: undefined },
+    );
   }, []);
 
   const error = (name: K): string | undefined => {

@@ -21,7 +21,10 @@ export function isStandalone(): boolean {
 }
 
 /** iPhone, iPad (also iPadOS that says "Macintosh" but has touch), iPod. */
-export function isIos(userAgent: string = navigator.userAgent, touchPoints = navigator.maxTouchPoints): boolean {
+export function isIos(
+  userAgent: string = navigator.userAgent,
+  touchPoints = navigator.maxTouchPoints,
+): boolean {
   return /iPhone|iPad|iPod/i.test(userAgent) || (/Macintosh/i.test(userAgent) && touchPoints > 1);
 }
 

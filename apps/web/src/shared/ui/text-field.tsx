@@ -48,7 +48,12 @@ export function TextField({
         {suffix !== undefined && <span className="ds-field__suffix">{suffix}</span>}
       </div>
       {error ? (
-        <p id={errorId} className="ds-field__error" role="alert" data-testid={testId ? `${testId}-error` : undefined}>
+        <p
+          id={errorId}
+          className="ds-field__error"
+          role="alert"
+          data-testid={testId ? `${testId}-error` : undefined}
+        >
           {error}
         </p>
       ) : (

@@ -23,7 +23,9 @@ export function CountryList({ onChoose }: { onChoose: (country: CountryDes) => v
             onClick={() => onChoose(toCountryDes(country))}
           >
             <img className="ds-flag" src={country.flag} alt="" width={28} height={20} />
-            <span className="ds-menu__title">{countryName(country.countryCode, country.name, t.language)}</span>
+            <span className="ds-menu__title">
+              {countryName(country.countryCode, country.name, t.language)}
+            </span>
             <span className="ds-menu__extra">{country.phonePrefix}</span>
             <CheckIcon className="ds-menu__check" visibility={checked ? 'visible' : 'hidden'} />
           </button>
@@ -84,7 +86,9 @@ export function CountryButton({
       <span className="ds-field__label">{label}</span>
       <button
         type="button"
-        className={error ? 'ds-field__box ds-country-button ds-field__box--error' : 'ds-field__box ds-country-button'}
+        className={
+          error ? 'ds-field__box ds-country-button ds-field__box--error' : 'ds-field__box ds-country-button'
+        }
         data-testid="country-select"
         aria-haspopup="dialog"
         onClick={onOpen}
@@ -98,7 +102,9 @@ export function CountryButton({
             </span>
           </>
         ) : (
-          <span className="ds-country-button__name ds-country-button__placeholder">{t('auth.selectCountry')}</span>
+          <span className="ds-country-button__name ds-country-button__placeholder">
+            {t('auth.selectCountry')}
+          </span>
         )}
         <ChevronRightIcon className="ds-menu__arrow" />
       </button>

@@ -8,19 +8,11 @@ const MOTIFS: readonly ReactNode[] = [
     <path d="M0 70 L14 54 L24 62 L36 46 L48 58 L60 50 V90 H0 Z" fill="#000" opacity="0.35" />
   </>,
   <>
-    <path
-      d="M4 90 V56 h8 v-10 h6 v16 h6 V40 h10 v24 h6 V50 h8 v-8 h6 v48 Z"
-      fill="#000"
-      opacity="0.4"
-    />
+    <path d="M4 90 V56 h8 v-10 h6 v16 h6 V40 h10 v24 h6 V50 h8 v-8 h6 v48 Z" fill="#000" opacity="0.4" />
     <circle cx="18" cy="20" r="5" fill="#fff" opacity="0.7" />
   </>,
   <>
-    <path
-      d="M30 26 c-8 -10 -22 0 -12 12 l12 12 l12 -12 c10 -12 -4 -22 -12 -12 Z"
-      fill="#fff"
-      opacity="0.8"
-    />
+    <path d="M30 26 c-8 -10 -22 0 -12 12 l12 12 l12 -12 c10 -12 -4 -22 -12 -12 Z" fill="#fff" opacity="0.8" />
     <path d="M30 50 V80" stroke="#fff" strokeWidth="2" opacity="0.5" />
   </>,
   <>
@@ -81,7 +73,10 @@ export function PosterWall() {
   return (
     <div className="ds-poster-wall" aria-hidden="true">
       {Array.from({ length: COLUMNS }, (_, column) => (
-        <div key={column} className={`ds-poster-wall__column ds-poster-wall__column--${column % 2 ? 'down' : 'up'}`}>
+        <div
+          key={column}
+          className={`ds-poster-wall__column ds-poster-wall__column--${column % 2 ? 'down' : 'up'}`}
+        >
           {/* Two identical halves, so moving by half the height loops without a seam. */}
           {[0, 1].map((half) => (
             <div key={half} className="ds-poster-wall__half">

@@ -1,4 +1,10 @@
-import { emailRegisterForm, inviteCodeRequired, LIMITS, nameRegisterForm, phoneRule } from '@dramastar/contract';
+import {
+  emailRegisterForm,
+  inviteCodeRequired,
+  LIMITS,
+  nameRegisterForm,
+  phoneRule,
+} from '@dramastar/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
@@ -102,7 +108,12 @@ function EmailRegisterForm({ finish, openCountries, invite }: ViewProps & { invi
   });
 
   return (
-    <form className="ds-login-view__form" data-testid="register-email" onSubmit={(e) => void submit(e)} noValidate>
+    <form
+      className="ds-login-view__form"
+      data-testid="register-email"
+      onSubmit={(e) => void submit(e)}
+      noValidate
+    >
       <CountryButton
         label={t('auth.countryAndPrefix')}
         withPrefix
@@ -136,7 +147,15 @@ function EmailRegisterForm({ finish, openCountries, invite }: ViewProps & { invi
       />
       {code.sent && <DevMailboxHint mailbox={config.data?.devMailbox} />}
       <InviteField field={form.field('inviteCode')} error={form.error('inviteCode')} prefix={prefix} />
-      <Button block color="primary" size="large" type="submit" loading={loading} data-testid="submit" className="ds-login-submit">
+      <Button
+        block
+        color="primary"
+        size="large"
+        type="submit"
+        loading={loading}
+        data-testid="submit"
+        className="ds-login-submit"
+      >
         {t('auth.register')}
       </Button>
       {config.data?.googleLogin && (
@@ -200,7 +219,12 @@ function UsernameRegisterForm({ finish, openCountries, invite }: ViewProps & { i
   });
 
   return (
-    <form className="ds-login-view__form" data-testid="register-username" onSubmit={(e) => void submit(e)} noValidate>
+    <form
+      className="ds-login-view__form"
+      data-testid="register-username"
+      onSubmit={(e) => void submit(e)}
+      noValidate
+    >
       <TextField
         label={t('auth.username')}
         autoComplete="username"
@@ -265,7 +289,15 @@ function UsernameRegisterForm({ finish, openCountries, invite }: ViewProps & { i
         {...form.field('code')}
       />
       <InviteField field={form.field('inviteCode')} error={form.error('inviteCode')} prefix={prefix} />
-      <Button block color="primary" size="large" type="submit" loading={loading} data-testid="submit" className="ds-login-submit">
+      <Button
+        block
+        color="primary"
+        size="large"
+        type="submit"
+        loading={loading}
+        data-testid="submit"
+        className="ds-login-submit"
+      >
         {t('auth.register')}
       </Button>
     </form>
@@ -289,7 +321,12 @@ export function RegisterView(props: ViewProps & { invite: string }) {
       {tab === 'email' ? <EmailRegisterForm {...props} /> : <UsernameRegisterForm {...props} />}
       <div className="ds-login-view__switch">
         <span>{t('auth.haveAccount')}</span>
-        <button type="button" className="ds-link" data-testid="register-login-hint" onClick={() => props.go('chooser')}>
+        <button
+          type="button"
+          className="ds-link"
+          data-testid="register-login-hint"
+          onClick={() => props.go('chooser')}
+        >
           {t('auth.login')}
         </button>
       </div>

@@ -40,7 +40,11 @@ export function useSendCode(email: string, purpose: 'login' | 'register') {
   const send = async () => {
     const check = emailSchema.safeParse(email);
     if (!check.success) {
-      showToast(t.message(check.error.issues[0]?.message === 'PleaseEnterEmail' ? 'PleaseEnterEmail' : 'InvalidEmailAddress'));
+      showToast(
+        t.message(
+          check.error.issues[0]?.message === 'PleaseEnterEmail' ? 'PleaseEnterEmail' : 'InvalidEmailAddress',
+        ),
+      );
       return false;
     }
     const ok = await sendEmailCode(email, purpose);
@@ -71,7 +75,12 @@ export function ChooserView({ go }: Pick<ViewProps, 'go'>) {
       <h2 className="ds-login-view__title">{t('auth.welcome')}</h2>
       <p className="ds-login-view__subtitle">{t('auth.welcomeSubtitle')}</p>
       <div className="ds-login-options">
-        <button type="button" className="ds-login-option" data-testid="chooser-email" onClick={() => go('email')}>
+        <button
+          type="button"
+          className="ds-login-option"
+          data-testid="chooser-email"
+          onClick={() => go('email')}
+        >
           <MailIcon className="ds-login-option__icon" />
           <span>{t('auth.continueEmail')}</span>
         </button>
@@ -88,7 +97,12 @@ export function ChooserView({ go }: Pick<ViewProps, 'go'>) {
       </div>
       <div className="ds-login-view__switch">
         <span>{t('auth.noAccount')}</span>
-        <button type="button" className="ds-link" data-testid="chooser-register" onClick={() => go('register')}>
+        <button
+          type="button"
+          className="ds-link"
+          data-testid="chooser-register"
+          onClick={() => go('register')}
+        >
           {t('auth.register')}
         </button>
       </div>
@@ -147,13 +161,26 @@ export function EmailLoginView({ go, finish, openCountries, only = false }: View
         {...form.field('verifyCode')}
       />
       {code.sent && <DevMailboxHint mailbox={config.data?.devMailbox} />}
-      <Button block color="primary" size="large" type="submit" loading={loading} data-testid="submit" className="ds-login-submit">
+      <Button
+        block
+        color="primary"
+        size="large"
+        type="submit"
+        loading={loading}
+        data-testid="submit"
+        className="ds-login-submit"
+      >
         {t('auth.login')}
       </Button>
       {!only && (
         <div className="ds-login-view__switch">
           <span>{t('auth.noAccount')}</span>
-          <button type="button" className="ds-link" data-testid="email-register-hint" onClick={() => go('register')}>
+          <button
+            type="button"
+            className="ds-link"
+            data-testid="email-register-hint"
+            onClick={() => go('register')}
+          >
             {t('auth.register')}
           </button>
         </div>
@@ -205,12 +232,25 @@ export function UsernameLoginView({ go, finish }: ViewProps) {
         error={form.error('password')}
         {...form.field('password')}
       />
-      <Button block color="primary" size="large" type="submit" loading={loading} data-testid="submit" className="ds-login-submit">
+      <Button
+        block
+        color="primary"
+        size="large"
+        type="submit"
+        loading={loading}
+        data-testid="submit"
+        className="ds-login-submit"
+      >
         {t('auth.login')}
       </Button>
       <div className="ds-login-view__switch">
         <span>{t('auth.noAccount')}</span>
-        <button type="button" className="ds-link" data-testid="username-register-hint" onClick={() => go('register')}>
+        <button
+          type="button"
+          className="ds-link"
+          data-testid="username-register-hint"
+          onClick={() => go('register')}
+        >
           {t('auth.register')}
         </button>
       </div>

@@ -13,7 +13,12 @@ export function countryName(code: string, fallback: string, language: Language):
 }
 
 export function toCountryDes(currency: CurrencyInfo): CountryDes {
-  return { img: currency.flag, name: currency.name, phonePrefix: currency.phonePrefix, code: currency.countryCode };
+  return {
+    img: currency.flag,
+    name: currency.name,
+    phonePrefix: currency.phonePrefix,
+    code: currency.countryCode,
+  };
 }
 
 export const COUNTRIES: readonly CurrencyInfo[] = CURRENCY_LIST;

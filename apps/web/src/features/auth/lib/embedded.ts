@@ -1,5 +1,6 @@
 /** Messages the embedded login (the website variant in an iframe) sends to the page around it. */
-export type ParentMessage = { type: 'close' } | { type: 'google'; url: string } | { type: 'three'; url: string };
+export type ParentMessage =
+  { type: 'close' } | { type: 'google'; url: string } | { type: 'three'; url: string };
 
 /** True inside an iframe (the website embeds the login page). */
 export function isEmbedded(): boolean {

@@ -160,7 +160,12 @@ function GoogleTicket({ ticket, returnTo }: { ticket: string; returnTo: string |
   }
   if (!exchange.data || token) return <LoadingMask fullscreen={false} />;
   return (
-    <CompletionForm ticket={ticket} email={exchange.data.email} name={exchange.data.name} returnTo={returnTo} />
+    <CompletionForm
+      ticket={ticket}
+      email={exchange.data.email}
+      name={exchange.data.name}
+      returnTo={returnTo}
+    />
   );
 }
 

@@ -14,7 +14,10 @@ export function checkAvatar(file: File): MessageKey | null {
 export function readAsDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
+    reader.onload = () =>
+      typeof reader.result === 'string'
+        ? resolve(reader.result)
+        : reject(new Error('The file could not be read'));
     reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
     reader.readAsDataURL(file);
   });

@@ -50,7 +50,10 @@ export default function AddToPage() {
     content = (
       <>
         <p>{t('addTo.iosIntro')}</p>
-        <Steps testId="addto-ios-steps" steps={[t('addTo.iosStep1'), t('addTo.iosStep2'), t('addTo.iosStep3')]} />
+        <Steps
+          testId="addto-ios-steps"
+          steps={[t('addTo.iosStep1'), t('addTo.iosStep2'), t('addTo.iosStep3')]}
+        />
         <p className="ds-install__share" aria-hidden="true">
           <ShareIcon /> <PlusSquareIcon />
         </p>
@@ -61,7 +64,14 @@ export default function AddToPage() {
     content = (
       <>
         <p>{t('addTo.promptIntro')}</p>
-        <Button block color="primary" size="large" loading={asking} data-testid="addto-install" onClick={() => void install()}>
+        <Button
+          block
+          color="primary"
+          size="large"
+          loading={asking}
+          data-testid="addto-install"
+          onClick={() => void install()}
+        >
           {t('addTo.install')}
         </Button>
       </>
@@ -70,7 +80,10 @@ export default function AddToPage() {
     content = (
       <>
         <p>{t('addTo.menuIntro')}</p>
-        <Steps testId="addto-menu-steps" steps={[t('addTo.menuStep1'), t('addTo.menuStep2'), t('addTo.menuStep3')]} />
+        <Steps
+          testId="addto-menu-steps"
+          steps={[t('addTo.menuStep1'), t('addTo.menuStep2'), t('addTo.menuStep3')]}
+        />
       </>
     );
   }

@@ -80,14 +80,20 @@ function MessageList() {
               >
                 <span className="ds-message__head">
                   {!message.read && (
-                    <span className="ds-dot" data-testid="message-unread" aria-label={t('messages.unreadLabel')} />
+                    <span
+                      className="ds-dot"
+                      data-testid="message-unread"
+                      aria-label={t('messages.unreadLabel')}
+                    />
                   )}
                   <span className="ds-message__title">{message.title}</span>
                   <time className="ds-muted" dateTime={message.createdAt}>
                     {dateFormat.format(new Date(message.createdAt))}
                   </time>
                 </span>
-                <span className={expanded ? 'ds-message__body' : 'ds-message__body ds-message__body--clamped'}>
+                <span
+                  className={expanded ? 'ds-message__body' : 'ds-message__body ds-message__body--clamped'}
+                >
                   {message.content}
                 </span>
               </button>
@@ -104,6 +110,8 @@ export default function MessagesPage() {
   const t = useT();
   const hasLogin = useSession((s) => s.hasLogin);
   return (
-    <PageContainer title={t('messages.title')}>{hasLogin ? <MessageList /> : <LoginRequired />}</PageContainer>
+    <PageContainer title={t('messages.title')}>
+      {hasLogin ? <MessageList /> : <LoginRequired />}
+    </PageContainer>
   );
 }

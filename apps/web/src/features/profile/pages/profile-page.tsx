@@ -98,15 +98,40 @@ export default function ProfilePage() {
               to={ROUTES.messages}
               testId="profile-messages"
             />
-            <MenuRow icon={<EditIcon />} title={t('editUser.title')} to={ROUTES.editUser} testId="profile-edit" />
+            <MenuRow
+              icon={<EditIcon />}
+              title={t('editUser.title')}
+              to={ROUTES.editUser}
+              testId="profile-edit"
+            />
           </>
         )}
-        <MenuRow icon={<SettingsIcon />} title={t('settings.title')} to={ROUTES.settings} testId="profile-settings" />
-        <MenuRow icon={<ShieldIcon />} title={t('privacy.title')} to={ROUTES.privacy} testId="profile-privacy" />
+        <MenuRow
+          icon={<SettingsIcon />}
+          title={t('settings.title')}
+          to={ROUTES.settings}
+          testId="profile-settings"
+        />
+        <MenuRow
+          icon={<ShieldIcon />}
+          title={t('privacy.title')}
+          to={ROUTES.privacy}
+          testId="profile-privacy"
+        />
       </MenuList>
       <MenuList>
-        <MenuRow icon={<HeadsetIcon />} title={t('contactUs.title')} to={ROUTES.contactUs} testId="profile-contact" />
-        <MenuRow icon={<PlusSquareIcon />} title={t('addTo.title')} to={ROUTES.addTo} testId="profile-add-to" />
+        <MenuRow
+          icon={<HeadsetIcon />}
+          title={t('contactUs.title')}
+          to={ROUTES.contactUs}
+          testId="profile-contact"
+        />
+        <MenuRow
+          icon={<PlusSquareIcon />}
+          title={t('addTo.title')}
+          to={ROUTES.addTo}
+          testId="profile-add-to"
+        />
       </MenuList>
     </PageContainer>
   );

@@ -29,12 +29,15 @@ export async function clearCache(queryClient: QueryClient): Promise<number> {
 
   for (const query of queryClient.getQueryCache().getAll()) {
     try {
-      bytes += size(JSON.stringify(query.state.data) ?? '');
+      const text = JSON.stringify(query.state.data) as string | undefined;
+      bytes += size(text ?? '');
     } catch {
       // data that cannot be serialised counts as nothing
     }
   }
-  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'user' || query.queryKey[1] !== 'info' });
+  queryClient.removeQueries({
+    predicate: (query) => query.queryKey[0] !== 'user' || query.queryKey[1] !== 'info',
+  });
 
   try {
     for (const key of Object.keys(localStorage)) {

@@ -88,7 +88,10 @@ function BindEmailForm({ onDone }: { onDone: () => void }) {
   const { loading, submit } = useSubmitOnce(async () => {
     if (!form.validate()) return;
     try {
-      const info = await bindEmail({ email: form.values.email.trim(), verifyCode: form.values.verifyCode.trim() });
+      const info = await bindEmail({
+        email: form.values.email.trim(),
+        verifyCode: form.values.verifyCode.trim(),
+      });
       useSession.getState().setUserInfo(info);
       await afterChange();
       showToast(t('bind.done'));
@@ -99,7 +102,12 @@ function BindEmailForm({ onDone }: { onDone: () => void }) {
     }
   });
   return (
-    <form className="ds-form-page ds-bind-form" data-testid="bind-email-form" onSubmit={(e) => void submit(e)} noValidate>
+    <form
+      className="ds-form-page ds-bind-form"
+      data-testid="bind-email-form"
+      onSubmit={(e) => void submit(e)}
+      noValidate
+    >
       <TextField
         label={t('auth.email')}
         type="email"
@@ -152,7 +160,12 @@ function BindUserNameForm({ onDone }: { onDone: () => void }) {
     }
   });
   return (
-    <form className="ds-form-page ds-bind-form" data-testid="bind-username-form" onSubmit={(e) => void submit(e)} noValidate>
+    <form
+      className="ds-form-page ds-bind-form"
+      data-testid="bind-username-form"
+      onSubmit={(e) => void submit(e)}
+      noValidate
+    >
       <TextField
         label={t('auth.username')}
         autoComplete="username"
@@ -246,7 +259,9 @@ function Methods() {
     }
   };
 
-  const rows = methods.data.methods.filter((m) => m.method !== 'google' || m.bound || methods.data.googleEnabled);
+  const rows = methods.data.methods.filter(
+    (m) => m.method !== 'google' || m.bound || methods.data.googleEnabled,
+  );
   return (
     <>
       <p className="ds-form-page__intro ds-bind-intro">{t('bind.intro')}</p>
@@ -292,7 +307,9 @@ function Methods() {
               {row.bound && !row.canUnbind && row.method !== 'username' && (
                 <p className="ds-field__hint ds-bind__hint">{t.message('LastLoginMethod')}</p>
               )}
-              {open === 'email' && row.method === 'email' && !row.bound && <BindEmailForm onDone={() => setOpen(null)} />}
+              {open === 'email' && row.method === 'email' && !row.bound && (
+                <BindEmailForm onDone={() => setOpen(null)} />
+              )}
               {open === 'username' && row.method === 'username' && !row.bound && (
                 <BindUserNameForm onDone={() => setOpen(null)} />
               )}

@@ -73,6 +73,8 @@ export default function ChangePasswordPage() {
   const t = useT();
   const hasLogin = useSession((s) => s.hasLogin);
   return (
-    <PageContainer title={t('password.title')}>{hasLogin ? <ChangePasswordForm /> : <LoginRequired />}</PageContainer>
+    <PageContainer title={t('password.title')}>
+      {hasLogin ? <ChangePasswordForm /> : <LoginRequired />}
+    </PageContainer>
   );
 }

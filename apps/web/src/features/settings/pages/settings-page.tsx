@@ -113,7 +113,11 @@ export default function SettingsPage() {
             />
           }
         />
-        <MenuRow title={t('settings.clearCache')} onClick={() => setClearing(true)} testId="settings-clear-cache" />
+        <MenuRow
+          title={t('settings.clearCache')}
+          onClick={() => setClearing(true)}
+          testId="settings-clear-cache"
+        />
         <MenuRow title={t('aboutUs.title')} to={ROUTES.aboutUs} testId="settings-about" />
         <MenuRow title={t('privacy.title')} to={ROUTES.privacy} testId="settings-privacy" />
         <MenuRow title={t('settings.version')} extra={APP_VERSION} testId="settings-version" />
