@@ -9,7 +9,8 @@ import { startServer } from '../e2e/server.js';
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 
-const server = await startServer();
+// Production mode needs an SMTP server; the benchmark sends no e-mail.
+const server = await startServer({ SMTP_URL: 'smtp://127.0.0.1:9' });
 const base = server.url;
 const rssMiB = () => {
   const line = readFileSync(`/proc/${server.process.pid}/status`, 'utf8')
