@@ -29,6 +29,8 @@ import { createTenantService, DEFAULT_TENANT } from './modules/tenant/tenant.ser
 import { createAccountService } from './modules/user/account.service.js';
 import { userRoutes } from './modules/user/user.routes.js';
 import { createUserService } from './modules/user/user.service.js';
+import { purgeExpired } from './jobs/cleanup.job.js';
+import { startJobs } from './jobs/scheduler.js';
 import { DEMO_TENANTS } from './seed/demo.js';
 
 declare module 'fastify' {
@@ -48,6 +50,8 @@ export interface AppDeps {
   captcha?: CaptchaGenerator;
   /** The OpenID Connect client for Google; by default made from config when Google is configured. */
   oidc?: OidcClient;
+  /** Start the periodic jobs when the server starts listening (main.ts); tests run jobs themselves. */
+  jobs?: boolean;
 }
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
@@ -136,6 +140,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   oauthRoutes(app, router, { db, clock, oidc, tickets, users, sessions, tenants, limiter });
   if (config.devOutbox) devOutboxRoutes(app, db);
   await serveMedia(app, config.mediaDir);
+  if (deps.jobs) {
+    let stopJobs: (() => Promise<void>) | undefined;
+    app.addHook('onListen', async () => {
+      stopJobs = startJobs(
+        [{ name: 'purge-expired', everyMs: 3_600_000, run: () => purgeExpired(db, clock) }],
+        app.log,
+      );
+    });
+    app.addHook('onClose', async () => stopJobs?.());
+  }
   const pageFallback = config.webDir ? await serveWeb(app, config.webDir) : undefined;
   installNotFound(app, pageFallback);
   return app;

@@ -13,7 +13,7 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const app = await buildApp(config);
+  const app = await buildApp(config, { jobs: true });
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
