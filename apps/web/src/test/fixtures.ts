@@ -20,3 +20,28 @@ export function sampleUser(overrides: Partial<UserInfo> = {}): UserInfo {
     ...overrides,
   };
 }
+
+export const tenantConfigAnswer = {
+  tenantId: '000000',
+  name: 'DramaStar',
+  currency: 'PHP',
+  inviteUrl: 'http://localhost/#/pages/login/register',
+  defaultLanguage: 'en',
+  timeZone: 'Asia/Manila',
+  earnEnabled: true,
+  appVersion: '1.8.4',
+  appVersionCode: 184,
+  googleLogin: true,
+  devMailbox: '/dev/mail',
+};
+
+/** A 1×1 transparent PNG, base64 without the data: prefix (as the captcha call answers). */
+export const PNG_1X1 =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+
+export function clearCookies(): void {
+  for (const part of document.cookie.split(';')) {
+    const name = part.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; path=/; max-age=0`;
+  }
+}

@@ -9,7 +9,8 @@ import {
   takeLoginCallback,
   useLoginPanel,
 } from '../../../shared/auth/login-panel-store';
-import { ROUTES } from '../../../shared/routes';
+import { COOKIE_NAMES, readCookie } from '../../../shared/cookies';
+import { isLoginPath, ROUTES } from '../../../shared/routes';
 import { useSession } from '../../../shared/store/session';
 import { appUrl, postToParent } from './embedded';
 
@@ -18,7 +19,7 @@ export type PanelMode = 'popup' | 'route';
 
 /** A safe in-app path from a query parameter (never another site). */
 export function safeAppPath(path: string | null | undefined): string | null {
-  return path && path.startsWith('/') && !path.startsWith('//') ? path : null;
+  return path && path.startsWith('/') && !path.startsWith('//') && !isLoginPath(path) ? path : null;
 }
 
 /**
@@ -34,8 +35,10 @@ export function useFinishLogin(mode: PanelMode) {
     async (token: string, returnTo?: string | null) => {
       postToParent({ type: 'three', url: appUrl(`${ROUTES.loginThree}?token=${encodeURIComponent(token)}`) });
       await completeLogin(token);
-      await queryClient.invalidateQueries();
-      const target = safeAppPath(returnTo) ?? takeLoginCallback();
+      // Everything fetched as a guest is stale now; the single-use auth exchanges are not refetched.
+      await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
+      const saved = takeLoginCallback();
+      const target = safeAppPath(returnTo) ?? saved;
       if (mode === 'route') {
         void navigate(target ?? ROUTES.home, { replace: true });
       } else {
@@ -54,8 +57,10 @@ export function useFinishLogin(mode: PanelMode) {
 export function startGoogleLogin(): void {
   useSession.getState().setLoginType('google');
   saveLoginCallback();
-  const returnTo = currentAppPath();
-  const path = `${OAUTH_PATHS.renderGoogle}?returnTo=${encodeURIComponent(returnTo)}`;
+  const returnTo = safeAppPath(currentAppPath()) ?? safeAppPath(readCookie(COOKIE_NAMES.loginCallbackUrl));
+  const query = new URLSearchParams({ tenantId: useSession.getState().tenantId });
+  if (returnTo) query.set('returnTo', returnTo);
+  const path = `${OAUTH_PATHS.renderGoogle}?${query.toString()}`;
   if (!postToParent({ type: 'google', url: `${window.location.origin}${path}` })) {
     window.location.assign(path);
   }

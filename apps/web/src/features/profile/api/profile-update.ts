@@ -35,7 +35,8 @@ export async function updateProfile(
   queryClient: QueryClient,
 ) {
   const info = await request(api.user.update, { body: changes });
+  // The answer is the new profile: no need to ask /user/info again.
   useSession.getState().setUserInfo(info);
-  await queryClient.invalidateQueries({ queryKey: userInfoQueryKey });
+  queryClient.setQueriesData({ queryKey: userInfoQueryKey }, info);
   return info;
 }

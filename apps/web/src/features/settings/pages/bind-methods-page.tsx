@@ -293,7 +293,12 @@ function Methods() {
             </Button>
           ) : null;
           return (
-            <div key={row.method} role="listitem" data-testid={`method-${row.method}`}>
+            <div
+              key={row.method}
+              role="listitem"
+              className="ds-bind__item"
+              data-testid={`method-${row.method}`}
+            >
               <div className="ds-menu__row">
                 <span className="ds-menu__icon">{ICONS[row.method]}</span>
                 <span className="ds-menu__title">

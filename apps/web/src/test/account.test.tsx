@@ -1,0 +1,289 @@
+import { AVATAR_MAX_BYTES, CURRENCIES } from '@dramastar/contract';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { refreshUserInfo } from '../shared/api/user-info';
+import { useLoginPanel } from '../shared/auth/login-panel-store';
+import { useSession } from '../shared/store/session';
+import { STORAGE_KEYS } from '../shared/store/storage-keys';
+import { showToast } from '../shared/ui/toast';
+import { ok, refusal, stubApi } from './fetch';
+import { clearCookies, sampleUser, tenantConfigAnswer } from './fixtures';
+import { renderAt } from './render-app';
+
+vi.mock('../shared/ui/toast', () => ({ showToast: vi.fn(), hideToast: vi.fn() }));
+const toast = vi.mocked(showToast);
+const wait = { timeout: 3000 };
+
+const baseRoutes = {
+  '/appConfig/tenantConfig': ok(tenantConfigAnswer),
+  '/user/getMessage': ok({ list: [], total: 0, unread: 0 }),
+};
+
+function signIn(overrides: Parameters<typeof sampleUser>[0] = {}) {
+  act(() => {
+    useSession.getState().login('tok-1');
+    useSession.getState().setUserInfo(sampleUser(overrides));
+  });
+}
+
+beforeEach(() => toast.mockClear());
+afterEach(() => {
+  clearCookies();
+  useLoginPanel.setState({ visible: false, view: 'chooser' });
+});
+
+describe('three-page (Google sign-in)', () => {
+  it('logs in when the ticket belongs to a user, and returns to the saved page', async () => {
+    const api = stubApi({
+      ...baseRoutes,
+      '/auth/thirdLoginByToken': ok({
+        access_token: 'tok-google',
+        channel: 'google',
+        email: null,
+        name: null,
+      }),
+      '/user/info': ok(sampleUser()),
+    });
+    document.cookie = `loginCallbackUrl=${encodeURIComponent('/pages/profile/index')}; path=/`;
+    renderAt('#/pages/login/three?token=ticket-1&channel=google');
+    expect(await screen.findByTestId('profile-user', {}, wait)).toBeTruthy();
+    expect(api.callsTo('/auth/thirdLoginByToken')).toHaveLength(1);
+    expect(api.callsTo('/auth/thirdLoginByToken')[0]!.json).toEqual({
+      accessToken: 'ticket-1',
+      channel: 'google',
+    });
+    expect(useSession.getState().token).toBe('tok-google');
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('tok-google');
+    expect(document.cookie).not.toContain('loginCallbackUrl');
+  });
+
+  it('asks a new Google user for the phone and invite code, then completes the sign-up', async () => {
+    const api = stubApi({
+      ...baseRoutes,
+      '/auth/thirdLoginByToken': ok({
+        access_token: null,
+        channel: 'google',
+        email: 'new.user@gmail.com',
+        name: 'New User',
+      }),
+      '/auth/thirdLogin': ok({ access_token: 'tok-new' }),
+      '/user/info': ok(sampleUser()),
+    });
+    renderAt('#/pages/login/three?token=ticket-2&channel=google');
+    await screen.findByTestId('three-complete', {}, wait);
+    expect(screen.getByTestId<HTMLInputElement>('three-email').value).toBe('new.user@gmail.com');
+    expect(screen.getByTestId<HTMLInputElement>('three-name').value).toBe('New User');
+
+    // No country yet: the chooser opens.
+    fireEvent.click(screen.getByTestId('submit'));
+    fireEvent.click(await screen.findByTestId('country-PH', {}, wait));
+    fireEvent.change(screen.getByTestId('phone-input'), { target: { value: '9171234567' } });
+    fireEvent.click(screen.getByTestId('submit'));
+    expect(await screen.findByTestId('invite-input-error', {}, wait)).toBeTruthy();
+    expect(screen.getByTestId('invite-input-error').textContent).toBe('Invite code required');
+    fireEvent.change(screen.getByTestId('invite-input'), { target: { value: 'AB12CD34' } });
+    fireEvent.click(screen.getByTestId('submit'));
+
+    expect(await screen.findByTestId('home-empty', {}, wait)).toBeTruthy();
+    expect(api.callsTo('/auth/thirdLogin')[0]!.json).toEqual({
+      accessToken: 'ticket-2',
+      channel: 'google',
+      areaCode: CURRENCIES.PHP.phonePrefix,
+      phone: '9171234567',
+      inviteCode: 'AB12CD34',
+      tenantId: '000000',
+    });
+    expect(useSession.getState().token).toBe('tok-new');
+  });
+
+  it('shows the error the server sent back', async () => {
+    stubApi(baseRoutes);
+    renderAt('#/pages/login/three?error=LoginTicketInvalid');
+    expect((await screen.findByTestId('three-error', {}, wait)).textContent).toContain(
+      'The sign-in link has expired, please sign in again',
+    );
+  });
+});
+
+describe('invite code binding', () => {
+  it('is locked, prefilled and explained once an inviter is bound', async () => {
+    stubApi({ ...baseRoutes, '/user/info': ok(sampleUser({ inviterCode: 'QW12ER34' })) });
+    signIn({ inviterCode: 'QW12ER34' });
+    renderAt('#/pages/profile/setting/code');
+    await screen.findByTestId('invite-locked', {}, wait);
+    const input = screen.getByTestId<HTMLInputElement>('invite-input');
+    expect(input.value).toBe('QW12ER34');
+    expect(input.readOnly).toBe(true);
+    expect(screen.getByTestId('invite-locked').textContent).toContain(
+      'An invite code is already bound to your account',
+    );
+    expect(screen.queryByTestId('submit')).toBeNull();
+  });
+
+  it('binds a code when none is bound', async () => {
+    const api = stubApi({
+      ...baseRoutes,
+      '/user/info': [ok(sampleUser()), ok(sampleUser({ inviterCode: 'QW12ER34' }))],
+      '/user/setInviteCode': ok({ inviterCode: 'QW12ER34' }),
+    });
+    signIn();
+    renderAt('#/pages/profile/setting/code');
+    const input = await screen.findByTestId('invite-input', {}, wait);
+    expect(input.getAttribute('maxlength')).toBe('8');
+    fireEvent.change(input, { target: { value: 'QW12ER34' } });
+    fireEvent.click(screen.getByTestId('submit'));
+    expect(await screen.findByTestId('invite-locked', {}, wait)).toBeTruthy();
+    expect(api.callsTo('/user/setInviteCode')[0]!.url).toBe(
+      '/app-api/user/setInviteCode?inviteCode=QW12ER34',
+    );
+  });
+});
+
+describe('edit profile', () => {
+  function upload(file: File) {
+    fireEvent.change(screen.getByTestId('avatar-input'), { target: { files: [file] } });
+  }
+
+  it('refuses other image types and images over the limit before uploading', async () => {
+    const api = stubApi({ ...baseRoutes, '/user/info': ok(sampleUser()) });
+    signIn();
+    renderAt('#/pages/profile/editUser/index');
+    await screen.findByTestId('edit-user', {}, wait);
+    expect(screen.getByTestId('avatar-input').getAttribute('accept')).toBe('image/png,image/jpeg,image/webp');
+
+    upload(new File(['GIF89a'], 'cat.gif', { type: 'image/gif' }));
+    expect(toast).toHaveBeenLastCalledWith('Please choose a PNG, JPEG or WebP image');
+    upload(new File([new Uint8Array(AVATAR_MAX_BYTES + 1)], 'big.png', { type: 'image/png' }));
+    expect(toast).toHaveBeenLastCalledWith('The image is larger than 2 MB');
+    expect(api.callsTo('/user/uploadAvatar')).toHaveLength(0);
+  });
+
+  it('uploads an accepted image as a data URL and saves its path on the profile', async () => {
+    const api = stubApi({
+      ...baseRoutes,
+      '/user/info': ok(sampleUser()),
+      '/user/uploadAvatar': ok({ avatar: '/media/avatars/1.png' }),
+      '/user/update': ok(sampleUser({ avatar: '/media/avatars/1.png' })),
+    });
+    signIn();
+    renderAt('#/pages/profile/editUser/index');
+    await screen.findByTestId('edit-user', {}, wait);
+    upload(new File([new Uint8Array([137, 80, 78, 71])], 'me.png', { type: 'image/png' }));
+    await waitFor(() => expect(api.callsTo('/user/update')).toHaveLength(1));
+    expect((api.callsTo('/user/uploadAvatar')[0]!.json as { image: string }).image).toMatch(
+      /^data:image\/png;base64,/,
+    );
+    expect(api.callsTo('/user/update')[0]!.json).toEqual({ avatar: '/media/avatars/1.png' });
+    await waitFor(() => expect(useSession.getState().userInfo?.avatar).toBe('/media/avatars/1.png'));
+  });
+
+  it('requires a nickname', async () => {
+    const api = stubApi({ ...baseRoutes, '/user/info': ok(sampleUser()) });
+    signIn();
+    renderAt('#/pages/profile/editUser/index');
+    const input = await screen.findByTestId('nickname-input', {}, wait);
+    fireEvent.change(input, { target: { value: '  ' } });
+    fireEvent.click(screen.getByTestId('submit'));
+    expect((await screen.findByTestId('nickname-input-error')).textContent).toBe('Please enter nickname');
+    expect(api.callsTo('/user/update')).toHaveLength(0);
+  });
+});
+
+describe('session', () => {
+  it('log out asks first, then clears the session and shows the guest profile', async () => {
+    const api = stubApi({ ...baseRoutes, '/user/info': ok(sampleUser()), '/auth/logout': ok(null) });
+    signIn();
+    useSession.setState({ openId: 'open-1' });
+    renderAt('#/pages/profile/setting/index');
+    fireEvent.click(await screen.findByTestId('settings-logout', {}, wait));
+    fireEvent.click((await screen.findAllByRole('button', { name: 'Log out' }, wait)).at(-1)!);
+    expect(await screen.findByTestId('profile-guest', {}, wait)).toBeTruthy();
+    expect(api.callsTo('/auth/logout')).toHaveLength(1);
+    const state = useSession.getState();
+    expect(state).toMatchObject({
+      token: null,
+      hasLogin: false,
+      userInfo: null,
+      userDetail: null,
+      openId: null,
+    });
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.userInfo)).toBeNull();
+  });
+
+  it('on start a stored token is checked, and a dead one logs out', async () => {
+    signIn();
+    stubApi({ '/user/info': refusal(401, 'Please log in first', 'Unauthorized') });
+    await refreshUserInfo();
+    expect(useSession.getState()).toMatchObject({ token: null, userInfo: null });
+  });
+
+  it('settings show the account rows only when logged in', async () => {
+    stubApi({ ...baseRoutes, '/user/info': ok(sampleUser({ hasPassword: true })) });
+    renderAt('#/pages/profile/setting/index');
+    await screen.findByTestId('settings-language', {}, wait);
+    expect(screen.queryByTestId('settings-logout')).toBeNull();
+    signIn({ hasPassword: true });
+    for (const id of [
+      'settings-edit-profile',
+      'settings-invite-code',
+      'settings-login-methods',
+      'settings-change-password',
+      'settings-cancellation',
+      'settings-logout',
+    ])
+      expect(await screen.findByTestId(id, {}, wait)).toBeTruthy();
+    expect(screen.getByTestId('settings-version').textContent).toContain('1.8.4');
+  });
+
+  it('clear cache keeps the session, language and theme and says how much went', async () => {
+    stubApi({ ...baseRoutes, '/user/info': ok(sampleUser()) });
+    signIn();
+    act(() => {
+      useSession.getState().setLanguage('en');
+      useSession
+        .getState()
+        .setCountry({ img: '/flags/vn.svg', name: 'Vietnam', phonePrefix: '+84', code: 'VN' });
+    });
+    document.cookie = 'inviteInfo=AB12CD34; path=/';
+    renderAt('#/pages/profile/setting/index');
+    fireEvent.click(await screen.findByTestId('settings-clear-cache', {}, wait));
+    fireEvent.click((await screen.findAllByRole('button', { name: 'Clear cache' }, wait)).at(-1)!);
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith(expect.stringMatching(/^Cleared \d+(\.\d)? (B|KB)$/)),
+    );
+    expect(localStorage.getItem(STORAGE_KEYS.country)).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.phonePrefix)).toBeNull();
+    expect(document.cookie).not.toContain('inviteInfo');
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('tok-1');
+    expect(localStorage.getItem(STORAGE_KEYS.language)).toBe('en');
+    expect(useSession.getState().countryDes).toBeNull();
+  });
+});
+
+describe('login methods', () => {
+  it('lists the methods, respects canUnbind and shows the Google bind result', async () => {
+    stubApi({
+      ...baseRoutes,
+      '/user/info': ok(sampleUser()),
+      '/user/loginMethods': ok({
+        googleEnabled: true,
+        methods: [
+          { method: 'email', bound: true, detail: 'v***@example.com', canUnbind: false },
+          { method: 'username', bound: false, detail: null, canUnbind: false },
+          { method: 'google', bound: false, detail: null, canUnbind: false },
+        ],
+      }),
+    });
+    signIn();
+    renderAt('#/pages/profile/setting/bindOrContinueWith?bound=google');
+    expect((await screen.findByTestId('bind-result', {}, wait)).textContent).toBe(
+      'Your Google account is now linked.',
+    );
+    expect((await screen.findByTestId<HTMLButtonElement>('unbind-email', {}, wait)).disabled).toBe(true);
+    expect(screen.getByTestId('method-email').textContent).toContain('Keep at least one way to log in');
+    fireEvent.click(screen.getByTestId('bind-username'));
+    expect(screen.getByTestId('bind-username-form')).toBeTruthy();
+    expect(screen.getByTestId('bind-google')).toBeTruthy();
+  });
+});

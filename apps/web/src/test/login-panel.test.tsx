@@ -1,0 +1,331 @@
+import { CURRENCIES, LIMITS, type CurrencyKey } from '@dramastar/contract';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useLoginPanel } from '../shared/auth/login-panel-store';
+import { useSession } from '../shared/store/session';
+import { STORAGE_KEYS } from '../shared/store/storage-keys';
+import { showToast } from '../shared/ui/toast';
+import { ok, refusal, stubApi } from './fetch';
+import { clearCookies, PNG_1X1, sampleUser, tenantConfigAnswer } from './fixtures';
+import { renderAt } from './render-app';
+
+vi.mock('../shared/ui/toast', () => ({ showToast: vi.fn(), hideToast: vi.fn() }));
+const toast = vi.mocked(showToast);
+const wait = { timeout: 3000 };
+
+function chooseCountry(key: CurrencyKey) {
+  const c = CURRENCIES[key];
+  act(() =>
+    useSession
+      .getState()
+      .setCountry({ img: c.flag, name: c.name, phonePrefix: c.phonePrefix, code: c.countryCode }),
+  );
+}
+
+function type(testId: string, value: string) {
+  const input = screen.getByTestId(testId);
+  fireEvent.change(input, { target: { value } });
+  fireEvent.blur(input);
+}
+
+const errorOf = (testId: string) => screen.queryByTestId(`${testId}-error`)?.textContent ?? null;
+
+const baseRoutes = {
+  '/appConfig/queryTenantId': ok({
+    tenantId: '000000',
+    name: 'DramaStar',
+    currency: 'PHP',
+    inviteUrl: 'x',
+    defaultLanguage: 'en',
+  }),
+  '/appConfig/tenantConfig': ok(tenantConfigAnswer),
+  '/auth/auth/code': [ok({ uuid: 'uuid-1', img: PNG_1X1 }), ok({ uuid: 'uuid-2', img: 'iVBORw0KGgoSECOND' })],
+  '/auth/sendEmailCode': ok({ email: 'a@example.com', expiresInSeconds: 600, resendInSeconds: 60 }),
+};
+
+beforeEach(() => toast.mockClear());
+afterEach(() => {
+  clearCookies();
+  useLoginPanel.setState({ visible: false, view: 'chooser' });
+});
+
+describe('register form validation (spec section 5)', () => {
+  const cases: [CurrencyKey, string, string, string][] = [
+    ['PKR', '1234567890', 'The phone number is 10 digits starting with 3', '3123456789'],
+    ['VND', '12345678', 'The phone number is 9 or 10 digits', '912345678'],
+    ['PHP', '91712345', 'The phone number is 10 digits', '9171234567'],
+    ['IDR', '7123456789', 'The phone number starts with 8 and has 10 to 13 digits', '81234567890'],
+  ];
+
+  it.each(cases)('%s: refuses and accepts phone numbers on blur', async (key, bad, message, good) => {
+    stubApi(baseRoutes);
+    chooseCountry(key);
+    renderAt('#/pages/login/register');
+    await screen.findByTestId('view-register', {}, wait);
+    const phone = screen.getByTestId('phone-input');
+    expect(phone.getAttribute('maxlength')).toBe(key === 'IDR' ? '13' : '10');
+    type('phone-input', bad);
+    expect(errorOf('phone-input')).toBe(message);
+    type('phone-input', good);
+    expect(errorOf('phone-input')).toBeNull();
+    type('phone-input', '');
+    expect(errorOf('phone-input')).toBe('Please enter phone number');
+  });
+
+  it('requires the invite code for +63 only', async () => {
+    stubApi(baseRoutes);
+    chooseCountry('PHP');
+    renderAt('#/pages/login/register');
+    await screen.findByTestId('view-register', {}, wait);
+    fireEvent.blur(screen.getByTestId('invite-input'));
+    expect(errorOf('invite-input')).toBe('Invite code required');
+    type('invite-input', 'AB12CD34');
+    expect(errorOf('invite-input')).toBeNull();
+    expect(screen.getByTestId('invite-input').getAttribute('maxlength')).toBe('8');
+
+    chooseCountry('VND');
+    type('invite-input', '');
+    expect(errorOf('invite-input')).toBeNull();
+  });
+
+  it('checks e-mail and code on blur', async () => {
+    stubApi(baseRoutes);
+    renderAt('#/pages/login/register');
+    await screen.findByTestId('view-register', {}, wait);
+    fireEvent.blur(screen.getByTestId('email-input'));
+    expect(errorOf('email-input')).toBe('Please enter your e-mail');
+    type('email-input', 'not-an-address');
+    expect(errorOf('email-input')).toBe('Invalid email address');
+    type('code-input', '12');
+    expect(errorOf('code-input')).toBe('Wrong email code');
+  });
+
+  it('says when the two passwords differ (username tab)', async () => {
+    stubApi(baseRoutes);
+    renderAt('#/pages/login/register');
+    fireEvent.click(await screen.findByTestId('register-tab-username', {}, wait));
+    type('password-input', 'secret123');
+    type('rep-password-input', 'secret124');
+    expect(errorOf('rep-password-input')).toBe('The two passwords are inconsistent');
+    type('rep-password-input', 'secret123');
+    expect(errorOf('rep-password-input')).toBeNull();
+  });
+
+  it('asks for a country before registering; the username tab opens the chooser', async () => {
+    const api = stubApi(baseRoutes);
+    renderAt('#/pages/login/register');
+    fireEvent.click(await screen.findByTestId('submit', {}, wait));
+    await waitFor(() => expect(toast).toHaveBeenCalledWith('Please choose country'));
+    fireEvent.click(screen.getByTestId('register-tab-username'));
+    fireEvent.click(await screen.findByTestId('submit'));
+    expect(await screen.findByTestId('country-sheet', {}, wait)).toBeTruthy();
+    fireEvent.click(screen.getByTestId('country-VN'));
+    expect(useSession.getState().phonePrefix).toBe('+84');
+    expect(localStorage.getItem(STORAGE_KEYS.phonePrefix)).toBe('+84');
+    expect(api.callsTo('/auth/register')).toHaveLength(0);
+    expect(api.callsTo('/auth/registerByName')).toHaveLength(0);
+  });
+});
+
+describe('send code', () => {
+  it(`counts down ${LIMITS.codeCountdownLoginSeconds} s in the panel, then offers to send again`, async () => {
+    const api = stubApi(baseRoutes);
+    renderAt('#/pages/login/loginRegister');
+    fireEvent.click(await screen.findByTestId('chooser-email', {}, wait));
+    const send = screen.getByTestId('send-code');
+    expect(send.textContent).toBe('Send code');
+
+    fireEvent.click(send);
+    await waitFor(() => expect(toast).toHaveBeenCalledWith('Please enter your e-mail'));
+    await waitFor(() => expect((send as HTMLButtonElement).disabled).toBe(false));
+    expect(api.callsTo('/auth/sendEmailCode')).toHaveLength(0);
+
+    type('email-input', 'Viewer@Example.com ');
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    fireEvent.click(send);
+    await waitFor(() => expect(send.textContent).toBe('120 s'));
+    expect(api.callsTo('/auth/sendEmailCode')[0]!.json).toMatchObject({
+      email: 'Viewer@Example.com',
+      isRegister: 0,
+      type: 'login',
+      tenantId: '000000',
+    });
+    expect((send as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId('dev-mailbox').getAttribute('href')).toBe('/dev/mail');
+
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    expect(send.textContent).toBe('60 s');
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    expect(send.textContent).toBe('Get it again');
+    expect((send as HTMLButtonElement).disabled).toBe(false);
+  });
+});
+
+describe('e-mail login', () => {
+  async function fillEmailLogin() {
+    renderAt('#/pages/login/loginRegister');
+    fireEvent.click(await screen.findByTestId('chooser-email', {}, wait));
+    type('email-input', 'viewer@example.com');
+    type('code-input', '123456');
+  }
+
+  it('blocks a second submit while the first is under way', async () => {
+    let release: (value: { status: number; body: unknown }) => void = () => undefined;
+    const api = stubApi({
+      ...baseRoutes,
+      '/auth/login': () => new Promise((resolve) => (release = resolve)),
+    });
+    await fillEmailLogin();
+    const form = screen.getByTestId('view-email');
+    fireEvent.submit(form);
+    fireEvent.submit(form);
+    fireEvent.click(screen.getByTestId('submit'));
+    await waitFor(() => expect(api.callsTo('/auth/login')).toHaveLength(1));
+    expect(screen.getByTestId<HTMLButtonElement>('submit').disabled).toBe(true);
+    release(refusal(409, 'Wrong email code', 'WrongEmailCode'));
+    // A failed e-mail login only re-enables the button.
+    await waitFor(() => expect(screen.getByTestId<HTMLButtonElement>('submit').disabled).toBe(false));
+    expect(api.callsTo('/auth/login')).toHaveLength(1);
+    expect(useSession.getState().token).toBeNull();
+  });
+
+  it('stores the token, fetches the user info and goes home', async () => {
+    const api = stubApi({
+      ...baseRoutes,
+      '/auth/login': ok({ access_token: 'tok-email' }),
+      '/user/info': ok(sampleUser({ tenantId: '000003' })),
+    });
+    await fillEmailLogin();
+    fireEvent.click(screen.getByTestId('submit'));
+    expect(await screen.findByTestId('home-empty', {}, wait)).toBeTruthy();
+    expect(api.callsTo('/auth/login')[0]!.json).toEqual({
+      email: 'viewer@example.com',
+      verifyCode: '123456',
+      tenantId: '000000',
+    });
+    const info = api.callsTo('/user/info');
+    expect(info).toHaveLength(1);
+    expect((info[0]!.init.headers as Record<string, string>).Authorization).toBe('Bearer tok-email');
+    const state = useSession.getState();
+    expect(state).toMatchObject({ token: 'tok-email', hasLogin: true, tenantId: '000003' });
+    expect(state.userInfo?.userId).toBe('10000042');
+    expect(state.userDetail?.userId).toBe('10000042');
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('tok-email');
+    expect(localStorage.getItem(STORAGE_KEYS.tenantId)).toBe('000003');
+  });
+});
+
+describe('username registration', () => {
+  it('on failure toasts the server message, re-enables the button and shows a new captcha', async () => {
+    const api = stubApi({
+      ...baseRoutes,
+      '/auth/registerByName': refusal(
+        409,
+        'Wrong verification code, please try the new picture',
+        'WrongCaptcha',
+      ),
+    });
+    chooseCountry('VND');
+    renderAt('#/pages/login/register');
+    fireEvent.click(await screen.findByTestId('register-tab-username', {}, wait));
+    const first = await screen.findByTestId('captcha-img', {}, wait);
+    expect(first.getAttribute('src')).toBe(`data:image/png;base64,${PNG_1X1}`);
+    type('username-input', 'viewer_01');
+    type('password-input', 'secret123');
+    type('rep-password-input', 'secret123');
+    type('phone-input', '912345678');
+    type('captcha-input', 'abcd');
+    fireEvent.click(screen.getByTestId('submit'));
+
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith('Wrong verification code, please try the new picture'),
+    );
+    expect(api.callsTo('/auth/registerByName')[0]!.json).toEqual({
+      userName: 'viewer_01',
+      password: 'secret123',
+      phone: '912345678',
+      areaCode: '+84',
+      uuid: 'uuid-1',
+      code: 'abcd',
+      tenantId: '000000',
+    });
+    await waitFor(() =>
+      expect(screen.getByTestId('captcha-img').getAttribute('src')).toBe(
+        'data:image/png;base64,iVBORw0KGgoSECOND',
+      ),
+    );
+    expect(api.callsTo('/auth/auth/code')).toHaveLength(2);
+    expect(screen.getByTestId<HTMLInputElement>('captcha-input').value).toBe('');
+    expect(screen.getByTestId<HTMLButtonElement>('submit').disabled).toBe(false);
+  });
+});
+
+describe('login route query parameters', () => {
+  it('inviteCode opens the register view, prefills the code and remembers it in the inviteInfo cookie', async () => {
+    stubApi(baseRoutes);
+    renderAt('#/pages/login/loginRegister?inviteCode=ZX98YT76');
+    await screen.findByTestId('view-register', {}, wait);
+    expect(screen.getByTestId<HTMLInputElement>('invite-input').value).toBe('ZX98YT76');
+    await waitFor(() => expect(document.cookie).toContain('inviteInfo=ZX98YT76'));
+    // Opened directly: the close button is hidden.
+    expect(screen.queryByTestId('login-close')).toBeNull();
+  });
+
+  it('later registrations prefill the remembered code', async () => {
+    stubApi(baseRoutes);
+    document.cookie = 'inviteInfo=QQ11WW22; path=/';
+    renderAt('#/pages/login/loginRegister');
+    fireEvent.click(await screen.findByTestId('chooser-register', {}, wait));
+    expect(screen.getByTestId<HTMLInputElement>('invite-input').value).toBe('QQ11WW22');
+    fireEvent.click(screen.getByTestId('register-tab-username'));
+    expect(screen.getByTestId<HTMLInputElement>('invite-input').value).toBe('QQ11WW22');
+  });
+
+  it('website=1 forces English and isMobile=1 shows a Home button', async () => {
+    stubApi(baseRoutes);
+    act(() => useSession.getState().setLanguage('vn'));
+    renderAt('#/pages/login/onelylogin?website=1&isMobile=1');
+    expect(await screen.findByText('Log in with e-mail', {}, wait)).toBeTruthy();
+    expect(screen.getByTestId('login-home')).toBeTruthy();
+    expect(screen.queryByTestId('login-back')).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.language)).toBe('vn');
+  });
+});
+
+describe('login popup', () => {
+  it('opens from the Profile tab and closes back to it', async () => {
+    stubApi(baseRoutes);
+    renderAt('#/pages/profile/index');
+    fireEvent.click(await screen.findByTestId('profile-login', {}, wait));
+    const panel = await screen.findByTestId('login-panel', {}, wait);
+    expect(panel.style.zIndex).toBe(String(LIMITS.loginPopupZIndex));
+    expect(screen.getByTestId('view-chooser')).toBeTruthy();
+    expect(await screen.findByTestId('chooser-google', {}, wait)).toBeTruthy();
+    fireEvent.click(screen.getByTestId('chooser-username'));
+    expect(screen.getByTestId('view-username')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('login-back'));
+    expect(screen.getByTestId('view-chooser')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('login-close'));
+    await waitFor(() => expect(screen.queryByTestId('login-panel')).toBeNull());
+    expect(screen.getByTestId('profile-guest')).toBeTruthy();
+  });
+
+  it('a username login in the popup closes it and shows the signed-in profile', async () => {
+    stubApi({
+      ...baseRoutes,
+      '/auth/loginByName': ok({ access_token: 'tok-name' }),
+      '/user/info': ok(sampleUser({ nickname: 'Maria' })),
+      '/user/getMessage': ok({ list: [], total: 0, unread: 0 }),
+    });
+    renderAt('#/pages/profile/index');
+    fireEvent.click(await screen.findByTestId('profile-login', {}, wait));
+    fireEvent.click(await screen.findByTestId('chooser-username', {}, wait));
+    type('username-input', 'viewer_01');
+    type('password-input', 'secret123');
+    fireEvent.click(screen.getByTestId('submit'));
+    expect(await screen.findByTestId('profile-user', {}, wait)).toBeTruthy();
+    expect(screen.queryByTestId('login-panel')).toBeNull();
+    expect(screen.getByTestId('profile-nickname').textContent).toBe('Maria');
+    expect(screen.getByTestId('profile-membership').textContent).toBe('Ordinary user');
+  });
+});
