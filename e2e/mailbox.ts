@@ -15,7 +15,11 @@ export async function startMailbox(file: string): Promise<{ url: string; stop():
       let raw = '';
       stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
       stream.on('end', () => {
-        const body = raw.replace(/=\r?\n/g, '').split(/\r?\n\r?\n/).slice(1).join('\n');
+        const body = raw
+          .replace(/=\r?\n/g, '')
+          .split(/\r?\n\r?\n/)
+          .slice(1)
+          .join('\n');
         const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
         appendFileSync(file, `${JSON.stringify({ to, code: /\b(\d{6})\b/.exec(body)?.[1] ?? null })}\n`);
         callback();
