@@ -31,7 +31,14 @@ import { userRoutes } from './modules/user/user.routes.js';
 import { createUserService } from './modules/user/user.service.js';
 import { purgeExpired } from './jobs/cleanup.job.js';
 import { startJobs } from './jobs/scheduler.js';
+import { DEMO_SERIES, type DemoSeries, seedDemoCatalog } from './seed/demo-catalog.js';
 import { DEMO_TENANTS } from './seed/demo.js';
+import { localDiskStorage } from './media/storage.js';
+import { catalogRoutes } from './modules/catalog/catalog.routes.js';
+import { createCatalogService } from './modules/catalog/catalog.service.js';
+import { type Entitlements, noViewingPasses } from './modules/catalog/entitlement.js';
+import { createPointsService } from './modules/catalog/points.service.js';
+import { createStreamSigner } from './modules/catalog/stream-signer.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -52,6 +59,10 @@ export interface AppDeps {
   oidc?: OidcClient;
   /** Start the periodic jobs when the server starts listening (main.ts); tests run jobs themselves. */
   jobs?: boolean;
+  /** The demo series made with DEMO_CONTENT (all of them by default; tests pick a few or none). */
+  demoSeries?: DemoSeries[];
+  /** Who holds a viewing pass for paid episodes (the Star Card issue supplies the real one). */
+  entitlements?: Entitlements;
 }
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
@@ -119,6 +130,17 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     mediaDir: config.mediaDir,
     googleEnabled: config.google !== undefined,
   });
+  const storage = localDiskStorage(config.mediaDir);
+  if (config.demoContent) await seedDemoCatalog(db, clock, storage, app.log, deps.demoSeries ?? DEMO_SERIES);
+  const points = createPointsService(clock);
+  const signer = await createStreamSigner(db);
+  const catalog = createCatalogService({
+    db,
+    clock,
+    entitlements: deps.entitlements ?? noViewingPasses,
+    points,
+    signer,
+  });
   const oidc =
     deps.oidc ??
     (config.google
@@ -138,6 +160,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   authRoutes(router, auth, captcha);
   userRoutes(router, users, accounts);
   oauthRoutes(app, router, { db, clock, oidc, tickets, users, sessions, tenants, limiter });
+  catalogRoutes(app, router, { catalog, tenants, signer, storage, clock });
   if (config.devOutbox) devOutboxRoutes(app, db);
   await serveMedia(app, config.mediaDir);
   if (deps.jobs) {

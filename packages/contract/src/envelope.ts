@@ -46,6 +46,7 @@ const STATUS: Partial<Record<MessageKey, number>> = {
   Forbidden: 403,
   EarnDisabled: 403,
   NotFound: 404,
+  StreamExpired: 403,
   TenantNotFound: 404,
   MethodNotAllowed: 405,
   PayloadTooLarge: 413,

@@ -91,6 +91,8 @@ const en = {
   AccountMsgMethodUnboundBody: 'You can no longer log in with {method}.',
   AccountMsgInviterBoundTitle: 'Invite code bound',
   AccountMsgInviterBoundBody: 'You joined the team of the user with invite code {inviteCode}.',
+  EpisodeLocked: 'This episode needs a Star Card or a trial card',
+  StreamExpired: 'This video link has expired, please reopen the episode',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -178,6 +180,8 @@ const vn: Catalog = {
   AccountMsgMethodUnboundBody: 'Bạn không thể đăng nhập bằng {method} nữa.',
   AccountMsgInviterBoundTitle: 'Đã liên kết mã mời',
   AccountMsgInviterBoundBody: 'Bạn đã tham gia nhóm của người dùng có mã mời {inviteCode}.',
+  EpisodeLocked: 'Tập này cần Thẻ Ngôi Sao hoặc thẻ dùng thử',
+  StreamExpired: 'Liên kết video đã hết hạn, vui lòng mở lại tập phim',
 };
 
 const id: Catalog = {
@@ -262,6 +266,8 @@ const id: Catalog = {
   AccountMsgMethodUnboundBody: 'Anda tidak dapat lagi masuk dengan {method}.',
   AccountMsgInviterBoundTitle: 'Kode undangan terikat',
   AccountMsgInviterBoundBody: 'Anda bergabung dengan tim pengguna berkode undangan {inviteCode}.',
+  EpisodeLocked: 'Episode ini memerlukan Kartu Bintang atau kartu uji coba',
+  StreamExpired: 'Tautan video sudah kedaluwarsa, silakan buka ulang episodenya',
 };
 
 export const MESSAGES: Record<Language, Catalog> = { en, vn, id };

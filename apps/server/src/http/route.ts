@@ -15,7 +15,12 @@ export interface CallContext<C extends AnyCall> {
   lang: Language;
 }
 
-export type GuestHandler<C extends AnyCall> = (ctx: CallContext<C>) => Promise<CallResult<C>>;
+export type GuestHandler<C extends AnyCall> = (
+  ctx: CallContext<C> & {
+    /** The signed-in user when the request carries a live session, else null (never a 401). */
+    viewer: () => Promise<SessionUser | null>;
+  },
+) => Promise<CallResult<C>>;
 export type UserHandler<C extends AnyCall> = (
   ctx: CallContext<C> & { user: SessionUser },
 ) => Promise<CallResult<C>>;
@@ -73,14 +78,19 @@ export function createRouter(
     });
   }
 
+  const userOf = async (req: FastifyRequest) => {
+    const token = bearerToken(req);
+    return token ? authenticate(token) : null;
+  };
+
   return {
-    guest: (call, handler) => register(call, handler, 'guest'),
+    guest: (call, handler) =>
+      register(call, (ctx) => handler({ ...ctx, viewer: () => userOf(ctx.req) }), 'guest'),
     user: (call, handler) =>
       register(
         call,
         async (ctx) => {
-          const token = bearerToken(ctx.req);
-          const user = token ? await authenticate(token) : null;
+          const user = await userOf(ctx.req);
           if (!user) throw new AppError('Unauthorized');
           return handler({ ...ctx, user });
         },

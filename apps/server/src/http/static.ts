@@ -27,7 +27,10 @@ function setWebHeaders(res: SetHeadersResponse, path: string): void {
   else res.setHeader('cache-control', 'public, max-age=3600');
 }
 
-/** `/media/**` from the media directory, with HTTP Range support (HLS players and seeking need it). */
+/**
+ * `/media/**` from the media directory (covers, posters, avatars), with HTTP Range support.
+ * Nothing under `hls/` is public: episodes are streamed through signed `/stream` addresses.
+ */
 export async function serveMedia(app: FastifyInstance, mediaDir: string): Promise<void> {
   mkdirSync(mediaDir, { recursive: true });
   await app.register(fastifyStatic, {
@@ -38,6 +41,8 @@ export async function serveMedia(app: FastifyInstance, mediaDir: string): Promis
     cacheControl: false,
     index: false,
     setHeaders: setMediaHeaders,
+    // Episode HLS files are served only through signed /stream addresses.
+    allowedPath: (pathName) => !pathName.startsWith('/hls/'),
   });
 }
 

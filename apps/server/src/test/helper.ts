@@ -5,7 +5,9 @@ import { buildApp } from '../app.js';
 import { type ManualClock, manualClock } from '../clock.js';
 import { type Config, loadConfig } from '../config.js';
 import type { Database } from '../db/client.js';
+import type { Entitlements } from '../modules/catalog/entitlement.js';
 import type { OidcClient } from '../modules/oauth/oidc.js';
+import type { DemoSeries } from '../seed/demo-catalog.js';
 import { openTestDatabase } from './database.js';
 import { type ReceivedMail, startSmtpServer } from './smtp.js';
 
@@ -27,7 +29,14 @@ export interface TestApp {
 /** buildApp() on a fresh database with a manual clock; `ready()` is left to the test when it adds routes. */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  options: { ready?: boolean; smtp?: boolean; oidc?: OidcClient } = {},
+  options: {
+    ready?: boolean;
+    smtp?: boolean;
+    oidc?: OidcClient;
+    /** Demo series to make when DEMO_CONTENT is on (none by default: ffmpeg takes seconds). */
+    demoSeries?: DemoSeries[];
+    entitlements?: Entitlements;
+  } = {},
 ): Promise<TestApp> {
   const smtp = options.smtp ? await startSmtpServer() : undefined;
   const config = loadConfig({
@@ -54,6 +63,8 @@ export async function buildTestApp(
     logStream,
     captcha: () => ({ text: TEST_CAPTCHA_ANSWER, svg: svgCaptcha.create().data }),
     ...(options.oidc ? { oidc: options.oidc } : {}),
+    ...(options.entitlements ? { entitlements: options.entitlements } : {}),
+    demoSeries: options.demoSeries ?? [],
   });
   if (options.ready !== false) await app.ready();
   return {

@@ -2,28 +2,202 @@ import { z } from 'zod';
 import { defineCall } from '../call.js';
 import { tenantIdSchema } from '../validation.js';
 
-const id = z.coerce.number().int().positive();
+const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const tenantQuery = z.object({ tenantId: tenantIdSchema.optional() });
+const pageFields = {
+  pageNum: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(50).default(20),
+};
+
+/** A series as lists show it; texts in the request's language. */
+export const seriesSummary = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  /** Cover image path (vertical 3:4). */
+  cover: z.string(),
+  tags: z.array(z.string()),
+  category: z.string(),
+  episodeCount: z.number().int(),
+  /** Episodes 1…freeEpisodes play for everyone; the rest need a Star Card or a trial card. */
+  freeEpisodes: z.number().int(),
+  favoriteCount: z.number().int(),
+  likeCount: z.number().int(),
+  playCount: z.number().int(),
+});
+export type SeriesSummary = z.infer<typeof seriesSummary>;
+
+export const episodeInfo = z.object({
+  id: z.number().int(),
+  seriesId: z.number().int(),
+  number: z.number().int(),
+  /** Seconds. */
+  duration: z.number(),
+  poster: z.string(),
+  free: z.boolean(),
+  /** True when this viewer may not play it (a paid episode without a card). */
+  locked: z.boolean(),
+  likeCount: z.number().int(),
+  /** This viewer liked it (false for guests). */
+  liked: z.boolean(),
+});
+export type EpisodeInfo = z.infer<typeof episodeInfo>;
+
+export const seriesPage = z.object({ list: z.array(seriesSummary), total: z.number().int() });
+
+export const homeSection = z.object({
+  key: z.enum(['hot', 'new', 'free', 'ranking']),
+  series: z.array(seriesSummary),
+});
+
+export const seriesDetail = z.object({
+  series: seriesSummary,
+  episodes: z.array(episodeInfo),
+  /** This viewer follows (favourited) the series. */
+  favorited: z.boolean(),
+  /** Where this viewer stopped: episode and seconds, or null. */
+  progress: z
+    .object({ videoId: z.number().int(), number: z.number().int(), progress: z.number() })
+    .nullable(),
+});
+
+/** Short-lived signed address of an episode's HLS playlist, issued only to a viewer who may play it. */
+export const playResult = z.object({
+  videoId: z.number().int(),
+  playlistUrl: z.string(),
+  expiresAt: z.string(),
+});
+
+export const historyEntry = z.object({
+  series: seriesSummary,
+  videoId: z.number().int(),
+  number: z.number().int(),
+  progress: z.number(),
+  duration: z.number(),
+  updatedAt: z.string(),
+});
+
+const seriesBody = z.object({ seriesId: id });
+const videoBody = z.object({ videoId: id });
 
 export const videoCalls = {
-  favoriting: defineCall({ path: '/sv/favoriting', auth: 'user' }),
-  myFavo: defineCall({ path: '/sv/myFavo/:userId', auth: 'user', params: z.object({ userId: id }) }),
-  myFavoList: defineCall({ path: '/sv/myFavoList/:id', auth: 'user', params: z.object({ id }) }),
-  homeSeries: defineCall({ path: '/sv/homeSeries', auth: 'guest', query: tenantQuery }),
+  /** Follows a series (idempotent). */
+  favoriting: defineCall({
+    path: '/sv/favoriting',
+    auth: 'user',
+    body: seriesBody,
+    response: z.object({ favorited: z.boolean(), favoriteCount: z.number().int() }),
+  }),
+  cancelFavoriting: defineCall({
+    path: '/sv/cancelFavoriting',
+    auth: 'user',
+    body: seriesBody,
+    response: z.object({ favorited: z.boolean(), favoriteCount: z.number().int() }),
+  }),
+  /** The signed-in user's followed series; the path's userId must be the user's own. */
+  myFavo: defineCall({
+    path: '/sv/myFavo/:userId',
+    auth: 'user',
+    params: z.object({ userId: id }),
+    body: z.object(pageFields),
+    response: seriesPage,
+  }),
+  /** Whether the signed-in user follows series `id`. */
+  myFavoList: defineCall({
+    path: '/sv/myFavoList/:id',
+    auth: 'user',
+    params: z.object({ id }),
+    response: z.object({ favorited: z.boolean() }),
+  }),
+  homeSeries: defineCall({
+    path: '/sv/homeSeries',
+    auth: 'guest',
+    query: tenantQuery,
+    response: z.object({
+      banners: z.array(seriesSummary),
+      sections: z.array(homeSection),
+      categories: z.array(z.string()),
+    }),
+  }),
+  /** Keyword search over titles, descriptions and tags, in all languages. */
   page: defineCall({
     path: '/sv/page',
     auth: 'guest',
     query: tenantQuery.extend({ keyword: z.string().trim().max(100).optional() }),
+    body: z.object({ ...pageFields, keyword: z.string().trim().max(100).optional() }),
+    response: seriesPage,
   }),
   addViewHis: defineCall({
     path: '/sv/addViewHis',
     auth: 'user',
-    query: z.object({ seriesId: id, videoId: id, progress: z.coerce.number().min(0) }),
+    query: z.object({ seriesId: id, videoId: id, progress: z.coerce.number().min(0).max(86_400) }),
+    response: z.null(),
   }),
-  deleteViewHis: defineCall({ path: '/sv/deleteViewHis', auth: 'user', query: z.object({ seriesId: id }) }),
-  queryViewHis: defineCall({ path: '/sv/queryViewHis', auth: 'user' }),
-  liking: defineCall({ path: '/sv/liking', auth: 'user' }),
-  videos: defineCall({ path: '/sv/videos/:seriesId', auth: 'guest', params: z.object({ seriesId: id }) }),
-  allSeries: defineCall({ path: '/sv/allSeries', auth: 'guest', query: tenantQuery }),
-  myLikes: defineCall({ path: '/sv/myLikes/:userId', auth: 'user', params: z.object({ userId: id }) }),
+  deleteViewHis: defineCall({
+    path: '/sv/deleteViewHis',
+    auth: 'user',
+    query: z.object({ seriesId: id }),
+    response: z.null(),
+  }),
+  queryViewHis: defineCall({
+    path: '/sv/queryViewHis',
+    auth: 'user',
+    body: z.object(pageFields),
+    response: z.object({ list: z.array(historyEntry), total: z.number().int() }),
+  }),
+  liking: defineCall({
+    path: '/sv/liking',
+    auth: 'user',
+    body: videoBody,
+    response: z.object({ liked: z.boolean(), likeCount: z.number().int() }),
+  }),
+  cancelLiking: defineCall({
+    path: '/sv/cancelLiking',
+    auth: 'user',
+    body: videoBody,
+    response: z.object({ liked: z.boolean(), likeCount: z.number().int() }),
+  }),
+  /** A series with its episodes (the spec's fetchVideosSeries). */
+  videos: defineCall({
+    path: '/sv/videos/:seriesId',
+    auth: 'guest',
+    params: z.object({ seriesId: id }),
+    response: seriesDetail,
+  }),
+  allSeries: defineCall({
+    path: '/sv/allSeries',
+    auth: 'guest',
+    query: tenantQuery,
+    body: z.object({ ...pageFields, category: z.string().trim().max(40).optional() }),
+    response: seriesPage,
+  }),
+  /** The signed-in user's liked episodes; the path's userId must be the user's own. */
+  myLikes: defineCall({
+    path: '/sv/myLikes/:userId',
+    auth: 'user',
+    params: z.object({ userId: id }),
+    body: z.object(pageFields),
+    response: z.object({
+      list: z.array(z.object({ series: seriesSummary, episode: episodeInfo })),
+      total: z.number().int(),
+    }),
+  }),
+  /** The Shorts feed (the spec's fetchVideosPage): episodes one after another, series by series. */
+  videosPage: defineCall({
+    path: '/sv/videosPage',
+    auth: 'guest',
+    query: tenantQuery,
+    body: z.object(pageFields),
+    response: z.object({
+      list: z.array(z.object({ series: seriesSummary, episode: episodeInfo })),
+      total: z.number().int(),
+    }),
+  }),
+  /** Signs the playlist address of an episode the viewer may play; 409 EpisodeLocked otherwise. */
+  play: defineCall({
+    path: '/sv/play/:videoId',
+    auth: 'guest',
+    params: z.object({ videoId: id }),
+    response: playResult,
+  }),
 };

@@ -1,2 +1,3 @@
 export * from './tenant.js';
 export * from './account.js';
+export * from './catalog.js';

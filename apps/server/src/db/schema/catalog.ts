@@ -1,0 +1,151 @@
+import {
+  bigint,
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { users } from './account.js';
+import { tenants } from './tenant.js';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+/** Texts per language; `en` is always there and stands in for a missing translation. */
+export type LocalizedText = { en: string; vn?: string; id?: string };
+
+export const series = pgTable(
+  'series',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tenantId: varchar('tenant_id', { length: 6 })
+      .notNull()
+      .references(() => tenants.id),
+    /** Stable name used by imports (folder name), unique per tenant. */
+    slug: varchar('slug', { length: 80 }).notNull(),
+    title: jsonb('title').$type<LocalizedText>().notNull(),
+    description: jsonb('description').$type<LocalizedText>().notNull(),
+    cover: text('cover').notNull(),
+    tags: jsonb('tags').$type<string[]>().notNull(),
+    category: varchar('category', { length: 40 }).notNull(),
+    /** `published` series are visible; `draft` ones are not. */
+    status: varchar('status', { length: 12 }).notNull().default('published'),
+    freeEpisodes: integer('free_episodes').notNull(),
+    favoriteCount: integer('favorite_count').notNull().default(0),
+    likeCount: integer('like_count').notNull().default(0),
+    playCount: integer('play_count').notNull().default(0),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('series_tenant_slug_uq').on(t.tenantId, t.slug),
+    index('series_tenant_idx').on(t.tenantId, t.status),
+  ],
+);
+
+export const episodes = pgTable(
+  'episode',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    seriesId: bigint('series_id', { mode: 'number' })
+      .notNull()
+      .references(() => series.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    /** Seconds. */
+    duration: real('duration').notNull(),
+    poster: text('poster').notNull(),
+    /** Storage key of the HLS directory (holding index.m3u8 and its segments). */
+    hlsKey: text('hls_key').notNull(),
+    likeCount: integer('like_count').notNull().default(0),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('episode_series_number_uq').on(t.seriesId, t.number)],
+);
+
+export const favorites = pgTable(
+  'favorite',
+  {
+    userId: bigint('user_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    seriesId: bigint('series_id', { mode: 'number' })
+      .notNull()
+      .references(() => series.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.seriesId] }),
+    index('favorite_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+export const likes = pgTable(
+  'episode_like',
+  {
+    userId: bigint('user_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    episodeId: bigint('episode_id', { mode: 'number' })
+      .notNull()
+      .references(() => episodes.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.episodeId] }),
+    index('episode_like_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/** Watch progress: one row per user and episode; "continue watching" takes the newest per series. */
+export const viewHistory = pgTable(
+  'view_history',
+  {
+    userId: bigint('user_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    episodeId: bigint('episode_id', { mode: 'number' })
+      .notNull()
+      .references(() => episodes.id, { onDelete: 'cascade' }),
+    seriesId: bigint('series_id', { mode: 'number' })
+      .notNull()
+      .references(() => series.id, { onDelete: 'cascade' }),
+    /** Seconds into the episode. */
+    progress: real('progress').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.episodeId] }),
+    index('view_history_user_idx').on(t.userId, t.seriesId, t.updatedAt),
+  ],
+);
+
+/**
+ * The points ledger: every change of a user's points is one row with a unique idempotency key,
+ * so a reward is paid once however often its event repeats. The balance is the sum.
+ */
+export const pointEntries = pgTable(
+  'point_entry',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    amount: integer('amount').notNull(),
+    kind: varchar('kind', { length: 30 }).notNull(),
+    /** E.g. `paid_episode:<userId>:<episodeId>`. */
+    idempotencyKey: varchar('idempotency_key', { length: 120 }).notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('point_entry_key_uq').on(t.idempotencyKey), index('point_entry_user_idx').on(t.userId)],
+);
+
+/** Secrets shared by all instances (e.g. the key that signs media URLs), made once. */
+export const appSecrets = pgTable('app_secret', {
+  name: varchar('name', { length: 40 }).primaryKey(),
+  value: text('value').notNull(),
+});

@@ -1,0 +1,111 @@
+import { api } from '@dramastar/contract';
+import send from '@fastify/send';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Clock } from '../../clock.js';
+import { AppError } from '../../http/errors.js';
+import type { Router } from '../../http/route.js';
+import type { MediaStorage } from '../../media/storage.js';
+import type { SessionUser } from '../auth/session.service.js';
+import type { TenantService } from '../tenant/tenant.service.js';
+import type { CatalogService } from './catalog.service.js';
+import type { StreamSigner } from './stream-signer.js';
+
+const HLS_FILE = /^(index\.m3u8|seg_\d{3,6}\.ts)$/;
+
+export function catalogRoutes(
+  app: FastifyInstance,
+  router: Router,
+  deps: {
+    catalog: CatalogService;
+    tenants: TenantService;
+    signer: StreamSigner;
+    storage: MediaStorage;
+    clock: Clock;
+  },
+): void {
+  const { catalog, tenants } = deps;
+
+  /** A guest call's tenant: the one asked for, else the viewer's, else the host's. */
+  async function tenantOf(req: FastifyRequest, asked: string | undefined, viewer: SessionUser | null) {
+    if (asked) return (await tenants.require(asked)).id;
+    return viewer?.tenantId ?? (await tenants.resolveByDomain(req.hostname)).tenantId;
+  }
+
+  router.guest(api.video.homeSeries, async ({ query, req, lang, viewer }) =>
+    catalog.home(await tenantOf(req, query.tenantId, await viewer()), lang),
+  );
+  router.guest(api.video.allSeries, async ({ query, body, req, lang, viewer }) =>
+    catalog.all(await tenantOf(req, query.tenantId, await viewer()), body, lang),
+  );
+  router.guest(api.video.page, async ({ query, body, req, lang, viewer }) =>
+    catalog.search(
+      await tenantOf(req, query.tenantId, await viewer()),
+      query.keyword ?? body.keyword ?? '',
+      body,
+      lang,
+    ),
+  );
+  router.guest(api.video.videos, async ({ params, req, lang, viewer }) => {
+    const who = await viewer();
+    return catalog.detail(await tenantOf(req, undefined, who), params.seriesId, who, lang);
+  });
+  router.guest(api.video.videosPage, async ({ query, body, req, lang, viewer }) => {
+    const who = await viewer();
+    return catalog.feed(await tenantOf(req, query.tenantId, who), body, who, lang);
+  });
+  router.guest(api.video.play, async ({ params, req, viewer }) => {
+    const who = await viewer();
+    return catalog.play(await tenantOf(req, undefined, who), params.videoId, who);
+  });
+
+  router.user(api.video.favoriting, ({ user, body }) => catalog.setFavorite(user, body.seriesId, true));
+  router.user(api.video.cancelFavoriting, ({ user, body }) =>
+    catalog.setFavorite(user, body.seriesId, false),
+  );
+  router.user(api.video.liking, ({ user, body }) => catalog.setLike(user, body.videoId, true));
+  router.user(api.video.cancelLiking, ({ user, body }) => catalog.setLike(user, body.videoId, false));
+  // Whatever user id the path names, a user sees only their own lists.
+  router.user(api.video.myFavo, ({ user, body, lang }) => catalog.myFavorites(user, body, lang));
+  router.user(api.video.myFavoList, ({ user, params }) => catalog.isFavorite(user, params.id));
+  router.user(api.video.myLikes, ({ user, body, lang }) => catalog.myLikes(user, body, lang));
+  router.user(api.video.addViewHis, async ({ user, query }) => {
+    await catalog.addHistory(user, query.seriesId, query.videoId, query.progress);
+    return null;
+  });
+  router.user(api.video.deleteViewHis, async ({ user, query }) => {
+    await catalog.deleteHistory(user, query.seriesId);
+    return null;
+  });
+  router.user(api.video.queryViewHis, ({ user, body, lang }) => catalog.history(user, body, lang));
+
+  /**
+   * Episode playlists and segments, only through addresses signed by `play`: the signature binds
+   * the episode and the expiry. Range requests are answered (players seek with them).
+   */
+  app.get<{ Params: { videoId: string; expires: string; signature: string; file: string } }>(
+    '/stream/:videoId/:expires/:signature/:file',
+    async (req, reply) => {
+      const { videoId, expires, signature, file } = req.params;
+      const id = Number(videoId);
+      const until = Number(expires);
+      if (!Number.isSafeInteger(id) || !Number.isSafeInteger(until) || !HLS_FILE.test(file)) {
+        throw new AppError('NotFound');
+      }
+      const verdict = deps.signer.check(id, until, signature, deps.clock.now());
+      if (verdict === 'invalid') throw new AppError('Forbidden');
+      if (verdict === 'expired') throw new AppError('StreamExpired');
+      const [row] = await catalog.episodeKey(id);
+      const dir = row ? deps.storage.localPath(row.hlsKey) : null;
+      if (!dir) throw new AppError('NotFound');
+      const result = await send(req.raw, file, { root: dir, acceptRanges: true, cacheControl: false });
+      if (result.type !== 'file') throw new AppError('NotFound');
+      const remaining = Math.max(0, until - Math.floor(deps.clock.now().getTime() / 1000));
+      return reply
+        .code(result.statusCode)
+        .headers(result.headers)
+        .header('content-type', file.endsWith('.m3u8') ? 'application/vnd.apple.mpegurl' : 'video/mp2t')
+        .header('cache-control', `private, max-age=${remaining}`)
+        .send(result.stream);
+    },
+  );
+}

@@ -1,0 +1,346 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_SERIES } from '../../seed/demo-catalog.js';
+import { caller } from '../../test/client.js';
+import { buildTestApp, TEST_CAPTCHA_ANSWER, type TestApp } from '../../test/helper.js';
+
+/** Two small demo series, made once per machine (the media directory is kept between runs). */
+const SMALL = DEMO_SERIES.filter((s) => s.slug === 'jakarta-hearts' || s.slug === 'second-chance-summer');
+const MEDIA_DIR = '/tmp/dramastar-test-media';
+
+let t: TestApp;
+let call: ReturnType<typeof caller>;
+let n = 0;
+
+beforeAll(async () => {
+  t = await buildTestApp({ DEMO_CONTENT: 'true', MEDIA_DIR }, { demoSeries: SMALL });
+  call = caller(t.app);
+}, 120_000);
+afterAll(() => t.close());
+
+async function user(tenantId = '000000'): Promise<{ token: string; userId: string }> {
+  const captcha = (await t.app.inject({ method: 'GET', url: '/app-api/auth/auth/code' })).json().data;
+  const res = await call('/auth/registerByName', {
+    body: {
+      userName: `viewer_${++n}`,
+      password: 'secret-pass1',
+      phone: '3001234567',
+      areaCode: '+92',
+      uuid: captcha.uuid,
+      code: TEST_CAPTCHA_ANSWER,
+      tenantId,
+    },
+    ip: `10.5.0.${n}`,
+  });
+  const token = res.body.data.access_token as string;
+  return { token, userId: (await call('/user/info', { token })).body.data.userId };
+}
+
+const seriesOf = async (slug: string, tenantId = '000000') =>
+  (
+    await t.database.query<{ id: number }>(
+      'select id::int as id from series where slug = $1 and tenant_id = $2',
+      [slug, tenantId],
+    )
+  )[0]!.id;
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers });
+
+describe('the catalogue', () => {
+  it('answers the home page with banners, sections and categories, in the request language', async () => {
+    const res = await call('/sv/homeSeries', { query: { tenantId: '000000' }, lang: 'vn' });
+    const home = res.body.data;
+    expect(home.categories).toEqual(['family', 'youth']);
+    expect(home.sections.map((s: { key: string }) => s.key)).toEqual(['hot', 'new', 'free', 'ranking']);
+    const titles = home.banners.map((s: { title: string }) => s.title).sort();
+    expect(titles).toEqual(['Mùa hè cơ hội thứ hai', 'Trái tim Jakarta']);
+    const jakarta = home.banners.find((s: { title: string }) => s.title === 'Trái tim Jakarta');
+    expect(jakarta).toMatchObject({ episodeCount: 7, freeEpisodes: 3, category: 'youth' });
+    expect(jakarta.cover).toMatch(/^\/media\/covers\/demo\/jakarta-hearts\/cover\.jpg$/);
+    expect((await get(jakarta.cover)).statusCode).toBe(200);
+  });
+
+  it('pages all series and filters by category', async () => {
+    const page = (await call('/sv/allSeries', { body: { pageNum: 1, pageSize: 1 } })).body.data;
+    expect(page.total).toBe(2);
+    expect(page.list).toHaveLength(1);
+    const family = (await call('/sv/allSeries', { body: { category: 'family' } })).body.data;
+    expect(family.list.map((s: { category: string }) => s.category)).toEqual(['family']);
+  });
+
+  it('searches titles, descriptions and tags in every language, taking % literally', async () => {
+    const byVn = (await call('/sv/page', { query: { keyword: 'jakarta' } })).body.data;
+    expect(byVn.list.map((s: { title: string }) => s.title)).toEqual(['Jakarta Hearts']);
+    const byIdText = (await call('/sv/page', { body: { keyword: 'ayah tunggal' } })).body.data;
+    expect(byIdText.list.map((s: { title: string }) => s.title)).toEqual(['Second Chance Summer']);
+    const byTag = (await call('/sv/page', { body: { keyword: 'music' } })).body.data;
+    expect(byTag.total).toBe(1);
+    expect((await call('/sv/page', { body: { keyword: '%' } })).body.data.total).toBe(0);
+    expect((await call('/sv/page', { body: { keyword: 'no such drama' } })).body.data).toEqual({
+      list: [],
+      total: 0,
+    });
+  });
+
+  it('keeps tenants apart: another tenant’s series is not found', async () => {
+    const other = await seriesOf('jakarta-hearts', '000001');
+    const res = await call(`/sv/videos/${other}`, { query: {} });
+    // The request comes from the default tenant's host (localhost).
+    expect(res.body).toMatchObject({ code: 404, errorKey: 'NotFound' });
+    const own = await call(`/sv/videos/${other}`, { query: {}, token: (await user('000001')).token });
+    expect(own.status).toBe(200);
+  });
+
+  it('answers bad ids with 400 and unknown ones with 404', async () => {
+    expect((await call('/sv/videos/abc')).body).toMatchObject({ code: 400, field: 'seriesId' });
+    expect((await call('/sv/videos/999999')).body).toMatchObject({ code: 404 });
+    expect((await call('/sv/play/999999')).body).toMatchObject({ code: 404 });
+  });
+});
+
+describe('playback', () => {
+  it('lists episodes with the paid ones locked for a guest', async () => {
+    const id = await seriesOf('jakarta-hearts');
+    const detail = (await call(`/sv/videos/${id}`)).body.data;
+    expect(
+      detail.episodes.map((e: { number: number; free: boolean; locked: boolean }) => [
+        e.number,
+        e.free,
+        e.locked,
+      ]),
+    ).toEqual([
+      [1, true, false],
+      [2, true, false],
+      [3, true, false],
+      [4, false, true],
+      [5, false, true],
+      [6, false, true],
+      [7, false, true],
+    ]);
+    expect(detail.favorited).toBe(false);
+    expect(detail.progress).toBeNull();
+  });
+
+  it('signs a free episode’s playlist; its segments play, with Range', async () => {
+    const id = await seriesOf('jakarta-hearts');
+    const first = (await call(`/sv/videos/${id}`)).body.data.episodes[0];
+    const play = (await call(`/sv/play/${first.id}`)).body.data;
+    expect(play.playlistUrl).toMatch(new RegExp(`^/stream/${first.id}/\\d+/[0-9a-f]{32}/index\\.m3u8$`));
+    const playlist = await get(play.playlistUrl);
+    expect(playlist.statusCode).toBe(200);
+    expect(playlist.headers['content-type']).toContain('application/vnd.apple.mpegurl');
+    expect(playlist.body).toContain('#EXT-X-ENDLIST');
+    const segment = play.playlistUrl.replace('index.m3u8', 'seg_000.ts');
+    const full = await get(segment);
+    expect(full.statusCode).toBe(200);
+    expect(full.rawPayload[0]).toBe(0x47);
+    const part = await get(segment, { range: 'bytes=0-187' });
+    expect(part.statusCode).toBe(206);
+    expect(part.rawPayload).toHaveLength(188);
+  });
+
+  it('refuses to sign a paid episode without a viewing pass, for guests and users', async () => {
+    const id = await seriesOf('jakarta-hearts');
+    const paid = (await call(`/sv/videos/${id}`)).body.data.episodes[3];
+    const guest = await call(`/sv/play/${paid.id}`);
+    expect(guest.body).toMatchObject({
+      code: 409,
+      errorKey: 'EpisodeLocked',
+      data: { number: 4, freeEpisodes: 3 },
+    });
+    const { token } = await user();
+    expect((await call(`/sv/play/${paid.id}`, { token })).body.errorKey).toBe('EpisodeLocked');
+  });
+
+  it('never serves episode files outside signed addresses', async () => {
+    expect((await get('/media/hls/demo/jakarta-hearts/4/index.m3u8')).statusCode).toBe(404);
+    const id = await seriesOf('jakarta-hearts');
+    const [one, two] = (await call(`/sv/videos/${id}`)).body.data.episodes;
+    const url: string = (await call(`/sv/play/${one.id}`)).body.data.playlistUrl;
+    const forOther = url.replace(`/stream/${one.id}/`, `/stream/${two.id}/`);
+    expect((await get(forOther)).statusCode).toBe(403);
+    const tampered = url.replace(
+      /\/([0-9a-f]{32})\//,
+      (_, sig: string) => `/${sig.slice(0, 31)}${sig.endsWith('0') ? '1' : '0'}/`,
+    );
+    expect((await get(tampered)).statusCode).toBe(403);
+    expect((await get(url.replace('index.m3u8', '../../etc/passwd'))).statusCode).toBe(404);
+  });
+
+  it('lets a signed address expire after 30 minutes', async () => {
+    const id = await seriesOf('jakarta-hearts');
+    const first = (await call(`/sv/videos/${id}`)).body.data.episodes[0];
+    const url = (await call(`/sv/play/${first.id}`)).body.data.playlistUrl;
+    t.clock.advance(29 * 60_000);
+    expect((await get(url)).statusCode).toBe(200);
+    t.clock.advance(2 * 60_000);
+    const expired = await get(url);
+    expect(expired.statusCode).toBe(403);
+    expect(expired.json()).toMatchObject({ errorKey: 'StreamExpired' });
+  });
+
+  it('serves the Shorts feed series by series, episode by episode', async () => {
+    const feed = (await call('/sv/videosPage', { body: { pageNum: 1, pageSize: 50 } })).body.data;
+    expect(feed.total).toBe(13);
+    const order = feed.list.map(
+      (i: { series: { id: number }; episode: { number: number } }) => `${i.series.id}:${i.episode.number}`,
+    );
+    const first = feed.list[0].series.id;
+    expect(order.slice(0, 3)).toEqual([`${first}:1`, `${first}:2`, `${first}:3`]);
+  });
+});
+
+describe('with a viewing pass (as memberships will give)', () => {
+  it('plays paid episodes and pays 1 point once per paid episode', async () => {
+    const pass = await buildTestApp(
+      { DEMO_CONTENT: 'true', MEDIA_DIR },
+      { demoSeries: SMALL, entitlements: { hasViewingPass: async () => true } },
+    );
+    try {
+      const passCall = caller(pass.app);
+      const captcha = (await pass.app.inject({ method: 'GET', url: '/app-api/auth/auth/code' })).json().data;
+      const reg = await passCall('/auth/registerByName', {
+        body: {
+          userName: 'member_1',
+          password: 'secret-pass1',
+          phone: '3001234567',
+          areaCode: '+92',
+          uuid: captcha.uuid,
+          code: TEST_CAPTCHA_ANSWER,
+        },
+      });
+      const token = reg.body.data.access_token;
+      const [row] = await pass.database.query<{ id: number }>(
+        "select e.id::int as id from episode e join series s on s.id = e.series_id where s.slug = 'jakarta-hearts' and s.tenant_id = '000000' and e.number in (1, 5) order by e.number",
+      );
+      const free = row!.id;
+      const paid = free + 4;
+      const detail = (
+        await passCall(
+          `/sv/videos/${(await pass.database.query<{ series_id: number }>('select series_id::int as series_id from episode where id = $1', [paid]))[0]!.series_id}`,
+          { token },
+        )
+      ).body.data;
+      expect(detail.episodes.every((e: { locked: boolean }) => !e.locked)).toBe(true);
+      for (let i = 0; i < 3; i++) expect((await passCall(`/sv/play/${paid}`, { token })).status).toBe(200);
+      await passCall(`/sv/play/${free}`, { token });
+      await passCall(`/sv/play/${paid + 1}`, { token });
+      const points = await pass.database.query<{ total: string; n: string }>(
+        'select sum(amount)::text as total, count(*)::text as n from point_entry',
+      );
+      expect(points[0]).toEqual({ total: '2', n: '2' });
+    } finally {
+      await pass.close();
+    }
+  });
+});
+
+describe('likes, favourites and history', () => {
+  it('likes an episode once however often it is clicked, also at the same moment', async () => {
+    const { token } = await user();
+    const id = await seriesOf('second-chance-summer');
+    const episode = (await call(`/sv/videos/${id}`)).body.data.episodes[0];
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => call('/sv/liking', { token, body: { videoId: episode.id } })),
+    );
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    const after = (await call(`/sv/videos/${id}`, { token })).body.data;
+    expect(after.episodes[0]).toMatchObject({ likeCount: 1, liked: true });
+    expect(after.series.likeCount).toBe(1);
+    const other = await user();
+    expect(
+      (await call('/sv/liking', { token: other.token, body: { videoId: episode.id } })).body.data,
+    ).toEqual({
+      liked: true,
+      likeCount: 2,
+    });
+    const cancels = await Promise.all(
+      Array.from({ length: 4 }, () => call('/sv/cancelLiking', { token, body: { videoId: episode.id } })),
+    );
+    expect(cancels.map((c) => c.body.data.liked)).toEqual([false, false, false, false]);
+    const final = (await call(`/sv/videos/${id}`, { token })).body.data;
+    expect(final.episodes[0]).toMatchObject({ likeCount: 1, liked: false });
+    expect(final.series.likeCount).toBe(1);
+  });
+
+  it('follows a series idempotently and lists only the user’s own, whatever user id the path names', async () => {
+    const a = await user();
+    const b = await user();
+    const id = await seriesOf('jakarta-hearts');
+    await Promise.all(
+      Array.from({ length: 5 }, () => call('/sv/favoriting', { token: a.token, body: { seriesId: id } })),
+    );
+    expect((await call(`/sv/myFavoList/${id}`, { token: a.token })).body.data).toEqual({ favorited: true });
+    expect((await call(`/sv/myFavoList/${id}`, { token: b.token })).body.data).toEqual({ favorited: false });
+    const mine = (await call(`/sv/myFavo/${a.userId}`, { token: a.token, body: {} })).body.data;
+    expect(mine.list.map((s: { id: number }) => s.id)).toEqual([id]);
+    const prying = (await call(`/sv/myFavo/${a.userId}`, { token: b.token, body: {} })).body.data;
+    expect(prying).toEqual({ list: [], total: 0 });
+    const detail = (await call(`/sv/videos/${id}`, { token: a.token })).body.data;
+    expect(detail.favorited).toBe(true);
+    const before = detail.series.favoriteCount;
+    await call('/sv/cancelFavoriting', { token: a.token, body: { seriesId: id } });
+    await call('/sv/cancelFavoriting', { token: a.token, body: { seriesId: id } });
+    expect((await call(`/sv/videos/${id}`)).body.data.series.favoriteCount).toBe(before - 1);
+  });
+
+  it('lists liked episodes of the user only', async () => {
+    const a = await user();
+    const b = await user();
+    const id = await seriesOf('jakarta-hearts');
+    const eps = (await call(`/sv/videos/${id}`)).body.data.episodes;
+    await call('/sv/liking', { token: a.token, body: { videoId: eps[1].id } });
+    const mine = (await call(`/sv/myLikes/${a.userId}`, { token: a.token, body: {} })).body.data;
+    expect(mine.list.map((i: { episode: { number: number } }) => i.episode.number)).toEqual([2]);
+    expect((await call(`/sv/myLikes/${a.userId}`, { token: b.token, body: {} })).body.data.total).toBe(0);
+  });
+
+  it('keeps the latest progress per episode and shows one entry per series, newest first', async () => {
+    const { token } = await user();
+    const jakarta = await seriesOf('jakarta-hearts');
+    const summer = await seriesOf('second-chance-summer');
+    const jEps = (await call(`/sv/videos/${jakarta}`)).body.data.episodes;
+    const sEps = (await call(`/sv/videos/${summer}`)).body.data.episodes;
+    const add = (seriesId: number, videoId: number, progress: number) =>
+      call('/sv/addViewHis', {
+        token,
+        query: { seriesId: String(seriesId), videoId: String(videoId), progress: String(progress) },
+      });
+    await add(jakarta, jEps[0].id, 1.5);
+    t.clock.advance(1000);
+    await add(jakarta, jEps[1].id, 2);
+    t.clock.advance(1000);
+    await add(summer, sEps[0].id, 3);
+    t.clock.advance(1000);
+    await add(jakarta, jEps[1].id, 3.25);
+    const history = (await call('/sv/queryViewHis', { token, body: {} })).body.data;
+    expect(history.total).toBe(2);
+    expect(
+      history.list.map((h: { series: { id: number }; number: number; progress: number }) => [
+        h.series.id,
+        h.number,
+        h.progress,
+      ]),
+    ).toEqual([
+      [jakarta, 2, 3.25],
+      [summer, 1, 3],
+    ]);
+    expect((await call(`/sv/videos/${jakarta}`, { token })).body.data.progress).toEqual({
+      videoId: jEps[1].id,
+      number: 2,
+      progress: 3.25,
+    });
+    // Progress beyond the end is kept at the end; an episode of another series is refused.
+    t.clock.advance(1000);
+    await add(jakarta, jEps[2].id, 999);
+    expect((await call('/sv/queryViewHis', { token, body: {} })).body.data.list[0].progress).toBe(4);
+    expect((await add(summer, jEps[0].id, 1)).body).toMatchObject({ code: 404, field: 'videoId' });
+    await call('/sv/deleteViewHis', { token, query: { seriesId: String(jakarta) } });
+    expect(
+      (await call('/sv/queryViewHis', { token, body: {} })).body.data.list.map(
+        (h: { series: { id: number } }) => h.series.id,
+      ),
+    ).toEqual([summer]);
+    expect((await call('/sv/queryViewHis', { body: {} })).status).toBe(401);
+  });
+});

@@ -1,0 +1,34 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Clock } from '../../clock.js';
+import type { DbOrTx } from '../../db/client.js';
+import { pointEntries } from '../../db/schema/index.js';
+
+/**
+ * The points ledger: `award` writes one entry per idempotency key, so repeating an event pays
+ * once (also when two requests race: the unique key decides). The balance is the sum.
+ */
+export function createPointsService(clock: Clock) {
+  return {
+    async award(
+      tx: DbOrTx,
+      input: { userId: bigint; amount: number; kind: string; idempotencyKey: string },
+    ): Promise<boolean> {
+      const rows = await tx
+        .insert(pointEntries)
+        .values({ ...input, createdAt: clock.now() })
+        .onConflictDoNothing({ target: pointEntries.idempotencyKey })
+        .returning({ id: pointEntries.id });
+      return rows.length > 0;
+    },
+
+    async balance(tx: DbOrTx, userId: bigint): Promise<number> {
+      const [row] = await tx
+        .select({ total: sql<number>`coalesce(sum(${pointEntries.amount}), 0)`.mapWith(Number) })
+        .from(pointEntries)
+        .where(eq(pointEntries.userId, userId));
+      return row?.total ?? 0;
+    },
+  };
+}
+
+export type PointsService = ReturnType<typeof createPointsService>;

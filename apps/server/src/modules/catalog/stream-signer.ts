@@ -1,0 +1,41 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { appSecrets } from '../../db/schema/index.js';
+import { sameHex } from '../../security.js';
+
+/** How long a signed playlist address works: longer than any episode, short enough not to share. */
+export const STREAM_TTL_SECONDS = 30 * 60;
+
+/**
+ * Signs `/stream/<videoId>/<expires>/<signature>/index.m3u8`: the HMAC binds the episode and the
+ * expiry, so an address works for that episode only and only until then. The key is made once
+ * and kept in the database, so every instance signs and checks alike.
+ */
+export async function createStreamSigner(db: Db) {
+  await db
+    .insert(appSecrets)
+    .values({ name: 'stream_url_key', value: randomBytes(32).toString('hex') })
+    .onConflictDoNothing();
+  const [row] = await db.select().from(appSecrets).where(eq(appSecrets.name, 'stream_url_key'));
+  if (!row) throw new Error('no stream signing key');
+  const key = Buffer.from(row.value, 'hex');
+  const sign = (videoId: number, expires: number) =>
+    createHmac('sha256', key).update(`${videoId}.${expires}`).digest('hex').slice(0, 32);
+  return {
+    url(videoId: number, now: Date): { url: string; expiresAt: Date } {
+      const expires = Math.floor(now.getTime() / 1000) + STREAM_TTL_SECONDS;
+      return {
+        url: `/stream/${videoId}/${expires}/${sign(videoId, expires)}/index.m3u8`,
+        expiresAt: new Date(expires * 1000),
+      };
+    },
+    /** 'ok', or why not: a wrong signature and an expired address are told apart for logs. */
+    check(videoId: number, expires: number, signature: string, now: Date): 'ok' | 'invalid' | 'expired' {
+      if (!/^[0-9a-f]{32}$/.test(signature) || !sameHex(signature, sign(videoId, expires))) return 'invalid';
+      return expires * 1000 > now.getTime() ? 'ok' : 'expired';
+    },
+  };
+}
+
+export type StreamSigner = Awaited<ReturnType<typeof createStreamSigner>>;
