@@ -1,0 +1,59 @@
+import { parseArgs } from 'node:util';
+import { systemClock } from '../clock.js';
+import { loadConfig } from '../config.js';
+import { openDatabase } from '../db/client.js';
+import { importSeries } from '../media/import.js';
+import { localDiskStorage } from '../media/storage.js';
+import { join } from 'node:path';
+
+const usage = `Imports a series from a folder of video files (one per episode, natural name order).
+
+  npm run import:series -- --dir ./my-series --slug my-series --title "My Series" [--tenant 000000] [--free 3] [--category romance]
+
+A series.json in the folder may give title/description per language (en, vn, id), category, tags
+and freeEpisodes; cover.jpg or cover.png in the folder becomes the cover. Uses the same database
+and MEDIA_DIR as the server (DATABASE_URL, DATA_DIR). With the embedded database, stop the server
+first: PGlite serves one process.`;
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      dir: { type: 'string' },
+      slug: { type: 'string' },
+      title: { type: 'string' },
+      tenant: { type: 'string', default: '000000' },
+      free: { type: 'string' },
+      category: { type: 'string' },
+      help: { type: 'boolean' },
+    },
+  });
+  if (values.help || !values.dir || !values.slug || !/^[a-z0-9-]{1,80}$/.test(values.slug)) {
+    process.stdout.write(`${usage}\n`);
+    process.exit(values.help ? 0 : 2);
+  }
+  const config = loadConfig();
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: join(config.dataDir, 'pglite'),
+    poolMax: 2,
+  });
+  try {
+    await database.migrate();
+    const result = await importSeries(database.db, systemClock, localDiskStorage(config.mediaDir), {
+      dir: values.dir,
+      tenantId: values.tenant,
+      slug: values.slug,
+      title: values.title,
+      freeEpisodes: values.free === undefined ? undefined : Number(values.free),
+      category: values.category,
+    });
+    process.stdout.write(`Imported series ${result.seriesId} with ${result.episodes} episodes.\n`);
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,107 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { caller } from '../test/client.js';
+import { buildTestApp, type TestApp } from '../test/helper.js';
+import { FFMPEG, FFPROBE, run } from './ffmpeg.js';
+import { importSeries } from './import.js';
+import { localDiskStorage } from './storage.js';
+
+let t: TestApp;
+const source = mkdtempSync(join(tmpdir(), 'ds-import-src-'));
+const media = mkdtempSync(join(tmpdir(), 'ds-import-media-'));
+
+beforeAll(async () => {
+  // Two landscape "episodes" of 3 s with sound, named so that plain sorting would misorder them.
+  for (const [name, hue] of [
+    ['ep2.mp4', 0],
+    ['ep10.mp4', 90],
+  ] as const) {
+    await run(FFMPEG, [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      `testsrc2=size=320x240:rate=15:duration=3,hue=h=${hue}`,
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=440:duration=3',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-c:a',
+      'aac',
+      '-shortest',
+      join(source, name),
+    ]);
+  }
+  writeFileSync(
+    join(source, 'series.json'),
+    JSON.stringify({
+      title: { en: 'Imported Love', vn: 'Tình yêu nhập khẩu' },
+      category: 'romance',
+      tags: ['test'],
+      freeEpisodes: 1,
+    }),
+  );
+  t = await buildTestApp({ MEDIA_DIR: media });
+}, 60_000);
+afterAll(() => t.close());
+
+describe('importing a series from a folder of videos', () => {
+  it('packages each file as vertical 720×1280 HLS with 2 s segments and lists the series', async () => {
+    const result = await importSeries(t.database.db, t.clock, localDiskStorage(media), {
+      dir: source,
+      tenantId: '000000',
+      slug: 'imported-love',
+    });
+    expect(result.episodes).toBe(2);
+    const playlist = join(media, 'hls/000000/imported-love/1/index.m3u8');
+    const probe = await run(FFPROBE, [
+      '-v',
+      'error',
+      '-select_streams',
+      'v:0',
+      '-show_entries',
+      'stream=width,height',
+      '-of',
+      'csv=p=0',
+      playlist,
+    ]);
+    expect(new Set(probe.trim().split(/\s+/))).toEqual(new Set(['720,1280']));
+    const call = caller(t.app);
+    const detail = (await call(`/sv/videos/${result.seriesId}`, { lang: 'vn' })).body.data;
+    expect(detail.series).toMatchObject({
+      title: 'Tình yêu nhập khẩu',
+      category: 'romance',
+      freeEpisodes: 1,
+      episodeCount: 2,
+    });
+    expect(detail.episodes[0].duration).toBeGreaterThan(2.5);
+    expect(detail.episodes.map((e: { locked: boolean }) => e.locked)).toEqual([false, true]);
+    // ep2 is episode 1 (natural order), and it plays.
+    const play = (await call(`/sv/play/${detail.episodes[0].id}`)).body.data;
+    const res = await t.app.inject({ method: 'GET', url: play.playlistUrl });
+    expect(res.body).toMatch(/#EXTINF:2\.0+,\nseg_000\.ts/);
+    expect((await t.app.inject({ method: 'GET', url: detail.series.cover })).statusCode).toBe(200);
+  });
+
+  it('updates the series when run again, without duplicating episodes', async () => {
+    const again = await importSeries(t.database.db, t.clock, localDiskStorage(media), {
+      dir: source,
+      tenantId: '000000',
+      slug: 'imported-love',
+    });
+    const rows = await t.database.query<{ n: string }>(
+      'select count(*)::text as n from episode where series_id = $1',
+      [again.seriesId],
+    );
+    expect(rows[0]?.n).toBe('2');
+  });
+});

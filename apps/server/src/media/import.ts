@@ -1,0 +1,138 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { extname, join } from 'node:path';
+import { z } from 'zod';
+import type { Clock } from '../clock.js';
+import type { Db } from '../db/client.js';
+import { episodes, series } from '../db/schema/index.js';
+import { FFMPEG, run, VERTICAL_720 } from './ffmpeg.js';
+import { packageEpisode } from './hls.js';
+import { joinKey, type MediaStorage } from './storage.js';
+
+const VIDEO = new Set(['.mp4', '.mov', '.mkv', '.webm', '.m4v', '.avi']);
+const text = z.object({
+  en: z.string().min(1).max(120),
+  vn: z.string().max(120).optional(),
+  id: z.string().max(120).optional(),
+});
+
+/** `series.json` beside the videos: everything optional but the English title (or --title). */
+export const seriesManifest = z.object({
+  title: text.optional(),
+  description: z
+    .object({
+      en: z.string().max(2000),
+      vn: z.string().max(2000).optional(),
+      id: z.string().max(2000).optional(),
+    })
+    .optional(),
+  category: z.string().min(1).max(40).optional(),
+  tags: z.array(z.string().min(1).max(30)).max(10).optional(),
+  freeEpisodes: z.number().int().min(0).optional(),
+});
+
+export interface ImportOptions {
+  dir: string;
+  tenantId: string;
+  slug: string;
+  title?: string | undefined;
+  freeEpisodes?: number | undefined;
+  category?: string | undefined;
+}
+
+/** Natural order: ep2 before ep10. */
+const natural = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
+/**
+ * Imports a series from a folder of video files (one per episode, in natural name order):
+ * each becomes vertical 720×1280 HLS with ~2 s segments and a poster; the cover is `cover.jpg`
+ * or `cover.png` in the folder, else the first episode's poster. Running it again updates the
+ * series and replaces its episodes' media.
+ */
+export async function importSeries(db: Db, clock: Clock, storage: MediaStorage, options: ImportOptions) {
+  const names = (await readdir(options.dir))
+    .filter((n) => VIDEO.has(extname(n).toLowerCase()))
+    .sort(natural.compare);
+  if (names.length === 0) throw new Error(`no video files in ${options.dir}`);
+  const files = await readdir(options.dir);
+  const manifest = files.includes('series.json')
+    ? seriesManifest.parse(JSON.parse(await readFile(join(options.dir, 'series.json'), 'utf8')))
+    : {};
+  const title = manifest.title ?? (options.title ? { en: options.title } : undefined);
+  if (!title) throw new Error('give the series a title: --title or series.json');
+
+  const prefix = joinKey(options.tenantId, options.slug);
+  const packaged: { number: number; duration: number }[] = [];
+  for (const [index, name] of names.entries()) {
+    const number = index + 1;
+    const { duration } = await packageEpisode(join(options.dir, name), storage, {
+      hlsKey: joinKey('hls', prefix, number),
+      posterKey: joinKey('posters', prefix, number),
+    });
+    packaged.push({ number, duration });
+  }
+
+  const coverKey = joinKey('covers', prefix);
+  const coverFile = files.find((f) => /^cover\.(jpe?g|png)$/i.test(f));
+  const coverSource = coverFile ? join(options.dir, coverFile) : join(options.dir, names[0] ?? '');
+  const coverDir = storage.localPath(coverKey);
+  if (coverDir) {
+    await run('mkdir', ['-p', coverDir]);
+    await run(FFMPEG, [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-y',
+      '-i',
+      coverSource,
+      '-frames:v',
+      '1',
+      '-vf',
+      VERTICAL_720.replace(/720:1280/g, '600:800'),
+      '-q:v',
+      '4',
+      join(coverDir, 'cover.jpg'),
+    ]);
+  }
+
+  const values = {
+    tenantId: options.tenantId,
+    slug: options.slug,
+    title,
+    description: manifest.description ?? { en: '' },
+    cover: `/media/${coverKey}/cover.jpg`,
+    tags: manifest.tags ?? [],
+    category: manifest.category ?? options.category ?? 'drama',
+    freeEpisodes: Math.min(manifest.freeEpisodes ?? options.freeEpisodes ?? 3, names.length),
+    createdAt: clock.now(),
+  };
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(series)
+      .values(values)
+      .onConflictDoUpdate({
+        target: [series.tenantId, series.slug],
+        set: {
+          title: values.title,
+          description: values.description,
+          cover: values.cover,
+          tags: values.tags,
+          category: values.category,
+          freeEpisodes: values.freeEpisodes,
+        },
+      })
+      .returning({ id: series.id });
+    if (!row) throw new Error('series not saved');
+    for (const episode of packaged) {
+      const fields = {
+        duration: episode.duration,
+        poster: `/media/${joinKey('posters', prefix, episode.number)}/poster.jpg`,
+        hlsKey: joinKey('hls', prefix, episode.number),
+      };
+      await tx
+        .insert(episodes)
+        .values({ seriesId: row.id, number: episode.number, createdAt: clock.now(), ...fields })
+        .onConflictDoUpdate({ target: [episodes.seriesId, episodes.number], set: fields });
+    }
+    return { seriesId: row.id, episodes: packaged.length };
+  });
+}
