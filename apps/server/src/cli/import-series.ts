@@ -4,6 +4,7 @@ import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { importSeries } from '../media/import.js';
 import { localDiskStorage } from '../media/storage.js';
+import { createTenantService, DEFAULT_TENANT } from '../modules/tenant/tenant.service.js';
 import { join } from 'node:path';
 
 const usage = `Imports a series from a folder of video files (one per episode, natural name order).
@@ -39,6 +40,15 @@ async function main(): Promise<void> {
   });
   try {
     await database.migrate();
+    const tenants = createTenantService(database.db, {
+      publicUrl: config.publicUrl,
+      googleLogin: false,
+      devMailbox: null,
+    });
+    await tenants.upsert([DEFAULT_TENANT]);
+    await tenants.require(values.tenant).catch(() => {
+      throw new Error(`unknown tenant ${values.tenant}`);
+    });
     const result = await importSeries(database.db, systemClock, localDiskStorage(config.mediaDir), {
       dir: values.dir,
       tenantId: values.tenant,
