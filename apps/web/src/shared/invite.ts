@@ -1,4 +1,4 @@
-import { COOKIE_NAMES, readCookie, writeCookie } from '../../../shared/cookies';
+import { COOKIE_NAMES, readCookie, writeCookie } from './cookies';
 
 const CODE = /^[A-Za-z0-9]{1,8}$/;
 

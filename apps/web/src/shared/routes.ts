@@ -22,6 +22,11 @@ export const ROUTES = {
   loginChooser: '/pages/login/loginRegister',
   loginEmailOnly: '/pages/login/onelylogin',
   selectArea: '/pages/login/selectAreaNum',
+  videoDetails: '/pages/shorts/videoDetails',
+  search: '/pages/search/index',
+  history: '/pages/profile/history/index',
+  dramas: '/pages/profile/dramas/index',
+  drainage: '/pages/drainage/index',
 } as const;
 
 export const TAB_PATHS: readonly string[] = [

@@ -117,6 +117,24 @@ export function createCatalogService({ db, clock, entitlements, points, signer }
     });
   }
 
+  /** Rows of (episode, series) as feed items: each episode with its series' summary. */
+  async function episodeItems(
+    rows: { episode: EpisodeRow; series: SeriesRow }[],
+    viewer: SessionUser | null,
+    lang: Language,
+  ) {
+    const seriesRows = [...new Map(rows.map((r) => [r.series.id, r.series])).values()];
+    const seriesById = new Map((await summaries(seriesRows, lang)).map((s) => [s.id, s]));
+    const infos = await episodeInfos(
+      rows.map((r) => ({ episode: r.episode, freeEpisodes: r.series.freeEpisodes })),
+      viewer,
+    );
+    return infos.flatMap((episode) => {
+      const s = seriesById.get(episode.seriesId);
+      return s ? [{ series: s, episode }] : [];
+    });
+  }
+
   async function requireSeries(tenantId: string, seriesId: number): Promise<SeriesRow> {
     const [row] = await db
       .select()
@@ -246,17 +264,8 @@ export function createCatalogService({ db, clock, entitlements, points, signer }
         .from(episodes)
         .innerJoin(series, eq(series.id, episodes.seriesId))
         .where(where);
-      const seriesRows = [...new Map(rows.map((r) => [r.series.id, r.series])).values()];
-      const seriesById = new Map((await summaries(seriesRows, lang)).map((s) => [s.id, s]));
-      const infos = await episodeInfos(
-        rows.map((r) => ({ episode: r.episode, freeEpisodes: r.series.freeEpisodes })),
-        viewer,
-      );
       return {
-        list: infos.flatMap((episode) => {
-          const s = seriesById.get(episode.seriesId);
-          return s ? [{ series: s, episode }] : [];
-        }),
+        list: await episodeItems(rows, viewer, lang),
         total: total?.n ?? 0,
       };
     },
@@ -391,21 +400,8 @@ export function createCatalogService({ db, clock, entitlements, points, signer }
         .innerJoin(episodes, eq(episodes.id, likes.episodeId))
         .innerJoin(series, eq(series.id, episodes.seriesId))
         .where(where);
-      const seriesById = new Map(
-        (await summaries([...new Map(rows.map((r) => [r.series.id, r.series])).values()], lang)).map((s) => [
-          s.id,
-          s,
-        ]),
-      );
-      const infos = await episodeInfos(
-        rows.map((r) => ({ episode: r.episode, freeEpisodes: r.series.freeEpisodes })),
-        viewer,
-      );
       return {
-        list: infos.flatMap((episode) => {
-          const s = seriesById.get(episode.seriesId);
-          return s ? [{ series: s, episode }] : [];
-        }),
+        list: await episodeItems(rows, viewer, lang),
         total: total?.n ?? 0,
       };
     },
@@ -457,12 +453,8 @@ export function createCatalogService({ db, clock, entitlements, points, signer }
         .select({ n: sql<number>`count(distinct ${viewHistory.seriesId})`.mapWith(Number) })
         .from(viewHistory)
         .where(eq(viewHistory.userId, viewer.userId));
-      const seriesById = new Map(
-        (await summaries([...new Map(rows.map((r) => [r.series.id, r.series])).values()], lang)).map((s) => [
-          s.id,
-          s,
-        ]),
-      );
+      const seriesRows = [...new Map(rows.map((r) => [r.series.id, r.series])).values()];
+      const seriesById = new Map((await summaries(seriesRows, lang)).map((s) => [s.id, s]));
       return {
         list: rows.flatMap((r) => {
           const s = seriesById.get(r.series.id);

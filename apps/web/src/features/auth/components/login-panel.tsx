@@ -4,7 +4,7 @@ import type { LoginView } from '../../../shared/auth/login-panel-store';
 import { useT } from '../../../shared/i18n';
 import { useSession } from '../../../shared/store/session';
 import { ChevronLeftIcon, CloseIcon, HomeIcon } from '../../../shared/ui';
-import { rememberedInviteCode } from '../lib/invite';
+import { rememberedInviteCode } from '../../../shared/invite';
 import { useFinishLogin, type PanelMode } from '../lib/use-login-flow';
 import { CountrySheet } from './country-picker';
 import { PosterWall } from './poster-wall';

@@ -6,7 +6,7 @@ import { useSession } from '../../../shared/store/session';
 import { useGoBack } from '../../../shared/ui';
 import { LoginPanel } from '../components/login-panel';
 import { isEmbedded, postToParent } from '../lib/embedded';
-import { rememberInviteCode } from '../lib/invite';
+import { rememberInviteCode } from '../../../shared/invite';
 
 /** Was this page opened directly (the first entry of the app's history)? */
 function isSolePage(): boolean {

@@ -13,7 +13,7 @@ import { AlertIcon, EmptyState, LoadingMask, PageContainer, showToast, TextField
 import { thirdLogin, thirdLoginByToken } from '../api/auth-calls';
 import { CountryButton, CountrySheet } from '../components/country-picker';
 import { useSubmit } from '../components/views';
-import { rememberedInviteCode } from '../lib/invite';
+import { rememberedInviteCode } from '../../../shared/invite';
 import { useFinishLogin } from '../lib/use-login-flow';
 import '../components/login-panel.css';
 
