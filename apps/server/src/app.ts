@@ -157,7 +157,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const router = createRouter(app, (token) => sessions.resolve(token));
   healthRoutes(app, database);
   tenantRoutes(router, tenants);
-  authRoutes(router, auth, captcha);
+  authRoutes(router, { auth, captcha, tickets, sessions, db });
   userRoutes(router, users, accounts);
   oauthRoutes(app, router, { db, clock, oidc, tickets, users, sessions, tenants, limiter });
   catalogRoutes(app, router, { catalog, tenants, signer, storage, clock });

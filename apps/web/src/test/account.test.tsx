@@ -32,6 +32,27 @@ afterEach(() => {
   useLoginPanel.setState({ visible: false, view: 'chooser' });
 });
 
+describe('three-page (hand-over from the embedded login)', () => {
+  it('signs in with a single-use hand-over ticket as a session of its own', async () => {
+    const api = stubApi({
+      ...baseRoutes,
+      '/auth/loginByTicket': ok({ access_token: 'tok-handoff' }),
+      '/user/info': ok(sampleUser()),
+    });
+    renderAt('#/pages/login/three?handoff=ticket-9');
+    await waitFor(() => expect(useSession.getState().token).toBe('tok-handoff'), wait);
+    expect(api.callsTo('/auth/loginByTicket')[0]!.json).toEqual({ ticket: 'ticket-9' });
+  });
+
+  it('never takes a session token from the address', async () => {
+    const api = stubApi({ ...baseRoutes, '/user/info': ok(sampleUser()) });
+    renderAt('#/pages/login/three?token=someone-elses-session');
+    expect(await screen.findByTestId('three-error', {}, wait)).toBeTruthy();
+    expect(useSession.getState().token).toBeNull();
+    expect(api.callsTo('/user/info')).toHaveLength(0);
+  });
+});
+
 describe('three-page (Google sign-in)', () => {
   it('logs in when the ticket belongs to a user, and returns to the saved page', async () => {
     const api = stubApi({

@@ -80,6 +80,17 @@ export const authCalls = {
     response: accessTokenResult,
   }),
   captcha: defineCall({ method: 'GET', path: '/auth/auth/code', auth: 'guest', response: captchaResult }),
+  /**
+   * Signs in with a hand-over ticket from `/user/handoffTicket` (the embedded login passes it to
+   * the page around it): single use, 2 minutes, a new session; the session token itself never
+   * travels in an address or a message.
+   */
+  loginByTicket: defineCall({
+    path: '/auth/loginByTicket',
+    auth: 'guest',
+    body: z.object({ ticket: z.string().trim().min(1).max(200) }),
+    response: accessTokenResult,
+  }),
 };
 
 /**

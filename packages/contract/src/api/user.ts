@@ -141,6 +141,12 @@ export const userCalls = {
     body: z.object({ method: z.enum(['email', 'google']) }),
     response: userInfo,
   }),
+  /** A single-use ticket (2 minutes) that signs the same user in elsewhere (`/auth/loginByTicket`). */
+  handoffTicket: defineCall({
+    path: '/user/handoffTicket',
+    auth: 'user',
+    response: z.object({ ticket: z.string() }),
+  }),
   /** A single-use ticket (5 minutes) for the browser navigation that links Google. */
   bindTicket: defineCall({
     path: '/user/bindTicket',

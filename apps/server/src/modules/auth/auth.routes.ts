@@ -1,14 +1,29 @@
 import { api } from '@dramastar/contract';
 import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../http/errors.js';
 import type { Router } from '../../http/route.js';
+import { withTransaction } from '../../db/tx.js';
 import type { AuthService } from './auth.service.js';
 import type { CaptchaService } from './captcha.service.js';
+import type { SessionService } from './session.service.js';
+import type { TicketService } from './ticket.service.js';
 
 export function sessionMeta(req: FastifyRequest) {
   return { ip: req.ip, userAgent: req.headers['user-agent'] };
 }
 
-export function authRoutes(router: Router, auth: AuthService, captcha: CaptchaService): void {
+export function authRoutes(
+  router: Router,
+  deps: {
+    auth: AuthService;
+    captcha: CaptchaService;
+    tickets: TicketService;
+    sessions: SessionService;
+    db: Db;
+  },
+): void {
+  const { auth, captcha, tickets, sessions, db } = deps;
   router.guest(api.auth.sendEmailCode, ({ body, req, lang }) => auth.sendEmailCode(body, req.ip, lang));
   router.guest(api.auth.register, async ({ body, req }) => ({
     access_token: await auth.registerByEmail(body, sessionMeta(req)),
@@ -26,5 +41,22 @@ export function authRoutes(router: Router, auth: AuthService, captcha: CaptchaSe
   router.user(api.auth.logout, async ({ user }) => {
     await auth.logout(user);
     return null;
+  });
+  router.user(api.user.handoffTicket, async ({ user }) => ({
+    ticket: await tickets.issue(db, {
+      kind: 'session_handoff',
+      tenantId: user.tenantId,
+      userId: user.userId,
+    }),
+  }));
+  router.guest(api.auth.loginByTicket, async ({ body, req }) => {
+    const ticket = await tickets.peek('session_handoff', body.ticket);
+    const userId = ticket.userId;
+    if (userId === null) throw new AppError('LoginTicketInvalid');
+    const token = await withTransaction(db, async (tx) => {
+      await tickets.consume(tx, ticket);
+      return sessions.create(tx, userId, sessionMeta(req));
+    });
+    return { access_token: token };
   });
 }

@@ -421,3 +421,24 @@ describe('the development outbox', () => {
     }
   });
 });
+
+describe('session hand-over (embedded login)', () => {
+  it('signs the same user in once with a 2-minute ticket, as a new session', async () => {
+    const token = (await registerByName('vic_01')).body.data.access_token;
+    const ticket = (await call('/user/handoffTicket', { token })).body.data.ticket;
+    expect(ticket).not.toContain(token);
+    const other = await call('/auth/loginByTicket', { body: { ticket } });
+    const fresh = other.body.data.access_token;
+    expect(fresh).not.toBe(token);
+    expect((await call('/user/info', { token: fresh })).body.data.userName).toBe('vic_01');
+    expect((await call('/auth/loginByTicket', { body: { ticket } })).body.errorKey).toBe('LoginTicketInvalid');
+
+    const late = (await call('/user/handoffTicket', { token })).body.data.ticket;
+    t.clock.advance(2 * 60_000 + 1);
+    expect((await call('/auth/loginByTicket', { body: { ticket: late } })).body).toMatchObject({
+      code: 409,
+      errorKey: 'LoginTicketInvalid',
+    });
+    expect((await call('/user/handoffTicket')).status).toBe(401);
+  });
+});

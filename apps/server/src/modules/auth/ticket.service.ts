@@ -5,10 +5,14 @@ import { authTickets } from '../../db/schema/index.js';
 import { AppError } from '../../http/errors.js';
 import { randomToken, sha256Hex } from '../../security.js';
 
-export type TicketKind = 'google_login' | 'google_bind';
+export type TicketKind = 'google_login' | 'google_bind' | 'session_handoff';
 export type TicketRow = typeof authTickets.$inferSelect;
 
-const TTL_MS: Record<TicketKind, number> = { google_login: 10 * 60_000, google_bind: 5 * 60_000 };
+const TTL_MS: Record<TicketKind, number> = {
+  google_login: 10 * 60_000,
+  google_bind: 5 * 60_000,
+  session_handoff: 2 * 60_000,
+};
 
 /** Short-lived single-use tickets that carry a step of a browser flow; only their hash is stored. */
 export function createTicketService(db: Db, clock: Clock) {

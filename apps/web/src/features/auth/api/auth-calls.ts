@@ -34,3 +34,12 @@ export function thirdLoginByToken(accessToken: string, signal?: AbortSignal) {
 export function fetchCaptcha(signal?: AbortSignal) {
   return request(api.auth.captcha, { signal });
 }
+
+/** A single-use ticket that signs the same user in on the page around the embedded login. */
+export function handoffTicket() {
+  return request(api.user.handoffTicket);
+}
+
+export function loginByTicket(ticket: string) {
+  return request(api.auth.loginByTicket, { body: { ticket }, hideToast: true });
+}

@@ -11,10 +11,40 @@ export function isEmbedded(): boolean {
   }
 }
 
-/** Tells the parent window; returns false when not embedded (then the app navigates itself). */
+/** The site a host belongs to: its top two labels (`app.example.com` → `example.com`). */
+function siteOf(host: string): string {
+  return host.split('.').slice(-2).join('.');
+}
+
+/**
+ * The origin of the page around the iframe, when it belongs to the same site as the app (the
+ * product's own website); null for any other embedder, which must learn nothing.
+ */
+export function trustedParentOrigin(): string | null {
+  // Firefox has no ancestorOrigins; the referrer of an iframe is the page that embeds it.
+  const ancestors = (window.location as Partial<Location>).ancestorOrigins;
+  const candidates = [ancestors?.[0], document.referrer];
+  for (const candidate of candidates) {
+    if (!candidate) continue;
+    try {
+      const origin = new URL(candidate);
+      if (siteOf(origin.hostname) === siteOf(window.location.hostname)) return origin.origin;
+    } catch {
+      // not a URL
+    }
+  }
+  return null;
+}
+
+/**
+ * Tells the parent window, addressed to its origin only and only when it is the product's own
+ * site; returns false otherwise (then the app navigates itself).
+ */
 export function postToParent(message: ParentMessage): boolean {
   if (!isEmbedded()) return false;
-  window.parent.postMessage(message, '*');
+  const origin = trustedParentOrigin();
+  if (!origin) return false;
+  window.parent.postMessage(message, origin);
   return true;
 }
 

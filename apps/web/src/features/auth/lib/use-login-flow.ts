@@ -12,7 +12,8 @@ import {
 import { COOKIE_NAMES, readCookie } from '../../../shared/cookies';
 import { isLoginPath, ROUTES } from '../../../shared/routes';
 import { useSession } from '../../../shared/store/session';
-import { appUrl, postToParent } from './embedded';
+import { appUrl, isEmbedded, postToParent, trustedParentOrigin } from './embedded';
+import { handoffTicket } from '../api/auth-calls';
 
 /** Where the panel is: a popup over a page, or the page of a login route. */
 export type PanelMode = 'popup' | 'route';
@@ -25,16 +26,24 @@ export function safeAppPath(path: string | null | undefined): string | null {
 /**
  * After a login or registration answered a token (spec section 4): keep it, fetch the user info,
  * then return to the page saved before logging in; from a login route that is home, from the
- * popup it is the page below (the popup just closes). Embedded, the parent is told to open the
- * three-page with the token, so the top window gets the session too.
+ * popup it is the page below (the popup just closes). Embedded in the product's own website, the
+ * parent is told to open the three-page with a single-use hand-over ticket, so the top window
+ * gets a session of its own.
  */
 export function useFinishLogin(mode: PanelMode) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   return useCallback(
     async (token: string, returnTo?: string | null) => {
-      postToParent({ type: 'three', url: appUrl(`${ROUTES.loginThree}?token=${encodeURIComponent(token)}`) });
       await completeLogin(token);
+      if (isEmbedded() && trustedParentOrigin()) {
+        // The page around gets a single-use 2-minute ticket, never the session token itself.
+        const { ticket } = await handoffTicket();
+        postToParent({
+          type: 'three',
+          url: appUrl(`${ROUTES.loginThree}?handoff=${encodeURIComponent(ticket)}`),
+        });
+      }
       // Everything fetched as a guest is stale now; the single-use auth exchanges are not refetched.
       await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
       const saved = takeLoginCallback();

@@ -10,7 +10,7 @@ import { useT } from '../../../shared/i18n';
 import { ROUTES } from '../../../shared/routes';
 import { useSession } from '../../../shared/store/session';
 import { AlertIcon, EmptyState, LoadingMask, PageContainer, showToast, TextField } from '../../../shared/ui';
-import { thirdLogin, thirdLoginByToken } from '../api/auth-calls';
+import { loginByTicket, thirdLogin, thirdLoginByToken } from '../api/auth-calls';
 import { CountryButton, CountrySheet } from '../components/country-picker';
 import { useSubmit } from '../components/views';
 import { rememberedInviteCode } from '../../../shared/invite';
@@ -119,16 +119,25 @@ function CompletionForm({
   );
 }
 
-/** Signs in with a session token handed over by the embedded login (no `channel`). */
-function SessionHandoff({ token, returnTo }: { token: string; returnTo: string | null }) {
+/** Signs in with the hand-over ticket of the embedded login (`handoff`): a new session of its own. */
+function SessionHandoff({ ticket, returnTo }: { ticket: string; returnTo: string | null }) {
   const finish = useFinishLogin('route');
   const started = useRef(false);
+  const [failed, setFailed] = useState(false);
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    void finish(token, returnTo);
-  }, [finish, token, returnTo]);
-  return <LoadingMask fullscreen={false} />;
+    loginByTicket(ticket).then(
+      ({ access_token }) => finish(access_token, returnTo),
+      () => setFailed(true),
+    );
+  }, [finish, ticket, returnTo]);
+  const t = useT();
+  return failed ? (
+    <ThreeError message={t.message('LoginTicketInvalid')} />
+  ) : (
+    <LoadingMask fullscreen={false} />
+  );
 }
 
 function GoogleTicket({ ticket, returnTo }: { ticket: string; returnTo: string | null }) {
@@ -171,24 +180,25 @@ function GoogleTicket({ ticket, returnTo }: { ticket: string; returnTo: string |
 
 /**
  * /pages/login/three: the end of Google sign-in (`token` = the server's ticket, `channel=google`,
- * or `error=<MessageKey>`), and the hand-over of a session token from the embedded login (`token`
- * without `channel`).
+ * or `error=<MessageKey>`), and the hand-over from the embedded login (`handoff` = a single-use
+ * ticket; a session token is never accepted from an address).
  */
 export default function ThreePage() {
   const t = useT();
   const [params] = useSearchParams();
   const token = params.get('token');
   const channel = params.get('channel');
+  const handoff = params.get('handoff');
   const error = params.get('error');
   const returnTo = params.get('returnTo');
 
   let content;
-  if (error !== null || !token) {
+  if (handoff && error === null) {
+    content = <SessionHandoff ticket={handoff} returnTo={returnTo} />;
+  } else if (error !== null || !token || channel !== 'google') {
     content = <ThreeError message={t.message(error && isMessageKey(error) ? error : 'OAuthFailed')} />;
-  } else if (channel === 'google') {
-    content = <GoogleTicket ticket={token} returnTo={returnTo} />;
   } else {
-    content = <SessionHandoff token={token} returnTo={returnTo} />;
+    content = <GoogleTicket ticket={token} returnTo={returnTo} />;
   }
   return (
     <PageContainer title={t('auth.threeTitle')} backUrl={ROUTES.home}>
