@@ -5,8 +5,13 @@ import { lazyPage } from './lazy-page';
 import { RouteError } from './route-error';
 import { TabShell } from './tab-shell';
 
-const HomePage = lazyPage(() => import('../features/home/pages/home-page'));
-const ShortsPage = lazyPage(() => import('../features/shorts/pages/shorts-page'));
+const HomePage = lazyPage(() => import('../features/drama/pages/home-page'));
+const ShortsPage = lazyPage(() => import('../features/drama/pages/shorts-page'));
+const VideoDetailsPage = lazyPage(() => import('../features/drama/pages/video-details-page'));
+const SearchPage = lazyPage(() => import('../features/drama/pages/search-page'));
+const HistoryPage = lazyPage(() => import('../features/drama/pages/history-page'));
+const PromotePage = lazyPage(() => import('../features/drama/pages/promote-page'));
+const DrainagePage = lazyPage(() => import('../features/drama/pages/drainage-page'));
 const EarnPage = lazyPage(() => import('../features/earn/pages/earn-page'));
 const ProfilePage = lazyPage(() => import('../features/profile/pages/profile-page'));
 const PrivacyPage = lazyPage(() => import('../features/privacy/pages/privacy-page'));
@@ -53,6 +58,11 @@ export const routes: RouteObject[] = [
           { path: ROUTES.profile, element: <ProfilePage /> },
         ],
       },
+      { path: ROUTES.videoDetails, element: <VideoDetailsPage /> },
+      { path: ROUTES.search, element: <SearchPage /> },
+      { path: ROUTES.history, element: <HistoryPage /> },
+      { path: ROUTES.dramas, element: <PromotePage /> },
+      { path: ROUTES.drainage, element: <DrainagePage /> },
       { path: ROUTES.privacy, element: <PrivacyPage /> },
       { path: ROUTES.settings, element: <SettingsPage /> },
       { path: ROUTES.language, element: <LanguagePage /> },

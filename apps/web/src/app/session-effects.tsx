@@ -1,11 +1,19 @@
-import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { dramaKeys } from '../features/drama/api/keys';
 import { applyTheme } from '../shared/theme/apply-theme';
 import { useLanguage, useSession } from '../shared/store/session';
 
 const HTML_LANG = { en: 'en', vn: 'vi', id: 'id' } as const;
 
-/** Keeps <html> in step with the session: theme, language and the tenant's name as page title. */
+/**
+ * Keeps <html> in step with the session: theme, language and the tenant's name as page title.
+ * Server texts come in the request's language and drama lists carry the viewer's likes, follows
+ * and progress: a new language refetches every query, a login or logout the drama ones.
+ */
 export function SessionEffects() {
+  const queryClient = useQueryClient();
+  const token = useSession((s) => s.token);
   const theme = useSession((s) => s.theme);
   const tenantName = useSession((s) => s.tenantName);
   const language = useLanguage();
@@ -17,5 +25,13 @@ export function SessionEffects() {
   useEffect(() => {
     document.documentElement.lang = HTML_LANG[language];
   }, [language]);
+
+  const seen = useRef({ token, language });
+  useEffect(() => {
+    const before = seen.current;
+    seen.current = { token, language };
+    if (before.language !== language) void queryClient.invalidateQueries();
+    else if (before.token !== token) void queryClient.invalidateQueries({ queryKey: dramaKeys.all });
+  }, [token, language, queryClient]);
   return null;
 }

@@ -105,7 +105,7 @@ describe('three-page (Google sign-in)', () => {
     fireEvent.change(screen.getByTestId('invite-input'), { target: { value: 'AB12CD34' } });
     fireEvent.click(screen.getByTestId('submit'));
 
-    expect(await screen.findByTestId('home-empty', {}, wait)).toBeTruthy();
+    expect(await screen.findByTestId('home-page', {}, wait)).toBeTruthy();
     expect(api.callsTo('/auth/thirdLogin')[0]!.json).toEqual({
       accessToken: 'ticket-2',
       channel: 'google',

@@ -15,7 +15,7 @@ function renderAt(hash: string) {
 describe('app shell', () => {
   it('shows the tab bar and the honest home page', async () => {
     renderAt('#/');
-    expect(await screen.findByTestId('home-empty', {}, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByTestId('home-page', {}, { timeout: 3000 })).toBeTruthy();
     for (const tab of ['home', 'shorts', 'earn', 'profile'])
       expect(screen.getByTestId(`tab-${tab}`)).toBeTruthy();
     expect(screen.getByTestId('tab-home').getAttribute('aria-current')).toBe('page');
@@ -68,6 +68,6 @@ describe('app shell', () => {
   it('shows a 404 page with a way home for unknown routes', async () => {
     renderAt('#/no/such/page');
     fireEvent.click(await screen.findByText('Back to Home', {}, { timeout: 3000 }));
-    expect(await screen.findByTestId('home-empty', {}, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByTestId('home-page', {}, { timeout: 3000 })).toBeTruthy();
   });
 });

@@ -197,7 +197,7 @@ describe('e-mail login', () => {
     });
     await fillEmailLogin();
     fireEvent.click(screen.getByTestId('submit'));
-    expect(await screen.findByTestId('home-empty', {}, wait)).toBeTruthy();
+    expect(await screen.findByTestId('home-page', {}, wait)).toBeTruthy();
     expect(api.callsTo('/auth/login')[0]!.json).toEqual({
       email: 'viewer@example.com',
       verifyCode: '123456',

@@ -9,6 +9,8 @@ import {
   CopyIcon,
   EditIcon,
   HeadsetIcon,
+  HistoryIcon,
+  MegaphoneIcon,
   MenuList,
   MenuRow,
   PageContainer,
@@ -88,6 +90,21 @@ export default function ProfilePage() {
   return (
     <PageContainer className="ds-profile">
       {user ? <SignedInHead /> : <GuestHead />}
+      <MenuList>
+        <MenuRow
+          icon={<HistoryIcon />}
+          title={t('history.title')}
+          extra={t('history.rowHint')}
+          to={ROUTES.history}
+          testId="profile-history"
+        />
+        <MenuRow
+          icon={<MegaphoneIcon />}
+          title={t('promote.title')}
+          to={ROUTES.dramas}
+          testId="profile-dramas"
+        />
+      </MenuList>
       <MenuList>
         {user && (
           <>

@@ -1,0 +1,22 @@
+import { api } from '@dramastar/contract';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { request } from '../../../shared/api/request';
+import { useSession } from '../../../shared/store/session';
+import { dramaKeys, nextPageParam, PAGE_SIZE } from './keys';
+
+/** Every published series, page by page, optionally of one category. */
+export function useAllSeries(category: string | null) {
+  const tenantId = useSession((s) => s.tenantId);
+  return useInfiniteQuery({
+    queryKey: [...dramaKeys.allSeries(category), tenantId] as const,
+    queryFn: ({ pageParam, signal }) =>
+      request(api.video.allSeries, {
+        query: { tenantId },
+        body: { pageNum: pageParam, pageSize: PAGE_SIZE, ...(category ? { category } : {}) },
+        signal,
+      }),
+    initialPageParam: 1,
+    getNextPageParam: nextPageParam,
+    staleTime: 60_000,
+  });
+}

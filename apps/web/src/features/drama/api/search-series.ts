@@ -1,0 +1,23 @@
+import { api } from '@dramastar/contract';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { request } from '../../../shared/api/request';
+import { useSession } from '../../../shared/store/session';
+import { dramaKeys, nextPageParam, PAGE_SIZE } from './keys';
+
+/** Keyword search over titles, descriptions and tags (`/sv/page`); idle while the keyword is empty. */
+export function useSearchSeries(keyword: string) {
+  const tenantId = useSession((s) => s.tenantId);
+  return useInfiniteQuery({
+    queryKey: [...dramaKeys.search(keyword), tenantId] as const,
+    queryFn: ({ pageParam, signal }) =>
+      request(api.video.page, {
+        query: { tenantId, keyword },
+        body: { pageNum: pageParam, pageSize: PAGE_SIZE, keyword },
+        signal,
+      }),
+    initialPageParam: 1,
+    getNextPageParam: nextPageParam,
+    enabled: keyword !== '',
+    staleTime: 30_000,
+  });
+}

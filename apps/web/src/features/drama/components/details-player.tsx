@@ -1,0 +1,262 @@
+import type { EpisodeInfo } from '@dramastar/contract';
+import { useEffect, useRef, useState } from 'react';
+import { useT } from '../../../shared/i18n';
+import { PauseIcon, PlayFilledIcon, Spinner, VolumeOffIcon, VolumeOnIcon } from '../../../shared/ui';
+import type { LockedInfo } from '../api/play';
+import { formatClock } from '../lib/format';
+import { playWithSound, useSound } from '../lib/sound';
+import { attachEpisode } from '../player/attach';
+import { probe } from '../player/probe';
+
+export const SPEEDS = [0.75, 1, 1.25, 1.5, 2] as const;
+
+export interface DetailsPlayerProps {
+  episode: EpisodeInfo;
+  /** Seconds to resume at. */
+  startAt: number;
+  onEnded: () => void;
+  onLocked: (info: LockedInfo) => void;
+  /** The element, for the progress recorder. */
+  onVideo: (video: HTMLVideoElement | null) => void;
+}
+
+/** One episode: tap to pause or play, a seek bar, playback speed, sound. */
+export function DetailsPlayer({ episode, startAt, onEnded, onLocked, onVideo }: DetailsPlayerProps) {
+  const t = useT();
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const [state, setState] = useState({ time: 0, duration: episode.duration, paused: true, started: false });
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const [speed, setSpeed] = useState<number>(1);
+  const [speedsOpen, setSpeedsOpen] = useState(false);
+  const soundOn = useSound((s) => s.on);
+  const [muted, setMuted] = useState(!soundOn);
+  const callbacks = useRef({ onEnded, onLocked });
+  useEffect(() => {
+    callbacks.current = { onEnded, onLocked };
+  }, [onEnded, onLocked]);
+
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    const videoId = episode.id;
+    setFailed(false);
+    setState({ time: startAt, duration: episode.duration, paused: true, started: false });
+    probe.detailsOpened(videoId);
+    video.dataset.videoId = String(videoId);
+    video.poster = episode.poster;
+    onVideo(video);
+
+    // Older browsers (and jsdom) lack requestVideoFrameCallback: 'playing' stands in for it.
+    const frames = 'requestVideoFrameCallback' in video;
+    let frameHandle: number | undefined;
+    const firstFrame = () => probe.firstFrame(videoId);
+    if (frames) frameHandle = video.requestVideoFrameCallback(firstFrame);
+
+    const sync = () =>
+      setState({
+        time: video.currentTime,
+        duration: Number.isFinite(video.duration) && video.duration > 0 ? video.duration : episode.duration,
+        paused: video.paused,
+        started: true,
+      });
+    const onPlaying = () => {
+      if (!frames) firstFrame();
+      sync();
+    };
+    const onPause = () => setState((s) => ({ ...s, paused: true }));
+    const onEnd = () => callbacks.current.onEnded();
+    const onVolume = () => setMuted(video.muted);
+    const start = () => void playWithSound(video, () => useSound.getState().setOn(false));
+    video.addEventListener('playing', onPlaying);
+    video.addEventListener('timeupdate', sync);
+    video.addEventListener('durationchange', sync);
+    video.addEventListener('pause', onPause);
+    video.addEventListener('ended', onEnd);
+    video.addEventListener('volumechange', onVolume);
+    video.addEventListener('canplay', start, { once: true });
+
+    const attachment = attachEpisode(video, videoId, {
+      startAt: startAt > 0 ? startAt : undefined,
+      onLocked: (info) => callbacks.current.onLocked(info),
+      onError: () => setFailed(true),
+    });
+    return () => {
+      if (frameHandle !== undefined) video.cancelVideoFrameCallback(frameHandle);
+      video.removeEventListener('playing', onPlaying);
+      video.removeEventListener('timeupdate', sync);
+      video.removeEventListener('durationchange', sync);
+      video.removeEventListener('pause', onPause);
+      video.removeEventListener('ended', onEnd);
+      video.removeEventListener('volumechange', onVolume);
+      video.removeEventListener('canplay', start);
+      attachment.destroy();
+      delete video.dataset.videoId;
+      onVideo(null);
+    };
+    // startAt is read when the episode opens; a later change must not restart it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [episode.id, attempt]);
+
+  // The chosen speed stays for the next episodes (a new source resets playbackRate).
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    video.defaultPlaybackRate = speed;
+    video.playbackRate = speed;
+  }, [speed, episode.id, state.started]);
+
+  const tap = () => {
+    const video = videoRef.current;
+    if (!video || !video.getAttribute('src')) return;
+    if (!useSound.getState().on || video.muted) {
+      useSound.getState().setOn(true);
+      video.muted = false;
+      if (video.paused) void video.play().catch(() => undefined);
+      return;
+    }
+    if (video.paused) void video.play().catch(() => undefined);
+    else video.pause();
+  };
+
+  const toggleSound = () => {
+    const video = videoRef.current;
+    if (!video) return;
+    const on = video.muted;
+    useSound.getState().setOn(on);
+    video.muted = !on;
+  };
+
+  const seek = (value: number) => {
+    const video = videoRef.current;
+    if (!video) return;
+    video.currentTime = value;
+    setState((s) => ({ ...s, time: value }));
+  };
+
+  return (
+    <div className="ds-player">
+      <div className="ds-player__stage">
+        <video
+          ref={videoRef}
+          className="ds-player__video"
+          data-testid="details-video"
+          muted
+          playsInline
+          preload="auto"
+          disablePictureInPicture
+          onClick={tap}
+        />
+        {!state.started && !failed && (
+          <div className="ds-player__overlay" role="status">
+            <Spinner />
+            <span className="ds-visually-hidden">{t('common.loading')}</span>
+          </div>
+        )}
+        {state.started && state.paused && !failed && (
+          <button
+            type="button"
+            className="ds-player__overlay ds-player__big-play"
+            aria-label={t('drama.play')}
+            onClick={tap}
+          >
+            <PlayFilledIcon />
+          </button>
+        )}
+        {failed && (
+          <div className="ds-player__overlay" role="alert">
+            <div className="ds-short__failed">
+              <p>{t('drama.playFailed')}</p>
+              <button
+                type="button"
+                className="ds-chip ds-chip--active"
+                onClick={() => setAttempt((a) => a + 1)}
+              >
+                {t('common.retry')}
+              </button>
+            </div>
+          </div>
+        )}
+        {muted && state.started && (
+          <button type="button" className="ds-shorts__sound" data-testid="details-sound" onClick={tap}>
+            <VolumeOffIcon />
+            {t('drama.tapForSound')}
+          </button>
+        )}
+      </div>
+      <div className="ds-player__controls">
+        <button
+          type="button"
+          className="ds-icon-button"
+          aria-label={t(state.paused ? 'drama.play' : 'drama.pause')}
+          data-testid="details-play"
+          onClick={() => {
+            const video = videoRef.current;
+            if (!video || !video.getAttribute('src')) return;
+            if (video.paused) void video.play().catch(() => undefined);
+            else video.pause();
+          }}
+        >
+          {state.paused ? <PlayFilledIcon /> : <PauseIcon />}
+        </button>
+        <span className="ds-player__time">{formatClock(state.time)}</span>
+        <input
+          type="range"
+          className="ds-player__seek"
+          min={0}
+          max={Math.max(state.duration, 0.1)}
+          step={0.1}
+          value={Math.min(state.time, state.duration)}
+          aria-label={t('drama.seek')}
+          data-testid="details-seek"
+          onChange={(event) => seek(Number(event.target.value))}
+        />
+        <span className="ds-player__time">{formatClock(state.duration)}</span>
+        <button
+          type="button"
+          className="ds-icon-button"
+          aria-label={t(muted ? 'drama.soundOn' : 'drama.soundOff')}
+          data-testid="details-mute"
+          onClick={toggleSound}
+        >
+          {muted ? <VolumeOffIcon /> : <VolumeOnIcon />}
+        </button>
+        <div className="ds-speed">
+          <button
+            type="button"
+            className="ds-speed__button"
+            aria-label={t('drama.speed')}
+            aria-expanded={speedsOpen}
+            data-testid="details-speed"
+            data-speed={speed}
+            onClick={() => setSpeedsOpen((open) => !open)}
+          >
+            {speed}x
+          </button>
+          {speedsOpen && (
+            <div className="ds-speed__menu" role="menu">
+              {SPEEDS.map((value) => (
+                <button
+                  key={value}
+                  type="button"
+                  role="menuitemradio"
+                  aria-checked={value === speed}
+                  className={
+                    value === speed ? 'ds-speed__option ds-speed__option--active' : 'ds-speed__option'
+                  }
+                  data-testid={`details-speed-${value}`}
+                  onClick={() => {
+                    setSpeed(value);
+                    setSpeedsOpen(false);
+                  }}
+                >
+                  {value}x
+                </button>
+              ))}
+            </div>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

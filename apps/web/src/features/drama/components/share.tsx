@@ -1,0 +1,38 @@
+import { useState } from 'react';
+import { useT } from '../../../shared/i18n';
+import { useSession } from '../../../shared/store/session';
+import { ConfirmPopup, copyText, ExternalBrowserPopup } from '../../../shared/ui';
+import { drainageLink } from '../lib/links';
+
+/**
+ * Sharing a series: copies its landing-page link (with the viewer's invite code when signed in)
+ * and shows the "link copied" popup with the link; if the browser refuses to copy, the link is
+ * shown to copy by hand.
+ */
+export function useShareSeries() {
+  const t = useT();
+  const inviteCode = useSession((s) => (s.hasLogin ? (s.userInfo?.inviteCode ?? null) : null));
+  const [shown, setShown] = useState<{ link: string; copied: boolean } | null>(null);
+
+  const share = async (seriesId: number) => {
+    const link = drainageLink(seriesId, inviteCode);
+    const copied = await copyText(link);
+    setShown({ link, copied });
+  };
+
+  const close = () => setShown(null);
+  const popup = shown?.copied ? (
+    <ExternalBrowserPopup visible link={shown.link} onClose={close} />
+  ) : (
+    <ConfirmPopup
+      visible={shown !== null}
+      title={t('drama.copyByHand')}
+      content={<p className="ds-confirm__link">{shown?.link}</p>}
+      confirmText={t('common.ok')}
+      hideCancel
+      onConfirm={close}
+      onCancel={close}
+    />
+  );
+  return { share: (seriesId: number) => void share(seriesId), popup };
+}

@@ -1,0 +1,194 @@
+import type { SeriesSummary } from '@dramastar/contract';
+import { Button, Swiper } from 'antd-mobile';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useT, type TranslationKey } from '../../../shared/i18n';
+import { ROUTES } from '../../../shared/routes';
+import { Brand, EmptyState, PageContainer, SearchIcon, Spinner } from '../../../shared/ui';
+import { useAllSeries } from '../api/all-series';
+import { useHomeSeries } from '../api/home-series';
+import { useRecentHistory } from '../api/query-view-his';
+import { SeriesCard } from '../components/series-card';
+import { SeriesGrid } from '../components/series-grid';
+import { categoryLabel } from '../lib/category';
+import { watchedShare } from '../lib/format';
+import { detailsPath } from '../lib/links';
+import '../drama.css';
+
+const SECTION_TITLES: Record<'hot' | 'new' | 'free' | 'ranking', TranslationKey> = {
+  hot: 'home.sectionHot',
+  new: 'home.sectionNew',
+  free: 'home.sectionFree',
+  ranking: 'home.sectionRanking',
+};
+
+function Banners({ banners }: { banners: readonly SeriesSummary[] }) {
+  if (banners.length === 0) return null;
+  return (
+    <div className="ds-banner" data-testid="home-banner">
+      <Swiper autoplay autoplayInterval={5000} loop={banners.length > 1} stuckAtBoundary={false}>
+        {banners.map((series) => (
+          <Swiper.Item key={series.id}>
+            <Link
+              to={detailsPath(series.id)}
+              className="ds-banner__item"
+              data-testid={`home-banner-${series.id}`}
+            >
+              <img className="ds-banner__backdrop" src={series.cover} alt="" aria-hidden="true" />
+              <img className="ds-banner__cover" src={series.cover} alt="" width={600} height={800} />
+              <span className="ds-banner__text">
+                <span className="ds-banner__title">{series.title}</span>
+                <span className="ds-banner__description">{series.description}</span>
+              </span>
+            </Link>
+          </Swiper.Item>
+        ))}
+      </Swiper>
+    </div>
+  );
+}
+
+function ContinueWatching() {
+  const t = useT();
+  const history = useRecentHistory();
+  const list = history.data?.list ?? [];
+  if (list.length === 0) return null;
+  return (
+    <section className="ds-home__section" data-testid="home-continue">
+      <h2 className="ds-home__heading">{t('home.continue')}</h2>
+      <div className="ds-row">
+        {list.map((entry) => (
+          <Link
+            key={entry.series.id}
+            to={detailsPath(entry.series.id, entry.videoId)}
+            className="ds-card ds-card--continue"
+            data-testid={`home-continue-${entry.series.id}`}
+          >
+            <div className="ds-card__cover">
+              <img src={entry.series.cover} alt="" loading="lazy" width={600} height={800} />
+              <span className="ds-card__episode">{t('drama.ep', { number: entry.number })}</span>
+              <span className="ds-progress" aria-hidden="true">
+                <span style={{ width: `${watchedShare(entry.progress, entry.duration) * 100}%` }} />
+              </span>
+            </div>
+            <span className="ds-card__title">{entry.series.title}</span>
+          </Link>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+function Catalogue({ categories }: { categories: readonly string[] }) {
+  const t = useT();
+  const [category, setCategory] = useState<string | null>(null);
+  const all = useAllSeries(category);
+  return (
+    <section className="ds-home__section">
+      <h2 className="ds-home__heading">{t('home.allSeries')}</h2>
+      {categories.length > 0 && (
+        <div className="ds-chips" role="group" aria-label={t('home.categories')}>
+          {[null, ...categories].map((item) => (
+            <button
+              key={item ?? ''}
+              type="button"
+              className={item === category ? 'ds-chip ds-chip--active' : 'ds-chip'}
+              aria-pressed={item === category}
+              data-testid={`home-category-${item ?? 'all'}`}
+              onClick={() => setCategory(item)}
+            >
+              {item === null ? t('home.categoryAll') : categoryLabel(t, item)}
+            </button>
+          ))}
+        </div>
+      )}
+      {all.isPending ? (
+        <div className="ds-page-status" role="status">
+          <Spinner />
+        </div>
+      ) : (
+        <SeriesGrid
+          testId="home-grid"
+          pages={all.data?.pages}
+          hasMore={all.hasNextPage}
+          loadMore={() => all.fetchNextPage()}
+        />
+      )}
+    </section>
+  );
+}
+
+export default function HomePage() {
+  const t = useT();
+  const home = useHomeSeries();
+  const data = home.data;
+  const empty = data !== undefined && data.sections.every((section) => section.series.length === 0);
+
+  let content;
+  if (home.isPending) {
+    content = (
+      <div className="ds-page-status" role="status">
+        <Spinner />
+        <span className="ds-visually-hidden">{t('common.loading')}</span>
+      </div>
+    );
+  } else if (home.isError) {
+    content = (
+      <EmptyState
+        testId="home-error"
+        title={t('common.loadErrorTitle')}
+        description={t('common.loadErrorDescription')}
+        action={
+          <Button color="primary" onClick={() => void home.refetch()}>
+            {t('common.retry')}
+          </Button>
+        }
+      />
+    );
+  } else if (empty || !data) {
+    content = (
+      <EmptyState testId="home-empty" title={t('home.emptyTitle')} description={t('home.emptyDescription')} />
+    );
+  } else {
+    content = (
+      <>
+        <Banners banners={data.banners} />
+        <ContinueWatching />
+        {data.sections
+          .filter((section) => section.series.length > 0)
+          .map((section) => (
+            <section
+              key={section.key}
+              className="ds-home__section"
+              data-testid={`home-section-${section.key}`}
+            >
+              <h2 className="ds-home__heading">{t(SECTION_TITLES[section.key])}</h2>
+              <div className="ds-row">
+                {section.series.map((series, index) => (
+                  <SeriesCard
+                    key={series.id}
+                    series={series}
+                    rank={section.key === 'ranking' ? index + 1 : undefined}
+                  />
+                ))}
+              </div>
+            </section>
+          ))}
+        <Catalogue categories={data.categories} />
+      </>
+    );
+  }
+
+  return (
+    <PageContainer className="ds-home">
+      <header className="ds-home__bar" data-testid="home-page">
+        <Brand />
+        <Link to={ROUTES.search} className="ds-home__search" data-testid="home-search">
+          <SearchIcon />
+          <span>{t('search.placeholder')}</span>
+        </Link>
+      </header>
+      {content}
+    </PageContainer>
+  );
+}

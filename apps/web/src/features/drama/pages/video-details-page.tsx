@@ -1,0 +1,223 @@
+import type { EpisodeInfo } from '@dramastar/contract';
+import { Button } from 'antd-mobile';
+import { useCallback, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useT } from '../../../shared/i18n';
+import { BookmarkIcon, EmptyState, HeartIcon, PageContainer, ShareLinkIcon } from '../../../shared/ui';
+import { useToggleFollow } from '../api/follow';
+import { useToggleLike } from '../api/like';
+import type { LockedInfo } from '../api/play';
+import { useSeriesDetail } from '../api/series-detail';
+import { ActionButton } from '../components/action-button';
+import { DetailsPlayer } from '../components/details-player';
+import { EpisodeGrid } from '../components/episode-grid';
+import { useShareSeries } from '../components/share';
+import { UnlockPrompt } from '../components/unlock-prompt';
+import { categoryLabel } from '../lib/category';
+import { useEngagement, useLikeState } from '../lib/engagement-store';
+import { idParam } from '../lib/links';
+import { useProgressRecorder } from '../lib/use-progress-recorder';
+import '../drama.css';
+
+/**
+ * Resume only where the viewer stopped, and not in the last moments (the last 3 s, or the last
+ * tenth of a short episode): an episode watched to its end starts over.
+ */
+function resumeAt(episode: EpisodeInfo, progress: { videoId: number; progress: number } | null): number {
+  if (!progress || progress.videoId !== episode.id) return 0;
+  const margin = Math.min(3, episode.duration / 10);
+  return progress.progress < episode.duration - margin ? progress.progress : 0;
+}
+
+export default function VideoDetailsPage() {
+  const t = useT();
+  const [params, setParams] = useSearchParams();
+  const seriesId = idParam(params.get('seriesId'));
+  const requestedId = idParam(params.get('videoId'));
+  const detail = useSeriesDetail(seriesId);
+  const [locked, setLocked] = useState<ReadonlyMap<number, LockedInfo>>(new Map());
+  const [video, setVideo] = useState<HTMLVideoElement | null>(null);
+  const [ended, setEnded] = useState(false);
+  const { share, popup: sharePopup } = useShareSeries();
+  const toggleLike = useToggleLike();
+  const toggleFollow = useToggleFollow();
+  /** The saved progress applies to the episode the page opens with, until another is chosen. */
+  const [resumeConsumed, setResumeConsumed] = useState(false);
+
+  const data = detail.data;
+  const episodes = useMemo(() => data?.episodes ?? [], [data]);
+  const episode =
+    episodes.find((e) => e.id === requestedId) ??
+    episodes.find((e) => e.id === data?.progress?.videoId) ??
+    episodes[0];
+  const index = episode ? episodes.indexOf(episode) : -1;
+  const freeEpisodes = data?.series.freeEpisodes ?? 0;
+  const lock: LockedInfo | null = useMemo(() => {
+    if (!episode) return null;
+    return (
+      locked.get(episode.id) ?? (episode.locked ? { seriesId, number: episode.number, freeEpisodes } : null)
+    );
+  }, [episode, locked, seriesId, freeEpisodes]);
+
+  const changedFollow = useEngagement((s) => s.follows[seriesId]);
+  const favorited = changedFollow?.favorited ?? data?.favorited ?? false;
+  const like = useLikeState(episode?.id ?? 0, {
+    liked: episode?.liked ?? false,
+    likeCount: episode?.likeCount ?? 0,
+  });
+
+  const startAt = episode && data && !resumeConsumed ? resumeAt(episode, data.progress) : 0;
+
+  const open = useCallback(
+    (next: EpisodeInfo) => {
+      setResumeConsumed(true);
+      setEnded(false);
+      setParams({ seriesId: String(seriesId), videoId: String(next.id) }, { replace: true });
+    },
+    [seriesId, setParams],
+  );
+
+  const onEnded = useCallback(() => {
+    const next = episodes[index + 1];
+    if (next) open(next);
+    else setEnded(true);
+  }, [episodes, index, open]);
+
+  const onLocked = useCallback(
+    (info: LockedInfo) => {
+      if (episode) setLocked((map) => new Map(map).set(episode.id, info));
+    },
+    [episode],
+  );
+
+  const watching = useMemo(
+    () => (episode && video && !lock ? { seriesId, videoId: episode.id, video: () => video } : null),
+    [episode, video, lock, seriesId],
+  );
+  useProgressRecorder(watching);
+
+  if (seriesId === 0 || detail.isError) {
+    return (
+      <PageContainer title={t('drama.details')} className="ds-details">
+        <EmptyState
+          testId="details-error"
+          title={seriesId === 0 ? t('drama.notFound') : t('common.loadErrorTitle')}
+          description={seriesId === 0 ? undefined : t('common.loadErrorDescription')}
+          action={
+            seriesId === 0 ? undefined : (
+              <Button color="primary" onClick={() => void detail.refetch()}>
+                {t('common.retry')}
+              </Button>
+            )
+          }
+        />
+      </PageContainer>
+    );
+  }
+
+  const firstFree = episodes.find((e) => !e.locked);
+
+  return (
+    <PageContainer title={data?.series.title ?? ''} className="ds-details" loading={detail.isPending}>
+      {data && episode && (
+        <div data-testid="details-page" data-series-id={seriesId} data-video-id={episode.id}>
+          <div className="ds-details__player">
+            {lock ? (
+              <div className="ds-player">
+                <div className="ds-player__stage ds-player__stage--locked">
+                  <img className="ds-player__poster" src={episode.poster} alt="" />
+                  <div className="ds-player__overlay ds-player__overlay--prompt">
+                    <UnlockPrompt
+                      number={lock.number}
+                      freeEpisodes={lock.freeEpisodes}
+                      onWatchFree={firstFree ? () => open(firstFree) : undefined}
+                    />
+                  </div>
+                </div>
+              </div>
+            ) : (
+              <DetailsPlayer
+                key={episode.id}
+                episode={episode}
+                startAt={startAt}
+                onEnded={onEnded}
+                onLocked={onLocked}
+                onVideo={setVideo}
+              />
+            )}
+            {ended && !lock && (
+              <p className="ds-details__end" role="status">
+                {t('drama.seriesEnd')}
+              </p>
+            )}
+          </div>
+          <section className="ds-details__info">
+            <div className="ds-details__titles">
+              <h2 className="ds-details__title">{data.series.title}</h2>
+              <p className="ds-muted">
+                {t('drama.epOf', { number: episode.number, count: data.series.episodeCount })}
+                {' · '}
+                {categoryLabel(t, data.series.category)}
+              </p>
+            </div>
+            <div className="ds-details__actions">
+              <ActionButton
+                icon={<HeartIcon filled={like.liked} />}
+                label={t(like.liked ? 'drama.unlike' : 'drama.like')}
+                caption={like.likeCount}
+                active={like.liked}
+                pressed={like.liked}
+                testId="details-like"
+                onClick={() => toggleLike.toggle(episode.id, like.liked)}
+              />
+              <ActionButton
+                icon={<BookmarkIcon filled={favorited} />}
+                label={t(favorited ? 'drama.following' : 'drama.follow')}
+                active={favorited}
+                pressed={favorited}
+                testId="details-favorite"
+                onClick={() => toggleFollow.toggle(seriesId, favorited)}
+              />
+              <ActionButton
+                icon={<ShareLinkIcon />}
+                label={t('drama.share')}
+                testId="details-share"
+                onClick={() => share(seriesId)}
+              />
+            </div>
+            <p className="ds-details__description">{data.series.description}</p>
+            {data.series.tags.length > 0 && (
+              <p className="ds-details__tags">
+                {data.series.tags.map((tag) => (
+                  <span key={tag} className="ds-tag">
+                    #{tag}
+                  </span>
+                ))}
+              </p>
+            )}
+          </section>
+          <section className="ds-details__episodes">
+            <h2 className="ds-home__heading">
+              {t('drama.episodes')}
+              <span className="ds-muted">
+                {' '}
+                {t('drama.episodeCountFree', {
+                  count: data.series.episodeCount,
+                  free: data.series.freeEpisodes,
+                })}
+              </span>
+            </h2>
+            <EpisodeGrid
+              episodes={episodes}
+              currentVideoId={episode.id}
+              onPick={open}
+              testPrefix="details-episode"
+            />
+          </section>
+        </div>
+      )}
+      {data && !episode && <EmptyState testId="details-empty" title={t('drama.noEpisodes')} />}
+      {sharePopup}
+    </PageContainer>
+  );
+}

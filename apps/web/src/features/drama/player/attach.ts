@@ -1,0 +1,185 @@
+import Hls, { Events, type ErrorData } from 'hls.js';
+import { fetchPlay, lockedInfo, type LockedInfo } from '../api/play';
+
+export interface AttachOptions {
+  /** Seconds to start at (resume). */
+  startAt?: number;
+  /** A neighbour loaded ahead of time: buffer only a little until it becomes current. */
+  preload?: boolean;
+  /** The server refused: the episode is locked for this viewer (409 `EpisodeLocked`). */
+  onLocked?: (info: LockedInfo) => void;
+  /** No playable stream (network, unsupported browser, a second expired address). */
+  onError?: (error: unknown) => void;
+}
+
+export interface Attachment {
+  readonly videoId: number;
+  /** The neighbour became current: buffer normally. */
+  promote: () => void;
+  /** Full teardown: stops loading, hls.destroy(), removeAttribute('src'), load(). */
+  destroy: () => void;
+}
+
+const HLS_TYPE = 'application/vnd.apple.mpegurl';
+const PRELOAD_BUFFER_SECONDS = 6;
+const PLAY_BUFFER_SECONDS = 30;
+
+/** Which engine plays HLS here: hls.js over Media Source, else the browser itself (iOS Safari). */
+export function hlsEngine(video: HTMLVideoElement): 'hls.js' | 'native' | null {
+  if (Hls.isSupported()) return 'hls.js';
+  if (video.canPlayType(HLS_TYPE) !== '') return 'native';
+  return null;
+}
+
+function responseCode(data: ErrorData): number | undefined {
+  return data.response?.code;
+}
+
+/**
+ * Plays an episode in a `<video>`: asks `/sv/play/:videoId` for a signed playlist address and
+ * drives the element with hls.js, or natively where Media Source is missing. When the address
+ * has expired (the playlist or a segment answers 403) it asks once for a new one and continues
+ * where it was. `destroy()` leaves the element empty and ready for the next episode.
+ */
+export function attachEpisode(
+  video: HTMLVideoElement,
+  videoId: number,
+  options: AttachOptions = {},
+): Attachment {
+  const controller = new AbortController();
+  let destroyed = false;
+  let hls: Hls | null = null;
+  let url = '';
+  /** Renewals since media last loaded; a second 403 in a row is an error, not a loop. */
+  let renewals = 0;
+  let bufferSeconds = options.preload ? PRELOAD_BUFFER_SECONDS : PLAY_BUFFER_SECONDS;
+  const engine = hlsEngine(video);
+  const cleanups: (() => void)[] = [];
+
+  const listen = <K extends keyof HTMLMediaElementEventMap>(
+    type: K,
+    handler: (event: HTMLMediaElementEventMap[K]) => void,
+  ) => {
+    video.addEventListener(type, handler);
+    cleanups.push(() => video.removeEventListener(type, handler));
+  };
+
+  const fail = (error: unknown) => {
+    if (!destroyed) options.onError?.(error);
+  };
+
+  const sign = async (): Promise<string | null> => {
+    try {
+      const result = await fetchPlay(videoId, controller.signal);
+      return destroyed ? null : result.playlistUrl;
+    } catch (error) {
+      if (destroyed) return null;
+      const locked = lockedInfo(error);
+      if (locked) options.onLocked?.(locked);
+      else fail(error);
+      return null;
+    }
+  };
+
+  const startHls = (source: string, startAt: number | undefined) => {
+    hls?.destroy();
+    const instance = new Hls({
+      startPosition: startAt ?? -1,
+      maxBufferLength: bufferSeconds,
+      capLevelToPlayerSize: true,
+    });
+    hls = instance;
+    instance.on(Events.ERROR, (_event, data) => {
+      if (hls !== instance || destroyed) return;
+      if (responseCode(data) === 403) {
+        void renew();
+        return;
+      }
+      if (data.fatal) fail(new Error(`HLS ${data.type}: ${data.details}`));
+    });
+    instance.on(Events.FRAG_LOADED, () => {
+      renewals = 0;
+    });
+    instance.loadSource(source);
+    instance.attachMedia(video);
+  };
+
+  const startNative = (source: string, startAt: number | undefined) => {
+    if (startAt !== undefined && startAt > 0) {
+      const seek = () => {
+        video.removeEventListener('loadedmetadata', seek);
+        video.currentTime = startAt;
+      };
+      video.addEventListener('loadedmetadata', seek);
+      cleanups.push(() => video.removeEventListener('loadedmetadata', seek));
+    }
+    video.src = source;
+  };
+
+  const start = (source: string, startAt: number | undefined) => {
+    url = source;
+    if (engine === 'hls.js') startHls(source, startAt);
+    else startNative(source, startAt);
+  };
+
+  /** The signed address expired: one new address, then continue at the same second. */
+  const renew = async () => {
+    if (renewals >= 1) {
+      fail(new Error('The stream address was refused twice'));
+      return;
+    }
+    renewals += 1;
+    const at = video.currentTime;
+    const wasPlaying = !video.paused;
+    const next = await sign();
+    if (next === null) return;
+    start(next, at > 0 ? at : undefined);
+    if (wasPlaying) video.play().catch(() => undefined);
+  };
+
+  if (engine === 'native') {
+    // The browser hides HTTP statuses from media errors: ask the playlist itself.
+    listen('error', () => {
+      if (!url || destroyed) return;
+      const failed = url;
+      fetch(failed, { cache: 'no-store', signal: controller.signal })
+        .then((response) => {
+          if (failed !== url || destroyed) return;
+          if (response.status === 403) void renew();
+          else fail(new Error(`Media error on ${failed}`));
+        })
+        .catch(fail);
+    });
+    listen('loadeddata', () => {
+      renewals = 0;
+    });
+  }
+
+  if (engine === null) {
+    queueMicrotask(() => fail(new Error('This browser cannot play HLS')));
+  } else {
+    video.preload = 'auto';
+    void sign().then((source) => {
+      if (source !== null) start(source, options.startAt);
+    });
+  }
+
+  return {
+    videoId,
+    promote: () => {
+      bufferSeconds = PLAY_BUFFER_SECONDS;
+      if (hls) hls.config.maxBufferLength = PLAY_BUFFER_SECONDS;
+    },
+    destroy: () => {
+      if (destroyed) return;
+      destroyed = true;
+      controller.abort();
+      for (const cleanup of cleanups) cleanup();
+      hls?.destroy();
+      hls = null;
+      video.pause();
+      video.removeAttribute('src');
+      video.load();
+    },
+  };
+}

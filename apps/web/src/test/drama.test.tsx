@@ -1,0 +1,433 @@
+import type { EpisodeInfo, SeriesSummary } from '@dramastar/contract';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useLoginPanel } from '../shared/auth/login-panel-store';
+import { useSession } from '../shared/store/session';
+import { showToast } from '../shared/ui/toast';
+import { ok, refusal, stubApi, type Route } from './fetch';
+import { clearCookies, sampleUser, tenantConfigAnswer } from './fixtures';
+import { renderAt } from './render-app';
+
+vi.mock('../shared/ui/toast', () => ({ showToast: vi.fn(), hideToast: vi.fn() }));
+
+/** hls.js stand-in: records every instance and what was done with it. */
+const hls = vi.hoisted(() => {
+  interface FakeHls {
+    url: string | null;
+    media: HTMLMediaElement | null;
+    destroyed: boolean;
+    config: Record<string, unknown>;
+  }
+  const instances: FakeHls[] = [];
+  class Hls {
+    static isSupported = () => true;
+    url: string | null = null;
+    media: HTMLMediaElement | null = null;
+    destroyed = false;
+    config: Record<string, unknown>;
+    constructor(config: Record<string, unknown> = {}) {
+      this.config = { ...config };
+      instances.push(this);
+    }
+    on() {
+      return this;
+    }
+    loadSource(url: string) {
+      this.url = url;
+    }
+    attachMedia(media: HTMLMediaElement) {
+      this.media = media;
+    }
+    destroy() {
+      this.destroyed = true;
+    }
+  }
+  return { Hls, instances };
+});
+
+vi.mock('hls.js', () => ({
+  default: hls.Hls,
+  Events: { ERROR: 'hlsError', FRAG_LOADED: 'hlsFragLoaded' },
+}));
+
+const wait = { timeout: 3000 };
+
+function series(id: number, overrides: Partial<SeriesSummary> = {}): SeriesSummary {
+  return {
+    id,
+    title: `Series ${id}`,
+    description: `About series ${id}`,
+    cover: `/media/covers/${id}.jpg`,
+    tags: ['romance'],
+    category: 'romance',
+    episodeCount: 6,
+    freeEpisodes: 3,
+    favoriteCount: 0,
+    likeCount: 0,
+    playCount: 0,
+    ...overrides,
+  };
+}
+
+function episode(id: number, number: number, overrides: Partial<EpisodeInfo> = {}): EpisodeInfo {
+  return {
+    id,
+    seriesId: 1,
+    number,
+    duration: 60,
+    poster: `/media/posters/${id}.jpg`,
+    free: number <= 3,
+    locked: number > 3,
+    likeCount: 2,
+    liked: false,
+    ...overrides,
+  };
+}
+
+/** A feed of series 1, episodes 1…n (4 and later locked). */
+function feed(count: number, lockedFrom = 4) {
+  const list = Array.from({ length: count }, (_, i) => ({
+    series: series(1),
+    episode: episode(i + 1, i + 1, { free: i + 1 < lockedFrom, locked: i + 1 >= lockedFrom }),
+  }));
+  return ok({ list, total: count });
+}
+
+function playRoutes(count: number): Record<string, Route> {
+  const routes: Record<string, Route> = {};
+  for (let id = 1; id <= count; id += 1)
+    routes[`/sv/play/${id}`] = ok({
+      videoId: id,
+      playlistUrl: `/stream/${id}/sig/index.m3u8`,
+      expiresAt: '2030-01-01T00:00:00.000Z',
+    });
+  return routes;
+}
+
+const baseRoutes = {
+  '/appConfig/tenantConfig': ok(tenantConfigAnswer),
+  '/user/getMessage': ok({ list: [], total: 0, unread: 0 }),
+};
+
+function signIn() {
+  act(() => {
+    useSession.getState().login('tok-1');
+    useSession.getState().setUserInfo(sampleUser());
+  });
+}
+
+const media = {
+  play: vi.fn(() => Promise.resolve()),
+  pause: vi.fn(),
+  load: vi.fn(),
+};
+
+beforeEach(() => {
+  hls.instances.length = 0;
+  for (const fn of Object.values(media)) fn.mockClear();
+  vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(media.play);
+  vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(media.pause);
+  vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(media.load);
+  vi.mocked(showToast).mockClear();
+});
+
+afterEach(() => {
+  clearCookies();
+  useLoginPanel.setState({ visible: false, view: 'chooser' });
+});
+
+function stubClipboard() {
+  const writeText = vi.fn(() => Promise.resolve());
+  Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+  return writeText;
+}
+
+function videos() {
+  return [...document.querySelectorAll<HTMLVideoElement>('[data-testid="shorts-video"]')];
+}
+
+function instanceFor(videoId: number) {
+  return hls.instances.find((instance) => instance.url === `/stream/${videoId}/sig/index.m3u8`);
+}
+
+describe('Shorts feed', () => {
+  it('plays through a pool of three reused <video> elements and tears down what leaves it', async () => {
+    const api = stubApi({ ...baseRoutes, '/sv/videosPage': feed(6, 99), ...playRoutes(6) });
+    renderAt('#/pages/shorts/index');
+    await screen.findByTestId('shorts-feed', {}, wait);
+    const pool = videos();
+    expect(pool).toHaveLength(3);
+
+    // The first item is attached at once; its neighbour waits until it plays.
+    await waitFor(() => expect(instanceFor(1)?.media).toBe(pool[0]), wait);
+    expect(instanceFor(2)).toBeUndefined();
+    expect(pool[0]!.dataset.videoId).toBe('1');
+    fireEvent(pool[0]!, new Event('canplay'));
+    expect(media.play).toHaveBeenCalled();
+    fireEvent(pool[0]!, new Event('playing'));
+    await waitFor(() => expect(instanceFor(2)?.media).toBe(pool[1]), wait);
+    expect(instanceFor(2)?.config.maxBufferLength).toBeLessThan(30);
+    expect(window.__dsPlayer?.activeVideoId).toBe(1);
+    expect(window.__dsPlayer?.lastPlayingAt).not.toBeNull();
+
+    // Swipe (keyboard) to item 2: it is in element 1 already, preloaded.
+    fireEvent.keyDown(window, { key: 'ArrowDown' });
+    await waitFor(() =>
+      expect(document.querySelector('[data-active="true"]')?.getAttribute('data-video-id')).toBe('2'),
+    );
+    expect(window.__dsPlayer?.lastPlayingAt).toBeNull();
+    fireEvent(pool[1]!, new Event('playing'));
+    await waitFor(() => expect(instanceFor(3)?.media).toBe(pool[2]), wait);
+    expect(instanceFor(1)?.destroyed).toBe(false);
+
+    // To item 3: item 1 leaves the window, its element is torn down and takes item 4.
+    fireEvent.keyDown(window, { key: 'ArrowDown' });
+    fireEvent(pool[2]!, new Event('playing'));
+    await waitFor(() => expect(instanceFor(4)?.media).toBe(pool[0]), wait);
+    expect(instanceFor(1)?.destroyed).toBe(true);
+    expect(media.load).toHaveBeenCalled();
+    expect(pool[0]!.dataset.videoId).toBe('4');
+
+    // Still the same three elements.
+    expect(videos()).toEqual(pool);
+    expect(api.callsTo('/sv/play/1')).toHaveLength(1);
+  });
+
+  it('shows the unlock prompt on a locked item and never asks for its stream', async () => {
+    const api = stubApi({ ...baseRoutes, '/sv/videosPage': feed(5, 1), ...playRoutes(5) });
+    renderAt('#/pages/shorts/index');
+    const prompt = await screen.findByTestId('unlock-prompt', {}, wait);
+    expect(prompt.getAttribute('data-number')).toBe('1');
+    expect(prompt.textContent).toContain('not on sale yet');
+    expect(screen.getByTestId('unlock-login')).toBeTruthy();
+    fireEvent.keyDown(window, { key: 'ArrowDown' });
+    await waitFor(() =>
+      expect(
+        document
+          .querySelector('[data-active="true"] [data-testid="unlock-prompt"]')
+          ?.getAttribute('data-number'),
+      ).toBe('2'),
+    );
+    expect(api.calls.filter((call) => call.path.startsWith('/sv/play/'))).toHaveLength(0);
+    expect(hls.instances).toHaveLength(0);
+
+    fireEvent.click(screen.getByTestId('unlock-login'));
+    expect(useLoginPanel.getState().visible).toBe(true);
+  });
+
+  it('asks a guest to log in before liking, and likes for a signed-in viewer', async () => {
+    const api = stubApi({
+      ...baseRoutes,
+      '/sv/videosPage': feed(3),
+      ...playRoutes(3),
+      '/sv/liking': ok({ liked: true, likeCount: 3 }),
+      '/sv/myFavoList/1': ok({ favorited: false }),
+      '/user/info': ok(sampleUser()),
+    });
+    renderAt('#/pages/shorts/index');
+    await screen.findByTestId('shorts-feed', {}, wait);
+    const like = () =>
+      document.querySelector<HTMLElement>('[data-active="true"] [data-testid="shorts-like"]')!;
+    await waitFor(() => expect(like()).toBeTruthy(), wait);
+    fireEvent.click(like());
+    expect(useLoginPanel.getState().visible).toBe(true);
+    expect(api.callsTo('/sv/liking')).toHaveLength(0);
+
+    act(() => useLoginPanel.setState({ visible: false }));
+    signIn();
+    fireEvent.click(like());
+    await waitFor(() => expect(like().getAttribute('aria-pressed')).toBe('true'), wait);
+    expect(api.callsTo('/sv/liking')[0]!.json).toEqual({ videoId: 1 });
+    expect(like().textContent).toContain('3');
+  });
+
+  it('share copies the drainage link with the viewer’s invite code', async () => {
+    const writeText = stubClipboard();
+    signIn();
+    stubApi({
+      ...baseRoutes,
+      '/sv/videosPage': feed(2),
+      ...playRoutes(2),
+      '/sv/myFavoList/1': ok({ favorited: false }),
+      '/user/info': ok(sampleUser()),
+    });
+    renderAt('#/pages/shorts/index');
+    await screen.findByTestId('shorts-feed', {}, wait);
+    await waitFor(
+      () => expect(document.querySelector('[data-active="true"] [data-testid="shorts-share"]')).toBeTruthy(),
+      wait,
+    );
+    fireEvent.click(document.querySelector('[data-active="true"] [data-testid="shorts-share"]')!);
+    await waitFor(() =>
+      expect(writeText).toHaveBeenCalledWith(
+        `${window.location.origin}/#/pages/drainage/index?seriesId=1&inviteCode=AB12CD34`,
+      ),
+    );
+    expect(await screen.findByText('Link copied', {}, wait)).toBeTruthy();
+  });
+});
+
+describe('Help promote dramas', () => {
+  it('copies a guest’s link without an invite code and a signed-in viewer’s with it', async () => {
+    const writeText = stubClipboard();
+    stubApi({
+      ...baseRoutes,
+      '/sv/allSeries': ok({ list: [series(7)], total: 1 }),
+      '/user/info': ok(sampleUser()),
+    });
+    renderAt('#/pages/profile/dramas/index');
+    fireEvent.click(await screen.findByTestId('dramas-share-7', {}, wait));
+    await waitFor(() =>
+      expect(writeText).toHaveBeenLastCalledWith(
+        `${window.location.origin}/#/pages/drainage/index?seriesId=7`,
+      ),
+    );
+    signIn();
+    fireEvent.click(await screen.findByText('OK'));
+    fireEvent.click(screen.getByTestId('dramas-share-7'));
+    await waitFor(() =>
+      expect(writeText).toHaveBeenLastCalledWith(
+        `${window.location.origin}/#/pages/drainage/index?seriesId=7&inviteCode=AB12CD34`,
+      ),
+    );
+  });
+});
+
+describe('Search', () => {
+  it('searches 300 ms after typing stops, and keeps recent searches', async () => {
+    const api = stubApi({
+      ...baseRoutes,
+      '/sv/homeSeries': ok({ banners: [], sections: [{ key: 'hot', series: [series(1)] }], categories: [] }),
+      '/sv/page': (call) => {
+        const keyword = new URL(call.url, 'http://x').searchParams.get('keyword');
+        return keyword === 'love'
+          ? ok({ list: [series(5, { title: 'Love in Manila' })], total: 1 })
+          : ok({ list: [], total: 0 });
+      },
+    });
+    renderAt('#/pages/search/index');
+    expect(await screen.findByTestId('search-hot-1', {}, wait)).toBeTruthy();
+    const input = screen.getByTestId('search-input');
+    fireEvent.change(input, { target: { value: 'l' } });
+    fireEvent.change(input, { target: { value: 'lo' } });
+    fireEvent.change(input, { target: { value: 'love' } });
+    expect(api.callsTo('/sv/page')).toHaveLength(0);
+    expect(await screen.findByTestId('search-result-5', {}, wait)).toBeTruthy();
+    expect(api.callsTo('/sv/page')).toHaveLength(1);
+    expect(api.callsTo('/sv/page')[0]!.json).toMatchObject({ keyword: 'love', pageNum: 1 });
+
+    fireEvent.submit(input.closest('form')!);
+    fireEvent.change(input, { target: { value: 'zzz' } });
+    fireEvent.submit(input.closest('form')!);
+    expect(await screen.findByTestId('search-empty', {}, wait)).toBeTruthy();
+    expect(JSON.parse(localStorage.getItem('dramastar.recentSearches')!)).toEqual(['zzz', 'love']);
+
+    fireEvent.click(screen.getByTestId('search-clear'));
+    const recent = await screen.findByTestId('recent-searches');
+    expect(recent.textContent).toContain('zzz');
+    fireEvent.click(screen.getByTestId('recent-clear'));
+    expect(screen.queryByTestId('recent-searches')).toBeNull();
+    expect(localStorage.getItem('dramastar.recentSearches')).toBeNull();
+  });
+
+  it('keeps at most ten recent searches', async () => {
+    const { addRecentSearch, readRecentSearches } = await import('../features/drama/lib/recent-searches');
+    for (let i = 0; i < 12; i += 1) addRecentSearch(`word ${i}`);
+    addRecentSearch('WORD 11');
+    expect(readRecentSearches()).toHaveLength(10);
+    expect(readRecentSearches()[0]).toBe('WORD 11');
+    expect(readRecentSearches()).not.toContain('word 11');
+  });
+});
+
+describe('History', () => {
+  it('asks a guest to log in', async () => {
+    stubApi(baseRoutes);
+    renderAt('#/pages/profile/history/index');
+    expect(await screen.findByTestId('login-required', {}, wait)).toBeTruthy();
+  });
+
+  it('lists what was watched and deletes an entry', async () => {
+    signIn();
+    const entry = {
+      series: series(4, { title: 'Midnight in Saigon' }),
+      videoId: 40,
+      number: 2,
+      progress: 30,
+      duration: 60,
+      updatedAt: '2026-01-02T10:00:00.000Z',
+    };
+    const api = stubApi({
+      ...baseRoutes,
+      '/user/info': ok(sampleUser()),
+      '/sv/queryViewHis': [ok({ list: [entry], total: 1 }), ok({ list: [], total: 0 })],
+      '/sv/deleteViewHis': ok(null),
+    });
+    renderAt('#/pages/profile/history/index');
+    const item = await screen.findByTestId('history-item-4', {}, wait);
+    expect(item.textContent).toContain('EP 2 / 6');
+    expect(item.textContent).toContain('0:30 / 1:00');
+    fireEvent.click(screen.getByTestId('history-delete-4'));
+    expect(await screen.findByTestId('history-empty', {}, wait)).toBeTruthy();
+    expect(api.callsTo('/sv/deleteViewHis')[0]!.url).toContain('seriesId=4');
+  });
+});
+
+describe('Drainage page', () => {
+  it('remembers the invite code and opens the register view for guests', async () => {
+    stubApi({
+      ...baseRoutes,
+      '/sv/videos/3': ok({
+        series: series(3, { title: 'Revenge of the Heiress' }),
+        episodes: [episode(30, 1, { seriesId: 3 })],
+        favorited: false,
+        progress: null,
+      }),
+    });
+    renderAt('#/pages/drainage/index?seriesId=3&inviteCode=ZX98YW76');
+    await screen.findByTestId('drainage-watch', {}, wait);
+    expect(screen.getByTestId('drainage-page').textContent).toContain('Revenge of the Heiress');
+    expect(document.cookie).toContain('inviteInfo=ZX98YW76');
+    fireEvent.click(screen.getByTestId('drainage-signup'));
+    expect(useLoginPanel.getState()).toMatchObject({ visible: true, view: 'register' });
+  });
+});
+
+describe('Video details', () => {
+  it('shows the unlock prompt for a locked episode without asking for its stream', async () => {
+    const api = stubApi({
+      ...baseRoutes,
+      '/sv/videos/1': ok({
+        series: series(1),
+        episodes: [episode(1, 1), episode(2, 2), episode(3, 3), episode(4, 4)],
+        favorited: false,
+        progress: null,
+      }),
+      ...playRoutes(4),
+      '/sv/play/4': refusal(409, 'Locked', 'EpisodeLocked'),
+    });
+    renderAt('#/pages/shorts/videoDetails?seriesId=1&videoId=4');
+    expect((await screen.findByTestId('unlock-prompt', {}, wait)).getAttribute('data-number')).toBe('4');
+    expect(screen.getByTestId('details-episode-4').getAttribute('data-locked')).toBe('true');
+    expect(api.calls.filter((call) => call.path.startsWith('/sv/play/'))).toHaveLength(0);
+    fireEvent.click(screen.getByTestId('details-episode-2'));
+    await waitFor(() => expect(instanceFor(2)).toBeTruthy(), wait);
+  });
+
+  it('resumes the episode where the viewer stopped', async () => {
+    stubApi({
+      ...baseRoutes,
+      '/sv/videos/1': ok({
+        series: series(1),
+        episodes: [episode(1, 1), episode(2, 2)],
+        favorited: false,
+        progress: { videoId: 2, number: 2, progress: 42 },
+      }),
+      ...playRoutes(2),
+    });
+    renderAt('#/pages/shorts/videoDetails?seriesId=1');
+    await waitFor(() => expect(instanceFor(2)).toBeTruthy(), wait);
+    expect(instanceFor(2)?.config.startPosition).toBe(42);
+    expect(screen.getByTestId('details-page').getAttribute('data-video-id')).toBe('2');
+  });
+});

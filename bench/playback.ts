@@ -1,0 +1,119 @@
+// Playback benchmark in headless Chromium against the production build on localhost:
+//  - first frame: opening an episode page cold (new browser context, nothing preloaded) until its
+//    first video frame — the baseline of this run;
+//  - swipe: in the Shorts feed, from the swipe to the next episode playing, with that episode
+//    preloaded while the previous one played (the player keeps a pool of three videos).
+// Prints median and p95 over BENCH_RUNS (20) each, and the swipe/first-frame ratio.
+// Aims (issue 4): swipe-to-playing under 150 ms with preload, first frame under 500 ms without.
+import { chromium } from 'playwright-core';
+import { startServer } from '../e2e/server.js';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 20);
+const args = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+  '--autoplay-policy=no-user-gesture-required',
+];
+
+interface Probe {
+  openedAt?: number;
+  firstFrameAt?: number;
+  lastSwitchAt?: number;
+  lastPlayingAt?: number;
+}
+declare global {
+  interface Window {
+    __dsPlayer?: Probe;
+  }
+}
+
+const stats = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? NaN;
+  return { n: sorted.length, median: at(0.5), p95: at(0.95) };
+};
+
+const server = await startServer({ SMTP_URL: 'smtp://127.0.0.1:9' });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  args,
+});
+try {
+  const post = async <T>(path: string, body: unknown = {}): Promise<T> => {
+    const res = await fetch(`${server.url}/app-api${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return ((await res.json()) as { data: T }).data;
+  };
+  const all = await post<{ list: { id: number }[] }>('/sv/allSeries', { pageSize: 50 });
+
+  // First frame, cold: a fresh context each time (no cache, nothing preloaded).
+  const firstFrame: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const series = all.list[i % all.list.length];
+    if (!series) break;
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/#/pages/shorts/videoDetails?seriesId=${series.id}`);
+    await page.waitForFunction(() => window.__dsPlayer?.firstFrameAt !== undefined, null, {
+      timeout: 15_000,
+    });
+    const probe = await page.evaluate(() => window.__dsPlayer ?? {});
+    if (probe.openedAt !== undefined && probe.firstFrameAt !== undefined)
+      firstFrame.push(probe.firstFrameAt - probe.openedAt);
+    await context.close();
+  }
+
+  // Swipes in the Shorts feed, onto episodes that may play, after watching each for a moment.
+  const feed = await post<{ list: { episode: { locked: boolean } }[] }>('/sv/videosPage', { pageSize: 50 });
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/#/pages/shorts/index`);
+  await page.waitForFunction(() => window.__dsPlayer?.lastPlayingAt !== undefined, null, { timeout: 15_000 });
+  const swipe: number[] = [];
+  for (let index = 1; index < feed.list.length && swipe.length < RUNS; index++) {
+    await page.waitForTimeout(1200);
+    const before = await page.evaluate(() => window.__dsPlayer?.lastPlayingAt ?? 0);
+    await page.keyboard.press('ArrowDown');
+    if (feed.list[index]?.episode.locked) continue;
+    await page.waitForFunction(
+      (previous) => {
+        const p = window.__dsPlayer;
+        return (
+          p?.lastPlayingAt !== undefined &&
+          p.lastSwitchAt !== undefined &&
+          p.lastPlayingAt > previous &&
+          p.lastPlayingAt >= p.lastSwitchAt
+        );
+      },
+      before,
+      { timeout: 15_000 },
+    );
+    const probe = await page.evaluate(() => window.__dsPlayer ?? {});
+    if (probe.lastSwitchAt !== undefined && probe.lastPlayingAt !== undefined)
+      swipe.push(probe.lastPlayingAt - probe.lastSwitchAt);
+  }
+  await context.close();
+
+  const cold = stats(firstFrame);
+  const warm = stats(swipe);
+  console.log(`\nDramaStar playback benchmark: headless Chromium ${browser.version()}, localhost, 390×844`);
+  console.log('| measure | runs | median ms | p95 ms | aim | ratio vs first frame |');
+  console.log('|---|---:|---:|---:|---:|---:|');
+  console.log(
+    `| first frame, cold open (baseline) | ${cold.n} | ${cold.median.toFixed(0)} | ${cold.p95.toFixed(0)} | < 500 | 1.00 |`,
+  );
+  console.log(
+    `| swipe to playing, preloaded | ${warm.n} | ${warm.median.toFixed(0)} | ${warm.p95.toFixed(0)} | < 150 | ${(warm.median / cold.median).toFixed(2)} |`,
+  );
+} finally {
+  await browser.close();
+  await server.stop();
+}

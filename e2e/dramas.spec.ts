@@ -1,0 +1,110 @@
+import { expect, type Page, test } from '@playwright/test';
+import { codeFor, mailCount } from './mailbox.js';
+
+const origin = () => `http://localhost:${process.env.E2E_PORT ?? '8080'}`;
+const base = () => `${origin()}/#`;
+
+interface Home {
+  banners: { id: number; freeEpisodes: number }[];
+}
+
+test.beforeEach(({ page }) => {
+  page.on('pageerror', (error) => {
+    throw error;
+  });
+});
+
+/** The current time of the first video matching `selector`, after it has had a moment to play. */
+async function playsOn(page: Page, selector: string): Promise<void> {
+  const video = page.locator(selector).first();
+  await expect(video).toBeAttached();
+  const start = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 })
+    .toBeGreaterThan(start + 0.3);
+}
+
+async function apiCall<T>(path: string, body: unknown, token?: string): Promise<{ code: number; data: T }> {
+  const res = await fetch(`${origin()}/app-api${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as { code: number; data: T };
+}
+
+/** A signed-in viewer made through the API (the code read from the real SMTP server). */
+async function signedInViewer(page: Page): Promise<string> {
+  const email = `viewer-${Date.now().toString(36)}@example.ph`;
+  const before = mailCount();
+  await apiCall<unknown>('/auth/sendEmailCode', { email, isRegister: 1 });
+  const code = await codeFor(email, before);
+  const reg = await apiCall<{ access_token: string }>('/auth/register', {
+    email,
+    phone: '912345678',
+    areaCode: '+84',
+    verifyCode: code,
+  });
+  const token = reg.data.access_token;
+  await page.addInitScript((t) => localStorage.setItem('user_token', t), token);
+  return token;
+}
+
+test('opens a series from Home and its first episode plays', async ({ page }) => {
+  await page.goto(`${base()}/`);
+  await expect(page.getByTestId('home-banner')).toBeVisible();
+  await expect(page.getByTestId('home-section-hot')).toBeVisible();
+  await page.getByTestId('home-section-hot').locator('[data-testid^="series-card-"]').first().click();
+  await expect(page.getByTestId('details-page')).toBeVisible();
+  await playsOn(page, '[data-testid="details-video"]');
+});
+
+test('swipes in Shorts to the next episode, which plays', async ({ page }) => {
+  await page.goto(`${base()}/pages/shorts/index`);
+  await expect(page.getByTestId('shorts-feed')).toBeVisible();
+  const active = page.locator('[data-testid="shorts-item"][data-active="true"]');
+  await expect(active).toHaveAttribute('data-index', '0');
+  const firstVideo = await active.getAttribute('data-video-id');
+  await playsOn(page, `[data-testid="shorts-video"][data-video-id="${firstVideo}"]`);
+  await page.keyboard.press('ArrowDown');
+  await expect(active).toHaveAttribute('data-index', '1');
+  const next = await active.getAttribute('data-video-id');
+  expect(next).not.toBe(firstVideo);
+  await playsOn(page, `[data-testid="shorts-video"][data-video-id="${next}"]`);
+});
+
+test('shows a guest the unlock prompt on a paid episode instead of playing it', async ({ page }) => {
+  const home = await apiCall<Home>('/sv/homeSeries', {});
+  const series = home.data.banners[0]!;
+  await page.goto(`${base()}/pages/shorts/videoDetails?seriesId=${series.id}`);
+  await expect(page.getByTestId('details-page')).toBeVisible();
+  const locked = page.getByTestId(`details-episode-${series.freeEpisodes + 1}`);
+  await expect(locked).toHaveAttribute('data-locked', 'true');
+  await locked.click();
+  const prompt = page.getByTestId('unlock-prompt');
+  await expect(prompt).toBeVisible();
+  await expect(prompt).toHaveAttribute('data-number', String(series.freeEpisodes + 1));
+  await expect(page.getByTestId('unlock-login')).toBeVisible();
+});
+
+test('resumes from the saved progress after a reload', async ({ page }) => {
+  await signedInViewer(page);
+  const home = await apiCall<Home>('/sv/homeSeries', {});
+  const series = home.data.banners[1]!;
+  await page.goto(`${base()}/pages/shorts/videoDetails?seriesId=${series.id}`);
+  const video = page.getByTestId('details-video');
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 })
+    .toBeGreaterThan(1.5);
+  await page.evaluate(() => document.querySelector('video')?.pause());
+  const stoppedAt = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
+  // Leaving the page saves the position.
+  await page.goto(`${base()}/`);
+  await page.goto(`${base()}/pages/shorts/videoDetails?seriesId=${series.id}`);
+  await page.reload();
+  await expect
+    .poll(() => page.getByTestId('details-video').evaluate((v: HTMLVideoElement) => v.currentTime), {
+      timeout: 10_000,
+    })
+    .toBeGreaterThanOrEqual(Math.min(stoppedAt, 3) - 0.6);
+});
