@@ -30,7 +30,7 @@ test('opens on Home with the product title, the tab bar and the dark theme', asy
   await expect(page.getByTestId('tab-home')).toBeVisible();
   expect(await tabLabels(page)).toEqual(TABS.en);
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-  await expect(page.getByText('No series yet')).toBeVisible();
+  await expect(page.getByTestId('home-banner')).toBeVisible();
 });
 
 test('switches between the four tabs', async ({ page }) => {
@@ -45,7 +45,7 @@ test('switches between the four tabs', async ({ page }) => {
   await page.getByTestId('tab-home').click();
   await expect(page).toHaveURL(/#\/$/);
   await page.goto(at('localhost', '/pages/home/index'));
-  await expect(page.getByText('No series yet')).toBeVisible();
+  await expect(page.getByTestId('home-banner')).toBeVisible();
 });
 
 test('changes the language from Settings, retranslating the tab bar, and keeps it after a reload', async ({
