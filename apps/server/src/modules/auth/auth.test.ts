@@ -431,7 +431,9 @@ describe('session hand-over (embedded login)', () => {
     const fresh = other.body.data.access_token;
     expect(fresh).not.toBe(token);
     expect((await call('/user/info', { token: fresh })).body.data.userName).toBe('vic_01');
-    expect((await call('/auth/loginByTicket', { body: { ticket } })).body.errorKey).toBe('LoginTicketInvalid');
+    expect((await call('/auth/loginByTicket', { body: { ticket } })).body.errorKey).toBe(
+      'LoginTicketInvalid',
+    );
 
     const late = (await call('/user/handoffTicket', { token })).body.data.ticket;
     t.clock.advance(2 * 60_000 + 1);
