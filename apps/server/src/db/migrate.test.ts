@@ -3,11 +3,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
+import { DEMO_SERIES } from '../seed/demo-catalog.js';
 import { loadConfig } from '../config.js';
 import { openTestDatabase, usingPostgres } from '../test/database.js';
 import { openDatabase } from './client.js';
 
-const quiet = { NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIR: '/nonexistent', DATA_DIR: '/tmp/ds-test' };
+const quiet = {
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'silent',
+  WEB_DIR: '/nonexistent',
+  DATA_DIR: '/tmp/ds-test',
+  MEDIA_DIR: `/tmp/ds-test-media-${process.pid}`,
+};
 
 describe('migrations', () => {
   it('applies the schema to an empty database and is a no-op the second time', async () => {
@@ -30,7 +37,9 @@ describe('migrations', () => {
       const holder = await openTestDatabase();
       try {
         const config = loadConfig({ ...quiet, DATABASE_URL: holder.url ?? '', DEMO_CONTENT: 'true' });
-        const [a, b] = await Promise.all([buildApp(config), buildApp(config)]);
+        // Both also make (one series of) the demo catalogue at once, into the same media directory.
+        const demo = { demoSeries: DEMO_SERIES.slice(6, 7) };
+        const [a, b] = await Promise.all([buildApp(config, demo), buildApp(config, demo)]);
         try {
           for (const app of [a, b]) {
             const res = await app.inject({

@@ -1,4 +1,5 @@
-import { cp, mkdir, rm, stat } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { cp, mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 
 /**
@@ -24,11 +25,24 @@ export function localDiskStorage(root: string): MediaStorage & { root: string } 
   };
   return {
     root: base,
+    /**
+     * Copies beside the target first, then swaps it in by renaming, so a reader (or another
+     * instance writing the same key at the same time) never sees a half-copied directory.
+     */
     async putDirectory(localDir, key) {
       const target = pathOf(key);
-      await rm(target, { recursive: true, force: true });
+      const staging = `${target}.${randomBytes(6).toString('hex')}.tmp`;
       await mkdir(dirname(target), { recursive: true });
-      await cp(localDir, target, { recursive: true });
+      await cp(localDir, staging, { recursive: true });
+      try {
+        await rm(target, { recursive: true, force: true });
+        await rename(staging, target);
+      } catch (error) {
+        // Another writer put the same key in between: theirs stands.
+        await rm(staging, { recursive: true, force: true });
+        const code = (error as { code?: string }).code;
+        if (code !== 'ENOTEMPTY' && code !== 'EEXIST') throw error;
+      }
     },
     async exists(key) {
       return stat(pathOf(key)).then(
