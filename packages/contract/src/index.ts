@@ -4,3 +4,4 @@ export * from './envelope.js';
 export * from './validation.js';
 export * from './call.js';
 export * from './api/index.js';
+export * from './money.js';

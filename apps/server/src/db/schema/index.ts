@@ -1,3 +1,4 @@
 export * from './tenant.js';
 export * from './account.js';
 export * from './catalog.js';
+export * from './ledger.js';
