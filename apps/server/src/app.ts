@@ -35,6 +35,8 @@ import { DEMO_SERIES, type DemoSeries, seedDemoCatalog } from './seed/demo-catal
 import { DEMO_TENANTS } from './seed/demo.js';
 import { localDiskStorage } from './media/storage.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
+import { createLedger } from './modules/ledger/ledger.service.js';
+import { walletRoutes } from './modules/wallet/wallet.routes.js';
 import { createCatalogService } from './modules/catalog/catalog.service.js';
 import { type Entitlements, noViewingPasses } from './modules/catalog/entitlement.js';
 import { createPointsService } from './modules/catalog/points.service.js';
@@ -161,6 +163,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   userRoutes(router, users, accounts);
   oauthRoutes(app, router, { db, clock, oidc, tickets, users, sessions, tenants, limiter });
   catalogRoutes(app, router, { catalog, tenants, signer, storage, clock });
+  walletRoutes(router, { db, ledger: createLedger(clock), tenants });
   if (config.devOutbox) devOutboxRoutes(app, db);
   await serveMedia(app, config.mediaDir);
   if (deps.jobs) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call.js';
+import { CURRENCY_KEYS } from '../constants.js';
 
 const account = (path: string) => defineCall({ path: `/account/${path}`, auth: 'user' });
 const pageQuery = z.object({
@@ -7,12 +8,46 @@ const pageQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
 
+/** Kinds of wallet movements (`type` of a wallet record and its filter). */
+export const WALLET_RECORD_TYPES = [
+  'recharge',
+  'withdrawal',
+  'withdrawal_refund',
+  'fee',
+  'membership',
+  'copyright_purchase',
+  'copyright_revenue',
+  'referral_reward',
+  'welfare',
+  'red_packet',
+  'task_reward',
+  'salary',
+  'dividend',
+] as const;
+
+export const walletRecord = z.object({
+  id: z.string(),
+  type: z.string(),
+  /** Signed decimal string in major units: + money in, - money out. */
+  amount: z.string(),
+  currency: z.enum(CURRENCY_KEYS),
+  reference: z.string(),
+  createdAt: z.string(),
+});
+
 export const accountCalls = {
-  accountInfo: account('accountInfo'),
+  /** The wallet: spendable balance as a decimal string in the tenant's currency. */
+  accountInfo: defineCall({
+    path: '/account/accountInfo',
+    auth: 'user',
+    response: z.object({ currency: z.enum(CURRENCY_KEYS), balance: z.string() }),
+  }),
+  /** The wallet's movements from the ledger, newest first; `type` filters by kind. */
   walletRecords: defineCall({
     path: '/account/walletRecords',
     auth: 'user',
-    query: pageQuery.extend({ type: z.string().trim().max(40).optional() }),
+    query: pageQuery.extend({ type: z.enum(WALLET_RECORD_TYPES).optional() }),
+    response: z.object({ list: z.array(walletRecord), total: z.number().int() }),
   }),
   queryBankCard: account('queryBankCard'),
   addBankCard: account('addBankCard'),

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, index, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  pgTable,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { users } from './account.js';
 import { tenants } from './tenant.js';
 
@@ -23,7 +33,9 @@ export const ledgerAccounts = pgTable(
     userId: bigint('user_id', { mode: 'bigint' }).references(() => users.id),
     /** System accounts may go negative (a source of money, e.g. recharge clearing); wallets never. */
     allowNegative: boolean('allow_negative').notNull(),
-    balance: bigint('balance', { mode: 'bigint' }).notNull().default(sql`0`),
+    balance: bigint('balance', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     createdAt: ts('created_at').notNull(),
   },
   (t) => [

@@ -1,0 +1,39 @@
+import { api, isCurrencyKey, toMajor } from '@dramastar/contract';
+import type { Db } from '../../db/client.js';
+import { withTransaction } from '../../db/tx.js';
+import type { Router } from '../../http/route.js';
+import type { SessionUser } from '../auth/session.service.js';
+import type { Ledger } from '../ledger/ledger.service.js';
+import type { TenantService } from '../tenant/tenant.service.js';
+
+/** The wallet's read side: balance and records, from the ledger, in the tenant's currency. */
+export function walletRoutes(router: Router, deps: { db: Db; ledger: Ledger; tenants: TenantService }): void {
+  const { db, ledger, tenants } = deps;
+  const currencyOf = async (user: SessionUser) => {
+    const { currency } = await tenants.require(user.tenantId);
+    if (!isCurrencyKey(currency)) throw new Error(`tenant ${user.tenantId} has currency ${currency}`);
+    return currency;
+  };
+
+  router.user(api.account.accountInfo, async ({ user }) => {
+    const currency = await currencyOf(user);
+    const balance = await withTransaction(db, (tx) =>
+      ledger.balance(tx, user.tenantId, currency, { userId: user.userId }),
+    );
+    return { currency, balance: toMajor(balance, currency) };
+  });
+
+  router.user(api.account.walletRecords, async ({ user, query }) => {
+    const currency = await currencyOf(user);
+    return withTransaction(db, (tx) =>
+      ledger.records(tx, {
+        tenantId: user.tenantId,
+        currency,
+        userId: user.userId,
+        pageNum: query.pageNum,
+        pageSize: query.pageSize,
+        kind: query.type,
+      }),
+    );
+  });
+}
