@@ -189,11 +189,12 @@ describe('e-mail login', () => {
     expect(useSession.getState().token).toBeNull();
   });
 
-  it('stores the token, fetches the user info and goes home', async () => {
+  it('stores the token, fetches the user info and the wallet, and goes home', async () => {
     const api = stubApi({
       ...baseRoutes,
       '/auth/login': ok({ access_token: 'tok-email' }),
       '/user/info': ok(sampleUser({ tenantId: '000003' })),
+      '/account/accountInfo': ok({ currency: 'PKR', balance: '12.50' }),
     });
     await fillEmailLogin();
     fireEvent.click(screen.getByTestId('submit'));
@@ -212,6 +213,9 @@ describe('e-mail login', () => {
     expect(state.userDetail?.userId).toBe('10000042');
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('tok-email');
     expect(localStorage.getItem(STORAGE_KEYS.tenantId)).toBe('000003');
+    await waitFor(() =>
+      expect(useSession.getState().walletInfo).toEqual({ currency: 'PKR', balance: '12.50' }),
+    );
   });
 });
 

@@ -32,21 +32,25 @@ export function useUserInfo(): UserInfo | null {
   return token ? stored : null;
 }
 
+/** Fetches the wallet (/account/accountInfo: currency and balance) into the session's walletInfo. */
+export async function fetchWalletInfo(): Promise<void> {
+  const wallet = await request(api.account.accountInfo, { hideToast: true });
+  if (useSession.getState().hasLogin) useSession.getState().setWalletInfo(wallet);
+}
+
 /**
  * After a login or registration (spec section 4): keep the token (store and `user_token`), then
- * fetch the user info. A failed fetch leaves the user logged in; the next page retries it.
+ * fetch the user info and the wallet info. A failed fetch leaves the user logged in; the next
+ * page retries it.
  */
 export async function completeLogin(token: string): Promise<UserInfo | null> {
   useSession.getState().login(token);
-  try {
-    return await fetchUserInfo();
-  } catch {
-    return null;
-  }
+  const [info] = await Promise.allSettled([fetchUserInfo(), fetchWalletInfo()]);
+  return info.status === 'fulfilled' ? info.value : null;
 }
 
-/** On start with a stored token: refresh the user info (a dead session answers 401 and logs out). */
+/** On start with a stored token: refresh user and wallet info (a dead session answers 401 and logs out). */
 export async function refreshUserInfo(): Promise<void> {
   if (!useSession.getState().token) return;
-  await fetchUserInfo().catch(() => undefined);
+  await Promise.allSettled([fetchUserInfo(), fetchWalletInfo()]);
 }
