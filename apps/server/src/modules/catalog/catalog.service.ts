@@ -250,13 +250,19 @@ export function createCatalogService({ db, clock, entitlements, points, signer }
 
     /** The Shorts feed: every episode, series by series (hottest first), in episode order. */
     async feed(tenantId: string, page: Page, viewer: SessionUser | null, lang: Language) {
-      const where = published(tenantId);
+      // Without a viewing pass a series shows its free episodes and the first paid one (with the
+      // unlock prompt), then the feed moves on to the next series instead of a run of locked ones.
+      const pass = viewer ? await entitlements.hasViewingPass(viewer) : false;
+      const where = pass
+        ? published(tenantId)
+        : and(published(tenantId), sql`${episodes.number} <= ${series.freeEpisodes} + 1`);
       const rows = await db
         .select({ episode: episodes, series })
         .from(episodes)
         .innerJoin(series, eq(series.id, episodes.seriesId))
         .where(where)
-        .orderBy(...hot, asc(episodes.number))
+        // A stable order (plays change the "hot" order all the time), so pages never overlap.
+        .orderBy(asc(series.id), asc(episodes.number))
         .limit(page.pageSize)
         .offset((page.pageNum - 1) * page.pageSize);
       const [total] = await db

@@ -179,14 +179,29 @@ describe('playback', () => {
     expect(expired.json()).toMatchObject({ errorKey: 'StreamExpired' });
   });
 
-  it('serves the Shorts feed series by series, episode by episode', async () => {
+  it('serves the Shorts feed series by series: the free episodes and the first paid one', async () => {
     const feed = (await call('/sv/videosPage', { body: { pageNum: 1, pageSize: 50 } })).body.data;
-    expect(feed.total).toBe(13);
-    const order = feed.list.map(
-      (i: { series: { id: number }; episode: { number: number } }) => `${i.series.id}:${i.episode.number}`,
+    const jakarta = await seriesOf('jakarta-hearts');
+    const summer = await seriesOf('second-chance-summer');
+    expect(feed.total).toBe(7);
+    expect(
+      feed.list.map(
+        (i: { series: { id: number }; episode: { number: number; locked: boolean } }) =>
+          `${i.series.id}:${i.episode.number}${i.episode.locked ? ' locked' : ''}`,
+      ),
+    ).toEqual([
+      `${jakarta}:1`,
+      `${jakarta}:2`,
+      `${jakarta}:3`,
+      `${jakarta}:4 locked`,
+      `${summer}:1`,
+      `${summer}:2`,
+      `${summer}:3 locked`,
+    ]);
+    const second = (await call('/sv/videosPage', { body: { pageNum: 2, pageSize: 4 } })).body.data;
+    expect(second.list.map((i: { episode: { id: number } }) => i.episode.id)).toEqual(
+      feed.list.slice(4, 8).map((i: { episode: { id: number } }) => i.episode.id),
     );
-    const first = feed.list[0].series.id;
-    expect(order.slice(0, 3)).toEqual([`${first}:1`, `${first}:2`, `${first}:3`]);
   });
 });
 
@@ -222,6 +237,8 @@ describe('with a viewing pass (as memberships will give)', () => {
         )
       ).body.data;
       expect(detail.episodes.every((e: { locked: boolean }) => !e.locked)).toBe(true);
+      // With a pass the feed holds every episode.
+      expect((await passCall('/sv/videosPage', { token, body: { pageSize: 50 } })).body.data.total).toBe(13);
       for (let i = 0; i < 3; i++) expect((await passCall(`/sv/play/${paid}`, { token })).status).toBe(200);
       await passCall(`/sv/play/${free}`, { token });
       await passCall(`/sv/play/${paid + 1}`, { token });
