@@ -1,3 +1,4 @@
+import { UserNameField, NewPasswordFields } from '../../../shared/forms/account-fields';
 import {
   emailRegisterForm,
   inviteCodeRequired,
@@ -17,13 +18,11 @@ import {
   DevMailboxHint,
   LockIcon,
   MailIcon,
-  PasswordField,
   RefreshIcon,
   SendCodeButton,
   showToast,
   TextField,
   TopTabs,
-  UserIcon,
 } from '../../../shared/ui';
 import { fetchCaptcha, registerByEmail, registerByName } from '../api/auth-calls';
 import { CountryButton } from './country-picker';
@@ -225,36 +224,10 @@ function UsernameRegisterForm({ finish, openCountries, invite }: ViewProps & { i
       onSubmit={(e) => void submit(e)}
       noValidate
     >
-      <TextField
-        label={t('auth.username')}
-        autoComplete="username"
-        autoCapitalize="off"
-        placeholder={t('auth.usernamePlaceholder')}
-        prefix={<UserIcon />}
-        maxLength={LIMITS.userNameMax}
-        testId="username-input"
-        error={form.error('userName')}
-        {...form.field('userName')}
-      />
-      <PasswordField
-        label={t('auth.password')}
-        autoComplete="new-password"
-        placeholder={t('auth.newPasswordPlaceholder')}
-        prefix={<LockIcon />}
-        maxLength={LIMITS.passwordMax}
-        testId="password-input"
-        error={form.error('password')}
-        {...form.field('password')}
-      />
-      <PasswordField
-        label={t('auth.repeatPassword')}
-        autoComplete="new-password"
-        placeholder={t('auth.repeatPasswordPlaceholder')}
-        prefix={<LockIcon />}
-        maxLength={LIMITS.passwordMax}
-        testId="rep-password-input"
-        error={form.error('repPassword')}
-        {...form.field('repPassword')}
+      <UserNameField field={form.field('userName')} error={form.error('userName')} />
+      <NewPasswordFields
+        password={{ field: form.field('password'), error: form.error('password') }}
+        repeat={{ field: form.field('repPassword'), error: form.error('repPassword') }}
       />
       <CountryButton label={t('auth.countryAndPrefix')} withPrefix onOpen={openCountries} />
       <PhoneField field={form.field('phone')} error={form.error('phone')} prefix={prefix} />

@@ -1,4 +1,5 @@
 import { emailLoginForm, emailSchema, LIMITS, nameLoginForm } from '@dramastar/contract';
+import { UserNameField } from '../../../shared/forms/account-fields';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { toastIfNoAnswer } from '../../../shared/api/network-toast';
@@ -211,17 +212,7 @@ export function UsernameLoginView({ go, finish }: ViewProps) {
   return (
     <form className="ds-login-view" data-testid="view-username" onSubmit={(e) => void submit(e)} noValidate>
       <h2 className="ds-login-view__title">{t('auth.usernameLoginTitle')}</h2>
-      <TextField
-        label={t('auth.username')}
-        autoComplete="username"
-        autoCapitalize="off"
-        placeholder={t('auth.usernamePlaceholder')}
-        prefix={<UserIcon />}
-        maxLength={LIMITS.userNameMax}
-        testId="username-input"
-        error={form.error('userName')}
-        {...form.field('userName')}
-      />
+      <UserNameField field={form.field('userName')} error={form.error('userName')} />
       <PasswordField
         label={t('auth.password')}
         autoComplete="current-password"

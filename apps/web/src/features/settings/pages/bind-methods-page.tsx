@@ -1,3 +1,4 @@
+import { UserNameField, NewPasswordFields } from '../../../shared/forms/account-fields';
 import {
   bindEmailForm,
   bindUserNameForm,
@@ -27,10 +28,8 @@ import {
   EmptyState,
   GoogleIcon,
   LoadingMask,
-  LockIcon,
   MailIcon,
   PageContainer,
-  PasswordField,
   SendCodeButton,
   showToast,
   TextField,
@@ -166,35 +165,10 @@ function BindUserNameForm({ onDone }: { onDone: () => void }) {
       onSubmit={(e) => void submit(e)}
       noValidate
     >
-      <TextField
-        label={t('auth.username')}
-        autoComplete="username"
-        autoCapitalize="off"
-        placeholder={t('auth.usernamePlaceholder')}
-        maxLength={LIMITS.userNameMax}
-        testId="username-input"
-        error={form.error('userName')}
-        {...form.field('userName')}
-      />
-      <PasswordField
-        label={t('auth.password')}
-        autoComplete="new-password"
-        placeholder={t('auth.newPasswordPlaceholder')}
-        maxLength={LIMITS.passwordMax}
-        testId="password-input"
-        prefix={<LockIcon />}
-        error={form.error('password')}
-        {...form.field('password')}
-      />
-      <PasswordField
-        label={t('auth.repeatPassword')}
-        autoComplete="new-password"
-        placeholder={t('auth.repeatPasswordPlaceholder')}
-        maxLength={LIMITS.passwordMax}
-        testId="rep-password-input"
-        prefix={<LockIcon />}
-        error={form.error('repPassword')}
-        {...form.field('repPassword')}
+      <UserNameField field={form.field('userName')} error={form.error('userName')} />
+      <NewPasswordFields
+        password={{ field: form.field('password'), error: form.error('password') }}
+        repeat={{ field: form.field('repPassword'), error: form.error('repPassword') }}
       />
       <Button block color="primary" type="submit" loading={loading} data-testid="submit">
         {t('bind.bindUsername')}

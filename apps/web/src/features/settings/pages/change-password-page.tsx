@@ -1,4 +1,5 @@
 import { changePasswordForm, LIMITS } from '@dramastar/contract';
+import { NewPasswordFields } from '../../../shared/forms/account-fields';
 import { Button } from 'antd-mobile';
 import { useNavigate } from 'react-router-dom';
 import { toastIfNoAnswer } from '../../../shared/api/network-toast';
@@ -41,25 +42,10 @@ function ChangePasswordForm() {
         error={form.error('oldPassword')}
         {...form.field('oldPassword')}
       />
-      <PasswordField
+      <NewPasswordFields
+        password={{ field: form.field('password'), error: form.error('password') }}
+        repeat={{ field: form.field('repPassword'), error: form.error('repPassword') }}
         label={t('password.new')}
-        autoComplete="new-password"
-        placeholder={t('auth.newPasswordPlaceholder')}
-        prefix={<LockIcon />}
-        maxLength={LIMITS.passwordMax}
-        testId="password-input"
-        error={form.error('password')}
-        {...form.field('password')}
-      />
-      <PasswordField
-        label={t('auth.repeatPassword')}
-        autoComplete="new-password"
-        placeholder={t('auth.repeatPasswordPlaceholder')}
-        prefix={<LockIcon />}
-        maxLength={LIMITS.passwordMax}
-        testId="rep-password-input"
-        error={form.error('repPassword')}
-        {...form.field('repPassword')}
       />
       <Button block color="primary" size="large" type="submit" loading={loading} data-testid="submit">
         {t('password.submit')}
