@@ -33,6 +33,7 @@ export const tenantConfigAnswer = {
   appVersionCode: 184,
   googleLogin: true,
   devMailbox: '/dev/mail',
+  domains: ['localhost'],
 };
 
 /** A 1×1 transparent PNG, base64 without the data: prefix (as the captcha call answers). */

@@ -25,6 +25,8 @@ export const tenantConfig = tenantSummary.extend({
   googleLogin: z.boolean(),
   /** Outside production without SMTP: the page that shows sent e-mails (codes), else null. */
   devMailbox: z.string().nullable(),
+  /** The tenant's host names (its app and website): the only pages an embedded login hands a session to. */
+  domains: z.array(z.string()),
 });
 export type TenantConfig = z.infer<typeof tenantConfig>;
 

@@ -99,6 +99,12 @@ export function createTenantService(db: DbOrTx, options: TenantServiceOptions) {
         appVersionCode: APP_VERSION_CODE,
         googleLogin: options.googleLogin,
         devMailbox: options.devMailbox,
+        domains: (
+          await db
+            .select({ domain: tenantDomains.domain })
+            .from(tenantDomains)
+            .where(eq(tenantDomains.tenantId, id))
+        ).map((d) => d.domain),
       };
     },
 

@@ -54,6 +54,7 @@ describe('tenant resolution', () => {
       appVersionCode: 184,
       googleLogin: false,
       devMailbox: '/dev/mail',
+      domains: ['pk.localhost'],
     });
   });
 

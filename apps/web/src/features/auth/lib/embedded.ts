@@ -11,24 +11,13 @@ export function isEmbedded(): boolean {
   }
 }
 
-/** The site a host belongs to: its top two labels (`app.example.com` → `example.com`). */
-function siteOf(host: string): string {
-  return host.split('.').slice(-2).join('.');
-}
-
-/**
- * The origin of the page around the iframe, when it belongs to the same site as the app (the
- * product's own website); null for any other embedder, which must learn nothing.
- */
-export function trustedParentOrigin(): string | null {
-  // Firefox has no ancestorOrigins; the referrer of an iframe is the page that embeds it.
+/** The origin of the page around the iframe (ancestorOrigins where the browser has it, else the referrer). */
+function parentOrigin(): string | null {
   const ancestors = (window.location as Partial<Location>).ancestorOrigins;
-  const candidates = [ancestors?.[0], document.referrer];
-  for (const candidate of candidates) {
+  for (const candidate of [ancestors?.[0], document.referrer]) {
     if (!candidate) continue;
     try {
-      const origin = new URL(candidate);
-      if (siteOf(origin.hostname) === siteOf(window.location.hostname)) return origin.origin;
+      return new URL(candidate).origin;
     } catch {
       // not a URL
     }
@@ -37,13 +26,24 @@ export function trustedParentOrigin(): string | null {
 }
 
 /**
- * Tells the parent window, addressed to its origin only and only when it is the product's own
- * site; returns false otherwise (then the app navigates itself).
+ * True when the page around is this app's origin or one of the tenant's own host names (its
+ * website): only such a page may be handed a session. Any other embedder learns nothing.
  */
-export function postToParent(message: ParentMessage): boolean {
-  if (!isEmbedded()) return false;
-  const origin = trustedParentOrigin();
+export function parentIsTrusted(tenantHosts: readonly string[]): boolean {
+  const origin = parentOrigin();
   if (!origin) return false;
+  return origin === window.location.origin || tenantHosts.includes(new URL(origin).hostname);
+}
+
+/**
+ * Tells the parent window, addressed to its origin; returns false when not embedded (then the
+ * app navigates itself). The hand-over to the three-page goes only to a trusted parent.
+ */
+export function postToParent(message: ParentMessage, tenantHosts: readonly string[] = []): boolean {
+  if (!isEmbedded()) return false;
+  const origin = parentOrigin();
+  if (!origin) return false;
+  if (message.type === 'three' && !parentIsTrusted(tenantHosts)) return false;
   window.parent.postMessage(message, origin);
   return true;
 }

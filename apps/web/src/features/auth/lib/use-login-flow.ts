@@ -12,7 +12,8 @@ import {
 import { COOKIE_NAMES, readCookie } from '../../../shared/cookies';
 import { isLoginPath, ROUTES } from '../../../shared/routes';
 import { useSession } from '../../../shared/store/session';
-import { appUrl, isEmbedded, postToParent, trustedParentOrigin } from './embedded';
+import { appUrl, isEmbedded, parentIsTrusted, postToParent } from './embedded';
+import { useTenantConfig } from '../../../shared/api/tenant-config';
 import { handoffTicket } from '../api/auth-calls';
 
 /** Where the panel is: a popup over a page, or the page of a login route. */
@@ -22,6 +23,8 @@ export type PanelMode = 'popup' | 'route';
 export function safeAppPath(path: string | null | undefined): string | null {
   return path && path.startsWith('/') && !path.startsWith('//') && !isLoginPath(path) ? path : null;
 }
+
+const NO_HOSTS: readonly string[] = [];
 
 /**
  * After a login or registration answered a token (spec section 4): keep it, fetch the user info,
@@ -33,16 +36,17 @@ export function safeAppPath(path: string | null | undefined): string | null {
 export function useFinishLogin(mode: PanelMode) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const tenantHosts = useTenantConfig().data?.domains ?? NO_HOSTS;
   return useCallback(
     async (token: string, returnTo?: string | null) => {
       await completeLogin(token);
-      if (isEmbedded() && trustedParentOrigin()) {
+      if (isEmbedded() && parentIsTrusted(tenantHosts)) {
         // The page around gets a single-use 2-minute ticket, never the session token itself.
         const { ticket } = await handoffTicket();
-        postToParent({
-          type: 'three',
-          url: appUrl(`${ROUTES.loginThree}?handoff=${encodeURIComponent(ticket)}`),
-        });
+        postToParent(
+          { type: 'three', url: appUrl(`${ROUTES.loginThree}?handoff=${encodeURIComponent(ticket)}`) },
+          tenantHosts,
+        );
       }
       // Everything fetched as a guest is stale now; the single-use auth exchanges are not refetched.
       await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
@@ -55,7 +59,7 @@ export function useFinishLogin(mode: PanelMode) {
         if (target && target !== currentAppPath()) void navigate(target);
       }
     },
-    [mode, navigate, queryClient],
+    [mode, navigate, queryClient, tenantHosts],
   );
 }
 
