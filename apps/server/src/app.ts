@@ -162,7 +162,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   authRoutes(router, { auth, captcha, tickets, sessions, db });
   userRoutes(router, users, accounts);
   oauthRoutes(app, router, { db, clock, oidc, tickets, users, sessions, tenants, limiter });
-  catalogRoutes(app, router, { catalog, tenants, signer, storage, clock });
+  catalogRoutes(app, router, { catalog, tenants, signer, storage, clock, limiter });
   walletRoutes(router, { db, ledger: createLedger(clock), tenants });
   if (config.devOutbox) devOutboxRoutes(app, db);
   await serveMedia(app, config.mediaDir);

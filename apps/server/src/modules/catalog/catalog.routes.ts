@@ -3,6 +3,7 @@ import send from '@fastify/send';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Clock } from '../../clock.js';
 import { AppError } from '../../http/errors.js';
+import type { RateLimiter } from '../../http/rate-limit.js';
 import type { Router } from '../../http/route.js';
 import type { MediaStorage } from '../../media/storage.js';
 import type { SessionUser } from '../auth/session.service.js';
@@ -21,6 +22,7 @@ export function catalogRoutes(
     signer: StreamSigner;
     storage: MediaStorage;
     clock: Clock;
+    limiter: RateLimiter;
   },
 ): void {
   const { catalog, tenants } = deps;
@@ -54,6 +56,8 @@ export function catalogRoutes(
     return catalog.feed(await tenantOf(req, query.tenantId, who), body, who, lang);
   });
   router.guest(api.video.play, async ({ params, req, viewer }) => {
+    // Generous for a viewer swiping through the feed; it stops scripts inflating play counts.
+    await deps.limiter.hit(`play:ip:${req.ip}`, 300, 60);
     const who = await viewer();
     return catalog.play(await tenantOf(req, undefined, who), params.videoId, who);
   });

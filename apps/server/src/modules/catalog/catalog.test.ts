@@ -167,6 +167,17 @@ describe('playback', () => {
     expect((await get(url.replace('index.m3u8', '../../etc/passwd'))).statusCode).toBe(404);
   });
 
+  it('limits signed playbacks per client address (429)', async () => {
+    const id = await seriesOf('jakarta-hearts');
+    const first = (await call(`/sv/videos/${id}`)).body.data.episodes[0];
+    const answers = [];
+    for (let i = 0; i < 301; i++)
+      answers.push((await call(`/sv/play/${first.id}`, { ip: '10.77.0.1' })).status);
+    expect(answers.slice(0, 300).every((s) => s === 200)).toBe(true);
+    expect(answers[300]).toBe(429);
+    expect((await call(`/sv/play/${first.id}`, { ip: '10.77.0.2' })).status).toBe(200);
+  });
+
   it('lets a signed address expire after 30 minutes', async () => {
     const id = await seriesOf('jakarta-hearts');
     const first = (await call(`/sv/videos/${id}`)).body.data.episodes[0];
