@@ -36,6 +36,7 @@ import { DEMO_TENANTS } from './seed/demo.js';
 import { localDiskStorage } from './media/storage.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { createLedger } from './modules/ledger/ledger.service.js';
+import { createPayPasswordService } from './modules/wallet/pay-password.service.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
 import { createCatalogService } from './modules/catalog/catalog.service.js';
 import { type Entitlements, noViewingPasses } from './modules/catalog/entitlement.js';
@@ -163,7 +164,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   userRoutes(router, users, accounts);
   oauthRoutes(app, router, { db, clock, oidc, tickets, users, sessions, tenants, limiter });
   catalogRoutes(app, router, { catalog, tenants, signer, storage, clock, limiter });
-  walletRoutes(router, { db, ledger: createLedger(clock), tenants });
+  walletRoutes(router, {
+    db,
+    ledger: createLedger(clock),
+    tenants,
+    payPasswords: createPayPasswordService(db, clock, { codes, users }),
+  });
   if (config.devOutbox) devOutboxRoutes(app, db);
   await serveMedia(app, config.mediaDir);
   if (deps.jobs) {

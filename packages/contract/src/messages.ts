@@ -93,6 +93,9 @@ const en = {
   AccountMsgInviterBoundBody: 'You joined the team of the user with invite code {inviteCode}.',
   EpisodeLocked: 'This episode needs a Star Card or a trial card',
   StreamExpired: 'This video link has expired, please reopen the episode',
+  PayPasswordSixDigits: 'The payment password is 6 digits',
+  PayPasswordLocked: 'Too many wrong payment passwords, please try again in {minutes} minutes',
+  EmailRequired: 'Link an e-mail to your account first',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -182,6 +185,9 @@ const vn: Catalog = {
   AccountMsgInviterBoundBody: 'Bạn đã tham gia nhóm của người dùng có mã mời {inviteCode}.',
   EpisodeLocked: 'Tập này cần Thẻ Ngôi Sao hoặc thẻ dùng thử',
   StreamExpired: 'Liên kết video đã hết hạn, vui lòng mở lại tập phim',
+  PayPasswordSixDigits: 'Mật khẩu thanh toán gồm 6 chữ số',
+  PayPasswordLocked: 'Nhập sai mật khẩu thanh toán quá nhiều lần, vui lòng thử lại sau {minutes} phút',
+  EmailRequired: 'Vui lòng liên kết e-mail với tài khoản trước',
 };
 
 const id: Catalog = {
@@ -268,6 +274,9 @@ const id: Catalog = {
   AccountMsgInviterBoundBody: 'Anda bergabung dengan tim pengguna berkode undangan {inviteCode}.',
   EpisodeLocked: 'Episode ini memerlukan Kartu Bintang atau kartu uji coba',
   StreamExpired: 'Tautan video sudah kedaluwarsa, silakan buka ulang episodenya',
+  PayPasswordSixDigits: 'Kata sandi pembayaran terdiri dari 6 digit',
+  PayPasswordLocked: 'Terlalu banyak kata sandi pembayaran salah, coba lagi dalam {minutes} menit',
+  EmailRequired: 'Tautkan e-mail ke akun Anda terlebih dahulu',
 };
 
 export const MESSAGES: Record<Language, Catalog> = { en, vn, id };

@@ -256,6 +256,22 @@ export const bindUserNameForm = z
 
 export const bindEmailForm = z.object({ email: emailSchema, verifyCode: verifyCodeSchema });
 
+/** The payment password: 6 digits (asked before money leaves the wallet). */
+export const payPasswordSchema = z
+  .string(m('PayPasswordSixDigits'))
+  .regex(/^\d{6}$/, m('PayPasswordSixDigits'));
+
+export const setPayPasswordForm = z
+  .object({
+    password: payPasswordSchema,
+    repPassword: z.string(m('PleaseEnterPasswordAgain')).min(1, m('PleaseEnterPasswordAgain')),
+    verifyCode: verifyCodeSchema,
+  })
+  .refine((f) => f.password === f.repPassword, {
+    path: ['repPassword'],
+    message: 'TheTwoPasswordsAreInconsistent',
+  });
+
 /** The largest avatar, in bytes, and the image types accepted. */
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;

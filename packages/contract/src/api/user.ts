@@ -89,7 +89,12 @@ export const userCalls = {
     response: z.object({ avatar: z.string() }),
     bodyLimit: 4 * 1024 * 1024,
   }),
-  exitsPayPass: user('exitsPayPass'),
+  /** Whether a payment password is set (the spec's spelling), and until when it is locked. */
+  exitsPayPass: defineCall({
+    path: '/user/exitsPayPass',
+    auth: 'user',
+    response: z.object({ exists: z.boolean(), lockedUntil: z.string().nullable() }),
+  }),
   /** Binds the inviter once; never oneself or someone of one's own team. */
   setInviteCode: defineCall({
     path: '/user/setInviteCode',

@@ -196,3 +196,14 @@ export const devOutbox = pgTable(
   },
   (t) => [index('dev_outbox_to_idx').on(t.to, t.createdAt)],
 );
+
+/** Payment passwords (6 digits, argon2id) and their wrong-try lock. */
+export const payPasswords = pgTable('pay_password', {
+  userId: bigint('user_id', { mode: 'bigint' })
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  hash: text('hash').notNull(),
+  failedAttempts: integer('failed_attempts').notNull().default(0),
+  lockedUntil: ts('locked_until'),
+  updatedAt: ts('updated_at').notNull(),
+});

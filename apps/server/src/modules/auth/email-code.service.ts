@@ -1,5 +1,8 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { APP_NAME, type EmailCodePurpose, type Language } from '@dramastar/contract';
+
+/** What a code is for: the public purposes, and `paypass` (signed-in users only). */
+export type CodePurpose = EmailCodePurpose | 'paypass';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { Db, DbOrTx } from '../../db/client.js';
@@ -41,7 +44,7 @@ export function createEmailCodeService(db: Db, clock: Clock, mailer: Mailer, lim
     async send(input: {
       tenantId: string;
       email: string;
-      purpose: EmailCodePurpose;
+      purpose: CodePurpose;
       ip: string;
       lang: Language;
     }): Promise<{ expiresInSeconds: number; resendInSeconds: number }> {
@@ -103,7 +106,7 @@ export function createEmailCodeService(db: Db, clock: Clock, mailer: Mailer, lim
     async check(input: {
       tenantId: string;
       email: string;
-      purpose: EmailCodePurpose;
+      purpose: CodePurpose;
       code: string;
     }): Promise<bigint> {
       const now = clock.now();

@@ -5,10 +5,14 @@ import type { Router } from '../../http/route.js';
 import type { SessionUser } from '../auth/session.service.js';
 import type { Ledger } from '../ledger/ledger.service.js';
 import type { TenantService } from '../tenant/tenant.service.js';
+import type { PayPasswordService } from './pay-password.service.js';
 
 /** The wallet's read side: balance and records, from the ledger, in the tenant's currency. */
-export function walletRoutes(router: Router, deps: { db: Db; ledger: Ledger; tenants: TenantService }): void {
-  const { db, ledger, tenants } = deps;
+export function walletRoutes(
+  router: Router,
+  deps: { db: Db; ledger: Ledger; tenants: TenantService; payPasswords: PayPasswordService },
+): void {
+  const { db, ledger, tenants, payPasswords } = deps;
   const currencyOf = async (user: SessionUser) => {
     const { currency } = await tenants.require(user.tenantId);
     if (!isCurrencyKey(currency)) throw new Error(`tenant ${user.tenantId} has currency ${currency}`);
@@ -36,4 +40,8 @@ export function walletRoutes(router: Router, deps: { db: Db; ledger: Ledger; ten
       }),
     );
   });
+
+  router.user(api.user.exitsPayPass, ({ user }) => payPasswords.status(user.userId));
+  router.user(api.account.sendSmsCode, ({ user, req, lang }) => payPasswords.sendCode(user, req.ip, lang));
+  router.user(api.account.setPayPassword, ({ user, body }) => payPasswords.set(user, body));
 }
