@@ -36,6 +36,7 @@ import { DEMO_TENANTS } from './seed/demo.js';
 import { localDiskStorage } from './media/storage.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { createLedger } from './modules/ledger/ledger.service.js';
+import { createBankCardService } from './modules/wallet/bank-card.service.js';
 import { createPayPasswordService } from './modules/wallet/pay-password.service.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
 import { createCatalogService } from './modules/catalog/catalog.service.js';
@@ -169,6 +170,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     ledger: createLedger(clock),
     tenants,
     payPasswords: createPayPasswordService(db, clock, { codes, users }),
+    bankCards: createBankCardService(db, clock),
   });
   if (config.devOutbox) devOutboxRoutes(app, db);
   await serveMedia(app, config.mediaDir);

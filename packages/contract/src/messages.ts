@@ -96,6 +96,9 @@ const en = {
   PayPasswordSixDigits: 'The payment password is 6 digits',
   PayPasswordLocked: 'Too many wrong payment passwords, please try again in {minutes} minutes',
   EmailRequired: 'Link an e-mail to your account first',
+  BankCardLimit: 'You can keep at most 5 bank cards',
+  BankCardExists: 'This bank card is already added',
+  UnknownBank: 'Please choose a bank from the list',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -188,6 +191,9 @@ const vn: Catalog = {
   PayPasswordSixDigits: 'Mật khẩu thanh toán gồm 6 chữ số',
   PayPasswordLocked: 'Nhập sai mật khẩu thanh toán quá nhiều lần, vui lòng thử lại sau {minutes} phút',
   EmailRequired: 'Vui lòng liên kết e-mail với tài khoản trước',
+  BankCardLimit: 'Bạn chỉ có thể lưu tối đa 5 thẻ ngân hàng',
+  BankCardExists: 'Thẻ ngân hàng này đã được thêm',
+  UnknownBank: 'Vui lòng chọn ngân hàng trong danh sách',
 };
 
 const id: Catalog = {
@@ -277,6 +283,9 @@ const id: Catalog = {
   PayPasswordSixDigits: 'Kata sandi pembayaran terdiri dari 6 digit',
   PayPasswordLocked: 'Terlalu banyak kata sandi pembayaran salah, coba lagi dalam {minutes} menit',
   EmailRequired: 'Tautkan e-mail ke akun Anda terlebih dahulu',
+  BankCardLimit: 'Anda dapat menyimpan paling banyak 5 kartu bank',
+  BankCardExists: 'Kartu bank ini sudah ditambahkan',
+  UnknownBank: 'Silakan pilih bank dari daftar',
 };
 
 export const MESSAGES: Record<Language, Catalog> = { en, vn, id };

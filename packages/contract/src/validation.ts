@@ -256,6 +256,21 @@ export const bindUserNameForm = z
 
 export const bindEmailForm = z.object({ email: emailSchema, verifyCode: verifyCodeSchema });
 
+/** The bank card form (spec section 3). `bank` is a code from the tenant's bank list. */
+export const bankCardForm = z.object({
+  accountName: z.string().trim().min(1, m('ValidationFailed')).max(60, m('ValidationFailed')),
+  firstName: z.string().trim().min(1, m('ValidationFailed')).max(40, m('ValidationFailed')),
+  lastName: z.string().trim().min(1, m('ValidationFailed')).max(40, m('ValidationFailed')),
+  email: emailSchema,
+  phone: z
+    .string(m('PleaseEnterPhoneNumber'))
+    .trim()
+    .regex(/^\d{6,16}$/, m('PleaseEnterPhoneNumber')),
+  bank: z.string().trim().min(1, m('UnknownBank')).max(20, m('UnknownBank')),
+  cardNumber: bankCardNumberSchema,
+  bankName: bankNameSchema,
+});
+
 /** The payment password: 6 digits (asked before money leaves the wallet). */
 export const payPasswordSchema = z
   .string(m('PayPasswordSixDigits'))

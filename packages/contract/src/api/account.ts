@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call.js';
 import { CURRENCY_KEYS } from '../constants.js';
-import { setPayPasswordForm } from '../validation.js';
+import { bankCardForm, setPayPasswordForm } from '../validation.js';
 
 const account = (path: string) => defineCall({ path: `/account/${path}`, auth: 'user' });
 const pageQuery = z.object({
@@ -36,6 +36,16 @@ export const walletRecord = z.object({
   createdAt: z.string(),
 });
 
+export const bankCard = z.object({
+  id: z.string(),
+  bank: z.string(),
+  bankName: z.string(),
+  accountName: z.string(),
+  /** Only the last 4 digits shown: `•••• 6789`. */
+  cardNumber: z.string(),
+  createdAt: z.string(),
+});
+
 export const accountCalls = {
   /** The wallet: spendable balance as a decimal string in the tenant's currency. */
   accountInfo: defineCall({
@@ -50,9 +60,24 @@ export const accountCalls = {
     query: pageQuery.extend({ type: z.enum(WALLET_RECORD_TYPES).optional() }),
     response: z.object({ list: z.array(walletRecord), total: z.number().int() }),
   }),
-  queryBankCard: account('queryBankCard'),
-  addBankCard: account('addBankCard'),
-  delBankCard: account('delBankCard'),
+  /** The user's bank cards, numbers masked. */
+  queryBankCard: defineCall({
+    path: '/account/queryBankCard',
+    auth: 'user',
+    response: z.object({ list: z.array(bankCard) }),
+  }),
+  addBankCard: defineCall({
+    path: '/account/addBankCard',
+    auth: 'user',
+    body: bankCardForm,
+    response: z.object({ list: z.array(bankCard) }),
+  }),
+  delBankCard: defineCall({
+    path: '/account/delBankCard',
+    auth: 'user',
+    body: z.object({ id: z.string().regex(/^\d{1,18}$/) }),
+    response: z.object({ list: z.array(bankCard) }),
+  }),
   applyWithdrawal: defineCall({ path: '/account/applyWithdrawal', auth: 'user', hideErrorToast: true }),
   /**
    * Sends the code that sets or resets the payment password. The spec's name says SMS; there is no

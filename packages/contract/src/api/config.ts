@@ -52,7 +52,12 @@ export const configCalls = {
     query: tenantQuery,
     response: tenantConfig,
   }),
-  bankConfig: defineCall({ path: '/appConfig/bankConfig', auth: 'user' }),
+  /** The banks a withdrawal can go to in the user's tenant (by its currency). */
+  bankConfig: defineCall({
+    path: '/appConfig/bankConfig',
+    auth: 'user',
+    response: z.object({ banks: z.array(z.object({ code: z.string(), name: z.string() })) }),
+  }),
   queryTask: defineCall({ path: '/appConfig/queryTask', auth: 'user' }),
   queryPc: defineCall({ path: '/appConfig/queryPc', auth: 'user' }),
   queryTgAgent: defineCall({

@@ -207,3 +207,27 @@ export const payPasswords = pgTable('pay_password', {
   lockedUntil: ts('locked_until'),
   updatedAt: ts('updated_at').notNull(),
 });
+
+/** Bank cards a user withdraws to (spec section 3's bank card form). */
+export const bankCards = pgTable(
+  'bank_card',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    bank: varchar('bank', { length: 20 }).notNull(),
+    bankName: varchar('bank_name', { length: 60 }).notNull(),
+    accountName: varchar('account_name', { length: 60 }).notNull(),
+    firstName: varchar('first_name', { length: 40 }).notNull(),
+    lastName: varchar('last_name', { length: 40 }).notNull(),
+    email: varchar('email', { length: 254 }).notNull(),
+    phone: varchar('phone', { length: 16 }).notNull(),
+    cardNumber: varchar('card_number', { length: 30 }).notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('bank_card_user_number_uq').on(t.userId, t.cardNumber),
+    index('bank_card_user_idx').on(t.userId),
+  ],
+);

@@ -5,14 +5,21 @@ import type { Router } from '../../http/route.js';
 import type { SessionUser } from '../auth/session.service.js';
 import type { Ledger } from '../ledger/ledger.service.js';
 import type { TenantService } from '../tenant/tenant.service.js';
+import type { BankCardService } from './bank-card.service.js';
 import type { PayPasswordService } from './pay-password.service.js';
 
 /** The wallet's read side: balance and records, from the ledger, in the tenant's currency. */
 export function walletRoutes(
   router: Router,
-  deps: { db: Db; ledger: Ledger; tenants: TenantService; payPasswords: PayPasswordService },
+  deps: {
+    db: Db;
+    ledger: Ledger;
+    tenants: TenantService;
+    payPasswords: PayPasswordService;
+    bankCards: BankCardService;
+  },
 ): void {
-  const { db, ledger, tenants, payPasswords } = deps;
+  const { db, ledger, tenants, payPasswords, bankCards } = deps;
   const currencyOf = async (user: SessionUser) => {
     const { currency } = await tenants.require(user.tenantId);
     if (!isCurrencyKey(currency)) throw new Error(`tenant ${user.tenantId} has currency ${currency}`);
@@ -44,4 +51,11 @@ export function walletRoutes(
   router.user(api.user.exitsPayPass, ({ user }) => payPasswords.status(user.userId));
   router.user(api.account.sendSmsCode, ({ user, req, lang }) => payPasswords.sendCode(user, req.ip, lang));
   router.user(api.account.setPayPassword, ({ user, body }) => payPasswords.set(user, body));
+
+  router.user(api.config.bankConfig, async ({ user }) => bankCards.banks(await currencyOf(user)));
+  router.user(api.account.queryBankCard, ({ user }) => bankCards.list(user.userId));
+  router.user(api.account.addBankCard, async ({ user, body }) =>
+    bankCards.add(user.userId, await currencyOf(user), body),
+  );
+  router.user(api.account.delBankCard, ({ user, body }) => bankCards.remove(user.userId, body.id));
 }
