@@ -1,6 +1,6 @@
 import { LIMITS } from '@dramastar/contract';
 import { useT } from '../i18n';
-import { LockIcon, PasswordField, TextField, UserIcon } from '../ui';
+import { LockIcon, MailIcon, PasswordField, SendCodeButton, TextField, UserIcon } from '../ui';
 import type { FieldProps } from './use-zod-form';
 
 /** A bound form field: its input props and its translated error. */
@@ -62,5 +62,51 @@ export function NewPasswordFields({
         {...repeat.field}
       />
     </>
+  );
+}
+
+/** The e-mail input of every account form (login, registration, binding). */
+export function EmailField({ field, error }: BoundField) {
+  const t = useT();
+  return (
+    <TextField
+      label={t('auth.email')}
+      type="email"
+      inputMode="email"
+      autoComplete="email"
+      placeholder={t('auth.emailPlaceholder')}
+      prefix={<MailIcon />}
+      maxLength={254}
+      testId="email-input"
+      error={error}
+      {...field}
+    />
+  );
+}
+
+/**
+ * The 6-digit e-mail code with its send button (countdown: 60 s by default, 120 s in the login
+ * panel, spec section 4).
+ */
+export function EmailCodeField({
+  field,
+  error,
+  onSend,
+  seconds,
+}: BoundField & { onSend: () => Promise<boolean>; seconds?: number }) {
+  const t = useT();
+  return (
+    <TextField
+      label={t('auth.emailCode')}
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      placeholder={t('auth.codePlaceholder')}
+      prefix={<LockIcon />}
+      maxLength={LIMITS.codeLength}
+      testId="code-input"
+      error={error}
+      suffix={<SendCodeButton onSend={onSend} {...(seconds === undefined ? {} : { seconds })} />}
+      {...field}
+    />
   );
 }

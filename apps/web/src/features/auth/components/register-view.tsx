@@ -1,4 +1,9 @@
-import { UserNameField, NewPasswordFields } from '../../../shared/forms/account-fields';
+import {
+  EmailCodeField,
+  EmailField,
+  NewPasswordFields,
+  UserNameField,
+} from '../../../shared/forms/account-fields';
 import {
   emailRegisterForm,
   inviteCodeRequired,
@@ -14,16 +19,7 @@ import { useTenantConfig } from '../../../shared/api/tenant-config';
 import { useZodForm, type FieldProps } from '../../../shared/forms/use-zod-form';
 import { useT } from '../../../shared/i18n';
 import { useSession } from '../../../shared/store/session';
-import {
-  DevMailboxHint,
-  LockIcon,
-  MailIcon,
-  RefreshIcon,
-  SendCodeButton,
-  showToast,
-  TextField,
-  TopTabs,
-} from '../../../shared/ui';
+import { DevMailboxHint, RefreshIcon, showToast, TextField, TopTabs } from '../../../shared/ui';
 import { fetchCaptcha, registerByEmail, registerByName } from '../api/auth-calls';
 import { CountryButton } from './country-picker';
 import { GoogleButton, useSendCode, useSubmit, type ViewProps } from './views';
@@ -120,29 +116,12 @@ function EmailRegisterForm({ finish, openCountries, invite }: ViewProps & { invi
         error={form.values.phone && !prefix ? t.message('PleaseChooseCountry') : undefined}
       />
       <PhoneField field={form.field('phone')} error={form.error('phone')} prefix={prefix} />
-      <TextField
-        label={t('auth.email')}
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        placeholder={t('auth.emailPlaceholder')}
-        prefix={<MailIcon />}
-        maxLength={254}
-        testId="email-input"
-        error={form.error('email')}
-        {...form.field('email')}
-      />
-      <TextField
-        label={t('auth.emailCode')}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        placeholder={t('auth.codePlaceholder')}
-        prefix={<LockIcon />}
-        maxLength={LIMITS.codeLength}
-        testId="code-input"
+      <EmailField field={form.field('email')} error={form.error('email')} />
+      <EmailCodeField
+        field={form.field('verifyCode')}
         error={form.error('verifyCode')}
-        suffix={<SendCodeButton seconds={LIMITS.codeCountdownLoginSeconds} onSend={code.send} />}
-        {...form.field('verifyCode')}
+        onSend={code.send}
+        seconds={LIMITS.codeCountdownLoginSeconds}
       />
       {code.sent && <DevMailboxHint mailbox={config.data?.devMailbox} />}
       <InviteField field={form.field('inviteCode')} error={form.error('inviteCode')} prefix={prefix} />

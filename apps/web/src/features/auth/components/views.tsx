@@ -1,5 +1,5 @@
 import { emailLoginForm, emailSchema, LIMITS, nameLoginForm } from '@dramastar/contract';
-import { UserNameField } from '../../../shared/forms/account-fields';
+import { EmailCodeField, EmailField, UserNameField } from '../../../shared/forms/account-fields';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { toastIfNoAnswer } from '../../../shared/api/network-toast';
@@ -16,9 +16,7 @@ import {
   LockIcon,
   MailIcon,
   PasswordField,
-  SendCodeButton,
   showToast,
-  TextField,
   UserIcon,
 } from '../../../shared/ui';
 import { loginByEmail, loginByName } from '../api/auth-calls';
@@ -137,29 +135,12 @@ export function EmailLoginView({ go, finish, openCountries, only = false }: View
     <form className="ds-login-view" data-testid="view-email" onSubmit={(e) => void submit(e)} noValidate>
       <h2 className="ds-login-view__title">{t('auth.emailLoginTitle')}</h2>
       <CountryButton label={t('auth.country')} onOpen={openCountries} />
-      <TextField
-        label={t('auth.email')}
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        placeholder={t('auth.emailPlaceholder')}
-        prefix={<MailIcon />}
-        maxLength={254}
-        testId="email-input"
-        error={form.error('email')}
-        {...form.field('email')}
-      />
-      <TextField
-        label={t('auth.emailCode')}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        placeholder={t('auth.codePlaceholder')}
-        prefix={<LockIcon />}
-        maxLength={LIMITS.codeLength}
-        testId="code-input"
+      <EmailField field={form.field('email')} error={form.error('email')} />
+      <EmailCodeField
+        field={form.field('verifyCode')}
         error={form.error('verifyCode')}
-        suffix={<SendCodeButton seconds={LIMITS.codeCountdownLoginSeconds} onSend={code.send} />}
-        {...form.field('verifyCode')}
+        onSend={code.send}
+        seconds={LIMITS.codeCountdownLoginSeconds}
       />
       {code.sent && <DevMailboxHint mailbox={config.data?.devMailbox} />}
       <Button

@@ -1,6 +1,6 @@
 import { Button, InfiniteScroll } from 'antd-mobile';
 import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { LoginRequired } from '../../../shared/auth/login-required';
 import { useT } from '../../../shared/i18n';
 import { ROUTES } from '../../../shared/routes';
@@ -20,6 +20,7 @@ import { useFollowing } from '../api/my-favo';
 import { useWatchHistory } from '../api/query-view-his';
 import { formatClock, watchedShare } from '../lib/format';
 import { detailsPath } from '../lib/links';
+import { SeriesRowLink } from '../components/series-row';
 import '../drama.css';
 
 type Tab = 'watch' | 'following';
@@ -64,21 +65,17 @@ function WatchList() {
       <ul className="ds-list">
         {list.map((entry) => (
           <li key={entry.series.id} className="ds-list__item" data-testid={`history-item-${entry.series.id}`}>
-            <Link to={detailsPath(entry.series.id, entry.videoId)} className="ds-list__main">
-              <img className="ds-list__cover" src={entry.series.cover} alt="" loading="lazy" />
-              <span className="ds-list__text">
-                <span className="ds-list__title">{entry.series.title}</span>
-                <span className="ds-muted">
-                  {t('drama.epOf', { number: entry.number, count: entry.series.episodeCount })}
-                  {' · '}
-                  {formatClock(entry.progress)} / {formatClock(entry.duration)}
-                </span>
-                <span className="ds-progress ds-progress--inline" aria-hidden="true">
-                  <span style={{ width: `${watchedShare(entry.progress, entry.duration) * 100}%` }} />
-                </span>
-                <span className="ds-muted ds-list__date">{dates.format(new Date(entry.updatedAt))}</span>
+            <SeriesRowLink series={entry.series} to={detailsPath(entry.series.id, entry.videoId)}>
+              <span className="ds-muted">
+                {t('drama.epOf', { number: entry.number, count: entry.series.episodeCount })}
+                {' · '}
+                {formatClock(entry.progress)} / {formatClock(entry.duration)}
               </span>
-            </Link>
+              <span className="ds-progress ds-progress--inline" aria-hidden="true">
+                <span style={{ width: `${watchedShare(entry.progress, entry.duration) * 100}%` }} />
+              </span>
+              <span className="ds-muted ds-list__date">{dates.format(new Date(entry.updatedAt))}</span>
+            </SeriesRowLink>
             <button
               type="button"
               className="ds-icon-button"
@@ -136,15 +133,7 @@ function FollowingList() {
       <ul className="ds-list">
         {list.map((series) => (
           <li key={series.id} className="ds-list__item" data-testid={`following-item-${series.id}`}>
-            <Link to={detailsPath(series.id)} className="ds-list__main">
-              <img className="ds-list__cover" src={series.cover} alt="" loading="lazy" />
-              <span className="ds-list__text">
-                <span className="ds-list__title">{series.title}</span>
-                <span className="ds-muted">
-                  {t('drama.episodeCountFree', { count: series.episodeCount, free: series.freeEpisodes })}
-                </span>
-              </span>
-            </Link>
+            <SeriesRowLink series={series} />
             <Button
               size="small"
               shape="rounded"

@@ -1,12 +1,11 @@
 import { Button, InfiniteScroll } from 'antd-mobile';
-import { Link } from 'react-router-dom';
 import { openLoginPanel } from '../../../shared/auth/login-panel-store';
 import { useT } from '../../../shared/i18n';
 import { useSession } from '../../../shared/store/session';
 import { PageContainer, ShareLinkIcon, Spinner } from '../../../shared/ui';
 import { useAllSeries } from '../api/all-series';
 import { useShareSeries } from '../components/share';
-import { detailsPath } from '../lib/links';
+import { SeriesRowLink } from '../components/series-row';
 import '../drama.css';
 
 /** "Help promote dramas": every series with a button that copies its link with the viewer's invite code. */
@@ -62,15 +61,7 @@ export default function PromotePage() {
           <ul className="ds-list">
             {list.map((series) => (
               <li key={series.id} className="ds-list__item" data-testid={`dramas-item-${series.id}`}>
-                <Link to={detailsPath(series.id)} className="ds-list__main">
-                  <img className="ds-list__cover" src={series.cover} alt="" loading="lazy" />
-                  <span className="ds-list__text">
-                    <span className="ds-list__title">{series.title}</span>
-                    <span className="ds-muted">
-                      {t('drama.episodeCountFree', { count: series.episodeCount, free: series.freeEpisodes })}
-                    </span>
-                  </span>
-                </Link>
+                <SeriesRowLink series={series} />
                 <Button
                   size="small"
                   shape="rounded"

@@ -16,6 +16,7 @@ import { useSearchSeries } from '../api/search-series';
 import { addRecentSearch, clearRecentSearches, readRecentSearches } from '../lib/recent-searches';
 import { detailsPath } from '../lib/links';
 import { useDebounced } from '../lib/use-debounced';
+import { SeriesRowLink } from '../components/series-row';
 import '../drama.css';
 
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -140,21 +141,12 @@ export default function SearchPage() {
         <ul className="ds-list" data-testid="search-results">
           {list.map((series) => (
             <li key={series.id} className="ds-list__item">
-              <Link
-                to={detailsPath(series.id)}
-                className="ds-list__main"
-                data-testid={`search-result-${series.id}`}
+              <SeriesRowLink
+                series={series}
+                withDescription
+                testId={`search-result-${series.id}`}
                 onClick={() => remember(keyword)}
-              >
-                <img className="ds-list__cover" src={series.cover} alt="" loading="lazy" />
-                <span className="ds-list__text">
-                  <span className="ds-list__title">{series.title}</span>
-                  <span className="ds-list__description">{series.description}</span>
-                  <span className="ds-muted">
-                    {t('drama.episodeCountFree', { count: series.episodeCount, free: series.freeEpisodes })}
-                  </span>
-                </span>
-              </Link>
+              />
             </li>
           ))}
         </ul>

@@ -1,3 +1,4 @@
+import { EmailCodeField } from '../../../shared/forms/account-fields';
 import { LIMITS, passwordSchema, verifyCodeSchema, type UserInfo } from '@dramastar/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
@@ -20,9 +21,7 @@ import {
   LockIcon,
   PageContainer,
   PasswordField,
-  SendCodeButton,
   showToast,
-  TextField,
 } from '../../../shared/ui';
 import { cancelAccount } from '../api/account-calls';
 
@@ -94,17 +93,7 @@ function CancellationForm({ user }: { user: UserInfo }) {
       ) : (
         <>
           <p className="ds-form-page__intro">{t('cancellation.codeIntro', { email: user.email ?? '' })}</p>
-          <TextField
-            label={t('auth.emailCode')}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            placeholder={t('auth.codePlaceholder')}
-            maxLength={LIMITS.codeLength}
-            testId="code-input"
-            error={form.error('verifyCode')}
-            suffix={<SendCodeButton onSend={send} />}
-            {...form.field('verifyCode')}
-          />
+          <EmailCodeField field={form.field('verifyCode')} error={form.error('verifyCode')} onSend={send} />
           {sent && <DevMailboxHint mailbox={config.data?.devMailbox} />}
         </>
       )}

@@ -1,9 +1,13 @@
-import { UserNameField, NewPasswordFields } from '../../../shared/forms/account-fields';
+import {
+  EmailCodeField,
+  EmailField,
+  NewPasswordFields,
+  UserNameField,
+} from '../../../shared/forms/account-fields';
 import {
   bindEmailForm,
   bindUserNameForm,
   isMessageKey,
-  LIMITS,
   OAUTH_PATHS,
   type LoginMethod,
 } from '@dramastar/contract';
@@ -30,9 +34,7 @@ import {
   LoadingMask,
   MailIcon,
   PageContainer,
-  SendCodeButton,
   showToast,
-  TextField,
   UserIcon,
 } from '../../../shared/ui';
 import {
@@ -107,28 +109,8 @@ function BindEmailForm({ onDone }: { onDone: () => void }) {
       onSubmit={(e) => void submit(e)}
       noValidate
     >
-      <TextField
-        label={t('auth.email')}
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        placeholder={t('auth.emailPlaceholder')}
-        maxLength={254}
-        testId="email-input"
-        error={form.error('email')}
-        {...form.field('email')}
-      />
-      <TextField
-        label={t('auth.emailCode')}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        placeholder={t('auth.codePlaceholder')}
-        maxLength={LIMITS.codeLength}
-        testId="code-input"
-        error={form.error('verifyCode')}
-        suffix={<SendCodeButton onSend={send} />}
-        {...form.field('verifyCode')}
-      />
+      <EmailField field={form.field('email')} error={form.error('email')} />
+      <EmailCodeField field={form.field('verifyCode')} error={form.error('verifyCode')} onSend={send} />
       {sent && <DevMailboxHint mailbox={config.data?.devMailbox} />}
       <Button block color="primary" type="submit" loading={loading} data-testid="submit">
         {t('bind.bindEmail')}
