@@ -38,6 +38,19 @@ import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { createLedger } from './modules/ledger/ledger.service.js';
 import { createBankCardService } from './modules/wallet/bank-card.service.js';
 import { createPayPasswordService } from './modules/wallet/pay-password.service.js';
+import { createRechargeService } from './modules/wallet/recharge.service.js';
+import { createWithdrawalService } from './modules/wallet/withdrawal.service.js';
+import { createMembershipService } from './modules/membership/membership.service.js';
+import { testRoutes } from './modules/membership/test.routes.js';
+import {
+  createSandboxGateway,
+  sandboxSecret,
+  type WebhookDelivery,
+} from './modules/payment/sandbox-gateway.js';
+import { webhookRoutes } from './modules/payment/webhook.routes.js';
+import { adminRoutes } from './modules/operator/admin.routes.js';
+import { bootstrapOperator } from './modules/operator/bootstrap.js';
+import { createOperatorService } from './modules/operator/operator.service.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
 import { createCatalogService } from './modules/catalog/catalog.service.js';
 import { type Entitlements, noViewingPasses } from './modules/catalog/entitlement.js';
@@ -67,6 +80,8 @@ export interface AppDeps {
   demoSeries?: DemoSeries[];
   /** Who holds a viewing pass for paid episodes (the Star Card issue supplies the real one). */
   entitlements?: Entitlements;
+  /** How the sandbox gateway delivers webhooks (HTTP by default; tests may deliver in-process). */
+  webhookDelivery?: WebhookDelivery;
 }
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
@@ -157,28 +172,57 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
   });
 
+  const operators = createOperatorService(db, clock);
   installEnvelope(app, { bodyLimit: config.bodyLimitBytes });
-  const router = createRouter(app, (token) => sessions.resolve(token));
+  const router = createRouter(
+    app,
+    (token) => sessions.resolve(token),
+    (token) => operators.resolve(token),
+  );
   healthRoutes(app, database);
   tenantRoutes(router, tenants);
   authRoutes(router, { auth, captcha, tickets, sessions, db });
   userRoutes(router, users, accounts);
   oauthRoutes(app, router, { db, clock, oidc, tickets, users, sessions, tenants, limiter });
   catalogRoutes(app, router, { catalog, tenants, signer, storage, clock, limiter });
+  const ledger = createLedger(clock);
+  const memberships = createMembershipService(clock);
+  const payPasswords = createPayPasswordService(db, clock, { codes, users });
+  const gateway = createSandboxGateway({
+    db,
+    clock,
+    secret: await sandboxSecret(db),
+    publicUrl: config.publicUrl,
+    webhookBase: config.sandboxWebhookUrl,
+    log: app.log,
+    ...(deps.webhookDelivery ? { deliver: deps.webhookDelivery } : {}),
+  });
+  const recharges = createRechargeService({ db, clock, ledger, gateway, publicUrl: config.publicUrl });
+  const withdrawals = createWithdrawalService({ db, clock, ledger, memberships, payPasswords });
   walletRoutes(router, {
     db,
-    ledger: createLedger(clock),
+    ledger,
     tenants,
-    payPasswords: createPayPasswordService(db, clock, { codes, users }),
+    payPasswords,
     bankCards: createBankCardService(db, clock),
+    recharges,
+    withdrawals,
   });
+  gateway.routes(app);
+  webhookRoutes(app, { gateways: [gateway], recharges, clock });
+  adminRoutes(router, { db, operators, recharges, withdrawals });
+  if (config.testApi) testRoutes(router, { db, memberships });
+  if (!config.databaseUrl && config.env !== 'test') await bootstrapOperator(operators, app.log);
   if (config.devOutbox) devOutboxRoutes(app, db);
   await serveMedia(app, config.mediaDir);
   if (deps.jobs) {
     let stopJobs: (() => Promise<void>) | undefined;
     app.addHook('onListen', async () => {
       stopJobs = startJobs(
-        [{ name: 'purge-expired', everyMs: 3_600_000, run: () => purgeExpired(db, clock) }],
+        [
+          { name: 'purge-expired', everyMs: 3_600_000, run: () => purgeExpired(db, clock) },
+          { name: 'expire-recharges', everyMs: 60_000, run: () => recharges.expireStale() },
+        ],
         app.log,
       );
     });

@@ -39,6 +39,10 @@ const envSchema = z.object({
   GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
   SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
+  /** The /test calls (e.g. /test/openVipLevel); on by default outside production only. */
+  TEST_API: flag.optional(),
+  /** Where the sandbox gateway delivers its webhooks (this server); default http://127.0.0.1:PORT. */
+  SANDBOX_WEBHOOK_URL: z.url().optional(),
 });
 
 export interface Config {
@@ -65,6 +69,8 @@ export interface Config {
   sessionMaxDays: number;
   /** Development outbox (no SMTP outside production): e-mails kept in the database and shown at /dev/mail. */
   devOutbox: boolean;
+  testApi: boolean;
+  sandboxWebhookUrl: string;
 }
 
 export class ConfigError extends Error {}
@@ -112,5 +118,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionIdleDays: e.SESSION_IDLE_DAYS,
     sessionMaxDays: e.SESSION_MAX_DAYS,
     devOutbox: !e.SMTP_URL && e.NODE_ENV !== 'production',
+    testApi: e.TEST_API ?? e.NODE_ENV !== 'production',
+    sandboxWebhookUrl: (e.SANDBOX_WEBHOOK_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/$/, ''),
   };
 }

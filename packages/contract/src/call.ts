@@ -1,12 +1,17 @@
 import { z } from 'zod';
+import { ADMIN_API_PREFIX, API_PREFIX } from './constants.js';
 
-/** guest: anyone may call; user: needs `Authorization: Bearer <token>` of a live session. */
-export type AuthLevel = 'guest' | 'user';
+/**
+ * guest: anyone may call; user: needs `Authorization: Bearer <token>` of a live session;
+ * operator: a console call under /admin-api, with an operator's token.
+ */
+export type AuthLevel = 'guest' | 'user' | 'operator';
 export type HttpMethod = 'GET' | 'POST';
 
 /**
  * One call of the API, declared once: the server validates with it, the web client is typed by it.
- * `path` is relative to the API prefix (/app-api) and may hold `:name` parameters.
+ * `path` is relative to the API prefix (/app-api, or /admin-api for operator calls) and may hold
+ * `:name` parameters.
  */
 export interface CallDef<
   P extends z.ZodType = z.ZodType,
@@ -15,6 +20,8 @@ export interface CallDef<
   R extends z.ZodType = z.ZodType,
 > {
   method: HttpMethod;
+  /** /app-api, or /admin-api for the console's calls (operator calls by default). */
+  prefix: string;
   path: string;
   auth: AuthLevel;
   params: P;
@@ -43,6 +50,7 @@ export function defineCall<
   R extends z.ZodType = z.ZodType,
 >(def: {
   method?: HttpMethod;
+  prefix?: string;
   path: string;
   auth: AuthLevel;
   params?: P;
@@ -55,6 +63,7 @@ export function defineCall<
   const specified = def.response !== undefined;
   return {
     method: def.method ?? 'POST',
+    prefix: def.prefix ?? (def.auth === 'operator' ? ADMIN_API_PREFIX : API_PREFIX),
     path: def.path,
     auth: def.auth,
     params: (def.params ?? empty) as P,

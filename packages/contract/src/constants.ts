@@ -5,6 +5,12 @@ export const APP_VERSION = '1.8.4';
 export const APP_VERSION_CODE = 184;
 export const DEFAULT_TENANT_ID = '000000';
 export const API_PREFIX = '/app-api';
+/** The operator console's API (same envelope as /app-api). */
+export const ADMIN_API_PREFIX = '/admin-api';
+
+/** Membership tiers, lowest first: the Drama Week Card unlocks viewing only; Star Cards are 1-3. */
+export const MEMBERSHIP_TIERS = ['week', 'primary', 'premium', 'director'] as const;
+export type MembershipTier = (typeof MEMBERSHIP_TIERS)[number];
 
 export const LANGUAGES = [
   { key: 'en', name: 'English' },

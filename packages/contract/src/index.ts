@@ -5,3 +5,5 @@ export * from './validation.js';
 export * from './call.js';
 export * from './api/index.js';
 export * from './money.js';
+export * from './wallet.js';
+export * from './api/admin.js';

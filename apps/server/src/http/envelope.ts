@@ -1,4 +1,5 @@
 import {
+  ADMIN_API_PREFIX,
   API_PREFIX,
   type ApiFailure,
   formatMessage,
@@ -47,7 +48,9 @@ export function validationError(issues: readonly z.core.$ZodIssue[], location: s
 }
 
 function isApiPath(url: string): boolean {
-  return url === API_PREFIX || url.startsWith(`${API_PREFIX}/`) || url.startsWith(`${API_PREFIX}?`);
+  return [API_PREFIX, ADMIN_API_PREFIX].some(
+    (prefix) => url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`),
+  );
 }
 
 /**

@@ -1,7 +1,8 @@
-import { API_PREFIX, type AnyCall, type CallResult, type Language } from '@dramastar/contract';
+import { type AnyCall, type CallResult, type Language } from '@dramastar/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { SessionUser } from '../modules/auth/session.service.js';
+import type { OperatorContext } from '../modules/operator/operator.service.js';
 import { sendSuccess, validationError } from './envelope.js';
 import { AppError } from './errors.js';
 import { requestLanguage } from './language.js';
@@ -25,10 +26,18 @@ export type UserHandler<C extends AnyCall> = (
   ctx: CallContext<C> & { user: SessionUser },
 ) => Promise<CallResult<C>>;
 
-/** Registers contract calls: `guest` for anyone, `user` for a live session only (else 401). */
+export type OperatorHandler<C extends AnyCall> = (
+  ctx: CallContext<C> & { operator: OperatorContext },
+) => Promise<CallResult<C>>;
+
+/**
+ * Registers contract calls: `guest` for anyone, `user` for a live session only (else 401),
+ * `operator` for a console session only (else 401).
+ */
 export interface Router {
   guest<C extends AnyCall>(call: C, handler: GuestHandler<C>): void;
   user<C extends AnyCall>(call: C, handler: UserHandler<C>): void;
+  operator<C extends AnyCall>(call: C, handler: OperatorHandler<C>): void;
 }
 
 function parse<S extends z.ZodType>(schema: S, value: unknown, location: string): z.output<S> {
@@ -53,17 +62,18 @@ export function bearerToken(req: FastifyRequest): string | null {
 export function createRouter(
   app: FastifyInstance,
   authenticate: (token: string) => Promise<SessionUser | null>,
+  authenticateOperator: (token: string) => Promise<OperatorContext | null> = async () => null,
 ): Router {
   function register<C extends AnyCall>(
     call: C,
     run: (ctx: CallContext<C>) => Promise<CallResult<C>>,
-    auth: 'guest' | 'user',
+    auth: 'guest' | 'user' | 'operator',
   ): void {
     if (call.auth !== auth) throw new Error(`${call.path} is a ${call.auth}-level call`);
     if (!call.specified) throw new Error(`${call.path} has no response schema in the contract yet`);
     app.route({
       method: call.method,
-      url: `${API_PREFIX}${call.path}`,
+      url: `${call.prefix}${call.path}`,
       ...(call.bodyLimit ? { bodyLimit: call.bodyLimit } : {}),
       handler: async (req, reply) => {
         const ctx = {
@@ -95,6 +105,17 @@ export function createRouter(
           return handler({ ...ctx, user });
         },
         'user',
+      ),
+    operator: (call, handler) =>
+      register(
+        call,
+        async (ctx) => {
+          const token = bearerToken(ctx.req);
+          const operator = token ? await authenticateOperator(token) : null;
+          if (!operator) throw new AppError('Unauthorized');
+          return handler({ ...ctx, operator });
+        },
+        'operator',
       ),
   };
 }

@@ -7,7 +7,7 @@ export interface Answer {
 }
 
 /** POSTs like the web app: JSON body, query string, optional bearer token and language. */
-export function caller(app: FastifyInstance) {
+export function caller(app: FastifyInstance, prefix = '/app-api') {
   return async (
     path: string,
     options: {
@@ -21,7 +21,7 @@ export function caller(app: FastifyInstance) {
     const qs = options.query ? `?${new URLSearchParams(options.query).toString()}` : '';
     const res = await app.inject({
       method: 'POST',
-      url: `/app-api${path}${qs}`,
+      url: `${prefix}${path}${qs}`,
       headers: {
         'content-type': 'application/json',
         ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),

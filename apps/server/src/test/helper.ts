@@ -57,7 +57,19 @@ export async function buildTestApp(
       done();
     },
   });
+  const built: { app?: FastifyInstance } = {};
   const app = await buildApp(config, {
+    // The sandbox gateway's webhooks reach this app in-process (tests do not listen).
+    webhookDelivery: async (url, body, headers) => {
+      if (!built.app) throw new Error('app not built');
+      const res = await built.app.inject({
+        method: 'POST',
+        url: new URL(url).pathname,
+        headers: { ...headers, 'content-type': 'application/json' },
+        payload: body,
+      });
+      return res.statusCode;
+    },
     database,
     clock,
     logStream,
@@ -66,6 +78,7 @@ export async function buildTestApp(
     ...(options.entitlements ? { entitlements: options.entitlements } : {}),
     demoSeries: options.demoSeries ?? [],
   });
+  built.app = app;
   if (options.ready !== false) await app.ready();
   return {
     app,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall } from '../call.js';
 import { CURRENCY_KEYS } from '../constants.js';
 import { bankCardForm, setPayPasswordForm } from '../validation.js';
+import { applyWithdrawalForm, rechargeOrder, withdrawal, withdrawalRules } from '../wallet.js';
 
 const account = (path: string) => defineCall({ path: `/account/${path}`, auth: 'user' });
 const pageQuery = z.object({
@@ -78,7 +79,18 @@ export const accountCalls = {
     body: z.object({ id: z.string().regex(/^\d{1,18}$/) }),
     response: z.object({ list: z.array(bankCard) }),
   }),
-  applyWithdrawal: defineCall({ path: '/account/applyWithdrawal', auth: 'user', hideErrorToast: true }),
+  /**
+   * Moves amount + fee out of the spendable balance into withdrawals payable and starts the stages.
+   * Needs an active Star Card, a bank card (or a USDT address) and the payment password. The same
+   * requestId answers the same withdrawal; with other details it is refused.
+   */
+  applyWithdrawal: defineCall({
+    path: '/account/applyWithdrawal',
+    auth: 'user',
+    hideErrorToast: true,
+    body: applyWithdrawalForm,
+    response: withdrawal,
+  }),
   /**
    * Sends the code that sets or resets the payment password. The spec's name says SMS; there is no
    * SMS provider, so the code goes to the account's e-mail (409 EmailRequired without one).
@@ -103,7 +115,24 @@ export const accountCalls = {
     path: '/account/withdrawalProcess',
     auth: 'user',
     query: z.object({ orderNo: z.string().trim().min(1).max(64) }),
+    response: withdrawal,
   }),
+  /** The user's withdrawals, newest first (ours: the spec does not show this list's call). */
+  withdrawalRecords: defineCall({
+    path: '/account/withdrawalRecords',
+    auth: 'user',
+    query: pageQuery,
+    response: z.object({ list: z.array(withdrawal), total: z.number().int() }),
+  }),
+  /** The user's recharge orders, newest first, in any state (ours). */
+  rechargeRecords: defineCall({
+    path: '/account/rechargeRecords',
+    auth: 'user',
+    query: pageQuery,
+    response: z.object({ list: z.array(rechargeOrder), total: z.number().int() }),
+  }),
+  /** The withdraw page's rules and the user's standing (ours; queryMustBankCardMsg is the same). */
+  withdrawalRules: defineCall({ path: '/account/withdrawalRules', auth: 'user', response: withdrawalRules }),
   revenueDetail: account('revenueDetail'),
   queryDkRedPacket: account('queryDkRedPacket'),
   userLevelStatistic: account('userLevelStatistic'),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall } from '../call.js';
 import { CURRENCY_KEYS, LANGUAGE_KEYS } from '../constants.js';
 import { tenantIdSchema } from '../validation.js';
+import { paymentChannel } from '../wallet.js';
 
 /** What a browser needs to know about the tenant it is on. */
 export const tenantSummary = z.object({
@@ -59,7 +60,12 @@ export const configCalls = {
     response: z.object({ banks: z.array(z.object({ code: z.string(), name: z.string() })) }),
   }),
   queryTask: defineCall({ path: '/appConfig/queryTask', auth: 'user' }),
-  queryPc: defineCall({ path: '/appConfig/queryPc', auth: 'user' }),
+  /** The tenant's recharge channels with their limits, quick amounts and (USDT) deposit address. */
+  queryPc: defineCall({
+    path: '/appConfig/queryPc',
+    auth: 'user',
+    response: z.object({ currency: z.enum(CURRENCY_KEYS), channels: z.array(paymentChannel) }),
+  }),
   queryTgAgent: defineCall({
     path: '/appConfig/queryTgAgent',
     auth: 'guest',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call.js';
+import { MEMBERSHIP_TIERS } from '../constants.js';
 
 const redPacketQuery = z.object({ redPacketId: z.string().trim().min(1).max(64) });
 
@@ -26,5 +27,14 @@ export const rewardCalls = {
 
 /** A test-only call that opens a membership level; the server registers it only outside production. */
 export const testCalls = {
-  openVipLevel: defineCall({ path: '/test/openVipLevel', auth: 'user' }),
+  openVipLevel: defineCall({
+    path: '/test/openVipLevel',
+    auth: 'user',
+    body: z.object({
+      /** 0 Drama Week Card, 1 Primary, 2 Premium, 3 Director Star Card (the spec's user types 1-3). */
+      level: z.coerce.number().int().min(0).max(3),
+      days: z.coerce.number().int().min(1).max(3650).optional(),
+    }),
+    response: z.object({ tier: z.enum(MEMBERSHIP_TIERS), startsAt: z.string(), endsAt: z.string() }),
+  }),
 };

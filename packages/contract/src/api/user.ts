@@ -8,6 +8,7 @@ import {
   inviteCodeSchema,
   nicknameSchema,
 } from '../validation.js';
+import { addBalanceForm, rechargeOrder, verifyRechargeForm, withdrawalRules } from '../wallet.js';
 
 export const LOGIN_METHODS = ['email', 'username', 'google'] as const;
 export type LoginMethod = (typeof LOGIN_METHODS)[number];
@@ -108,7 +109,13 @@ export const userCalls = {
   queryVideoPoint: user('queryVideoPoint'),
   signin: user('signin'),
   querySigninDayNum: user('querySigninDayNum'),
-  addBalance: user('addBalance'),
+  /** Creates a recharge order on a channel (gateway, official transfer, USDT); idempotent by requestId. */
+  addBalance: defineCall({
+    path: '/user/addBalance',
+    auth: 'user',
+    body: addBalanceForm,
+    response: rechargeOrder,
+  }),
   /** Account messages, newest first. */
   getMessage: defineCall({
     path: '/user/getMessage',
@@ -122,8 +129,22 @@ export const userCalls = {
     body: z.object({ ids: z.array(z.string().regex(/^\d+$/)).max(100).optional() }),
     response: z.object({ unread: z.number().int() }),
   }),
-  addAccountBalanceVerify: user('addAccountBalanceVerify'),
-  queryMustBankCardMsg: user('queryMustBankCardMsg'),
+  /**
+   * A recharge order's state; with `txHash` it submits the USDT deposit's hash, and for an official
+   * transfer it records "I have transferred" (inside the 5-minute window).
+   */
+  addAccountBalanceVerify: defineCall({
+    path: '/user/addAccountBalanceVerify',
+    auth: 'user',
+    body: verifyRechargeForm,
+    response: rechargeOrder,
+  }),
+  /** What withdrawing needs and whether the user has it (membership, bank card, payment password). */
+  queryMustBankCardMsg: defineCall({
+    path: '/user/queryMustBankCardMsg',
+    auth: 'user',
+    response: withdrawalRules,
+  }),
   openvip: user('openvip'),
   openvipByBalance: user('openvipByBalance'),
   queryGreatestVipcard: user('queryGreatestVipcard'),

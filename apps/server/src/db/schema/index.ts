@@ -2,3 +2,5 @@ export * from './tenant.js';
 export * from './account.js';
 export * from './catalog.js';
 export * from './ledger.js';
+export * from './wallet.js';
+export * from './operator.js';

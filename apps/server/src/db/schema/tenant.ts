@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 export const tenants = pgTable('tenant', {
   id: varchar('id', { length: 6 }).primaryKey(),
@@ -10,6 +10,8 @@ export const tenants = pgTable('tenant', {
   timeZone: text('time_zone').notNull(),
   inviteUrl: text('invite_url').notNull(),
   earnEnabled: boolean('earn_enabled').notNull().default(true),
+  /** Recharge channels and withdrawal rules (contract `walletSettings`); null = the currency's defaults. */
+  walletSettings: jsonb('wallet_settings'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -15,6 +15,8 @@ export const SYSTEM_ACCOUNTS = [
   'membership_revenue',
   'red_packet_escrow',
   'copyright_pool',
+  /** Money paid out to users' banks and USDT addresses (withdrawals that succeeded). */
+  'payouts',
 ] as const;
 export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
 

@@ -7,8 +7,13 @@ import type { Ledger } from '../ledger/ledger.service.js';
 import type { TenantService } from '../tenant/tenant.service.js';
 import type { BankCardService } from './bank-card.service.js';
 import type { PayPasswordService } from './pay-password.service.js';
+import type { RechargeService } from './recharge.service.js';
+import type { WithdrawalService } from './withdrawal.service.js';
 
-/** The wallet's read side: balance and records, from the ledger, in the tenant's currency. */
+/**
+ * The wallet: balance and records from the ledger, recharges, bank cards, the payment password and
+ * withdrawals, in the tenant's currency.
+ */
 export function walletRoutes(
   router: Router,
   deps: {
@@ -17,9 +22,11 @@ export function walletRoutes(
     tenants: TenantService;
     payPasswords: PayPasswordService;
     bankCards: BankCardService;
+    recharges: RechargeService;
+    withdrawals: WithdrawalService;
   },
 ): void {
-  const { db, ledger, tenants, payPasswords, bankCards } = deps;
+  const { db, ledger, tenants, payPasswords, bankCards, recharges, withdrawals } = deps;
   const currencyOf = async (user: SessionUser) => {
     const { currency } = await tenants.require(user.tenantId);
     if (!isCurrencyKey(currency)) throw new Error(`tenant ${user.tenantId} has currency ${currency}`);
@@ -58,4 +65,17 @@ export function walletRoutes(
     bankCards.add(user.userId, await currencyOf(user), body),
   );
   router.user(api.account.delBankCard, ({ user, body }) => bankCards.remove(user.userId, body.id));
+
+  router.user(api.config.queryPc, ({ user }) => recharges.channels(user.tenantId));
+  router.user(api.user.addBalance, ({ user, body }) => recharges.create(user, body));
+  router.user(api.user.addAccountBalanceVerify, ({ user, body }) => recharges.verify(user, body));
+  router.user(api.account.rechargeRecords, ({ user, query }) => recharges.list(user.userId, query));
+
+  router.user(api.user.queryMustBankCardMsg, ({ user }) => withdrawals.rules(user));
+  router.user(api.account.withdrawalRules, ({ user }) => withdrawals.rules(user));
+  router.user(api.account.applyWithdrawal, ({ user, body }) => withdrawals.apply(user, body));
+  router.user(api.account.withdrawalProcess, ({ user, query }) =>
+    withdrawals.get(user.userId, query.orderNo),
+  );
+  router.user(api.account.withdrawalRecords, ({ user, query }) => withdrawals.list(user.userId, query));
 }

@@ -1,0 +1,71 @@
+import {
+  bigint,
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+  boolean,
+} from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+/** People who run the business from the console; not app users. */
+export const operators = pgTable(
+  'operator',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    username: varchar('username', { length: 60 }).notNull(),
+    /** argon2id (PHC string). */
+    passwordHash: text('password_hash').notNull(),
+    role: varchar('role', { length: 20 }).notNull(),
+    /** Tenants a non-owner may act in. */
+    tenantIds: jsonb('tenant_ids').$type<string[]>().notNull(),
+    mustChangePassword: boolean('must_change_password').notNull(),
+    failedLogins: integer('failed_logins').notNull(),
+    lockedUntil: ts('locked_until'),
+    disabledAt: ts('disabled_at'),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('operator_username_uq').on(t.username)],
+);
+
+export const operatorSessions = pgTable(
+  'operator_session',
+  {
+    /** SHA-256 of the bearer token. */
+    tokenHash: varchar('token_hash', { length: 64 }).primaryKey(),
+    operatorId: bigint('operator_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => operators.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    revokedAt: ts('revoked_at'),
+  },
+  (t) => [index('operator_session_operator_idx').on(t.operatorId)],
+);
+
+/** Every operator action that changes something: who, when, tenant, what, before and after. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    operatorId: bigint('operator_id', { mode: 'bigint' }).notNull(),
+    operatorName: varchar('operator_name', { length: 60 }).notNull(),
+    tenantId: varchar('tenant_id', { length: 6 }),
+    action: varchar('action', { length: 60 }).notNull(),
+    target: varchar('target', { length: 120 }).notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    reason: text('reason'),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [
+    index('audit_log_time_idx').on(t.createdAt),
+    index('audit_log_tenant_idx').on(t.tenantId, t.createdAt),
+  ],
+);

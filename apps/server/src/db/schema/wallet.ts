@@ -1,0 +1,166 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { users } from './account.js';
+import { tenants } from './tenant.js';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+const userRef = () =>
+  bigint('user_id', { mode: 'bigint' })
+    .notNull()
+    .references(() => users.id);
+const tenantRef = () =>
+  varchar('tenant_id', { length: 6 })
+    .notNull()
+    .references(() => tenants.id);
+
+/**
+ * A recharge: a user's promise to pay on a channel, credited to the wallet (through the ledger)
+ * only by a verified gateway webhook or an operator's confirmation. `amount` is what the user pays
+ * (minor units of `pay_currency`: the tenant's currency, or USDT), `credit_amount` what the wallet
+ * receives (minor units of `currency`).
+ */
+export const rechargeOrders = pgTable(
+  'recharge_order',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    orderNo: varchar('order_no', { length: 32 }).notNull(),
+    tenantId: tenantRef(),
+    userId: userRef(),
+    channel: varchar('channel', { length: 12 }).notNull(),
+    /** pending → submitted (user says paid / gave the hash) → credited; or failed, expired, rejected. */
+    status: varchar('status', { length: 12 }).notNull(),
+    payCurrency: varchar('pay_currency', { length: 8 }).notNull(),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    currency: varchar('currency', { length: 8 }).notNull(),
+    creditAmount: bigint('credit_amount', { mode: 'bigint' }).notNull(),
+    /** The client's id of the request: the same id answers the same order. */
+    requestId: varchar('request_id', { length: 64 }).notNull(),
+    requestHash: varchar('request_hash', { length: 64 }).notNull(),
+    /** What the user was shown: official account and reference, USDT address and rate. */
+    instructions: jsonb('instructions').notNull(),
+    /** Official transfers: the reference the user writes in the transfer note. */
+    reference: varchar('reference', { length: 16 }),
+    /** Gateway: the provider's payment id; the provider's transaction id once paid. */
+    providerRef: varchar('provider_ref', { length: 80 }),
+    providerTxnId: varchar('provider_txn_id', { length: 80 }),
+    /** USDT: the deposit's transaction hash (64 hex, lower case). */
+    txHash: varchar('tx_hash', { length: 64 }),
+    /** What finance matched it with (bank statement reference or the hash). */
+    matchedReference: varchar('matched_reference', { length: 120 }),
+    reason: text('reason'),
+    operatorId: bigint('operator_id', { mode: 'bigint' }),
+    expiresAt: ts('expires_at'),
+    submittedAt: ts('submitted_at'),
+    creditedAt: ts('credited_at'),
+    closedAt: ts('closed_at'),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('recharge_order_no_uq').on(t.orderNo),
+    uniqueIndex('recharge_order_request_uq').on(t.userId, t.requestId),
+    uniqueIndex('recharge_order_reference_uq').on(t.reference),
+    uniqueIndex('recharge_order_provider_txn_uq').on(t.channel, t.providerTxnId),
+    // A hash credits once: no two live orders may carry it (a rejected one frees it).
+    uniqueIndex('recharge_order_tx_hash_uq')
+      .on(t.txHash)
+      .where(sql`${t.status} <> 'rejected'`),
+    index('recharge_order_user_idx').on(t.userId, t.createdAt),
+    index('recharge_order_queue_idx').on(t.tenantId, t.status, t.createdAt),
+  ],
+);
+
+/** Every webhook delivery as received, with what was done about it (the console shows them). */
+export const gatewayEvents = pgTable(
+  'gateway_event',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    provider: varchar('provider', { length: 20 }).notNull(),
+    providerTxnId: varchar('provider_txn_id', { length: 80 }),
+    orderNo: varchar('order_no', { length: 32 }),
+    /** credited, duplicate, declined, or rejected:<why>. */
+    outcome: varchar('outcome', { length: 60 }).notNull(),
+    payload: text('payload').notNull(),
+    receivedAt: ts('received_at').notNull(),
+  },
+  (t) => [index('gateway_event_order_idx').on(t.orderNo), index('gateway_event_time_idx').on(t.receivedAt)],
+);
+
+/**
+ * The local sandbox gateway's own books (it plays an external provider: its payment page and
+ * its signed webhooks are the only way it talks to the wallet).
+ */
+export const sandboxPayments = pgTable('sandbox_payment', {
+  id: varchar('id', { length: 40 }).primaryKey(),
+  merchantOrderNo: varchar('merchant_order_no', { length: 32 }).notNull(),
+  amount: bigint('amount', { mode: 'bigint' }).notNull(),
+  currency: varchar('currency', { length: 8 }).notNull(),
+  returnUrl: text('return_url').notNull(),
+  /** pending, approved, declined */
+  status: varchar('status', { length: 12 }).notNull(),
+  txnId: varchar('txn_id', { length: 80 }),
+  createdAt: ts('created_at').notNull(),
+});
+
+/**
+ * A withdrawal: amount + fee leave the spendable balance at application (into withdrawals
+ * payable) and move on by stage. `destination` is a snapshot of the bank card or USDT address.
+ */
+export const withdrawals = pgTable(
+  'withdrawal',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    orderNo: varchar('order_no', { length: 32 }).notNull(),
+    tenantId: tenantRef(),
+    userId: userRef(),
+    currency: varchar('currency', { length: 8 }).notNull(),
+    channel: varchar('channel', { length: 8 }).notNull(),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    fee: bigint('fee', { mode: 'bigint' }).notNull(),
+    /** applied → approved → processing → paid; or rejected / failed (amount + fee returned). */
+    status: varchar('status', { length: 12 }).notNull(),
+    destination: jsonb('destination').notNull(),
+    requestId: varchar('request_id', { length: 64 }).notNull(),
+    requestHash: varchar('request_hash', { length: 64 }).notNull(),
+    reason: text('reason'),
+    appliedAt: ts('applied_at').notNull(),
+    approvedAt: ts('approved_at'),
+    processingAt: ts('processing_at'),
+    paidAt: ts('paid_at'),
+    failedAt: ts('failed_at'),
+    rejectedAt: ts('rejected_at'),
+  },
+  (t) => [
+    uniqueIndex('withdrawal_order_no_uq').on(t.orderNo),
+    uniqueIndex('withdrawal_request_uq').on(t.userId, t.requestId),
+    index('withdrawal_user_idx').on(t.userId, t.appliedAt),
+    index('withdrawal_queue_idx').on(t.tenantId, t.status, t.appliedAt),
+  ],
+);
+
+/** Memberships held: a card is active from `starts_at` until `ends_at` (checked on every use). */
+export const membershipCards = pgTable(
+  'membership_card',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    tenantId: tenantRef(),
+    userId: userRef(),
+    /** week, primary, premium, director */
+    tier: varchar('tier', { length: 12 }).notNull(),
+    /** purchase, test, operator … */
+    source: varchar('source', { length: 20 }).notNull(),
+    startsAt: ts('starts_at').notNull(),
+    endsAt: ts('ends_at').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('membership_card_user_idx').on(t.userId, t.endsAt)],
+);

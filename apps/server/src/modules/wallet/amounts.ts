@@ -1,0 +1,33 @@
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { CURRENCIES, type CurrencyKey, toMinor } from '@dramastar/contract';
+import { AppError } from '../../http/errors.js';
+
+/** A typed amount in minor units; 400 TooManyDecimals (naming the field) when it has too many. */
+export function parseAmount(value: string, currency: CurrencyKey, field = 'amount'): bigint {
+  try {
+    return toMinor(value, currency);
+  } catch {
+    throw new AppError('TooManyDecimals', {
+      field,
+      params: { currency, digits: CURRENCIES[currency].minorDigits },
+    });
+  }
+}
+
+/** `R20261121093015482913`: kind letter, UTC time to the second, 6 random digits. */
+export function newOrderNo(kind: 'R' | 'W', now: Date): string {
+  const stamp = now.toISOString().replace(/\D/g, '').slice(0, 14);
+  return `${kind}${stamp}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
+}
+
+const REFERENCE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+/** A transfer-note reference people can type: `DS` + 8 unambiguous letters and digits. */
+export function newTransferReference(): string {
+  const bytes = randomBytes(8);
+  return `DS${Array.from(bytes, (b) => REFERENCE_ALPHABET[b % REFERENCE_ALPHABET.length]).join('')}`;
+}
+
+/** SHA-256 of a request's meaningful fields, to tell a retry from a different request. */
+export function requestHash(fields: unknown[]): string {
+  return createHash('sha256').update(JSON.stringify(fields)).digest('hex');
+}

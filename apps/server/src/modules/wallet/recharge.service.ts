@@ -1,0 +1,515 @@
+import {
+  type CurrencyKey,
+  isCurrencyKey,
+  type PaymentChannel,
+  type RechargeChannel,
+  type RechargeOrder,
+  type RechargeStatus,
+  toMajor,
+  usdtCredit,
+} from '@dramastar/contract';
+import { and, count, desc, eq, inArray, lt, ne, type SQL } from 'drizzle-orm';
+import type { Clock } from '../../clock.js';
+import type { Db, DbOrTx, Tx } from '../../db/client.js';
+import { gatewayEvents, rechargeOrders } from '../../db/schema/index.js';
+import { withTransaction } from '../../db/tx.js';
+import { AppError } from '../../http/errors.js';
+import { uniqueViolation } from '../user/user.service.js';
+import type { Ledger } from '../ledger/ledger.service.js';
+import type { GatewayEvent, PaymentGateway } from '../payment/gateway.js';
+import { newOrderNo, newTransferReference, parseAmount, requestHash } from './amounts.js';
+import { tenantWallet } from './settings.js';
+
+type OrderRow = typeof rechargeOrders.$inferSelect;
+
+/** At most this many unfinished (pending or submitted) recharges per user. */
+export const MAX_OPEN_RECHARGES = 5;
+const OPEN: RechargeStatus[] = ['pending', 'submitted'];
+
+interface Instructions {
+  payUrl?: string;
+  official?: { bankName: string; accountName: string; accountNumber: string; reference: string };
+  usdt?: { network: string; address: string; rate: string };
+}
+
+/** Who acts in the console, and the tenants they may act in (null: all). */
+export interface Actor {
+  id: bigint;
+  tenantIds: string[] | null;
+}
+
+function currencyOf(value: string): CurrencyKey {
+  if (!isCurrencyKey(value)) throw new Error(`unknown currency ${value}`);
+  return value;
+}
+
+/**
+ * Recharges on three channels. Money reaches a wallet only here, in one transaction with the
+ * order's move to `credited`, through the ledger with the key `recharge:<orderNo>`: a gateway's
+ * verified webhook (once per provider transaction) or an operator's confirmation of a bank
+ * transfer or a USDT hash (a hash once).
+ */
+export function createRechargeService(deps: {
+  db: Db;
+  clock: Clock;
+  ledger: Ledger;
+  gateway: PaymentGateway;
+  publicUrl: string;
+}) {
+  const { db, clock, ledger, gateway } = deps;
+
+  /** A pending official order past its window is expired (also when no job has marked it yet). */
+  function effectiveStatus(row: OrderRow): RechargeStatus {
+    const status = row.status as RechargeStatus;
+    if (status === 'pending' && row.expiresAt && row.expiresAt <= clock.now()) return 'expired';
+    return status;
+  }
+
+  function toOrder(row: OrderRow): RechargeOrder {
+    const pay = currencyOf(row.payCurrency);
+    const currency = currencyOf(row.currency);
+    const i = row.instructions as Instructions;
+    return {
+      orderNo: row.orderNo,
+      channel: row.channel as RechargeChannel,
+      status: effectiveStatus(row),
+      amount: toMajor(row.amount, pay),
+      payCurrency: pay,
+      creditAmount: toMajor(row.creditAmount, currency),
+      currency,
+      createdAt: row.createdAt.toISOString(),
+      expiresAt: row.expiresAt?.toISOString() ?? null,
+      creditedAt: row.creditedAt?.toISOString() ?? null,
+      payUrl: i.payUrl ?? null,
+      official: i.official ?? null,
+      usdt: i.usdt ? { ...i.usdt, txHash: row.txHash } : null,
+      reason: row.reason,
+    };
+  }
+
+  async function ownOrder(db: DbOrTx, userId: bigint, orderNo: string, lock = false): Promise<OrderRow> {
+    const query = db
+      .select()
+      .from(rechargeOrders)
+      .where(and(eq(rechargeOrders.orderNo, orderNo), eq(rechargeOrders.userId, userId)));
+    const [row] = lock ? await query.for('update') : await query;
+    if (!row) throw new AppError('OrderNotFound', { field: 'orderNo' });
+    return row;
+  }
+
+  /** Credits the order's wallet and marks it credited; the caller holds the order's row lock. */
+  async function credit(tx: Tx, row: OrderRow, set: Partial<OrderRow>): Promise<OrderRow> {
+    const now = clock.now();
+    const [updated] = await tx
+      .update(rechargeOrders)
+      .set({ ...set, status: 'credited', creditedAt: now, closedAt: now })
+      .where(eq(rechargeOrders.id, row.id))
+      .returning();
+    await ledger.transfer(tx, {
+      tenantId: row.tenantId,
+      currency: currencyOf(row.currency),
+      from: { system: 'recharge_clearing' },
+      to: { userId: row.userId },
+      amount: row.creditAmount,
+      kind: 'recharge',
+      reference: row.orderNo,
+      idempotencyKey: `recharge:${row.orderNo}`,
+    });
+    if (!updated) throw new Error('recharge order vanished');
+    return updated;
+  }
+
+  function channelsOf(settings: Awaited<ReturnType<typeof tenantWallet>>['settings'], currency: CurrencyKey) {
+    const { gateway: g, official: o, usdt: u } = settings.recharge;
+    const zero = toMajor(0n, currency);
+    const list: PaymentChannel[] = [];
+    if (g.enabled) {
+      list.push({
+        code: 'gateway',
+        minAmount: g.minAmount,
+        maxAmount: g.maxAmount,
+        quickAmounts: g.quickAmounts,
+        fee: zero,
+        windowMinutes: null,
+        usdt: null,
+      });
+    }
+    if (o.enabled) {
+      list.push({
+        code: 'official',
+        minAmount: o.minAmount,
+        maxAmount: null,
+        quickAmounts: [],
+        fee: zero,
+        windowMinutes: o.windowMinutes,
+        usdt: null,
+      });
+    }
+    if (u.enabled) {
+      list.push({
+        code: 'usdt',
+        minAmount: u.minAmount,
+        maxAmount: null,
+        quickAmounts: [],
+        fee: '0',
+        windowMinutes: null,
+        usdt: { network: u.network, address: u.address, rate: u.rate },
+      });
+    }
+    return list;
+  }
+
+  return {
+    toOrder,
+
+    async channels(tenantId: string) {
+      const { currency, settings } = await tenantWallet(db, tenantId);
+      return { currency, channels: channelsOf(settings, currency) };
+    },
+
+    /**
+     * Creates a recharge order (idempotent by the client's requestId). Refusals: the channel is off
+     * (ChannelUnavailable), the amount outside the channel's limits, too many unfinished orders.
+     */
+    async create(
+      user: { userId: bigint; tenantId: string },
+      body: { channel: RechargeChannel; amount: string; requestId: string },
+    ): Promise<RechargeOrder> {
+      const { currency, settings } = await tenantWallet(db, user.tenantId);
+      const hash = requestHash([body.channel, body.amount]);
+      const [earlier] = await db
+        .select()
+        .from(rechargeOrders)
+        .where(and(eq(rechargeOrders.userId, user.userId), eq(rechargeOrders.requestId, body.requestId)));
+      if (earlier) {
+        if (earlier.requestHash !== hash) throw new AppError('IdempotencyConflict');
+        return toOrder(earlier);
+      }
+
+      const channel = channelsOf(settings, currency).find((c) => c.code === body.channel);
+      if (!channel) throw new AppError('ChannelUnavailable', { field: 'channel' });
+      const payCurrency: CurrencyKey = body.channel === 'usdt' ? 'USDT' : currency;
+      const amount = parseAmount(body.amount, payCurrency);
+      const min = parseAmount(channel.minAmount, payCurrency);
+      if (amount < min || amount <= 0n) {
+        throw new AppError('AmountBelowMinimum', { field: 'amount', params: { amount: channel.minAmount } });
+      }
+      if (channel.maxAmount !== null && amount > parseAmount(channel.maxAmount, payCurrency)) {
+        throw new AppError('AmountAboveMaximum', { field: 'amount', params: { amount: channel.maxAmount } });
+      }
+      const creditAmount =
+        body.channel === 'usdt' ? usdtCredit(body.amount, settings.recharge.usdt.rate, currency) : amount;
+      if (creditAmount <= 0n) throw new AppError('InvalidAmount', { field: 'amount' });
+
+      const now = clock.now();
+      const orderNo = newOrderNo('R', now);
+      const instructions: Instructions = {};
+      let reference: string | null = null;
+      let expiresAt: Date | null = null;
+      if (body.channel === 'official') {
+        const o = settings.recharge.official;
+        reference = newTransferReference();
+        expiresAt = new Date(now.getTime() + o.windowMinutes * 60_000);
+        instructions.official = {
+          bankName: o.bankName,
+          accountName: o.accountName,
+          accountNumber: o.accountNumber,
+          reference,
+        };
+      } else if (body.channel === 'usdt') {
+        const u = settings.recharge.usdt;
+        instructions.usdt = { network: u.network, address: u.address, rate: u.rate };
+      }
+
+      const created = await withTransaction(db, async (tx) => {
+        const [open] = await tx
+          .select({ n: count() })
+          .from(rechargeOrders)
+          .where(and(eq(rechargeOrders.userId, user.userId), inArray(rechargeOrders.status, OPEN)));
+        const [row] = await tx
+          .insert(rechargeOrders)
+          .values({
+            orderNo,
+            tenantId: user.tenantId,
+            userId: user.userId,
+            channel: body.channel,
+            status: 'pending',
+            payCurrency,
+            amount,
+            currency,
+            creditAmount,
+            requestId: body.requestId,
+            requestHash: hash,
+            instructions,
+            reference,
+            expiresAt,
+            createdAt: now,
+          })
+          .onConflictDoNothing({ target: [rechargeOrders.userId, rechargeOrders.requestId] })
+          .returning();
+        if (!row) return undefined; // the same request, made concurrently: answered below
+        if ((open?.n ?? 0) >= MAX_OPEN_RECHARGES) {
+          throw new AppError('TooManyOpenOrders', { params: { count: open?.n ?? 0 } });
+        }
+        return row;
+      });
+      if (!created) {
+        const [same] = await db
+          .select()
+          .from(rechargeOrders)
+          .where(and(eq(rechargeOrders.userId, user.userId), eq(rechargeOrders.requestId, body.requestId)));
+        if (!same || same.requestHash !== hash) throw new AppError('IdempotencyConflict');
+        return toOrder(same);
+      }
+      if (body.channel !== 'gateway') return toOrder(created);
+
+      // The gateway's payment is made after the order exists, so a webhook always finds its order.
+      try {
+        const payment = await gateway.createPayment({
+          orderNo,
+          amount,
+          currency,
+          returnUrl: `${deps.publicUrl}/#/pages/profile/recharge/index?orderNo=${orderNo}`,
+        });
+        const [updated] = await db
+          .update(rechargeOrders)
+          .set({ providerRef: payment.providerRef, instructions: { payUrl: payment.payUrl } })
+          .where(eq(rechargeOrders.id, created.id))
+          .returning();
+        return toOrder(updated ?? created);
+      } catch (error) {
+        await db
+          .update(rechargeOrders)
+          .set({ status: 'failed', reason: 'The payment gateway is unavailable', closedAt: clock.now() })
+          .where(eq(rechargeOrders.id, created.id));
+        throw new AppError('ServiceUnavailable', { cause: error });
+      }
+    },
+
+    /**
+     * The order's state; for USDT with `txHash` it records the deposit's hash (a hash serves one
+     * order only), for an official transfer it records "I have transferred" inside the window.
+     */
+    async verify(user: { userId: bigint }, body: { orderNo: string; txHash?: string | undefined }) {
+      return withTransaction(db, (tx) => verifyIn(tx, user, body)).catch((error: unknown) => {
+        // Two orders given the same hash at once: the unique index lets one through.
+        if (uniqueViolation(error) !== null) throw new AppError('TxHashUsed', { field: 'txHash' });
+        throw error;
+      });
+    },
+
+    async list(userId: bigint, page: { pageNum: number; pageSize: number }) {
+      const where = eq(rechargeOrders.userId, userId);
+      const rows = await db
+        .select()
+        .from(rechargeOrders)
+        .where(where)
+        .orderBy(desc(rechargeOrders.createdAt), desc(rechargeOrders.id))
+        .limit(page.pageSize)
+        .offset((page.pageNum - 1) * page.pageSize);
+      const [total] = await db.select({ n: count() }).from(rechargeOrders).where(where);
+      return { list: rows.map(toOrder), total: total?.n ?? 0 };
+    },
+
+    /**
+     * A verified gateway event. Paid: credited once (the order's row lock serialises deliveries;
+     * a later one finds it credited), only when amount and currency equal the order's. Failed: a
+     * pending order is closed as failed. Every delivery is recorded with its outcome.
+     */
+    async handleGatewayEvent(event: GatewayEvent, payload: string): Promise<string> {
+      let outcome: string;
+      try {
+        outcome = await withTransaction(db, async (tx) => {
+          const [row] = await tx
+            .select()
+            .from(rechargeOrders)
+            .where(eq(rechargeOrders.orderNo, event.orderNo))
+            .for('update');
+          if (!row || row.channel !== 'gateway') throw new AppError('OrderNotFound');
+          if (row.status === 'credited')
+            return row.providerTxnId === event.txnId ? 'duplicate' : 'ignored:already-credited';
+          if (event.outcome === 'failed') {
+            if (row.status !== 'pending') return `ignored:${row.status}`;
+            await tx
+              .update(rechargeOrders)
+              .set({ status: 'failed', reason: 'Declined by the payer or the bank', closedAt: clock.now() })
+              .where(eq(rechargeOrders.id, row.id));
+            return 'declined';
+          }
+          if (event.amount !== row.amount || event.currency !== row.payCurrency)
+            throw new AppError('AmountMismatch');
+          // A success after a decline is still money received: it is credited.
+          await credit(tx, row, { providerTxnId: event.txnId });
+          return 'credited';
+        });
+      } catch (error) {
+        const key = error instanceof AppError ? error.key : 'error';
+        await db.insert(gatewayEvents).values({
+          provider: event.provider,
+          providerTxnId: event.txnId,
+          orderNo: event.orderNo,
+          outcome: `rejected:${key}`,
+          payload,
+          receivedAt: clock.now(),
+        });
+        throw error;
+      }
+      await db.insert(gatewayEvents).values({
+        provider: event.provider,
+        providerTxnId: event.txnId,
+        orderNo: event.orderNo,
+        outcome,
+        payload,
+        receivedAt: clock.now(),
+      });
+      return outcome;
+    },
+
+    /** Records a delivery that failed verification (bad signature, stale, malformed). */
+    async recordRejectedDelivery(provider: string, reason: string, payload: string) {
+      await db.insert(gatewayEvents).values({
+        provider,
+        outcome: `rejected:${reason}`,
+        payload: payload.slice(0, 10_000),
+        receivedAt: clock.now(),
+      });
+    },
+
+    /**
+     * Finance confirms a bank transfer (the statement's reference must contain the order's) or a
+     * USDT deposit (the hash must equal the submitted one), crediting the wallet. Returns the
+     * order before and after for the audit log.
+     */
+    async confirm(tx: Tx, orderNo: string, matchedReference: string, operator: Actor) {
+      const row = await lockedOrder(tx, orderNo, operator);
+      const status = effectiveStatus(row);
+      const allowed: RechargeStatus[] =
+        row.channel === 'usdt' ? ['submitted'] : ['pending', 'submitted', 'expired'];
+      if (row.channel === 'gateway' || !allowed.includes(status)) {
+        throw new AppError('OrderClosed', { params: { status } });
+      }
+      const matched = matchedReference.trim();
+      const matches =
+        row.channel === 'usdt'
+          ? matched.replace(/^0x/i, '').toLowerCase() === row.txHash
+          : row.reference !== null && matched.toUpperCase().includes(row.reference);
+      if (!matches) throw new AppError('ReferenceMismatch', { field: 'matchedReference' });
+      const after = await credit(tx, row, { matchedReference: matched, operatorId: operator.id });
+      return { before: row, after };
+    },
+
+    async reject(tx: Tx, orderNo: string, reason: string, operator: Actor) {
+      const row = await lockedOrder(tx, orderNo, operator);
+      const status = effectiveStatus(row);
+      if (!['pending', 'submitted', 'expired'].includes(status)) {
+        throw new AppError('OrderClosed', { params: { status } });
+      }
+      const [after] = await tx
+        .update(rechargeOrders)
+        .set({ status: 'rejected', reason, operatorId: operator.id, closedAt: clock.now() })
+        .where(eq(rechargeOrders.id, row.id))
+        .returning();
+      if (!after) throw new Error('recharge order vanished');
+      return { before: row, after };
+    },
+
+    async adminList(filter: {
+      tenantIds: string[] | null;
+      status?: RechargeStatus | undefined;
+      channel?: RechargeChannel | undefined;
+      pageNum: number;
+      pageSize: number;
+    }) {
+      const conditions: SQL[] = [];
+      if (filter.tenantIds) conditions.push(inArray(rechargeOrders.tenantId, filter.tenantIds));
+      if (filter.channel) conditions.push(eq(rechargeOrders.channel, filter.channel));
+      if (filter.status === 'expired') {
+        conditions.push(eq(rechargeOrders.status, 'pending'), lt(rechargeOrders.expiresAt, clock.now()));
+      } else if (filter.status) conditions.push(eq(rechargeOrders.status, filter.status));
+      const where = and(...conditions);
+      const rows = await db
+        .select()
+        .from(rechargeOrders)
+        .where(where)
+        .orderBy(desc(rechargeOrders.createdAt), desc(rechargeOrders.id))
+        .limit(filter.pageSize)
+        .offset((filter.pageNum - 1) * filter.pageSize);
+      const [total] = await db.select({ n: count() }).from(rechargeOrders).where(where);
+      return { list: rows.map((r) => toAdmin(r)), total: total?.n ?? 0 };
+    },
+
+    toAdmin,
+
+    /** Marks official orders past their window as expired (reads already treat them so). */
+    async expireStale(): Promise<number> {
+      const rows = await db
+        .update(rechargeOrders)
+        .set({ status: 'expired', closedAt: clock.now() })
+        .where(and(eq(rechargeOrders.status, 'pending'), lt(rechargeOrders.expiresAt, clock.now())))
+        .returning({ id: rechargeOrders.id });
+      return rows.length;
+    },
+  };
+
+  async function verifyIn(
+    tx: Tx,
+    user: { userId: bigint },
+    body: { orderNo: string; txHash?: string | undefined },
+  ) {
+    const row = await ownOrder(tx, user.userId, body.orderNo, true);
+    const status = effectiveStatus(row);
+    if (row.channel === 'usdt' && body.txHash !== undefined) {
+      if (status !== 'pending') throw new AppError('OrderClosed', { params: { status } });
+      const [taken] = await tx
+        .select({ id: rechargeOrders.id })
+        .from(rechargeOrders)
+        .where(and(eq(rechargeOrders.txHash, body.txHash), ne(rechargeOrders.status, 'rejected')));
+      if (taken) throw new AppError('TxHashUsed', { field: 'txHash' });
+      const [updated] = await tx
+        .update(rechargeOrders)
+        .set({ txHash: body.txHash, status: 'submitted', submittedAt: clock.now() })
+        .where(eq(rechargeOrders.id, row.id))
+        .returning();
+      return toOrder(updated ?? row);
+    }
+    if (row.channel === 'usdt' && status === 'pending')
+      throw new AppError('TxHashRequired', { field: 'txHash' });
+    if (row.channel === 'official' && (status === 'pending' || status === 'expired')) {
+      if (status === 'expired') {
+        const { settings } = await tenantWallet(tx, row.tenantId);
+        throw new AppError('OrderExpired', { params: { minutes: settings.recharge.official.windowMinutes } });
+      }
+      const [updated] = await tx
+        .update(rechargeOrders)
+        .set({ status: 'submitted', submittedAt: clock.now() })
+        .where(eq(rechargeOrders.id, row.id))
+        .returning();
+      return toOrder(updated ?? row);
+    }
+    return toOrder(row);
+  }
+
+  function toAdmin(row: OrderRow) {
+    return {
+      ...toOrder(row),
+      tenantId: row.tenantId,
+      userId: String(row.userId),
+      matchedReference: row.matchedReference,
+    };
+  }
+
+  async function lockedOrder(tx: Tx, orderNo: string, actor: Actor): Promise<OrderRow> {
+    const [row] = await tx
+      .select()
+      .from(rechargeOrders)
+      .where(eq(rechargeOrders.orderNo, orderNo))
+      .for('update');
+    // Another tenant's order is as good as absent to this operator.
+    if (!row || (actor.tenantIds && !actor.tenantIds.includes(row.tenantId))) {
+      throw new AppError('OrderNotFound', { field: 'orderNo' });
+    }
+    return row;
+  }
+}
+
+export type RechargeService = ReturnType<typeof createRechargeService>;

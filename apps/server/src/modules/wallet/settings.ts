@@ -1,0 +1,35 @@
+import {
+  type CurrencyKey,
+  defaultWalletSettings,
+  isCurrencyKey,
+  type WalletSettings,
+  walletSettingsSchema,
+} from '@dramastar/contract';
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { tenants } from '../../db/schema/index.js';
+import { AppError } from '../../http/errors.js';
+
+export interface TenantWallet {
+  tenantId: string;
+  currency: CurrencyKey;
+  settings: WalletSettings;
+}
+
+/**
+ * A tenant's currency and wallet settings, read fresh on every use (an operator's change takes
+ * effect at once). A tenant without its own settings uses its currency's defaults.
+ */
+export async function tenantWallet(db: DbOrTx, tenantId: string): Promise<TenantWallet> {
+  const [row] = await db
+    .select({ currency: tenants.currency, walletSettings: tenants.walletSettings })
+    .from(tenants)
+    .where(eq(tenants.id, tenantId));
+  if (!row) throw new AppError('TenantNotFound', { field: 'tenantId' });
+  if (!isCurrencyKey(row.currency)) throw new Error(`tenant ${tenantId} has currency ${row.currency}`);
+  const settings =
+    row.walletSettings === null
+      ? defaultWalletSettings(row.currency)
+      : walletSettingsSchema.parse(row.walletSettings);
+  return { tenantId, currency: row.currency, settings };
+}

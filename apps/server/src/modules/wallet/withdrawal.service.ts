@@ -1,0 +1,379 @@
+import {
+  type CurrencyKey,
+  isCurrencyKey,
+  maxWithdrawal,
+  toMajor,
+  type Withdrawal,
+  type WITHDRAWAL_ACTIONS,
+  type WithdrawalChannel,
+  type WithdrawalRules,
+  type WithdrawalStage,
+  withdrawalFee,
+} from '@dramastar/contract';
+import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { Clock } from '../../clock.js';
+import type { Db, Tx } from '../../db/client.js';
+import { bankCards, withdrawals } from '../../db/schema/index.js';
+import { withTransaction } from '../../db/tx.js';
+import { AppError } from '../../http/errors.js';
+import type { Ledger } from '../ledger/ledger.service.js';
+import type { MembershipService } from '../membership/membership.service.js';
+import { newOrderNo, parseAmount, requestHash } from './amounts.js';
+import type { PayPasswordService } from './pay-password.service.js';
+import type { Actor } from './recharge.service.js';
+import { type TenantWallet, tenantWallet } from './settings.js';
+
+type Row = typeof withdrawals.$inferSelect;
+type Destination = Withdrawal['destination'];
+export type WithdrawalAction = (typeof WITHDRAWAL_ACTIONS)[number];
+
+/** Which stages each operator action leaves from, and where it goes. */
+const TRANSITIONS: Record<WithdrawalAction, { from: WithdrawalStage[]; to: WithdrawalStage }> = {
+  approve: { from: ['applied'], to: 'approved' },
+  process: { from: ['approved'], to: 'processing' },
+  pay: { from: ['processing'], to: 'paid' },
+  reject: { from: ['applied', 'approved'], to: 'rejected' },
+  fail: { from: ['approved', 'processing'], to: 'failed' },
+};
+const STAGE_COLUMN = {
+  approved: 'approvedAt',
+  processing: 'processingAt',
+  paid: 'paidAt',
+  rejected: 'rejectedAt',
+  failed: 'failedAt',
+} as const;
+
+const maskCard = (number: string) => `•••• ${number.slice(-4)}`;
+
+function currencyOf(value: string): CurrencyKey {
+  if (!isCurrencyKey(value)) throw new Error(`unknown currency ${value}`);
+  return value;
+}
+
+export function toWithdrawal(row: Row): Withdrawal {
+  const currency = currencyOf(row.currency);
+  const stages: Withdrawal['stages'] = [{ stage: 'applied', at: row.appliedAt.toISOString() }];
+  for (const stage of ['approved', 'processing', 'paid', 'rejected', 'failed'] as const) {
+    const at = row[STAGE_COLUMN[stage]];
+    if (at) stages.push({ stage, at: at.toISOString() });
+  }
+  return {
+    orderNo: row.orderNo,
+    status: row.status as WithdrawalStage,
+    amount: toMajor(row.amount, currency),
+    fee: toMajor(row.fee, currency),
+    total: toMajor(row.amount + row.fee, currency),
+    currency,
+    destination: row.destination as Destination,
+    createdAt: row.appliedAt.toISOString(),
+    stages,
+    reason: row.reason,
+  };
+}
+
+/**
+ * Withdrawals. At application amount + fee leave the spendable balance for withdrawals payable
+ * (in the same transaction as the withdrawal row); paying moves them to payouts and fees;
+ * rejecting or failing returns exactly amount + fee. Stage changes are conditional updates, so
+ * two operators acting at once cannot both move the same withdrawal.
+ */
+export function createWithdrawalService(deps: {
+  db: Db;
+  clock: Clock;
+  ledger: Ledger;
+  memberships: MembershipService;
+  payPasswords: PayPasswordService;
+}) {
+  const { db, clock, ledger, memberships, payPasswords } = deps;
+
+  function feeRule(wallet: TenantWallet, channel: WithdrawalChannel) {
+    const w = wallet.settings.withdrawal;
+    return channel === 'usdt'
+      ? { feeBps: w.usdtFeeBps, minFee: parseAmount(w.usdtMinFee, wallet.currency) }
+      : { feeBps: w.bankFeeBps, minFee: 0n };
+  }
+
+  async function rules(user: { userId: bigint; tenantId: string }): Promise<WithdrawalRules> {
+    const wallet = await tenantWallet(db, user.tenantId);
+    const { currency } = wallet;
+    const w = wallet.settings.withdrawal;
+    const balance = await ledger.balance(db, user.tenantId, currency, { userId: user.userId });
+    const step = parseAmount(String(w.divisibleBy), currency);
+    const min = parseAmount(w.minAmount, currency);
+    const [cards] = await db.select({ n: count() }).from(bankCards).where(eq(bankCards.userId, user.userId));
+    return {
+      currency,
+      balance: toMajor(balance, currency),
+      minAmount: w.minAmount,
+      divisibleBy: String(w.divisibleBy),
+      bankFeeBps: w.bankFeeBps,
+      usdtEnabled: w.usdtEnabled,
+      usdtFeeBps: w.usdtFeeBps,
+      usdtMinFee: w.usdtMinFee,
+      quickAmounts: w.quickAmounts,
+      maxBankAmount: toMajor(maxWithdrawal(balance, { step, min, ...feeRule(wallet, 'bank') }), currency),
+      maxUsdtAmount: toMajor(maxWithdrawal(balance, { step, min, ...feeRule(wallet, 'usdt') }), currency),
+      membershipActive: await memberships.hasStarCard(db, user.userId),
+      payPasswordSet: (await payPasswords.status(user.userId)).exists,
+      bankCardCount: cards?.n ?? 0,
+    };
+  }
+
+  async function destinationOf(
+    userId: bigint,
+    body: { channel: WithdrawalChannel; bankCardId?: string | undefined; usdtAddress?: string | undefined },
+  ): Promise<{ destination: Destination; bankCardId: string | null }> {
+    if (body.channel === 'usdt') {
+      return {
+        destination: {
+          channel: 'usdt',
+          bank: null,
+          bankName: null,
+          accountName: null,
+          account: body.usdtAddress ?? '',
+        },
+        bankCardId: null,
+      };
+    }
+    const cards = await db
+      .select()
+      .from(bankCards)
+      .where(eq(bankCards.userId, userId))
+      .orderBy(desc(bankCards.createdAt), desc(bankCards.id));
+    if (cards.length === 0) throw new AppError('BankCardNotSet');
+    const card = body.bankCardId ? cards.find((c) => String(c.id) === body.bankCardId) : cards[0];
+    if (!card) throw new AppError('BankCardNotSet', { field: 'bankCardId' });
+    return {
+      destination: {
+        channel: 'bank',
+        bank: card.bank,
+        bankName: card.bankName,
+        accountName: card.accountName,
+        account: maskCard(card.cardNumber),
+      },
+      bankCardId: String(card.id),
+    };
+  }
+
+  return {
+    rules,
+
+    /**
+     * Applies for a withdrawal. Refusals, in the order a user meets them: MembershipRequired,
+     * PaymentPasswordNotSet, BankCardNotSet, AmountBelowMinimum, WithdrawalDivisibleBy100 /
+     * AmountStep, PayPasswordLocked / WrongPaymentPassword, InsufficientFunds. A refused
+     * application changes nothing (a wrong password only counts towards the lock).
+     */
+    async apply(
+      user: { userId: bigint; tenantId: string },
+      body: {
+        amount: string;
+        channel: WithdrawalChannel;
+        bankCardId?: string | undefined;
+        usdtAddress?: string | undefined;
+        payPassword: string;
+        requestId: string;
+      },
+    ): Promise<Withdrawal> {
+      const wallet = await tenantWallet(db, user.tenantId);
+      const { currency } = wallet;
+      const w = wallet.settings.withdrawal;
+      const hash = requestHash([
+        body.amount,
+        body.channel,
+        body.bankCardId ?? null,
+        body.usdtAddress ?? null,
+      ]);
+      const replay = async () => {
+        const [earlier] = await db
+          .select()
+          .from(withdrawals)
+          .where(and(eq(withdrawals.userId, user.userId), eq(withdrawals.requestId, body.requestId)));
+        if (!earlier) return undefined;
+        if (earlier.requestHash !== hash) throw new AppError('IdempotencyConflict');
+        return toWithdrawal(earlier);
+      };
+      const earlier = await replay();
+      if (earlier) return earlier;
+
+      if (body.channel === 'usdt' && !w.usdtEnabled)
+        throw new AppError('ChannelUnavailable', { field: 'channel' });
+      if (!(await memberships.hasStarCard(db, user.userId))) throw new AppError('MembershipRequired');
+      if (!(await payPasswords.status(user.userId)).exists) throw new AppError('PaymentPasswordNotSet');
+      const { destination, bankCardId } = await destinationOf(user.userId, body);
+      const amount = parseAmount(body.amount, currency);
+      if (amount < parseAmount(w.minAmount, currency)) {
+        throw new AppError('AmountBelowMinimum', { field: 'amount', params: { amount: w.minAmount } });
+      }
+      if (amount % parseAmount(String(w.divisibleBy), currency) !== 0n) {
+        throw w.divisibleBy === 100
+          ? new AppError('WithdrawalDivisibleBy100', { field: 'amount' })
+          : new AppError('AmountStep', { field: 'amount', params: { step: w.divisibleBy } });
+      }
+      await payPasswords.verify(user.userId, body.payPassword);
+      const { feeBps, minFee } = feeRule(wallet, body.channel);
+      const fee = withdrawalFee(amount, feeBps, minFee);
+
+      const created = await withTransaction(db, async (tx) => {
+        const now = clock.now();
+        const [row] = await tx
+          .insert(withdrawals)
+          .values({
+            orderNo: newOrderNo('W', now),
+            tenantId: user.tenantId,
+            userId: user.userId,
+            currency,
+            channel: body.channel,
+            amount,
+            fee,
+            status: 'applied',
+            destination: { ...destination, bankCardId },
+            requestId: body.requestId,
+            requestHash: hash,
+            appliedAt: now,
+          })
+          .onConflictDoNothing({ target: [withdrawals.userId, withdrawals.requestId] })
+          .returning();
+        if (!row) return undefined;
+        const base = { tenantId: user.tenantId, currency, reference: row.orderNo };
+        const wallet = { userId: user.userId } as const;
+        await ledger.transfer(tx, {
+          ...base,
+          from: wallet,
+          to: { system: 'withdrawals_payable' },
+          amount,
+          kind: 'withdrawal',
+          idempotencyKey: `withdrawal:${row.orderNo}`,
+        });
+        if (fee > 0n) {
+          await ledger.transfer(tx, {
+            ...base,
+            from: wallet,
+            to: { system: 'withdrawals_payable' },
+            amount: fee,
+            kind: 'fee',
+            idempotencyKey: `withdrawal:${row.orderNo}:fee`,
+          });
+        }
+        return row;
+      });
+      if (created) return toWithdrawal(created);
+      const same = await replay();
+      if (!same) throw new AppError('IdempotencyConflict');
+      return same;
+    },
+
+    async get(userId: bigint, orderNo: string): Promise<Withdrawal> {
+      const [row] = await db
+        .select()
+        .from(withdrawals)
+        .where(and(eq(withdrawals.orderNo, orderNo), eq(withdrawals.userId, userId)));
+      if (!row) throw new AppError('WithdrawalNotFound', { field: 'orderNo' });
+      return toWithdrawal(row);
+    },
+
+    async list(userId: bigint, page: { pageNum: number; pageSize: number }) {
+      const where = eq(withdrawals.userId, userId);
+      const rows = await db
+        .select()
+        .from(withdrawals)
+        .where(where)
+        .orderBy(desc(withdrawals.appliedAt), desc(withdrawals.id))
+        .limit(page.pageSize)
+        .offset((page.pageNum - 1) * page.pageSize);
+      const [total] = await db.select({ n: count() }).from(withdrawals).where(where);
+      return { list: rows.map(toWithdrawal), total: total?.n ?? 0 };
+    },
+
+    /**
+     * An operator's action on a withdrawal (approve, process, pay, reject, fail) with its ledger
+     * movements, in the caller's transaction (which also writes the audit entry).
+     */
+    async act(tx: Tx, orderNo: string, action: WithdrawalAction, reason: string | undefined, actor: Actor) {
+      const [before] = await tx
+        .select()
+        .from(withdrawals)
+        .where(eq(withdrawals.orderNo, orderNo))
+        .for('update');
+      if (!before || (actor.tenantIds && !actor.tenantIds.includes(before.tenantId))) {
+        throw new AppError('WithdrawalNotFound', { field: 'orderNo' });
+      }
+      const { from, to } = TRANSITIONS[action];
+      if (!from.includes(before.status as WithdrawalStage)) {
+        throw new AppError('WithdrawalStateChanged', { params: { status: before.status } });
+      }
+      const [after] = await tx
+        .update(withdrawals)
+        .set({
+          status: to,
+          [STAGE_COLUMN[to as keyof typeof STAGE_COLUMN]]: clock.now(),
+          ...(reason !== undefined ? { reason } : {}),
+        })
+        .where(and(eq(withdrawals.id, before.id), inArray(withdrawals.status, from)))
+        .returning();
+      if (!after) throw new AppError('WithdrawalStateChanged', { params: { status: before.status } });
+      const base = {
+        tenantId: before.tenantId,
+        currency: currencyOf(before.currency),
+        reference: before.orderNo,
+      };
+      if (to === 'paid') {
+        await ledger.transfer(tx, {
+          ...base,
+          from: { system: 'withdrawals_payable' },
+          to: { system: 'payouts' },
+          amount: before.amount,
+          kind: 'payout',
+          idempotencyKey: `withdrawal:${before.orderNo}:paid`,
+        });
+        if (before.fee > 0n) {
+          await ledger.transfer(tx, {
+            ...base,
+            from: { system: 'withdrawals_payable' },
+            to: { system: 'fees' },
+            amount: before.fee,
+            kind: 'fee_income',
+            idempotencyKey: `withdrawal:${before.orderNo}:fee-earned`,
+          });
+        }
+      } else if (to === 'rejected' || to === 'failed') {
+        await ledger.transfer(tx, {
+          ...base,
+          from: { system: 'withdrawals_payable' },
+          to: { userId: before.userId },
+          amount: before.amount + before.fee,
+          kind: 'withdrawal_refund',
+          idempotencyKey: `withdrawal:${before.orderNo}:refund`,
+        });
+      }
+      return { before, after };
+    },
+
+    async adminList(filter: {
+      tenantIds: string[] | null;
+      status?: WithdrawalStage | undefined;
+      pageNum: number;
+      pageSize: number;
+    }) {
+      const conditions: SQL[] = [];
+      if (filter.tenantIds) conditions.push(inArray(withdrawals.tenantId, filter.tenantIds));
+      if (filter.status) conditions.push(eq(withdrawals.status, filter.status));
+      const where = and(...conditions);
+      const rows = await db
+        .select()
+        .from(withdrawals)
+        .where(where)
+        .orderBy(desc(withdrawals.appliedAt), desc(withdrawals.id))
+        .limit(filter.pageSize)
+        .offset((filter.pageNum - 1) * filter.pageSize);
+      const [total] = await db.select({ n: count() }).from(withdrawals).where(where);
+      return { list: rows.map(toAdminWithdrawal), total: total?.n ?? 0 };
+    },
+  };
+}
+
+export function toAdminWithdrawal(row: Row) {
+  return { ...toWithdrawal(row), tenantId: row.tenantId, userId: String(row.userId) };
+}
+
+export type WithdrawalService = ReturnType<typeof createWithdrawalService>;

@@ -1,0 +1,143 @@
+import { randomUUID } from 'node:crypto';
+import type { OperatorRole } from '@dramastar/contract';
+import { expect } from 'vitest';
+import { payPasswords } from '../db/schema/index.js';
+import { hashPassword } from '../modules/auth/password.js';
+import { createOperatorService } from '../modules/operator/operator.service.js';
+import { SIGNATURE_HEADER, signWebhook } from '../modules/payment/gateway.js';
+import { sandboxSecret } from '../modules/payment/sandbox-gateway.js';
+import { caller } from './client.js';
+import { TEST_CAPTCHA_ANSWER, type TestApp } from './helper.js';
+
+export const PAY_PASSWORD = '135790';
+
+export const bankCardInput = {
+  accountName: 'Maria Santos',
+  firstName: 'Maria',
+  lastName: 'Santos',
+  email: 'maria@example.ph',
+  phone: '9171234567',
+  bank: 'BDO',
+  cardNumber: '001234567890',
+  bankName: 'BDO Makati Branch',
+};
+
+/** Users, money and operators for wallet tests, made through the real calls where it matters. */
+export function walletFixtures(t: TestApp) {
+  const call = caller(t.app);
+  const admin = caller(t.app, '/admin-api');
+  let n = 0;
+
+  async function user(tenantId = '000000') {
+    const captcha = (await t.app.inject({ method: 'GET', url: '/app-api/auth/auth/code' })).json().data;
+    const res = await call('/auth/registerByName', {
+      body: {
+        userName: `wallet_${++n}_${randomUUID().slice(0, 6)}`,
+        password: 'secret-pass1',
+        phone: '3001234567',
+        areaCode: '+92',
+        uuid: captcha.uuid,
+        code: TEST_CAPTCHA_ANSWER,
+        tenantId,
+      },
+      ip: `10.9.${Math.floor(n / 200)}.${n % 200}`,
+    });
+    expect(res.status).toBe(200);
+    const token = res.body.data.access_token as string;
+    const userId = BigInt((await call('/user/info', { token })).body.data.userId);
+    return { token, userId, tenantId };
+  }
+
+  /** The payment password set directly (its own flow is tested in pay-password.test.ts). */
+  async function payPassword(userId: bigint, password = PAY_PASSWORD) {
+    await t.database.db
+      .insert(payPasswords)
+      .values({ userId, hash: await hashPassword(password), updatedAt: t.clock.now() });
+  }
+
+  async function signedDelivery(body: string, at = t.clock.now()) {
+    const secret = await sandboxSecret(t.database.db);
+    return { [SIGNATURE_HEADER]: signWebhook(secret, body, Math.floor(at.getTime() / 1000)) };
+  }
+
+  function webhookBody(
+    order: { orderNo: string; amountMinor: string; currency: string },
+    txnId: string,
+    type = 'payment.paid',
+  ) {
+    return JSON.stringify({
+      id: `evt_${txnId}`,
+      type,
+      data: {
+        txnId,
+        paymentId: 'pay_x',
+        merchantOrderNo: order.orderNo,
+        amount: order.amountMinor,
+        currency: order.currency,
+      },
+    });
+  }
+
+  async function postWebhook(body: string, headers: Record<string, string>) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/app-api/pay/webhook/sandbox',
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: body,
+    });
+    return { status: res.statusCode, body: res.json<{ data?: { outcome: string }; errorKey?: string }>() };
+  }
+
+  /** A gateway recharge paid through the sandbox's approve button (which sends the signed webhook). */
+  async function recharge(who: { token: string }, amount: string) {
+    const order = (
+      await call('/user/addBalance', {
+        token: who.token,
+        body: { channel: 'gateway', amount, requestId: randomUUID() },
+      })
+    ).body.data;
+    const paymentId = new URL(order.payUrl).pathname.split('/').pop();
+    const res = await t.app.inject({ method: 'POST', url: `/pay/sandbox/${paymentId}/approve` });
+    expect(res.statusCode).toBe(303);
+    return order.orderNo as string;
+  }
+
+  async function balance(token: string): Promise<string> {
+    return (await call('/account/accountInfo', { token })).body.data.balance;
+  }
+
+  async function operator(role: OperatorRole = 'finance', tenantIds: string[] = ['000000']) {
+    const operators = createOperatorService(t.database.db, t.clock);
+    const username = `op_${role}_${++n}`;
+    await operators.create({ username, password: 'operator-pass-1', role, tenantIds });
+    const res = await admin('/auth/login', { body: { username, password: 'operator-pass-1' } });
+    expect(res.status).toBe(200);
+    return res.body.data.token as string;
+  }
+
+  /** A user ready to withdraw: Star Card, payment password, one bank card, and money. */
+  async function withdrawer(amount = '1000', tenantId = '000000') {
+    const who = await user(tenantId);
+    await call('/test/openVipLevel', { token: who.token, body: { level: 1 } });
+    await payPassword(who.userId);
+    await call('/account/addBankCard', { token: who.token, body: bankCardInput });
+    if (amount !== '0') await recharge(who, amount);
+    return who;
+  }
+
+  return {
+    call,
+    admin,
+    user,
+    payPassword,
+    signedDelivery,
+    webhookBody,
+    postWebhook,
+    recharge,
+    balance,
+    operator,
+    withdrawer,
+  };
+}
+
+export type WalletFixtures = ReturnType<typeof walletFixtures>;

@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { defineCall } from '../call.js';
+import { ADMIN_API_PREFIX, CURRENCY_KEYS } from '../constants.js';
+import {
+  RECHARGE_CHANNELS,
+  RECHARGE_STATUSES,
+  rechargeOrder,
+  WITHDRAWAL_STAGES,
+  withdrawal,
+} from '../wallet.js';
+
+/** Operator roles (the console issue gives each its pages; the server checks every call). */
+export const OPERATOR_ROLES = ['owner', 'tenant_admin', 'finance', 'content', 'support'] as const;
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+
+export const operatorInfo = z.object({
+  id: z.string(),
+  username: z.string(),
+  role: z.enum(OPERATOR_ROLES),
+  /** The tenants this operator may act in; empty for an owner (all tenants). */
+  tenantIds: z.array(z.string()),
+  mustChangePassword: z.boolean(),
+});
+export type OperatorInfo = z.infer<typeof operatorInfo>;
+
+const pageQuery = z.object({
+  pageNum: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  tenantId: z
+    .string()
+    .regex(/^\d{6}$/)
+    .optional(),
+});
+const orderNo = z.string().trim().min(1).max(40);
+const reason = z.string().trim().min(3, { error: 'ReasonRequired' }).max(300);
+
+/** A recharge as finance sees it: the user's order plus who it belongs to. */
+export const adminRecharge = rechargeOrder.extend({
+  tenantId: z.string(),
+  userId: z.string(),
+  matchedReference: z.string().nullable(),
+});
+export const adminWithdrawal = withdrawal.extend({ tenantId: z.string(), userId: z.string() });
+
+export const auditEntry = z.object({
+  id: z.string(),
+  operator: z.string(),
+  tenantId: z.string().nullable(),
+  action: z.string(),
+  target: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+export const WITHDRAWAL_ACTIONS = ['approve', 'process', 'pay', 'reject', 'fail'] as const;
+
+/** The operator console's calls, under /admin-api. */
+export const adminApi = {
+  login: defineCall({
+    prefix: ADMIN_API_PREFIX,
+    path: '/auth/login',
+    auth: 'guest',
+    body: z.object({
+      username: z.string().trim().min(1).max(60),
+      password: z.string().min(1).max(200),
+    }),
+    response: z.object({ token: z.string(), operator: operatorInfo }),
+  }),
+  logout: defineCall({ path: '/auth/logout', auth: 'operator', response: z.object({}) }),
+  me: defineCall({ path: '/auth/me', auth: 'operator', response: operatorInfo }),
+  recharges: defineCall({
+    path: '/finance/recharges',
+    auth: 'operator',
+    query: pageQuery.extend({
+      status: z.enum(RECHARGE_STATUSES).optional(),
+      channel: z.enum(RECHARGE_CHANNELS).optional(),
+    }),
+    response: z.object({ list: z.array(adminRecharge), total: z.number().int() }),
+  }),
+  /**
+   * Credits a bank-transfer or USDT recharge once the money is seen: `matchedReference` is the
+   * bank statement's reference (must contain the order's reference) or the USDT hash (must equal it).
+   */
+  confirmRecharge: defineCall({
+    path: '/finance/recharges/confirm',
+    auth: 'operator',
+    body: z.object({ orderNo, matchedReference: z.string().trim().min(1).max(120) }),
+    response: adminRecharge,
+  }),
+  rejectRecharge: defineCall({
+    path: '/finance/recharges/reject',
+    auth: 'operator',
+    body: z.object({ orderNo, reason }),
+    response: adminRecharge,
+  }),
+  withdrawals: defineCall({
+    path: '/finance/withdrawals',
+    auth: 'operator',
+    query: pageQuery.extend({ status: z.enum(WITHDRAWAL_STAGES).optional() }),
+    response: z.object({ list: z.array(adminWithdrawal), total: z.number().int() }),
+  }),
+  /** approve → process → pay; reject (before processing) or fail (after approval) return amount + fee. */
+  withdrawalAction: defineCall({
+    path: '/finance/withdrawals/action',
+    auth: 'operator',
+    body: z
+      .object({ orderNo, action: z.enum(WITHDRAWAL_ACTIONS), reason: reason.optional() })
+      .refine((b) => !(b.action === 'reject' || b.action === 'fail') || b.reason !== undefined, {
+        path: ['reason'],
+        message: 'ReasonRequired',
+      }),
+    response: adminWithdrawal,
+  }),
+  /** Per currency the ledger's accounts must sum to zero. */
+  ledgerHealth: defineCall({
+    path: '/finance/ledger-health',
+    auth: 'operator',
+    response: z.object({
+      balanced: z.boolean(),
+      currencies: z.array(
+        z.object({ currency: z.enum(CURRENCY_KEYS), sum: z.string(), accounts: z.number().int() }),
+      ),
+    }),
+  }),
+  audit: defineCall({
+    path: '/audit',
+    auth: 'operator',
+    query: pageQuery.extend({ action: z.string().max(60).optional() }),
+    response: z.object({ list: z.array(auditEntry), total: z.number().int() }),
+  }),
+};
