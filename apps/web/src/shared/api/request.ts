@@ -1,5 +1,4 @@
 import {
-  API_PREFIX,
   buildPath,
   formatMessage,
   isMessageKey,
@@ -66,7 +65,7 @@ export async function request<C extends AnyCall>(
   options: RequestOptions<C> = {},
 ): Promise<CallResult<C>> {
   const { params, query, body, hideToast = false, signal } = options;
-  const url = `${API_PREFIX}${buildPath(call.path, params as Record<string, string | number> | undefined)}${queryString(query)}`;
+  const url = `${call.prefix}${buildPath(call.path, params as Record<string, string | number> | undefined)}${queryString(query)}`;
 
   const session = useSession.getState();
   const headers: Record<string, string> = { 'content-language': currentLanguage() };
