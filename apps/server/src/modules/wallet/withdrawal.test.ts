@@ -1,0 +1,326 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/helper.js';
+import {
+  bankCardInput,
+  PAY_PASSWORD,
+  walletFixtures,
+  type WalletFixtures,
+} from '../../test/wallet-fixtures.js';
+
+let t: TestApp;
+let f: WalletFixtures;
+
+beforeAll(async () => {
+  t = await buildTestApp({ DEMO_CONTENT: 'true' });
+  f = walletFixtures(t);
+});
+afterAll(() => t.close());
+
+const apply = (token: string, body: Record<string, unknown> = {}) =>
+  f.call('/account/applyWithdrawal', {
+    token,
+    body: { amount: '200', payPassword: PAY_PASSWORD, requestId: randomUUID(), ...body },
+  });
+const act = (token: string, orderNo: string, action: string, reason?: string) =>
+  f.admin('/finance/withdrawals/action', { token, body: { orderNo, action, ...(reason ? { reason } : {}) } });
+const count = async (userId: bigint) =>
+  (
+    await t.database.query<{ n: number }>('select count(*)::int as n from withdrawal where user_id = $1', [
+      userId,
+    ])
+  )[0]!.n;
+const books = async () =>
+  t.database.query<{ currency: string; s: string }>(
+    'select currency, sum(balance)::text as s from ledger_account group by currency having sum(balance) <> 0',
+  );
+const systemBalance = async (code: string) =>
+  (
+    await t.database.query<{ b: string }>(
+      "select coalesce(sum(balance), 0)::text as b from ledger_account where code = $1 and tenant_id = '000000'",
+      [`system:${code}`],
+    )
+  )[0]!.b;
+
+describe('withdrawal rules', () => {
+  it('tell the user what withdrawing needs and the most the balance allows', async () => {
+    const who = await f.user();
+    expect((await f.call('/user/queryMustBankCardMsg', { token: who.token })).body.data).toMatchObject({
+      currency: 'PHP',
+      balance: '0.00',
+      minAmount: '110',
+      divisibleBy: '10',
+      bankFeeBps: 500,
+      quickAmounts: ['110', '200', '500', 'all'],
+      maxBankAmount: '0.00',
+      membershipActive: false,
+      payPasswordSet: false,
+      bankCardCount: 0,
+    });
+    const ready = await f.withdrawer('1000');
+    const rules = (await f.call('/account/withdrawalRules', { token: ready.token })).body.data;
+    // 950 + 5 % = 997.50 fits in 1000; 960 + 48 = 1008 does not.
+    expect(rules).toMatchObject({
+      maxBankAmount: '950.00',
+      membershipActive: true,
+      payPasswordSet: true,
+      bankCardCount: 1,
+    });
+  });
+});
+
+describe('applying for a withdrawal', () => {
+  it('refuses, in order, without a Star Card, a payment password, a bank card — and changes nothing', async () => {
+    const who = await f.user();
+    await f.recharge(who, '1000');
+    expect(await apply(who.token)).toMatchObject({ status: 409, body: { errorKey: 'MembershipRequired' } });
+    await f.call('/test/openVipLevel', { token: who.token, body: { level: 0 } });
+    expect((await apply(who.token)).body.errorKey).toBe('MembershipRequired'); // a Drama Week Card is for viewing only
+    await f.call('/test/openVipLevel', { token: who.token, body: { level: 1 } });
+    expect(await apply(who.token)).toMatchObject({
+      status: 409,
+      body: { errorKey: 'PaymentPasswordNotSet', msg: 'Please set Payment Password first' },
+    });
+    await f.payPassword(who.userId);
+    expect(await apply(who.token)).toMatchObject({
+      status: 409,
+      body: { errorKey: 'BankCardNotSet', msg: 'Bank Card Not Set' },
+    });
+    await f.call('/account/addBankCard', { token: who.token, body: bankCardInput });
+    expect(await apply(who.token, { bankCardId: '999999' })).toMatchObject({
+      status: 409,
+      body: { errorKey: 'BankCardNotSet' },
+    });
+    expect(await f.balance(who.token)).toBe('1000.00');
+    expect(await count(who.userId)).toBe(0);
+  });
+
+  it('refuses amounts under the minimum, off the step, over the balance, and a wrong payment password', async () => {
+    const who = await f.withdrawer('300');
+    expect(await apply(who.token, { amount: '100' })).toMatchObject({
+      status: 409,
+      body: { errorKey: 'AmountBelowMinimum', field: 'amount', msg: 'The minimum amount is 110' },
+    });
+    expect(await apply(who.token, { amount: '115' })).toMatchObject({
+      body: { errorKey: 'AmountStep', msg: 'The amount must be a multiple of 10' },
+    });
+    expect(await apply(who.token, { amount: '120.5' })).toMatchObject({ body: { errorKey: 'AmountStep' } });
+    expect(await apply(who.token, { amount: '12.345' })).toMatchObject({
+      status: 400,
+      body: { errorKey: 'TooManyDecimals' },
+    });
+    expect(await apply(who.token, { amount: 'abc' })).toMatchObject({
+      status: 400,
+      body: { field: 'amount' },
+    });
+    expect(await apply(who.token, { payPassword: '12345' })).toMatchObject({
+      status: 400,
+      body: { field: 'payPassword' },
+    });
+    expect(await apply(who.token, { payPassword: '000000' })).toMatchObject({
+      status: 409,
+      body: { errorKey: 'WrongPaymentPassword' },
+    });
+    // 290 + 14.50 = 304.50 > 300.
+    expect(await apply(who.token, { amount: '290' })).toMatchObject({
+      status: 409,
+      body: { errorKey: 'InsufficientFunds', msg: 'Insufficient funds' },
+    });
+    expect(await f.balance(who.token)).toBe('300.00');
+    expect(await count(who.userId)).toBe(0);
+    expect(await books()).toEqual([]);
+  });
+
+  it('uses the spec’s message for amounts not divisible by 100 where the step is 100 (6000 VND minimum)', async () => {
+    const who = await f.user('000001');
+    await f.call('/test/openVipLevel', { token: who.token, body: { level: 1 } });
+    await f.payPassword(who.userId);
+    await f.call('/account/addBankCard', { token: who.token, body: { ...bankCardInput, bank: 'VCB' } });
+    await f.recharge(who, '100000');
+    expect(await apply(who.token, { amount: '5900' })).toMatchObject({
+      body: { errorKey: 'AmountBelowMinimum', msg: 'The minimum amount is 6000' },
+    });
+    expect(await apply(who.token, { amount: '6050' })).toMatchObject({
+      status: 409,
+      body: { errorKey: 'WithdrawalDivisibleBy100', msg: 'The withdrawal amount must be divisible by 100' },
+    });
+    const ok = await apply(who.token, { amount: '6000' });
+    expect(ok.body.data).toMatchObject({ amount: '6000', fee: '300', total: '6300', currency: 'VND' });
+    expect(await f.balance(who.token)).toBe('93700');
+  });
+
+  it('locks the payment password after 5 wrong tries', async () => {
+    const who = await f.withdrawer('1000');
+    for (let i = 0; i < 5; i++) await apply(who.token, { payPassword: '000000' });
+    expect(await apply(who.token)).toMatchObject({ status: 409, body: { errorKey: 'PayPasswordLocked' } });
+    expect(await f.balance(who.token)).toBe('1000.00');
+  });
+
+  it('holds amount + fee, shows the stage, and answers a retry with the same withdrawal', async () => {
+    const who = await f.withdrawer('1000');
+    const requestId = randomUUID();
+    const first = await apply(who.token, { amount: '500', requestId });
+    expect(first.status).toBe(200);
+    const w = first.body.data;
+    expect(w).toMatchObject({
+      status: 'applied',
+      amount: '500.00',
+      fee: '25.00',
+      total: '525.00',
+      destination: { channel: 'bank', bank: 'BDO', accountName: 'Maria Santos', account: '•••• 7890' },
+      stages: [{ stage: 'applied' }],
+    });
+    expect(w.orderNo).toMatch(/^W\d{20}$/);
+    expect(await f.balance(who.token)).toBe('475.00');
+    expect(await systemBalance('withdrawals_payable')).not.toBe('0');
+
+    expect((await apply(who.token, { amount: '500', requestId })).body.data.orderNo).toBe(w.orderNo);
+    expect(await apply(who.token, { amount: '400', requestId })).toMatchObject({
+      status: 409,
+      body: { errorKey: 'IdempotencyConflict' },
+    });
+    expect(await f.balance(who.token)).toBe('475.00');
+    const records = (await f.call('/account/walletRecords', { token: who.token })).body.data.list;
+    expect(
+      records
+        .slice(0, 2)
+        .map((r: { type: string; amount: string }) => [r.type, r.amount])
+        .sort(),
+    ).toEqual([
+      ['fee', '-25.00'],
+      ['withdrawal', '-500.00'],
+    ]);
+    const details = await f.call('/account/withdrawalProcess', {
+      token: who.token,
+      query: { orderNo: w.orderNo },
+    });
+    expect(details.body.data).toMatchObject({ orderNo: w.orderNo, status: 'applied' });
+    const stranger = await f.user();
+    expect(
+      (await f.call('/account/withdrawalProcess', { token: stranger.token, query: { orderNo: w.orderNo } }))
+        .status,
+    ).toBe(404);
+    expect((await f.call('/account/withdrawalRecords', { token: who.token })).body.data.total).toBe(1);
+  });
+
+  it('goes to a USDT address with a 2 % fee and a minimum fee where the tenant’s currency is USDT', async () => {
+    const who = await f.user('000004');
+    await f.call('/test/openVipLevel', { token: who.token, body: { level: 1 } });
+    await f.payPassword(who.userId);
+    await f.recharge(who, '100');
+    const address = 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf';
+    expect(await apply(who.token, { channel: 'usdt', amount: '20' })).toMatchObject({
+      status: 400,
+      body: { field: 'usdtAddress' },
+    });
+    const small = await apply(who.token, { channel: 'usdt', amount: '20', usdtAddress: address });
+    expect(small.body.data).toMatchObject({
+      fee: '1.000000',
+      total: '21.000000',
+      destination: { channel: 'usdt', account: address },
+    });
+    const big = await apply(who.token, { channel: 'usdt', amount: '60', usdtAddress: address });
+    expect(big.body.data).toMatchObject({ fee: '1.200000' });
+    const php = await f.withdrawer('500');
+    expect((await apply(php.token, { channel: 'usdt', usdtAddress: address })).body.errorKey).toBe(
+      'ChannelUnavailable',
+    );
+  });
+});
+
+describe('withdrawal stages', () => {
+  it('approve → process → pay: the money leaves for payouts and the fee is earned', async () => {
+    const who = await f.withdrawer('1000');
+    const finance = await f.operator();
+    const w = (await apply(who.token, { amount: '200' })).body.data;
+    const fees = BigInt((await systemBalance('fees')).replace('.', ''));
+    expect((await act(finance, w.orderNo, 'pay')).body).toMatchObject({ errorKey: 'WithdrawalStateChanged' });
+    expect((await act(finance, w.orderNo, 'approve')).body.data.status).toBe('approved');
+    expect((await act(finance, w.orderNo, 'approve')).status).toBe(409);
+    expect((await act(finance, w.orderNo, 'process')).body.data.status).toBe('processing');
+    expect((await act(finance, w.orderNo, 'reject', 'too late')).body.errorKey).toBe(
+      'WithdrawalStateChanged',
+    );
+    const paid = (await act(finance, w.orderNo, 'pay')).body.data;
+    expect(paid.stages.map((s: { stage: string }) => s.stage)).toEqual([
+      'applied',
+      'approved',
+      'processing',
+      'paid',
+    ]);
+    expect(await f.balance(who.token)).toBe('790.00');
+    expect(BigInt((await systemBalance('fees')).replace('.', '')) - fees).toBe(1000n);
+    expect(
+      (await f.call('/account/withdrawalProcess', { token: who.token, query: { orderNo: w.orderNo } })).body
+        .data.status,
+    ).toBe('paid');
+    expect(await books()).toEqual([]);
+  });
+
+  it('reject and fail return exactly amount + fee, once, and need a reason', async () => {
+    const who = await f.withdrawer('1000');
+    const finance = await f.operator();
+    const a = (await apply(who.token, { amount: '200' })).body.data;
+    const b = (await apply(who.token, { amount: '300' })).body.data;
+    expect(await f.balance(who.token)).toBe('475.00');
+    expect(await act(finance, a.orderNo, 'reject')).toMatchObject({ status: 400, body: { field: 'reason' } });
+    const rejected = (await act(finance, a.orderNo, 'reject', 'Name does not match the card')).body.data;
+    expect(rejected).toMatchObject({ status: 'rejected', reason: 'Name does not match the card' });
+    expect(await f.balance(who.token)).toBe('685.00');
+    expect((await act(finance, a.orderNo, 'reject', 'again')).status).toBe(409);
+    await act(finance, b.orderNo, 'approve');
+    await act(finance, b.orderNo, 'process');
+    const failed = (await act(finance, b.orderNo, 'fail', 'Bank returned the transfer')).body.data;
+    expect(failed.stages.map((s: { stage: string }) => s.stage)).toEqual([
+      'applied',
+      'approved',
+      'processing',
+      'failed',
+    ]);
+    expect(await f.balance(who.token)).toBe('1000.00');
+    const refunds = (
+      await f.call('/account/walletRecords', { token: who.token, query: { type: 'withdrawal_refund' } })
+    ).body.data.list;
+    expect(refunds.map((r: { amount: string }) => r.amount).sort()).toEqual(['210.00', '315.00']);
+    expect(await books()).toEqual([]);
+  });
+
+  it('two operators acting at once move a withdrawal once', async () => {
+    const who = await f.withdrawer('1000');
+    const [x, y] = [await f.operator(), await f.operator()];
+    const w = (await apply(who.token, { amount: '500' })).body.data;
+    const answers = await Promise.all([
+      act(x, w.orderNo, 'reject', 'duplicate request'),
+      act(y, w.orderNo, 'reject', 'duplicate request'),
+      act(x, w.orderNo, 'approve'),
+    ]);
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    const status = (
+      await f.call('/account/withdrawalProcess', { token: who.token, query: { orderNo: w.orderNo } })
+    ).body.data.status;
+    expect(await f.balance(who.token)).toBe(status === 'rejected' ? '1000.00' : '475.00');
+    expect(await books()).toEqual([]);
+  });
+
+  it('are for finance roles of the withdrawal’s tenant, and each action is audited', async () => {
+    const who = await f.withdrawer('1000');
+    const w = (await apply(who.token, { amount: '200' })).body.data;
+    expect((await act(await f.operator('content'), w.orderNo, 'approve')).status).toBe(403);
+    expect((await act(await f.operator('finance', ['000001']), w.orderNo, 'approve')).status).toBe(404);
+    const admin = await f.operator('tenant_admin');
+    expect((await act(admin, w.orderNo, 'approve')).status).toBe(200);
+    const queue = (await f.admin('/finance/withdrawals', { token: admin, query: { status: 'approved' } }))
+      .body.data;
+    expect(queue.list.map((x: { orderNo: string }) => x.orderNo)).toContain(w.orderNo);
+    const audit = (await f.admin('/audit', { token: admin, query: { action: 'withdrawal.approve' } })).body
+      .data.list;
+    expect(audit.find((e: { target: string }) => e.target === `withdrawal:${w.orderNo}`)).toMatchObject({
+      operator: expect.stringMatching(/^op_tenant_admin_/),
+      tenantId: '000000',
+      before: expect.objectContaining({ status: 'applied' }),
+      after: expect.objectContaining({ status: 'approved' }),
+    });
+    const health = (await f.admin('/finance/ledger-health', { token: admin })).body.data;
+    expect(health).toMatchObject({ balanced: true });
+  });
+});
