@@ -28,14 +28,14 @@ async function main(): Promise<void> {
   });
   const role = values.role as OperatorRole | undefined;
   const tenantIds = values.tenants.split(',').filter(Boolean);
+  const user = values.user ?? '';
   const valid =
-    values.user !== undefined &&
-    /^[A-Za-z0-9._-]{3,60}$/.test(values.user) &&
+    /^[A-Za-z0-9._-]{3,60}$/.test(user) &&
     role !== undefined &&
     OPERATOR_ROLES.includes(role) &&
     tenantIds.every((id) => /^\d{6}$/.test(id)) &&
     (role === 'owner' || tenantIds.length > 0);
-  if (values.help || !valid || values.user === undefined || role === undefined) {
+  if (values.help || !valid || role === undefined) {
     process.stdout.write(`${usage}\n`);
     process.exit(values.help ? 0 : 2);
   }
@@ -50,13 +50,13 @@ async function main(): Promise<void> {
     const given = process.env.ADMIN_PASSWORD;
     const password = given && given.length >= 12 ? given : randomToken(12);
     const created = await createOperatorService(database.db, systemClock).create({
-      username: values.user,
+      username: user,
       password,
       role,
       tenantIds,
       mustChangePassword: !given,
     });
-    if (!created) throw new Error(`the user name ${values.user} is taken`);
+    if (!created) throw new Error(`the user name ${user} is taken`);
     process.stdout.write(
       `Created ${created.role} "${created.username}"${given ? '' : ` with the one-time password ${password}`}.\n`,
     );
