@@ -35,7 +35,7 @@ async function main(): Promise<void> {
     OPERATOR_ROLES.includes(role) &&
     tenantIds.every((id) => /^\d{6}$/.test(id)) &&
     (role === 'owner' || tenantIds.length > 0);
-  if (values.help || !valid || role === undefined) {
+  if (values.help || !valid) {
     process.stdout.write(`${usage}\n`);
     process.exit(values.help ? 0 : 2);
   }
