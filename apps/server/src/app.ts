@@ -192,12 +192,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     db,
     clock,
     secret: await sandboxSecret(db),
-    publicUrl: config.publicUrl,
     webhookBase: config.sandboxWebhookUrl,
     log: app.log,
     ...(deps.webhookDelivery ? { deliver: deps.webhookDelivery } : {}),
   });
-  const recharges = createRechargeService({ db, clock, ledger, gateway, publicUrl: config.publicUrl });
+  const recharges = createRechargeService({ db, clock, ledger, gateway });
   const withdrawals = createWithdrawalService({ db, clock, ledger, memberships, payPasswords });
   walletRoutes(router, {
     db,
@@ -207,6 +206,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     bankCards: createBankCardService(db, clock),
     recharges,
     withdrawals,
+    publicUrl: config.publicUrl,
   });
   gateway.routes(app);
   webhookRoutes(app, { gateways: [gateway], recharges, clock });

@@ -64,7 +64,6 @@ export function createSandboxGateway(deps: {
   db: Db;
   clock: Clock;
   secret: Buffer;
-  publicUrl: string;
   /** Base URL the webhooks go to (this server). */
   webhookBase: string;
   deliver?: WebhookDelivery;
@@ -112,7 +111,8 @@ export function createSandboxGateway(deps: {
         status: 'pending',
         createdAt: clock.now(),
       });
-      return { providerRef: id, payUrl: `${deps.publicUrl}/pay/sandbox/${id}` };
+      // The sandbox lives on this server: its page is offered on the origin the payer came from.
+      return { providerRef: id, payUrl: `${new URL(input.returnUrl).origin}/pay/sandbox/${id}` };
     },
 
     verifyWebhook(rawBody, headers, now): GatewayEvent {

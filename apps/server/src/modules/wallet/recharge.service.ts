@@ -54,7 +54,6 @@ export function createRechargeService(deps: {
   clock: Clock;
   ledger: Ledger;
   gateway: PaymentGateway;
-  publicUrl: string;
 }) {
   const { db, clock, ledger, gateway } = deps;
 
@@ -174,6 +173,8 @@ export function createRechargeService(deps: {
     async create(
       user: { userId: bigint; tenantId: string },
       body: { channel: RechargeChannel; amount: string; requestId: string },
+      /** The app's origin the payer uses (the gateway sends the browser back there). */
+      appOrigin: string,
     ): Promise<RechargeOrder> {
       const { currency, settings } = await tenantWallet(db, user.tenantId);
       const hash = requestHash([body.channel, body.amount]);
@@ -269,7 +270,7 @@ export function createRechargeService(deps: {
           orderNo,
           amount,
           currency,
-          returnUrl: `${deps.publicUrl}/#/pages/profile/recharge/index?orderNo=${orderNo}`,
+          returnUrl: `${appOrigin}/#/pages/profile/recharge/index?orderNo=${orderNo}`,
         });
         const [updated] = await db
           .update(rechargeOrders)

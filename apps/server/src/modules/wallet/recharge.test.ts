@@ -76,6 +76,30 @@ describe('gateway recharge through the sandbox', () => {
     expect(await ledgerSum()).toEqual([]);
   });
 
+  it('sends the payer back to the tenant domain they came from, never to a stranger’s', async () => {
+    const who = await f.user('000001');
+    const create = async (origin: string) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/app-api/user/addBalance',
+          headers: { authorization: `Bearer ${who.token}`, origin, 'content-type': 'application/json' },
+          payload: JSON.stringify({ channel: 'gateway', amount: '100000', requestId: randomUUID() }),
+        })
+      ).json().data;
+    expect((await create('http://vn.localhost:8080')).payUrl).toMatch(
+      /^http:\/\/vn\.localhost:8080\/pay\/sandbox\//,
+    );
+    expect((await create('https://evil.example')).payUrl).toMatch(
+      new RegExp(`^${t.config.publicUrl}/pay/sandbox/`),
+    );
+    const page = await t.app.inject({
+      method: 'GET',
+      url: new URL((await create('http://vn.localhost')).payUrl).pathname,
+    });
+    expect(page.body).toContain('₫ 100000 VND');
+  });
+
   it('closes a declined payment as failed and credits nothing', async () => {
     const who = await f.user();
     const order = (await addBalance(who.token, { channel: 'gateway', amount: '100' })).body.data;

@@ -1,4 +1,5 @@
 import { api, isCurrencyKey, toMajor } from '@dramastar/contract';
+import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { withTransaction } from '../../db/tx.js';
 import type { Router } from '../../http/route.js';
@@ -24,9 +25,25 @@ export function walletRoutes(
     bankCards: BankCardService;
     recharges: RechargeService;
     withdrawals: WithdrawalService;
+    publicUrl: string;
   },
 ): void {
   const { db, ledger, tenants, payPasswords, bankCards, recharges, withdrawals } = deps;
+  /**
+   * The origin of the page that asked (its Origin header) when it is this app's public address or
+   * one of the tenant's domains, else the public address: the payer returns to where they were.
+   */
+  const appOrigin = async (req: FastifyRequest, tenantId: string) => {
+    const origin = req.headers.origin;
+    if (origin) {
+      const url = URL.parse(origin);
+      const known =
+        url?.host === new URL(deps.publicUrl).host ||
+        (url !== null && (await tenants.config(tenantId)).domains.includes(url.hostname));
+      if (url && /^https?:$/.test(url.protocol) && known) return url.origin;
+    }
+    return deps.publicUrl;
+  };
   const currencyOf = async (user: SessionUser) => {
     const { currency } = await tenants.require(user.tenantId);
     if (!isCurrencyKey(currency)) throw new Error(`tenant ${user.tenantId} has currency ${currency}`);
@@ -67,7 +84,9 @@ export function walletRoutes(
   router.user(api.account.delBankCard, ({ user, body }) => bankCards.remove(user.userId, body.id));
 
   router.user(api.config.queryPc, ({ user }) => recharges.channels(user.tenantId));
-  router.user(api.user.addBalance, ({ user, body }) => recharges.create(user, body));
+  router.user(api.user.addBalance, async ({ user, body, req }) =>
+    recharges.create(user, body, await appOrigin(req, user.tenantId)),
+  );
   router.user(api.user.addAccountBalanceVerify, ({ user, body }) => recharges.verify(user, body));
   router.user(api.account.rechargeRecords, ({ user, query }) => recharges.list(user.userId, query));
 
