@@ -11,8 +11,13 @@ import { startServer } from './server.js';
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const mailboxFile = join(mkdtempSync(join(tmpdir(), 'ds-mail-')), 'mails.jsonl');
   const mailbox = await startMailbox(mailboxFile);
-  const server = await startServer({ SMTP_URL: mailbox.url });
+  // TEST_API: the wallet spec gives its user a Star Card with /test/openVipLevel (the Star Card
+  // purchase is its own issue); production leaves it off unless asked for.
+  const server = await startServer({ SMTP_URL: mailbox.url, TEST_API: 'true' });
   process.env.E2E_PORT = String(server.port);
+  // The embedded default prints the first operator's one-time password once, at first start.
+  const firstOperator = /one-time password "([^"]+)"/.exec(server.output());
+  if (firstOperator?.[1]) process.env.E2E_ADMIN_PASSWORD = firstOperator[1];
   process.env.E2E_MAILBOX = mailboxFile;
   return async () => {
     await server.stop();
