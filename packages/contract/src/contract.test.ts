@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { adminApi } from './api/admin.js';
 import { allCalls, api } from './api/index.js';
 import { buildPath } from './call.js';
 import { CURRENCIES, CURRENCY_KEYS, parseLanguage } from './constants.js';
@@ -13,9 +14,19 @@ describe('call declarations', () => {
     // Section 7: Auth 9, User 19, Config 7, Account 17, tasks/red packets/rankings/test 8, Video 12;
     // plus 11 account calls of ours (avatar, messages read, login methods, password, cancellation,
     // session hand-over)
-    // and 4 video calls (cancel like, cancel favourite, the Shorts feed, signed playback).
-    expect(calls.length).toBe(87);
-    for (const call of calls) expect(call.path).toMatch(/^\/[A-Za-z]/);
+    // and 4 video calls (cancel like, cancel favourite, the Shorts feed, signed playback),
+    // and 3 wallet calls (withdrawal records, recharge records, withdrawal rules).
+    expect(calls.length).toBe(90);
+    for (const call of calls) {
+      expect(call.path).toMatch(/^\/[A-Za-z]/);
+      expect(call.prefix).toBe('/app-api');
+    }
+  });
+
+  it('put the console’s calls under /admin-api, operator-only but for signing in', () => {
+    const calls = Object.values(adminApi);
+    for (const call of calls) expect(call.prefix).toBe('/admin-api');
+    expect(calls.filter((c) => c.auth !== 'operator').map((c) => c.path)).toEqual(['/auth/login']);
   });
 
   it('use POST by default and GET for the image captcha, as the spec says', () => {
