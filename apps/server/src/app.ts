@@ -42,6 +42,8 @@ import { createRechargeService } from './modules/wallet/recharge.service.js';
 import { createWithdrawalService } from './modules/wallet/withdrawal.service.js';
 import { createMembershipService } from './modules/membership/membership.service.js';
 import { testRoutes } from './modules/membership/test.routes.js';
+import { membershipRoutes } from './modules/membership/membership.routes.js';
+import { createTrialCardService } from './modules/membership/trial-card.service.js';
 import {
   createSandboxGateway,
   sandboxSecret,
@@ -53,7 +55,7 @@ import { bootstrapOperator } from './modules/operator/bootstrap.js';
 import { createOperatorService } from './modules/operator/operator.service.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
 import { createCatalogService } from './modules/catalog/catalog.service.js';
-import { type Entitlements, noViewingPasses } from './modules/catalog/entitlement.js';
+import type { Entitlements } from './modules/catalog/entitlement.js';
 import { createPointsService } from './modules/catalog/points.service.js';
 import { createStreamSigner } from './modules/catalog/stream-signer.js';
 
@@ -152,11 +154,20 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const storage = localDiskStorage(config.mediaDir);
   if (config.demoContent) await seedDemoCatalog(db, clock, storage, app.log, deps.demoSeries ?? DEMO_SERIES);
   const points = createPointsService(clock);
+  const ledger = createLedger(clock);
+  const memberships = createMembershipService({ clock, ledger, points });
+  const trials = createTrialCardService({ db, clock, memberships });
+  // Paid episodes play for an active card (any tier) or an active trial card.
+  const viewingPasses: Entitlements = {
+    hasViewingPass: async (viewer) =>
+      (await memberships.activeTier(db, viewer.userId)) !== null ||
+      (await trials.hasActiveTrial(viewer.userId)),
+  };
   const signer = await createStreamSigner(db);
   const catalog = createCatalogService({
     db,
     clock,
-    entitlements: deps.entitlements ?? noViewingPasses,
+    entitlements: deps.entitlements ?? viewingPasses,
     points,
     signer,
   });
@@ -185,8 +196,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   userRoutes(router, users, accounts);
   oauthRoutes(app, router, { db, clock, oidc, tickets, users, sessions, tenants, limiter });
   catalogRoutes(app, router, { catalog, tenants, signer, storage, clock, limiter });
-  const ledger = createLedger(clock);
-  const memberships = createMembershipService(clock);
   const payPasswords = createPayPasswordService(db, clock, { codes, users });
   const gateway = createSandboxGateway({
     db,
@@ -196,7 +205,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     log: app.log,
     ...(deps.webhookDelivery ? { deliver: deps.webhookDelivery } : {}),
   });
-  const recharges = createRechargeService({ db, clock, ledger, gateway });
+  const recharges = createRechargeService({ db, clock, ledger, gateway, log: app.log });
   const withdrawals = createWithdrawalService({ db, clock, ledger, memberships, payPasswords });
   walletRoutes(router, {
     db,
@@ -206,6 +215,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     bankCards: createBankCardService(db, clock),
     recharges,
     withdrawals,
+    publicUrl: config.publicUrl,
+  });
+  membershipRoutes(router, {
+    db,
+    memberships,
+    trials,
+    recharges,
+    points,
+    tenants,
     publicUrl: config.publicUrl,
   });
   gateway.routes(app);

@@ -7,3 +7,4 @@ export * from './api/index.js';
 export * from './money.js';
 export * from './wallet.js';
 export * from './api/admin.js';
+export * from './membership.js';

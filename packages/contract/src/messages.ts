@@ -124,6 +124,14 @@ const en = {
   AmountMismatch: 'The paid amount or currency does not match the order',
   WrongOperatorLogin: 'Wrong user name or password',
   OperatorLocked: 'Too many failed sign-ins, try again in {minutes} minutes',
+  TierUnavailable: 'This card is not on sale',
+  CardLowerThanActive: 'Your current card already includes everything this one gives',
+  TrialCardGiftLimit: 'You have gifted all {count} trial cards of this period',
+  TrialCardSelf: 'You cannot gift a trial card to yourself',
+  TrialCardNotInTeam: 'Trial cards go to members of your team',
+  TrialCardCodeInvalid: 'This trial card code is not valid',
+  TrialCardNone: 'You have no unused trial card',
+  TrialCardActive: 'A trial card is already active until {until}',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -243,6 +251,14 @@ const vn: Catalog = {
   AmountMismatch: 'Số tiền hoặc loại tiền không khớp với đơn',
   WrongOperatorLogin: 'Sai tên đăng nhập hoặc mật khẩu',
   OperatorLocked: 'Đăng nhập sai quá nhiều, thử lại sau {minutes} phút',
+  TierUnavailable: 'Thẻ này hiện không bán',
+  CardLowerThanActive: 'Thẻ hiện tại của bạn đã bao gồm mọi quyền lợi của thẻ này',
+  TrialCardGiftLimit: 'Bạn đã tặng hết {count} thẻ dùng thử của kỳ này',
+  TrialCardSelf: 'Bạn không thể tự tặng thẻ dùng thử cho mình',
+  TrialCardNotInTeam: 'Thẻ dùng thử chỉ tặng cho thành viên trong nhóm của bạn',
+  TrialCardCodeInvalid: 'Mã thẻ dùng thử không hợp lệ',
+  TrialCardNone: 'Bạn không có thẻ dùng thử chưa dùng',
+  TrialCardActive: 'Thẻ dùng thử đang hoạt động đến {until}',
 };
 
 const id: Catalog = {
@@ -359,6 +375,14 @@ const id: Catalog = {
   AmountMismatch: 'Jumlah atau mata uang tidak cocok dengan pesanan',
   WrongOperatorLogin: 'Nama pengguna atau kata sandi salah',
   OperatorLocked: 'Terlalu banyak gagal masuk, coba lagi dalam {minutes} menit',
+  TierUnavailable: 'Kartu ini tidak dijual',
+  CardLowerThanActive: 'Kartu Anda saat ini sudah mencakup semua manfaat kartu ini',
+  TrialCardGiftLimit: 'Anda sudah memberikan semua {count} kartu uji coba periode ini',
+  TrialCardSelf: 'Anda tidak bisa memberi kartu uji coba ke diri sendiri',
+  TrialCardNotInTeam: 'Kartu uji coba hanya untuk anggota tim Anda',
+  TrialCardCodeInvalid: 'Kode kartu uji coba tidak valid',
+  TrialCardNone: 'Anda tidak punya kartu uji coba yang belum dipakai',
+  TrialCardActive: 'Kartu uji coba sudah aktif sampai {until}',
 };
 
 export const MESSAGES: Record<Language, Catalog> = { en, vn, id };

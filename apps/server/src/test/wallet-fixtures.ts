@@ -28,7 +28,7 @@ export function walletFixtures(t: TestApp) {
   const admin = caller(t.app, '/admin-api');
   let n = 0;
 
-  async function user(tenantId = '000000') {
+  async function user(tenantId = '000000', inviteCode?: string) {
     const captcha = (await t.app.inject({ method: 'GET', url: '/app-api/auth/auth/code' })).json().data;
     const res = await call('/auth/registerByName', {
       body: {
@@ -39,13 +39,14 @@ export function walletFixtures(t: TestApp) {
         uuid: captcha.uuid,
         code: TEST_CAPTCHA_ANSWER,
         tenantId,
+        ...(inviteCode ? { inviteCode } : {}),
       },
       ip: `10.9.${Math.floor(n / 200)}.${n % 200}`,
     });
     expect(res.status).toBe(200);
     const token = res.body.data.access_token as string;
-    const userId = BigInt((await call('/user/info', { token })).body.data.userId);
-    return { token, userId, tenantId };
+    const info = (await call('/user/info', { token })).body.data;
+    return { token, userId: BigInt(info.userId), tenantId, inviteCode: info.inviteCode as string };
   }
 
   /** The payment password set directly (its own flow is tested in pay-password.test.ts). */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall } from '../call.js';
 import { CURRENCY_KEYS } from '../constants.js';
 import { bankCardForm, setPayPasswordForm } from '../validation.js';
+import { membershipCard } from '../membership.js';
 import { applyWithdrawalForm, rechargeOrder, withdrawal, withdrawalRules } from '../wallet.js';
 
 const account = (path: string) => defineCall({ path: `/account/${path}`, auth: 'user' });
@@ -139,6 +140,20 @@ export const accountCalls = {
   teamLevelStatusStatistic: account('teamLevelStatusStatistic'),
   teamStatus: account('teamStatus'),
   teamLevelStatus: account('teamLevelStatus'),
-  queryVipCardCountAndStatus: account('queryVipCardCountAndStatus'),
+  /** Every card the user has held: how many, and each one's tier, dates and state. */
+  queryVipCardCountAndStatus: defineCall({
+    path: '/account/queryVipCardCountAndStatus',
+    auth: 'user',
+    response: z.object({
+      count: z.number().int(),
+      activeCount: z.number().int(),
+      list: z.array(
+        membershipCard.extend({
+          status: z.enum(['active', 'upcoming', 'expired', 'replaced']),
+          source: z.string(),
+        }),
+      ),
+    }),
+  }),
   daliyAward: account('daliyAward'),
 };

@@ -9,6 +9,19 @@ import {
   nicknameSchema,
 } from '../validation.js';
 import { addBalanceForm, rechargeOrder, verifyRechargeForm, withdrawalRules } from '../wallet.js';
+import { MEMBERSHIP_TIERS } from '../constants.js';
+import {
+  buyCardByChannelForm,
+  buyCardForm,
+  canSendTrialCard,
+  getTrialCardForm,
+  membershipStatus,
+  pointEntry,
+  purchaseResult,
+  sendTrialCardForm,
+  tierOffer,
+  trialCards,
+} from '../membership.js';
 
 export const LOGIN_METHODS = ['email', 'username', 'google'] as const;
 export type LoginMethod = (typeof LOGIN_METHODS)[number];
@@ -103,10 +116,35 @@ export const userCalls = {
     query: z.object({ inviteCode: inviteCodeSchema.min(1, { error: 'InvalidInviteCode' }) }),
     response: inviterResult,
   }),
-  sendTrialCard: user('sendTrialCard'),
-  getTrialCard: user('getTrialCard'),
-  queryCanSendTrialCard: user('queryCanSendTrialCard'),
-  queryVideoPoint: user('queryVideoPoint'),
+  /** Gives a trial card to a team member (by invite code) or as a code any friend can claim. */
+  sendTrialCard: defineCall({
+    path: '/user/sendTrialCard',
+    auth: 'user',
+    body: sendTrialCardForm,
+    response: trialCards,
+  }),
+  /** Claims a gifted card by code, or activates one's own unused card (72 hours of free viewing). */
+  getTrialCard: defineCall({
+    path: '/user/getTrialCard',
+    auth: 'user',
+    body: getTrialCardForm,
+    response: trialCards,
+  }),
+  /** Whether the user may gift trial cards now, and how many are left this period. */
+  queryCanSendTrialCard: defineCall({
+    path: '/user/queryCanSendTrialCard',
+    auth: 'user',
+    response: canSendTrialCard,
+  }),
+  /** The trial cards owned and sent (ours: the page needs the list). */
+  trialCards: defineCall({ path: '/user/trialCards', auth: 'user', response: trialCards }),
+  /** Points balance and history, newest first. */
+  queryVideoPoint: defineCall({
+    path: '/user/queryVideoPoint',
+    auth: 'user',
+    query: pageQuery,
+    response: z.object({ balance: z.number().int(), list: z.array(pointEntry), total: z.number().int() }),
+  }),
   signin: user('signin'),
   querySigninDayNum: user('querySigninDayNum'),
   /** Creates a recharge order on a channel (gateway, official transfer, USDT); idempotent by requestId. */
@@ -145,10 +183,32 @@ export const userCalls = {
     auth: 'user',
     response: withdrawalRules,
   }),
-  openvip: user('openvip'),
-  openvipByBalance: user('openvipByBalance'),
-  queryGreatestVipcard: user('queryGreatestVipcard'),
-  queryVipLevelUpQualification: user('queryVipLevelUpQualification'),
+  /** Buys a card through a recharge channel: the order's confirmation credits and activates it. */
+  openvip: defineCall({
+    path: '/user/openvip',
+    auth: 'user',
+    body: buyCardByChannelForm,
+    response: rechargeOrder,
+  }),
+  /** Buys, renews or upgrades a card from the wallet (idempotent by requestId). */
+  openvipByBalance: defineCall({
+    path: '/user/openvipByBalance',
+    auth: 'user',
+    body: buyCardForm,
+    response: purchaseResult,
+  }),
+  /** The user's highest active card and every tier with what buying it now would cost. */
+  queryGreatestVipcard: defineCall({
+    path: '/user/queryGreatestVipcard',
+    auth: 'user',
+    response: membershipStatus,
+  }),
+  /** The tiers above the current one and what upgrading costs (remaining value credited). */
+  queryVipLevelUpQualification: defineCall({
+    path: '/user/queryVipLevelUpQualification',
+    auth: 'user',
+    response: z.object({ current: z.enum(MEMBERSHIP_TIERS).nullable(), upgrades: z.array(tierOffer) }),
+  }),
   loginMethods: defineCall({
     path: '/user/loginMethods',
     auth: 'user',

@@ -12,6 +12,8 @@ export const tenants = pgTable('tenant', {
   earnEnabled: boolean('earn_enabled').notNull().default(true),
   /** Recharge channels and withdrawal rules (contract `walletSettings`); null = the currency's defaults. */
   walletSettings: jsonb('wallet_settings'),
+  /** Card tiers, prices, days and trial-card rules (contract `membershipSettings`); null = defaults. */
+  membershipSettings: jsonb('membership_settings'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

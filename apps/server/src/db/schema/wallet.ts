@@ -57,6 +57,8 @@ export const rechargeOrders = pgTable(
     txHash: varchar('tx_hash', { length: 64 }),
     /** What finance matched it with (bank statement reference or the hash). */
     matchedReference: varchar('matched_reference', { length: 120 }),
+    /** What the money is for beyond the wallet, e.g. `{kind: 'membership', tier}`: done on credit. */
+    purpose: jsonb('purpose'),
     reason: text('reason'),
     operatorId: bigint('operator_id', { mode: 'bigint' }),
     expiresAt: ts('expires_at'),
@@ -147,7 +149,11 @@ export const withdrawals = pgTable(
   ],
 );
 
-/** Memberships held: a card is active from `starts_at` until `ends_at` (checked on every use). */
+/**
+ * Memberships held: a card is active from `starts_at` until `ends_at` (checked on every use, by
+ * the clock). A renewal is a new card starting where the last one ends; an upgrade ends the
+ * replaced cards now (`replaced_at`) and credits their unused value.
+ */
 export const membershipCards = pgTable(
   'membership_card',
   {
@@ -160,7 +166,53 @@ export const membershipCards = pgTable(
     source: varchar('source', { length: 20 }).notNull(),
     startsAt: ts('starts_at').notNull(),
     endsAt: ts('ends_at').notNull(),
+    /** The card's price in minor units (its unused part is credited on an upgrade). */
+    price: bigint('price', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    /** What the purchase took from the wallet (price minus any upgrade credit). */
+    paid: bigint('paid', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    replacedAt: ts('replaced_at'),
+    /** The buyer's request id: the same id never buys twice. */
+    requestId: varchar('request_id', { length: 80 }),
+    requestHash: varchar('request_hash', { length: 64 }),
     createdAt: ts('created_at').notNull(),
   },
-  (t) => [index('membership_card_user_idx').on(t.userId, t.endsAt)],
+  (t) => [
+    index('membership_card_user_idx').on(t.userId, t.endsAt),
+    uniqueIndex('membership_card_request_uq').on(t.userId, t.requestId),
+  ],
+);
+
+/**
+ * Trial cards: 72 hours of free viewing from activation. Every user gets one (`signup`); Star
+ * Card holders gift some per period (`gift`), to a team member or as a code a friend claims.
+ */
+export const trialCards = pgTable(
+  'trial_card',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    tenantId: tenantRef(),
+    /** Null while a gift code is unclaimed. */
+    ownerId: bigint('owner_id', { mode: 'bigint' }).references(() => users.id),
+    giverId: bigint('giver_id', { mode: 'bigint' }).references(() => users.id),
+    source: varchar('source', { length: 10 }).notNull(),
+    code: varchar('code', { length: 12 }),
+    requestId: varchar('request_id', { length: 64 }),
+    claimedAt: ts('claimed_at'),
+    activatedAt: ts('activated_at'),
+    expiresAt: ts('expires_at'),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('trial_card_code_uq').on(t.code),
+    uniqueIndex('trial_card_signup_uq')
+      .on(t.ownerId)
+      .where(sql`${t.source} = 'signup'`),
+    uniqueIndex('trial_card_gift_request_uq').on(t.giverId, t.requestId),
+    index('trial_card_owner_idx').on(t.ownerId),
+    index('trial_card_giver_idx').on(t.giverId, t.createdAt),
+  ],
 );

@@ -1,14 +1,15 @@
 import type { SessionUser } from '../auth/session.service.js';
 
 /**
- * Who may watch paid episodes. One function, so that memberships (Star Cards) and trial cards
- * extend it in one place. Until they exist nobody holds a viewing pass: paid episodes are locked
- * for everyone, and the server refuses to sign their addresses.
+ * Who may watch paid episodes: one function (app.ts gives the real one: an active card of any
+ * tier or an active trial card). Without a pass the server refuses to sign a paid episode's
+ * address.
  */
 export interface Entitlements {
   hasViewingPass(viewer: SessionUser): Promise<boolean>;
 }
 
+/** Nobody holds a pass (for tests of the locked side). */
 export const noViewingPasses: Entitlements = { hasViewingPass: async () => false };
 
 export interface EpisodeAccess {

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { DbOrTx } from '../../db/client.js';
 import { pointEntries } from '../../db/schema/index.js';
@@ -19,6 +19,30 @@ export function createPointsService(clock: Clock) {
         .onConflictDoNothing({ target: pointEntries.idempotencyKey })
         .returning({ id: pointEntries.id });
       return rows.length > 0;
+    },
+
+    /** The user's point entries, newest first. */
+    async history(tx: DbOrTx, userId: bigint, page: { pageNum: number; pageSize: number }) {
+      const rows = await tx
+        .select()
+        .from(pointEntries)
+        .where(eq(pointEntries.userId, userId))
+        .orderBy(desc(pointEntries.createdAt), desc(pointEntries.id))
+        .limit(page.pageSize)
+        .offset((page.pageNum - 1) * page.pageSize);
+      const [total] = await tx
+        .select({ n: count() })
+        .from(pointEntries)
+        .where(eq(pointEntries.userId, userId));
+      return {
+        list: rows.map((r) => ({
+          id: String(r.id),
+          amount: r.amount,
+          kind: r.kind,
+          createdAt: r.createdAt.toISOString(),
+        })),
+        total: total?.n ?? 0,
+      };
     },
 
     async balance(tx: DbOrTx, userId: bigint): Promise<number> {

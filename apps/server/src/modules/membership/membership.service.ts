@@ -1,52 +1,388 @@
-import { MEMBERSHIP_TIERS, type MembershipTier } from '@dramastar/contract';
-import { and, desc, eq, gt, lte } from 'drizzle-orm';
+import {
+  type CurrencyKey,
+  defaultMembershipSettings,
+  isCurrencyKey,
+  isStarTier,
+  LIMITS,
+  type MembershipSettings,
+  membershipSettingsSchema,
+  type MembershipStatus,
+  type MembershipTier,
+  privilegesOf,
+  type TierOffer,
+  tierRank,
+  toMajor,
+} from '@dramastar/contract';
+import { and, desc, eq, gt, isNull, lte } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
-import type { DbOrTx } from '../../db/client.js';
-import { membershipCards } from '../../db/schema/index.js';
+import type { Db, DbOrTx, Tx } from '../../db/client.js';
+import { membershipCards, tenants, users } from '../../db/schema/index.js';
+import { AppError } from '../../http/errors.js';
+import type { PointsService } from '../catalog/points.service.js';
+import type { Ledger } from '../ledger/ledger.service.js';
+import { parseAmount, requestHash } from '../wallet/amounts.js';
 
-const rank = (tier: string) => MEMBERSHIP_TIERS.indexOf(tier as MembershipTier);
+type CardRow = typeof membershipCards.$inferSelect;
+const DAY_MS = 86_400_000;
+
+/** Points to the inviter when the invited user buys a Star Card (spec section 9), once per tier. */
+const SHARE_CARD_POINTS: Partial<Record<MembershipTier, number>> = {
+  primary: LIMITS.points.sharePrimaryCard,
+  premium: LIMITS.points.sharePremiumCard,
+  director: LIMITS.points.shareDirectorCard,
+};
+
+export interface Plan {
+  tier: MembershipTier;
+  action: 'buy' | 'renew' | 'upgrade' | 'lower';
+  price: bigint;
+  credit: bigint;
+  /** price - credit; negative when the credit is larger (the rest goes back to the wallet). */
+  pay: bigint;
+  startsAt: Date;
+  endsAt: Date;
+  /** Cards the upgrade ends now. */
+  replaces: CardRow[];
+}
+
+async function tenantMembership(db: DbOrTx, tenantId: string) {
+  const [row] = await db
+    .select({ currency: tenants.currency, settings: tenants.membershipSettings })
+    .from(tenants)
+    .where(eq(tenants.id, tenantId));
+  if (!row || !isCurrencyKey(row.currency)) throw new AppError('TenantNotFound');
+  const settings =
+    row.settings === null
+      ? defaultMembershipSettings(row.currency)
+      : membershipSettingsSchema.parse(row.settings);
+  return { currency: row.currency, settings };
+}
 
 /**
- * Who holds which card now. Always decided from the card's dates and the injected clock at the
- * moment of use, so an expired card stops working at once, not when a job next runs.
+ * Memberships: who holds which card (decided from the card's dates and the injected clock at the
+ * moment of use, so an expired card stops working at once), buying, renewing (time extended) and
+ * upgrading (the unused value of the replaced cards credited) from the wallet through the ledger.
  */
-export function createMembershipService(clock: Clock) {
+export function createMembershipService(deps: { clock: Clock; ledger?: Ledger; points?: PointsService }) {
+  const { clock } = deps;
+
+  const isLive = (card: CardRow, now: Date) => card.replacedAt === null && card.endsAt > now;
+  const isActive = (card: CardRow, now: Date) => isLive(card, now) && card.startsAt <= now;
+
+  async function cardsOf(db: DbOrTx, userId: bigint): Promise<CardRow[]> {
+    return db
+      .select()
+      .from(membershipCards)
+      .where(eq(membershipCards.userId, userId))
+      .orderBy(desc(membershipCards.startsAt), desc(membershipCards.id));
+  }
+
+  function highest(cards: CardRow[], now: Date): CardRow | null {
+    let best: CardRow | null = null;
+    for (const card of cards) {
+      if (!isActive(card, now)) continue;
+      if (!best || tierRank(card.tier as MembershipTier) > tierRank(best.tier as MembershipTier)) best = card;
+    }
+    return best;
+  }
+
   async function activeTier(db: DbOrTx, userId: bigint): Promise<MembershipTier | null> {
     const now = clock.now();
-    const cards = await db
-      .select({ tier: membershipCards.tier })
+    const rows = await db
+      .select()
       .from(membershipCards)
       .where(
         and(
           eq(membershipCards.userId, userId),
           lte(membershipCards.startsAt, now),
           gt(membershipCards.endsAt, now),
+          isNull(membershipCards.replacedAt),
         ),
-      )
-      .orderBy(desc(membershipCards.endsAt));
-    let best: MembershipTier | null = null;
-    for (const { tier } of cards)
-      if (rank(tier) > (best === null ? -1 : rank(best))) best = tier as MembershipTier;
-    return best;
+      );
+    return (highest(rows, now)?.tier as MembershipTier | undefined) ?? null;
+  }
+
+  /** Unused value of a card now: all of it before it starts, the remaining share while it runs. */
+  function unusedValue(card: CardRow, now: Date): bigint {
+    if (card.price === 0n || !isLive(card, now)) return 0n;
+    if (card.startsAt >= now) return card.price;
+    const total = BigInt(card.endsAt.getTime() - card.startsAt.getTime());
+    const left = BigInt(card.endsAt.getTime() - now.getTime());
+    return (card.price * left) / total;
+  }
+
+  function plan(
+    settings: MembershipSettings,
+    currency: CurrencyKey,
+    cards: CardRow[],
+    tier: MembershipTier,
+  ): Plan {
+    const now = clock.now();
+    const t = settings.tiers.find((x) => x.tier === tier);
+    if (!t) throw new AppError('TierUnavailable');
+    const price = parseAmount(t.price, currency);
+    const duration = t.days * DAY_MS;
+    const current = highest(cards, now);
+    const base = { tier, price, credit: 0n, pay: price, replaces: [] as CardRow[] };
+    if (!current)
+      return { ...base, action: 'buy', startsAt: now, endsAt: new Date(now.getTime() + duration) };
+    const rank = tierRank(tier);
+    const currentRank = tierRank(current.tier as MembershipTier);
+    if (rank < currentRank) return { ...base, action: 'lower', pay: 0n, startsAt: now, endsAt: now };
+    if (rank === currentRank) {
+      const chainEnd = cards
+        .filter((c) => c.tier === tier && isLive(c, now))
+        .reduce((end, c) => (c.endsAt > end ? c.endsAt : end), now);
+      return {
+        ...base,
+        action: 'renew',
+        startsAt: chainEnd,
+        endsAt: new Date(chainEnd.getTime() + duration),
+      };
+    }
+    const replaces = cards.filter((c) => isLive(c, now) && tierRank(c.tier as MembershipTier) < rank);
+    const credit = replaces.reduce((sum, c) => sum + unusedValue(c, now), 0n);
+    return {
+      ...base,
+      action: 'upgrade',
+      credit,
+      pay: price - credit,
+      replaces,
+      startsAt: now,
+      endsAt: new Date(now.getTime() + duration),
+    };
+  }
+
+  function offer(
+    settings: MembershipSettings,
+    currency: CurrencyKey,
+    cards: CardRow[],
+    tier: MembershipTier,
+  ): TierOffer {
+    const t = settings.tiers.find((x) => x.tier === tier);
+    if (!t) throw new Error(`no settings for ${tier}`);
+    const p = plan(settings, currency, cards, tier);
+    return {
+      tier,
+      level: Math.max(tierRank(tier), 0),
+      price: toMajor(p.price, currency),
+      currency,
+      days: t.days,
+      privileges: privilegesOf(tier),
+      trialCardsPerPeriod: isStarTier(tier) ? settings.giftTrialCards : 0,
+      rewardShareBps: t.rewardShareBps,
+      quote: {
+        action: p.action,
+        credit: toMajor(p.credit, currency),
+        pay: toMajor(p.pay > 0n ? p.pay : 0n, currency),
+        endsAt: p.endsAt.toISOString(),
+      },
+    };
+  }
+
+  /** Serialises one user's purchases (a lock compatible with the foreign keys' KEY SHARE). */
+  async function lockUser(tx: Tx, userId: bigint) {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+  }
+
+  function toCard(row: CardRow) {
+    return {
+      tier: row.tier as MembershipTier,
+      startsAt: row.startsAt.toISOString(),
+      endsAt: row.endsAt.toISOString(),
+    };
   }
 
   return {
     activeTier,
+    settings: tenantMembership,
 
-    /** A Star Card (Primary or above) is active: the membership withdrawals and earnings need. */
+    /** A Star Card (Primary or above) is active: what withdrawals and team rewards need. */
     async hasStarCard(db: DbOrTx, userId: bigint): Promise<boolean> {
       const tier = await activeTier(db, userId);
-      return tier !== null && rank(tier) >= rank('primary');
+      return tier !== null && isStarTier(tier);
     },
 
+    async status(
+      db: Db,
+      user: { userId: bigint; tenantId: string },
+      trialUntil: Date | null,
+    ): Promise<MembershipStatus> {
+      const { currency, settings } = await tenantMembership(db, user.tenantId);
+      const cards = await cardsOf(db, user.userId);
+      const active = highest(cards, clock.now());
+      const tiers = settings.tiers
+        .filter((t) => t.enabled)
+        .map((t) => offer(settings, currency, cards, t.tier));
+      const activeTierName = active?.tier as MembershipTier | undefined;
+      return {
+        currency,
+        active: active ? toCard(active) : null,
+        userType: activeTierName && isStarTier(activeTierName) ? tierRank(activeTierName) : 0,
+        trial: { activeUntil: trialUntil?.toISOString() ?? null },
+        tiers,
+      };
+    },
+
+    async upgrades(db: Db, user: { userId: bigint; tenantId: string }) {
+      const { currency, settings } = await tenantMembership(db, user.tenantId);
+      const cards = await cardsOf(db, user.userId);
+      const current = highest(cards, clock.now());
+      const rank = current ? tierRank(current.tier as MembershipTier) : -1;
+      return {
+        current: (current?.tier as MembershipTier | undefined) ?? null,
+        upgrades: settings.tiers
+          .filter((t) => t.enabled && tierRank(t.tier) > rank)
+          .map((t) => offer(settings, currency, cards, t.tier)),
+      };
+    },
+
+    /** The quote of a tier now: what a channel payment must bring (refusals as for buying). */
+    async quote(db: Db, user: { userId: bigint; tenantId: string }, tier: MembershipTier) {
+      const { currency, settings } = await tenantMembership(db, user.tenantId);
+      const t = settings.tiers.find((x) => x.tier === tier);
+      if (!t?.enabled) throw new AppError('TierUnavailable', { field: 'tier' });
+      const p = plan(settings, currency, await cardsOf(db, user.userId), tier);
+      if (p.action === 'lower') throw new AppError('CardLowerThanActive', { field: 'tier' });
+      return { currency, plan: p };
+    },
+
+    /**
+     * Buys, renews or upgrades from the wallet in the caller's transaction: refuses a tier off
+     * sale, a lower tier than the active one (it would add nothing), and InsufficientFunds.
+     * The same requestId answers the first purchase; with another tier, 409.
+     */
+    async purchase(
+      tx: Tx,
+      user: { userId: bigint; tenantId: string },
+      input: { tier: MembershipTier; requestId: string; source?: string },
+    ) {
+      const ledger = deps.ledger;
+      if (!ledger) throw new Error('membership purchases need the ledger');
+      await lockUser(tx, user.userId);
+      const { currency, settings } = await tenantMembership(tx, user.tenantId);
+      const hash = requestHash([input.tier]);
+      const [earlier] = await tx
+        .select()
+        .from(membershipCards)
+        .where(and(eq(membershipCards.userId, user.userId), eq(membershipCards.requestId, input.requestId)));
+      const balance = async () =>
+        toMajor(await ledger.balance(tx, user.tenantId, currency, { userId: user.userId }), currency);
+      if (earlier) {
+        if (earlier.requestHash !== hash) throw new AppError('IdempotencyConflict');
+        return {
+          card: toCard(earlier),
+          action: 'buy' as const,
+          paid: toMajor(earlier.paid, currency),
+          credit: toMajor(earlier.price - earlier.paid, currency),
+          balance: await balance(),
+        };
+      }
+      const t = settings.tiers.find((x) => x.tier === input.tier);
+      if (!t?.enabled) throw new AppError('TierUnavailable', { field: 'tier' });
+      const p = plan(settings, currency, await cardsOf(tx, user.userId), input.tier);
+      if (p.action === 'lower') throw new AppError('CardLowerThanActive', { field: 'tier' });
+      const now = clock.now();
+      for (const old of p.replaces) {
+        await tx.update(membershipCards).set({ replacedAt: now }).where(eq(membershipCards.id, old.id));
+      }
+      const [card] = await tx
+        .insert(membershipCards)
+        .values({
+          tenantId: user.tenantId,
+          userId: user.userId,
+          tier: input.tier,
+          source: input.source ?? 'purchase',
+          startsAt: p.startsAt,
+          endsAt: p.endsAt,
+          price: p.price,
+          paid: p.pay > 0n ? p.pay : 0n,
+          requestId: input.requestId,
+          requestHash: hash,
+          createdAt: now,
+        })
+        .returning();
+      if (!card) throw new Error('card not written');
+      const reference = `card:${card.id}`;
+      if (p.pay > 0n) {
+        await ledger.transfer(tx, {
+          tenantId: user.tenantId,
+          currency,
+          from: { userId: user.userId },
+          to: { system: 'membership_revenue' },
+          amount: p.pay,
+          kind: 'membership',
+          reference,
+          idempotencyKey: `membership:${card.id}`,
+        });
+      } else if (p.pay < 0n) {
+        // The replaced cards were worth more than the new one: the rest goes back to the wallet.
+        await ledger.transfer(tx, {
+          tenantId: user.tenantId,
+          currency,
+          from: { system: 'membership_revenue' },
+          to: { userId: user.userId },
+          amount: -p.pay,
+          kind: 'membership_refund',
+          reference,
+          idempotencyKey: `membership:${card.id}:refund`,
+        });
+      }
+      if (isStarTier(input.tier) && deps.points) {
+        const [buyer] = await tx
+          .select({ inviterId: users.inviterId })
+          .from(users)
+          .where(eq(users.id, user.userId));
+        const points = SHARE_CARD_POINTS[input.tier];
+        if (buyer?.inviterId && points) {
+          await deps.points.award(tx, {
+            userId: buyer.inviterId,
+            amount: points,
+            kind: `share_${input.tier}`,
+            idempotencyKey: `share_card:${user.userId}:${input.tier}`,
+          });
+        }
+      }
+      return {
+        card: toCard(card),
+        action: p.action,
+        paid: toMajor(p.pay > 0n ? p.pay : 0n, currency),
+        credit: toMajor(p.credit, currency),
+        balance: await balance(),
+      };
+    },
+
+    /** Every card the user has held, latest bought first, with its state now. */
+    async history(db: DbOrTx, userId: bigint) {
+      const now = clock.now();
+      const cards = await db
+        .select()
+        .from(membershipCards)
+        .where(eq(membershipCards.userId, userId))
+        .orderBy(desc(membershipCards.createdAt), desc(membershipCards.id));
+      const list = cards.map((c) => ({
+        ...toCard(c),
+        source: c.source,
+        status: c.replacedAt
+          ? ('replaced' as const)
+          : c.endsAt <= now
+            ? ('expired' as const)
+            : c.startsAt > now
+              ? ('upcoming' as const)
+              : ('active' as const),
+      }));
+      return { count: list.length, activeCount: list.filter((c) => c.status === 'active').length, list };
+    },
+
+    /** A card given without payment (the test API; operators later). */
     async grant(
       db: DbOrTx,
       input: { tenantId: string; userId: bigint; tier: MembershipTier; days: number; source: string },
     ) {
       const startsAt = clock.now();
-      const endsAt = new Date(startsAt.getTime() + input.days * 86_400_000);
+      const endsAt = new Date(startsAt.getTime() + input.days * DAY_MS);
       await db.insert(membershipCards).values({ ...input, startsAt, endsAt, createdAt: startsAt });
-      return { tier: input.tier, startsAt: startsAt.toISOString(), endsAt: endsAt.toISOString() };
+      return toCard({ tier: input.tier, startsAt, endsAt } as CardRow);
     },
   };
 }

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import {
   APP_NAME,
+  LIMITS,
   formatMessage,
   isMessageKey,
   type Language,
@@ -11,7 +12,7 @@ import {
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { tenants, userIdentities, userMessages, users } from '../../db/schema/index.js';
+import { pointEntries, tenants, userIdentities, userMessages, users } from '../../db/schema/index.js';
 import { AppError } from '../../http/errors.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -114,6 +115,19 @@ export function createUserService(db: Db, clock: Clock) {
           .onConflictDoNothing({ target: users.inviteCode })
           .returning();
         if (created) {
+          // A shared invite that brings a new user earns the inviter points, once per new user.
+          if (created.inviterId !== null) {
+            await tx
+              .insert(pointEntries)
+              .values({
+                userId: created.inviterId,
+                amount: LIMITS.points.shareToNewUser,
+                kind: 'share_new_user',
+                idempotencyKey: `share_user:${created.id}`,
+                createdAt: now,
+              })
+              .onConflictDoNothing();
+          }
           await addMessage(tx, created.id, 'welcome', 'AccountMsgWelcomeTitle', 'AccountMsgWelcomeBody', {
             app: APP_NAME,
             inviteCode,

@@ -14,10 +14,15 @@ export function parseAmount(value: string, currency: CurrencyKey, field = 'amoun
   }
 }
 
-/** `R20261121093015482913`: kind letter, UTC time to the second, 6 random digits. */
+/**
+ * `R202611210930154829130517`: kind letter, UTC time to the second, 10 random digits (a clash
+ * needs two orders in the same second drawing the same of 10^10 numbers).
+ */
 export function newOrderNo(kind: 'R' | 'W', now: Date): string {
   const stamp = now.toISOString().replace(/\D/g, '').slice(0, 14);
-  return `${kind}${stamp}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
+  const random =
+    String(randomInt(0, 100_000)).padStart(5, '0') + String(randomInt(0, 100_000)).padStart(5, '0');
+  return `${kind}${stamp}${random}`;
 }
 
 const REFERENCE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';

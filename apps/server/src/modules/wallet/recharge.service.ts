@@ -11,7 +11,7 @@ import {
 import { and, count, desc, eq, inArray, lt, ne, type SQL } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
-import { gatewayEvents, rechargeOrders } from '../../db/schema/index.js';
+import { gatewayEvents, rechargeOrders, users } from '../../db/schema/index.js';
 import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
 import { uniqueViolation } from '../user/user.service.js';
@@ -49,13 +49,18 @@ function currencyOf(value: string): CurrencyKey {
  * verified webhook (once per provider transaction) or an operator's confirmation of a bank
  * transfer or a USDT hash (a hash once).
  */
+/** Done in the credit's transaction for an order with a purpose (a savepoint: its failure keeps the credit). */
+export type CreditHook = (tx: Tx, order: OrderRow) => Promise<void>;
+
 export function createRechargeService(deps: {
   db: Db;
   clock: Clock;
   ledger: Ledger;
   gateway: PaymentGateway;
+  log?: { warn: (obj: object, msg: string) => void };
 }) {
   const { db, clock, ledger, gateway } = deps;
+  const hooks = new Map<string, CreditHook>();
 
   /** A pending official order past its window is expired (also when no job has marked it yet). */
   function effectiveStatus(row: OrderRow): RechargeStatus {
@@ -115,6 +120,24 @@ export function createRechargeService(deps: {
       idempotencyKey: `recharge:${row.orderNo}`,
     });
     if (!updated) throw new Error('recharge order vanished');
+    const kind = (row.purpose as { kind?: string } | null)?.kind;
+    const hook = kind ? hooks.get(kind) : undefined;
+    if (hook) {
+      try {
+        // A savepoint: when the purpose cannot be done (e.g. the price changed), the money stays
+        // credited to the wallet and the order says why.
+        await tx.transaction((inner) => hook(inner, updated));
+      } catch (error) {
+        const reason = error instanceof AppError ? error.key : 'error';
+        deps.log?.warn({ err: error, orderNo: row.orderNo }, 'recharge purpose not done');
+        const [noted] = await tx
+          .update(rechargeOrders)
+          .set({ reason: `Credited to the wallet; the purchase was not made (${reason})` })
+          .where(eq(rechargeOrders.id, row.id))
+          .returning();
+        return noted ?? updated;
+      }
+    }
     return updated;
   }
 
@@ -161,6 +184,11 @@ export function createRechargeService(deps: {
   return {
     toOrder,
 
+    /** Registers what to do when an order of a purpose kind is credited. */
+    onCredited(kind: string, hook: CreditHook) {
+      hooks.set(kind, hook);
+    },
+
     async channels(tenantId: string) {
       const { currency, settings } = await tenantWallet(db, tenantId);
       return { currency, channels: channelsOf(settings, currency) };
@@ -175,9 +203,11 @@ export function createRechargeService(deps: {
       body: { channel: RechargeChannel; amount: string; requestId: string },
       /** The app's origin the payer uses (the gateway sends the browser back there). */
       appOrigin: string,
+      /** What the money is for beyond the wallet (e.g. a card): done when it is credited. */
+      purpose?: { kind: string; amount: bigint; [key: string]: unknown },
     ): Promise<RechargeOrder> {
       const { currency, settings } = await tenantWallet(db, user.tenantId);
-      const hash = requestHash([body.channel, body.amount]);
+      const hash = requestHash([body.channel, body.amount, purpose?.kind ?? null]);
       const [earlier] = await db
         .select()
         .from(rechargeOrders)
@@ -192,7 +222,8 @@ export function createRechargeService(deps: {
       const payCurrency: CurrencyKey = body.channel === 'usdt' ? 'USDT' : currency;
       const amount = parseAmount(body.amount, payCurrency);
       const min = parseAmount(channel.minAmount, payCurrency);
-      if (amount < min || amount <= 0n) {
+      // A purchase pays its price, whatever the channel's smallest recharge.
+      if (!purpose && (amount < min || amount <= 0n)) {
         throw new AppError('AmountBelowMinimum', { field: 'amount', params: { amount: channel.minAmount } });
       }
       if (channel.maxAmount !== null && amount > parseAmount(channel.maxAmount, payCurrency)) {
@@ -201,6 +232,11 @@ export function createRechargeService(deps: {
       const creditAmount =
         body.channel === 'usdt' ? usdtCredit(body.amount, settings.recharge.usdt.rate, currency) : amount;
       if (creditAmount <= 0n) throw new AppError('InvalidAmount', { field: 'amount' });
+      if (purpose && creditAmount < purpose.amount)
+        throw new AppError('AmountBelowMinimum', {
+          field: 'amount',
+          params: { amount: toMajor(purpose.amount, currency) },
+        });
 
       const now = clock.now();
       const orderNo = newOrderNo('R', now);
@@ -223,6 +259,8 @@ export function createRechargeService(deps: {
       }
 
       const created = await withTransaction(db, async (tx) => {
+        // One user's orders are made one at a time, so the open-order limit holds under races.
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, user.userId)).for('no key update');
         const [open] = await tx
           .select({ n: count() })
           .from(rechargeOrders)
@@ -244,6 +282,7 @@ export function createRechargeService(deps: {
             instructions,
             reference,
             expiresAt,
+            purpose: purpose ? { ...purpose, amount: purpose.amount.toString() } : null,
             createdAt: now,
           })
           .onConflictDoNothing({ target: [rechargeOrders.userId, rechargeOrders.requestId] })

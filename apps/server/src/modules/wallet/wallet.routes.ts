@@ -1,5 +1,4 @@
 import { api, isCurrencyKey, toMajor } from '@dramastar/contract';
-import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { withTransaction } from '../../db/tx.js';
 import type { Router } from '../../http/route.js';
@@ -10,6 +9,7 @@ import type { BankCardService } from './bank-card.service.js';
 import type { PayPasswordService } from './pay-password.service.js';
 import type { RechargeService } from './recharge.service.js';
 import type { WithdrawalService } from './withdrawal.service.js';
+import { appOriginOf } from './app-origin.js';
 
 /**
  * The wallet: balance and records from the ledger, recharges, bank cards, the payment password and
@@ -29,21 +29,7 @@ export function walletRoutes(
   },
 ): void {
   const { db, ledger, tenants, payPasswords, bankCards, recharges, withdrawals } = deps;
-  /**
-   * The origin of the page that asked (its Origin header) when it is this app's public address or
-   * one of the tenant's domains, else the public address: the payer returns to where they were.
-   */
-  const appOrigin = async (req: FastifyRequest, tenantId: string) => {
-    const origin = req.headers.origin;
-    if (origin) {
-      const url = URL.parse(origin);
-      const known =
-        url?.host === new URL(deps.publicUrl).host ||
-        (url !== null && (await tenants.config(tenantId)).domains.includes(url.hostname));
-      if (url && /^https?:$/.test(url.protocol) && known) return url.origin;
-    }
-    return deps.publicUrl;
-  };
+  const appOrigin = appOriginOf(deps.publicUrl, tenants);
   const currencyOf = async (user: SessionUser) => {
     const { currency } = await tenants.require(user.tenantId);
     if (!isCurrencyKey(currency)) throw new Error(`tenant ${user.tenantId} has currency ${currency}`);

@@ -170,7 +170,7 @@ describe('applying for a withdrawal', () => {
       destination: { channel: 'bank', bank: 'BDO', accountName: 'Maria Santos', account: '•••• 7890' },
       stages: [{ stage: 'applied' }],
     });
-    expect(w.orderNo).toMatch(/^W\d{20}$/);
+    expect(w.orderNo).toMatch(/^W\d{24}$/);
     expect(await f.balance(who.token)).toBe('475.00');
     expect(await systemBalance('withdrawals_payable')).not.toBe('0');
 

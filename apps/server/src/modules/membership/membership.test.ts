@@ -1,0 +1,363 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_SERIES } from '../../seed/demo-catalog.js';
+import { buildTestApp, type TestApp } from '../../test/helper.js';
+import { walletFixtures, type WalletFixtures } from '../../test/wallet-fixtures.js';
+
+const DAY = 86_400_000;
+let t: TestApp;
+let f: WalletFixtures;
+let paidEpisode: number;
+
+beforeAll(async () => {
+  t = await buildTestApp(
+    { DEMO_CONTENT: 'true', MEDIA_DIR: '/tmp/dramastar-test-media', SESSION_IDLE_DAYS: '365' },
+    { demoSeries: DEMO_SERIES.filter((s) => s.slug === 'jakarta-hearts') },
+  );
+  f = walletFixtures(t);
+  const [series] = await t.database.query<{ id: number }>(
+    "select id::int as id from series where slug = 'jakarta-hearts' and tenant_id = '000000'",
+  );
+  paidEpisode = (await f.call(`/sv/videos/${series!.id}`)).body.data.episodes[3].id;
+}, 120_000);
+afterAll(() => t.close());
+
+const buy = (token: string, tier: string, requestId: string = randomUUID()) =>
+  f.call('/user/openvipByBalance', { token, body: { tier, requestId } });
+const status = async (token: string) => (await f.call('/user/queryGreatestVipcard', { token })).body.data;
+const canPlay = async (token: string) => (await f.call(`/sv/play/${paidEpisode}`, { token })).status === 200;
+const cards = async (userId: bigint) =>
+  (
+    await t.database.query<{ n: number }>(
+      'select count(*)::int as n from membership_card where user_id = $1',
+      [userId],
+    )
+  )[0]!.n;
+
+describe('Star Card tiers', () => {
+  it('are shown with price in the tenant currency, days, privileges and what buying now costs', async () => {
+    const who = await f.user();
+    const s = await status(who.token);
+    expect(s).toMatchObject({ currency: 'PHP', active: null, userType: 0, trial: { activeUntil: null } });
+    expect(
+      s.tiers.map((x: { tier: string; price: string; days: number }) => [x.tier, x.price, x.days]),
+    ).toEqual([
+      ['week', '49.00', 7],
+      ['primary', '299.00', 30],
+      ['premium', '999.00', 30],
+      ['director', '2999.00', 30],
+    ]);
+    expect(s.tiers[0].privileges).toEqual(['viewing']);
+    expect(s.tiers[1]).toMatchObject({
+      level: 1,
+      trialCardsPerPeriod: 5,
+      quote: { action: 'buy', pay: '299.00', credit: '0.00' },
+    });
+    expect(s.tiers[1].privileges).toEqual([
+      'viewing',
+      'welfare',
+      'referral',
+      'trialCards',
+      'gifting',
+      'withdrawal',
+    ]);
+    const vnd = await status((await f.user('000001')).token);
+    expect(vnd.tiers[1].price).toBe('129000');
+  });
+});
+
+describe('buying from the balance', () => {
+  it('refuses without enough money and changes nothing', async () => {
+    const who = await f.user();
+    await f.recharge(who, '200');
+    expect(await buy(who.token, 'primary')).toMatchObject({
+      status: 409,
+      body: { errorKey: 'InsufficientFunds', msg: 'Insufficient funds' },
+    });
+    expect(await f.balance(who.token)).toBe('200.00');
+    expect(await cards(who.userId)).toBe(0);
+    expect(await buy(who.token, 'emperor')).toMatchObject({ status: 400, body: { field: 'tier' } });
+  });
+
+  it('activates the card at once, unlocks paid episodes until it ends, and answers a retry with the same card', async () => {
+    const who = await f.user();
+    await f.recharge(who, '1000');
+    expect(await canPlay(who.token)).toBe(false);
+    const requestId = randomUUID();
+    const res = (await buy(who.token, 'primary', requestId)).body.data;
+    expect(res).toMatchObject({
+      action: 'buy',
+      paid: '299.00',
+      credit: '0.00',
+      balance: '701.00',
+      card: { tier: 'primary' },
+    });
+    expect(new Date(res.card.endsAt).getTime() - new Date(res.card.startsAt).getTime()).toBe(30 * DAY);
+    expect((await buy(who.token, 'primary', requestId)).body.data.card).toEqual(res.card);
+    expect(await buy(who.token, 'premium', requestId)).toMatchObject({
+      status: 409,
+      body: { errorKey: 'IdempotencyConflict' },
+    });
+    expect(await f.balance(who.token)).toBe('701.00');
+    const records = (
+      await f.call('/account/walletRecords', { token: who.token, query: { type: 'membership' } })
+    ).body.data.list;
+    expect(records).toEqual([expect.objectContaining({ type: 'membership', amount: '-299.00' })]);
+    expect((await status(who.token)).userType).toBe(1);
+    expect(await canPlay(who.token)).toBe(true);
+    expect((await f.call('/account/withdrawalRules', { token: who.token })).body.data.membershipActive).toBe(
+      true,
+    );
+
+    t.clock.advance(30 * DAY);
+    // Expiry is decided by the clock at each use, not by a job.
+    expect(await canPlay(who.token)).toBe(false);
+    expect(await status(who.token)).toMatchObject({ active: null, userType: 0 });
+    expect((await f.call('/account/withdrawalRules', { token: who.token })).body.data.membershipActive).toBe(
+      false,
+    );
+    expect((await f.call('/user/queryCanSendTrialCard', { token: who.token })).body.data).toMatchObject({
+      allowed: false,
+      reason: 'MembershipRequired',
+    });
+    const history = (await f.call('/account/queryVipCardCountAndStatus', { token: who.token })).body.data;
+    expect(history).toMatchObject({
+      count: 1,
+      activeCount: 0,
+      list: [{ tier: 'primary', status: 'expired', source: 'purchase' }],
+    });
+  });
+
+  it('renews by extending the time, upgrades with the unused value credited, and refuses a lower tier', async () => {
+    const who = await f.user();
+    await f.recharge(who, '5000');
+    const first = (await buy(who.token, 'primary')).body.data.card;
+    t.clock.advance(10 * DAY);
+    const renewed = (await buy(who.token, 'primary')).body.data;
+    expect(renewed).toMatchObject({ action: 'renew', paid: '299.00' });
+    expect(renewed.card.startsAt).toBe(first.endsAt);
+    expect(new Date(renewed.card.endsAt).getTime() - new Date(first.endsAt).getTime()).toBe(30 * DAY);
+
+    // Unused: 20 of 30 days of the first (199.33) and all of the renewal (299) = 498.33.
+    const quote = (await status(who.token)).tiers.find((x: { tier: string }) => x.tier === 'premium').quote;
+    expect(quote).toMatchObject({ action: 'upgrade', credit: '498.33', pay: '500.67' });
+    const up = (await buy(who.token, 'premium')).body.data;
+    expect(up).toMatchObject({ action: 'upgrade', credit: '498.33', paid: '500.67', balance: '3901.33' });
+    expect((await status(who.token)).active.tier).toBe('premium');
+    const history = (await f.call('/account/queryVipCardCountAndStatus', { token: who.token })).body.data
+      .list;
+    expect(history.map((c: { tier: string; status: string }) => `${c.tier}:${c.status}`)).toEqual([
+      'premium:active',
+      'primary:replaced',
+      'primary:replaced',
+    ]);
+    expect(await buy(who.token, 'primary')).toMatchObject({
+      status: 409,
+      body: { errorKey: 'CardLowerThanActive' },
+    });
+    expect(await buy(who.token, 'week')).toMatchObject({
+      status: 409,
+      body: { errorKey: 'CardLowerThanActive' },
+    });
+    expect(await f.balance(who.token)).toBe('3901.33');
+  });
+
+  it('a Drama Week Card unlocks viewing only', async () => {
+    const who = await f.user();
+    await f.recharge(who, '100');
+    expect((await buy(who.token, 'week')).body.data).toMatchObject({ paid: '49.00' });
+    expect(await canPlay(who.token)).toBe(true);
+    expect((await status(who.token)).userType).toBe(0);
+    expect((await f.call('/account/withdrawalRules', { token: who.token })).body.data.membershipActive).toBe(
+      false,
+    );
+    expect(
+      (await f.call('/user/sendTrialCard', { token: who.token, body: { requestId: randomUUID() } })).body
+        .errorKey,
+    ).toBe('MembershipRequired');
+  });
+
+  it('two purchases at once with money for one: one card, never a negative wallet', async () => {
+    const who = await f.user();
+    await f.recharge(who, '400');
+    const answers = await Promise.all([buy(who.token, 'primary'), buy(who.token, 'primary')]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect(await f.balance(who.token)).toBe('101.00');
+    expect(await cards(who.userId)).toBe(1);
+  });
+});
+
+describe('buying through a recharge channel', () => {
+  it('pays the price on the gateway and activates the card when the money is credited', async () => {
+    const who = await f.user();
+    const order = (
+      await f.call('/user/openvip', {
+        token: who.token,
+        body: { tier: 'primary', channel: 'gateway', requestId: randomUUID() },
+      })
+    ).body.data;
+    expect(order).toMatchObject({ amount: '299.00', status: 'pending' });
+    expect((await status(who.token)).active).toBeNull();
+    await t.app.inject({ method: 'POST', url: `${new URL(order.payUrl).pathname}/approve` });
+    expect((await status(who.token)).active.tier).toBe('primary');
+    expect(await f.balance(who.token)).toBe('0.00');
+    const types = (await f.call('/account/walletRecords', { token: who.token })).body.data.list.map(
+      (r: { type: string }) => r.type,
+    );
+    expect(types.sort()).toEqual(['membership', 'recharge']);
+    expect(
+      await f.call('/user/openvip', { token: who.token, body: { tier: 'primary', requestId: randomUUID() } }),
+    ).toMatchObject({
+      status: 400,
+      body: { errorKey: 'PleaseSelectPaymentMethod' },
+    });
+  });
+
+  it('keeps the money in the wallet when the card cannot be bought any more at credit time', async () => {
+    const who = await f.user();
+    const order = (
+      await f.call('/user/openvip', {
+        token: who.token,
+        body: { tier: 'primary', channel: 'gateway', requestId: randomUUID() },
+      })
+    ).body.data;
+    await t.database.query(`update tenant set membership_settings = $1 where id = '000000'`, [
+      JSON.stringify({
+        tiers: [
+          { tier: 'week', enabled: true, price: '49', days: 7, rewardShareBps: 0 },
+          { tier: 'primary', enabled: true, price: '349', days: 30, rewardShareBps: 1000 },
+          { tier: 'premium', enabled: true, price: '999', days: 30, rewardShareBps: 1500 },
+          { tier: 'director', enabled: true, price: '2999', days: 30, rewardShareBps: 2000 },
+        ],
+        giftTrialCards: 5,
+        giftPeriodDays: 30,
+        trialCardHours: 72,
+      }),
+    ]);
+    try {
+      await t.app.inject({ method: 'POST', url: `${new URL(order.payUrl).pathname}/approve` });
+      const after = (
+        await f.call('/user/addAccountBalanceVerify', { token: who.token, body: { orderNo: order.orderNo } })
+      ).body.data;
+      expect(after).toMatchObject({
+        status: 'credited',
+        reason: expect.stringContaining('InsufficientFunds'),
+      });
+      expect(await f.balance(who.token)).toBe('299.00');
+      expect((await status(who.token)).active).toBeNull();
+    } finally {
+      await t.database.query(`update tenant set membership_settings = null where id = '000000'`);
+    }
+  });
+});
+
+describe('trial cards', () => {
+  it('every user has one: 72 hours of paid episodes from activation, once', async () => {
+    const who = await f.user();
+    const mine = (await f.call('/user/trialCards', { token: who.token })).body.data;
+    expect(mine).toMatchObject({
+      hours: 72,
+      activeUntil: null,
+      owned: [{ source: 'signup', status: 'unused' }],
+      sent: [],
+    });
+    expect(await canPlay(who.token)).toBe(false);
+    const active = (await f.call('/user/getTrialCard', { token: who.token, body: {} })).body.data;
+    expect(new Date(active.activeUntil).getTime() - t.clock.now().getTime()).toBe(72 * 3_600_000);
+    expect(await canPlay(who.token)).toBe(true);
+    expect((await f.call('/user/getTrialCard', { token: who.token, body: {} })).body.errorKey).toBe(
+      'TrialCardActive',
+    );
+    t.clock.advance(72 * 3_600_000);
+    expect(await canPlay(who.token)).toBe(false);
+    expect((await f.call('/user/trialCards', { token: who.token })).body.data.owned[0].status).toBe(
+      'expired',
+    );
+    expect((await f.call('/user/getTrialCard', { token: who.token, body: {} })).body).toMatchObject({
+      code: 409,
+      errorKey: 'TrialCardNone',
+    });
+  });
+
+  it('Star Card holders gift five per period to their team or as codes; never to themselves or strangers', async () => {
+    const giver = await f.user();
+    const send = (body: Record<string, unknown>) =>
+      f.call('/user/sendTrialCard', { token: giver.token, body: { requestId: randomUUID(), ...body } });
+    expect((await send({})).body.errorKey).toBe('MembershipRequired');
+    await f.call('/test/openVipLevel', { token: giver.token, body: { level: 1, days: 90 } });
+    const friend = await f.user('000000', giver.inviteCode);
+    const friendOfFriend = await f.user('000000', friend.inviteCode);
+    const stranger = await f.user();
+
+    expect((await send({ inviteCode: giver.inviteCode })).body.errorKey).toBe('TrialCardSelf');
+    expect((await send({ inviteCode: 'ZZZZZZZZ' })).body).toMatchObject({
+      errorKey: 'InvalidInviteCode',
+      field: 'inviteCode',
+    });
+    expect((await send({ inviteCode: stranger.inviteCode })).body.errorKey).toBe('TrialCardNotInTeam');
+    const requestId = randomUUID();
+    expect((await send({ inviteCode: friend.inviteCode, requestId })).status).toBe(200);
+    expect((await send({ inviteCode: friend.inviteCode, requestId })).status).toBe(200); // a retry, not a second gift
+    await send({ inviteCode: friendOfFriend.inviteCode });
+    const codes = [];
+    for (let i = 0; i < 3; i++) codes.push((await send({})).body.data.sent[0].code);
+    expect(codes.every((c: string) => /^TC[A-Z2-9]{8}$/.test(c))).toBe(true);
+    expect((await f.call('/user/queryCanSendTrialCard', { token: giver.token })).body.data).toEqual({
+      allowed: false,
+      reason: 'TrialCardGiftLimit',
+      perPeriod: 5,
+      used: 5,
+      remaining: 0,
+      periodDays: 30,
+    });
+    expect((await send({})).body).toMatchObject({
+      errorKey: 'TrialCardGiftLimit',
+      msg: 'You have gifted all 5 trial cards of this period',
+    });
+
+    const received = (await f.call('/user/trialCards', { token: friend.token })).body.data.owned;
+    expect(received.map((c: { source: string }) => c.source).sort()).toEqual(['gift', 'signup']);
+    const claimed = (
+      await f.call('/user/getTrialCard', { token: stranger.token, body: { code: codes[0].toLowerCase() } })
+    ).body.data;
+    expect(claimed.activeUntil).not.toBeNull();
+    expect(await canPlay(stranger.token)).toBe(true);
+    expect(
+      (await f.call('/user/getTrialCard', { token: friend.token, body: { code: codes[0] } })).body.errorKey,
+    ).toBe('TrialCardCodeInvalid');
+    expect(
+      (await f.call('/user/getTrialCard', { token: giver.token, body: { code: codes[1] } })).body.errorKey,
+    ).toBe('TrialCardCodeInvalid');
+
+    t.clock.advance(30 * DAY + 1000);
+    expect((await f.call('/user/queryCanSendTrialCard', { token: giver.token })).body.data).toMatchObject({
+      allowed: true,
+      remaining: 5,
+    });
+  });
+});
+
+describe('points', () => {
+  it('10 for a share that brings a new user, 30 / 300 / 1000 for their Primary / Premium / Director card, each once', async () => {
+    const sharer = await f.user();
+    const points = async () => (await f.call('/user/queryVideoPoint', { token: sharer.token })).body.data;
+    const newcomer = await f.user('000000', sharer.inviteCode);
+    expect((await points()).balance).toBe(10);
+    await f.recharge(newcomer, '10000');
+    await buy(newcomer.token, 'week');
+    expect((await points()).balance).toBe(10);
+    await buy(newcomer.token, 'primary');
+    await buy(newcomer.token, 'primary');
+    expect((await points()).balance).toBe(40);
+    await buy(newcomer.token, 'premium');
+    await buy(newcomer.token, 'director');
+    const after = await points();
+    expect(after.balance).toBe(1340);
+    expect(after.list.map((e: { kind: string; amount: number }) => `${e.kind}:${e.amount}`)).toEqual([
+      'share_director:1000',
+      'share_premium:300',
+      'share_primary:30',
+      'share_new_user:10',
+    ]);
+  });
+});
