@@ -25,8 +25,8 @@ export const tierSettings = z.object({
   enabled: z.boolean(),
   price: amountSchema,
   days: z.number().int().min(1).max(3650),
-  /** Share of team members' rewards paid to this card's holder (issue "team"): basis points. */
-  rewardShareBps: z.number().int().min(0).max(10_000),
+  /** How many team levels below the holder pay them referral and welfare rewards (0-5). */
+  rewardLevels: z.number().int().min(0).max(5),
 });
 export const membershipSettingsSchema = z.object({
   tiers: z.array(tierSettings).length(MEMBERSHIP_TIERS.length),
@@ -52,10 +52,10 @@ export function defaultMembershipSettings(currency: CurrencyKey): MembershipSett
   const p = prices[currency];
   return {
     tiers: [
-      { tier: 'week', enabled: true, price: p[0], days: 7, rewardShareBps: 0 },
-      { tier: 'primary', enabled: true, price: p[1], days: 30, rewardShareBps: 1_000 },
-      { tier: 'premium', enabled: true, price: p[2], days: 30, rewardShareBps: 1_500 },
-      { tier: 'director', enabled: true, price: p[3], days: 30, rewardShareBps: 2_000 },
+      { tier: 'week', enabled: true, price: p[0], days: 7, rewardLevels: 0 },
+      { tier: 'primary', enabled: true, price: p[1], days: 30, rewardLevels: 2 },
+      { tier: 'premium', enabled: true, price: p[2], days: 30, rewardLevels: 3 },
+      { tier: 'director', enabled: true, price: p[3], days: 30, rewardLevels: 5 },
     ],
     giftTrialCards: LIMITS.freeTrialCardsPerPeriod,
     giftPeriodDays: 30,
@@ -87,7 +87,7 @@ export const tierOffer = z.object({
   days: z.number().int(),
   privileges: z.array(z.enum(PRIVILEGES)),
   trialCardsPerPeriod: z.number().int(),
-  rewardShareBps: z.number().int(),
+  rewardLevels: z.number().int(),
   /** What buying it now costs this user and does (renew, upgrade with credit, or refused). */
   quote: z.object({
     action: z.enum(['buy', 'renew', 'upgrade', 'lower']),

@@ -170,7 +170,7 @@ export function createMembershipService(deps: { clock: Clock; ledger?: Ledger; p
       days: t.days,
       privileges: privilegesOf(tier),
       trialCardsPerPeriod: isStarTier(tier) ? settings.giftTrialCards : 0,
-      rewardShareBps: t.rewardShareBps,
+      rewardLevels: t.rewardLevels,
       quote: {
         action: p.action,
         credit: toMajor(p.credit, currency),

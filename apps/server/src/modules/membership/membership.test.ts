@@ -224,10 +224,10 @@ describe('buying through a recharge channel', () => {
     await t.database.query(`update tenant set membership_settings = $1 where id = '000000'`, [
       JSON.stringify({
         tiers: [
-          { tier: 'week', enabled: true, price: '49', days: 7, rewardShareBps: 0 },
-          { tier: 'primary', enabled: true, price: '349', days: 30, rewardShareBps: 1000 },
-          { tier: 'premium', enabled: true, price: '999', days: 30, rewardShareBps: 1500 },
-          { tier: 'director', enabled: true, price: '2999', days: 30, rewardShareBps: 2000 },
+          { tier: 'week', enabled: true, price: '49', days: 7, rewardLevels: 0 },
+          { tier: 'primary', enabled: true, price: '349', days: 30, rewardLevels: 2 },
+          { tier: 'premium', enabled: true, price: '999', days: 30, rewardLevels: 3 },
+          { tier: 'director', enabled: true, price: '2999', days: 30, rewardLevels: 5 },
         ],
         giftTrialCards: 5,
         giftPeriodDays: 30,
