@@ -44,6 +44,10 @@ import { createMembershipService } from './modules/membership/membership.service
 import { testRoutes } from './modules/membership/test.routes.js';
 import { membershipRoutes } from './modules/membership/membership.routes.js';
 import { createTrialCardService } from './modules/membership/trial-card.service.js';
+import { createCopyrightService, seedCopyrightProducts } from './modules/team/copyright.service.js';
+import { createTeamRewards } from './modules/team/team-rewards.js';
+import { teamRoutes } from './modules/team/team.routes.js';
+import { createTeamService } from './modules/team/team.service.js';
 import {
   createSandboxGateway,
   sandboxSecret,
@@ -217,6 +221,32 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     withdrawals,
     publicUrl: config.publicUrl,
   });
+  const teamRewards = createTeamRewards({ clock, ledger, memberships });
+  // A Star Card bought by a team member pays the uplines' referral rewards in the same transaction.
+  memberships.onPurchased((tx, p) =>
+    teamRewards
+      .pay(tx, {
+        tenantId: p.tenantId,
+        sourceUserId: p.userId,
+        base: p.amount,
+        kind: 'referral_reward',
+        cause: 'card',
+        reference: p.reference,
+      })
+      .then(() => undefined),
+  );
+  const copyrights = createCopyrightService({ db, clock, ledger, rewards: teamRewards });
+  if (config.demoContent)
+    await seedCopyrightProducts(
+      db,
+      clock,
+      [DEFAULT_TENANT, ...DEMO_TENANTS].map((t) => t.id),
+    );
+  teamRoutes(router, {
+    team: createTeamService({ db, clock, ledger, memberships }),
+    copyrights,
+    tenants,
+  });
   membershipRoutes(router, {
     db,
     memberships,
@@ -240,6 +270,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         [
           { name: 'purge-expired', everyMs: 3_600_000, run: () => purgeExpired(db, clock) },
           { name: 'expire-recharges', everyMs: 60_000, run: () => recharges.expireStale() },
+          { name: 'copyright-revenue', everyMs: 10 * 60_000, run: () => copyrights.runDailyRevenue() },
+          { name: 'dividends', everyMs: 60 * 60_000, run: () => copyrights.runDividends() },
         ],
         app.log,
       );

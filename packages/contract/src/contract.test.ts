@@ -15,8 +15,9 @@ describe('call declarations', () => {
     // plus 11 account calls of ours (avatar, messages read, login methods, password, cancellation,
     // session hand-over)
     // and 4 video calls (cancel like, cancel favourite, the Shorts feed, signed playback),
-    // and 3 wallet calls (withdrawal records, recharge records, withdrawal rules).
-    expect(calls.length).toBe(90);
+    // 4 wallet calls (withdrawal records, recharge records, one recharge order, withdrawal rules),
+    // 1 trial-card list and 11 team/copyright/salary/dividend/leader calls.
+    expect(calls.length).toBe(103);
     for (const call of calls) {
       expect(call.path).toMatch(/^\/[A-Za-z]/);
       expect(call.prefix).toBe('/app-api');

@@ -8,3 +8,4 @@ export * from './money.js';
 export * from './wallet.js';
 export * from './api/admin.js';
 export * from './membership.js';
+export * from './team.js';

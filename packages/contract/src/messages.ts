@@ -132,6 +132,10 @@ const en = {
   TrialCardCodeInvalid: 'This trial card code is not valid',
   TrialCardNone: 'You have no unused trial card',
   TrialCardActive: 'A trial card is already active until {until}',
+  InvestEnded: 'invest ended',
+  ProductNotFound: 'This copyright is not available',
+  SalaryNotQualified: 'Your team does not reach a salary level yet',
+  SalaryTooSoon: 'The next salary can be claimed on {date}',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -259,6 +263,10 @@ const vn: Catalog = {
   TrialCardCodeInvalid: 'Mã thẻ dùng thử không hợp lệ',
   TrialCardNone: 'Bạn không có thẻ dùng thử chưa dùng',
   TrialCardActive: 'Thẻ dùng thử đang hoạt động đến {until}',
+  InvestEnded: 'đã kết thúc đầu tư',
+  ProductNotFound: 'Bản quyền này không có sẵn',
+  SalaryNotQualified: 'Nhóm của bạn chưa đạt cấp lương',
+  SalaryTooSoon: 'Có thể nhận lương tiếp theo vào {date}',
 };
 
 const id: Catalog = {
@@ -383,6 +391,10 @@ const id: Catalog = {
   TrialCardCodeInvalid: 'Kode kartu uji coba tidak valid',
   TrialCardNone: 'Anda tidak punya kartu uji coba yang belum dipakai',
   TrialCardActive: 'Kartu uji coba sudah aktif sampai {until}',
+  InvestEnded: 'investasi berakhir',
+  ProductNotFound: 'Hak cipta ini tidak tersedia',
+  SalaryNotQualified: 'Tim Anda belum mencapai level gaji',
+  SalaryTooSoon: 'Gaji berikutnya dapat diklaim pada {date}',
 };
 
 export const MESSAGES: Record<Language, Catalog> = { en, vn, id };

@@ -36,6 +36,8 @@ export async function buildTestApp(
     /** Demo series to make when DEMO_CONTENT is on (none by default: ffmpeg takes seconds). */
     demoSeries?: DemoSeries[];
     entitlements?: Entitlements;
+    /** Another instance's database (a second app on the same data); the caller closes it. */
+    database?: Database;
   } = {},
 ): Promise<TestApp> {
   const smtp = options.smtp ? await startSmtpServer() : undefined;
@@ -47,7 +49,7 @@ export async function buildTestApp(
     DATA_DIR: '/tmp/dramastar-test',
     ...env,
   });
-  const database = await openTestDatabase();
+  const database = options.database ?? (await openTestDatabase());
   const clock = manualClock();
   const logs: Record<string, unknown>[] = [];
   const logStream = new Writable({
@@ -89,7 +91,7 @@ export async function buildTestApp(
     mails: smtp?.mails ?? [],
     close: async () => {
       await app.close();
-      await database.close();
+      if (!options.database) await database.close();
       await smtp?.stop();
     },
   };

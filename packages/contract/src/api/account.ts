@@ -3,6 +3,15 @@ import { defineCall } from '../call.js';
 import { CURRENCY_KEYS } from '../constants.js';
 import { bankCardForm, setPayPasswordForm } from '../validation.js';
 import { membershipCard } from '../membership.js';
+import {
+  levelCount,
+  levelStatus,
+  revenueDetail,
+  revenueDetailQuery,
+  teamMember,
+  teamMembersQuery,
+  teamStatus,
+} from '../team.js';
 import { applyWithdrawalForm, rechargeOrder, withdrawal, withdrawalRules } from '../wallet.js';
 
 const account = (path: string) => defineCall({ path: `/account/${path}`, auth: 'user' });
@@ -132,14 +141,45 @@ export const accountCalls = {
     query: pageQuery,
     response: z.object({ list: z.array(rechargeOrder), total: z.number().int() }),
   }),
+  /** One recharge order of the user, read only (ours). */
+  rechargeOrder: defineCall({
+    path: '/account/rechargeOrder',
+    auth: 'user',
+    query: z.object({ orderNo: z.string().trim().min(1).max(40) }),
+    response: rechargeOrder,
+  }),
   /** The withdraw page's rules and the user's standing (ours; queryMustBankCardMsg is the same). */
   withdrawalRules: defineCall({ path: '/account/withdrawalRules', auth: 'user', response: withdrawalRules }),
-  revenueDetail: account('revenueDetail'),
+  /** The user's earnings by kind: today, yesterday (or a chosen day) and in total. */
+  revenueDetail: defineCall({
+    path: '/account/revenueDetail',
+    auth: 'user',
+    query: revenueDetailQuery,
+    body: revenueDetailQuery,
+    response: revenueDetail,
+  }),
   queryDkRedPacket: account('queryDkRedPacket'),
-  userLevelStatistic: account('userLevelStatistic'),
-  teamLevelStatusStatistic: account('teamLevelStatusStatistic'),
-  teamStatus: account('teamStatus'),
-  teamLevelStatus: account('teamLevelStatus'),
+  /** Team members per level 1-5. */
+  userLevelStatistic: defineCall({
+    path: '/account/userLevelStatistic',
+    auth: 'user',
+    response: z.object({ total: z.number().int(), levels: z.array(levelCount) }),
+  }),
+  /** Per level: members, those with an active Star Card, and what the user earned from it. */
+  teamLevelStatusStatistic: defineCall({
+    path: '/account/teamLevelStatusStatistic',
+    auth: 'user',
+    response: z.object({ currency: z.enum(CURRENCY_KEYS), levels: z.array(levelStatus) }),
+  }),
+  /** The team at a glance (myTeam/index header). */
+  teamStatus: defineCall({ path: '/account/teamStatus', auth: 'user', response: teamStatus }),
+  /** One level's members, paged. */
+  teamLevelStatus: defineCall({
+    path: '/account/teamLevelStatus',
+    auth: 'user',
+    query: teamMembersQuery,
+    response: z.object({ list: z.array(teamMember), total: z.number().int() }),
+  }),
   /** Every card the user has held: how many, and each one's tier, dates and state. */
   queryVipCardCountAndStatus: defineCall({
     path: '/account/queryVipCardCountAndStatus',

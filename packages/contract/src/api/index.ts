@@ -3,6 +3,7 @@ import { accountCalls } from './account.js';
 import { authCalls } from './auth.js';
 import { configCalls } from './config.js';
 import { redPacketCalls, rewardCalls, taskCalls, testCalls } from './rewards.js';
+import { teamCalls } from './team.js';
 import { userCalls } from './user.js';
 import { videoCalls } from './video.js';
 
@@ -10,6 +11,7 @@ export * from './account.js';
 export * from './auth.js';
 export * from './config.js';
 export * from './rewards.js';
+export * from './team.js';
 export * from './user.js';
 export * from './video.js';
 
@@ -24,6 +26,7 @@ export const api = {
   reward: rewardCalls,
   test: testCalls,
   video: videoCalls,
+  team: teamCalls,
 } as const;
 
 export function allCalls(): AnyCall[] {

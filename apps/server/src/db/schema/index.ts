@@ -4,3 +4,4 @@ export * from './catalog.js';
 export * from './ledger.js';
 export * from './wallet.js';
 export * from './operator.js';
+export * from './team.js';

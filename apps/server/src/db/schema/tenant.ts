@@ -14,6 +14,8 @@ export const tenants = pgTable('tenant', {
   walletSettings: jsonb('wallet_settings'),
   /** Card tiers, prices, days and trial-card rules (contract `membershipSettings`); null = defaults. */
   membershipSettings: jsonb('membership_settings'),
+  /** Team reward rates, salary levels, dividend and leader rules (contract `teamSettings`); null = defaults. */
+  teamSettings: jsonb('team_settings'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

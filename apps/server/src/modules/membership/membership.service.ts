@@ -63,8 +63,15 @@ async function tenantMembership(db: DbOrTx, tenantId: string) {
  * moment of use, so an expired card stops working at once), buying, renewing (time extended) and
  * upgrading (the unused value of the replaced cards credited) from the wallet through the ledger.
  */
+/** Done in a purchase's transaction after the money moved (the team's referral rewards). */
+export type PurchaseHook = (
+  tx: Tx,
+  purchase: { tenantId: string; userId: bigint; amount: bigint; reference: string },
+) => Promise<void>;
+
 export function createMembershipService(deps: { clock: Clock; ledger?: Ledger; points?: PointsService }) {
   const { clock } = deps;
+  const purchaseHooks: PurchaseHook[] = [];
 
   const isLive = (card: CardRow, now: Date) => card.replacedAt === null && card.endsAt > now;
   const isActive = (card: CardRow, now: Date) => isLive(card, now) && card.startsAt <= now;
@@ -197,6 +204,10 @@ export function createMembershipService(deps: { clock: Clock; ledger?: Ledger; p
     activeTier,
     settings: tenantMembership,
 
+    onPurchased(hook: PurchaseHook) {
+      purchaseHooks.push(hook);
+    },
+
     /** A Star Card (Primary or above) is active: what withdrawals and team rewards need. */
     async hasStarCard(db: DbOrTx, userId: bigint): Promise<boolean> {
       const tier = await activeTier(db, userId);
@@ -327,6 +338,11 @@ export function createMembershipService(deps: { clock: Clock; ledger?: Ledger; p
           reference,
           idempotencyKey: `membership:${card.id}:refund`,
         });
+      }
+      if (p.pay > 0n) {
+        for (const hook of purchaseHooks) {
+          await hook(tx, { tenantId: user.tenantId, userId: user.userId, amount: p.pay, reference });
+        }
       }
       if (isStarTier(input.tier) && deps.points) {
         const [buyer] = await tx

@@ -141,20 +141,27 @@ export function createSandboxGateway(deps: {
       };
     },
 
-    routes(app) {
-      app.get<{ Params: { id: string } }>('/pay/sandbox/:id', async (req, reply) => {
-        const [payment] = await db
-          .select()
-          .from(sandboxPayments)
-          .where(eq(sandboxPayments.id, req.params.id));
-        if (!payment) return reply.code(404).type('text/html').send('<h1>Unknown payment</h1>');
-        const amount = escapeHtml(
-          isCurrencyKey(payment.currency)
-            ? `${CURRENCIES[payment.currency].symbol} ${toMajor(payment.amount, payment.currency)} ${payment.currency}`
-            : `${payment.amount} ${payment.currency}`,
+    routes(parent) {
+      void parent.register(async (app) => {
+        // The page's buttons are plain HTML forms; their (empty) bodies carry nothing we read.
+        app.addContentTypeParser(
+          'application/x-www-form-urlencoded',
+          { parseAs: 'string' },
+          (_req, _body, done) => done(null, {}),
         );
-        const decided = payment.status !== 'pending';
-        return reply.type('text/html; charset=utf-8').send(`<!doctype html>
+        app.get<{ Params: { id: string } }>('/pay/sandbox/:id', async (req, reply) => {
+          const [payment] = await db
+            .select()
+            .from(sandboxPayments)
+            .where(eq(sandboxPayments.id, req.params.id));
+          if (!payment) return reply.code(404).type('text/html').send('<h1>Unknown payment</h1>');
+          const amount = escapeHtml(
+            isCurrencyKey(payment.currency)
+              ? `${CURRENCIES[payment.currency].symbol} ${toMajor(payment.amount, payment.currency)} ${payment.currency}`
+              : `${payment.amount} ${payment.currency}`,
+          );
+          const decided = payment.status !== 'pending';
+          return reply.type('text/html; charset=utf-8').send(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Sandbox payment</title>
 <style>body{font-family:system-ui,sans-serif;background:#101014;color:#eee;margin:0;padding:24px}
@@ -172,30 +179,31 @@ ${
 <form method="post" action="/pay/sandbox/${escapeHtml(payment.id)}/decline"><button class="no" type="submit">Decline</button></form>`
 }
 </div></body></html>`);
-      });
+        });
 
-      app.post<{ Params: { id: string; decision: string } }>(
-        '/pay/sandbox/:id/:decision',
-        async (req, reply) => {
-          const { id, decision } = req.params;
-          if (decision !== 'approve' && decision !== 'decline') return reply.code(404).send();
-          const [payment] = await db
-            .update(sandboxPayments)
-            .set({
-              status: decision === 'approve' ? 'approved' : 'declined',
-              txnId: `txn_${randomToken(12)}`,
-            })
-            .where(and(eq(sandboxPayments.id, id), eq(sandboxPayments.status, 'pending')))
-            .returning();
-          const [current] = payment
-            ? [payment]
-            : await db.select().from(sandboxPayments).where(eq(sandboxPayments.id, id));
-          if (!current) return reply.code(404).type('text/html').send('<h1>Unknown payment</h1>');
-          // The payer's decision is told to the merchant by webhook before the browser returns.
-          if (payment) await notify(payment, decision === 'approve' ? 'paid' : 'failed');
-          return reply.redirect(current.returnUrl, 303);
-        },
-      );
+        app.post<{ Params: { id: string; decision: string } }>(
+          '/pay/sandbox/:id/:decision',
+          async (req, reply) => {
+            const { id, decision } = req.params;
+            if (decision !== 'approve' && decision !== 'decline') return reply.code(404).send();
+            const [payment] = await db
+              .update(sandboxPayments)
+              .set({
+                status: decision === 'approve' ? 'approved' : 'declined',
+                txnId: `txn_${randomToken(12)}`,
+              })
+              .where(and(eq(sandboxPayments.id, id), eq(sandboxPayments.status, 'pending')))
+              .returning();
+            const [current] = payment
+              ? [payment]
+              : await db.select().from(sandboxPayments).where(eq(sandboxPayments.id, id));
+            if (!current) return reply.code(404).type('text/html').send('<h1>Unknown payment</h1>');
+            // The payer's decision is told to the merchant by webhook before the browser returns.
+            if (payment) await notify(payment, decision === 'approve' ? 'paid' : 'failed');
+            return reply.redirect(current.returnUrl, 303);
+          },
+        );
+      });
     },
   };
 }

@@ -14,6 +14,7 @@ import type { Clock } from '../../clock.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { pointEntries, tenants, userIdentities, userMessages, users } from '../../db/schema/index.js';
 import { AppError } from '../../http/errors.js';
+import { linkToInviter } from '../team/team-tree.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -117,6 +118,7 @@ export function createUserService(db: Db, clock: Clock) {
         if (created) {
           // A shared invite that brings a new user earns the inviter points, once per new user.
           if (created.inviterId !== null) {
+            await linkToInviter(tx, created.id, created.inviterId);
             await tx
               .insert(pointEntries)
               .values({
@@ -223,6 +225,7 @@ export function createUserService(db: Db, clock: Clock) {
           .where(and(eq(users.id, userId), isNull(users.inviterId)))
           .returning({ id: users.id });
         if (bound.length === 0) throw new AppError('InviteCodeLocked', { field: options.field });
+        await linkToInviter(tx, userId, inviter.id);
         await addMessage(tx, userId, 'inviter', 'AccountMsgInviterBoundTitle', 'AccountMsgInviterBoundBody', {
           inviteCode: inviter.inviteCode,
         });

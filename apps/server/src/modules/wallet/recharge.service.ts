@@ -338,6 +338,10 @@ export function createRechargeService(deps: {
       });
     },
 
+    async get(userId: bigint, orderNo: string): Promise<RechargeOrder> {
+      return toOrder(await ownOrder(db, userId, orderNo));
+    },
+
     async list(userId: bigint, page: { pageNum: number; pageSize: number }) {
       const where = eq(rechargeOrders.userId, userId);
       const rows = await db

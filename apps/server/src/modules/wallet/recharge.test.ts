@@ -60,7 +60,13 @@ describe('gateway recharge through the sandbox', () => {
     ).toBe('pending');
     expect(await f.balance(who.token)).toBe('0.00');
 
-    const approve = await t.app.inject({ method: 'POST', url: `${paymentPath}/approve` });
+    // The page's button is an HTML form post.
+    const approve = await t.app.inject({
+      method: 'POST',
+      url: `${paymentPath}/approve`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
     expect(approve.statusCode).toBe(303);
     expect(approve.headers.location).toContain(`orderNo=${order.orderNo}`);
     const after = (
@@ -68,6 +74,16 @@ describe('gateway recharge through the sandbox', () => {
     ).body.data;
     expect(after).toMatchObject({ status: 'credited' });
     expect(await f.balance(who.token)).toBe('250.50');
+    const read = await f.call('/account/rechargeOrder', {
+      token: who.token,
+      query: { orderNo: order.orderNo },
+    });
+    expect(read.body.data).toMatchObject({ status: 'credited', creditedAt: expect.any(String) });
+    const stranger = await f.user();
+    expect(
+      (await f.call('/account/rechargeOrder', { token: stranger.token, query: { orderNo: order.orderNo } }))
+        .status,
+    ).toBe(404);
     const records = (await f.call('/account/walletRecords', { token: who.token })).body.data;
     expect(records.list[0]).toMatchObject({ type: 'recharge', amount: '250.50', reference: order.orderNo });
     // A second click on the page changes nothing.

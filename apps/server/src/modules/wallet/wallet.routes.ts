@@ -74,6 +74,7 @@ export function walletRoutes(
     recharges.create(user, body, await appOrigin(req, user.tenantId)),
   );
   router.user(api.user.addAccountBalanceVerify, ({ user, body }) => recharges.verify(user, body));
+  router.user(api.account.rechargeOrder, ({ user, query }) => recharges.get(user.userId, query.orderNo));
   router.user(api.account.rechargeRecords, ({ user, query }) => recharges.list(user.userId, query));
 
   router.user(api.user.queryMustBankCardMsg, ({ user }) => withdrawals.rules(user));

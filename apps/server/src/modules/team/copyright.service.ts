@@ -1,0 +1,478 @@
+import { type CopyrightProduct, type Language, toMajor } from '@dramastar/contract';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { Clock } from '../../clock.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import {
+  copyrightHoldings,
+  copyrightProducts,
+  copyrightRevenue,
+  dividendGrants,
+  users,
+} from '../../db/schema/index.js';
+import { withTransaction } from '../../db/tx.js';
+import { AppError } from '../../http/errors.js';
+import type { Ledger } from '../ledger/ledger.service.js';
+import { parseAmount, requestHash } from '../wallet/amounts.js';
+import { addDays, dayIn, rowsOf, type TeamRewards, tenantTeam } from './team-rewards.js';
+
+type ProductRow = typeof copyrightProducts.$inferSelect;
+type HoldingRow = typeof copyrightHoldings.$inferSelect;
+
+/** Calendar months later (the dividend payout date), keeping the time of day. */
+export function addMonths(at: Date, months: number): Date {
+  const d = new Date(at);
+  const day = d.getUTCDate();
+  d.setUTCDate(1);
+  d.setUTCMonth(d.getUTCMonth() + months);
+  const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
+  d.setUTCDate(Math.min(day, last));
+  return d;
+}
+
+/**
+ * Copyrights: bought from the wallet (never oversold, never past a user's maximum, never outside
+ * the window), each holding paying quantity × daily profit for every day of its term, exactly
+ * once per day, with welfare to the uplines; purchases pay referral rewards and grant dividend
+ * shares.
+ */
+export function createCopyrightService(deps: { db: Db; clock: Clock; ledger: Ledger; rewards: TeamRewards }) {
+  const { db, clock, ledger, rewards } = deps;
+
+  const titleOf = (p: ProductRow, lang: Language) => p.title[lang] ?? p.title.en ?? p.code;
+
+  function stateOf(p: ProductRow, now: Date): CopyrightProduct['state'] {
+    if (p.closedAt || now >= p.endsAt) return 'ended';
+    if (now < p.startsAt) return 'upcoming';
+    return p.sold >= p.totalQuantity ? 'sold_out' : 'open';
+  }
+
+  function holdingView(
+    h: HoldingRow,
+    title: string,
+    currency: Parameters<typeof toMajor>[1],
+    revenue: bigint,
+    days: number,
+  ) {
+    return {
+      id: String(h.id),
+      productId: String(h.productId),
+      title,
+      quantity: h.quantity,
+      paid: toMajor(h.paid, currency),
+      dailyRevenue: toMajor(h.dailyRevenue, currency),
+      purchasedAt: h.purchasedAt.toISOString(),
+      firstDay: h.firstDay,
+      lastDay: h.lastDay,
+      daysPaid: days,
+      revenue: toMajor(revenue, currency),
+    };
+  }
+
+  /** Pays every due, unpaid day of one holding (each day in its own transaction). */
+  async function payHolding(h: HoldingRow, timeZone: string): Promise<number> {
+    const today = dayIn(timeZone, clock.now());
+    const until = h.lastDay < today ? h.lastDay : today;
+    if (h.firstDay > until) return 0;
+    const paidDays = new Set(
+      (
+        await db
+          .select({ day: copyrightRevenue.day })
+          .from(copyrightRevenue)
+          .where(eq(copyrightRevenue.holdingId, h.id))
+      ).map((r) => r.day),
+    );
+    let paid = 0;
+    for (let day = h.firstDay; day <= until; day = addDays(day, 1)) {
+      if (paidDays.has(day)) continue;
+      const done = await withTransaction(db, async (tx) => {
+        const [row] = await tx
+          .insert(copyrightRevenue)
+          .values({ holdingId: h.id, day, userId: h.userId, amount: h.dailyRevenue, paidAt: clock.now() })
+          .onConflictDoNothing()
+          .returning({ day: copyrightRevenue.day });
+        if (!row) return false; // another run paid it
+        const { currency } = await tenantTeam(tx, h.tenantId);
+        const reference = `copyright:${h.id}:${day}`;
+        await ledger.transfer(tx, {
+          tenantId: h.tenantId,
+          currency,
+          from: { system: 'copyright_pool' },
+          to: { userId: h.userId },
+          amount: h.dailyRevenue,
+          kind: 'copyright_revenue',
+          reference,
+          idempotencyKey: `copyright_revenue:${h.id}:${day}`,
+        });
+        await rewards.pay(tx, {
+          tenantId: h.tenantId,
+          sourceUserId: h.userId,
+          base: h.dailyRevenue,
+          kind: 'welfare',
+          cause: 'copyright',
+          reference,
+        });
+        return true;
+      });
+      if (done) paid++;
+    }
+    return paid;
+  }
+
+  return {
+    async center(user: { userId: bigint; tenantId: string }, lang: Language) {
+      const { currency, timeZone } = await tenantTeam(db, user.tenantId);
+      const now = clock.now();
+      const yesterday = addDays(dayIn(timeZone, now), -1);
+      const products = await db
+        .select()
+        .from(copyrightProducts)
+        .where(eq(copyrightProducts.tenantId, user.tenantId))
+        .orderBy(desc(copyrightProducts.startsAt), desc(copyrightProducts.id));
+      const mine = await rowsOf<{
+        product_id: string;
+        quantity: number;
+        paid: string;
+        revenue: string;
+        yesterday: string;
+      }>(
+        db,
+        sql`select h.product_id::text, sum(h.quantity)::int as quantity, sum(h.paid)::text as paid,
+              coalesce(sum((select sum(r.amount) from copyright_revenue r where r.holding_id = h.id)), 0)::text as revenue,
+              coalesce(sum((select sum(r.amount) from copyright_revenue r where r.holding_id = h.id and r.day = ${yesterday})), 0)::text as yesterday
+            from copyright_holding h where h.user_id = ${user.userId} group by h.product_id`,
+      );
+      const byProduct = new Map(mine.map((r) => [r.product_id, r]));
+      const sum = (key: 'paid' | 'revenue' | 'yesterday') => mine.reduce((s, r) => s + BigInt(r[key]), 0n);
+      return {
+        currency,
+        totalPurchase: toMajor(sum('paid'), currency),
+        totalRevenue: toMajor(sum('revenue'), currency),
+        yesterdayRevenue: toMajor(sum('yesterday'), currency),
+        products: products.map((p) => {
+          const m = byProduct.get(String(p.id));
+          return {
+            id: String(p.id),
+            title: titleOf(p, lang),
+            cover: p.cover,
+            seriesId: p.seriesId === null ? null : Number(p.seriesId),
+            currency,
+            totalQuantity: p.totalQuantity,
+            sold: p.sold,
+            remaining: p.totalQuantity - p.sold,
+            progress: Math.floor((p.sold * 10_000) / p.totalQuantity) / 100,
+            price: toMajor(p.price, currency),
+            dailyProfit: toMajor(p.dailyProfit, currency),
+            termDays: p.termDays,
+            perUserMax: p.perUserMax,
+            startsAt: p.startsAt.toISOString(),
+            endsAt: p.endsAt.toISOString(),
+            state: stateOf(p, now),
+            annualizedBps: Number((p.dailyProfit * 365n * 10_000n) / p.price),
+            totalReturn: toMajor(p.dailyProfit * BigInt(p.termDays), currency),
+            mine: {
+              quantity: m?.quantity ?? 0,
+              revenue: toMajor(BigInt(m?.revenue ?? '0'), currency),
+              yesterday: toMajor(BigInt(m?.yesterday ?? '0'), currency),
+            },
+          };
+        }),
+      };
+    },
+
+    /**
+     * Buys copyrights. The product row is locked, so concurrent buyers on any instance are
+     * served one at a time: never more than the quantity, never past a user's maximum. Refusals:
+     * NotWithinPurchaseTime (before the window), InvestEnded (after it or closed), NoMoreQuantity,
+     * MaxPurchaseLimitReached, InsufficientFunds. Idempotent by requestId.
+     */
+    async buy(
+      user: { userId: bigint; tenantId: string },
+      body: { productId: string; quantity: number; requestId: string },
+      lang: Language,
+    ) {
+      return withTransaction(db, async (tx) => {
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, user.userId)).for('no key update');
+        const { currency, timeZone, settings } = await tenantTeam(tx, user.tenantId);
+        const balance = async () =>
+          toMajor(await ledger.balance(tx, user.tenantId, currency, { userId: user.userId }), currency);
+        const hash = requestHash([body.productId, body.quantity]);
+        const [earlier] = await tx
+          .select()
+          .from(copyrightHoldings)
+          .where(
+            and(eq(copyrightHoldings.userId, user.userId), eq(copyrightHoldings.requestId, body.requestId)),
+          );
+        const [product] = await tx
+          .select()
+          .from(copyrightProducts)
+          .where(
+            and(
+              eq(copyrightProducts.id, BigInt(body.productId)),
+              eq(copyrightProducts.tenantId, user.tenantId),
+            ),
+          )
+          .for('update');
+        if (!product) throw new AppError('ProductNotFound', { field: 'productId' });
+        if (earlier) {
+          if (earlier.requestHash !== hash) throw new AppError('IdempotencyConflict');
+          return {
+            holding: holdingView(earlier, titleOf(product, lang), currency, 0n, 0),
+            balance: await balance(),
+          };
+        }
+        const now = clock.now();
+        if (now < product.startsAt) throw new AppError('NotWithinPurchaseTime');
+        if (product.closedAt || now >= product.endsAt) throw new AppError('InvestEnded');
+        if (product.sold + body.quantity > product.totalQuantity) throw new AppError('NoMoreQuantity');
+        const [held] = await tx
+          .select({ n: sql<number>`coalesce(sum(${copyrightHoldings.quantity}), 0)::int` })
+          .from(copyrightHoldings)
+          .where(and(eq(copyrightHoldings.productId, product.id), eq(copyrightHoldings.userId, user.userId)));
+        if ((held?.n ?? 0) + body.quantity > product.perUserMax)
+          throw new AppError('MaxPurchaseLimitReached');
+
+        const paid = product.price * BigInt(body.quantity);
+        const purchaseDay = dayIn(timeZone, now);
+        const [holding] = await tx
+          .insert(copyrightHoldings)
+          .values({
+            tenantId: user.tenantId,
+            productId: product.id,
+            userId: user.userId,
+            quantity: body.quantity,
+            paid,
+            dailyRevenue: product.dailyProfit * BigInt(body.quantity),
+            firstDay: addDays(purchaseDay, 1),
+            lastDay: addDays(purchaseDay, product.termDays),
+            requestId: body.requestId,
+            requestHash: hash,
+            purchasedAt: now,
+          })
+          .returning();
+        if (!holding) throw new Error('holding not written');
+        await tx
+          .update(copyrightProducts)
+          .set({ sold: sql`${copyrightProducts.sold} + ${body.quantity}` })
+          .where(eq(copyrightProducts.id, product.id));
+        const reference = `holding:${holding.id}`;
+        await ledger.transfer(tx, {
+          tenantId: user.tenantId,
+          currency,
+          from: { userId: user.userId },
+          to: { system: 'copyright_pool' },
+          amount: paid,
+          kind: 'copyright_purchase',
+          reference,
+          idempotencyKey: `copyright_purchase:${holding.id}`,
+        });
+        await rewards.pay(tx, {
+          tenantId: user.tenantId,
+          sourceUserId: user.userId,
+          base: paid,
+          kind: 'referral_reward',
+          cause: 'copyright',
+          reference,
+        });
+        const shares = paid / parseAmount(settings.dividend.shareUnit, currency);
+        if (shares > 0n) {
+          await tx.insert(dividendGrants).values({
+            tenantId: user.tenantId,
+            userId: user.userId,
+            shares: Number(shares),
+            value: shares * parseAmount(settings.dividend.shareValue, currency),
+            reference,
+            grantedAt: now,
+            payoutAt: addMonths(now, settings.dividend.months),
+          });
+        }
+        return {
+          holding: holdingView(holding, titleOf(product, lang), currency, 0n, 0),
+          balance: await balance(),
+        };
+      });
+    },
+
+    async holdings(
+      user: { userId: bigint; tenantId: string },
+      page: { pageNum: number; pageSize: number },
+      lang: Language,
+    ) {
+      const { currency } = await tenantTeam(db, user.tenantId);
+      const rows = await db
+        .select({ holding: copyrightHoldings, product: copyrightProducts })
+        .from(copyrightHoldings)
+        .innerJoin(copyrightProducts, eq(copyrightProducts.id, copyrightHoldings.productId))
+        .where(eq(copyrightHoldings.userId, user.userId))
+        .orderBy(desc(copyrightHoldings.purchasedAt), desc(copyrightHoldings.id))
+        .limit(page.pageSize)
+        .offset((page.pageNum - 1) * page.pageSize);
+      const [total] = await db
+        .select({ n: count() })
+        .from(copyrightHoldings)
+        .where(eq(copyrightHoldings.userId, user.userId));
+      const list = [];
+      for (const { holding, product } of rows) {
+        const [sums] = await db
+          .select({ total: sql<string>`coalesce(sum(${copyrightRevenue.amount}), 0)::text`, days: count() })
+          .from(copyrightRevenue)
+          .where(eq(copyrightRevenue.holdingId, holding.id));
+        list.push(
+          holdingView(holding, titleOf(product, lang), currency, BigInt(sums?.total ?? '0'), sums?.days ?? 0),
+        );
+      }
+      return { list, total: total?.n ?? 0 };
+    },
+
+    async revenue(
+      user: { userId: bigint; tenantId: string },
+      page: { pageNum: number; pageSize: number },
+      lang: Language,
+    ) {
+      const { currency } = await tenantTeam(db, user.tenantId);
+      const rows = await db
+        .select({ r: copyrightRevenue, product: copyrightProducts })
+        .from(copyrightRevenue)
+        .innerJoin(copyrightHoldings, eq(copyrightHoldings.id, copyrightRevenue.holdingId))
+        .innerJoin(copyrightProducts, eq(copyrightProducts.id, copyrightHoldings.productId))
+        .where(eq(copyrightRevenue.userId, user.userId))
+        .orderBy(desc(copyrightRevenue.day), desc(copyrightRevenue.holdingId))
+        .limit(page.pageSize)
+        .offset((page.pageNum - 1) * page.pageSize);
+      const [total] = await db
+        .select({ n: count() })
+        .from(copyrightRevenue)
+        .where(eq(copyrightRevenue.userId, user.userId));
+      return {
+        list: rows.map(({ r, product }) => ({
+          holdingId: String(r.holdingId),
+          title: titleOf(product, lang),
+          day: r.day,
+          amount: toMajor(r.amount, currency),
+        })),
+        total: total?.n ?? 0,
+      };
+    },
+
+    /**
+     * The daily revenue job: every due, unpaid day of every holding, caught up after gaps.
+     * Safe to run twice, late, or on several instances at once (one row per holding and day).
+     */
+    async runDailyRevenue(): Promise<number> {
+      const now = clock.now();
+      const due = await rowsOf<{ id: string; time_zone: string }>(
+        db,
+        sql`select h.id::text, t.time_zone from copyright_holding h join tenant t on t.id = h.tenant_id
+            where h.first_day <= (${now.toISOString()}::timestamptz at time zone t.time_zone)::date
+              and (select count(*) from copyright_revenue r where r.holding_id = h.id)
+                  < least(h.last_day, (${now.toISOString()}::timestamptz at time zone t.time_zone)::date) - h.first_day + 1`,
+      );
+      let paid = 0;
+      for (const { id, time_zone } of due) {
+        const [h] = await db
+          .select()
+          .from(copyrightHoldings)
+          .where(eq(copyrightHoldings.id, BigInt(id)));
+        if (h) paid += await payHolding(h, time_zone);
+      }
+      return paid;
+    },
+
+    /** Pays dividend grants whose payout time has come, each once. */
+    async runDividends(): Promise<number> {
+      const due = await rowsOf<{ id: string }>(
+        db,
+        sql`select id::text from dividend_grant where paid_at is null and payout_at <= ${clock.now().toISOString()}::timestamptz`,
+      );
+      let paid = 0;
+      for (const { id } of due) {
+        const done = await withTransaction(db, async (tx) => {
+          const [grant] = await tx
+            .update(dividendGrants)
+            .set({ paidAt: clock.now() })
+            .where(and(eq(dividendGrants.id, BigInt(id)), sql`${dividendGrants.paidAt} is null`))
+            .returning();
+          if (!grant) return false;
+          const { currency } = await tenantTeam(tx, grant.tenantId);
+          await ledger.transfer(tx, {
+            tenantId: grant.tenantId,
+            currency,
+            from: { system: 'rewards_expense' },
+            to: { userId: grant.userId },
+            amount: grant.value,
+            kind: 'dividend',
+            reference: grant.reference,
+            idempotencyKey: `dividend:${grant.id}`,
+          });
+          return true;
+        });
+        if (done) paid++;
+      }
+      return paid;
+    },
+  };
+}
+
+export type CopyrightService = ReturnType<typeof createCopyrightService>;
+
+/** Demo copyright products (seeded with DEMO_CONTENT), priced per currency. */
+export async function seedCopyrightProducts(db: DbOrTx, clock: Clock, tenantIds: string[]): Promise<void> {
+  const now = clock.now();
+  for (const tenantId of tenantIds) {
+    const { currency } = await tenantTeam(db, tenantId);
+    const unit: Record<string, [string, string]> = {
+      PHP: ['500', '10'],
+      VND: ['200000', '4000'],
+      PKR: ['2500', '50'],
+      IDR: ['150000', '3000'],
+      USDT: ['10', '0.2'],
+    };
+    const [price, profit] = unit[currency] ?? ['500', '10'];
+    const products = [
+      {
+        code: 'love-in-manila',
+        en: 'Love in Manila — copyright',
+        vn: 'Tình yêu ở Manila — bản quyền',
+        id: 'Cinta di Manila — hak cipta',
+        total: 1000,
+        term: 30,
+        max: 20,
+      },
+      {
+        code: 'ceos-secret-bride',
+        en: "The CEO's Secret Bride — copyright",
+        vn: 'Cô dâu bí mật của CEO — bản quyền',
+        id: 'Pengantin Rahasia CEO — hak cipta',
+        total: 500,
+        term: 60,
+        max: 10,
+      },
+      {
+        code: 'midnight-in-saigon',
+        en: 'Midnight in Saigon — copyright',
+        vn: 'Nửa đêm Sài Gòn — bản quyền',
+        id: 'Tengah Malam di Saigon — hak cipta',
+        total: 300,
+        term: 90,
+        max: 5,
+      },
+    ];
+    for (const p of products) {
+      await db
+        .insert(copyrightProducts)
+        .values({
+          tenantId,
+          code: p.code,
+          title: { en: p.en, vn: p.vn, id: p.id },
+          totalQuantity: p.total,
+          price: parseAmount(price, currency),
+          dailyProfit: parseAmount(profit, currency),
+          termDays: p.term,
+          perUserMax: p.max,
+          startsAt: new Date(now.getTime() - 86_400_000),
+          endsAt: new Date(now.getTime() + 180 * 86_400_000),
+          createdAt: now,
+        })
+        .onConflictDoNothing();
+    }
+  }
+}

@@ -1,0 +1,446 @@
+import { REVENUE_KINDS, TEAM_LEVELS, toMajor } from '@dramastar/contract';
+import { count, desc, eq, sql } from 'drizzle-orm';
+import type { Clock } from '../../clock.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { dividendGrants, salaryClaims, users } from '../../db/schema/index.js';
+import { withTransaction } from '../../db/tx.js';
+import { AppError } from '../../http/errors.js';
+import type { Ledger } from '../ledger/ledger.service.js';
+import type { MembershipService } from '../membership/membership.service.js';
+import { parseAmount } from '../wallet/amounts.js';
+import { addDays, dayIn, rowsOf, tenantTeam } from './team-rewards.js';
+
+type User = { userId: bigint; tenantId: string };
+const STAR = sql.raw(`('primary','premium','director')`);
+const DAY_MS = 86_400_000;
+
+/**
+ * The team's read side (levels, members, invitation details, earnings) and the salary,
+ * dividend and leader pages. Every team query goes through the closure table.
+ */
+export function createTeamService(deps: {
+  db: Db;
+  clock: Clock;
+  ledger: Ledger;
+  memberships: MembershipService;
+}) {
+  const { db, clock, ledger, memberships } = deps;
+
+  /** Members with an active Star Card now, by level, for one user's team. */
+  async function starMembers(userId: bigint, on: DbOrTx = db): Promise<Map<number, number>> {
+    const now = clock.now().toISOString();
+    const rows = await rowsOf<{ depth: number; n: number }>(
+      on,
+      sql`select l.depth, count(distinct l.descendant_id)::int as n
+          from team_link l join membership_card c on c.user_id = l.descendant_id
+          where l.ancestor_id = ${userId} and c.tier in ${STAR} and c.replaced_at is null
+            and c.starts_at <= ${now}::timestamptz and c.ends_at > ${now}::timestamptz
+          group by l.depth`,
+    );
+    return new Map(rows.map((r) => [r.depth, r.n]));
+  }
+
+  async function levelCounts(userId: bigint): Promise<Map<number, number>> {
+    const rows = await rowsOf<{ depth: number; n: number }>(
+      db,
+      sql`select depth, count(*)::int as n from team_link where ancestor_id = ${userId} group by depth`,
+    );
+    return new Map(rows.map((r) => [r.depth, r.n]));
+  }
+
+  /** Reads on `on`: inside a claim's transaction, its own connection. */
+  async function salaryState(user: User, on: DbOrTx = db) {
+    const { currency, settings } = await tenantTeam(on, user.tenantId);
+    const stars = await starMembers(user.userId, on);
+    const direct = stars.get(1) ?? 0;
+    const team = [...stars.values()].reduce((a, b) => a + b, 0);
+    const reached = settings.salaryLevels
+      .filter((l) => direct >= l.directStarMembers && team >= l.teamStarMembers)
+      .sort((a, b) => b.level - a.level)[0];
+    const [last] = await on
+      .select()
+      .from(salaryClaims)
+      .where(eq(salaryClaims.userId, user.userId))
+      .orderBy(desc(salaryClaims.sequence))
+      .limit(1);
+    const next = last ? new Date(last.claimedAt.getTime() + settings.salaryIntervalDays * DAY_MS) : null;
+    const starCard = await memberships.hasStarCard(on, user.userId);
+    return { currency, settings, direct, team, reached, last, next, starCard };
+  }
+
+  return {
+    async levels(user: User) {
+      const counts = await levelCounts(user.userId);
+      const levels = TEAM_LEVELS.map((level) => ({ level, count: counts.get(level) ?? 0 }));
+      return { total: levels.reduce((s, l) => s + l.count, 0), levels };
+    },
+
+    async levelStatus(user: User) {
+      const { currency } = await tenantTeam(db, user.tenantId);
+      const counts = await levelCounts(user.userId);
+      const stars = await starMembers(user.userId);
+      const revenue = await rowsOf<{ level: number; total: string }>(
+        db,
+        sql`select level, sum(amount)::text as total from team_reward where beneficiary_id = ${user.userId} group by level`,
+      );
+      const byLevel = new Map(revenue.map((r) => [r.level, BigInt(r.total)]));
+      return {
+        currency,
+        levels: TEAM_LEVELS.map((level) => ({
+          level,
+          members: counts.get(level) ?? 0,
+          activeMembers: stars.get(level) ?? 0,
+          revenue: toMajor(byLevel.get(level) ?? 0n, currency),
+        })),
+      };
+    },
+
+    async status(user: User, inviteLinkBase: string) {
+      const { currency, timeZone } = await tenantTeam(db, user.tenantId);
+      const [me] = await db
+        .select({ inviteCode: users.inviteCode })
+        .from(users)
+        .where(eq(users.id, user.userId));
+      const counts = await levelCounts(user.userId);
+      const stars = await starMembers(user.userId);
+      const today = dayIn(timeZone, clock.now());
+      const [sums] = await rowsOf<{ today: string; total: string }>(
+        db,
+        sql`select coalesce(sum(amount) filter (where (created_at at time zone ${timeZone})::date = ${today}::date), 0)::text as today,
+                   coalesce(sum(amount), 0)::text as total
+            from team_reward where beneficiary_id = ${user.userId}`,
+      );
+      const [fresh] = await rowsOf<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from team_link l join app_user u on u.id = l.descendant_id
+            where l.ancestor_id = ${user.userId} and (u.created_at at time zone ${timeZone})::date = ${today}::date`,
+      );
+      const tier = await memberships.activeTier(db, user.userId);
+      const { settings: cards } = await memberships.settings(db, user.tenantId);
+      const inviteCode = me?.inviteCode ?? '';
+      return {
+        currency,
+        inviteCode,
+        inviteLink: `${inviteLinkBase}?inviteCode=${inviteCode}`,
+        teamSize: [...counts.values()].reduce((a, b) => a + b, 0),
+        directCount: counts.get(1) ?? 0,
+        activeMembers: [...stars.values()].reduce((a, b) => a + b, 0),
+        newToday: fresh?.n ?? 0,
+        todayRevenue: toMajor(BigInt(sums?.today ?? '0'), currency),
+        totalRevenue: toMajor(BigInt(sums?.total ?? '0'), currency),
+        rewardLevels: tier ? (cards.tiers.find((t) => t.tier === tier)?.rewardLevels ?? 0) : 0,
+      };
+    },
+
+    /** Members of the team (one level, or all), newest first, or found by nickname, invite code or ID. */
+    async members(
+      user: User,
+      query: { level?: number | undefined; keyword?: string | undefined; pageNum: number; pageSize: number },
+    ) {
+      const { currency } = await tenantTeam(db, user.tenantId);
+      const keyword = query.keyword?.trim();
+      const filter = sql.join(
+        [
+          sql`l.ancestor_id = ${user.userId}`,
+          ...(query.level ? [sql`l.depth = ${query.level}`] : []),
+          ...(keyword
+            ? [
+                sql`(u.nickname ilike ${`%${keyword.replace(/[%_\\]/g, '\\$&')}%`} or u.invite_code = ${keyword.toUpperCase()} or u.id::text = ${keyword})`,
+              ]
+            : []),
+        ],
+        sql` and `,
+      );
+      const rows = await rowsOf<{
+        id: string;
+        nickname: string;
+        avatar: string | null;
+        depth: number;
+        created_at: string | Date;
+        revenue: string;
+        max_recharge: string;
+      }>(
+        db,
+        sql`select u.id::text, u.nickname, u.avatar, l.depth, u.created_at,
+              coalesce((select sum(r.amount) from team_reward r where r.beneficiary_id = ${user.userId} and r.source_user_id = u.id), 0)::text as revenue,
+              coalesce((select max(o.credit_amount) from recharge_order o where o.user_id = u.id and o.status = 'credited'), 0)::text as max_recharge
+            from team_link l join app_user u on u.id = l.descendant_id
+            where ${filter}
+            order by u.created_at desc, u.id desc
+            limit ${query.pageSize} offset ${(query.pageNum - 1) * query.pageSize}`,
+      );
+      const [total] = await rowsOf<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from team_link l join app_user u on u.id = l.descendant_id where ${filter}`,
+      );
+      const list = [];
+      for (const r of rows) {
+        list.push({
+          userId: r.id,
+          nickname: r.nickname,
+          avatar: r.avatar,
+          level: r.depth,
+          joinedAt: new Date(r.created_at).toISOString(),
+          revenue: toMajor(BigInt(r.revenue), currency),
+          maxRecharge: toMajor(BigInt(r.max_recharge), currency),
+          membership: await memberships.activeTier(db, BigInt(r.id)),
+        });
+      }
+      return { list, total: total?.n ?? 0 };
+    },
+
+    /** Per direct invitee: his invitations, copyright purchases and what he brought the user. */
+    async invitationDetails(user: User, page: { pageNum: number; pageSize: number }) {
+      const { currency, timeZone, settings } = await tenantTeam(db, user.tenantId);
+      const today = dayIn(timeZone, clock.now());
+      const me = user.userId;
+      const rows = await rowsOf<{
+        id: string;
+        nickname: string;
+        created_at: string | Date;
+        invites: number;
+        purchase: string;
+        welfare: string;
+        referral: string;
+        today: string;
+        mine: string;
+      }>(
+        db,
+        sql`select u.id::text, u.nickname, u.created_at,
+              (select count(*)::int from app_user x where x.inviter_id = u.id) as invites,
+              coalesce((select sum(h.paid) from copyright_holding h where h.user_id = u.id), 0)::text as purchase,
+              coalesce((select sum(r.amount) from team_reward r where r.beneficiary_id = ${me} and r.source_user_id = u.id and r.kind = 'welfare'), 0)::text as welfare,
+              coalesce((select sum(r.amount) from team_reward r where r.beneficiary_id = ${me} and r.source_user_id = u.id and r.kind = 'referral_reward' and r.cause = 'copyright'), 0)::text as referral,
+              coalesce((select sum(r.amount) from team_reward r where r.beneficiary_id = ${me} and r.source_user_id = u.id and (r.created_at at time zone ${timeZone})::date = ${today}::date), 0)::text as today,
+              coalesce((select sum(r.amount) from team_reward r where r.beneficiary_id = ${me} and r.source_user_id = u.id), 0)::text as mine
+            from app_user u where u.inviter_id = ${me}
+            order by u.created_at desc, u.id desc
+            limit ${page.pageSize} offset ${(page.pageNum - 1) * page.pageSize}`,
+      );
+      const [total] = await db.select({ n: count() }).from(users).where(eq(users.inviterId, me));
+      const money = (v: string) => toMajor(BigInt(v), currency);
+      return {
+        list: rows.map((r) => ({
+          userId: r.id,
+          nickname: r.nickname,
+          joinedAt: new Date(r.created_at).toISOString(),
+          directInvites: r.invites,
+          copyrightPurchase: money(r.purchase),
+          copyrightWelfare: money(r.welfare),
+          copyrightReferral: money(r.referral),
+          todayRevenue: money(r.today),
+          referralBps: settings.referralBps[0] ?? 0,
+          myRevenue: money(r.mine),
+        })),
+        total: total?.n ?? 0,
+      };
+    },
+
+    /** Earnings by kind from the ledger: the chosen day (default today), the day before, all time. */
+    async revenueDetail(user: User, date: string | undefined) {
+      const { currency, timeZone } = await tenantTeam(db, user.tenantId);
+      const day = date ?? dayIn(timeZone, clock.now());
+      const before = addDays(day, -1);
+      const wallet = `wallet:${user.userId}`;
+      const rows = await rowsOf<{ kind: string; day: string; total: string; yesterday: string }>(
+        db,
+        sql`select t.kind,
+              coalesce(sum(t.amount) filter (where (t.created_at at time zone ${timeZone})::date = ${day}::date), 0)::text as day,
+              coalesce(sum(t.amount) filter (where (t.created_at at time zone ${timeZone})::date = ${before}::date), 0)::text as yesterday,
+              coalesce(sum(t.amount), 0)::text as total
+            from ledger_transfer t join ledger_account a on a.id = t.credit_account_id
+            where a.code = ${wallet} and a.tenant_id = ${user.tenantId} and t.kind in ${sql.raw(`(${REVENUE_KINDS.map((k) => `'${k}'`).join(',')})`)}
+            group by t.kind`,
+      );
+      const byKind = new Map(rows.map((r) => [r.kind, r]));
+      const sum = (key: 'day' | 'yesterday' | 'total') => rows.reduce((s, r) => s + BigInt(r[key]), 0n);
+      return {
+        currency,
+        today: toMajor(sum('day'), currency),
+        yesterday: toMajor(sum('yesterday'), currency),
+        total: toMajor(sum('total'), currency),
+        byKind: REVENUE_KINDS.map((kind) => ({
+          kind,
+          today: toMajor(BigInt(byKind.get(kind)?.day ?? '0'), currency),
+          total: toMajor(BigInt(byKind.get(kind)?.total ?? '0'), currency),
+        })),
+      };
+    },
+
+    async salary(user: User) {
+      const s = await salaryState(user);
+      const now = clock.now();
+      return {
+        currency: s.currency,
+        directStarMembers: s.direct,
+        teamStarMembers: s.team,
+        level: s.reached?.level ?? 0,
+        amount: s.reached?.amount ?? '0',
+        levels: s.settings.salaryLevels,
+        starCard: s.starCard,
+        lastClaimAt: s.last?.claimedAt.toISOString() ?? null,
+        nextClaimAt: s.next?.toISOString() ?? null,
+        canClaim: s.starCard && s.reached !== undefined && (s.next === null || s.next <= now),
+      };
+    },
+
+    /**
+     * Claims the monthly salary of the level reached now: needs an active Star Card, a level, and
+     * 30 days since the last claim. One claim per sequence number: a double tap pays once.
+     */
+    async claimSalary(user: User) {
+      return withTransaction(db, async (tx) => {
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, user.userId)).for('no key update');
+        const s = await salaryState(user, tx);
+        if (!s.starCard) throw new AppError('MembershipRequired');
+        if (!s.reached) throw new AppError('SalaryNotQualified');
+        if (s.next && s.next > clock.now()) {
+          throw new AppError('SalaryTooSoon', { params: { date: s.next.toISOString().slice(0, 10) } });
+        }
+        const amount = parseAmount(s.reached.amount, s.currency);
+        const sequence = (s.last?.sequence ?? 0) + 1;
+        const [record] = await tx
+          .insert(salaryClaims)
+          .values({
+            tenantId: user.tenantId,
+            userId: user.userId,
+            sequence,
+            level: s.reached.level,
+            amount,
+            claimedAt: clock.now(),
+          })
+          .returning();
+        if (!record) throw new Error('salary claim not written');
+        await ledger.transfer(tx, {
+          tenantId: user.tenantId,
+          currency: s.currency,
+          from: { system: 'rewards_expense' },
+          to: { userId: user.userId },
+          amount,
+          kind: 'salary',
+          reference: `salary:${record.id}`,
+          idempotencyKey: `salary:${user.userId}:${sequence}`,
+        });
+        const balance = await ledger.balance(tx, user.tenantId, s.currency, { userId: user.userId });
+        return {
+          record: {
+            id: String(record.id),
+            level: record.level,
+            amount: toMajor(amount, s.currency),
+            claimedAt: record.claimedAt.toISOString(),
+          },
+          balance: toMajor(balance, s.currency),
+        };
+      });
+    },
+
+    async salaryRecords(user: User, page: { pageNum: number; pageSize: number }) {
+      const { currency } = await tenantTeam(db, user.tenantId);
+      const rows = await db
+        .select()
+        .from(salaryClaims)
+        .where(eq(salaryClaims.userId, user.userId))
+        .orderBy(desc(salaryClaims.sequence))
+        .limit(page.pageSize)
+        .offset((page.pageNum - 1) * page.pageSize);
+      const [total] = await db
+        .select({ n: count() })
+        .from(salaryClaims)
+        .where(eq(salaryClaims.userId, user.userId));
+      return {
+        list: rows.map((r) => ({
+          id: String(r.id),
+          level: r.level,
+          amount: toMajor(r.amount, currency),
+          claimedAt: r.claimedAt.toISOString(),
+        })),
+        total: total?.n ?? 0,
+      };
+    },
+
+    async dividend(user: User) {
+      const { currency, settings } = await tenantTeam(db, user.tenantId);
+      const grants = await db
+        .select()
+        .from(dividendGrants)
+        .where(eq(dividendGrants.userId, user.userId))
+        .orderBy(desc(dividendGrants.grantedAt), desc(dividendGrants.id));
+      const pending = grants.filter((g) => !g.paidAt);
+      const next = pending.reduce<Date | null>(
+        (d, g) => (d === null || g.payoutAt < d ? g.payoutAt : d),
+        null,
+      );
+      return {
+        currency,
+        shares: grants.reduce((s, g) => s + g.shares, 0),
+        pendingValue: toMajor(
+          pending.reduce((s, g) => s + g.value, 0n),
+          currency,
+        ),
+        paidValue: toMajor(
+          grants.filter((g) => g.paidAt).reduce((s, g) => s + g.value, 0n),
+          currency,
+        ),
+        shareUnit: settings.dividend.shareUnit,
+        shareValue: settings.dividend.shareValue,
+        months: settings.dividend.months,
+        nextPayoutAt: next?.toISOString() ?? null,
+        grants: grants.map((g) => ({
+          id: String(g.id),
+          shares: g.shares,
+          value: toMajor(g.value, currency),
+          grantedAt: g.grantedAt.toISOString(),
+          payoutAt: g.payoutAt.toISOString(),
+          paidAt: g.paidAt?.toISOString() ?? null,
+        })),
+      };
+    },
+
+    /** The leader programme: the tenant's largest teams and each one's copyright purchases toward the goal. */
+    async leaders(user: User) {
+      const { currency, settings } = await tenantTeam(db, user.tenantId);
+      const goal = parseAmount(settings.leaderGoal, currency);
+      const progress = (v: bigint) => Math.min(100, Number((v * 10_000n) / (goal > 0n ? goal : 1n)) / 100);
+      const top = await rowsOf<{
+        id: string;
+        nickname: string;
+        avatar: string | null;
+        size: number;
+        purchase: string;
+      }>(
+        db,
+        sql`select u.id::text, u.nickname, u.avatar, t.size,
+              coalesce((select sum(h.paid) from team_link l join copyright_holding h on h.user_id = l.descendant_id where l.ancestor_id = u.id), 0)::text as purchase
+            from (select ancestor_id, count(*)::int as size from team_link l join app_user a on a.id = l.ancestor_id
+                  where a.tenant_id = ${user.tenantId} group by ancestor_id order by size desc, ancestor_id limit 20) t
+            join app_user u on u.id = t.ancestor_id
+            order by t.size desc, u.id`,
+      );
+      const [mine] = await rowsOf<{ size: number; purchase: string }>(
+        db,
+        sql`select count(*)::int as size, coalesce(sum((select sum(h.paid) from copyright_holding h where h.user_id = l.descendant_id)), 0)::text as purchase
+            from team_link l where l.ancestor_id = ${user.userId}`,
+      );
+      const myPurchase = BigInt(mine?.purchase ?? '0');
+      return {
+        currency,
+        goal: settings.leaderGoal,
+        me: {
+          teamSize: mine?.size ?? 0,
+          teamPurchase: toMajor(myPurchase, currency),
+          progress: progress(myPurchase),
+        },
+        leaders: top.map((r, i) => ({
+          rank: i + 1,
+          nickname: r.nickname,
+          avatar: r.avatar,
+          teamSize: r.size,
+          teamPurchase: toMajor(BigInt(r.purchase), currency),
+          progress: progress(BigInt(r.purchase)),
+        })),
+      };
+    },
+  };
+}
+
+export type TeamService = ReturnType<typeof createTeamService>;

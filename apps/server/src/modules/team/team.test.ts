@@ -1,0 +1,370 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../db/client.js';
+import { caller } from '../../test/client.js';
+import { usingPostgres } from '../../test/database.js';
+import { buildTestApp, type TestApp } from '../../test/helper.js';
+import { walletFixtures, type WalletFixtures } from '../../test/wallet-fixtures.js';
+
+const DAY = 86_400_000;
+let t: TestApp;
+let f: WalletFixtures;
+
+beforeAll(async () => {
+  // Long idle sessions: these tests move the clock by months.
+  t = await buildTestApp({ SESSION_IDLE_DAYS: '365', SESSION_MAX_DAYS: '3650' });
+  f = walletFixtures(t);
+});
+afterAll(() => t.close());
+
+type Who = Awaited<ReturnType<WalletFixtures['user']>>;
+
+/** A chain of n users, each invited by the one before: chain[0] is the top. */
+async function chain(n: number, top?: Who): Promise<Who[]> {
+  const list: Who[] = top ? [top] : [await f.user()];
+  while (list.length < n) list.push(await f.user('000000', list[list.length - 1]!.inviteCode));
+  return list;
+}
+
+let products = 0;
+async function product(over: Partial<Record<string, string | number | null>> = {}) {
+  const now = t.clock.now();
+  const values = {
+    code: `test-${++products}`,
+    total: 100,
+    price: 50_000, // 500.00
+    profit: 1_000, // 10.00 a day
+    term: 30,
+    max: 20,
+    starts: new Date(now.getTime() - DAY).toISOString(),
+    ends: new Date(now.getTime() + 30 * DAY).toISOString(),
+    ...over,
+  };
+  const [row] = await t.database.query<{ id: string }>(
+    `insert into copyright_product (tenant_id, code, title, total_quantity, price, daily_profit, term_days, per_user_max, starts_at, ends_at, created_at)
+     values ('000000', $1, $2, $3, $4, $5, $6, $7, $8, $9, now()) returning id::text`,
+    [
+      values.code,
+      JSON.stringify({ en: `Test ${values.code}` }),
+      values.total,
+      values.price,
+      values.profit,
+      values.term,
+      values.max,
+      values.starts,
+      values.ends,
+    ],
+  );
+  return row!.id;
+}
+
+const buy = (who: Who, productId: string, quantity: number, requestId = randomUUID()) =>
+  f.call('/copyright/buy', { token: who.token, body: { productId, quantity, requestId } });
+const card = (who: Who, level: number, days = 365) =>
+  f.call('/test/openVipLevel', { token: who.token, body: { level, days } });
+const runJob = () => jobs().runDailyRevenue();
+// The jobs run through the same service the scheduler uses.
+let jobsRef: { runDailyRevenue(): Promise<number>; runDividends(): Promise<number> } | undefined;
+const jobs = () => {
+  if (!jobsRef) throw new Error('no jobs');
+  return jobsRef;
+};
+
+beforeAll(async () => {
+  const { createCopyrightService } = await import('./copyright.service.js');
+  const { createTeamRewards } = await import('./team-rewards.js');
+  const { createLedger } = await import('../ledger/ledger.service.js');
+  const { createMembershipService } = await import('../membership/membership.service.js');
+  const ledger = createLedger(t.clock);
+  const memberships = createMembershipService({ clock: t.clock, ledger });
+  jobsRef = createCopyrightService({
+    db: t.database.db,
+    clock: t.clock,
+    ledger,
+    rewards: createTeamRewards({ clock: t.clock, ledger, memberships }),
+  });
+});
+
+describe('the team tree', () => {
+  it('counts five levels and no more, also when someone with a team binds an inviter later', async () => {
+    const users = await chain(7);
+    const top = users[0]!;
+    const levels = (await f.call('/account/userLevelStatistic', { token: top.token })).body.data;
+    expect(levels).toEqual({
+      total: 5,
+      levels: [1, 2, 3, 4, 5].map((level) => ({ level, count: 1 })),
+    });
+    // x already has a team (y, z under it) when it binds users[3] as its inviter.
+    const x = await f.user();
+    const y = await f.user('000000', x.inviteCode);
+    await f.user('000000', y.inviteCode);
+    expect(
+      (await f.call('/user/setInviteCode', { token: x.token, query: { inviteCode: users[3]!.inviteCode } }))
+        .status,
+    ).toBe(200);
+    const after = (await f.call('/account/userLevelStatistic', { token: users[1]!.token })).body.data.levels;
+    // users[1] → [2] → [3] → x (level 3, beside [4]) → y (4, beside [5]) → z (5, beside [6]).
+    expect(after.map((l: { count: number }) => l.count)).toEqual([1, 1, 2, 2, 2]);
+    expect(
+      (await f.call('/account/userLevelStatistic', { token: top.token })).body.data.levels[4].count,
+    ).toBe(2);
+    const found = (
+      await f.call('/team/members', { token: users[1]!.token, query: { keyword: y.inviteCode } })
+    ).body.data;
+    expect(found.list).toEqual([
+      expect.objectContaining({ userId: String(y.userId), level: 4, membership: null }),
+    ]);
+    const lvl3 = (await f.call('/account/teamLevelStatus', { token: users[1]!.token, query: { level: '3' } }))
+      .body.data;
+    expect(lvl3.total).toBe(2);
+  });
+});
+
+describe('team rewards', () => {
+  it('reach only uplines with an active Star Card of enough levels, with worked numbers', async () => {
+    // p5 (Director) → p4 (Premium: 3 levels) → p3 (expired Premium) → p2 (no card) → p1 (Primary) → buyer
+    const [p5, p4, p3, p2, p1, buyer] = await chain(6);
+    await card(p5!, 3);
+    await card(p4!, 2);
+    await card(p3!, 2, 1);
+    await card(p1!, 1);
+    t.clock.advance(DAY + 1000); // p3's card has ended
+    const id = await product();
+    await f.recharge(buyer!, '5000');
+    const res = await buy(buyer!, id, 10);
+    expect(res.body.data).toMatchObject({
+      balance: '0.00',
+      holding: { quantity: 10, paid: '5000.00', dailyRevenue: '100.00' },
+    });
+    // 10 % to level 1 (p1, Primary reaches 2 levels) = 500; p2 no card; p3 expired; p4 at level 4
+    // but Premium reaches 3; p5 at level 5, Director = 1 % = 50.
+    expect(await f.balance(p1!.token)).toBe('500.00');
+    expect(await f.balance(p2!.token)).toBe('0.00');
+    expect(await f.balance(p3!.token)).toBe('0.00');
+    expect(await f.balance(p4!.token)).toBe('0.00');
+    expect(await f.balance(p5!.token)).toBe('50.00');
+
+    t.clock.advance(DAY);
+    await runJob();
+    // Day 1 revenue 100; welfare 5 % to p1 = 5, 0.5 % to p5 = 0.50.
+    expect(await f.balance(buyer!.token)).toBe('100.00');
+    expect(await f.balance(p1!.token)).toBe('505.00');
+    expect(await f.balance(p5!.token)).toBe('50.50');
+    const levels = (await f.call('/account/teamLevelStatusStatistic', { token: p5!.token })).body.data.levels;
+    expect(levels[4]).toMatchObject({ level: 5, members: 1, activeMembers: 0, revenue: '50.50' });
+    expect(levels[0]).toMatchObject({ level: 1, activeMembers: 1 });
+    const details = (await f.call('/team/invitationDetails', { token: p1!.token })).body.data.list[0];
+    expect(details).toMatchObject({
+      userId: String(buyer!.userId),
+      copyrightPurchase: '5000.00',
+      copyrightReferral: '500.00',
+      copyrightWelfare: '5.00',
+      myRevenue: '505.00',
+      referralBps: 1000,
+    });
+    const detail = (await f.call('/account/revenueDetail', { token: p1!.token })).body.data;
+    expect(detail.byKind.find((k: { kind: string }) => k.kind === 'welfare').total).toBe('5.00');
+    expect(detail.total).toBe('505.00');
+  });
+
+  it('are paid on a team member’s Star Card purchase too', async () => {
+    const [upline, member] = await chain(2);
+    await card(upline!, 1);
+    await f.recharge(member!, '299');
+    await f.call('/user/openvipByBalance', {
+      token: member!.token,
+      body: { tier: 'primary', requestId: randomUUID() },
+    });
+    expect(await f.balance(upline!.token)).toBe('29.90');
+    const records = (
+      await f.call('/account/walletRecords', { token: upline!.token, query: { type: 'referral_reward' } })
+    ).body.data.list;
+    expect(records).toHaveLength(1);
+  });
+});
+
+describe('copyright purchases', () => {
+  it('are refused outside the window, beyond the quantity or the user’s maximum, and without money', async () => {
+    const who = await f.user();
+    await f.recharge(who, '20000');
+    const upcoming = await product({ starts: new Date(t.clock.now().getTime() + DAY).toISOString() });
+    expect(await buy(who, upcoming, 1)).toMatchObject({
+      status: 409,
+      body: { errorKey: 'NotWithinPurchaseTime', msg: 'Not within the purchase time range' },
+    });
+    const ended = await product({ ends: new Date(t.clock.now().getTime() - 1000).toISOString() });
+    expect((await buy(who, ended, 1)).body).toMatchObject({ errorKey: 'InvestEnded', msg: 'invest ended' });
+    const small = await product({ total: 3, max: 10 });
+    expect((await buy(who, small, 4)).body).toMatchObject({
+      errorKey: 'NoMoreQuantity',
+      msg: 'No more quantity',
+    });
+    const limited = await product({ max: 2 });
+    expect((await buy(who, limited, 2)).status).toBe(200);
+    expect((await buy(who, limited, 1)).body).toMatchObject({
+      errorKey: 'MaxPurchaseLimitReached',
+      msg: 'The maximum purchase limit has been reached',
+    });
+    const dear = await product({ price: 10_000_000 });
+    expect((await buy(who, dear, 1)).body.errorKey).toBe('InsufficientFunds');
+    expect(await buy(who, '999999', 1)).toMatchObject({ status: 409, body: { errorKey: 'ProductNotFound' } });
+    expect(await buy(who, limited, 0)).toMatchObject({ status: 400, body: { field: 'quantity' } });
+    expect(await f.balance(who.token)).toBe('19000.00');
+    const center = (await f.call('/copyright/center', { token: who.token })).body.data;
+    const mine = center.products.find((p: { id: string }) => p.id === limited);
+    expect(mine).toMatchObject({
+      sold: 2,
+      remaining: 98,
+      mine: { quantity: 2 },
+      state: 'open',
+      annualizedBps: 73000,
+      totalReturn: '300.00',
+    });
+    expect(center.totalPurchase).toBe('1000.00');
+  });
+
+  it('answers a retry with the same holding and refuses the key with other details', async () => {
+    const who = await f.user();
+    await f.recharge(who, '2000');
+    const id = await product();
+    const requestId = randomUUID();
+    const first = (await buy(who, id, 2, requestId)).body.data.holding;
+    expect((await buy(who, id, 2, requestId)).body.data.holding.id).toBe(first.id);
+    expect((await buy(who, id, 3, requestId)).body.errorKey).toBe('IdempotencyConflict');
+    expect(await f.balance(who.token)).toBe('1000.00');
+  });
+
+  it('never oversell: 300 concurrent attempts at 100 copyrights sell exactly 100 (two instances on PostgreSQL)', async () => {
+    const second = usingPostgres
+      ? await buildTestApp(
+          { SESSION_IDLE_DAYS: '365', SESSION_MAX_DAYS: '3650' },
+          { database: await openDatabase({ url: (t.database as { url?: string }).url, poolMax: 10 }) },
+        )
+      : undefined;
+    try {
+      const id = await product({ total: 100, max: 1000, price: 100, term: 1 });
+      const buyers: Who[] = [];
+      for (let i = 0; i < 10; i++) {
+        const who = await f.user();
+        await f.recharge(who, '100');
+        buyers.push(who);
+      }
+      const calls = [caller(t.app), second ? caller(second.app) : caller(t.app)];
+      const answers = await Promise.all(
+        Array.from({ length: 300 }, (_, i) =>
+          calls[i % 2]!('/copyright/buy', {
+            token: buyers[i % 10]!.token,
+            body: { productId: id, quantity: 1, requestId: randomUUID() },
+          }),
+        ),
+      );
+      expect(answers.filter((a) => a.status === 200)).toHaveLength(100);
+      expect(answers.filter((a) => a.status !== 200).every((a) => a.body.errorKey === 'NoMoreQuantity')).toBe(
+        true,
+      );
+      const [row] = await t.database.query<{ sold: number; held: number }>(
+        'select sold, (select sum(quantity)::int from copyright_holding where product_id = $1) as held from copyright_product where id = $1',
+        [id],
+      );
+      expect(row).toEqual({ sold: 100, held: 100 });
+    } finally {
+      if (second) {
+        await second.close();
+        await second.database.close();
+      }
+    }
+  }, 120_000);
+});
+
+describe('daily copyright revenue', () => {
+  it('pays each day once — run twice, concurrently, and after a 3-day gap — and stops at the term’s end', async () => {
+    const who = await f.user();
+    await f.recharge(who, '500');
+    const id = await product({ term: 5 });
+    await buy(who, id, 1);
+    expect(await runJob()).toBeGreaterThanOrEqual(0);
+    expect(await f.balance(who.token)).toBe('0.00'); // the purchase day pays nothing
+    t.clock.advance(DAY);
+    await Promise.all([runJob(), runJob(), runJob()]);
+    expect(await f.balance(who.token)).toBe('10.00');
+    t.clock.advance(3 * DAY);
+    await runJob();
+    expect(await f.balance(who.token)).toBe('40.00');
+    t.clock.advance(10 * DAY);
+    await runJob();
+    await runJob();
+    expect(await f.balance(who.token)).toBe('50.00');
+    const holdings = (await f.call('/copyright/holdings', { token: who.token })).body.data.list;
+    expect(holdings[0]).toMatchObject({ daysPaid: 5, revenue: '50.00' });
+    const revenue = (await f.call('/copyright/revenue', { token: who.token })).body.data;
+    expect(revenue.total).toBe(5);
+  });
+});
+
+describe('monthly salary', () => {
+  it('needs the level’s Star Card members, pays once, then not again for 30 days', async () => {
+    const boss = await f.user();
+    expect((await f.call('/salary/claim', { token: boss.token })).body.errorKey).toBe('MembershipRequired');
+    await card(boss, 1);
+    expect((await f.call('/salary/claim', { token: boss.token })).body.errorKey).toBe('SalaryNotQualified');
+    const directs: Who[] = [];
+    for (let i = 0; i < 3; i++) directs.push(await f.user('000000', boss.inviteCode));
+    for (const d of directs) await card(d, 1);
+    const deeper = await chain(3, directs[0]);
+    await card(deeper[1]!, 1);
+    await card(deeper[2]!, 1);
+    const status = (await f.call('/salary/status', { token: boss.token })).body.data;
+    expect(status).toMatchObject({
+      directStarMembers: 3,
+      teamStarMembers: 5,
+      level: 1,
+      amount: '500',
+      canClaim: true,
+    });
+    const claims = await Promise.all([
+      f.call('/salary/claim', { token: boss.token }),
+      f.call('/salary/claim', { token: boss.token }),
+    ]);
+    expect(claims.map((c) => c.status).sort()).toEqual([200, 409]);
+    expect(await f.balance(boss.token)).toBe('500.00');
+    t.clock.advance(29 * DAY);
+    expect((await f.call('/salary/claim', { token: boss.token })).body).toMatchObject({
+      errorKey: 'SalaryTooSoon',
+    });
+    t.clock.advance(DAY);
+    expect((await f.call('/salary/claim', { token: boss.token })).status).toBe(200);
+    expect((await f.call('/salary/records', { token: boss.token })).body.data.total).toBe(2);
+  });
+});
+
+describe('dividends', () => {
+  it('grant a share per 1000 spent on copyrights and pay at 10 months, not before', async () => {
+    const who = await f.user();
+    await f.recharge(who, '2500');
+    const id = await product();
+    await buy(who, id, 5); // 2500 → 2 shares
+    const status = (await f.call('/dividend/status', { token: who.token })).body.data;
+    expect(status).toMatchObject({ shares: 2, pendingValue: '200.00', paidValue: '0.00', months: 10 });
+    t.clock.advance(300 * DAY); // a little under 10 months
+    await jobs().runDividends();
+    expect((await f.call('/dividend/status', { token: who.token })).body.data.paidValue).toBe('0.00');
+    t.clock.advance(10 * DAY);
+    await Promise.all([jobs().runDividends(), jobs().runDividends()]);
+    const paid = (await f.call('/dividend/status', { token: who.token })).body.data;
+    expect(paid).toMatchObject({ paidValue: '200.00', pendingValue: '0.00' });
+    const dividends = (
+      await f.call('/account/walletRecords', { token: who.token, query: { type: 'dividend' } })
+    ).body.data.list;
+    expect(dividends).toEqual([expect.objectContaining({ amount: '200.00' })]);
+  });
+});
+
+describe('the leader board', () => {
+  it('ranks the largest teams with their progress toward the goal', async () => {
+    const [leader] = await chain(4);
+    const board = (await f.call('/leader/board', { token: leader!.token })).body.data;
+    expect(board.goal).toBe('1000000');
+    expect(board.me.teamSize).toBe(3);
+    expect(board.leaders[0].teamSize).toBeGreaterThanOrEqual(3);
+  });
+});
