@@ -28,6 +28,17 @@ const EditUserPage = lazyPage(() => import('../features/profile/pages/edit-user-
 const MessagesPage = lazyPage(() => import('../features/profile/pages/messages-page'));
 const ContactUsPage = lazyPage(() => import('../features/profile/pages/contact-us-page'));
 const AddToPage = lazyPage(() => import('../features/profile/pages/add-to-page'));
+const WalletPage = lazyPage(() => import('../features/wallet/pages/wallet-page'));
+const WalletListPage = lazyPage(() => import('../features/wallet/pages/wallet-list-page'));
+const WalletPayPage = lazyPage(() => import('../features/wallet/pages/wallet-pay-page'));
+const WithdrawPage = lazyPage(() => import('../features/wallet/pages/withdraw-page'));
+const AddBankCardPage = lazyPage(() => import('../features/wallet/pages/add-bank-card-page'));
+const CardListPage = lazyPage(() => import('../features/wallet/pages/card-list-page'));
+const WithdrawDetailsPage = lazyPage(() => import('../features/wallet/pages/withdraw-details-page'));
+const RechargePage = lazyPage(() => import('../features/wallet/pages/recharge-page'));
+const RechargeOfficialPage = lazyPage(() => import('../features/wallet/pages/recharge-official-page'));
+const UsdtPage = lazyPage(() => import('../features/wallet/pages/usdt-page'));
+const UsdtCodePage = lazyPage(() => import('../features/wallet/pages/usdt-code-page'));
 const LoginPage = lazyPage(() => import('../features/auth/pages/login-page'));
 const ThreePage = lazyPage(() => import('../features/auth/pages/three-page'));
 const SelectAreaPage = lazyPage(() => import('../features/auth/pages/select-area-page'));
@@ -75,6 +86,18 @@ export const routes: RouteObject[] = [
       { path: ROUTES.messages, element: <MessagesPage /> },
       { path: ROUTES.contactUs, element: <ContactUsPage /> },
       { path: ROUTES.addTo, element: <AddToPage /> },
+      { path: ROUTES.wallet, element: <WalletPage /> },
+      { path: ROUTES.walletList, element: <WalletListPage /> },
+      { path: ROUTES.walletPay, element: <WalletPayPage /> },
+      { path: ROUTES.withdraw, element: <WithdrawPage /> },
+      { path: ROUTES.addBankCard, element: <AddBankCardPage /> },
+      { path: ROUTES.cardList, element: <CardListPage /> },
+      { path: ROUTES.withdrawDetails, element: <WithdrawDetailsPage /> },
+      { path: ROUTES.withdrawDetailsAlias, element: <WithdrawDetailsPage /> },
+      { path: ROUTES.recharge, element: <RechargePage /> },
+      { path: ROUTES.rechargeOfficial, element: <RechargeOfficialPage /> },
+      { path: ROUTES.usdt, element: <UsdtPage /> },
+      { path: ROUTES.usdtCode, element: <UsdtCodePage /> },
       { path: ROUTES.loginRegister, element: <LoginPage /> },
       { path: ROUTES.loginChooser, element: <LoginPage /> },
       { path: ROUTES.loginEmailOnly, element: <LoginPage /> },

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { dramaKeys } from '../features/drama/api/keys';
+import { walletQueryKey } from '../shared/api/wallet-info';
 import { applyTheme } from '../shared/theme/apply-theme';
 import { useLanguage, useSession } from '../shared/store/session';
 
@@ -9,7 +10,8 @@ const HTML_LANG = { en: 'en', vn: 'vi', id: 'id' } as const;
 /**
  * Keeps <html> in step with the session: theme, language and the tenant's name as page title.
  * Server texts come in the request's language and drama lists carry the viewer's likes, follows
- * and progress: a new language refetches every query, a login or logout the drama ones.
+ * and progress: a new language refetches every query, a login or logout the drama ones (and
+ * forgets the wallet's).
  */
 export function SessionEffects() {
   const queryClient = useQueryClient();
@@ -31,7 +33,11 @@ export function SessionEffects() {
     const before = seen.current;
     seen.current = { token, language };
     if (before.language !== language) void queryClient.invalidateQueries();
-    else if (before.token !== token) void queryClient.invalidateQueries({ queryKey: dramaKeys.all });
+    else if (before.token !== token) {
+      void queryClient.invalidateQueries({ queryKey: dramaKeys.all });
+      // Another account's wallet must never show, not even while the new one loads.
+      void queryClient.resetQueries({ queryKey: walletQueryKey });
+    }
   }, [token, language, queryClient]);
   return null;
 }

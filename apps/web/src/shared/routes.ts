@@ -27,6 +27,20 @@ export const ROUTES = {
   history: '/pages/profile/history/index',
   dramas: '/pages/profile/dramas/index',
   drainage: '/pages/drainage/index',
+  wallet: '/pages/profile/wallet/index',
+  walletList: '/pages/profile/wallet/list',
+  walletPay: '/pages/profile/wallet/walletPay',
+  withdraw: '/pages/profile/withdraw/index',
+  addBankCard: '/pages/profile/withdraw/addBankCard',
+  cardList: '/pages/profile/withdraw/cardList',
+  withdrawDetails: '/pages/profile/withdraw/details/index',
+  withdrawDetailsAlias: '/pages/profile/withdraw-details/index',
+  recharge: '/pages/profile/recharge/index',
+  rechargeOfficial: '/pages/profile/recharge/official',
+  usdt: '/pages/profile/usdt/index',
+  usdtCode: '/pages/profile/usdt/ercode',
+  /** Star Card Privilege (the Star Card issue builds it; withdrawals link there). */
+  starCards: '/pages/earn/strategy',
 } as const;
 
 export const TAB_PATHS: readonly string[] = [

@@ -92,7 +92,8 @@ describe('request', () => {
 
   it('toasts the message of another code and rejects with an ApiError carrying the body', async () => {
     stubFetch(refusal(409, 'Insufficient funds', 'InsufficientFunds'));
-    const error: unknown = await request(api.user.openvip, { body: {} }).catch((e: unknown) => e);
+    const body = { tier: 'primary', requestId: 'req-12345678', channel: 'gateway' } as const;
+    const error: unknown = await request(api.user.openvip, { body }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ kind: 'api', code: 409, errorKey: 'InsufficientFunds' });
     expect((error as ApiError).body).toMatchObject({ code: 409, msg: 'Insufficient funds' });

@@ -394,3 +394,69 @@ export function MegaphoneIcon(props: IconProps) {
     </Icon>
   );
 }
+
+export function WalletIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M4 7.5A2.5 2.5 0 0 1 6.5 5H18v3" />
+      <rect x="4" y="7.5" width="16.5" height="12" rx="2.5" />
+      <path d="M16 13.5h1.5" strokeWidth={2.4} />
+    </Icon>
+  );
+}
+
+export function BankCardIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <rect x="3" y="5.5" width="18" height="13" rx="2.5" />
+      <path d="M3 10h18M7 15h4" />
+    </Icon>
+  );
+}
+
+export function KeyIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <circle cx="8" cy="14" r="4" />
+      <path d="M11 11l8.5-8.5M16.5 5.5l2.5 2.5M14 8l2 2" />
+    </Icon>
+  );
+}
+
+export function ReceiptIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M6 3.5h12v17l-2.5-1.5-2 1.5-1.5-1.5-1.5 1.5-2-1.5L6 20.5z" />
+      <path d="M9 8h6M9 11.5h6M9 15h3.5" />
+    </Icon>
+  );
+}
+
+/** Money in (recharge). */
+export function ArrowDownCircleIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M12 7.5v9M8 12.5l4 4 4-4" />
+    </Icon>
+  );
+}
+
+/** Money out (withdraw). */
+export function ArrowUpCircleIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M12 16.5v-9M8 11.5l4-4 4 4" />
+    </Icon>
+  );
+}
+
+export function ClockIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M12 7v5l3.5 2" />
+    </Icon>
+  );
+}

@@ -1,7 +1,9 @@
 import { Button } from 'antd-mobile';
 import { useUserInfo } from '../../../shared/api/user-info';
+import { useWalletInfo } from '../../../shared/api/wallet-info';
 import { openLoginPanel } from '../../../shared/auth/login-panel-store';
 import { useT } from '../../../shared/i18n';
+import { formatMoney } from '../../../shared/money';
 import { ROUTES } from '../../../shared/routes';
 import {
   BellIcon,
@@ -18,6 +20,7 @@ import {
   SettingsIcon,
   ShieldIcon,
   showToast,
+  WalletIcon,
 } from '../../../shared/ui';
 import { Avatar } from '../components/avatar';
 import { useMessages } from '../api/messages';
@@ -60,6 +63,27 @@ function SignedInHead() {
   );
 }
 
+/** The wallet row: the balance at a glance, the wallet one tap away. */
+function WalletRow() {
+  const t = useT();
+  const wallet = useWalletInfo();
+  return (
+    <MenuRow
+      icon={<WalletIcon />}
+      title={t('wallet.title')}
+      extra={
+        wallet.data ? (
+          <strong className="ds-profile__balance" data-testid="profile-balance">
+            {formatMoney(wallet.data.balance, wallet.data.currency)}
+          </strong>
+        ) : undefined
+      }
+      to={ROUTES.wallet}
+      testId="profile-wallet"
+    />
+  );
+}
+
 function GuestHead() {
   const t = useT();
   return (
@@ -90,6 +114,11 @@ export default function ProfilePage() {
   return (
     <PageContainer className="ds-profile">
       {user ? <SignedInHead /> : <GuestHead />}
+      {user && (
+        <MenuList>
+          <WalletRow />
+        </MenuList>
+      )}
       <MenuList>
         <MenuRow
           icon={<HistoryIcon />}

@@ -48,6 +48,12 @@ function AccountSection() {
           testId="settings-invite-code"
         />
         <MenuRow title={t('bind.title')} to={ROUTES.bindMethods} testId="settings-login-methods" />
+        <MenuRow title={t('bankCard.title')} to={ROUTES.cardList} testId="settings-bank-cards" />
+        <MenuRow
+          title={t('settings.withdrawalPassword')}
+          to={ROUTES.walletPay}
+          testId="settings-pay-password"
+        />
         {user.hasPassword && (
           <MenuRow title={t('password.title')} to={ROUTES.changePassword} testId="settings-change-password" />
         )}

@@ -1,0 +1,15 @@
+import { api } from '@dramastar/contract';
+import { useQuery } from '@tanstack/react-query';
+import { request } from '../../../shared/api/request';
+import { useSession } from '../../../shared/store/session';
+import { walletKeys } from './keys';
+
+/** The user's bank cards (numbers masked by the server). */
+export function useBankCards() {
+  const hasLogin = useSession((s) => s.hasLogin);
+  return useQuery({
+    queryKey: walletKeys.bankCards(),
+    queryFn: ({ signal }) => request(api.account.queryBankCard, { signal }),
+    enabled: hasLogin,
+  });
+}

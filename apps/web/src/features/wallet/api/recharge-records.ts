@@ -1,0 +1,18 @@
+import { api } from '@dramastar/contract';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { request } from '../../../shared/api/request';
+import { useSession } from '../../../shared/store/session';
+import { nextPageParam, PAGE_SIZE, walletKeys } from './keys';
+
+/** The user's recharge orders in any state, newest first (a pending transfer stays visible). */
+export function useRechargeRecords() {
+  const hasLogin = useSession((s) => s.hasLogin);
+  return useInfiniteQuery({
+    queryKey: walletKeys.recharges(),
+    queryFn: ({ pageParam, signal }) =>
+      request(api.account.rechargeRecords, { query: { pageNum: pageParam, pageSize: PAGE_SIZE }, signal }),
+    initialPageParam: 1,
+    getNextPageParam: nextPageParam,
+    enabled: hasLogin,
+  });
+}

@@ -1,0 +1,18 @@
+import { api } from '@dramastar/contract';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { request } from '../../../shared/api/request';
+import { useSession } from '../../../shared/store/session';
+import { nextPageParam, PAGE_SIZE, walletKeys } from './keys';
+
+/** The user's withdrawals, newest first. */
+export function useWithdrawalRecords() {
+  const hasLogin = useSession((s) => s.hasLogin);
+  return useInfiniteQuery({
+    queryKey: walletKeys.withdrawals(),
+    queryFn: ({ pageParam, signal }) =>
+      request(api.account.withdrawalRecords, { query: { pageNum: pageParam, pageSize: PAGE_SIZE }, signal }),
+    initialPageParam: 1,
+    getNextPageParam: nextPageParam,
+    enabled: hasLogin,
+  });
+}

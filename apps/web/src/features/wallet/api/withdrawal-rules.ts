@@ -1,0 +1,16 @@
+import { api } from '@dramastar/contract';
+import { useQuery } from '@tanstack/react-query';
+import { request } from '../../../shared/api/request';
+import { useSession } from '../../../shared/store/session';
+import { walletKeys } from './keys';
+
+/** The withdraw page's rules and the user's standing (balance, Star Card, password, cards). */
+export function useWithdrawalRules() {
+  const hasLogin = useSession((s) => s.hasLogin);
+  return useQuery({
+    queryKey: walletKeys.withdrawalRules(),
+    queryFn: ({ signal }) => request(api.account.withdrawalRules, { signal }),
+    enabled: hasLogin,
+    staleTime: 0,
+  });
+}

@@ -1,0 +1,72 @@
+import type { RechargeChannel, RechargeStatus, WithdrawalStage } from '@dramastar/contract';
+import type { TranslationKey } from '../../../shared/i18n';
+import type { WalletRecordType } from '../api/wallet-records';
+
+export const RECORD_TYPE_LABELS: Record<WalletRecordType, TranslationKey> = {
+  recharge: 'walletRecord.recharge',
+  withdrawal: 'walletRecord.withdrawal',
+  withdrawal_refund: 'walletRecord.withdrawalRefund',
+  fee: 'walletRecord.fee',
+  membership: 'walletRecord.membership',
+  copyright_purchase: 'walletRecord.copyrightPurchase',
+  copyright_revenue: 'walletRecord.copyrightRevenue',
+  referral_reward: 'walletRecord.referralReward',
+  welfare: 'walletRecord.welfare',
+  red_packet: 'walletRecord.redPacket',
+  task_reward: 'walletRecord.taskReward',
+  salary: 'walletRecord.salary',
+  dividend: 'walletRecord.dividend',
+};
+
+export function isRecordType(type: string): type is WalletRecordType {
+  return Object.hasOwn(RECORD_TYPE_LABELS, type);
+}
+
+/** Movements whose reference is the order number of a withdrawal (they link to its details). */
+export const WITHDRAWAL_RECORD_TYPES: readonly string[] = ['withdrawal', 'fee', 'withdrawal_refund'];
+
+export const CHANNEL_LABELS: Record<RechargeChannel, TranslationKey> = {
+  gateway: 'recharge.channelGateway',
+  official: 'recharge.channelOfficial',
+  usdt: 'recharge.channelUsdt',
+};
+
+export const RECHARGE_STATUS_LABELS: Record<RechargeStatus, TranslationKey> = {
+  pending: 'recharge.statusPending',
+  submitted: 'recharge.statusSubmitted',
+  credited: 'recharge.statusCredited',
+  failed: 'recharge.statusFailed',
+  expired: 'recharge.statusExpired',
+  rejected: 'recharge.statusRejected',
+};
+
+/** The spec's stage names: application initiated, review approved, bank processing, success received. */
+export const STAGE_LABELS: Record<WithdrawalStage, TranslationKey> = {
+  applied: 'withdraw.stageApplied',
+  approved: 'withdraw.stageApproved',
+  processing: 'withdraw.stageProcessing',
+  paid: 'withdraw.stagePaid',
+  failed: 'withdraw.stageFailed',
+  rejected: 'withdraw.stageRejected',
+};
+
+export type Tone = 'pending' | 'success' | 'failure';
+
+export function rechargeTone(status: RechargeStatus): Tone {
+  if (status === 'credited') return 'success';
+  if (status === 'pending' || status === 'submitted') return 'pending';
+  return 'failure';
+}
+
+export function withdrawalTone(status: WithdrawalStage): Tone {
+  if (status === 'paid') return 'success';
+  if (status === 'failed' || status === 'rejected') return 'failure';
+  return 'pending';
+}
+
+const DATE_LOCALES = { en: 'en', vn: 'vi', id: 'id' } as const;
+
+/** Date and time in the user's language ("21 Nov 2026, 09:52"). */
+export function dateTimeFormat(language: keyof typeof DATE_LOCALES): Intl.DateTimeFormat {
+  return new Intl.DateTimeFormat(DATE_LOCALES[language], { dateStyle: 'medium', timeStyle: 'short' });
+}

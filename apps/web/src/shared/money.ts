@@ -1,0 +1,115 @@
+import { CURRENCIES, type CurrencyKey } from '@dramastar/contract';
+
+/**
+ * Money on screen. Amounts arrive as decimal strings in major units and are handled as integer
+ * minor units (bigint): never as floats. Each currency is written the way its market writes it:
+ * VND and IDR group with dots (IDR shows decimals only when there is a fraction: "Rp 10.000"),
+ * PHP, PKR and USDT group with commas and use a decimal point (PHP/PKR always 2 decimals, USDT
+ * 2 to 6 with trailing zeros trimmed).
+ */
+
+interface Style {
+  group: string;
+  decimal: string;
+  /** Digits shown after the decimal point for the minor-unit fraction (all minor digits). */
+  fraction: (digits: string) => string;
+}
+
+const always = (digits: string) => digits;
+const none = () => '';
+
+const STYLES: Record<CurrencyKey, Style> = {
+  PHP: { group: ',', decimal: '.', fraction: always },
+  PKR: { group: ',', decimal: '.', fraction: always },
+  VND: { group: '.', decimal: ',', fraction: none },
+  IDR: { group: '.', decimal: ',', fraction: (digits) => (/^0*$/.test(digits) ? '' : digits) },
+  USDT: { group: ',', decimal: '.', fraction: (digits) => digits.replace(/0+$/, '').padEnd(2, '0') },
+};
+
+export interface FormatMoneyOptions {
+  /** "+" before positive amounts (wallet movements). */
+  sign?: boolean;
+  /** The currency symbol before the number (default true). */
+  symbol?: boolean;
+  /** Leaves out a fraction of zeros ("1,000" rather than "1,000.00"), e.g. on amount buttons. */
+  round?: boolean;
+}
+
+const AMOUNT = /^(-?)(\d{1,18})(?:\.(\d+))?$/;
+
+/** Splits a decimal string into sign and minor units, or null when it is not an amount of that currency. */
+export function parseAmount(amount: string, currency: CurrencyKey): bigint | null {
+  const match = AMOUNT.exec(amount.trim());
+  if (!match) return null;
+  const [, sign = '', whole = '0', fraction = ''] = match;
+  const digits = CURRENCIES[currency].minorDigits;
+  // Extra zeros past the currency's digits ("1000.00" for VND) change nothing; other digits do.
+  const significant = fraction.replace(/0+$/, '');
+  if (significant.length > digits) return null;
+  const minor = BigInt(whole) * 10n ** BigInt(digits) + BigInt(significant.padEnd(digits, '0') || '0');
+  return sign === '-' ? -minor : minor;
+}
+
+function groupDigits(whole: string, separator: string): string {
+  return whole.replace(/\B(?=(\d{3})+(?!\d))/g, separator);
+}
+
+/** The symbol with a space after letter symbols ("Rp 10.000", "Rs 300.00"), none after signs ("₱110.00"). */
+function symbolOf(currency: CurrencyKey): string {
+  const symbol = CURRENCIES[currency].symbol;
+  return /[A-Za-z]$/.test(symbol) ? `${symbol} ` : symbol;
+}
+
+/** Formats an amount in minor units. */
+export function formatMinor(minor: bigint, currency: CurrencyKey, options: FormatMoneyOptions = {}): string {
+  const { sign = false, symbol = true, round = false } = options;
+  const style = STYLES[currency];
+  const digits = CURRENCIES[currency].minorDigits;
+  const negative = minor < 0n;
+  const abs = negative ? -minor : minor;
+  const scale = 10n ** BigInt(digits);
+  const whole = groupDigits((abs / scale).toString(), style.group);
+  const rest = abs % scale;
+  const fraction =
+    digits > 0 && !(round && rest === 0n) ? style.fraction(rest.toString().padStart(digits, '0')) : '';
+  const number = fraction ? `${whole}${style.decimal}${fraction}` : whole;
+  const prefix = negative ? '-' : sign && abs > 0n ? '+' : '';
+  return `${prefix}${symbol ? symbolOf(currency) : ''}${number}`;
+}
+
+/**
+ * Formats a decimal string of major units for display: `formatMoney('1250.5', 'PHP')` is
+ * "₱1,250.50". A string that is not an amount is shown as it came.
+ */
+export function formatMoney(amount: string, currency: CurrencyKey, options: FormatMoneyOptions = {}): string {
+  const minor = parseAmount(amount, currency);
+  return minor === null ? amount : formatMinor(minor, currency, options);
+}
+
+/** A decimal string as a person would type it: "500.00" → "500", "12.50" → "12.5". */
+export function plainAmount(amount: string, currency: CurrencyKey): string {
+  const minor = parseAmount(amount, currency);
+  if (minor === null) return amount;
+  const digits = CURRENCIES[currency].minorDigits;
+  const scale = 10n ** BigInt(digits);
+  const negative = minor < 0n;
+  const abs = negative ? -minor : minor;
+  const fraction = digits > 0 ? (abs % scale).toString().padStart(digits, '0').replace(/0+$/, '') : '';
+  return `${negative ? '-' : ''}${(abs / scale).toString()}${fraction ? `.${fraction}` : ''}`;
+}
+
+export type AmountInput =
+  { ok: true; minor: bigint } | { ok: false; error: 'empty' | 'InvalidAmount' | 'TooManyDecimals' };
+
+/**
+ * Reads an amount typed by a person in major units ("1500", "99.5"): no sign, no grouping, at most
+ * the currency's decimal places.
+ */
+export function readAmountInput(text: string, currency: CurrencyKey): AmountInput {
+  const value = text.trim();
+  if (value === '') return { ok: false, error: 'empty' };
+  const match = /^(\d{1,15})(?:\.(\d*))?$/.exec(value);
+  if (!match) return { ok: false, error: 'InvalidAmount' };
+  const minor = parseAmount(`${match[1] ?? '0'}${match[2] ? `.${match[2]}` : ''}`, currency);
+  return minor === null ? { ok: false, error: 'TooManyDecimals' } : { ok: true, minor };
+}

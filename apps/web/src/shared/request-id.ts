@@ -1,0 +1,14 @@
+/**
+ * A fresh id for a money request (recharge order, withdrawal): the server acts once per id, so a
+ * retry of the same submission reuses it and a double tap never makes two orders.
+ * `crypto.randomUUID` exists only on secure origins (https, localhost); elsewhere the same shape
+ * is made from `crypto.getRandomValues`, which every browser has.
+ */
+export function newRequestId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

@@ -1,0 +1,689 @@
+import type { RechargeOrder, Withdrawal, WithdrawalRules } from '@dramastar/contract';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { openPaymentPage } from '../features/wallet/lib/payment-page';
+import { useSession } from '../shared/store/session';
+import { showToast } from '../shared/ui/toast';
+import { ok, refusal, stubApi, type FetchCall, type Route } from './fetch';
+import { sampleUser, tenantConfigAnswer } from './fixtures';
+import { renderAt } from './render-app';
+
+vi.mock('../shared/ui/toast', () => ({ showToast: vi.fn(), hideToast: vi.fn() }));
+vi.mock('../features/wallet/lib/payment-page', () => ({ openPaymentPage: vi.fn() }));
+const toast = vi.mocked(showToast);
+const wait = { timeout: 3000 };
+
+function rules(overrides: Partial<WithdrawalRules> = {}): WithdrawalRules {
+  return {
+    currency: 'PHP',
+    balance: '1000.00',
+    minAmount: '110',
+    divisibleBy: '10',
+    bankFeeBps: 500,
+    usdtEnabled: false,
+    usdtFeeBps: 200,
+    usdtMinFee: '1',
+    quickAmounts: ['110', '200', '500', 'all'],
+    maxBankAmount: '950.00',
+    maxUsdtAmount: '0',
+    membershipActive: true,
+    payPasswordSet: true,
+    bankCardCount: 1,
+    ...overrides,
+  };
+}
+
+const card = {
+  id: '7',
+  bank: 'BDO',
+  bankName: 'Makati Branch',
+  accountName: 'JUAN DELA CRUZ',
+  cardNumber: '•••• 6789',
+  createdAt: '2026-11-01T00:00:00.000Z',
+};
+
+function withdrawal(overrides: Partial<Withdrawal> = {}): Withdrawal {
+  return {
+    orderNo: 'W20261121001',
+    status: 'applied',
+    amount: '950.00',
+    fee: '47.50',
+    total: '997.50',
+    currency: 'PHP',
+    destination: {
+      channel: 'bank',
+      bank: 'BDO',
+      bankName: 'Makati Branch',
+      accountName: 'JUAN DELA CRUZ',
+      account: '•••• 6789',
+    },
+    createdAt: '2026-11-21T09:00:00.000Z',
+    stages: [{ stage: 'applied', at: '2026-11-21T09:00:00.000Z' }],
+    reason: null,
+    ...overrides,
+  };
+}
+
+function officialOrder(overrides: Partial<RechargeOrder> = {}): RechargeOrder {
+  const now = Date.now();
+  return {
+    orderNo: 'R100',
+    channel: 'official',
+    status: 'pending',
+    amount: '5000.00',
+    payCurrency: 'PHP',
+    creditAmount: '5000.00',
+    currency: 'PHP',
+    createdAt: new Date(now).toISOString(),
+    expiresAt: new Date(now + 5 * 60_000).toISOString(),
+    creditedAt: null,
+    payUrl: null,
+    official: {
+      bankName: 'DramaStar Demo Bank',
+      accountName: 'DRAMASTAR COLLECTIONS',
+      accountNumber: '000123456789',
+      reference: 'DS7K2M9Q',
+    },
+    usdt: null,
+    reason: null,
+    ...overrides,
+  };
+}
+
+const channels = {
+  currency: 'PHP',
+  channels: [
+    {
+      code: 'gateway',
+      minAmount: '100',
+      maxAmount: '50000',
+      quickAmounts: ['100', '200', '500'],
+      fee: '0',
+      windowMinutes: null,
+      usdt: null,
+    },
+    {
+      code: 'official',
+      minAmount: '5000',
+      maxAmount: null,
+      quickAmounts: ['5000', '10000'],
+      fee: '0',
+      windowMinutes: 5,
+      usdt: null,
+    },
+    {
+      code: 'usdt',
+      minAmount: '10',
+      maxAmount: null,
+      quickAmounts: ['10', '50'],
+      fee: '0',
+      windowMinutes: null,
+      usdt: { network: 'TRC20', address: 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf', rate: '57' },
+    },
+  ],
+};
+
+function baseRoutes(extra: Record<string, Route> = {}): Record<string, Route> {
+  return {
+    '/appConfig/tenantConfig': ok(tenantConfigAnswer),
+    '/user/getMessage': ok({ list: [], total: 0, unread: 0 }),
+    '/user/info': ok(sampleUser()),
+    '/account/accountInfo': ok({ currency: 'PHP', balance: '1000.00' }),
+    '/appConfig/bankConfig': ok({ banks: [{ code: 'BDO', name: 'BDO Unibank' }] }),
+    ...extra,
+  };
+}
+
+function signIn() {
+  act(() => {
+    useSession.getState().login('tok-1');
+    useSession.getState().setUserInfo(sampleUser());
+  });
+}
+
+function bodyOf(call: FetchCall & { json: unknown }) {
+  return call.json as Record<string, unknown>;
+}
+
+/** Types the 6 digits into the payment-password sheet. */
+function typePassword(digits: string) {
+  const input = document.querySelector<HTMLInputElement>('.adm-passcode-input-native-input');
+  if (!input) throw new Error('no passcode input');
+  fireEvent.change(input, { target: { value: digits } });
+}
+
+beforeEach(() => {
+  toast.mockClear();
+  vi.mocked(openPaymentPage).mockClear();
+});
+
+describe('withdraw page', () => {
+  it('lists what is missing with a way to fix each, and does not let the user withdraw', async () => {
+    stubApi(
+      baseRoutes({
+        '/account/withdrawalRules': ok(
+          rules({ membershipActive: false, payPasswordSet: false, bankCardCount: 0 }),
+        ),
+        '/account/queryBankCard': ok({ list: [] }),
+      }),
+    );
+    signIn();
+    renderAt('#/pages/profile/withdraw/index');
+    const needs = await screen.findByTestId('withdraw-prerequisites', {}, wait);
+    expect(within(needs).getByTestId('withdraw-needs-membership').textContent).toContain(
+      'Withdrawals need an active Star Card',
+    );
+    expect(within(needs).getByText('Get a Star Card').getAttribute('href')).toBe('#/pages/earn/strategy');
+    expect(within(needs).getByTestId('withdraw-needs-payPassword').textContent).toContain(
+      'Please set Payment Password first',
+    );
+    expect(within(needs).getByText('Set it').getAttribute('href')).toBe('#/pages/profile/wallet/walletPay');
+    expect(within(needs).getByTestId('withdraw-needs-bankCard').textContent).toContain('Bank Card Not Set');
+    expect(within(needs).getByText('Add a card').getAttribute('href')).toBe(
+      '#/pages/profile/withdraw/addBankCard',
+    );
+    expect(screen.getByTestId<HTMLButtonElement>('withdraw-submit').disabled).toBe(true);
+  });
+
+  it('shows the fee, total and arriving amount as the amount is typed, and refuses bad amounts', async () => {
+    stubApi(
+      baseRoutes({
+        '/account/withdrawalRules': ok(rules()),
+        '/account/queryBankCard': ok({ list: [card] }),
+      }),
+    );
+    signIn();
+    renderAt('#/pages/profile/withdraw/index');
+    const amount = await screen.findByTestId('withdraw-amount', {}, wait);
+    expect(screen.getByTestId('withdraw-balance').textContent).toContain('₱1,000.00');
+
+    fireEvent.change(amount, { target: { value: '200' } });
+    expect(screen.getByTestId('withdraw-fee').textContent).toBe('₱10.00');
+    expect(screen.getByTestId('withdraw-total').textContent).toBe('₱210.00');
+    expect(screen.getByTestId('withdraw-arriving').textContent).toBe('₱200.00');
+
+    fireEvent.change(amount, { target: { value: '100' } });
+    fireEvent.blur(amount);
+    expect(screen.getByTestId('withdraw-amount-error').textContent).toBe('The minimum amount is ₱110.00');
+    fireEvent.change(amount, { target: { value: '115' } });
+    expect(screen.getByTestId('withdraw-amount-error').textContent).toBe(
+      'The amount must be a multiple of 10',
+    );
+    fireEvent.change(amount, { target: { value: '960' } });
+    expect(screen.getByTestId('withdraw-amount-error').textContent).toBe('Insufficient funds');
+
+    // "All" is the most the balance allows with its fee.
+    fireEvent.click(screen.getByTestId('quick-all'));
+    expect(screen.getByTestId<HTMLInputElement>('withdraw-amount').value).toBe('950');
+    expect(screen.getByTestId('withdraw-total').textContent).toBe('₱997.50');
+    expect(screen.queryByTestId('withdraw-amount-error')).toBeNull();
+    expect(screen.getByTestId('quick-all').getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('says "divisible by 100" where the step is 100', async () => {
+    stubApi(
+      baseRoutes({
+        '/account/accountInfo': ok({ currency: 'VND', balance: '1000000' }),
+        '/account/withdrawalRules': ok(
+          rules({
+            currency: 'VND',
+            balance: '1000000',
+            minAmount: '6000',
+            divisibleBy: '100',
+            quickAmounts: ['50000', 'all'],
+            maxBankAmount: '952300',
+          }),
+        ),
+        '/account/queryBankCard': ok({ list: [card] }),
+      }),
+    );
+    signIn();
+    renderAt('#/pages/profile/withdraw/index');
+    const amount = await screen.findByTestId('withdraw-amount', {}, wait);
+    expect(screen.getByTestId('quick-50000').textContent).toBe('50.000');
+    fireEvent.change(amount, { target: { value: '6050' } });
+    fireEvent.click(screen.getByTestId('withdraw-submit'));
+    expect(screen.getByTestId('withdraw-amount-error').textContent).toBe(
+      'The withdrawal amount must be divisible by 100',
+    );
+    expect(screen.queryByTestId('pay-password')).toBeNull();
+  });
+
+  it('asks for the payment password, applies once per confirmation and opens the details', async () => {
+    const api = stubApi(
+      baseRoutes({
+        '/account/withdrawalRules': ok(rules()),
+        '/account/queryBankCard': ok({ list: [card] }),
+        '/account/applyWithdrawal': [
+          refusal(409, 'Wrong payment password', 'WrongPaymentPassword'),
+          new TypeError('offline'),
+          ok(withdrawal()),
+        ],
+        '/account/withdrawalProcess': ok(withdrawal()),
+      }),
+    );
+    signIn();
+    renderAt('#/pages/profile/withdraw/index');
+    fireEvent.click(await screen.findByTestId('quick-all', {}, wait));
+    fireEvent.click(screen.getByTestId('withdraw-submit'));
+    await screen.findByTestId('pay-password', {}, wait);
+    expect(screen.getByTestId('pay-password-amount').textContent).toBe('₱997.50');
+
+    typePassword('111111');
+    expect((await screen.findByTestId('pay-password-error', {}, wait)).textContent).toBe(
+      'Wrong payment password',
+    );
+    typePassword('123456');
+    expect((await screen.findByTestId('pay-password-error', {}, wait)).textContent).toContain(
+      'could not reach the server',
+    );
+    typePassword('123456');
+    expect(await screen.findByTestId('withdraw-details', {}, wait)).toBeTruthy();
+
+    const applies = api.callsTo('/account/applyWithdrawal').map(bodyOf);
+    expect(applies).toHaveLength(3);
+    expect(applies[0]).toMatchObject({
+      amount: '950.00',
+      channel: 'bank',
+      bankCardId: '7',
+      payPassword: '111111',
+    });
+    expect(applies[0]!.requestId).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+    // A refusal made nothing: the next try is a new request; after no answer the same one is retried.
+    expect(applies[1]!.requestId).not.toBe(applies[0]!.requestId);
+    expect(applies[2]!.requestId).toBe(applies[1]!.requestId);
+    expect(window.location.hash).toBe('#/pages/profile/withdraw/details/index?orderNo=W20261121001');
+  });
+
+  it('shows a refusal that is not about the password on the screen', async () => {
+    stubApi(
+      baseRoutes({
+        '/account/withdrawalRules': ok(rules()),
+        '/account/queryBankCard': ok({ list: [card] }),
+        '/account/applyWithdrawal': refusal(
+          409,
+          'Withdrawals need an active Star Card',
+          'MembershipRequired',
+        ),
+      }),
+    );
+    signIn();
+    renderAt('#/pages/profile/withdraw/index');
+    fireEvent.change(await screen.findByTestId('withdraw-amount', {}, wait), { target: { value: '200' } });
+    fireEvent.click(screen.getByTestId('withdraw-submit'));
+    await screen.findByTestId('pay-password', {}, wait);
+    typePassword('123456');
+    expect((await screen.findByTestId('withdraw-error', {}, wait)).textContent).toBe(
+      'Withdrawals need an active Star Card',
+    );
+    // applyWithdrawal hides the automatic toast: the screen says it once.
+    expect(toast).not.toHaveBeenCalled();
+  });
+});
+
+describe('withdrawal details', () => {
+  it('shows time, amount, the masked card, fees and the stages reached', async () => {
+    stubApi(
+      baseRoutes({
+        '/account/withdrawalProcess': ok(
+          withdrawal({
+            status: 'approved',
+            stages: [
+              { stage: 'applied', at: '2026-11-21T09:00:00.000Z' },
+              { stage: 'approved', at: '2026-11-21T10:00:00.000Z' },
+            ],
+          }),
+        ),
+      }),
+    );
+    signIn();
+    renderAt('#/pages/profile/withdraw-details/index?orderNo=W20261121001');
+    await screen.findByTestId('withdraw-details', {}, wait);
+    expect(screen.getByTestId('withdraw-details-amount').textContent).toBe('₱950.00');
+    expect(screen.getByTestId('withdraw-details-status').textContent).toBe('Review approved');
+    expect(screen.getByTestId('withdraw-details-destination').textContent).toContain('BDO Unibank •••• 6789');
+    expect(screen.getByTestId('withdraw-details-destination').textContent).toContain(
+      'Makati Branch · JUAN DELA CRUZ',
+    );
+    expect(screen.getByTestId('withdraw-details-fee').textContent).toBe('₱47.50');
+    const timeline = screen.getByTestId('withdraw-timeline');
+    const steps = timeline.querySelectorAll('.adm-step');
+    expect([...steps].map((s) => s.querySelector('.adm-step-title')?.textContent)).toEqual([
+      'Application initiated',
+      'Review approved',
+      'Bank processing',
+      'Success, received',
+    ]);
+    expect([...steps].map((s) => /adm-step-status-(\w+)/.exec(s.className)?.[1])).toEqual([
+      'finish',
+      'finish',
+      'process',
+      'wait',
+    ]);
+  });
+
+  it('ends a rejected withdrawal with the rejection and its reason', async () => {
+    stubApi(
+      baseRoutes({
+        '/account/withdrawalProcess': ok(
+          withdrawal({
+            status: 'rejected',
+            reason: 'Name does not match the account',
+            stages: [
+              { stage: 'applied', at: '2026-11-21T09:00:00.000Z' },
+              { stage: 'rejected', at: '2026-11-21T10:00:00.000Z' },
+            ],
+          }),
+        ),
+      }),
+    );
+    signIn();
+    renderAt('#/pages/profile/withdraw/details/index?orderNo=W20261121001');
+    expect((await screen.findByTestId('withdraw-details-reason', {}, wait)).textContent).toContain(
+      'Name does not match the account',
+    );
+    const titles = [...screen.getByTestId('withdraw-timeline').querySelectorAll('.adm-step-title')].map(
+      (el) => el.textContent,
+    );
+    expect(titles).toEqual(['Application initiated', 'Withdraw rejected']);
+  });
+});
+
+describe('official bank transfer', () => {
+  it('counts down to the limit and turns into "expired" when it passes', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const order = officialOrder({ expiresAt: new Date(Date.now() + 2 * 60_000 + 5_000).toISOString() });
+    stubApi(baseRoutes({ '/account/rechargeRecords': ok({ list: [order], total: 1 }) }));
+    signIn();
+    renderAt('#/pages/profile/recharge/official?orderNo=R100');
+    await screen.findByTestId('official-pending', {}, wait);
+    expect(screen.getByTestId('official-countdown').textContent).toBe('02:05');
+    expect(screen.getByTestId('official-reference').textContent).toBe('DS7K2M9Q');
+    expect(screen.getByTestId('official-account-number').textContent).toBe('000123456789');
+    expect(screen.getByTestId('official-amount').textContent).toBe('₱5,000.00');
+
+    vi.setSystemTime(Date.now() + 60_000);
+    await waitFor(() => expect(screen.getByTestId('official-countdown').textContent).toBe('01:05'), wait);
+    vi.setSystemTime(Date.now() + 66_000);
+    expect(await screen.findByTestId('official-expired', {}, wait)).toBeTruthy();
+    expect(screen.queryByTestId('official-transferred')).toBeNull();
+    expect(screen.getByTestId('official-expired').textContent).toContain('within 2 minutes');
+  });
+
+  it('records "I have transferred" and then waits for finance', async () => {
+    const order = officialOrder();
+    const api = stubApi(
+      baseRoutes({
+        '/account/rechargeRecords': ok({ list: [order], total: 1 }),
+        '/user/addAccountBalanceVerify': ok({ ...order, status: 'submitted' }),
+      }),
+    );
+    signIn();
+    renderAt('#/pages/profile/recharge/official?orderNo=R100');
+    fireEvent.click(await screen.findByTestId('official-transferred', {}, wait));
+    expect(await screen.findByTestId('official-submitted', {}, wait)).toBeTruthy();
+    expect(api.callsTo('/user/addAccountBalanceVerify').map(bodyOf)).toEqual([{ orderNo: 'R100' }]);
+  });
+});
+
+describe('recharge', () => {
+  it('asks for a payment method, checks the limits, and creates the order once per confirmation', async () => {
+    const api = stubApi(
+      baseRoutes({
+        '/appConfig/queryPc': ok(channels),
+        '/user/addBalance': [new TypeError('offline'), ok(officialOrder())],
+        '/account/rechargeRecords': ok({ list: [officialOrder()], total: 1 }),
+      }),
+    );
+    signIn();
+    renderAt('#/pages/profile/recharge/index');
+    const amount = await screen.findByTestId('recharge-amount', {}, wait);
+    fireEvent.change(amount, { target: { value: '200' } });
+    expect(screen.getByTestId('recharge-fee').textContent).toBe('₱0.00');
+    expect(screen.getByTestId('recharge-credited').textContent).toBe('₱200.00');
+    fireEvent.click(screen.getByTestId('recharge-submit'));
+    expect(screen.getByTestId('recharge-channel-error').textContent).toBe('Please select Payment Method');
+
+    fireEvent.click(screen.getByTestId('recharge-channel-official'));
+    expect(screen.getByTestId('recharge-amount-error').textContent).toBe('The minimum amount is ₱5,000.00');
+    fireEvent.click(screen.getByTestId('quick-5000'));
+    fireEvent.click(screen.getByTestId('recharge-submit'));
+    const confirm = await screen.findByTestId('recharge-confirm', {}, wait);
+    expect(confirm.textContent).toContain('₱5,000.00');
+    expect(confirm.textContent).toContain('5 minutes');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Pay now' }));
+    await waitFor(() => expect(api.callsTo('/user/addBalance')).toHaveLength(1), wait);
+    await waitFor(() => expect(toast).toHaveBeenCalled(), wait);
+    fireEvent.click(screen.getByRole('button', { name: 'Pay now' }));
+    expect(await screen.findByTestId('official-pending', {}, wait)).toBeTruthy();
+    const bodies = api.callsTo('/user/addBalance').map(bodyOf);
+    expect(bodies[0]).toMatchObject({ channel: 'official', amount: '5000.00' });
+    expect(bodies[1]!.requestId).toBe(bodies[0]!.requestId);
+  });
+
+  it('sends a card/e-wallet payer to the payment page', async () => {
+    stubApi(
+      baseRoutes({
+        '/appConfig/queryPc': ok(channels),
+        '/user/addBalance': ok({
+          ...officialOrder({ channel: 'gateway', official: null, expiresAt: null }),
+          payUrl: '/sandbox/pay/R100',
+        }),
+      }),
+    );
+    signIn();
+    renderAt('#/pages/profile/recharge/index');
+    fireEvent.click(await screen.findByTestId('recharge-channel-gateway', {}, wait));
+    fireEvent.click(screen.getByTestId('quick-500'));
+    fireEvent.click(screen.getByTestId('recharge-submit'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay now' }, wait));
+    await waitFor(() => expect(openPaymentPage).toHaveBeenCalledWith('/sandbox/pay/R100'), wait);
+  });
+
+  it('asks for the result of a card payment until it is settled', async () => {
+    const pending = officialOrder({ channel: 'gateway', official: null, expiresAt: null });
+    const api = stubApi(
+      baseRoutes({
+        '/user/addAccountBalanceVerify': [ok(pending), ok({ ...pending, status: 'credited' })],
+      }),
+    );
+    signIn();
+    renderAt('#/pages/profile/recharge/index?orderNo=R100');
+    expect(await screen.findByTestId('recharge-result-pending', {}, wait)).toBeTruthy();
+    expect(await screen.findByTestId('recharge-result-credited', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByTestId('recharge-result-credited').textContent).toContain('+₱5,000.00');
+    expect(api.callsTo('/user/addAccountBalanceVerify')).toHaveLength(2);
+  });
+});
+
+describe('wallet records', () => {
+  const records = [
+    {
+      id: '1',
+      type: 'recharge',
+      amount: '500.00',
+      currency: 'PHP',
+      reference: 'R1',
+      createdAt: '2026-11-20T09:00:00.000Z',
+    },
+    {
+      id: '2',
+      type: 'withdrawal',
+      amount: '-200.00',
+      currency: 'PHP',
+      reference: 'W2',
+      createdAt: '2026-11-21T09:00:00.000Z',
+    },
+  ];
+
+  it('filters by kind and links withdrawal movements to their details', async () => {
+    const api = stubApi(
+      baseRoutes({
+        '/account/walletRecords': ({ url }) => {
+          const type = new URL(url, 'http://localhost').searchParams.get('type');
+          const list = type ? records.filter((r) => r.type === type) : records;
+          return ok({ list, total: list.length });
+        },
+      }),
+    );
+    signIn();
+    renderAt('#/pages/profile/wallet/list');
+    await screen.findByTestId('record-1', {}, wait);
+    expect(screen.getByTestId('record-1-amount').textContent).toBe('+₱500.00');
+    expect(screen.getByTestId('record-2-amount').textContent).toBe('-₱200.00');
+    expect(screen.getByTestId('record-2').getAttribute('href')).toBe(
+      '#/pages/profile/withdraw/details/index?orderNo=W2',
+    );
+    expect(screen.getByTestId('record-1').tagName).toBe('DIV');
+
+    fireEvent.click(screen.getByTestId('record-filter-withdrawal'));
+    expect(await screen.findByTestId('record-2', {}, wait)).toBeTruthy();
+    expect(screen.queryByTestId('record-1')).toBeNull();
+    expect(screen.getByTestId('record-filter-withdrawal').getAttribute('aria-checked')).toBe('true');
+    expect(window.location.hash).toBe('#/pages/profile/wallet/list?type=withdrawal');
+    const urls = api.callsTo('/account/walletRecords').map((c) => c.url);
+    expect(urls.at(-1)).toContain('type=withdrawal');
+    expect(urls.at(-1)).toContain('pageSize=20');
+  });
+
+  it('lists recharge orders with their status, an open transfer linking to its page', async () => {
+    stubApi(baseRoutes({ '/account/rechargeRecords': ok({ list: [officialOrder()], total: 1 }) }));
+    signIn();
+    renderAt('#/pages/profile/wallet/list?tab=recharges');
+    const row = await screen.findByTestId('recharge-R100', {}, wait);
+    expect(screen.getByTestId('recharge-R100-status').textContent).toBe('Awaiting payment');
+    expect(row.getAttribute('href')).toBe('#/pages/profile/recharge/official?orderNo=R100');
+  });
+});
+
+describe('wallet entries', () => {
+  it('Settings has bank cards and the withdrawal password; Profile shows the balance', async () => {
+    stubApi(baseRoutes());
+    signIn();
+    renderAt('#/pages/profile/setting/index');
+    expect((await screen.findByTestId('settings-bank-cards', {}, wait)).getAttribute('href')).toBe(
+      '#/pages/profile/withdraw/cardList',
+    );
+    expect(screen.getByTestId('settings-pay-password').textContent).toContain('Withdrawal password');
+    expect(screen.getByTestId('settings-pay-password').getAttribute('href')).toBe(
+      '#/pages/profile/wallet/walletPay',
+    );
+  });
+
+  it('Profile shows the balance and leads to the wallet', async () => {
+    stubApi(baseRoutes());
+    signIn();
+    renderAt('#/pages/profile/index');
+    expect((await screen.findByTestId('profile-balance', {}, wait)).textContent).toBe('₱1,000.00');
+    expect(screen.getByTestId('profile-wallet').getAttribute('href')).toBe('#/pages/profile/wallet/index');
+  });
+
+  it('wallet pages ask a guest to log in', async () => {
+    stubApi(baseRoutes());
+    renderAt('#/pages/profile/withdraw/index');
+    expect(await screen.findByTestId('login-required', {}, wait)).toBeTruthy();
+  });
+});
+
+describe('bank cards', () => {
+  it('checks the form with the contract rules and adds the card', async () => {
+    const api = stubApi(
+      baseRoutes({
+        '/appConfig/bankConfig': ok({ banks: [{ code: 'BDO', name: 'BDO Unibank' }] }),
+        '/account/queryBankCard': ok({ list: [] }),
+        '/account/addBankCard': ok({ list: [card] }),
+      }),
+    );
+    signIn();
+    renderAt('#/pages/profile/withdraw/addBankCard');
+    await screen.findByTestId('add-bank-card', {}, wait);
+    // E-mail and phone start from the account.
+    expect(screen.getByTestId<HTMLInputElement>('email-input').value).toBe('viewer@example.com');
+    fireEvent.click(screen.getByTestId('submit'));
+    expect(screen.getByTestId('card-bank-error').textContent).toBe('Please choose a bank from the list');
+    fireEvent.change(screen.getByTestId('card-accountName'), { target: { value: 'Juan Dela Cruz' } });
+    fireEvent.change(screen.getByTestId('card-firstName'), { target: { value: 'Juan' } });
+    fireEvent.change(screen.getByTestId('card-lastName'), { target: { value: 'Dela Cruz' } });
+    fireEvent.change(screen.getByTestId('card-cardNumber'), { target: { value: '12345' } });
+    fireEvent.change(screen.getByTestId('card-bankName'), { target: { value: 'Makati 2' } });
+    expect(screen.getByTestId('card-cardNumber-error').textContent).toBe(
+      'The bank card number has more than 5 digits',
+    );
+    expect(screen.getByTestId('card-bankName-error').textContent).toBe(
+      'Bank names are English letters and spaces only',
+    );
+    fireEvent.change(screen.getByTestId('card-cardNumber'), { target: { value: '001234567890' } });
+    fireEvent.change(screen.getByTestId('card-bankName'), { target: { value: 'Makati Branch' } });
+    fireEvent.click(screen.getByTestId('card-bank'));
+    fireEvent.click(await screen.findByTestId('bank-BDO', {}, wait));
+    fireEvent.click(screen.getByTestId('submit'));
+    await waitFor(() => expect(api.callsTo('/account/addBankCard')).toHaveLength(1), wait);
+    expect(bodyOf(api.callsTo('/account/addBankCard')[0]!)).toEqual({
+      accountName: 'Juan Dela Cruz',
+      firstName: 'Juan',
+      lastName: 'Dela Cruz',
+      email: 'viewer@example.com',
+      phone: '9171234567',
+      bank: 'BDO',
+      cardNumber: '001234567890',
+      bankName: 'Makati Branch',
+    });
+  });
+
+  it('lists masked cards and deletes one after confirmation', async () => {
+    const api = stubApi(
+      baseRoutes({
+        '/account/queryBankCard': ok({ list: [card] }),
+        '/account/delBankCard': ok({ list: [] }),
+      }),
+    );
+    signIn();
+    renderAt('#/pages/profile/withdraw/cardList');
+    const item = await screen.findByTestId('card-7', {}, wait);
+    expect(item.textContent).toContain('•••• 6789');
+    fireEvent.click(screen.getByTestId('card-delete-7'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete' }, wait));
+    expect(await screen.findByTestId('cards-empty', {}, wait)).toBeTruthy();
+    expect(bodyOf(api.callsTo('/account/delBankCard')[0]!)).toEqual({ id: '7' });
+  });
+});
+
+describe('payment password', () => {
+  it('sends the code to the account e-mail and sets the 6-digit password', async () => {
+    const api = stubApi(
+      baseRoutes({
+        '/user/exitsPayPass': ok({ exists: false, lockedUntil: null }),
+        '/account/sendSmsCode': ok({
+          email: 'v•••r@example.com',
+          expiresInSeconds: 600,
+          resendInSeconds: 60,
+        }),
+        '/account/setPayPassword': ok({ exists: true, lockedUntil: null }),
+      }),
+    );
+    signIn();
+    renderAt('#/pages/profile/wallet/walletPay');
+    expect((await screen.findByTestId('pay-password-email', {}, wait)).textContent).toContain(
+      'v•••r@example.com',
+    );
+    fireEvent.change(screen.getByTestId('paypass-password'), { target: { value: '12345' } });
+    fireEvent.change(screen.getByTestId('paypass-repPassword'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByTestId('submit'));
+    expect(screen.getByTestId('paypass-password-error').textContent).toBe('The payment password is 6 digits');
+    fireEvent.change(screen.getByTestId('paypass-password'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByTestId('send-code'));
+    expect((await screen.findByTestId('pay-password-email', {}, wait)).textContent).toBe(
+      'Code sent to v•••r@example.com.',
+    );
+    expect(screen.getByTestId('send-code').textContent).toMatch(/\d+/);
+    fireEvent.change(screen.getByTestId('code-input'), { target: { value: '654321' } });
+    fireEvent.click(screen.getByTestId('submit'));
+    await waitFor(() => expect(api.callsTo('/account/setPayPassword')).toHaveLength(1), wait);
+    expect(bodyOf(api.callsTo('/account/setPayPassword')[0]!)).toEqual({
+      password: '123456',
+      repPassword: '123456',
+      verifyCode: '654321',
+    });
+  });
+});
