@@ -1,38 +1,12 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { base, chooseCountry, registerByEmail, unique } from './flows.js';
 import { codeFor, mailCount } from './mailbox.js';
-
-const base = () => `http://localhost:${process.env.E2E_PORT ?? '8080'}/#`;
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 
 test.beforeEach(({ page }) => {
   page.on('pageerror', (error) => {
     throw error;
   });
 });
-
-async function chooseCountry(page: Page, code: string) {
-  await page.getByTestId('country-select').click();
-  await page.getByTestId(`country-${code}`).click();
-}
-
-async function registerByEmail(page: Page, email: string) {
-  await page.goto(`${base()}/pages/profile/index`);
-  await page.getByTestId('profile-login').click();
-  await expect(page.getByTestId('login-panel')).toBeVisible();
-  await page.getByTestId('chooser-register').click();
-  await page.getByTestId('register-tab-email').click();
-  const form = page.getByTestId('register-email');
-  await chooseCountry(page, 'VN');
-  await form.getByTestId('phone-input').fill('912345678');
-  await form.getByTestId('email-input').fill(email);
-  const before = mailCount();
-  await form.getByTestId('send-code').click();
-  // The code arrives through the real SMTP server the production server sends to.
-  const code = await codeFor(email, before);
-  await form.getByTestId('code-input').fill(code);
-  await form.getByTestId('submit').click();
-  await expect(page.getByTestId('login-panel')).toBeHidden();
-}
 
 test('registers by e-mail with the code from the mail, adds a user name, logs out and logs in by user name', async ({
   page,

@@ -16,7 +16,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const server = await startServer({ SMTP_URL: mailbox.url, TEST_API: 'true' });
   process.env.E2E_PORT = String(server.port);
   // The embedded default prints the first operator's one-time password once, at first start.
-  const firstOperator = /one-time password "([^"]+)"/.exec(server.output());
+  const firstOperator = /"oneTimePassword":"([^"]+)"/.exec(server.output());
   if (firstOperator?.[1]) process.env.E2E_ADMIN_PASSWORD = firstOperator[1];
   process.env.E2E_MAILBOX = mailboxFile;
   return async () => {

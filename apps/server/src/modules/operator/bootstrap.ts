@@ -18,8 +18,8 @@ export async function bootstrapOperator(operators: OperatorService, log: Fastify
   });
   if (created) {
     log.warn(
-      { operator: 'admin' },
-      `First operator created: user "admin", one-time password "${password}" (shown once; change it at first sign-in)`,
+      { operator: 'admin', oneTimePassword: password },
+      'First operator created: user admin with this one-time password (shown once; change it at first sign-in)',
     );
   }
 }

@@ -1,0 +1,42 @@
+import { expect, type Page } from '@playwright/test';
+import { codeFor, mailCount } from './mailbox.js';
+
+export const origin = () => `http://localhost:${process.env.E2E_PORT ?? '8080'}`;
+export const base = () => `${origin()}/#`;
+export const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+
+export async function chooseCountry(page: Page, code: string) {
+  await page.getByTestId('country-select').click();
+  await page.getByTestId(`country-${code}`).click();
+}
+
+/** Registers through the login panel with a code read from the real SMTP server's mailbox. */
+export async function registerByEmail(page: Page, email: string, inviteLink?: string) {
+  await page.goto(inviteLink ?? `${base()}/pages/profile/index`);
+  if (!inviteLink) await page.getByTestId('profile-login').click();
+  await expect(page.getByTestId('login-panel')).toBeVisible();
+  await page.getByTestId('chooser-register').click();
+  await page.getByTestId('register-tab-email').click();
+  const form = page.getByTestId('register-email');
+  await chooseCountry(page, 'VN');
+  await form.getByTestId('phone-input').fill('912345678');
+  await form.getByTestId('email-input').fill(email);
+  const before = mailCount();
+  await form.getByTestId('send-code').click();
+  // The code arrives through the real SMTP server the production server sends to.
+  const code = await codeFor(email, before);
+  await form.getByTestId('code-input').fill(code);
+  await form.getByTestId('submit').click();
+  await expect(page.getByTestId('login-panel')).toBeHidden();
+}
+
+/** Calls the API as the signed-in user of the page (for what the product has no screen for yet). */
+export async function api(page: Page, path: string, body: unknown = {}) {
+  const token = await page.evaluate(() => localStorage.getItem('user_token'));
+  const res = await fetch(`${origin()}/app-api${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token ?? ''}` },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as { code: number; data: Record<string, unknown> };
+}
