@@ -47,6 +47,9 @@ import { createTrialCardService } from './modules/membership/trial-card.service.
 import { createCopyrightService, seedCopyrightProducts } from './modules/team/copyright.service.js';
 import { createTeamRewards } from './modules/team/team-rewards.js';
 import { teamRoutes } from './modules/team/team.routes.js';
+import { earnRoutes } from './modules/earn/earn.routes.js';
+import { createEarnService } from './modules/earn/earn.service.js';
+import { createRedPacketService } from './modules/earn/red-packet.service.js';
 import { createTeamService } from './modules/team/team.service.js';
 import {
   createSandboxGateway,
@@ -247,6 +250,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     copyrights,
     tenants,
   });
+  const redPackets = createRedPacketService({ db, clock, ledger });
+  earnRoutes(router, {
+    earn: createEarnService({ db, clock, ledger, memberships }),
+    redPackets,
+    tenants,
+  });
   membershipRoutes(router, {
     db,
     memberships,
@@ -272,6 +281,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
           { name: 'expire-recharges', everyMs: 60_000, run: () => recharges.expireStale() },
           { name: 'copyright-revenue', everyMs: 10 * 60_000, run: () => copyrights.runDailyRevenue() },
           { name: 'dividends', everyMs: 60 * 60_000, run: () => copyrights.runDividends() },
+          { name: 'red-packet-refunds', everyMs: 60_000, run: () => redPackets.refundExpired() },
         ],
         app.log,
       );

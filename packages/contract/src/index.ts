@@ -9,3 +9,4 @@ export * from './wallet.js';
 export * from './api/admin.js';
 export * from './membership.js';
 export * from './team.js';
+export * from './earn.js';

@@ -136,6 +136,15 @@ const en = {
   ProductNotFound: 'This copyright is not available',
   SalaryNotQualified: 'Your team does not reach a salary level yet',
   SalaryTooSoon: 'The next salary can be claimed on {date}',
+  AlreadyCheckedIn: 'You have already checked in today',
+  TaskNotFound: 'Unknown task',
+  TaskNotDone: 'This task is not finished yet',
+  TaskClaimed: 'This reward is already claimed',
+  RedPacketNotFound: 'This red envelope does not exist',
+  RedPacketOwn: 'You cannot claim your own red envelope',
+  RedPacketAlreadyClaimed: 'You have already claimed this red envelope',
+  RedPacketShareTooSmall: 'Each share must be at least {amount}',
+  DailyAwardClaimed: 'Today’s award is already claimed',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -267,6 +276,15 @@ const vn: Catalog = {
   ProductNotFound: 'Bản quyền này không có sẵn',
   SalaryNotQualified: 'Nhóm của bạn chưa đạt cấp lương',
   SalaryTooSoon: 'Có thể nhận lương tiếp theo vào {date}',
+  AlreadyCheckedIn: 'Hôm nay bạn đã điểm danh',
+  TaskNotFound: 'Nhiệm vụ không tồn tại',
+  TaskNotDone: 'Nhiệm vụ chưa hoàn thành',
+  TaskClaimed: 'Phần thưởng này đã được nhận',
+  RedPacketNotFound: 'Bao lì xì không tồn tại',
+  RedPacketOwn: 'Bạn không thể nhận bao lì xì của chính mình',
+  RedPacketAlreadyClaimed: 'Bạn đã nhận bao lì xì này',
+  RedPacketShareTooSmall: 'Mỗi phần phải ít nhất {amount}',
+  DailyAwardClaimed: 'Phần thưởng hôm nay đã được nhận',
 };
 
 const id: Catalog = {
@@ -395,6 +413,15 @@ const id: Catalog = {
   ProductNotFound: 'Hak cipta ini tidak tersedia',
   SalaryNotQualified: 'Tim Anda belum mencapai level gaji',
   SalaryTooSoon: 'Gaji berikutnya dapat diklaim pada {date}',
+  AlreadyCheckedIn: 'Anda sudah check-in hari ini',
+  TaskNotFound: 'Tugas tidak dikenal',
+  TaskNotDone: 'Tugas ini belum selesai',
+  TaskClaimed: 'Hadiah ini sudah diklaim',
+  RedPacketNotFound: 'Angpao ini tidak ada',
+  RedPacketOwn: 'Anda tidak bisa mengklaim angpao sendiri',
+  RedPacketAlreadyClaimed: 'Anda sudah mengklaim angpao ini',
+  RedPacketShareTooSmall: 'Setiap bagian minimal {amount}',
+  DailyAwardClaimed: 'Hadiah hari ini sudah diklaim',
 };
 
 export const MESSAGES: Record<Language, Catalog> = { en, vn, id };

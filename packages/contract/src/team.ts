@@ -138,6 +138,8 @@ export const REVENUE_KINDS = [
   'salary',
   'dividend',
   'task_reward',
+  'checkin',
+  'daily_award',
   'red_packet',
 ] as const;
 export const revenueDetail = z.object({

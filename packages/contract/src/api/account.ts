@@ -3,6 +3,7 @@ import { defineCall } from '../call.js';
 import { CURRENCY_KEYS } from '../constants.js';
 import { bankCardForm, setPayPasswordForm } from '../validation.js';
 import { membershipCard } from '../membership.js';
+import { dailyAward, redPacket } from '../earn.js';
 import {
   levelCount,
   levelStatus,
@@ -14,7 +15,6 @@ import {
 } from '../team.js';
 import { applyWithdrawalForm, rechargeOrder, withdrawal, withdrawalRules } from '../wallet.js';
 
-const account = (path: string) => defineCall({ path: `/account/${path}`, auth: 'user' });
 const pageQuery = z.object({
   pageNum: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
@@ -33,6 +33,10 @@ export const WALLET_RECORD_TYPES = [
   'welfare',
   'red_packet',
   'task_reward',
+  'checkin',
+  'daily_award',
+  'red_packet_refund',
+  'membership_refund',
   'salary',
   'dividend',
 ] as const;
@@ -158,7 +162,12 @@ export const accountCalls = {
     body: revenueDetailQuery,
     response: revenueDetail,
   }),
-  queryDkRedPacket: account('queryDkRedPacket'),
+  /** The user's red packets: sent (with their state and refunds) and received. */
+  queryDkRedPacket: defineCall({
+    path: '/account/queryDkRedPacket',
+    auth: 'user',
+    response: z.object({ sent: z.array(redPacket), received: z.array(redPacket) }),
+  }),
   /** Team members per level 1-5. */
   userLevelStatistic: defineCall({
     path: '/account/userLevelStatistic',
@@ -195,5 +204,12 @@ export const accountCalls = {
       ),
     }),
   }),
-  daliyAward: account('daliyAward'),
+  /** The Star Card holder's daily award: its state, and with `claim: true` claims today's. */
+  daliyAward: defineCall({
+    path: '/account/daliyAward',
+    auth: 'user',
+    query: z.object({ claim: z.stringbool().optional() }),
+    body: z.object({ claim: z.boolean().optional() }),
+    response: dailyAward,
+  }),
 };

@@ -3,6 +3,7 @@ import { defineCall } from '../call.js';
 import { CURRENCY_KEYS, LANGUAGE_KEYS } from '../constants.js';
 import { tenantIdSchema } from '../validation.js';
 import { paymentChannel } from '../wallet.js';
+import { customerService, taskList } from '../earn.js';
 
 /** What a browser needs to know about the tenant it is on. */
 export const tenantSummary = z.object({
@@ -59,7 +60,15 @@ export const configCalls = {
     auth: 'user',
     response: z.object({ banks: z.array(z.object({ code: z.string(), name: z.string() })) }),
   }),
-  queryTask: defineCall({ path: '/appConfig/queryTask', auth: 'user' }),
+  /** The tenant's tasks with the user's progress (the same answer as /appTask/queryFinish). */
+  queryTask: defineCall({ path: '/appConfig/queryTask', auth: 'user', response: taskList }),
+  /** The tenant's support contacts (ours). */
+  customerService: defineCall({
+    path: '/appConfig/customerService',
+    auth: 'guest',
+    query: tenantQuery,
+    response: customerService,
+  }),
   /** The tenant's recharge channels with their limits, quick amounts and (USDT) deposit address. */
   queryPc: defineCall({
     path: '/appConfig/queryPc',
@@ -70,5 +79,6 @@ export const configCalls = {
     path: '/appConfig/queryTgAgent',
     auth: 'guest',
     query: z.object({ domain: z.string().trim().max(253).optional() }),
+    response: z.object({ url: z.string().nullable() }),
   }),
 };

@@ -1,28 +1,67 @@
 import { z } from 'zod';
 import { defineCall } from '../call.js';
 import { MEMBERSHIP_TIERS } from '../constants.js';
+import { createRedPacketForm, ranking, rankingQuery, redPacket, taskList, taskState } from '../earn.js';
 
-const redPacketQuery = z.object({ redPacketId: z.string().trim().min(1).max(64) });
+const redPacketQuery = z.object({
+  redPacketId: z
+    .string()
+    .trim()
+    .regex(/^\d{1,18}$/, { error: 'RedPacketNotFound' }),
+});
 
 export const taskCalls = {
-  queryFinish: defineCall({ path: '/appTask/queryFinish', auth: 'user' }),
-  queryInviteTaskNum: defineCall({ path: '/appTask/queryInviteTaskNum', auth: 'user' }),
-  submitTask: defineCall({ path: '/appTask/submitTask', auth: 'user' }),
+  /** The tasks with progress measured from real events, and whether each is claimed this period. */
+  queryFinish: defineCall({ path: '/appTask/queryFinish', auth: 'user', response: taskList }),
+  /** Friends invited today and in total (the invite task's progress). */
+  queryInviteTaskNum: defineCall({
+    path: '/appTask/queryInviteTaskNum',
+    auth: 'user',
+    response: z.object({ today: z.number().int(), total: z.number().int() }),
+  }),
+  /** Claims a reached task's reward, once per period. */
+  submitTask: defineCall({
+    path: '/appTask/submitTask',
+    auth: 'user',
+    body: z.object({ code: z.string().trim().min(1).max(40) }),
+    response: z.object({ task: taskState, balance: z.string() }),
+  }),
 };
 
 export const redPacketCalls = {
-  queryRedPacket: defineCall({ path: '/redP/queryRedPacket', auth: 'user', query: redPacketQuery }),
+  queryRedPacket: defineCall({
+    path: '/redP/queryRedPacket',
+    auth: 'user',
+    query: redPacketQuery,
+    response: redPacket,
+  }),
+  /** Claims one share (one per user); the screen handles its refusals (claimed, expired). */
   receiveRedPacket: defineCall({
     path: '/redP/receiveRedPacket',
     auth: 'user',
     query: redPacketQuery,
     hideErrorToast: true,
+    response: z.object({ amount: z.string(), packet: redPacket }),
+  }),
+  /** Funds a red packet from the balance into escrow (ours: the spec shows the page, not the call). */
+  sendRedPacket: defineCall({
+    path: '/redP/sendRedPacket',
+    auth: 'user',
+    body: createRedPacketForm,
+    response: redPacket,
   }),
 };
 
 export const rewardCalls = {
-  ranking: defineCall({ path: '/reward/ranking', auth: 'guest' }),
-  rankingByDay: defineCall({ path: '/reward/rankingByDay', auth: 'guest' }),
+  /** The rank board overall: by earnings or by invitations, with the viewer's own place. */
+  ranking: defineCall({ path: '/reward/ranking', auth: 'guest', query: rankingQuery, response: ranking }),
+  /** The rank board of one day (default today, tenant time zone). */
+  rankingByDay: defineCall({
+    path: '/reward/rankingByDay',
+    auth: 'guest',
+    query: rankingQuery,
+    response: ranking,
+  }),
 };
 
 /** A test-only call that opens a membership level; the server registers it only outside production. */

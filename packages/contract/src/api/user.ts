@@ -10,6 +10,7 @@ import {
 } from '../validation.js';
 import { addBalanceForm, rechargeOrder, verifyRechargeForm, withdrawalRules } from '../wallet.js';
 import { MEMBERSHIP_TIERS } from '../constants.js';
+import { checkinStatus } from '../earn.js';
 import {
   buyCardByChannelForm,
   buyCardForm,
@@ -71,7 +72,6 @@ const pageQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
 
-const user = (path: string) => defineCall({ path: `/user/${path}`, auth: 'user' });
 const inviterResult = z.object({ inviterCode: z.string() });
 
 export const userCalls = {
@@ -145,8 +145,13 @@ export const userCalls = {
     query: pageQuery,
     response: z.object({ balance: z.number().int(), list: z.array(pointEntry), total: z.number().int() }),
   }),
-  signin: user('signin'),
-  querySigninDayNum: user('querySigninDayNum'),
+  /** Today's check-in (once per day in the tenant's time zone); pays the streak day's reward. */
+  signin: defineCall({
+    path: '/user/signin',
+    auth: 'user',
+    response: checkinStatus.extend({ reward: z.string(), balance: z.string() }),
+  }),
+  querySigninDayNum: defineCall({ path: '/user/querySigninDayNum', auth: 'user', response: checkinStatus }),
   /** Creates a recharge order on a channel (gateway, official transfer, USDT); idempotent by requestId. */
   addBalance: defineCall({
     path: '/user/addBalance',

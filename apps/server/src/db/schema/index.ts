@@ -5,3 +5,4 @@ export * from './ledger.js';
 export * from './wallet.js';
 export * from './operator.js';
 export * from './team.js';
+export * from './earn.js';

@@ -16,6 +16,8 @@ export const tenants = pgTable('tenant', {
   membershipSettings: jsonb('membership_settings'),
   /** Team reward rates, salary levels, dividend and leader rules (contract `teamSettings`); null = defaults. */
   teamSettings: jsonb('team_settings'),
+  /** Check-in rewards, tasks, red-packet limits, daily award and support contacts (contract `earnSettings`). */
+  earnSettings: jsonb('earn_settings'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,0 +1,347 @@
+import {
+  defaultEarnSettings,
+  type EarnSettings,
+  earnSettingsSchema,
+  isCurrencyKey,
+  isStarTier,
+  REVENUE_KINDS,
+  type TaskKind,
+  toMajor,
+} from '@dramastar/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Clock } from '../../clock.js';
+import type { Db, DbOrTx, Tx } from '../../db/client.js';
+import { checkins, dailyAwards, taskClaims, tenants, users } from '../../db/schema/index.js';
+import { withTransaction } from '../../db/tx.js';
+import { AppError } from '../../http/errors.js';
+import type { Ledger } from '../ledger/ledger.service.js';
+import type { MembershipService } from '../membership/membership.service.js';
+import { addDays, dayIn, rowsOf } from '../team/team-rewards.js';
+import { parseAmount } from '../wallet/amounts.js';
+
+type User = { userId: bigint; tenantId: string };
+
+export async function tenantEarn(db: DbOrTx, tenantId: string) {
+  const [row] = await db
+    .select({
+      currency: tenants.currency,
+      timeZone: tenants.timeZone,
+      enabled: tenants.earnEnabled,
+      settings: tenants.earnSettings,
+    })
+    .from(tenants)
+    .where(eq(tenants.id, tenantId));
+  if (!row || !isCurrencyKey(row.currency)) throw new AppError('TenantNotFound');
+  const settings: EarnSettings =
+    row.settings === null ? defaultEarnSettings(row.currency) : earnSettingsSchema.parse(row.settings);
+  return { currency: row.currency, timeZone: row.timeZone, enabled: row.enabled, settings };
+}
+
+/** The tenant's earn rules; 403 EarnDisabled while its earn switch is off. */
+export async function requireEarn(db: DbOrTx, tenantId: string) {
+  const earn = await tenantEarn(db, tenantId);
+  if (!earn.enabled) throw new AppError('EarnDisabled');
+  return earn;
+}
+
+const lockUser = (tx: Tx, userId: bigint) =>
+  tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+
+/**
+ * Check-in, tasks, the daily award and the rank board. Each reward is one ledger transfer from
+ * rewards expense with a key naming its cause, in the transaction of the row that records it.
+ */
+export function createEarnService(deps: {
+  db: Db;
+  clock: Clock;
+  ledger: Ledger;
+  memberships: MembershipService;
+}) {
+  const { db, clock, ledger, memberships } = deps;
+
+  async function checkinState(on: DbOrTx, user: User) {
+    const { currency, timeZone, settings } = await tenantEarn(on, user.tenantId);
+    const today = dayIn(timeZone, clock.now());
+    const [last] = await on
+      .select()
+      .from(checkins)
+      .where(eq(checkins.userId, user.userId))
+      .orderBy(sql`${checkins.day} desc`)
+      .limit(1);
+    const checkedToday = last?.day === today;
+    // The streak runs while the last check-in was today or yesterday; a missed day resets it.
+    const streak = last && (last.day === today || last.day === addDays(today, -1)) ? last.streak : 0;
+    const rewards = settings.checkinRewards;
+    const nextDay = streak + 1;
+    const reward = (day: number) => rewards[Math.min(day, rewards.length) - 1] ?? '0';
+    return {
+      currency,
+      today,
+      streak,
+      checkedToday,
+      nextReward: reward(nextDay),
+      rewards,
+      reward,
+    };
+  }
+
+  /** Progress of a task from what happened (never from the client's word). */
+  async function progressOf(
+    on: DbOrTx,
+    user: User,
+    kind: TaskKind,
+    daily: boolean,
+    timeZone: string,
+    today: string,
+  ) {
+    const inDay = (column: string) =>
+      daily ? sql`and (${sql.raw(column)} at time zone ${timeZone})::date = ${today}::date` : sql``;
+    const queries: Record<TaskKind, ReturnType<typeof sql>> = {
+      watch_episodes: sql`select count(*)::int as n from view_history where user_id = ${user.userId} and progress > 0 ${inDay('updated_at')}`,
+      invite_friends: sql`select count(*)::int as n from app_user where inviter_id = ${user.userId} ${inDay('created_at')}`,
+      buy_card: sql`select count(*)::int as n from membership_card where user_id = ${user.userId} and source = 'purchase' ${inDay('created_at')}`,
+      buy_copyright: sql`select count(*)::int as n from copyright_holding where user_id = ${user.userId} ${inDay('purchased_at')}`,
+      recharge: sql`select count(*)::int as n from recharge_order where user_id = ${user.userId} and status = 'credited' ${inDay('credited_at')}`,
+    };
+    const [row] = await rowsOf<{ n: number }>(on, queries[kind]);
+    return row?.n ?? 0;
+  }
+
+  async function tasks(on: DbOrTx, user: User) {
+    const { currency, timeZone, settings } = await tenantEarn(on, user.tenantId);
+    const today = dayIn(timeZone, clock.now());
+    const claimed = await on
+      .select({ code: taskClaims.code, period: taskClaims.period })
+      .from(taskClaims)
+      .where(eq(taskClaims.userId, user.userId));
+    const list = [];
+    for (const task of settings.tasks) {
+      const daily = task.period === 'daily';
+      const period = daily ? today : 'once';
+      const progress = await progressOf(on, user, task.kind, daily, timeZone, today);
+      const isClaimed = claimed.some((c) => c.code === task.code && c.period === period);
+      list.push({
+        code: task.code,
+        kind: task.kind,
+        period: task.period,
+        target: task.target,
+        progress: Math.min(progress, task.target),
+        reward: task.reward,
+        status: isClaimed
+          ? ('claimed' as const)
+          : progress >= task.target
+            ? ('done' as const)
+            : ('open' as const),
+        periodKey: period,
+      });
+    }
+    return { currency, tasks: list };
+  }
+
+  async function award(
+    tx: Tx,
+    user: User,
+    currency: Parameters<typeof toMajor>[1],
+    amount: bigint,
+    kind: string,
+    key: string,
+  ) {
+    if (amount <= 0n) return;
+    await ledger.transfer(tx, {
+      tenantId: user.tenantId,
+      currency,
+      from: { system: 'rewards_expense' },
+      to: { userId: user.userId },
+      amount,
+      kind,
+      reference: key,
+      idempotencyKey: key,
+    });
+  }
+
+  const balanceOf = async (tx: DbOrTx, user: User, currency: Parameters<typeof toMajor>[1]) =>
+    toMajor(await ledger.balance(tx, user.tenantId, currency, { userId: user.userId }), currency);
+
+  return {
+    async checkinStatus(user: User) {
+      await requireEarn(db, user.tenantId);
+      const { reward: _, ...state } = await checkinState(db, user);
+      return state;
+    },
+
+    /** Once per tenant day: the streak continues from yesterday or starts again at day 1. */
+    async checkin(user: User) {
+      await requireEarn(db, user.tenantId);
+      return withTransaction(db, async (tx) => {
+        await lockUser(tx, user.userId);
+        const state = await checkinState(tx, user);
+        if (state.checkedToday) throw new AppError('AlreadyCheckedIn');
+        const streak = state.streak + 1;
+        const amount = parseAmount(state.reward(streak), state.currency);
+        await tx.insert(checkins).values({
+          userId: user.userId,
+          day: state.today,
+          streak,
+          amount,
+          createdAt: clock.now(),
+        });
+        await award(tx, user, state.currency, amount, 'checkin', `checkin:${user.userId}:${state.today}`);
+        const { reward: _, ...after } = await checkinState(tx, user);
+        return {
+          ...after,
+          reward: toMajor(amount, state.currency),
+          balance: await balanceOf(tx, user, state.currency),
+        };
+      });
+    },
+
+    async tasks(user: User) {
+      await requireEarn(db, user.tenantId);
+      const { currency, tasks: list } = await tasks(db, user);
+      return { currency, tasks: list.map(({ periodKey: _, ...t }) => t) };
+    },
+
+    async inviteCounts(user: User) {
+      const { timeZone } = await requireEarn(db, user.tenantId);
+      const today = dayIn(timeZone, clock.now());
+      return {
+        today: await progressOf(db, user, 'invite_friends', true, timeZone, today),
+        total: await progressOf(db, user, 'invite_friends', false, timeZone, today),
+      };
+    },
+
+    /** Claims a reached task's reward, once per period (TaskNotFound, TaskNotDone, TaskClaimed). */
+    async claimTask(user: User, code: string) {
+      await requireEarn(db, user.tenantId);
+      return withTransaction(db, async (tx) => {
+        await lockUser(tx, user.userId);
+        const { currency, tasks: list } = await tasks(tx, user);
+        const task = list.find((t) => t.code === code);
+        if (!task) throw new AppError('TaskNotFound', { field: 'code' });
+        if (task.status === 'claimed') throw new AppError('TaskClaimed');
+        if (task.status !== 'done') throw new AppError('TaskNotDone');
+        const amount = parseAmount(task.reward, currency);
+        await tx.insert(taskClaims).values({
+          userId: user.userId,
+          code,
+          period: task.periodKey,
+          amount,
+          createdAt: clock.now(),
+        });
+        await award(
+          tx,
+          user,
+          currency,
+          amount,
+          'task_reward',
+          `task:${user.userId}:${code}:${task.periodKey}`,
+        );
+        const { periodKey: _, ...view } = task;
+        return {
+          task: { ...view, status: 'claimed' as const },
+          balance: await balanceOf(tx, user, currency),
+        };
+      });
+    },
+
+    /** The Star Card holder's award of the day, by tier; `claim` takes it (once per tenant day). */
+    async dailyAward(user: User, claim: boolean) {
+      const { currency, timeZone, settings } = await requireEarn(db, user.tenantId);
+      const run = async (tx: DbOrTx) => {
+        const today = dayIn(timeZone, clock.now());
+        const tier = await memberships.activeTier(tx, user.userId);
+        const star = tier !== null && isStarTier(tier);
+        const amount = star ? settings.dailyAward[tier as 'primary' | 'premium' | 'director'] : '0';
+        const [taken] = await tx
+          .select()
+          .from(dailyAwards)
+          .where(and(eq(dailyAwards.userId, user.userId), eq(dailyAwards.day, today)));
+        return { currency, tier: star ? tier : null, amount, claimedToday: taken !== undefined, today };
+      };
+      if (!claim) return run(db);
+      return withTransaction(db, async (tx) => {
+        await lockUser(tx, user.userId);
+        const state = await run(tx);
+        if (!state.tier) throw new AppError('MembershipRequired');
+        if (state.claimedToday) throw new AppError('DailyAwardClaimed');
+        const amount = parseAmount(state.amount, currency);
+        await tx.insert(dailyAwards).values({
+          userId: user.userId,
+          day: state.today,
+          tier: state.tier,
+          amount,
+          createdAt: clock.now(),
+        });
+        await award(tx, user, currency, amount, 'daily_award', `daily_award:${user.userId}:${state.today}`);
+        return { ...state, claimedToday: true };
+      });
+    },
+
+    /**
+     * The rank board of a tenant: by earnings (rewards received) or by invitations, overall or
+     * for one day. Ties share a rank (1, 2, 2, 4); within a tie the earlier account comes first.
+     */
+    async ranking(
+      tenantId: string,
+      viewer: bigint | null,
+      query: { type: 'earnings' | 'invites'; day?: string | undefined },
+      byDay: boolean,
+    ) {
+      const { currency, timeZone } = await requireEarn(db, tenantId);
+      const day = byDay ? (query.day ?? dayIn(timeZone, clock.now())) : null;
+      const dayFilter = (column: string) =>
+        day ? sql`and (${sql.raw(column)} at time zone ${timeZone})::date = ${day}::date` : sql``;
+      const kinds = sql.raw(`(${REVENUE_KINDS.map((k) => `'${k}'`).join(',')})`);
+      const scores =
+        query.type === 'earnings'
+          ? sql`select a.user_id as user_id, sum(t.amount) as value
+                from ledger_transfer t join ledger_account a on a.id = t.credit_account_id
+                where a.tenant_id = ${tenantId} and a.user_id is not null and t.kind in ${kinds} ${dayFilter('t.created_at')}
+                group by a.user_id`
+          : sql`select inviter_id as user_id, count(*) as value from app_user
+                where tenant_id = ${tenantId} and inviter_id is not null ${dayFilter('created_at')}
+                group by inviter_id`;
+      const ranked = sql`select s.user_id, s.value, rank() over (order by s.value desc) as rank
+                         from (${scores}) s`;
+      const list = await rowsOf<{ nickname: string; avatar: string | null; value: string; rank: number }>(
+        db,
+        sql`select u.nickname, u.avatar, r.value::text as value, r.rank::int as rank
+            from (${ranked}) r join app_user u on u.id = r.user_id
+            order by r.rank, u.id limit 20`,
+      );
+      const show = (v: string) => (query.type === 'earnings' ? toMajor(BigInt(v), currency) : v);
+      let me: { rank: number | null; value: string } | null = null;
+      if (viewer !== null) {
+        const [mine] = await rowsOf<{ value: string; rank: number }>(
+          db,
+          sql`select r.value::text as value, r.rank::int as rank from (${ranked}) r where r.user_id = ${viewer}`,
+        );
+        me = mine ? { rank: mine.rank, value: show(mine.value) } : { rank: null, value: show('0') };
+      }
+      return {
+        currency,
+        type: query.type,
+        day,
+        list: list.map((r) => ({
+          rank: r.rank,
+          nickname: r.nickname,
+          avatar: r.avatar,
+          value: show(r.value),
+        })),
+        me,
+      };
+    },
+
+    async customerService(tenantId: string) {
+      const { currency, settings } = await tenantEarn(db, tenantId);
+      return { currency, contacts: settings.customerService };
+    },
+
+    async telegramAgent(tenantId: string, host: string) {
+      const { settings } = await tenantEarn(db, tenantId);
+      return { url: settings.telegramAgents[host] ?? settings.telegramAgents['*'] ?? null };
+    },
+  };
+}
+
+export type EarnService = ReturnType<typeof createEarnService>;
