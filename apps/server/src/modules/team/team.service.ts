@@ -50,7 +50,7 @@ export function createTeamService(deps: {
 
   /** Reads on `on`: inside a claim's transaction, its own connection. */
   async function salaryState(user: User, on: DbOrTx = db) {
-    const { currency, settings } = await tenantTeam(on, user.tenantId);
+    const { currency, timeZone, settings } = await tenantTeam(on, user.tenantId);
     const stars = await starMembers(user.userId, on);
     const direct = stars.get(1) ?? 0;
     const team = [...stars.values()].reduce((a, b) => a + b, 0);
@@ -65,7 +65,7 @@ export function createTeamService(deps: {
       .limit(1);
     const next = last ? new Date(last.claimedAt.getTime() + settings.salaryIntervalDays * DAY_MS) : null;
     const starCard = await memberships.hasStarCard(on, user.userId);
-    return { currency, settings, direct, team, reached, last, next, starCard };
+    return { currency, timeZone, settings, direct, team, reached, last, next, starCard };
   }
 
   return {
@@ -275,8 +275,11 @@ export function createTeamService(deps: {
         directStarMembers: s.direct,
         teamStarMembers: s.team,
         level: s.reached?.level ?? 0,
-        amount: s.reached?.amount ?? '0',
-        levels: s.settings.salaryLevels,
+        amount: toMajor(parseAmount(s.reached?.amount ?? '0', s.currency), s.currency),
+        levels: s.settings.salaryLevels.map((l) => ({
+          ...l,
+          amount: toMajor(parseAmount(l.amount, s.currency), s.currency),
+        })),
         starCard: s.starCard,
         lastClaimAt: s.last?.claimedAt.toISOString() ?? null,
         nextClaimAt: s.next?.toISOString() ?? null,
@@ -295,7 +298,7 @@ export function createTeamService(deps: {
         if (!s.starCard) throw new AppError('MembershipRequired');
         if (!s.reached) throw new AppError('SalaryNotQualified');
         if (s.next && s.next > clock.now()) {
-          throw new AppError('SalaryTooSoon', { params: { date: s.next.toISOString().slice(0, 10) } });
+          throw new AppError('SalaryTooSoon', { params: { date: dayIn(s.timeZone, s.next) } });
         }
         const amount = parseAmount(s.reached.amount, s.currency);
         const sequence = (s.last?.sequence ?? 0) + 1;
