@@ -320,7 +320,7 @@ describe('monthly salary', () => {
       directStarMembers: 3,
       teamStarMembers: 5,
       level: 1,
-      amount: '500',
+      amount: '500.00',
       canClaim: true,
     });
     const claims = await Promise.all([
