@@ -11,6 +11,9 @@ export const ADMIN_API_PREFIX = '/admin-api';
 /** Membership tiers, lowest first: the Drama Week Card unlocks viewing only; Star Cards are 1-3. */
 export const MEMBERSHIP_TIERS = ['week', 'primary', 'premium', 'director'] as const;
 export type MembershipTier = (typeof MEMBERSHIP_TIERS)[number];
+export function isMembershipTier(value: unknown): value is MembershipTier {
+  return typeof value === 'string' && (MEMBERSHIP_TIERS as readonly string[]).includes(value);
+}
 
 export const LANGUAGES = [
   { key: 'en', name: 'English' },

@@ -3,7 +3,7 @@
  * the apps show, and the per-tenant wallet settings (operators edit them in the console).
  */
 import { z } from 'zod';
-import { CURRENCIES, CURRENCY_KEYS, type CurrencyKey } from './constants.js';
+import { CURRENCIES, CURRENCY_KEYS, type CurrencyKey, MEMBERSHIP_TIERS } from './constants.js';
 import type { MessageKey } from './messages.js';
 import { toMajor, toMinor } from './money.js';
 import { payPasswordSchema } from './validation.js';
@@ -256,8 +256,10 @@ export const rechargeOrder = z.object({
   usdt: z
     .object({ network: z.string(), address: z.string(), rate: z.string(), txHash: z.string().nullable() })
     .nullable(),
-  /** Why an operator rejected it or the gateway declined it. */
+  /** Why an operator rejected it or the gateway declined it (or why its purchase was not made). */
   reason: z.string().nullable(),
+  /** What the money buys beyond the wallet: a Star Card bought when it is credited. */
+  purpose: z.object({ kind: z.literal('membership'), tier: z.enum(MEMBERSHIP_TIERS) }).nullable(),
 });
 export type RechargeOrder = z.infer<typeof rechargeOrder>;
 

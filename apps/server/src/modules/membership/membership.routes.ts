@@ -28,11 +28,11 @@ export function membershipRoutes(
 
   // A card bought through a channel is bought from the wallet the moment the money is credited.
   recharges.onCredited('membership', async (tx, order) => {
-    const purpose = order.purpose as { tier: 'week' | 'primary' | 'premium' | 'director' };
+    const purpose = order.purpose as { tier: 'week' | 'primary' | 'premium' | 'director'; amount: string };
     await memberships.purchase(
       tx,
       { userId: order.userId, tenantId: order.tenantId },
-      { tier: purpose.tier, requestId: `order:${order.orderNo}` },
+      { tier: purpose.tier, requestId: `order:${order.orderNo}`, maxPay: BigInt(purpose.amount) },
     );
   });
 

@@ -266,7 +266,16 @@ export function createMembershipService(deps: { clock: Clock; ledger?: Ledger; p
     async purchase(
       tx: Tx,
       user: { userId: bigint; tenantId: string },
-      input: { tier: MembershipTier; requestId: string; source?: string },
+      input: {
+        tier: MembershipTier;
+        requestId: string;
+        source?: string;
+        /**
+         * The most to charge (a channel order's amount): an upgrade's credit shrinks by the second,
+         * so the price at credit time may exceed what the user was quoted and paid; never more.
+         */
+        maxPay?: bigint;
+      },
     ) {
       const ledger = deps.ledger;
       if (!ledger) throw new Error('membership purchases need the ledger');
@@ -291,8 +300,13 @@ export function createMembershipService(deps: { clock: Clock; ledger?: Ledger; p
       }
       const t = settings.tiers.find((x) => x.tier === input.tier);
       if (!t?.enabled) throw new AppError('TierUnavailable', { field: 'tier' });
-      const p = plan(settings, currency, await cardsOf(tx, user.userId), input.tier);
-      if (p.action === 'lower') throw new AppError('CardLowerThanActive', { field: 'tier' });
+      const planned = plan(settings, currency, await cardsOf(tx, user.userId), input.tier);
+      if (planned.action === 'lower') throw new AppError('CardLowerThanActive', { field: 'tier' });
+      const action: 'buy' | 'renew' | 'upgrade' = planned.action;
+      const p =
+        input.maxPay !== undefined && planned.pay > input.maxPay
+          ? { ...planned, pay: input.maxPay }
+          : planned;
       const now = clock.now();
       for (const old of p.replaces) {
         await tx.update(membershipCards).set({ replacedAt: now }).where(eq(membershipCards.id, old.id));
@@ -361,7 +375,7 @@ export function createMembershipService(deps: { clock: Clock; ledger?: Ledger; p
       }
       return {
         card: toCard(card),
-        action: p.action,
+        action,
         paid: toMajor(p.pay > 0n ? p.pay : 0n, currency),
         credit: toMajor(p.credit, currency),
         balance: await balance(),

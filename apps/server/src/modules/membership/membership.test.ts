@@ -196,7 +196,11 @@ describe('buying through a recharge channel', () => {
         body: { tier: 'primary', channel: 'gateway', requestId: randomUUID() },
       })
     ).body.data;
-    expect(order).toMatchObject({ amount: '299.00', status: 'pending' });
+    expect(order).toMatchObject({
+      amount: '299.00',
+      status: 'pending',
+      purpose: { kind: 'membership', tier: 'primary' },
+    });
     expect((await status(who.token)).active).toBeNull();
     await t.app.inject({ method: 'POST', url: `${new URL(order.payUrl).pathname}/approve` });
     expect((await status(who.token)).active.tier).toBe('primary');
@@ -213,7 +217,24 @@ describe('buying through a recharge channel', () => {
     });
   });
 
-  it('keeps the money in the wallet when the card cannot be bought any more at credit time', async () => {
+  it('charges an upgrade no more than the order brought, however long the payer took', async () => {
+    const who = await f.user();
+    await f.recharge(who, '299');
+    await buy(who.token, 'primary');
+    const order = (
+      await f.call('/user/openvip', {
+        token: who.token,
+        body: { tier: 'premium', channel: 'gateway', requestId: randomUUID() },
+      })
+    ).body.data;
+    expect(order.amount).toBe('700.00'); // 999 - 299 unused
+    t.clock.advance(4 * 60_000); // the credit shrinks while the payer pays
+    await t.app.inject({ method: 'POST', url: `${new URL(order.payUrl).pathname}/approve` });
+    expect((await status(who.token)).active.tier).toBe('premium');
+    expect(await f.balance(who.token)).toBe('0.00');
+  });
+
+  it('honours the quoted price, and keeps the money in the wallet when the card can no longer be bought', async () => {
     const who = await f.user();
     const order = (
       await f.call('/user/openvip', {
@@ -221,33 +242,18 @@ describe('buying through a recharge channel', () => {
         body: { tier: 'primary', channel: 'gateway', requestId: randomUUID() },
       })
     ).body.data;
-    await t.database.query(`update tenant set membership_settings = $1 where id = '000000'`, [
-      JSON.stringify({
-        tiers: [
-          { tier: 'week', enabled: true, price: '49', days: 7, rewardLevels: 0 },
-          { tier: 'primary', enabled: true, price: '349', days: 30, rewardLevels: 2 },
-          { tier: 'premium', enabled: true, price: '999', days: 30, rewardLevels: 3 },
-          { tier: 'director', enabled: true, price: '2999', days: 30, rewardLevels: 5 },
-        ],
-        giftTrialCards: 5,
-        giftPeriodDays: 30,
-        trialCardHours: 72,
-      }),
-    ]);
-    try {
-      await t.app.inject({ method: 'POST', url: `${new URL(order.payUrl).pathname}/approve` });
-      const after = (
-        await f.call('/user/addAccountBalanceVerify', { token: who.token, body: { orderNo: order.orderNo } })
-      ).body.data;
-      expect(after).toMatchObject({
-        status: 'credited',
-        reason: expect.stringContaining('InsufficientFunds'),
-      });
-      expect(await f.balance(who.token)).toBe('299.00');
-      expect((await status(who.token)).active).toBeNull();
-    } finally {
-      await t.database.query(`update tenant set membership_settings = null where id = '000000'`);
-    }
+    // Meanwhile the user got a Director card: a Primary card would add nothing.
+    await f.call('/test/openVipLevel', { token: who.token, body: { level: 3 } });
+    await t.app.inject({ method: 'POST', url: `${new URL(order.payUrl).pathname}/approve` });
+    const after = (
+      await f.call('/user/addAccountBalanceVerify', { token: who.token, body: { orderNo: order.orderNo } })
+    ).body.data;
+    expect(after).toMatchObject({
+      status: 'credited',
+      reason: expect.stringContaining('CardLowerThanActive'),
+    });
+    expect(await f.balance(who.token)).toBe('299.00');
+    expect((await status(who.token)).active.tier).toBe('director');
   });
 });
 

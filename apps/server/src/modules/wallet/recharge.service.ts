@@ -1,6 +1,7 @@
 import {
   type CurrencyKey,
   isCurrencyKey,
+  isMembershipTier,
   type PaymentChannel,
   type RechargeChannel,
   type RechargeOrder,
@@ -36,6 +37,13 @@ interface Instructions {
 export interface Actor {
   id: bigint;
   tenantIds: string[] | null;
+}
+
+function purposeOf(row: OrderRow): RechargeOrder['purpose'] {
+  const purpose = row.purpose as { kind?: string; tier?: string } | null;
+  return purpose?.kind === 'membership' && isMembershipTier(purpose.tier)
+    ? { kind: 'membership', tier: purpose.tier }
+    : null;
 }
 
 function currencyOf(value: string): CurrencyKey {
@@ -88,6 +96,7 @@ export function createRechargeService(deps: {
       official: i.official ?? null,
       usdt: i.usdt ? { ...i.usdt, txHash: row.txHash } : null,
       reason: row.reason,
+      purpose: purposeOf(row),
     };
   }
 
