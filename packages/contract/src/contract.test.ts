@@ -16,8 +16,9 @@ describe('call declarations', () => {
     // session hand-over)
     // and 4 video calls (cancel like, cancel favourite, the Shorts feed, signed playback),
     // 4 wallet calls (withdrawal records, recharge records, one recharge order, withdrawal rules),
-    // 1 trial-card list and 11 team/copyright/salary/dividend/leader calls.
-    expect(calls.length).toBe(103);
+    // 1 trial-card list, 11 team/copyright/salary/dividend/leader calls, the support contacts
+    // and sending a red packet.
+    expect(calls.length).toBe(105);
     for (const call of calls) {
       expect(call.path).toMatch(/^\/[A-Za-z]/);
       expect(call.prefix).toBe('/app-api');

@@ -50,6 +50,7 @@ const STATUS: Partial<Record<MessageKey, number>> = {
   WrongOperatorLogin: 401,
   OrderNotFound: 404,
   WithdrawalNotFound: 404,
+  RedPacketNotFound: 404,
   Unauthorized: 401,
   PleaseLogInFirst: 401,
   Forbidden: 403,

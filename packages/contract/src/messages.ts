@@ -144,6 +144,7 @@ const en = {
   RedPacketOwn: 'You cannot claim your own red envelope',
   RedPacketAlreadyClaimed: 'You have already claimed this red envelope',
   RedPacketShareTooSmall: 'Each share must be at least {amount}',
+  RedPacketTooManyShares: 'A red envelope has at most {count} shares',
   DailyAwardClaimed: 'Today’s award is already claimed',
 } as const;
 
@@ -284,6 +285,7 @@ const vn: Catalog = {
   RedPacketOwn: 'Bạn không thể nhận bao lì xì của chính mình',
   RedPacketAlreadyClaimed: 'Bạn đã nhận bao lì xì này',
   RedPacketShareTooSmall: 'Mỗi phần phải ít nhất {amount}',
+  RedPacketTooManyShares: 'Một bao lì xì có tối đa {count} phần',
   DailyAwardClaimed: 'Phần thưởng hôm nay đã được nhận',
 };
 
@@ -421,6 +423,7 @@ const id: Catalog = {
   RedPacketOwn: 'Anda tidak bisa mengklaim angpao sendiri',
   RedPacketAlreadyClaimed: 'Anda sudah mengklaim angpao ini',
   RedPacketShareTooSmall: 'Setiap bagian minimal {amount}',
+  RedPacketTooManyShares: 'Satu angpao paling banyak {count} bagian',
   DailyAwardClaimed: 'Hadiah hari ini sudah diklaim',
 };
 

@@ -132,7 +132,7 @@ export function createRedPacketService(deps: { db: Db; clock: Clock; ledger: Led
       const amount = parseAmount(body.amount, currency);
       const min = parseAmount(rules.minShare, currency);
       if (body.shares > rules.maxShares) {
-        throw new AppError('AmountAboveMaximum', { field: 'shares', params: { amount: rules.maxShares } });
+        throw new AppError('RedPacketTooManyShares', { field: 'shares', params: { count: rules.maxShares } });
       }
       if (amount > parseAmount(rules.maxAmount, currency)) {
         throw new AppError('AmountAboveMaximum', { field: 'amount', params: { amount: rules.maxAmount } });
