@@ -39,6 +39,24 @@ const RechargePage = lazyPage(() => import('../features/wallet/pages/recharge-pa
 const RechargeOfficialPage = lazyPage(() => import('../features/wallet/pages/recharge-official-page'));
 const UsdtPage = lazyPage(() => import('../features/wallet/pages/usdt-page'));
 const UsdtCodePage = lazyPage(() => import('../features/wallet/pages/usdt-code-page'));
+const MyTeamPage = lazyPage(() => import('../features/team/pages/my-team-page'));
+const TeamSearchPage = lazyPage(() => import('../features/team/pages/team-search-page'));
+const InviteDetailsPage = lazyPage(() => import('../features/team/pages/invite-details-page'));
+const InviteFriendPage = lazyPage(() => import('../features/team/pages/invite-friend-page'));
+const CopyrightCenterPage = lazyPage(() => import('../features/team/pages/copyright-center-page'));
+const CopyrightRecordPage = lazyPage(() => import('../features/team/pages/copyright-record-page'));
+const CopyrightInvitationsPage = lazyPage(() => import('../features/team/pages/copyright-invitations-page'));
+const MonthlySalaryPage = lazyPage(() => import('../features/team/pages/monthly-salary-page'));
+const SalaryRecordPage = lazyPage(() => import('../features/team/pages/salary-record-page'));
+const DividendPage = lazyPage(() => import('../features/team/pages/dividend-page'));
+const LeaderPage = lazyPage(() => import('../features/team/pages/leader-page'));
+const StarCardsPage = lazyPage(() => import('../features/membership/pages/star-cards-page'));
+const PointsTrialPage = lazyPage(() => import('../features/membership/pages/points-trial-page'));
+const TaskPage = lazyPage(() => import('../features/earn/pages/task-page'));
+const RedPacketSendPage = lazyPage(() => import('../features/earn/pages/red-packet-send-page'));
+const RedPacketReceivePage = lazyPage(() => import('../features/earn/pages/red-packet-receive-page'));
+const RankPage = lazyPage(() => import('../features/earn/pages/rank-page'));
+const CustomerServicePage = lazyPage(() => import('../features/earn/pages/customer-service-page'));
 const LoginPage = lazyPage(() => import('../features/auth/pages/login-page'));
 const ThreePage = lazyPage(() => import('../features/auth/pages/three-page'));
 const SelectAreaPage = lazyPage(() => import('../features/auth/pages/select-area-page'));
@@ -98,6 +116,24 @@ export const routes: RouteObject[] = [
       { path: ROUTES.rechargeOfficial, element: <RechargeOfficialPage /> },
       { path: ROUTES.usdt, element: <UsdtPage /> },
       { path: ROUTES.usdtCode, element: <UsdtCodePage /> },
+      { path: ROUTES.myTeam, element: <MyTeamPage /> },
+      { path: ROUTES.myTeamSearch, element: <TeamSearchPage /> },
+      { path: ROUTES.inviteDetails, element: <InviteDetailsPage /> },
+      { path: ROUTES.inviteFriend, element: <InviteFriendPage /> },
+      { path: ROUTES.copyrightCenter, element: <CopyrightCenterPage /> },
+      { path: ROUTES.copyrightRecord, element: <CopyrightRecordPage /> },
+      { path: ROUTES.copyrightInvitations, element: <CopyrightInvitationsPage /> },
+      { path: ROUTES.monthlySalary, element: <MonthlySalaryPage /> },
+      { path: ROUTES.salaryRecord, element: <SalaryRecordPage /> },
+      { path: ROUTES.dividend, element: <DividendPage /> },
+      { path: ROUTES.millionLeader, element: <LeaderPage /> },
+      { path: ROUTES.starCards, element: <StarCardsPage /> },
+      { path: ROUTES.pointsTrial, element: <PointsTrialPage /> },
+      { path: ROUTES.tasks, element: <TaskPage /> },
+      { path: ROUTES.redPacketSend, element: <RedPacketSendPage /> },
+      { path: ROUTES.redPacketReceive, element: <RedPacketReceivePage /> },
+      { path: ROUTES.earnRank, element: <RankPage /> },
+      { path: ROUTES.earnCustomerService, element: <CustomerServicePage /> },
       { path: ROUTES.loginRegister, element: <LoginPage /> },
       { path: ROUTES.loginChooser, element: <LoginPage /> },
       { path: ROUTES.loginEmailOnly, element: <LoginPage /> },

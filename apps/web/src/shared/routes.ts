@@ -39,8 +39,28 @@ export const ROUTES = {
   rechargeOfficial: '/pages/profile/recharge/official',
   usdt: '/pages/profile/usdt/index',
   usdtCode: '/pages/profile/usdt/ercode',
-  /** Star Card Privilege (the Star Card issue builds it; withdrawals link there). */
+  /** Team, invitations, copyrights, salary, dividend and leaders (features/team). */
+  myTeam: '/pages/profile/myTeam/index',
+  myTeamSearch: '/pages/profile/myTeam/search',
+  inviteDetails: '/pages/profile/myTeam/inviteDetails',
+  inviteFriend: '/pages/profile/inviteFriend/index',
+  copyrightCenter: '/pages/profile/copyright-center/index',
+  copyrightRecord: '/pages/profile/copyright-center/copyright-record/index',
+  copyrightInvitations: '/pages/profile/copyright-center/invitation-details/index',
+  monthlySalary: '/pages/profile/monthly-salary/index',
+  salaryRecord: '/pages/profile/monthly-salary/record',
+  dividend: '/pages/profile/dividend/index',
+  millionLeader: '/pages/profile/components/millionLeader',
+  /** Star Card Privilege: tiers, buying, renewing, upgrading (features/membership). */
   starCards: '/pages/earn/strategy',
+  /** Points & Trial Card (features/membership). */
+  pointsTrial: '/pages/profile/pointsTrial/index',
+  /** Earn: tasks, red packets, the rank board, customer service (features/earn). */
+  earnCustomerService: '/pages/earn/customerService',
+  earnRank: '/pages/earn/rank',
+  tasks: '/pages/profile/task/index',
+  redPacketSend: '/pages/profile/redPacket/openp',
+  redPacketReceive: '/pages/profile/redPacket/receive/index',
 } as const;
 
 export const TAB_PATHS: readonly string[] = [

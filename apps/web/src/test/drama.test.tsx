@@ -198,7 +198,9 @@ describe('Shorts feed', () => {
     renderAt('#/pages/shorts/index');
     const prompt = await screen.findByTestId('unlock-prompt', {}, wait);
     expect(prompt.getAttribute('data-number')).toBe('1');
-    expect(prompt.textContent).toContain('not on sale yet');
+    expect(prompt.textContent).toContain('72-hour trial card');
+    // Buying is for signed-in viewers: a guest is offered the login.
+    expect(screen.queryByTestId('unlock-star-card')).toBeNull();
     expect(screen.getByTestId('unlock-login')).toBeTruthy();
     fireEvent.keyDown(window, { key: 'ArrowDown' });
     await waitFor(() =>

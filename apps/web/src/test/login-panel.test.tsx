@@ -320,6 +320,13 @@ describe('login popup', () => {
       '/auth/loginByName': ok({ access_token: 'tok-name' }),
       '/user/info': ok(sampleUser({ nickname: 'Maria' })),
       '/user/getMessage': ok({ list: [], total: 0, unread: 0 }),
+      '/user/queryGreatestVipcard': ok({
+        currency: 'PHP',
+        active: null,
+        userType: 0,
+        trial: { activeUntil: null },
+        tiers: [],
+      }),
     });
     renderAt('#/pages/profile/index');
     fireEvent.click(await screen.findByTestId('profile-login', {}, wait));
@@ -330,6 +337,6 @@ describe('login popup', () => {
     expect(await screen.findByTestId('profile-user', {}, wait)).toBeTruthy();
     expect(screen.queryByTestId('login-panel')).toBeNull();
     expect(screen.getByTestId('profile-nickname').textContent).toBe('Maria');
-    expect(screen.getByTestId('profile-membership').textContent).toBe('Ordinary user');
+    expect((await screen.findByTestId('profile-membership', {}, wait)).textContent).toBe('Ordinary user');
   });
 });

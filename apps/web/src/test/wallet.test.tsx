@@ -86,6 +86,7 @@ function officialOrder(overrides: Partial<RechargeOrder> = {}): RechargeOrder {
     },
     usdt: null,
     reason: null,
+    purpose: null,
     ...overrides,
   };
 }
@@ -171,7 +172,7 @@ describe('withdraw page', () => {
     renderAt('#/pages/profile/withdraw/index');
     const needs = await screen.findByTestId('withdraw-prerequisites', {}, wait);
     expect(within(needs).getByTestId('withdraw-needs-membership').textContent).toContain(
-      'Withdrawals need an active Star Card',
+      'This needs an active Star Card',
     );
     expect(within(needs).getByText('Get a Star Card').getAttribute('href')).toBe('#/pages/earn/strategy');
     expect(within(needs).getByTestId('withdraw-needs-payPassword').textContent).toContain(
@@ -300,11 +301,7 @@ describe('withdraw page', () => {
       baseRoutes({
         '/account/withdrawalRules': ok(rules()),
         '/account/queryBankCard': ok({ list: [card] }),
-        '/account/applyWithdrawal': refusal(
-          409,
-          'Withdrawals need an active Star Card',
-          'MembershipRequired',
-        ),
+        '/account/applyWithdrawal': refusal(409, 'This needs an active Star Card', 'MembershipRequired'),
       }),
     );
     signIn();
@@ -314,7 +311,7 @@ describe('withdraw page', () => {
     await screen.findByTestId('pay-password', {}, wait);
     typePassword('123456');
     expect((await screen.findByTestId('withdraw-error', {}, wait)).textContent).toBe(
-      'Withdrawals need an active Star Card',
+      'This needs an active Star Card',
     );
     // applyWithdrawal hides the automatic toast: the screen says it once.
     expect(toast).not.toHaveBeenCalled();

@@ -460,3 +460,104 @@ export function ClockIcon(props: IconProps) {
     </Icon>
   );
 }
+
+/** Star Cards (memberships). */
+export function StarIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M12 3.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L12 16.8l-5.2 2.8 1-5.8-4.3-4.1 5.9-.9z" />
+    </Icon>
+  );
+}
+
+/** Trial cards and points. */
+export function TicketIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M4 7.5A1.5 1.5 0 0 1 5.5 6h13A1.5 1.5 0 0 1 20 7.5V10a2 2 0 0 0 0 4v2.5a1.5 1.5 0 0 1-1.5 1.5h-13A1.5 1.5 0 0 1 4 16.5V14a2 2 0 0 0 0-4z" />
+      <path d="M14 6.5v2M14 11v2M14 15.5v2" />
+    </Icon>
+  );
+}
+
+/** The team (My Team). */
+export function UsersIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <circle cx="9" cy="8" r="3.5" />
+      <path d="M2.5 20a6.5 6.5 0 0 1 13 0" />
+      <path d="M16 4.6a3.5 3.5 0 0 1 0 6.8M18 14.2a6.5 6.5 0 0 1 3.5 5.8" />
+    </Icon>
+  );
+}
+
+/** Inviting friends. */
+export function UserPlusIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <circle cx="10" cy="8" r="3.5" />
+      <path d="M3.5 20a6.5 6.5 0 0 1 13 0M19 8v6M16 11h6" />
+    </Icon>
+  );
+}
+
+/** Copyrights (a certificate with a seal). */
+export function AwardIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <circle cx="12" cy="9" r="5.5" />
+      <path d="M8.5 13.3L7 21l5-2.5 5 2.5-1.5-7.7" />
+    </Icon>
+  );
+}
+
+/** The monthly salary (a stack of coins). */
+export function CoinsIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <ellipse cx="9" cy="6.5" rx="6" ry="2.5" />
+      <path d="M3 6.5v4c0 1.4 2.7 2.5 6 2.5s6-1.1 6-2.5v-4" />
+      <path d="M9 16.5c-3.3 0-6-1.1-6-2.5v4c0 1.4 2.7 2.5 6 2.5 1.6 0 3-.3 4.1-.7" />
+      <ellipse cx="16.5" cy="15" rx="4.5" ry="2" />
+      <path d="M12 15v3.5c0 1.1 2 2 4.5 2s4.5-.9 4.5-2V15" />
+    </Icon>
+  );
+}
+
+/** Dividend shares. */
+export function PieChartIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M21 12.5A9 9 0 1 1 11.5 3" />
+      <path d="M21 12.5h-9.5V3A9 9 0 0 1 21 12.5z" />
+    </Icon>
+  );
+}
+
+/** The leader programme. */
+export function TrophyIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M7 4h10v5a5 5 0 0 1-10 0z" />
+      <path d="M7 6H4v1.5A3.5 3.5 0 0 0 7.5 11M17 6h3v1.5a3.5 3.5 0 0 1-3.5 3.5" />
+      <path d="M12 14v3.5M8.5 20.5h7M9.5 17.5h5v3h-5z" />
+    </Icon>
+  );
+}
+
+export function DownloadIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M12 4v11M7 10.5l5 5 5-5M5 20h14" />
+    </Icon>
+  );
+}
+
+export function LinkIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M10 14a4.5 4.5 0 0 0 6.4 0l3-3a4.5 4.5 0 0 0-6.4-6.4l-1.2 1.2" />
+      <path d="M14 10a4.5 4.5 0 0 0-6.4 0l-3 3a4.5 4.5 0 0 0 6.4 6.4l1.2-1.2" />
+    </Icon>
+  );
+}

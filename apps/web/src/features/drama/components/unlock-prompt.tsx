@@ -1,6 +1,8 @@
 import { Button } from 'antd-mobile';
+import { useNavigate } from 'react-router-dom';
 import { openLoginPanel } from '../../../shared/auth/login-panel-store';
 import { useT } from '../../../shared/i18n';
+import { ROUTES } from '../../../shared/routes';
 import { useSession } from '../../../shared/store/session';
 import { LockIcon } from '../../../shared/ui';
 
@@ -13,13 +15,14 @@ export interface UnlockPromptProps {
 }
 
 /**
- * Shown instead of a paid episode. Paid episodes unlock with a Star Card or a 72-hour trial card;
- * neither is on sale yet, and the prompt says so plainly rather than offering a button that
- * cannot work. Guests are offered the login.
+ * Shown instead of a paid episode. Paid episodes unlock with a Star Card or a 72-hour trial card:
+ * a signed-in viewer is led to the Star Card page and to their free trial card, with the promise
+ * that a card is one payment that never renews by itself. Guests are offered the login.
  */
 export function UnlockPrompt({ number, freeEpisodes, onWatchFree, onClose }: UnlockPromptProps) {
   const t = useT();
   const hasLogin = useSession((s) => s.hasLogin);
+  const navigate = useNavigate();
   return (
     <section
       className="ds-unlock"
@@ -36,8 +39,30 @@ export function UnlockPrompt({ number, freeEpisodes, onWatchFree, onClose }: Unl
         {t('drama.lockedTitle', { number })}
       </h2>
       <p>{freeEpisodes > 0 ? t('drama.lockedBody', { free: freeEpisodes }) : t('drama.lockedBodyNoFree')}</p>
-      <p className="ds-unlock__note">{t('drama.lockedNotOnSale')}</p>
+      {hasLogin && <p className="ds-unlock__note">{t('membership.unlockNote')}</p>}
       <div className="ds-unlock__actions">
+        {hasLogin && (
+          <>
+            <Button
+              color="primary"
+              shape="rounded"
+              block
+              data-testid="unlock-star-card"
+              onClick={() => void navigate(ROUTES.starCards)}
+            >
+              {t('membership.unlockStarCard')}
+            </Button>
+            <Button
+              fill="outline"
+              shape="rounded"
+              block
+              data-testid="unlock-trial"
+              onClick={() => void navigate(ROUTES.pointsTrial)}
+            >
+              {t('membership.unlockTrial')}
+            </Button>
+          </>
+        )}
         {!hasLogin && (
           <>
             <p className="ds-unlock__guest">{t('drama.lockedGuest')}</p>

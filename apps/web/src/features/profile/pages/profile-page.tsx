@@ -1,4 +1,5 @@
 import { Button } from 'antd-mobile';
+import { TIER_LABELS, useMembershipStatus } from '../../../shared/api/membership-status';
 import { useUserInfo } from '../../../shared/api/user-info';
 import { useWalletInfo } from '../../../shared/api/wallet-info';
 import { openLoginPanel } from '../../../shared/auth/login-panel-store';
@@ -6,8 +7,10 @@ import { useT } from '../../../shared/i18n';
 import { formatMoney } from '../../../shared/money';
 import { ROUTES } from '../../../shared/routes';
 import {
+  AwardIcon,
   BellIcon,
   copyText,
+  CoinsIcon,
   CopyIcon,
   EditIcon,
   HeadsetIcon,
@@ -16,10 +19,16 @@ import {
   MenuList,
   MenuRow,
   PageContainer,
+  PieChartIcon,
   PlusSquareIcon,
   SettingsIcon,
   ShieldIcon,
   showToast,
+  StarIcon,
+  TicketIcon,
+  TrophyIcon,
+  UserPlusIcon,
+  UsersIcon,
   WalletIcon,
 } from '../../../shared/ui';
 import { Avatar } from '../components/avatar';
@@ -55,11 +64,59 @@ function SignedInHead() {
             <CopyIcon />
           </button>
         </div>
-        <span className="ds-badge" data-testid="profile-membership">
-          {t('profile.ordinaryUser')}
-        </span>
+        <MembershipBadge />
       </div>
     </section>
+  );
+}
+
+/** The active tier (or a running trial, or "Ordinary user") once the membership is known. */
+function MembershipBadge() {
+  const t = useT();
+  const status = useMembershipStatus();
+  if (!status.data) return null;
+  const { active, trial } = status.data;
+  return (
+    <span className="ds-badge" data-testid="profile-membership">
+      {active
+        ? t(TIER_LABELS[active.tier])
+        : t(trial.activeUntil ? 'membership.trialBadge' : 'profile.ordinaryUser')}
+    </span>
+  );
+}
+
+/** Star Card: the active tier and its days left, or the way to get one; then points and trial cards. */
+function MembershipRows() {
+  const t = useT();
+  const status = useMembershipStatus();
+  const active = status.data?.active ?? null;
+  const days = active
+    ? Math.max(0, Math.ceil((Date.parse(active.endsAt) - (status.dataUpdatedAt || 0)) / 86_400_000))
+    : 0;
+  return (
+    <>
+      <MenuRow
+        icon={<StarIcon />}
+        title={active ? t(TIER_LABELS[active.tier]) : t('membership.profileRow')}
+        extra={
+          status.data ? (
+            <span className={active ? undefined : 'ds-link'} data-testid="profile-star-card-extra">
+              {active
+                ? t(days === 1 ? 'membership.dayLeft' : 'membership.daysLeft', { days })
+                : t('membership.getStarCard')}
+            </span>
+          ) : undefined
+        }
+        to={ROUTES.starCards}
+        testId="profile-star-card"
+      />
+      <MenuRow
+        icon={<TicketIcon />}
+        title={t('pointsTrial.profileRow')}
+        to={ROUTES.pointsTrial}
+        testId="profile-points-trial"
+      />
+    </>
   );
 }
 
@@ -81,6 +138,46 @@ function WalletRow() {
       to={ROUTES.wallet}
       testId="profile-wallet"
     />
+  );
+}
+
+/** The team and what it earns: team, invitations, copyrights, salary, dividend, leaders. */
+function TeamRows() {
+  const t = useT();
+  return (
+    <MenuList label={t('team.profileSection')}>
+      <MenuRow icon={<UsersIcon />} title={t('team.title')} to={ROUTES.myTeam} testId="profile-team" />
+      <MenuRow
+        icon={<UserPlusIcon />}
+        title={t('inviteFriend.title')}
+        to={ROUTES.inviteFriend}
+        testId="profile-invite-friends"
+      />
+      <MenuRow
+        icon={<AwardIcon />}
+        title={t('copyright.title')}
+        to={ROUTES.copyrightCenter}
+        testId="profile-copyrights"
+      />
+      <MenuRow
+        icon={<CoinsIcon />}
+        title={t('salary.title')}
+        to={ROUTES.monthlySalary}
+        testId="profile-salary"
+      />
+      <MenuRow
+        icon={<PieChartIcon />}
+        title={t('dividend.title')}
+        to={ROUTES.dividend}
+        testId="profile-dividend"
+      />
+      <MenuRow
+        icon={<TrophyIcon />}
+        title={t('leader.title')}
+        to={ROUTES.millionLeader}
+        testId="profile-leader"
+      />
+    </MenuList>
   );
 }
 
@@ -117,8 +214,10 @@ export default function ProfilePage() {
       {user && (
         <MenuList>
           <WalletRow />
+          <MembershipRows />
         </MenuList>
       )}
+      {user && <TeamRows />}
       <MenuList>
         <MenuRow
           icon={<HistoryIcon />}

@@ -14,6 +14,10 @@ export const RECORD_TYPE_LABELS: Record<WalletRecordType, TranslationKey> = {
   welfare: 'walletRecord.welfare',
   red_packet: 'walletRecord.redPacket',
   task_reward: 'walletRecord.taskReward',
+  checkin: 'walletRecord.checkin',
+  daily_award: 'walletRecord.dailyAward',
+  red_packet_refund: 'walletRecord.redPacketRefund',
+  membership_refund: 'walletRecord.membershipRefund',
   salary: 'walletRecord.salary',
   dividend: 'walletRecord.dividend',
 };

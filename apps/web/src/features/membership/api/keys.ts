@@ -1,0 +1,40 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { membershipQueryKey } from '../../../shared/api/membership-status';
+import { useSession } from '../../../shared/store/session';
+
+/** Query keys of the membership feature: under the shared membership key, with the session token. */
+export function membershipKeys(token: string | null) {
+  const base = [...membershipQueryKey, token] as const;
+  return {
+    history: () => [...base, 'history'] as const,
+    channels: () => [...base, 'channels'] as const,
+    trialCards: () => [...base, 'trialCards'] as const,
+    canSend: () => [...base, 'canSendTrialCard'] as const,
+    points: () => [...base, 'points'] as const,
+  };
+}
+
+export function useMembershipKeys() {
+  return membershipKeys(useSession((s) => s.token));
+}
+
+export const PAGE_SIZE = 20;
+
+/** The next page number of a paged list, or undefined when every item is loaded. */
+export function nextPageParam(
+  lastPage: { list: readonly unknown[]; total: number },
+  pages: readonly { list: readonly unknown[] }[],
+  lastPageParam: number,
+): number | undefined {
+  const loaded = pages.reduce((sum, page) => sum + page.list.length, 0);
+  return loaded < lastPage.total && lastPage.list.length > 0 ? lastPageParam + 1 : undefined;
+}
+
+/**
+ * After a card was bought or a trial card activated, what the viewer may watch changed: series
+ * show their episodes locked or not, the balance moved, the cards and trials changed. Every query
+ * is marked stale (those on screen refetch now), without this feature knowing the others' keys.
+ */
+export function refreshEntitlements(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries();
+}

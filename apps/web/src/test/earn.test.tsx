@@ -1,0 +1,616 @@
+import type { RedPacket } from '@dramastar/contract';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { useSession } from '../shared/store/session';
+import { showToast } from '../shared/ui/toast';
+import { ok, refusal, stubApi, type FetchCall, type Route } from './fetch';
+import { sampleUser, tenantConfigAnswer } from './fixtures';
+import { renderAt } from './render-app';
+
+vi.mock('../shared/ui/toast', () => ({ showToast: vi.fn(), hideToast: vi.fn() }));
+const toast = vi.mocked(showToast);
+const wait = { timeout: 3000 };
+
+const REWARDS = ['1', '1', '2', '2', '3', '3', '5'];
+
+function checkin(overrides: Record<string, unknown> = {}) {
+  return {
+    currency: 'PHP',
+    streak: 2,
+    checkedToday: false,
+    nextReward: '2',
+    rewards: REWARDS,
+    today: '2026-11-21',
+    ...overrides,
+  };
+}
+
+function task(code: string, kind: string, status: string, overrides: Record<string, unknown> = {}) {
+  return {
+    code,
+    kind,
+    period: 'daily',
+    target: 5,
+    progress: status === 'open' ? 2 : 5,
+    reward: '2',
+    status,
+    ...overrides,
+  };
+}
+
+const TASKS = {
+  currency: 'PHP',
+  tasks: [
+    task('watch_5', 'watch_episodes', 'open'),
+    task('invite_1', 'invite_friends', 'done', { target: 1, progress: 1, reward: '10' }),
+    task('first_card', 'buy_card', 'claimed', { period: 'once', target: 1, progress: 1, reward: '20' }),
+  ],
+};
+
+function packet(overrides: Partial<RedPacket> = {}): RedPacket {
+  return {
+    id: '42',
+    sender: 'Maria',
+    senderAvatar: null,
+    greeting: 'Happy viewing!',
+    currency: 'PHP',
+    amount: '30.00',
+    shares: 3,
+    split: 'random',
+    claimedShares: 1,
+    claimedAmount: '12.00',
+    state: 'opened',
+    refunded: '0.00',
+    createdAt: '2026-11-21T09:00:00.000Z',
+    expiresAt: '2026-11-22T09:00:00.000Z',
+    mine: false,
+    myClaim: null,
+    claims: [{ nickname: 'Ben', amount: '12.00', at: '2026-11-21T09:05:00.000Z' }],
+    ...overrides,
+  };
+}
+
+function baseRoutes(extra: Record<string, Route> = {}): Record<string, Route> {
+  return {
+    '/appConfig/tenantConfig': ok(tenantConfigAnswer),
+    '/appConfig/queryEarnSwitch': ok({ enabled: true }),
+    '/user/getMessage': ok({ list: [], total: 0, unread: 0 }),
+    '/user/info': ok(sampleUser()),
+    '/account/accountInfo': ok({ currency: 'PHP', balance: '1000.00' }),
+    '/account/revenueDetail': ok({
+      currency: 'PHP',
+      today: '3.00',
+      yesterday: '1.50',
+      total: '120.00',
+      byKind: [],
+    }),
+    '/user/querySigninDayNum': ok(checkin()),
+    '/account/daliyAward': ok({
+      currency: 'PHP',
+      tier: null,
+      amount: '0',
+      claimedToday: false,
+      today: '2026-11-21',
+    }),
+    '/appTask/queryFinish': ok(TASKS),
+    '/appTask/queryInviteTaskNum': ok({ today: 1, total: 7 }),
+    '/account/queryDkRedPacket': ok({ sent: [], received: [] }),
+    ...extra,
+  };
+}
+
+function signIn() {
+  act(() => {
+    useSession.getState().setTenantFallback();
+    useSession.getState().login('tok-1');
+    useSession.getState().setUserInfo(sampleUser());
+  });
+}
+
+function asGuest() {
+  act(() => useSession.getState().setTenantFallback());
+}
+
+const bodyOf = (call: FetchCall & { json: unknown }) => call.json as Record<string, unknown>;
+
+beforeEach(() => {
+  toast.mockClear();
+});
+
+describe('Earn tab', () => {
+  it('shows the earnings, the check-in strip with today due, and checks in once', async () => {
+    const api = stubApi(
+      baseRoutes({
+        '/user/signin': ok({
+          ...checkin({ streak: 3, checkedToday: true, nextReward: '2' }),
+          reward: '2',
+          balance: '1002.00',
+        }),
+      }),
+    );
+    signIn();
+    renderAt('#/pages/earn/index');
+    await waitFor(() => expect(screen.getByTestId('earn-today').textContent).toBe('₱3.00'), wait);
+    expect(screen.getByTestId('earn-yesterday').textContent).toBe('₱1.50');
+    expect(screen.getByTestId('earn-total').textContent).toBe('₱120.00');
+    expect(screen.getByTestId('earn-wallet-link').getAttribute('href')).toBe('#/pages/profile/wallet/index');
+
+    await screen.findByTestId('checkin-strip', {}, wait);
+    const states = [1, 2, 3, 4, 5, 6, 7].map((day) => screen.getByTestId(`checkin-day-${day}`).dataset.state);
+    expect(states).toEqual(['done', 'done', 'today', 'upcoming', 'upcoming', 'upcoming', 'upcoming']);
+    expect(screen.getByTestId('checkin-day-3').getAttribute('aria-current')).toBe('date');
+    expect(screen.getByTestId('checkin-day-3').textContent).toContain('Today');
+    expect(screen.getByTestId('checkin-streak').textContent).toBe('2-day streak');
+
+    const button = screen.getByTestId<HTMLButtonElement>('checkin-button');
+    expect(button.textContent).toContain('Check in +₱2.00');
+    fireEvent.click(button);
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith('Checked in: +₱2.00. Balance ₱1,002.00', expect.anything()),
+    );
+    expect(api.callsTo('/user/signin')).toHaveLength(1);
+    await waitFor(() => expect(screen.getByTestId<HTMLButtonElement>('checkin-button').disabled).toBe(true));
+    expect(screen.getByTestId('checkin-button').textContent).toContain('Checked in today');
+    expect(screen.getByTestId('checkin-day-3').dataset.state).toBe('done');
+    expect(screen.getByTestId('checkin-streak').textContent).toBe('3-day streak');
+  });
+
+  it('offers a Star Card to those without one, and the daily award to holders', async () => {
+    stubApi(baseRoutes());
+    signIn();
+    const view = renderAt('#/pages/earn/index');
+    const hint = await screen.findByTestId('award-hint', {}, wait);
+    expect(within(hint).getByTestId('award-get-card').getAttribute('href')).toBe('#/pages/earn/strategy');
+    view.unmount();
+
+    const api = stubApi(
+      baseRoutes({
+        '/account/daliyAward': (call) =>
+          ok({
+            currency: 'PHP',
+            tier: 'premium',
+            amount: '3',
+            // stubApi hands routes the call with its parsed body.
+            claimedToday: bodyOf(call as FetchCall & { json: unknown }).claim === true,
+            today: '2026-11-21',
+          }),
+      }),
+    );
+    renderAt('#/pages/earn/index');
+    const card = await screen.findByTestId('award-card', {}, wait);
+    expect(card.textContent).toContain('Premium Star Card: ₱3.00 today');
+    fireEvent.click(within(card).getByTestId('award-claim'));
+    await waitFor(() => expect(toast).toHaveBeenCalledWith('Daily award received: +₱3.00'));
+    expect(api.callsTo('/account/daliyAward').map(bodyOf)).toContainEqual({ claim: true });
+    await waitFor(() => expect(screen.getByTestId<HTMLButtonElement>('award-claim').disabled).toBe(true));
+  });
+
+  it('shows the top tasks, the entries and the All tasks link', async () => {
+    stubApi(baseRoutes());
+    signIn();
+    renderAt('#/pages/earn/index');
+    const list = await screen.findByTestId('earn-tasks', {}, wait);
+    // Claimable first.
+    expect(within(list).getAllByRole('listitem')[0]?.dataset.status).toBe('done');
+    expect(screen.getByTestId('earn-all-tasks').getAttribute('href')).toBe('#/pages/profile/task/index');
+    const hrefs = ['redPacket', 'rank', 'starCard', 'support'].map((key) =>
+      screen.getByTestId(`earn-entry-${key}`).getAttribute('href'),
+    );
+    expect(hrefs).toEqual([
+      '#/pages/profile/redPacket/openp',
+      '#/pages/earn/rank',
+      '#/pages/earn/strategy',
+      '#/pages/earn/customerService',
+    ]);
+  });
+
+  it('asks a guest to log in and calls nothing personal', async () => {
+    const api = stubApi(baseRoutes());
+    asGuest();
+    renderAt('#/pages/earn/index');
+    expect(await screen.findByTestId('earn-guest', {}, wait)).toBeTruthy();
+    expect(screen.getByTestId('earn-entries')).toBeTruthy();
+    expect(screen.queryByTestId('checkin-card')).toBeNull();
+    expect(api.callsTo('/user/querySigninDayNum')).toHaveLength(0);
+    expect(api.callsTo('/appTask/queryFinish')).toHaveLength(0);
+  });
+
+  it('hides the rewards where earning is switched off', async () => {
+    const api = stubApi(baseRoutes({ '/appConfig/queryEarnSwitch': ok({ enabled: false }) }));
+    signIn();
+    renderAt('#/pages/earn/index');
+    expect((await screen.findByTestId('earn-disabled', {}, wait)).textContent).toContain(
+      'Earning is not available here',
+    );
+    expect(screen.queryByTestId('earn-entry-redPacket')).toBeNull();
+    expect(screen.getByTestId('earn-entry-support')).toBeTruthy();
+    expect(api.callsTo('/user/querySigninDayNum')).toHaveLength(0);
+    expect(api.callsTo('/account/revenueDetail')).toHaveLength(0);
+  });
+});
+
+describe('task page', () => {
+  it('gives each task the button of its status and claims a reached one', async () => {
+    let claimed = false;
+    const claimedTask = task('invite_1', 'invite_friends', 'claimed', {
+      target: 1,
+      progress: 1,
+      reward: '10',
+    });
+    const api = stubApi(
+      baseRoutes({
+        '/appTask/queryFinish': () =>
+          ok(
+            claimed
+              ? { ...TASKS, tasks: TASKS.tasks.map((t) => (t.code === 'invite_1' ? claimedTask : t)) }
+              : TASKS,
+          ),
+        '/appTask/submitTask': () => {
+          claimed = true;
+          return ok({ task: claimedTask, balance: '1010.00' });
+        },
+      }),
+    );
+    signIn();
+    renderAt('#/pages/profile/task/index');
+    await screen.findByTestId('tasks', {}, wait);
+    expect(screen.getByTestId('invite-today').textContent).toBe('1');
+    expect(screen.getByTestId('invite-total').textContent).toBe('7');
+    expect(screen.getByTestId('tasks-reset').textContent).toContain('Asia/Manila');
+
+    expect(screen.getByTestId('task-watch_5').textContent).toContain('Watch 5 episodes today');
+    expect(screen.getByTestId('task-watch_5').textContent).toContain('Daily');
+    expect(screen.getByTestId('task-watch_5-progress').textContent).toBe('2/5');
+    expect(screen.getByTestId('task-watch_5-reward').textContent).toBe('+₱2.00');
+    expect(screen.getByTestId('task-watch_5-go')).toBeTruthy();
+    expect(screen.queryByTestId('task-watch_5-claim')).toBeNull();
+    expect(screen.getByTestId<HTMLButtonElement>('task-first_card-claimed').disabled).toBe(true);
+    expect(screen.getByTestId('task-first_card').textContent).toContain('One-time');
+
+    fireEvent.click(screen.getByTestId('task-invite_1-claim'));
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith('Reward received: +₱10.00. Balance ₱1,010.00', expect.anything()),
+    );
+    expect(api.callsTo('/appTask/submitTask').map(bodyOf)).toEqual([{ code: 'invite_1' }]);
+    expect(await screen.findByTestId('task-invite_1-claimed', {}, wait)).toBeTruthy();
+
+    fireEvent.click(screen.getByTestId('task-watch_5-go'));
+    await waitFor(() => expect(window.location.hash).toBe('#/pages/shorts/index'));
+  });
+});
+
+describe('sending a red packet', () => {
+  async function openForm() {
+    renderAt('#/pages/profile/redPacket/openp');
+    await screen.findByTestId('packet-form', {}, wait);
+  }
+  const type = (testId: string, value: string) =>
+    fireEvent.change(screen.getByTestId(testId), { target: { value } });
+
+  it('states the rules and the 24-hour refund before paying, and checks the form', async () => {
+    const api = stubApi(baseRoutes());
+    signIn();
+    await openForm();
+    expect(screen.getByTestId('packet-balance').textContent).toContain('₱1,000.00');
+    const rules = screen.getByTestId('packet-rules').textContent;
+    expect(rules).toContain('Each share is at least ₱1.00');
+    expect(rules).toContain('1 to 100 shares');
+    expect(rules).toContain('At most ₱10,000.00 per red packet');
+    expect(screen.getByTestId('packet-refund-rule').textContent).toBe(
+      'Unclaimed money returns to you 24 hours after sending.',
+    );
+
+    fireEvent.click(screen.getByTestId('packet-submit'));
+    expect(screen.getByTestId('packet-amount-error').textContent).toBe('Please enter a valid amount');
+    expect(screen.getByTestId('packet-shares-error').textContent).toBe(
+      'Enter a whole number of shares from 1 to 100',
+    );
+
+    type('packet-amount', '4');
+    type('packet-shares', '5');
+    expect(screen.getByTestId('packet-amount-error').textContent).toBe(
+      '5 shares need at least ₱5.00 (each share at least ₱1.00)',
+    );
+    type('packet-shares', '101');
+    expect(screen.getByTestId('packet-shares-error').textContent).toBe(
+      'Enter a whole number of shares from 1 to 100',
+    );
+    type('packet-shares', '5');
+    type('packet-amount', '10001');
+    expect(screen.getByTestId('packet-amount-error').textContent).toBe('The maximum amount is ₱10,000.00');
+    type('packet-amount', '1000.01');
+    expect(screen.getByTestId('packet-amount-error').textContent).toBe('Insufficient funds');
+    fireEvent.click(screen.getByTestId('packet-submit'));
+    expect(screen.queryByTestId('packet-confirm')).toBeNull();
+    expect(api.callsTo('/redP/sendRedPacket')).toHaveLength(0);
+  });
+
+  it('pays once per confirmation (a retry after no answer reuses the requestId) and shows the link', async () => {
+    vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    const sent = packet({
+      id: '77',
+      mine: true,
+      claimedShares: 0,
+      claimedAmount: '0.00',
+      claims: [],
+      split: 'equal',
+    });
+    const api = stubApi(
+      baseRoutes({
+        '/redP/sendRedPacket': [new TypeError('offline'), ok(sent)],
+      }),
+    );
+    signIn();
+    await openForm();
+    type('packet-amount', '30');
+    type('packet-shares', '3');
+    fireEvent.click(screen.getByTestId('packet-split-equal'));
+    expect(screen.getByTestId('packet-split-hint').textContent).toContain('Each share gets ₱10.00');
+    type('packet-greeting', 'Happy viewing!');
+    fireEvent.click(screen.getByTestId('packet-submit'));
+    const confirm = await screen.findByTestId('packet-confirm', {}, wait);
+    expect(within(confirm).getByTestId('packet-confirm-amount').textContent).toBe('₱30.00');
+    expect(confirm.textContent).toContain('Unclaimed money returns to you 24 hours after sending');
+
+    fireEvent.click(screen.getByText('Pay and send'));
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith(expect.stringContaining('could not reach the server')),
+    );
+    fireEvent.click(screen.getByText('Pay and send'));
+    await screen.findByTestId('packet-sent', {}, wait);
+
+    const bodies = api.callsTo('/redP/sendRedPacket').map(bodyOf);
+    expect(bodies).toHaveLength(2);
+    expect(bodies[0]).toMatchObject({
+      amount: '30.00',
+      shares: 3,
+      split: 'equal',
+      greeting: 'Happy viewing!',
+    });
+    expect(bodies[1]?.requestId).toBe(bodies[0]?.requestId);
+    expect(screen.getByTestId('packet-link').textContent).toBe(
+      `${window.location.origin}/#/pages/profile/redPacket/receive/index?redPacketId=77`,
+    );
+    expect(screen.getByTestId('packet-view').getAttribute('href')).toBe(
+      '#/pages/profile/redPacket/receive/index?redPacketId=77',
+    );
+
+    // Another packet is a new request.
+    fireEvent.click(screen.getByTestId('packet-another'));
+    type('packet-amount', '30');
+    type('packet-shares', '3');
+    fireEvent.click(screen.getByTestId('packet-submit'));
+    await screen.findByTestId('packet-confirm', {}, wait);
+    fireEvent.click(screen.getByText('Pay and send'));
+    await waitFor(() => expect(api.callsTo('/redP/sendRedPacket')).toHaveLength(3));
+    expect(bodyOf(api.callsTo('/redP/sendRedPacket')[2]!).requestId).not.toBe(bodies[0]?.requestId);
+  });
+
+  it('lists my red packets with their state, claims and refunds', async () => {
+    stubApi(
+      baseRoutes({
+        '/account/queryDkRedPacket': ok({
+          sent: [
+            packet({
+              id: '5',
+              mine: true,
+              state: 'expired',
+              refunded: '18.00',
+              claimedShares: 1,
+              greeting: 'Old one',
+            }),
+          ],
+          received: [packet({ id: '6', myClaim: '4.50', state: 'claimed', claimedShares: 3 })],
+        }),
+      }),
+    );
+    signIn();
+    await openForm();
+    const sent = await screen.findByTestId('my-packets-sent', {}, wait);
+    expect(within(sent).getByTestId('packet-row-5-state').textContent).toBe('Expired');
+    expect(within(sent).getByTestId('packet-row-5').textContent).toContain('1/3 claimed');
+    expect(within(sent).getByTestId('packet-row-5-refunded').textContent).toBe('₱18.00 returned to you');
+    fireEvent.click(screen.getByTestId('my-packets-tab-received'));
+    const received = await screen.findByTestId('my-packets-received', {}, wait);
+    expect(within(received).getByTestId('packet-row-6').textContent).toContain('+₱4.50');
+    expect(within(received).getByTestId('packet-row-6-state').textContent).toBe('All claimed');
+  });
+});
+
+describe('receiving a red packet', () => {
+  const at = '#/pages/profile/redPacket/receive/index?redPacketId=42';
+
+  it('opens a share and shows the amount won', async () => {
+    const api = stubApi(
+      baseRoutes({
+        '/redP/queryRedPacket': ok(packet()),
+        '/redP/receiveRedPacket': ok({
+          amount: '9.50',
+          packet: packet({
+            claimedShares: 2,
+            myClaim: '9.50',
+            claims: [
+              ...packet().claims,
+              { nickname: 'viewer_01', amount: '9.50', at: '2026-11-21T10:00:00.000Z' },
+            ],
+          }),
+        }),
+      }),
+    );
+    signIn();
+    renderAt(at);
+    expect((await screen.findByTestId('packet-sender', {}, wait)).textContent).toBe('From Maria');
+    expect(screen.getByTestId('packet-greeting').textContent).toBe('Happy viewing!');
+    expect(screen.getByTestId('packet-total').textContent).toBe('₱30.00');
+    expect(screen.getByTestId('packet-shares-claimed').textContent).toBe('1/3 claimed');
+    expect(screen.getByTestId('packet-state').textContent).toBe('Active');
+    fireEvent.click(screen.getByTestId('packet-open'));
+    expect((await screen.findByTestId('packet-won', {}, wait)).textContent).toContain('+₱9.50');
+    expect(screen.getByTestId('packet-shares-claimed').textContent).toBe('2/3 claimed');
+    expect(screen.getAllByTestId('packet-claim')).toHaveLength(2);
+    expect(api.callsTo('/redP/receiveRedPacket')[0]?.url).toContain('redPacketId=42');
+    expect(toast).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['RedPacketClaimed', 'Sorry, the red envelopes have been claimed'],
+    ['RedPacketExpired', 'This red envelope has expired'],
+    ['RedPacketAlreadyClaimed', 'You have already claimed this red envelope'],
+    ['RedPacketOwn', 'You cannot claim your own red envelope'],
+  ])('shows the refusal %s on the page, not in a toast', async (errorKey, text) => {
+    stubApi(
+      baseRoutes({
+        '/redP/queryRedPacket': ok(packet()),
+        '/redP/receiveRedPacket': refusal(409, 'server text', errorKey),
+      }),
+    );
+    signIn();
+    renderAt(at);
+    fireEvent.click(await screen.findByTestId('packet-open', {}, wait));
+    expect((await screen.findByTestId('packet-refusal', {}, wait)).textContent).toContain(text);
+    expect(screen.queryByTestId('packet-open')).toBeNull();
+    expect(toast).not.toHaveBeenCalled();
+  });
+
+  it('says at once when the packet is all claimed or expired, and shows a claim already made', async () => {
+    stubApi(baseRoutes({ '/redP/queryRedPacket': ok(packet({ state: 'claimed', claimedShares: 3 })) }));
+    signIn();
+    let view = renderAt(at);
+    expect((await screen.findByTestId('packet-refusal', {}, wait)).textContent).toBe(
+      'Sorry, the red envelopes have been claimed',
+    );
+    expect(screen.queryByTestId('packet-open')).toBeNull();
+    view.unmount();
+
+    stubApi(baseRoutes({ '/redP/queryRedPacket': ok(packet({ state: 'expired' })) }));
+    view = renderAt(at);
+    expect((await screen.findByTestId('packet-refusal', {}, wait)).textContent).toBe(
+      'This red envelope has expired',
+    );
+    expect(screen.getByTestId('packet-state').textContent).toBe('Expired');
+    view.unmount();
+
+    stubApi(baseRoutes({ '/redP/queryRedPacket': ok(packet({ myClaim: '12.00' })) }));
+    view = renderAt(at);
+    expect((await screen.findByTestId('packet-my-claim', {}, wait)).textContent).toContain('+₱12.00');
+    view.unmount();
+
+    stubApi(baseRoutes({ '/redP/queryRedPacket': ok(packet({ mine: true })) }));
+    renderAt(at);
+    expect(await screen.findByTestId('packet-own', {}, wait)).toBeTruthy();
+    expect(screen.queryByTestId('packet-open')).toBeNull();
+  });
+
+  it('tells a missing packet apart, and asks a guest to log in on the same page', async () => {
+    stubApi(baseRoutes({ '/redP/queryRedPacket': refusal(409, 'nope', 'RedPacketNotFound') }));
+    signIn();
+    const view = renderAt(at);
+    expect(await screen.findByTestId('packet-not-found', {}, wait)).toBeTruthy();
+    expect(toast).not.toHaveBeenCalled();
+    view.unmount();
+
+    act(() => useSession.getState().logout());
+    const api = stubApi(baseRoutes());
+    renderAt(at);
+    fireEvent.click(await screen.findByTestId('packet-guest-login', {}, wait));
+    // The login panel remembers this page, packet id included, to come back after a Google round trip.
+    expect(decodeURIComponent(document.cookie)).toContain('redPacketId=42');
+    expect(api.callsTo('/redP/queryRedPacket')).toHaveLength(0);
+  });
+});
+
+describe('rank board', () => {
+  const board = (type: string, overrides: Record<string, unknown> = {}) => ({
+    currency: 'PHP',
+    type,
+    day: null,
+    list: [
+      { rank: 1, nickname: 'Ana', avatar: null, value: type === 'earnings' ? '500.00' : '9' },
+      { rank: 2, nickname: 'Ben', avatar: null, value: type === 'earnings' ? '300.00' : '4' },
+      { rank: 2, nickname: 'Cid', avatar: null, value: type === 'earnings' ? '300.00' : '4' },
+      { rank: 4, nickname: 'Dee', avatar: null, value: type === 'earnings' ? '10.00' : '1' },
+    ],
+    me: { rank: 4, value: type === 'earnings' ? '10.00' : '1' },
+    ...overrides,
+  });
+
+  it('shows medals, shared ranks for ties and the viewer pinned at the bottom', async () => {
+    const api = stubApi(
+      baseRoutes({
+        '/reward/ranking': (call) => ok(board(new URL(call.url, 'http://x').searchParams.get('type') ?? '')),
+        '/reward/rankingByDay': ok(
+          board('invites', { day: '2026-11-21', list: [], me: { rank: null, value: '0' } }),
+        ),
+      }),
+    );
+    signIn();
+    renderAt('#/pages/earn/rank');
+    await screen.findByTestId('rank-list', {}, wait);
+    const rows = screen.getAllByTestId('rank-row');
+    expect(rows.map((r) => r.dataset.rank)).toEqual(['1', '2', '2', '4']);
+    expect(rows[1]?.querySelector('.ds-rank__badge--silver')?.getAttribute('aria-label')).toBe(
+      'Tied for rank 2',
+    );
+    expect(rows[2]?.querySelector('.ds-rank__badge--silver')).toBeTruthy();
+    expect(rows[3]?.querySelector('.ds-rank__badge--bronze')).toBeNull();
+    expect(rows[1]?.textContent).toContain('Tie');
+    expect(rows[0]?.textContent).toContain('₱500.00');
+    expect(screen.getByTestId('rank-me-rank').textContent).toBe('4');
+    expect(screen.getByTestId('rank-me-value').textContent).toBe('₱10.00');
+
+    fireEvent.click(screen.getByTestId('rank-tab-invites'));
+    await waitFor(() => expect(screen.getAllByTestId('rank-row')[0]?.textContent).toContain('9 friends'));
+    expect(screen.getByTestId('rank-me-value').textContent).toBe('1 friend');
+
+    fireEvent.click(screen.getByTestId('rank-scope-today'));
+    expect(await screen.findByTestId('rank-empty', {}, wait)).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('rank-me-rank').textContent).toBe('—'));
+    expect(api.callsTo('/reward/rankingByDay')[0]?.url).toContain('type=invites');
+  });
+
+  it('asks a guest to log in to see their own place', async () => {
+    stubApi(baseRoutes({ '/reward/ranking': ok(board('earnings', { me: null })) }));
+    asGuest();
+    renderAt('#/pages/earn/rank');
+    expect(await screen.findByTestId('rank-me-guest', {}, wait)).toBeTruthy();
+    expect(await screen.findByTestId('rank-list', {}, wait)).toBeTruthy();
+  });
+});
+
+describe('customer service', () => {
+  const contacts = ok({
+    currency: 'PHP',
+    contacts: [
+      { kind: 'chat', label: 'Live chat', url: '/pages/profile/chat/index' },
+      { kind: 'telegram', label: 'Telegram support', url: 'https://t.me/ds_support' },
+      { kind: 'email', label: 'E-mail', url: 'mailto:help@ds.example' },
+      { kind: 'whatsapp', label: 'WhatsApp', url: 'javascript:alert(1)' },
+    ],
+  });
+
+  it('lists the contacts with the agent of this host; chat is not a link yet', async () => {
+    const api = stubApi(
+      baseRoutes({
+        '/appConfig/customerService': contacts,
+        '/appConfig/queryTgAgent': ok({ url: 'https://t.me/ds_agent' }),
+      }),
+    );
+    asGuest();
+    for (const route of ['#/pages/earn/customerService', '#/pages/profile/contactUs/index']) {
+      const view = renderAt(route);
+      await screen.findByTestId('support-telegram', {}, wait);
+      expect(screen.getByTestId('support-telegram').getAttribute('href')).toBe('https://t.me/ds_support');
+      expect(screen.getByTestId('support-telegram').textContent).toContain('@ds_support');
+      expect(screen.getByTestId('support-email').getAttribute('href')).toBe('mailto:help@ds.example');
+      expect(screen.getByTestId('support-telegram-agent').getAttribute('href')).toBe('https://t.me/ds_agent');
+      const chat = screen.getByTestId('support-chat');
+      expect(chat.tagName).toBe('LI');
+      expect(chat.getAttribute('aria-disabled')).toBe('true');
+      expect(chat.textContent).toContain('Not available yet');
+      // An address that is not a web, mail or Telegram link is never made a link.
+      expect(screen.getByTestId('support-whatsapp').tagName).toBe('LI');
+      view.unmount();
+    }
+    expect(api.callsTo('/appConfig/queryTgAgent')[0]?.url).toContain(`domain=${window.location.hostname}`);
+  });
+});

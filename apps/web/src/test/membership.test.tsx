@@ -1,0 +1,589 @@
+import type { MembershipStatus, RechargeOrder, TierOffer } from '@dramastar/contract';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { openPaymentPage } from '../features/membership/lib/payment-page';
+import { useSession } from '../shared/store/session';
+import { showToast } from '../shared/ui/toast';
+import { ok, refusal, stubApi, type FetchCall, type Route } from './fetch';
+import { sampleUser, tenantConfigAnswer } from './fixtures';
+import { renderAt } from './render-app';
+
+vi.mock('../shared/ui/toast', () => ({ showToast: vi.fn(), hideToast: vi.fn() }));
+vi.mock('../features/membership/lib/payment-page', () => ({ openPaymentPage: vi.fn() }));
+const toast = vi.mocked(showToast);
+const wait = { timeout: 3000 };
+
+const ALL = ['viewing', 'welfare', 'referral', 'trialCards', 'gifting', 'withdrawal'] as const;
+
+function tier(
+  name: TierOffer['tier'],
+  price: string,
+  quote: Partial<TierOffer['quote']>,
+  overrides: Partial<TierOffer> = {},
+): TierOffer {
+  const star = name !== 'week';
+  return {
+    tier: name,
+    level: ['week', 'primary', 'premium', 'director'].indexOf(name),
+    price,
+    currency: 'PHP',
+    days: star ? 30 : 7,
+    privileges: star ? [...ALL] : ['viewing'],
+    trialCardsPerPeriod: star ? 5 : 0,
+    rewardLevels: { week: 0, primary: 2, premium: 3, director: 5 }[name],
+    quote: { action: 'buy', credit: '0.00', pay: price, endsAt: '2026-12-21T09:00:00.000Z', ...quote },
+    ...overrides,
+  };
+}
+
+/** A Primary card running, so Week is lower, Primary renews and the others upgrade with credit. */
+function memberStatus(overrides: Partial<MembershipStatus> = {}): MembershipStatus {
+  return {
+    currency: 'PHP',
+    active: { tier: 'primary', startsAt: '2026-11-11T09:00:00.000Z', endsAt: '2099-12-11T09:00:00.000Z' },
+    userType: 1,
+    trial: { activeUntil: null },
+    tiers: [
+      tier('week', '49.00', { action: 'lower', pay: '0.00' }),
+      tier('primary', '299.00', { action: 'renew', endsAt: '2027-01-10T09:00:00.000Z' }),
+      tier('premium', '999.00', { action: 'upgrade', credit: '498.33', pay: '500.67' }),
+      tier('director', '2999.00', { action: 'upgrade', credit: '498.33', pay: '2500.67' }),
+    ],
+    ...overrides,
+  };
+}
+
+function ordinaryStatus(): MembershipStatus {
+  return {
+    currency: 'PHP',
+    active: null,
+    userType: 0,
+    trial: { activeUntil: null },
+    tiers: [
+      tier('week', '49.00', {}),
+      tier('primary', '299.00', {}),
+      tier('premium', '999.00', {}),
+      tier('director', '2999.00', {}),
+    ],
+  };
+}
+
+const channels = {
+  currency: 'PHP',
+  channels: [
+    {
+      code: 'gateway',
+      minAmount: '100',
+      maxAmount: '50000',
+      quickAmounts: [],
+      fee: '0',
+      windowMinutes: null,
+      usdt: null,
+    },
+    {
+      code: 'official',
+      minAmount: '5000',
+      maxAmount: null,
+      quickAmounts: [],
+      fee: '0',
+      windowMinutes: 5,
+      usdt: null,
+    },
+    {
+      code: 'usdt',
+      minAmount: '10',
+      maxAmount: null,
+      quickAmounts: [],
+      fee: '0',
+      windowMinutes: null,
+      usdt: { network: 'TRC20', address: 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf', rate: '57' },
+    },
+  ],
+};
+
+function order(overrides: Partial<RechargeOrder> = {}): RechargeOrder {
+  return {
+    orderNo: 'R200',
+    channel: 'gateway',
+    status: 'pending',
+    amount: '500.67',
+    payCurrency: 'PHP',
+    creditAmount: '500.67',
+    currency: 'PHP',
+    createdAt: '2026-11-21T09:00:00.000Z',
+    expiresAt: null,
+    creditedAt: null,
+    payUrl: '/sandbox/pay/R200',
+    official: null,
+    usdt: null,
+    reason: null,
+    purpose: null,
+    ...overrides,
+  };
+}
+
+const canSendMember = { allowed: true, reason: null, perPeriod: 5, used: 1, remaining: 4, periodDays: 30 };
+
+function baseRoutes(extra: Record<string, Route> = {}): Record<string, Route> {
+  return {
+    '/appConfig/tenantConfig': ok(tenantConfigAnswer),
+    '/user/getMessage': ok({ list: [], total: 0, unread: 0 }),
+    '/user/info': ok(sampleUser()),
+    '/account/accountInfo': ok({ currency: 'PHP', balance: '1000.00' }),
+    '/user/queryGreatestVipcard': ok(memberStatus()),
+    '/account/queryVipCardCountAndStatus': ok({ count: 0, activeCount: 0, list: [] }),
+    '/user/queryCanSendTrialCard': ok(canSendMember),
+    '/appConfig/queryPc': ok(channels),
+    ...extra,
+  };
+}
+
+function signIn() {
+  act(() => {
+    useSession.getState().login('tok-1');
+    useSession.getState().setUserInfo(sampleUser());
+  });
+}
+
+function bodyOf(call: FetchCall & { json: unknown }) {
+  return call.json as Record<string, unknown>;
+}
+
+beforeEach(() => {
+  toast.mockClear();
+  vi.mocked(openPaymentPage).mockClear();
+});
+
+describe('Star Card page', () => {
+  it('shows the card held, the promise, and every tier with its price, privileges and action', async () => {
+    stubApi(baseRoutes());
+    signIn();
+    renderAt('#/pages/earn/strategy');
+    expect((await screen.findByTestId('current-card-name', {}, wait)).textContent).toBe('Primary Star Card');
+    expect(screen.getByTestId('current-card-ends').textContent).toContain('days left');
+    const promise = screen.getByTestId('membership-promise');
+    expect(promise.textContent).toContain('Every card unlocks every paid episode');
+    expect(promise.textContent).toContain('never renews and never charges you by itself');
+
+    expect(screen.getByTestId('tier-primary-price').textContent).toBe('₱299.00');
+    expect(screen.getByTestId('tier-primary-buy').textContent).toBe('Renew');
+    expect(screen.getByTestId('tier-premium-buy').textContent).toBe('Upgrade');
+    const week = screen.getByTestId<HTMLButtonElement>('tier-week-buy');
+    expect(week.textContent).toBe('Included in your card');
+    expect(week.disabled).toBe(true);
+    expect(screen.getByTestId('tier-week-lower').textContent).toBe(
+      'Your Primary Star Card already includes everything this card gives.',
+    );
+    const primary = screen.getByTestId('tier-primary-privileges').textContent;
+    expect(primary).toContain('Every paid episode, no further paywall');
+    expect(primary).toContain('Welfare revenue from team levels 1–2');
+    expect(primary).toContain('5 trial cards to gift every 30 days');
+    expect(screen.getByTestId('tier-director-privileges').textContent).toContain('team levels 1–5');
+    expect(screen.getByTestId('tier-week-privileges').textContent).toContain('Viewing only');
+    expect(screen.getByTestId('tier-premium').textContent).toContain('you pay ₱500.67');
+  });
+
+  it('confirms an upgrade with its numbers and asks for a payment method before sending anything', async () => {
+    const api = stubApi(baseRoutes({ '/account/accountInfo': ok({ currency: 'PHP', balance: '100.00' }) }));
+    signIn();
+    renderAt('#/pages/earn/strategy');
+    fireEvent.click(await screen.findByTestId('tier-premium-buy', {}, wait));
+    const sheet = await screen.findByTestId('purchase-sheet', {}, wait);
+    expect(within(sheet).getByText('Upgrade to Premium Star Card')).toBeTruthy();
+    expect(screen.getByTestId('purchase-price').textContent).toBe('₱999.00');
+    expect(screen.getByTestId('purchase-credit').textContent).toBe('-₱498.33');
+    expect(screen.getByTestId('purchase-pay').textContent).toBe('₱500.67');
+    expect(screen.getByTestId('purchase-ends').textContent).toContain('2026');
+    expect(sheet.textContent).toContain('No automatic renewal');
+    // USDT is not a way to pay for a card: recharge USDT first.
+    expect(screen.queryByTestId('pay-method-usdt')).toBeNull();
+    expect(screen.getByTestId('pay-usdt-link').getAttribute('href')).toBe('#/pages/profile/usdt/index');
+
+    fireEvent.click(screen.getByTestId('purchase-confirm'));
+    expect(screen.getByTestId('purchase-error').textContent).toBe('Please select Payment Method');
+
+    await waitFor(() => expect(screen.getByTestId('pay-method-balance').textContent).toContain('₱100.00'));
+    fireEvent.click(screen.getByTestId('pay-method-balance'));
+    fireEvent.click(screen.getByTestId('purchase-confirm'));
+    expect(screen.getByTestId('purchase-error').textContent).toContain(
+      'Insufficient funds: ₱400.67 missing.',
+    );
+    expect(screen.getByTestId('purchase-recharge').getAttribute('href')).toBe(
+      '#/pages/profile/recharge/index',
+    );
+    expect(api.callsTo('/user/openvipByBalance')).toHaveLength(0);
+    expect(api.callsTo('/user/openvip')).toHaveLength(0);
+  });
+
+  it('buys from the balance once per confirmation: a retry after no answer reuses the requestId', async () => {
+    const api = stubApi(
+      baseRoutes({
+        '/user/openvipByBalance': [
+          new TypeError('offline'),
+          ok({
+            card: {
+              tier: 'premium',
+              startsAt: '2026-11-21T09:00:00.000Z',
+              endsAt: '2026-12-21T09:00:00.000Z',
+            },
+            action: 'upgrade',
+            paid: '500.67',
+            credit: '498.33',
+            balance: '499.33',
+          }),
+        ],
+      }),
+    );
+    signIn();
+    renderAt('#/pages/earn/strategy');
+    fireEvent.click(await screen.findByTestId('tier-premium-buy', {}, wait));
+    await screen.findByTestId('purchase-sheet', {}, wait);
+    await waitFor(() => expect(screen.getByTestId('pay-method-balance').textContent).toContain('₱1,000.00'));
+    fireEvent.click(screen.getByTestId('pay-method-balance'));
+    fireEvent.click(screen.getByTestId('purchase-confirm'));
+    expect((await screen.findByTestId('purchase-error', {}, wait)).textContent).toContain(
+      'can never charge twice',
+    );
+    fireEvent.click(screen.getByTestId('purchase-confirm'));
+    const result = await screen.findByTestId('purchase-result', {}, wait);
+    expect(result.textContent).toContain('Upgraded to Premium Star Card');
+    expect(screen.getByTestId('purchase-result-paid').textContent).toBe('₱500.67');
+    expect(screen.getByTestId('purchase-result-credit').textContent).toBe('₱498.33');
+    expect(screen.getByTestId('purchase-result-balance').textContent).toBe('₱499.33');
+
+    const bodies = api.callsTo('/user/openvipByBalance').map(bodyOf);
+    expect(bodies).toHaveLength(2);
+    expect(bodies[0]).toMatchObject({ tier: 'premium' });
+    expect(bodies[0]!.requestId).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+    expect(bodies[1]!.requestId).toBe(bodies[0]!.requestId);
+  });
+
+  it('shows a refusal in the sheet, not as a toast, and the next try is a new request', async () => {
+    const api = stubApi(
+      baseRoutes({
+        '/user/openvipByBalance': refusal(409, 'Insufficient funds', 'InsufficientFunds'),
+      }),
+    );
+    signIn();
+    renderAt('#/pages/earn/strategy');
+    fireEvent.click(await screen.findByTestId('tier-primary-buy', {}, wait));
+    await screen.findByTestId('purchase-sheet', {}, wait);
+    fireEvent.click(screen.getByTestId('pay-method-balance'));
+    fireEvent.click(screen.getByTestId('purchase-confirm'));
+    expect((await screen.findByTestId('purchase-error', {}, wait)).textContent).toContain(
+      'Insufficient funds',
+    );
+    expect(screen.getByTestId('purchase-recharge')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('purchase-confirm'));
+    await waitFor(() => expect(api.callsTo('/user/openvipByBalance')).toHaveLength(2), wait);
+    const [first, second] = api.callsTo('/user/openvipByBalance').map(bodyOf);
+    expect(second!.requestId).not.toBe(first!.requestId);
+    expect(toast).not.toHaveBeenCalled();
+  });
+
+  it('sends a card payer to the gateway page and a bank transfer to its order page', async () => {
+    const api = stubApi(
+      baseRoutes({
+        '/user/queryGreatestVipcard': ok(ordinaryStatus()),
+        '/user/openvip': (call) =>
+          (JSON.parse(call.init.body as string) as { channel: string }).channel === 'gateway'
+            ? ok(order({ amount: '299.00', creditAmount: '299.00' }))
+            : ok(order({ orderNo: 'R300', channel: 'official', payUrl: null })),
+        '/account/rechargeRecords': ok({ list: [], total: 0 }),
+      }),
+    );
+    signIn();
+    renderAt('#/pages/earn/strategy');
+    expect((await screen.findByTestId('current-card-name', {}, wait)).textContent).toBe('No card yet');
+    expect(screen.getByTestId('tier-primary-buy').textContent).toBe('Buy');
+    fireEvent.click(screen.getByTestId('tier-primary-buy'));
+    await screen.findByTestId('purchase-sheet', {}, wait);
+    fireEvent.click(await screen.findByTestId('pay-method-gateway', {}, wait));
+    fireEvent.click(screen.getByTestId('purchase-confirm'));
+    await waitFor(() => expect(openPaymentPage).toHaveBeenCalledWith('/sandbox/pay/R200'), wait);
+    expect(bodyOf(api.callsTo('/user/openvip')[0]!)).toMatchObject({ tier: 'primary', channel: 'gateway' });
+
+    fireEvent.click(screen.getByTestId('purchase-close'));
+    fireEvent.click(screen.getByTestId('tier-director-buy'));
+    fireEvent.click(await screen.findByTestId('pay-method-official', {}, wait));
+    fireEvent.click(screen.getByTestId('purchase-confirm'));
+    await waitFor(
+      () => expect(window.location.hash).toBe('#/pages/profile/recharge/official?orderNo=R300'),
+      wait,
+    );
+    const [first, second] = api.callsTo('/user/openvip').map(bodyOf);
+    expect(second).toMatchObject({ tier: 'director', channel: 'official' });
+    expect(second!.requestId).not.toBe(first!.requestId);
+  });
+
+  it('lists the cards held with their state', async () => {
+    stubApi(
+      baseRoutes({
+        '/account/queryVipCardCountAndStatus': ok({
+          count: 2,
+          activeCount: 1,
+          list: [
+            {
+              tier: 'primary',
+              startsAt: '2099-12-11T09:00:00.000Z',
+              endsAt: '2100-01-10T09:00:00.000Z',
+              status: 'upcoming',
+              source: 'purchase',
+            },
+            {
+              tier: 'primary',
+              startsAt: '2026-11-11T09:00:00.000Z',
+              endsAt: '2099-12-11T09:00:00.000Z',
+              status: 'active',
+              source: 'test',
+            },
+          ],
+        }),
+      }),
+    );
+    signIn();
+    renderAt('#/pages/earn/strategy');
+    const history = await screen.findByTestId('card-history', {}, wait);
+    expect(history.textContent).toContain('Your cards (2, 1 active)');
+    const rows = within(history).getAllByTestId('card-history-row');
+    expect(rows[0]!.textContent).toContain('Starts later');
+    expect(rows[0]!.textContent).toContain('Bought');
+    expect(rows[1]!.textContent).toContain('Active');
+    expect(rows[1]!.textContent).toContain('Granted');
+    expect(screen.getByTestId('current-card-covered').textContent).toContain('2100');
+  });
+
+  it('asks a guest to log in', async () => {
+    stubApi(baseRoutes());
+    renderAt('#/pages/earn/strategy');
+    expect(await screen.findByTestId('login-required', {}, wait)).toBeTruthy();
+  });
+});
+
+function trialCards(overrides: Record<string, unknown> = {}) {
+  return {
+    hours: 72,
+    activeUntil: null,
+    owned: [
+      {
+        id: '1',
+        source: 'signup',
+        status: 'unused',
+        code: null,
+        from: null,
+        to: null,
+        activatedAt: null,
+        expiresAt: null,
+        createdAt: '2026-11-01T00:00:00.000Z',
+      },
+    ],
+    sent: [],
+    ...overrides,
+  };
+}
+
+describe('Points & Trial Card page', () => {
+  it('activates the own card after a confirmation and counts down the 72 hours', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const until = new Date(Date.now() + 72 * 3600_000).toISOString();
+    const running = trialCards({
+      activeUntil: until,
+      owned: [
+        {
+          ...trialCards().owned[0],
+          status: 'active',
+          activatedAt: new Date().toISOString(),
+          expiresAt: until,
+        },
+      ],
+    });
+    let activated = false;
+    const api = stubApi(
+      baseRoutes({
+        '/user/trialCards': () => ok(activated ? running : trialCards()),
+        '/user/getTrialCard': () => {
+          activated = true;
+          return ok(running);
+        },
+      }),
+    );
+    signIn();
+    renderAt('#/pages/profile/pointsTrial/index');
+    fireEvent.click(await screen.findByTestId('trial-activate', {}, wait));
+    fireEvent.click(await screen.findByRole('button', { name: 'Activate now' }, wait));
+    expect((await screen.findByTestId('trial-countdown', {}, wait)).textContent).toBe('72:00:00');
+    expect(api.callsTo('/user/getTrialCard').map(bodyOf)).toEqual([{}]);
+    vi.setSystemTime(Date.now() + 3600_000 + 61_000);
+    await waitFor(() => expect(screen.getByTestId('trial-countdown').textContent).toBe('70:58:59'), wait);
+  });
+
+  it('redeems a gift code, refusing a malformed one before sending it', async () => {
+    const api = stubApi(
+      baseRoutes({
+        '/user/trialCards': ok(trialCards()),
+        '/user/getTrialCard': [
+          refusal(409, 'This trial card code is not valid', 'TrialCardCodeInvalid'),
+          ok(trialCards()),
+        ],
+      }),
+    );
+    signIn();
+    renderAt('#/pages/profile/pointsTrial/index');
+    const field = await screen.findByTestId('redeem-code', {}, wait);
+    fireEvent.change(field, { target: { value: 'TC12' } });
+    fireEvent.click(screen.getByTestId('redeem-submit'));
+    expect((await screen.findByTestId('redeem-code-error', {}, wait)).textContent).toBe(
+      'This trial card code is not valid',
+    );
+    expect(api.callsTo('/user/getTrialCard')).toHaveLength(0);
+
+    fireEvent.change(field, { target: { value: 'tc2345abcd' } });
+    fireEvent.click(screen.getByTestId('redeem-submit'));
+    expect((await screen.findByTestId('redeem-code-error', {}, wait)).textContent).toBe(
+      'This trial card code is not valid',
+    );
+    fireEvent.change(field, { target: { value: 'TC2345ABCE' } });
+    fireEvent.click(screen.getByTestId('redeem-submit'));
+    expect(await screen.findByTestId('redeem-done', {}, wait)).toBeTruthy();
+    expect(api.callsTo('/user/getTrialCard').map(bodyOf)).toEqual([
+      { code: 'TC2345ABCD' },
+      { code: 'TC2345ABCE' },
+    ]);
+    expect(toast).not.toHaveBeenCalled();
+  });
+
+  it('shows a user without a Star Card the way to one instead of the gift form', async () => {
+    stubApi(
+      baseRoutes({
+        '/user/trialCards': ok(trialCards()),
+        '/user/queryCanSendTrialCard': ok({
+          allowed: false,
+          reason: 'MembershipRequired',
+          perPeriod: 5,
+          used: 0,
+          remaining: 0,
+          periodDays: 30,
+        }),
+      }),
+    );
+    signIn();
+    renderAt('#/pages/profile/pointsTrial/index');
+    const locked = await screen.findByTestId('gift-needs-card', {}, wait);
+    expect(locked.textContent).toContain('Star Card holders gift 5 trial cards every 30 days');
+    expect(screen.getByTestId('gift-get-star-card').getAttribute('href')).toBe('#/pages/earn/strategy');
+    expect(screen.queryByTestId('gift-form')).toBeNull();
+  });
+
+  it('gifts to a team member by invite code and creates a code to copy, once per confirmation', async () => {
+    const issued = {
+      id: '9',
+      source: 'issued',
+      status: 'unused',
+      code: 'TC7K2M9QXY',
+      from: null,
+      to: null,
+      activatedAt: null,
+      expiresAt: null,
+      createdAt: '2026-11-21T00:00:00.000Z',
+    };
+    const api = stubApi(
+      baseRoutes({
+        '/user/trialCards': ok(trialCards()),
+        '/user/sendTrialCard': [
+          refusal(409, 'Trial cards go to members of your team', 'TrialCardNotInTeam'),
+          new TypeError('offline'),
+          ok(trialCards({ sent: [issued] })),
+        ],
+      }),
+    );
+    signIn();
+    renderAt('#/pages/profile/pointsTrial/index');
+    expect((await screen.findByTestId('gift-quota', {}, wait)).textContent).toBe(
+      '4 of 5 left in the last 30 days',
+    );
+    const field = screen.getByTestId('gift-invite-code');
+    fireEvent.click(screen.getByTestId('gift-submit'));
+    expect(screen.getByTestId('gift-invite-code-error').textContent).toBe('Please enter their invite code');
+    fireEvent.change(field, { target: { value: 'ab12cd34' } });
+    fireEvent.click(screen.getByTestId('gift-submit'));
+    expect(screen.getByTestId('gift-invite-code-error').textContent).toBe(
+      'You cannot gift a trial card to yourself',
+    );
+    fireEvent.change(field, { target: { value: 'ZX98YW76' } });
+    fireEvent.click(screen.getByTestId('gift-submit'));
+    expect((await screen.findByTestId('gift-confirm', {}, wait)).textContent).toContain('ZX98YW76');
+    fireEvent.click(screen.getByRole('button', { name: 'Gift' }));
+    expect((await screen.findByTestId('gift-invite-code-error', {}, wait)).textContent).toBe(
+      'Trial cards go to members of your team',
+    );
+
+    fireEvent.click(screen.getByTestId('gift-mode-code'));
+    fireEvent.click(screen.getByTestId('gift-submit'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Gift' }, wait));
+    expect((await screen.findByTestId('gift-confirm-error', {}, wait)).textContent).toContain(
+      'never a second one',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Gift' }));
+    expect((await screen.findByTestId('gift-done', {}, wait)).textContent).toContain('TC7K2M9QXY');
+    expect(screen.getByTestId('trial-code-9').textContent).toBe('TC7K2M9QXY');
+    expect(screen.getByTestId('copy-TC7K2M9QXY')).toBeTruthy();
+
+    const bodies = api.callsTo('/user/sendTrialCard').map(bodyOf);
+    expect(bodies[0]).toMatchObject({ inviteCode: 'ZX98YW76' });
+    expect(bodies[1]).not.toHaveProperty('inviteCode');
+    // The refusal made nothing: a new id; the unanswered try is repeated with the same id.
+    expect(bodies[1]!.requestId).not.toBe(bodies[0]!.requestId);
+    expect(bodies[2]!.requestId).toBe(bodies[1]!.requestId);
+    expect(toast).not.toHaveBeenCalled();
+  });
+
+  it('lists points with translated kinds (unknown ones raw) and the rules', async () => {
+    stubApi(
+      baseRoutes({
+        '/user/queryVideoPoint': ok({
+          balance: 1041,
+          total: 3,
+          list: [
+            { id: '3', amount: 1000, kind: 'share_director', createdAt: '2026-11-21T00:00:00.000Z' },
+            { id: '2', amount: 40, kind: 'task_bonus', createdAt: '2026-11-20T00:00:00.000Z' },
+            { id: '1', amount: 1, kind: 'paid_episode', createdAt: '2026-11-19T00:00:00.000Z' },
+          ],
+        }),
+      }),
+    );
+    signIn();
+    renderAt('#/pages/profile/pointsTrial/index?tab=points');
+    expect((await screen.findByTestId('points-balance', {}, wait)).textContent).toBe('1,041');
+    expect(screen.getByTestId('points-3-kind').textContent).toBe('Friend bought a Director Star Card');
+    expect(screen.getByTestId('points-3-amount').textContent).toBe('+1000');
+    expect(screen.getByTestId('points-2-kind').textContent).toBe('task_bonus');
+    expect(screen.getByTestId('points-1-kind').textContent).toBe('Paid episode watched');
+    const rules = screen.getByTestId('points-rules').textContent;
+    expect(rules).toContain('1 point for each paid episode');
+    expect(rules).toContain('10 points when a friend registers');
+    expect(rules).toContain('30 / 300 / 1000 points');
+  });
+});
+
+describe('membership entries', () => {
+  it('Profile shows the tier with its days left and leads to the Star Card and Points & Trial pages', async () => {
+    stubApi(baseRoutes());
+    signIn();
+    renderAt('#/pages/profile/index');
+    expect((await screen.findByTestId('profile-membership', {}, wait)).textContent).toBe('Primary Star Card');
+    const row = screen.getByTestId('profile-star-card');
+    expect(row.getAttribute('href')).toBe('#/pages/earn/strategy');
+    expect(screen.getByTestId('profile-star-card-extra').textContent).toContain('days left');
+    expect(screen.getByTestId('profile-points-trial').getAttribute('href')).toBe(
+      '#/pages/profile/pointsTrial/index',
+    );
+  });
+
+  it('Profile offers a Star Card to an ordinary user', async () => {
+    stubApi(baseRoutes({ '/user/queryGreatestVipcard': ok(ordinaryStatus()) }));
+    signIn();
+    renderAt('#/pages/profile/index');
+    expect((await screen.findByTestId('profile-membership', {}, wait)).textContent).toBe('Ordinary user');
+    expect(screen.getByTestId('profile-star-card-extra').textContent).toBe('Get a Star Card');
+  });
+});
