@@ -12,10 +12,16 @@ export async function chooseCountry(page: Page, code: string) {
 
 /** Registers through the login panel with a code read from the real SMTP server's mailbox. */
 export async function registerByEmail(page: Page, email: string, inviteLink?: string) {
-  await page.goto(inviteLink ?? `${base()}/pages/profile/index`);
-  if (!inviteLink) await page.getByTestId('profile-login').click();
-  await expect(page.getByTestId('login-panel')).toBeVisible();
-  await page.getByTestId('chooser-register').click();
+  if (inviteLink) {
+    // An invitation link opens the register view with its code filled in.
+    await page.goto(inviteLink);
+    await expect(page.getByTestId('view-register')).toBeVisible();
+  } else {
+    await page.goto(`${base()}/pages/profile/index`);
+    await page.getByTestId('profile-login').click();
+    await expect(page.getByTestId('login-panel')).toBeVisible();
+    await page.getByTestId('chooser-register').click();
+  }
   await page.getByTestId('register-tab-email').click();
   const form = page.getByTestId('register-email');
   await chooseCountry(page, 'VN');
@@ -28,6 +34,19 @@ export async function registerByEmail(page: Page, email: string, inviteLink?: st
   await form.getByTestId('code-input').fill(code);
   await form.getByTestId('submit').click();
   await expect(page.getByTestId('login-panel')).toBeHidden();
+}
+
+/** Recharges by card: the sandbox gateway's page approves, the app shows the credit. */
+export async function rechargeByCard(page: Page, amount: string) {
+  await page.goto(`${new URL(page.url()).origin}/#/pages/profile/recharge/index`);
+  await page.getByTestId('recharge-channel-gateway').click();
+  await page.getByTestId('recharge-amount').fill(amount);
+  await page.getByTestId('recharge-submit').click();
+  await expect(page.getByTestId('recharge-confirm')).toBeVisible();
+  await page.getByRole('button', { name: 'Pay now' }).click();
+  await expect(page).toHaveURL(/\/pay\/sandbox\/pay_/);
+  await page.getByRole('button', { name: 'Approve payment' }).click();
+  await expect(page.getByTestId('recharge-result-credited')).toBeVisible({ timeout: 15_000 });
 }
 
 /** Calls the API as the signed-in user of the page (for what the product has no screen for yet). */

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { api, base, origin, registerByEmail, unique } from './flows.js';
+import { api, base, origin, rechargeByCard, registerByEmail, unique } from './flows.js';
 import { codeFor, mailCount } from './mailbox.js';
 
 test.beforeEach(({ page }) => {
@@ -16,16 +16,7 @@ test('recharges through the sandbox gateway, adds a bank card, sets the payment 
   await registerByEmail(page, email);
 
   // Recharge 500 by card: the payer approves on the gateway's page and comes back credited.
-  await page.goto(`${base()}/pages/profile/recharge/index`);
-  await page.getByTestId('recharge-channel-gateway').click();
-  await page.getByTestId('recharge-amount').fill('500');
-  await expect(page.getByTestId('recharge-fee')).toContainText('0');
-  await page.getByTestId('recharge-submit').click();
-  await expect(page.getByTestId('recharge-confirm')).toBeVisible();
-  await page.getByRole('button', { name: 'Pay now' }).click();
-  await expect(page).toHaveURL(/\/pay\/sandbox\/pay_/);
-  await page.getByRole('button', { name: 'Approve payment' }).click();
-  await expect(page.getByTestId('recharge-result-credited')).toBeVisible({ timeout: 15_000 });
+  await rechargeByCard(page, '500');
 
   await page.goto(`${base()}/pages/profile/wallet/index`);
   await expect(page.getByTestId('wallet-balance')).toContainText('500.00');

@@ -1,12 +1,13 @@
 import { QueryClient } from '@tanstack/react-query';
 import { isApiError } from './api-error';
+import { walletQueryKey } from './wallet-info';
 
 /**
  * Refusals (code ≠ 200) are final and already toasted, so only calls that got no answer are
  * retried, twice.
  */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const client = new QueryClient({
     defaultOptions: {
       queries: {
         retry: (failures, error) => isApiError(error) && error.kind === 'network' && failures < 2,
@@ -16,4 +17,8 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  // Money moves on its own (rewards, revenue, a team member's purchase): a page that shows a
+  // balance or records asks again whenever it opens, showing the last answer meanwhile.
+  client.setQueryDefaults(walletQueryKey, { staleTime: 0 });
+  return client;
 }
