@@ -212,8 +212,22 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     log: app.log,
     ...(deps.webhookDelivery ? { deliver: deps.webhookDelivery } : {}),
   });
-  const recharges = createRechargeService({ db, clock, ledger, gateway, log: app.log });
-  const withdrawals = createWithdrawalService({ db, clock, ledger, memberships, payPasswords });
+  const recharges = createRechargeService({
+    db,
+    clock,
+    ledger,
+    gateway,
+    log: app.log,
+    notify: users.addMessage,
+  });
+  const withdrawals = createWithdrawalService({
+    db,
+    clock,
+    ledger,
+    memberships,
+    payPasswords,
+    notify: users.addMessage,
+  });
   walletRoutes(router, {
     db,
     ledger,
@@ -250,7 +264,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     copyrights,
     tenants,
   });
-  const redPackets = createRedPacketService({ db, clock, ledger });
+  const redPackets = createRedPacketService({ db, clock, ledger, notify: users.addMessage });
   earnRoutes(router, {
     earn: createEarnService({ db, clock, ledger, memberships }),
     redPackets,

@@ -9,6 +9,7 @@ import { AppError } from '../../http/errors.js';
 import type { Ledger } from '../ledger/ledger.service.js';
 import { parseAmount, requestHash } from '../wallet/amounts.js';
 import { requireEarn } from './earn.service.js';
+import { type Notify, noNotify } from '../user/notify.js';
 
 type PacketRow = typeof redPackets.$inferSelect;
 type User = { userId: bigint; tenantId: string };
@@ -48,8 +49,9 @@ export function splitShares(
  * funded); 24 hours after creation what is left goes back to the sender exactly once. Claimed +
  * refunded always equals funded.
  */
-export function createRedPacketService(deps: { db: Db; clock: Clock; ledger: Ledger }) {
+export function createRedPacketService(deps: { db: Db; clock: Clock; ledger: Ledger; notify?: Notify }) {
   const { db, clock, ledger } = deps;
+  const notify = deps.notify ?? noNotify;
 
   function currencyOf(p: PacketRow): CurrencyKey {
     if (!isCurrencyKey(p.currency)) throw new Error(`bad currency ${p.currency}`);
@@ -303,6 +305,16 @@ export function createRedPacketService(deps: { db: Db; clock: Clock; ledger: Led
               reference: `red_packet:${packet.id}`,
               idempotencyKey: `red_packet_refund:${packet.id}`,
             });
+            await notify(
+              tx,
+              packet.senderId,
+              'red_packet',
+              'AccountMsgRedPacketRefundTitle',
+              'AccountMsgRedPacketRefundBody',
+              {
+                amount: `${toMajor(amount, currencyOf(packet))} ${packet.currency}`,
+              },
+            );
           }
           return true;
         });

@@ -16,6 +16,7 @@ import { gatewayEvents, rechargeOrders, users } from '../../db/schema/index.js';
 import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
 import { uniqueViolation } from '../user/user.service.js';
+import { type Notify, noNotify } from '../user/notify.js';
 import type { Ledger } from '../ledger/ledger.service.js';
 import type { GatewayEvent, PaymentGateway } from '../payment/gateway.js';
 import { newOrderNo, newTransferReference, parseAmount, requestHash } from './amounts.js';
@@ -66,8 +67,10 @@ export function createRechargeService(deps: {
   ledger: Ledger;
   gateway: PaymentGateway;
   log?: { warn: (obj: object, msg: string) => void };
+  notify?: Notify;
 }) {
   const { db, clock, ledger, gateway } = deps;
+  const notify = deps.notify ?? noNotify;
   const hooks = new Map<string, CreditHook>();
 
   /** A pending official order past its window is expired (also when no job has marked it yet). */
@@ -129,6 +132,11 @@ export function createRechargeService(deps: {
       idempotencyKey: `recharge:${row.orderNo}`,
     });
     if (!updated) throw new Error('recharge order vanished');
+    const currency = currencyOf(row.currency);
+    await notify(tx, row.userId, 'recharge', 'AccountMsgRechargeTitle', 'AccountMsgRechargeBody', {
+      amount: `${toMajor(row.creditAmount, currency)} ${currency}`,
+      orderNo: row.orderNo,
+    });
     const kind = (row.purpose as { kind?: string } | null)?.kind;
     const hook = kind ? hooks.get(kind) : undefined;
     if (hook) {

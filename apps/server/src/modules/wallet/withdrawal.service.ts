@@ -21,6 +21,7 @@ import type { MembershipService } from '../membership/membership.service.js';
 import { newOrderNo, parseAmount, requestHash } from './amounts.js';
 import type { PayPasswordService } from './pay-password.service.js';
 import type { Actor } from './recharge.service.js';
+import { type Notify, noNotify } from '../user/notify.js';
 import { type TenantWallet, tenantWallet } from './settings.js';
 
 type Row = typeof withdrawals.$inferSelect;
@@ -83,8 +84,10 @@ export function createWithdrawalService(deps: {
   ledger: Ledger;
   memberships: MembershipService;
   payPasswords: PayPasswordService;
+  notify?: Notify;
 }) {
   const { db, clock, ledger, memberships, payPasswords } = deps;
+  const notify = deps.notify ?? noNotify;
 
   function feeRule(wallet: TenantWallet, channel: WithdrawalChannel) {
     const w = wallet.settings.withdrawal;
@@ -345,6 +348,44 @@ export function createWithdrawalService(deps: {
           kind: 'withdrawal_refund',
           idempotencyKey: `withdrawal:${before.orderNo}:refund`,
         });
+      }
+      const currency = currencyOf(before.currency);
+      const money = (v: bigint) => `${toMajor(v, currency)} ${currency}`;
+      const facts = { orderNo: before.orderNo, amount: money(before.amount) };
+      if (to === 'approved') {
+        await notify(
+          tx,
+          before.userId,
+          'withdrawal',
+          'AccountMsgWithdrawalApprovedTitle',
+          'AccountMsgWithdrawalApprovedBody',
+          facts,
+        );
+      } else if (to === 'paid') {
+        await notify(
+          tx,
+          before.userId,
+          'withdrawal',
+          'AccountMsgWithdrawalPaidTitle',
+          'AccountMsgWithdrawalPaidBody',
+          {
+            ...facts,
+            account: (before.destination as Destination).account,
+          },
+        );
+      } else if (to === 'rejected' || to === 'failed') {
+        await notify(
+          tx,
+          before.userId,
+          'withdrawal',
+          'AccountMsgWithdrawalReturnedTitle',
+          'AccountMsgWithdrawalReturnedBody',
+          {
+            ...facts,
+            total: money(before.amount + before.fee),
+            reason: reason ?? '',
+          },
+        );
       }
       return { before, after };
     },

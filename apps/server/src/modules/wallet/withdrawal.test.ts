@@ -282,6 +282,16 @@ describe('withdrawal stages', () => {
       await f.call('/account/walletRecords', { token: who.token, query: { type: 'withdrawal_refund' } })
     ).body.data.list;
     expect(refunds.map((r: { amount: string }) => r.amount).sort()).toEqual(['210.00', '315.00']);
+    // The user is told, in their language.
+    const messages = (await f.call('/user/getMessage', { token: who.token })).body.data.list;
+    const told = messages.filter((m: { kind: string }) => m.kind === 'withdrawal');
+    expect(told.map((m: { title: string }) => m.title)).toEqual([
+      'Withdrawal returned',
+      'Withdrawal approved',
+      'Withdrawal returned',
+    ]);
+    expect(told[2].content).toContain('Name does not match the card');
+    expect(told[2].content).toContain('210.00 PHP is back in your wallet');
     expect(await books()).toEqual([]);
   });
 
