@@ -1,56 +1,20 @@
-import { Button } from 'antd-mobile';
 import type { ReactNode } from 'react';
-import { isApiError } from '../../../shared/api/api-error';
-import { LoginRequired } from '../../../shared/auth/login-required';
 import { useT } from '../../../shared/i18n';
-import { useSession } from '../../../shared/store/session';
+import { EmptyState, GiftIcon } from '../../../shared/ui';
 import {
-  AlertIcon,
-  EmptyState,
-  GiftIcon,
-  PageContainer,
-  type PageContainerProps,
-  Spinner,
-} from '../../../shared/ui';
+  LoadError as SharedLoadError,
+  type LoadErrorProps,
+  Loading,
+  SignedInPage,
+  type SignedInPageProps,
+} from '../../../shared/ui/signed-in-page';
 import { useEarnSwitch } from '../api/query-earn-switch';
 import '../earn.css';
 
-export function Loading() {
-  const t = useT();
-  return (
-    <div className="ds-page-status" role="status">
-      <Spinner />
-      <span className="ds-visually-hidden">{t('common.loading')}</span>
-    </div>
-  );
-}
+export { Loading } from '../../../shared/ui/signed-in-page';
 
-/** A query that failed: the server's reason (or "could not reach the server") and Retry. */
-export function LoadError({
-  error,
-  onRetry,
-  testId = 'earn-load-error',
-}: {
-  error: unknown;
-  onRetry: () => void;
-  testId?: string;
-}) {
-  const t = useT();
-  return (
-    <EmptyState
-      testId={testId}
-      icon={<AlertIcon />}
-      title={t('common.loadErrorTitle')}
-      description={
-        isApiError(error) && error.kind === 'api' ? error.message : t('common.loadErrorDescription')
-      }
-      action={
-        <Button color="primary" onClick={onRetry}>
-          {t('common.retry')}
-        </Button>
-      }
-    />
-  );
+export function LoadError(props: LoadErrorProps) {
+  return <SharedLoadError {...props} defaultTestId="earn-load-error" />;
 }
 
 /** "Earning is not available here": the tenant's earn switch is off. */
@@ -82,22 +46,11 @@ export function EarnGate({ children, off }: { children: ReactNode; off?: ReactNo
  * A page of the earn feature: its header; the login prompt for a guest when the page is personal;
  * the earn switch's verdict before the content.
  */
-export function EarnPage({
-  children,
-  personal = true,
-  guest,
-  ...page
-}: PageContainerProps & {
-  title: string;
-  personal?: boolean;
-  /** What a guest sees instead of the generic login prompt. */
-  guest?: ReactNode;
-}) {
-  const hasLogin = useSession((s) => s.hasLogin);
+export function EarnPage({ children, ...page }: Omit<SignedInPageProps, 'pageClassName'>) {
   return (
-    <PageContainer {...page} className={page.className ? `ds-earn ${page.className}` : 'ds-earn'}>
-      {personal && !hasLogin ? (guest ?? <LoginRequired />) : <EarnGate>{children}</EarnGate>}
-    </PageContainer>
+    <SignedInPage {...page} pageClassName="ds-earn">
+      <EarnGate>{children}</EarnGate>
+    </SignedInPage>
   );
 }
 

@@ -52,7 +52,7 @@ function PurchaseDone({
       <p className="ds-muted" data-testid="purchase-result-ends">
         {t('membership.runsUntil', { date: dates.format(new Date(result.card.endsAt)) })}
       </p>
-      <Summary>
+      <Summary className="ds-ms-summary">
         <SummaryRow
           label={t('membership.paid')}
           value={formatMoney(result.paid, currency)}
@@ -163,7 +163,7 @@ export function BuySheet({
   } else {
     body = (
       <>
-        <Summary testId="purchase-quote">
+        <Summary className="ds-ms-summary" testId="purchase-quote">
           <SummaryRow
             label={t('membership.price', { days: offer.days })}
             value={formatMinor(numbers.price, currency)}

@@ -1,57 +1,25 @@
-import { Button, InfiniteScroll } from 'antd-mobile';
+import { InfiniteScroll } from 'antd-mobile';
 import type { ReactNode } from 'react';
-import { isApiError } from '../../../shared/api/api-error';
-import { LoginRequired } from '../../../shared/auth/login-required';
 import { useT } from '../../../shared/i18n';
-import { useSession } from '../../../shared/store/session';
+import { EmptyState, ReceiptIcon } from '../../../shared/ui';
 import {
-  AlertIcon,
-  EmptyState,
-  PageContainer,
-  type PageContainerProps,
-  ReceiptIcon,
-  Spinner,
-} from '../../../shared/ui';
+  LoadError as SharedLoadError,
+  type LoadErrorProps,
+  Loading,
+  SignedInPage,
+  type SignedInPageProps,
+} from '../../../shared/ui/signed-in-page';
 import '../team.css';
 
+export { Loading } from '../../../shared/ui/signed-in-page';
+
 /** A team page: its header, and for a guest the login prompt instead of the content. */
-export function TeamPage({ children, ...page }: PageContainerProps & { title: string }) {
-  const hasLogin = useSession((s) => s.hasLogin);
-  return (
-    <PageContainer {...page} className={page.className ? `ds-team ${page.className}` : 'ds-team'}>
-      {hasLogin ? children : <LoginRequired />}
-    </PageContainer>
-  );
+export function TeamPage(props: Omit<SignedInPageProps, 'pageClassName' | 'personal' | 'guest'>) {
+  return <SignedInPage {...props} pageClassName="ds-team" />;
 }
 
-export function Loading() {
-  const t = useT();
-  return (
-    <div className="ds-page-status" role="status">
-      <Spinner />
-      <span className="ds-visually-hidden">{t('common.loading')}</span>
-    </div>
-  );
-}
-
-/** A query that failed: the server's reason (or "could not reach the server") and Retry. */
-export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  const t = useT();
-  return (
-    <EmptyState
-      testId="team-load-error"
-      icon={<AlertIcon />}
-      title={t('common.loadErrorTitle')}
-      description={
-        isApiError(error) && error.kind === 'api' ? error.message : t('common.loadErrorDescription')
-      }
-      action={
-        <Button color="primary" onClick={onRetry}>
-          {t('common.retry')}
-        </Button>
-      }
-    />
-  );
+export function LoadError(props: LoadErrorProps) {
+  return <SharedLoadError {...props} defaultTestId="team-load-error" />;
 }
 
 export interface PagedQuery<T> {

@@ -6,6 +6,7 @@ import { useT } from '../../../shared/i18n';
 import { formatMoney } from '../../../shared/money';
 import { ROUTES } from '../../../shared/routes';
 import { ChevronRightIcon } from '../../../shared/ui';
+import { StatusBadge } from '../../../shared/ui/signed-in-page';
 import {
   CHANNEL_LABELS,
   dateTimeFormat,
@@ -17,7 +18,6 @@ import {
   WITHDRAWAL_RECORD_TYPES,
   withdrawalTone,
 } from '../lib/labels';
-import { StatusBadge } from './status-badge';
 import { useBankNames } from '../api/bank-config';
 
 export type WalletRecord = z.infer<typeof walletRecord>;

@@ -3,12 +3,12 @@ import { useSearchParams } from 'react-router-dom';
 import { useT } from '../../../shared/i18n';
 import { formatMoney } from '../../../shared/money';
 import { AlertIcon, EmptyState } from '../../../shared/ui';
+import { StatusBadge } from '../../../shared/ui/signed-in-page';
 import { useBankNames } from '../api/bank-config';
 import { useWithdrawal } from '../api/withdrawal-process';
 import { CopyRow } from '../components/copy-row';
 import { destinationText } from '../components/record-rows';
 import { LoadError, Loading, Summary, SummaryRow, WalletPage } from '../components/shell';
-import { StatusBadge } from '../components/status-badge';
 import { dateTimeFormat, STAGE_LABELS, withdrawalTone } from '../lib/labels';
 import { withdrawalTimeline } from '../lib/withdrawal-timeline';
 
