@@ -290,9 +290,12 @@ export function createMembershipService(deps: { clock: Clock; ledger?: Ledger; p
         toMajor(await ledger.balance(tx, user.tenantId, currency, { userId: user.userId }), currency);
       if (earlier) {
         if (earlier.requestHash !== hash) throw new AppError('IdempotencyConflict');
+        // What the first request did, read back from the card it made.
+        const action =
+          earlier.paid < earlier.price ? 'upgrade' : earlier.startsAt > earlier.createdAt ? 'renew' : 'buy';
         return {
           card: toCard(earlier),
-          action: 'buy' as const,
+          action: action as 'buy' | 'renew' | 'upgrade',
           paid: toMajor(earlier.paid, currency),
           credit: toMajor(earlier.price - earlier.paid, currency),
           balance: await balance(),

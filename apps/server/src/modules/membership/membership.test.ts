@@ -133,8 +133,13 @@ describe('buying from the balance', () => {
     await f.recharge(who, '5000');
     const first = (await buy(who.token, 'primary')).body.data.card;
     t.clock.advance(10 * DAY);
-    const renewed = (await buy(who.token, 'primary')).body.data;
+    const renewId = randomUUID();
+    const renewed = (await buy(who.token, 'primary', renewId)).body.data;
     expect(renewed).toMatchObject({ action: 'renew', paid: '299.00' });
+    expect((await buy(who.token, 'primary', renewId)).body.data).toMatchObject({
+      action: 'renew',
+      card: renewed.card,
+    });
     expect(renewed.card.startsAt).toBe(first.endsAt);
     expect(new Date(renewed.card.endsAt).getTime() - new Date(first.endsAt).getTime()).toBe(30 * DAY);
 
