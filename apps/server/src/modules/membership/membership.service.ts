@@ -295,7 +295,7 @@ export function createMembershipService(deps: { clock: Clock; ledger?: Ledger; p
           earlier.paid < earlier.price ? 'upgrade' : earlier.startsAt > earlier.createdAt ? 'renew' : 'buy';
         return {
           card: toCard(earlier),
-          action: action as 'buy' | 'renew' | 'upgrade',
+          action: action,
           paid: toMajor(earlier.paid, currency),
           credit: toMajor(earlier.price - earlier.paid, currency),
           balance: await balance(),
