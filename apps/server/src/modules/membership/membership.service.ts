@@ -291,11 +291,11 @@ export function createMembershipService(deps: { clock: Clock; ledger?: Ledger; p
       if (earlier) {
         if (earlier.requestHash !== hash) throw new AppError('IdempotencyConflict');
         // What the first request did, read back from the card it made.
-        const action =
+        const action: 'buy' | 'renew' | 'upgrade' =
           earlier.paid < earlier.price ? 'upgrade' : earlier.startsAt > earlier.createdAt ? 'renew' : 'buy';
         return {
           card: toCard(earlier),
-          action: action,
+          action,
           paid: toMajor(earlier.paid, currency),
           credit: toMajor(earlier.price - earlier.paid, currency),
           balance: await balance(),
