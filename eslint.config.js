@@ -77,6 +77,35 @@ export default tseslint.config(
     },
   },
   {
+    // The operator console: the same React rules and one-way imports as the web app.
+    files: ['apps/admin/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks, boundaries },
+    settings: {
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.json'] } },
+      'boundaries/include': ['apps/admin/src/**/*'],
+      'boundaries/elements': [
+        { type: 'app', pattern: 'apps/admin/src/app' },
+        { type: 'feature', pattern: 'apps/admin/src/features/*', capture: ['feature'] },
+        { type: 'shared', pattern: 'apps/admin/src/shared' },
+      ],
+    },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'boundaries/element-types': [
+        'error',
+        {
+          default: 'disallow',
+          rules: [
+            { from: 'app', allow: ['app', 'feature', 'shared'] },
+            { from: 'feature', allow: ['shared', ['feature', { feature: '${from.feature}' }]] },
+            { from: 'shared', allow: ['shared'] },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.test.{ts,tsx}', 'apps/server/src/test/**', 'e2e/**/*.ts', 'bench/**'],
     rules: {
       '@typescript-eslint/no-unsafe-call': 'off',

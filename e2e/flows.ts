@@ -59,3 +59,40 @@ export async function api(page: Page, path: string, body: unknown = {}) {
   });
   return (await res.json()) as { code: number; data: Record<string, unknown> };
 }
+
+/**
+ * A signed-in user of the page (with at least 210 in the wallet) applies for a withdrawal of 200
+ * through the API: a bank card, the payment password (code by e-mail), a Star Card from the test
+ * API. Answers the order number.
+ */
+export async function applyForWithdrawal(page: Page, email: string): Promise<string> {
+  const cards = await api(page, '/account/addBankCard', {
+    accountName: 'Juan Cruz',
+    firstName: 'Juan',
+    lastName: 'Cruz',
+    email,
+    phone: '9171234567',
+    bank: 'BDO',
+    cardNumber: '009876543210',
+    bankName: 'BDO Ortigas Branch',
+  });
+  expect(cards.code).toBe(200);
+  const card = (cards.data.list as { id: string }[])[0];
+  const before = mailCount();
+  expect((await api(page, '/account/sendSmsCode')).code).toBe(200);
+  const verifyCode = await codeFor(email, before);
+  expect(
+    (await api(page, '/account/setPayPassword', { password: '246813', repPassword: '246813', verifyCode }))
+      .code,
+  ).toBe(200);
+  expect((await api(page, '/test/openVipLevel', { level: 1 })).code).toBe(200);
+  const applied = await api(page, '/account/applyWithdrawal', {
+    amount: '200',
+    channel: 'bank',
+    bankCardId: card?.id,
+    payPassword: '246813',
+    requestId: `e2e-${unique()}`,
+  });
+  expect(applied.code).toBe(200);
+  return applied.data.orderNo as string;
+}

@@ -6,7 +6,7 @@ import { type Clock, systemClock } from './clock.js';
 import type { Config } from './config.js';
 import { type Database, openDatabase } from './db/client.js';
 import { installEnvelope, installNotFound } from './http/envelope.js';
-import { serveMedia, serveWeb } from './http/static.js';
+import { firstFallback, serveAdmin, serveMedia, serveWeb } from './http/static.js';
 import { createRateLimiter } from './http/rate-limit.js';
 import { createRouter } from './http/route.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -302,7 +302,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     });
     app.addHook('onClose', async () => stopJobs?.());
   }
+  // The operator console's pages under /admin come before the web app's fallback.
+  const adminFallback = config.adminDir ? await serveAdmin(app, config.adminDir) : undefined;
   const pageFallback = config.webDir ? await serveWeb(app, config.webDir) : undefined;
-  installNotFound(app, pageFallback);
+  installNotFound(app, firstFallback(adminFallback, pageFallback));
   return app;
 }

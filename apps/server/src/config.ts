@@ -7,6 +7,7 @@ const flag = z
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const defaultWebDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const defaultAdminDir = fileURLToPath(new URL('../../admin/dist', import.meta.url));
 
 /** Every environment variable the server reads; README.md's configuration table lists the same. */
 const envSchema = z.object({
@@ -22,6 +23,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   MEDIA_DIR: z.string().min(1).optional(),
   WEB_DIR: z.string().min(1).default(defaultWebDir),
+  ADMIN_DIR: z.string().min(1).default(defaultAdminDir),
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO_CONTENT: flag.default(false),
@@ -55,6 +57,8 @@ export interface Config {
   mediaDir: string;
   /** The built web app, served at `/` when the directory exists. */
   webDir: string | undefined;
+  /** The built operator console, served at `/admin` when the directory exists. */
+  adminDir: string | undefined;
   publicUrl: string;
   logLevel: string;
   demoContent: boolean;
@@ -103,6 +107,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: e.DATA_DIR,
     mediaDir: e.MEDIA_DIR ?? `${e.DATA_DIR}/media`,
     webDir: existsSync(e.WEB_DIR) ? e.WEB_DIR : undefined,
+    adminDir: existsSync(e.ADMIN_DIR) ? e.ADMIN_DIR : undefined,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     logLevel: e.LOG_LEVEL,
     demoContent: e.DEMO_CONTENT,

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { createReadStream, existsSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fastifyStatic, { type SetHeadersResponse } from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -64,5 +64,49 @@ export async function serveWeb(app: FastifyInstance, webDir: string): Promise<Pa
     const accept = req.headers.accept ?? '';
     if (req.method !== 'GET' || !accept.includes('text/html')) return false;
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  };
+}
+
+/** `/admin`, `/admin/`, `/admin/…` (not `/admin-api`). */
+const ADMIN_PAGE = /^\/admin(?:[/?#]|$)/;
+
+/**
+ * The built operator console at `/admin/` (its Vite build has base `/admin/`), cached like the web
+ * app. Returns the fallback that answers a browser's GET of `/admin` and any `/admin/…` page with the
+ * console's index.html, so its own routes load on reload; other paths are left to the next fallback.
+ */
+export async function serveAdmin(app: FastifyInstance, adminDir: string): Promise<PageFallback | undefined> {
+  const root = resolve(adminDir);
+  const index = resolve(root, 'index.html');
+  if (!existsSync(index)) return undefined;
+  await app.register(fastifyStatic, {
+    root,
+    prefix: '/admin/',
+    // The web app's registration decorates the reply; this one must not do it twice.
+    decorateReply: false,
+    cacheControl: false,
+    index: ['index.html'],
+    setHeaders: setWebHeaders,
+  });
+  return (req, reply) => {
+    const accept = req.headers.accept ?? '';
+    if (req.method !== 'GET' || !accept.includes('text/html') || !ADMIN_PAGE.test(req.url)) return false;
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(createReadStream(index));
+  };
+}
+
+/** The first fallback that answers: the console's pages under /admin before the web app's. */
+export function firstFallback(...fallbacks: (PageFallback | undefined)[]): PageFallback | undefined {
+  const present = fallbacks.filter((f): f is PageFallback => f !== undefined);
+  if (present.length === 0) return undefined;
+  return (req, reply) => {
+    for (const fallback of present) {
+      const answered = fallback(req, reply);
+      if (answered) return answered;
+    }
+    return false;
   };
 }

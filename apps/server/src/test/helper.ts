@@ -46,6 +46,7 @@ export async function buildTestApp(
     NODE_ENV: 'test',
     LOG_LEVEL: 'info',
     WEB_DIR: '/nonexistent',
+    ADMIN_DIR: '/nonexistent',
     DATA_DIR: '/tmp/dramastar-test',
     ...env,
   });

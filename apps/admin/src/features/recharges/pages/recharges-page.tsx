@@ -1,0 +1,223 @@
+import {
+  RECHARGE_CHANNELS,
+  RECHARGE_STATUSES,
+  type RechargeChannel,
+  type RechargeStatus,
+} from '@dramastar/contract';
+import { Button, Card, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { errorText } from '../../../shared/api/api-error';
+import { formatMoney, formatTime } from '../../../shared/format';
+import { PromptDialog } from '../../../shared/ui/prompt-dialog';
+import { TenantFilter } from '../../../shared/ui/tenant-filter';
+import {
+  type AdminRecharge,
+  type RechargeQuery,
+  useConfirmRecharge,
+  useRecharges,
+  useRejectRecharge,
+} from '../api/recharges';
+import { canConfirm, canReject, referenceLabel, STATUS_COLORS } from '../recharge-actions';
+
+type Dialog = { kind: 'confirm' | 'reject'; order: AdminRecharge } | null;
+
+/** What identifies the money: the official transfer's reference, or the USDT hash the user gave. */
+function referenceOf(order: AdminRecharge): string {
+  return order.official?.reference ?? order.usdt?.txHash ?? '—';
+}
+
+export function RechargesPage() {
+  const [query, setQuery] = useState<RechargeQuery>({ pageNum: 1, pageSize: 20 });
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const list = useRecharges(query);
+  const confirm = useConfirmRecharge();
+  const reject = useRejectRecharge();
+  const filter = (patch: Partial<RechargeQuery>) => setQuery((q) => ({ ...q, ...patch, pageNum: 1 }));
+  const close = () => {
+    setDialog(null);
+    confirm.reset();
+    reject.reset();
+  };
+
+  const columns: TableColumnsType<AdminRecharge> = [
+    { title: 'Order', dataIndex: 'orderNo', render: (v: string) => <code>{v}</code> },
+    {
+      title: 'Tenant / user',
+      key: 'who',
+      render: (_, r) => (
+        <span>
+          {r.tenantId}
+          <br />
+          <Typography.Text type="secondary">user {r.userId}</Typography.Text>
+        </span>
+      ),
+    },
+    { title: 'Channel', dataIndex: 'channel' },
+    {
+      title: 'Paid / credit',
+      key: 'amount',
+      align: 'right',
+      render: (_, r) => (
+        <span>
+          {formatMoney(r.amount, r.payCurrency)}
+          <br />
+          <Typography.Text type="secondary">→ {formatMoney(r.creditAmount, r.currency)}</Typography.Text>
+        </span>
+      ),
+    },
+    {
+      title: 'Status',
+      dataIndex: 'status',
+      render: (s: RechargeStatus, r) => (
+        <Tag color={STATUS_COLORS[s]} title={r.reason ?? undefined}>
+          {s}
+        </Tag>
+      ),
+    },
+    { title: 'Created', dataIndex: 'createdAt', render: (v: string) => formatTime(v) },
+    {
+      title: 'Reference / hash',
+      key: 'reference',
+      render: (_, r) => (
+        <span>
+          {referenceOf(r) === '—' ? (
+            '—'
+          ) : (
+            <Typography.Text code copyable style={{ maxWidth: 160 }} ellipsis={{ tooltip: referenceOf(r) }}>
+              {referenceOf(r)}
+            </Typography.Text>
+          )}
+          {r.matchedReference ? (
+            <>
+              <br />
+              <Typography.Text
+                type="secondary"
+                style={{ maxWidth: 160 }}
+                ellipsis={{ tooltip: r.matchedReference }}
+              >
+                matched {r.matchedReference}
+              </Typography.Text>
+            </>
+          ) : null}
+        </span>
+      ),
+    },
+    {
+      title: 'Actions',
+      key: 'actions',
+      fixed: 'right',
+      render: (_, r) => (
+        <Space>
+          {canConfirm(r) ? (
+            <Button
+              size="small"
+              type="primary"
+              data-testid={`recharge-confirm-${r.orderNo}`}
+              onClick={() => setDialog({ kind: 'confirm', order: r })}
+            >
+              Confirm
+            </Button>
+          ) : null}
+          {canReject(r) ? (
+            <Button
+              size="small"
+              danger
+              data-testid={`recharge-reject-${r.orderNo}`}
+              onClick={() => setDialog({ kind: 'reject', order: r })}
+            >
+              Reject
+            </Button>
+          ) : null}
+        </Space>
+      ),
+    },
+  ];
+
+  const order = dialog?.order;
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <Typography.Title level={3} style={{ margin: 0 }}>
+        Recharges
+      </Typography.Title>
+      <Card size="small">
+        <Space wrap>
+          <Select<RechargeStatus | undefined>
+            data-testid="filter-status"
+            allowClear
+            placeholder="Any status"
+            style={{ width: 150 }}
+            value={query.status}
+            onChange={(status) => filter({ status })}
+            options={RECHARGE_STATUSES.map((s) => ({ value: s, label: s }))}
+          />
+          <Select<RechargeChannel | undefined>
+            data-testid="filter-channel"
+            allowClear
+            placeholder="Any channel"
+            style={{ width: 150 }}
+            value={query.channel}
+            onChange={(channel) => filter({ channel })}
+            options={RECHARGE_CHANNELS.map((c) => ({ value: c, label: c }))}
+          />
+          <TenantFilter value={query.tenantId} onChange={(tenantId) => filter({ tenantId })} />
+        </Space>
+      </Card>
+      {list.error ? <Typography.Text type="danger">{errorText(list.error)}</Typography.Text> : null}
+      <Table<AdminRecharge>
+        data-testid="recharges-table"
+        rowKey="orderNo"
+        size="small"
+        scroll={{ x: 1000 }}
+        loading={list.isFetching}
+        columns={columns}
+        dataSource={list.data?.list ?? []}
+        pagination={{
+          current: query.pageNum,
+          pageSize: query.pageSize,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          onChange: (pageNum, pageSize) => setQuery((q) => ({ ...q, pageNum, pageSize })),
+        }}
+      />
+      <PromptDialog
+        testId="recharge-confirm-dialog"
+        open={dialog?.kind === 'confirm'}
+        title={`Confirm recharge ${order?.orderNo ?? ''}`}
+        description={
+          order ? (
+            <Typography.Paragraph>
+              Credit {formatMoney(order.creditAmount, order.currency)} to user {order.userId} (tenant{' '}
+              {order.tenantId}). Order reference: <code>{referenceOf(order)}</code>
+            </Typography.Paragraph>
+          ) : null
+        }
+        label={order ? referenceLabel(order.channel) : 'Reference'}
+        okText="Confirm and credit"
+        maxLength={120}
+        pending={confirm.isPending}
+        error={confirm.error}
+        onCancel={close}
+        onSubmit={(matchedReference) => {
+          if (order) confirm.mutate({ orderNo: order.orderNo, matchedReference }, { onSuccess: close });
+        }}
+      />
+      <PromptDialog
+        testId="recharge-reject-dialog"
+        open={dialog?.kind === 'reject'}
+        title={`Reject recharge ${order?.orderNo ?? ''}`}
+        label="Reason"
+        okText="Reject"
+        danger
+        multiline
+        minLength={3}
+        maxLength={300}
+        pending={reject.isPending}
+        error={reject.error}
+        onCancel={close}
+        onSubmit={(reason) => {
+          if (order) reject.mutate({ orderNo: order.orderNo, reason }, { onSuccess: close });
+        }}
+      />
+    </Space>
+  );
+}

@@ -1,0 +1,227 @@
+import { WITHDRAWAL_STAGES, type WithdrawalStage } from '@dramastar/contract';
+import { Alert, App, Button, Card, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { errorText } from '../../../shared/api/api-error';
+import { formatMoney, formatTime } from '../../../shared/format';
+import { PromptDialog } from '../../../shared/ui/prompt-dialog';
+import { TenantFilter } from '../../../shared/ui/tenant-filter';
+import {
+  type AdminWithdrawal,
+  useWithdrawalAction,
+  useWithdrawals,
+  type WithdrawalQuery,
+} from '../api/withdrawals';
+import { StageTimeline } from '../components/stage-timeline';
+import {
+  ACTION_LABELS,
+  actionsFor,
+  needsReason,
+  STAGE_COLORS,
+  type WithdrawalAction,
+} from '../withdrawal-actions';
+
+type Dialog = { action: WithdrawalAction; order: AdminWithdrawal } | null;
+
+function Destination({ w }: { w: AdminWithdrawal }) {
+  const d = w.destination;
+  if (d.channel === 'usdt') {
+    return (
+      <span>
+        USDT TRC20{' '}
+        <Typography.Text code copyable>
+          {d.account}
+        </Typography.Text>
+      </span>
+    );
+  }
+  return (
+    <span>
+      {d.bank ?? 'Bank'} {d.account}
+      <br />
+      <Typography.Text type="secondary">
+        {d.accountName ?? ''}
+        {d.bankName ? ` · ${d.bankName}` : ''}
+      </Typography.Text>
+    </span>
+  );
+}
+
+/** The withdrawal queue: each row offers only the actions valid for its stage. */
+export function WithdrawalsPage() {
+  const { modal } = App.useApp();
+  const [query, setQuery] = useState<WithdrawalQuery>({ pageNum: 1, pageSize: 20 });
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const list = useWithdrawals(query);
+  const act = useWithdrawalAction();
+  const filter = (patch: Partial<WithdrawalQuery>) => setQuery((q) => ({ ...q, ...patch, pageNum: 1 }));
+  const close = () => {
+    setDialog(null);
+    act.reset();
+  };
+
+  const start = (order: AdminWithdrawal, action: WithdrawalAction) => {
+    act.reset();
+    if (needsReason(action)) {
+      setDialog({ order, action });
+      return;
+    }
+    modal.confirm({
+      title: `${ACTION_LABELS[action]} ${order.orderNo}?`,
+      content: `${formatMoney(order.amount, order.currency)} to ${order.destination.account} (user ${order.userId}, tenant ${order.tenantId}).`,
+      okText: ACTION_LABELS[action],
+      okButtonProps: { 'data-testid': 'withdrawal-action-ok' },
+      // A refusal (e.g. WithdrawalStateChanged: someone else acted first) closes the dialog and
+      // shows above the table.
+      onOk: () => act.mutateAsync({ orderNo: order.orderNo, action }).catch(() => undefined),
+    });
+  };
+
+  const columns: TableColumnsType<AdminWithdrawal> = [
+    {
+      title: 'Order / applied',
+      key: 'order',
+      render: (_, w) => (
+        <span>
+          <code>{w.orderNo}</code>
+          <br />
+          <Typography.Text type="secondary">{formatTime(w.createdAt)}</Typography.Text>
+        </span>
+      ),
+    },
+    {
+      title: 'Stage',
+      dataIndex: 'status',
+      render: (s: WithdrawalStage, w) => (
+        <Tag color={STAGE_COLORS[s]} data-testid={`withdrawal-stage-${w.orderNo}`}>
+          {s}
+        </Tag>
+      ),
+    },
+    {
+      title: 'Tenant / user',
+      key: 'who',
+      render: (_, w) => (
+        <span>
+          {w.tenantId}
+          <br />
+          <Typography.Text type="secondary">user {w.userId}</Typography.Text>
+        </span>
+      ),
+    },
+    { title: 'Destination', key: 'destination', render: (_, w) => <Destination w={w} /> },
+    {
+      title: 'Amount / fee / total',
+      key: 'money',
+      align: 'right',
+      render: (_, w) => (
+        <span>
+          {formatMoney(w.amount, w.currency)}
+          <br />
+          <Typography.Text type="secondary">+ {w.fee} fee</Typography.Text>
+          <br />
+          <b>{formatMoney(w.total, w.currency)}</b>
+        </span>
+      ),
+    },
+    {
+      title: 'Actions',
+      key: 'actions',
+      fixed: 'right',
+      render: (_, w) => (
+        <Space wrap>
+          {actionsFor(w.status).map((action) => (
+            <Button
+              key={action}
+              size="small"
+              type={action === 'approve' || action === 'pay' ? 'primary' : 'default'}
+              danger={needsReason(action)}
+              data-testid={`withdrawal-${action}-${w.orderNo}`}
+              onClick={() => start(w, action)}
+            >
+              {ACTION_LABELS[action]}
+            </Button>
+          ))}
+        </Space>
+      ),
+    },
+  ];
+
+  const order = dialog?.order;
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <Typography.Title level={3} style={{ margin: 0 }}>
+        Withdrawals
+      </Typography.Title>
+      <Card size="small">
+        <Space wrap>
+          <Select<WithdrawalStage | undefined>
+            data-testid="filter-stage"
+            allowClear
+            placeholder="Any stage"
+            style={{ width: 150 }}
+            value={query.status}
+            onChange={(status) => filter({ status })}
+            options={WITHDRAWAL_STAGES.map((s) => ({ value: s, label: s }))}
+          />
+          <TenantFilter value={query.tenantId} onChange={(tenantId) => filter({ tenantId })} />
+        </Space>
+      </Card>
+      {act.error && !dialog ? (
+        <Alert
+          data-testid="withdrawal-action-error"
+          type="error"
+          showIcon
+          closable={{ onClose: () => act.reset() }}
+          title={errorText(act.error)}
+        />
+      ) : null}
+      {list.error ? <Typography.Text type="danger">{errorText(list.error)}</Typography.Text> : null}
+      <Table<AdminWithdrawal>
+        data-testid="withdrawals-table"
+        rowKey="orderNo"
+        size="small"
+        scroll={{ x: 1000 }}
+        loading={list.isFetching}
+        columns={columns}
+        dataSource={list.data?.list ?? []}
+        expandable={{ expandedRowRender: (w) => <StageTimeline withdrawal={w} /> }}
+        pagination={{
+          current: query.pageNum,
+          pageSize: query.pageSize,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          onChange: (pageNum, pageSize) => setQuery((q) => ({ ...q, pageNum, pageSize })),
+        }}
+      />
+      <PromptDialog
+        testId="withdrawal-reason-dialog"
+        open={dialog !== null}
+        title={dialog ? `${ACTION_LABELS[dialog.action]} withdrawal ${dialog.order.orderNo}` : ''}
+        description={
+          order ? (
+            <Typography.Paragraph>
+              {formatMoney(order.total, order.currency)} (amount + fee) goes back to user {order.userId}. The
+              user sees the reason.
+            </Typography.Paragraph>
+          ) : null
+        }
+        label="Reason"
+        okText={dialog ? ACTION_LABELS[dialog.action] : 'OK'}
+        danger
+        multiline
+        minLength={3}
+        maxLength={300}
+        pending={act.isPending}
+        error={act.error}
+        onCancel={close}
+        onSubmit={(reason) => {
+          if (dialog)
+            act.mutate(
+              { orderNo: dialog.order.orderNo, action: dialog.action, reason },
+              { onSuccess: close },
+            );
+        }}
+      />
+    </Space>
+  );
+}

@@ -1,0 +1,13 @@
+/** `2025-03-01 14:05:09` in the operator's local time; `—` when there is no moment. */
+export function formatTime(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+}
+
+/** An amount (a decimal string from the server) with its currency. */
+export function formatMoney(amount: string, currency: string): string {
+  return `${amount} ${currency}`;
+}

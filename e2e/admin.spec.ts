@@ -1,0 +1,76 @@
+import { devices, expect, test } from '@playwright/test';
+import { api, applyForWithdrawal, origin, rechargeByCard, registerByEmail, unique } from './flows.js';
+
+// The console is a desktop application.
+test.use({ ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, colorScheme: 'light' });
+
+test.beforeEach(({ page }) => {
+  page.on('pageerror', (error) => {
+    throw error;
+  });
+});
+
+test('an operator signs in at /admin, approves a withdrawal the user sees approved, and finds it in the audit log', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+
+  // A user (on a phone) with money applies for a withdrawal.
+  const phone = await browser.newContext({ ...devices['Pixel 7'], viewport: { width: 390, height: 844 } });
+  const app = await phone.newPage();
+  const email = `e2e-admin-${unique()}@example.ph`;
+  await registerByEmail(app, email);
+  await rechargeByCard(app, '500');
+  const orderNo = await applyForWithdrawal(app, email);
+
+  // Sign-in: a wrong password is refused on the page, the one-time password signs in.
+  const password = process.env.E2E_ADMIN_PASSWORD;
+  expect(password, 'the first operator’s one-time password is printed at first start').toBeTruthy();
+  await page.goto(`${origin()}/admin`);
+  await page.getByTestId('login-username').fill('admin');
+  await page.getByTestId('login-password').fill('not-the-password');
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('login-error')).toContainText('Wrong user name or password');
+  await page.getByTestId('login-password').fill(password ?? '');
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('operator-name')).toHaveText('admin');
+  await expect(page.getByTestId('operator-role')).toHaveText('owner');
+  await expect(page.getByTestId('must-change-password')).toBeVisible();
+  await expect(page.getByTestId('ledger-light')).toHaveAttribute('data-balanced', 'true');
+
+  // The withdrawal queue offers approve and reject for an applied withdrawal; approve it.
+  await page.getByTestId('nav').getByText('Withdrawals').click();
+  await expect(page).toHaveURL(/\/admin\/finance\/withdrawals$/);
+  await expect(page.getByTestId(`withdrawal-stage-${orderNo}`)).toHaveText('applied');
+  await expect(page.getByTestId(`withdrawal-reject-${orderNo}`)).toBeVisible();
+  await expect(page.getByTestId(`withdrawal-pay-${orderNo}`)).toHaveCount(0);
+  const row = page.getByRole('row').filter({ hasText: orderNo });
+  await expect(row).toContainText('200.00 PHP');
+  await expect(row).toContainText('210.00 PHP');
+  await page.getByTestId(`withdrawal-approve-${orderNo}`).click();
+  await page.getByTestId('withdrawal-action-ok').click();
+  await expect(page.getByTestId(`withdrawal-stage-${orderNo}`)).toHaveText('approved');
+  await expect(page.getByTestId(`withdrawal-process-${orderNo}`)).toBeVisible();
+
+  // The user sees the stage.
+  const seen = await api(app, `/account/withdrawalProcess?orderNo=${orderNo}`);
+  expect(seen.code).toBe(200);
+  expect(seen.data.status).toBe('approved');
+
+  // The audit log lists the action, with before and after.
+  await page.getByTestId('nav').getByText('Audit log').click();
+  const entry = page.getByRole('row').filter({ hasText: `withdrawal:${orderNo}` });
+  await expect(entry).toContainText('withdrawal.approve');
+  await expect(entry).toContainText('admin');
+  await entry.getByRole('button').first().click();
+  await expect(page.getByText('"status": "approved"').first()).toBeVisible();
+
+  // A reload keeps the session and the page (the server answers /admin/* with the console).
+  await page.reload();
+  await expect(page.getByTestId('audit-table')).toBeVisible();
+
+  await page.getByTestId('sign-out').click();
+  await expect(page.getByTestId('login-page')).toBeVisible();
+  await phone.close();
+});
