@@ -8,7 +8,7 @@ import { formatMoney } from '../../../shared/money';
 import { CheckIcon, showToast } from '../../../shared/ui';
 import { useCheckin, useCheckinStatus } from '../api/checkin';
 import { checkinStrip } from '../lib/checkin';
-import { CalendarCheckIcon } from './icons';
+import { CalendarCheckIcon } from '../../../shared/ui/icons';
 import { LoadError, Loading } from './shell';
 
 /** The 7-day strip: each streak day with its reward, done, due today or upcoming. */

@@ -4,7 +4,7 @@ import { useT } from '../../../shared/i18n';
 import { formatMoney, parseAmount } from '../../../shared/money';
 import { formatDateTime } from '../lib/format';
 import { PACKET_STATE_LABELS, packetTone, redPacketPath } from '../lib/red-packet-form';
-import { RedPacketIcon } from './icons';
+import { RedPacketIcon } from '../../../shared/ui/icons';
 
 export function PacketStateBadge({ state, testId }: { state: RedPacket['state']; testId?: string }) {
   const t = useT();

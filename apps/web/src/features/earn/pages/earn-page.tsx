@@ -19,7 +19,7 @@ import { useRevenueSummary } from '../api/rewards';
 import { useTasks } from '../api/tasks';
 import { CheckinCard } from '../components/checkin-card';
 import { DailyAwardCard } from '../components/daily-award-card';
-import { ChecklistIcon, RedPacketIcon } from '../components/icons';
+import { ChecklistIcon, RedPacketIcon } from '../../../shared/ui/icons';
 import { EarnDisabled, EarnGate, LoadError, Loading } from '../components/shell';
 import { TaskItem } from '../components/task-item';
 import { sortTasks } from '../lib/tasks';

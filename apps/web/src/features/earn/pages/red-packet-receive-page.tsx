@@ -10,7 +10,7 @@ import { formatMoney, parseAmount } from '../../../shared/money';
 import { ROUTES } from '../../../shared/routes';
 import { AlertIcon, copyText, CopyIcon, EmptyState, showToast } from '../../../shared/ui';
 import { useReceiveRedPacket, useRedPacket } from '../api/red-packets';
-import { RedPacketIcon } from '../components/icons';
+import { RedPacketIcon } from '../../../shared/ui/icons';
 import { PacketStateBadge } from '../components/packet-parts';
 import { PersonAvatar } from '../components/person-avatar';
 import { EarnPage, LoadError, Loading } from '../components/shell';

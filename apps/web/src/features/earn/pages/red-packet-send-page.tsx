@@ -19,7 +19,7 @@ import {
   TopTabs,
 } from '../../../shared/ui';
 import { useMyRedPackets, useSendRedPacket } from '../api/red-packets';
-import { RedPacketIcon } from '../components/icons';
+import { RedPacketIcon } from '../../../shared/ui/icons';
 import { PacketRow } from '../components/packet-parts';
 import { EarnPage, LoadError, Loading } from '../components/shell';
 import {

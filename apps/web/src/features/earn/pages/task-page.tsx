@@ -1,6 +1,6 @@
 import { useTenantConfig } from '../../../shared/api/tenant-config';
 import { useT } from '../../../shared/i18n';
-import { ChecklistIcon } from '../components/icons';
+import { ChecklistIcon } from '../../../shared/ui/icons';
 import { EarnPage, LoadError, Loading } from '../components/shell';
 import { TaskItem } from '../components/task-item';
 import { useInviteCounts, useTasks } from '../api/tasks';
