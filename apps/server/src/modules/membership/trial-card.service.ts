@@ -3,7 +3,7 @@ import type { MembershipSettings } from '@dramastar/contract';
 import { and, asc, count, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
-import { trialCards, users } from '../../db/schema/index.js';
+import { teamLinks, trialCards, users } from '../../db/schema/index.js';
 import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
 import type { MembershipService } from './membership.service.js';
@@ -12,16 +12,13 @@ type Row = typeof trialCards.$inferSelect;
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const newCode = () => `TC${Array.from(randomBytes(8), (b) => ALPHABET[b % ALPHABET.length]).join('')}`;
 
-/** Every user within five levels under `userId` (the team), by the inviter links. */
+/** Whether `memberId` is in `userId`'s team (within five levels), from the team's closure table. */
 async function inTeam(db: DbOrTx, userId: bigint, memberId: bigint): Promise<boolean> {
-  const rows = await db.execute<{ found: boolean }>(sql`
-    with recursive team(id, depth) as (
-      select id, 1 from app_user where inviter_id = ${userId}
-      union all
-      select u.id, team.depth + 1 from app_user u join team on u.inviter_id = team.id where team.depth < 5
-    )
-    select exists(select 1 from team where id = ${memberId}) as found`);
-  return (rows as { rows: { found: boolean }[] }).rows[0]?.found === true;
+  const [link] = await db
+    .select({ depth: teamLinks.depth })
+    .from(teamLinks)
+    .where(and(eq(teamLinks.ancestorId, userId), eq(teamLinks.descendantId, memberId)));
+  return link !== undefined;
 }
 
 /**
