@@ -1,12 +1,18 @@
 import { adminApi, isCurrencyKey } from '@dramastar/contract';
 import { count, inArray, sql } from 'drizzle-orm';
 import { ledgerAccounts } from '../../db/schema/index.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { withTransaction } from '../../db/tx.js';
 import type { Router } from '../../http/route.js';
 import type { RechargeService } from '../wallet/recharge.service.js';
 import { toAdminWithdrawal, type WithdrawalService } from '../wallet/withdrawal.service.js';
-import { FINANCE_ROLES, type OperatorService, requireRole, tenantScope } from './operator.service.js';
+import {
+  FINANCE_ROLES,
+  type OperatorContext,
+  type OperatorService,
+  requireRole,
+  tenantScope,
+} from './operator.service.js';
 
 /**
  * The console's API (/admin-api): sign-in, finance (recharge confirmations, the withdrawal
@@ -37,66 +43,58 @@ export function adminRoutes(
     return recharges.adminList({ ...query, tenantIds: tenantScope(operator, query.tenantId) });
   });
 
-  router.operator(adminApi.confirmRecharge, ({ operator, body }) => {
+  /**
+   * A finance change and its audit entry in one transaction: `change` answers the record before
+   * and after (its tenant and order number name the entry).
+   */
+  const audited = <R extends { tenantId: string; orderNo: string }>(
+    operator: OperatorContext,
+    entry: { action: string; kind: 'recharge' | 'withdrawal'; reason?: string | undefined },
+    change: (tx: Tx, actor: { id: bigint; tenantIds: string[] | null }) => Promise<{ before: R; after: R }>,
+  ) => {
     requireRole(operator, FINANCE_ROLES);
     return withTransaction(db, async (tx) => {
-      const { before, after } = await recharges.confirm(tx, body.orderNo, body.matchedReference, {
-        id: operator.id,
-        tenantIds: operator.tenantIds,
-      });
+      const { before, after } = await change(tx, { id: operator.id, tenantIds: operator.tenantIds });
       await operators.audit(tx, operator, {
         tenantId: before.tenantId,
-        action: 'recharge.confirm',
-        target: `recharge:${before.orderNo}`,
+        action: `${entry.kind}.${entry.action}`,
+        target: `${entry.kind}:${before.orderNo}`,
         before,
         after,
+        reason: entry.reason ?? null,
       });
-      return recharges.toAdmin(after);
+      return after;
     });
-  });
+  };
 
-  router.operator(adminApi.rejectRecharge, ({ operator, body }) => {
-    requireRole(operator, FINANCE_ROLES);
-    return withTransaction(db, async (tx) => {
-      const { before, after } = await recharges.reject(tx, body.orderNo, body.reason, {
-        id: operator.id,
-        tenantIds: operator.tenantIds,
-      });
-      await operators.audit(tx, operator, {
-        tenantId: before.tenantId,
-        action: 'recharge.reject',
-        target: `recharge:${before.orderNo}`,
-        before,
-        after,
-        reason: body.reason,
-      });
-      return recharges.toAdmin(after);
-    });
-  });
+  router.operator(adminApi.confirmRecharge, async ({ operator, body }) =>
+    recharges.toAdmin(
+      await audited(operator, { kind: 'recharge', action: 'confirm' }, (tx, actor) =>
+        recharges.confirm(tx, body.orderNo, body.matchedReference, actor),
+      ),
+    ),
+  );
+
+  router.operator(adminApi.rejectRecharge, async ({ operator, body }) =>
+    recharges.toAdmin(
+      await audited(operator, { kind: 'recharge', action: 'reject', reason: body.reason }, (tx, actor) =>
+        recharges.reject(tx, body.orderNo, body.reason, actor),
+      ),
+    ),
+  );
 
   router.operator(adminApi.withdrawals, ({ operator, query }) => {
     requireRole(operator, FINANCE_ROLES);
     return withdrawals.adminList({ ...query, tenantIds: tenantScope(operator, query.tenantId) });
   });
 
-  router.operator(adminApi.withdrawalAction, ({ operator, body }) => {
-    requireRole(operator, FINANCE_ROLES);
-    return withTransaction(db, async (tx) => {
-      const { before, after } = await withdrawals.act(tx, body.orderNo, body.action, body.reason, {
-        id: operator.id,
-        tenantIds: operator.tenantIds,
-      });
-      await operators.audit(tx, operator, {
-        tenantId: before.tenantId,
-        action: `withdrawal.${body.action}`,
-        target: `withdrawal:${before.orderNo}`,
-        before,
-        after,
-        reason: body.reason ?? null,
-      });
-      return toAdminWithdrawal(after);
-    });
-  });
+  router.operator(adminApi.withdrawalAction, async ({ operator, body }) =>
+    toAdminWithdrawal(
+      await audited(operator, { kind: 'withdrawal', action: body.action, reason: body.reason }, (tx, actor) =>
+        withdrawals.act(tx, body.orderNo, body.action, body.reason, actor),
+      ),
+    ),
+  );
 
   router.operator(adminApi.ledgerHealth, async ({ operator }) => {
     requireRole(operator, FINANCE_ROLES);

@@ -404,36 +404,16 @@ export function createRechargeService(deps: {
           return 'credited';
         });
       } catch (error) {
-        const key = error instanceof AppError ? error.key : 'error';
-        await db.insert(gatewayEvents).values({
-          provider: event.provider,
-          providerTxnId: event.txnId,
-          orderNo: event.orderNo,
-          outcome: `rejected:${key}`,
-          payload,
-          receivedAt: clock.now(),
-        });
+        await recordDelivery(event, `rejected:${error instanceof AppError ? error.key : 'error'}`, payload);
         throw error;
       }
-      await db.insert(gatewayEvents).values({
-        provider: event.provider,
-        providerTxnId: event.txnId,
-        orderNo: event.orderNo,
-        outcome,
-        payload,
-        receivedAt: clock.now(),
-      });
+      await recordDelivery(event, outcome, payload);
       return outcome;
     },
 
     /** Records a delivery that failed verification (bad signature, stale, malformed). */
     async recordRejectedDelivery(provider: string, reason: string, payload: string) {
-      await db.insert(gatewayEvents).values({
-        provider,
-        outcome: `rejected:${reason}`,
-        payload: payload.slice(0, 10_000),
-        receivedAt: clock.now(),
-      });
+      await recordDelivery({ provider }, `rejected:${reason}`, payload);
     },
 
     /**
@@ -548,6 +528,22 @@ export function createRechargeService(deps: {
       return toOrder(updated ?? row);
     }
     return toOrder(row);
+  }
+
+  /** Keeps a webhook delivery with what was done about it (the console lists them). */
+  async function recordDelivery(
+    event: { provider: string; txnId?: string; orderNo?: string },
+    outcome: string,
+    payload: string,
+  ) {
+    await db.insert(gatewayEvents).values({
+      provider: event.provider,
+      providerTxnId: event.txnId ?? null,
+      orderNo: event.orderNo ?? null,
+      outcome,
+      payload: payload.slice(0, 10_000),
+      receivedAt: clock.now(),
+    });
   }
 
   function toAdmin(row: OrderRow) {
