@@ -26,6 +26,9 @@ import { oauthRoutes } from './modules/oauth/oauth.routes.js';
 import { createOidcClient, type OidcClient } from './modules/oauth/oidc.js';
 import { tenantRoutes } from './modules/tenant/tenant.routes.js';
 import { createTenantService, DEFAULT_TENANT } from './modules/tenant/tenant.service.js';
+import { adminConfigRoutes } from './modules/tenant/admin-config.routes.js';
+import { createAdminConfigService } from './modules/tenant/admin-config.service.js';
+import { createCopyrightAdmin } from './modules/team/copyright-admin.js';
 import { createAccountService } from './modules/user/account.service.js';
 import { userRoutes } from './modules/user/user.routes.js';
 import { createUserService } from './modules/user/user.service.js';
@@ -58,9 +61,22 @@ import {
 } from './modules/payment/sandbox-gateway.js';
 import { webhookRoutes } from './modules/payment/webhook.routes.js';
 import { adminRoutes } from './modules/operator/admin.routes.js';
+import { accessRoutes } from './modules/operator/access.routes.js';
+import { createAccessService } from './modules/operator/access.service.js';
+import { dashboardRoutes } from './modules/operator/dashboard.routes.js';
+import { createDashboardService } from './modules/operator/dashboard.service.js';
+import { adminUsersRoutes } from './modules/user/admin-users.routes.js';
+import { createAdminUserService } from './modules/user/admin-users.service.js';
+import { chatModule } from './modules/chat/chat.routes.js';
 import { bootstrapOperator } from './modules/operator/bootstrap.js';
 import { createOperatorService } from './modules/operator/operator.service.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
+import fastifyMultipart from '@fastify/multipart';
+import { contentRoutes } from './modules/content/content.routes.js';
+import { createContentService } from './modules/content/content.service.js';
+import { createTranscodeWorker } from './modules/content/transcode.worker.js';
+import { adminFinanceRoutes } from './modules/wallet/admin-finance.routes.js';
+import { createAdminFinanceService } from './modules/wallet/admin-finance.service.js';
 import { createCatalogService } from './modules/catalog/catalog.service.js';
 import type { Entitlements } from './modules/catalog/entitlement.js';
 import { createPointsService } from './modules/catalog/points.service.js';
@@ -282,6 +298,48 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   gateway.routes(app);
   webhookRoutes(app, { gateways: [gateway], recharges, clock });
   adminRoutes(router, { db, operators, recharges, withdrawals });
+  accessRoutes(router, { access: createAccessService({ db, clock, operators }) });
+  // Console content: uploads arrive as multipart (streamed to a file); transcoding runs in a worker.
+  await app.register(fastifyMultipart);
+  const transcoder = createTranscodeWorker({ db, clock, storage, log: app.log });
+  contentRoutes(router, {
+    db,
+    operators,
+    content: createContentService({ db, clock, storage }),
+    storage,
+    videoMaxBytes: config.videoUploadMaxBytes,
+    kick: deps.jobs ? () => void transcoder.drain() : undefined,
+  });
+  adminUsersRoutes(router, {
+    db,
+    operators,
+    adminUsers: createAdminUserService({
+      db,
+      clock,
+      sessions,
+      recharges,
+      sessionIdleDays: config.sessionIdleDays,
+    }),
+  });
+  dashboardRoutes(router, { dashboard: createDashboardService({ db, clock }) });
+  adminConfigRoutes(router, {
+    db,
+    operators,
+    config: createAdminConfigService(db, clock),
+    copyrights: createCopyrightAdmin(clock),
+    publicUrl: config.publicUrl,
+  });
+  adminFinanceRoutes(router, {
+    finance: createAdminFinanceService({ db, clock, provider: gateway.provider }),
+  });
+  await chatModule(app, router, {
+    database,
+    clock,
+    limiter,
+    operators,
+    mediaDir: config.mediaDir,
+    resolveUser: (token) => sessions.resolve(token),
+  });
   if (config.testApi) testRoutes(router, { db, memberships });
   if (!config.databaseUrl && config.env !== 'test') await bootstrapOperator(operators, app.log);
   if (config.devOutbox) devOutboxRoutes(app, db);
@@ -296,11 +354,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
           { name: 'copyright-revenue', everyMs: 10 * 60_000, run: () => copyrights.runDailyRevenue() },
           { name: 'dividends', everyMs: 60 * 60_000, run: () => copyrights.runDividends() },
           { name: 'red-packet-refunds', everyMs: 60_000, run: () => redPackets.refundExpired() },
+          { name: 'transcode', everyMs: 2_000, run: () => transcoder.drain() },
         ],
         app.log,
       );
     });
-    app.addHook('onClose', async () => stopJobs?.());
+    app.addHook('onClose', async () => {
+      // A transcoding run is handed back to the queue, not waited for (it may take minutes).
+      await transcoder.stop();
+      await stopJobs?.();
+    });
   }
   // The operator console's pages under /admin come before the web app's fallback.
   const adminFallback = config.adminDir ? await serveAdmin(app, config.adminDir) : undefined;

@@ -45,6 +45,12 @@ const envSchema = z.object({
   TEST_API: flag.optional(),
   /** Where the sandbox gateway delivers its webhooks (this server); default http://127.0.0.1:PORT. */
   SANDBOX_WEBHOOK_URL: z.url().optional(),
+  /** Largest episode video the console accepts (bytes); default 500 MB. */
+  VIDEO_UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(500 * 1024 * 1024),
 });
 
 export interface Config {
@@ -75,6 +81,8 @@ export interface Config {
   devOutbox: boolean;
   testApi: boolean;
   sandboxWebhookUrl: string;
+  /** Largest episode video upload in the console, in bytes. */
+  videoUploadMaxBytes: number;
 }
 
 export class ConfigError extends Error {}
@@ -125,5 +133,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     devOutbox: !e.SMTP_URL && e.NODE_ENV !== 'production',
     testApi: e.TEST_API ?? e.NODE_ENV !== 'production',
     sandboxWebhookUrl: (e.SANDBOX_WEBHOOK_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/$/, ''),
+    videoUploadMaxBytes: e.VIDEO_UPLOAD_MAX_BYTES,
   };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ADMIN_API_PREFIX, API_PREFIX } from './constants.js';
+import { ADMIN_API_PREFIX, API_PREFIX, type OperatorRole } from './constants.js';
 
 /**
  * guest: anyone may call; user: needs `Authorization: Bearer <token>` of a live session;
@@ -32,6 +32,13 @@ export interface CallDef<
   hideErrorToast: boolean;
   /** Largest request body in bytes, when it differs from the server's default. */
   bodyLimit: number | undefined;
+  /** Operator calls: the roles that may make it (the server answers 403 to the others). */
+  roles: readonly OperatorRole[] | undefined;
+  /**
+   * Operator calls: open while the operator's set-up is unfinished (a one-time password to change,
+   * or TOTP to enrol where the role requires it). Every other operator call answers 403 until then.
+   */
+  duringSetup: boolean;
   /**
    * False while only the path is known: its payload and answer schemas are filled in by the issue
    * that builds the feature. The server registers only calls it implements.
@@ -59,7 +66,10 @@ export function defineCall<
   response?: R;
   hideErrorToast?: boolean;
   bodyLimit?: number;
+  roles?: readonly OperatorRole[];
+  duringSetup?: boolean;
 }): CallDef<P, Q, B, R> {
+  if (def.auth === 'operator' && !def.roles) throw new Error(`${def.path}: an operator call names its roles`);
   const specified = def.response !== undefined;
   return {
     method: def.method ?? 'POST',
@@ -72,11 +82,18 @@ export function defineCall<
     response: (def.response ?? unspecified) as R,
     hideErrorToast: def.hideErrorToast ?? false,
     bodyLimit: def.bodyLimit,
+    roles: def.roles,
+    duringSetup: def.duringSetup ?? false,
     specified,
   };
 }
 
 export type AnyCall = CallDef;
+
+/** Whether an operator of `role` may make `call` (the console hides what it may not). */
+export function roleMayCall(role: OperatorRole, call: Pick<AnyCall, 'roles'>): boolean {
+  return call.roles?.includes(role) ?? false;
+}
 export type CallParams<C extends AnyCall> = z.input<C['params']>;
 export type CallQuery<C extends AnyCall> = z.input<C['query']>;
 export type CallBody<C extends AnyCall> = z.input<C['body']>;

@@ -8,6 +8,29 @@ export const API_PREFIX = '/app-api';
 /** The operator console's API (same envelope as /app-api). */
 export const ADMIN_API_PREFIX = '/admin-api';
 
+/** Operator roles of the console; every /admin-api call names the roles that may use it. */
+export const OPERATOR_ROLES = ['owner', 'tenant_admin', 'finance', 'content', 'support'] as const;
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+
+/**
+ * Who may do what in the console (the issue's role list): the server refuses every other role
+ * (403) and the console hides what a role cannot use.
+ */
+export const ROLES = {
+  /** Every operator (sign-in, own account, own sessions). */
+  any: OPERATOR_ROLES,
+  /** Everything within their tenants. */
+  admins: ['owner', 'tenant_admin'],
+  /** Recharges, withdrawals, ledger, dashboard figures, audit log. */
+  finance: ['owner', 'tenant_admin', 'finance'],
+  /** Series, episodes, banners. */
+  content: ['owner', 'tenant_admin', 'content'],
+  /** Users read-only and customer-service chat. */
+  support: ['owner', 'tenant_admin', 'support'],
+  /** Tenants themselves, operators of all tenants. */
+  owner: ['owner'],
+} as const satisfies Record<string, readonly OperatorRole[]>;
+
 /** Membership tiers, lowest first: the Drama Week Card unlocks viewing only; Star Cards are 1-3. */
 export const MEMBERSHIP_TIERS = ['week', 'primary', 'premium', 'director'] as const;
 export type MembershipTier = (typeof MEMBERSHIP_TIERS)[number];

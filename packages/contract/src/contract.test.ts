@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { adminApi } from './api/admin.js';
+import { allConsoleCalls } from './api/console.js';
 import { allCalls, api } from './api/index.js';
-import { buildPath } from './call.js';
+import { buildPath, defineCall, roleMayCall } from './call.js';
 import { CURRENCIES, CURRENCY_KEYS, parseLanguage } from './constants.js';
 import { statusOf } from './envelope.js';
 import { formatMessage, MESSAGE_KEYS, MESSAGES } from './messages.js';
@@ -17,8 +18,8 @@ describe('call declarations', () => {
     // and 4 video calls (cancel like, cancel favourite, the Shorts feed, signed playback),
     // 4 wallet calls (withdrawal records, recharge records, one recharge order, withdrawal rules),
     // 1 trial-card list, 11 team/copyright/salary/dividend/leader calls, the support contacts
-    // and sending a red packet.
-    expect(calls.length).toBe(105);
+    // sending a red packet and its limits.
+    expect(calls.length).toBe(106);
     for (const call of calls) {
       expect(call.path).toMatch(/^\/[A-Za-z]/);
       expect(call.prefix).toBe('/app-api');
@@ -26,9 +27,20 @@ describe('call declarations', () => {
   });
 
   it('put the console’s calls under /admin-api, operator-only but for signing in', () => {
-    const calls = Object.values(adminApi);
+    const calls = allConsoleCalls();
+    expect(calls.length).toBeGreaterThanOrEqual(Object.values(adminApi).length);
     for (const call of calls) expect(call.prefix).toBe('/admin-api');
     expect(calls.filter((c) => c.auth !== 'operator').map((c) => c.path)).toEqual(['/auth/login']);
+    const routes = calls.map((c) => `${c.method} ${c.path}`);
+    expect(new Set(routes).size).toBe(routes.length);
+  });
+
+  it('name the roles of every operator call, and refuse to define one without', () => {
+    for (const call of allConsoleCalls().filter((c) => c.auth === 'operator'))
+      expect(call.roles?.length, call.path).toBeGreaterThan(0);
+    expect(roleMayCall('finance', adminApi.recharges)).toBe(true);
+    expect(roleMayCall('content', adminApi.recharges)).toBe(false);
+    expect(() => defineCall({ path: '/x', auth: 'operator' })).toThrow(/names its roles/);
   });
 
   it('use POST by default and GET for the image captcha, as the spec says', () => {

@@ -28,6 +28,20 @@ export const tierSettings = z.object({
   /** How many team levels below the holder pay them referral and welfare rewards (0-5). */
   rewardLevels: z.number().int().min(0).max(5),
 });
+/** Points paid per event (spec section 9); 0 turns an event's points off. */
+export const pointsRulesSchema = z.object({
+  /** To the viewer, the first time they play a paid episode. */
+  paidEpisode: z.number().int().min(0).max(1_000_000),
+  /** To the inviter when a new user registers with their invite code. */
+  shareToNewUser: z.number().int().min(0).max(1_000_000),
+  /** To the inviter when that user first buys a Primary / Premium / Director card. */
+  sharePrimaryCard: z.number().int().min(0).max(1_000_000),
+  sharePremiumCard: z.number().int().min(0).max(1_000_000),
+  shareDirectorCard: z.number().int().min(0).max(1_000_000),
+});
+export type PointsRules = z.infer<typeof pointsRulesSchema>;
+export const defaultPointsRules = (): PointsRules => ({ ...LIMITS.points });
+
 export const membershipSettingsSchema = z.object({
   tiers: z.array(tierSettings).length(MEMBERSHIP_TIERS.length),
   /** Trial cards a Star Card holder may gift per period, and the period in days. */
@@ -38,6 +52,8 @@ export const membershipSettingsSchema = z.object({
     .int()
     .min(1)
     .max(24 * 30),
+  /** Optional in what is stored (settings saved before it existed): absent = the defaults. */
+  points: pointsRulesSchema.default(defaultPointsRules),
 });
 export type MembershipSettings = z.infer<typeof membershipSettingsSchema>;
 
@@ -60,6 +76,7 @@ export function defaultMembershipSettings(currency: CurrencyKey): MembershipSett
     giftTrialCards: LIMITS.freeTrialCardsPerPeriod,
     giftPeriodDays: 30,
     trialCardHours: LIMITS.trialCardHours,
+    points: defaultPointsRules(),
   };
 }
 

@@ -84,6 +84,26 @@ export const walletSettingsSchema = z.object({
     /** Quick amounts on the withdraw page; "all" = the most the balance allows with its fee. */
     quickAmounts: z.array(z.union([amountSchema, z.literal('all')])).max(8),
   }),
+  /**
+   * The banks and e-wallets withdrawals go to (`/appConfig/bankConfig`); absent = the currency's
+   * list (server `modules/wallet/banks.ts`). Operators edit it in the console.
+   */
+  banks: z
+    .array(
+      z.object({
+        code: z
+          .string()
+          .trim()
+          .regex(/^[A-Z0-9_]{2,20}$/),
+        name: z
+          .string()
+          .trim()
+          .regex(/^[A-Za-z][A-Za-z0-9 .&'-]{1,59}$/),
+      }),
+    )
+    .min(1)
+    .max(50)
+    .optional(),
 });
 export type WalletSettings = z.infer<typeof walletSettingsSchema>;
 

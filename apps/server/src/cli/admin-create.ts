@@ -14,7 +14,7 @@ const usage = `Creates an operator of the console.
 
 Roles: ${OPERATOR_ROLES.join(', ')} (owner acts in every tenant; the others need --tenants).
 The password is ADMIN_PASSWORD when set, else a random one printed once, to be changed at first
-sign-in. Uses the server's database (DATABASE_URL, else the embedded one in DATA_DIR: stop the
+sign-in. Owner and finance operators enrol an authenticator app (TOTP) at their first sign-in. Uses the server's database (DATABASE_URL, else the embedded one in DATA_DIR: stop the
 server first, PGlite serves one process).`;
 
 async function main(): Promise<void> {
@@ -60,6 +60,8 @@ async function main(): Promise<void> {
     process.stdout.write(
       `Created ${created.role} "${created.username}"${given ? '' : ` with the one-time password ${password}`}.\n`,
     );
+    if (created.totpRequired)
+      process.stdout.write('At the first sign-in the console asks to enrol an authenticator app (TOTP).\n');
   } finally {
     await database.close();
   }

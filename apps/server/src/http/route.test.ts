@@ -1,6 +1,9 @@
 import { api, defineCall } from '@dramastar/contract';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { OperatorContext } from '../modules/operator/operator.service.js';
+import { installEnvelope } from './envelope.js';
 import { createRouter } from './route.js';
 
 describe('the router', () => {
@@ -18,5 +21,94 @@ describe('the router', () => {
   it('refuses a call whose answer the contract does not describe yet', () => {
     const unanswered = defineCall({ path: '/later/call', auth: 'user' });
     expect(() => router.user(unanswered, () => Promise.resolve(undefined))).toThrow(/no response schema/);
+  });
+});
+
+describe('operator calls', () => {
+  const guarded = defineCall({
+    path: '/router-test/guarded',
+    auth: 'operator',
+    roles: ['owner', 'finance'],
+    body: z.object({ amount: z.number().int(), tenantId: z.string().optional() }),
+    response: z.object({ ok: z.boolean() }),
+  });
+  const open = defineCall({
+    path: '/router-test/open',
+    auth: 'operator',
+    roles: ['owner', 'finance', 'content'],
+    duringSetup: true,
+    response: z.object({ ok: z.boolean() }),
+  });
+  const base: OperatorContext = {
+    id: 1n,
+    username: 'op',
+    role: 'finance',
+    tenantIds: ['000000'],
+    mustChangePassword: false,
+    totpEnabled: true,
+    tokenHash: 'x',
+  };
+  const operators: Record<string, OperatorContext> = {
+    ready: base,
+    content: { ...base, role: 'content', totpEnabled: false },
+    fresh: { ...base, mustChangePassword: true },
+    noTotp: { ...base, totpEnabled: false },
+    owner: { ...base, role: 'owner', tenantIds: null },
+  };
+
+  async function app() {
+    const fastify = Fastify();
+    installEnvelope(fastify, { bodyLimit: 1_000_000 });
+    const router = createRouter(
+      fastify,
+      () => Promise.resolve(null),
+      (token) => Promise.resolve(operators[token] ?? null),
+    );
+    router.operator(guarded, () => Promise.resolve({ ok: true }));
+    router.operator(open, () => Promise.resolve({ ok: true }));
+    await fastify.ready();
+    return async (call: { path: string }, token: string | null, body: unknown) => {
+      const res = await fastify.inject({
+        method: 'POST',
+        url: `/admin-api${call.path}`,
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        payload: JSON.stringify(body),
+      });
+      return { status: res.statusCode, key: res.json<{ errorKey?: string }>().errorKey };
+    };
+  }
+
+  it('checks the session and the role before the payload: 401, then 403, then 400', async () => {
+    const send = await app();
+    expect(await send(guarded, null, { amount: 'x' })).toEqual({ status: 401, key: 'Unauthorized' });
+    expect(await send(guarded, 'content', { amount: 'x' })).toEqual({ status: 403, key: 'Forbidden' });
+    expect((await send(guarded, 'ready', { amount: 'x' })).status).toBe(400);
+    expect(await send(guarded, 'ready', { amount: 1 })).toEqual({ status: 200, key: undefined });
+  });
+
+  it('holds operators with unfinished set-up at the calls marked duringSetup', async () => {
+    const send = await app();
+    expect(await send(guarded, 'fresh', { amount: 1 })).toEqual({
+      status: 403,
+      key: 'PasswordChangeRequired',
+    });
+    expect(await send(guarded, 'noTotp', { amount: 1 })).toEqual({
+      status: 403,
+      key: 'TotpEnrolmentRequired',
+    });
+    expect((await send(open, 'fresh', {})).status).toBe(200);
+    expect((await send(open, 'noTotp', {})).status).toBe(200);
+    // TOTP is optional for content.
+    expect((await send(open, 'content', {})).status).toBe(200);
+  });
+
+  it('refuses a tenant outside the operator’s before the payload is parsed; owners reach any', async () => {
+    const send = await app();
+    expect(await send(guarded, 'ready', { tenantId: '000001' })).toEqual({ status: 403, key: 'Forbidden' });
+    expect((await send(guarded, 'ready', { tenantId: '000000' })).status).toBe(400);
+    expect((await send(guarded, 'owner', { amount: 1, tenantId: '000001' })).status).toBe(200);
   });
 });

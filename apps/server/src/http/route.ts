@@ -1,4 +1,4 @@
-import { type AnyCall, type CallResult, type Language } from '@dramastar/contract';
+import { type AnyCall, type CallResult, type Language, totpRequiredFor } from '@dramastar/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { SessionUser } from '../modules/auth/session.service.js';
@@ -32,12 +32,51 @@ export type OperatorHandler<C extends AnyCall> = (
 
 /**
  * Registers contract calls: `guest` for anyone, `user` for a live session only (else 401),
- * `operator` for a console session only (else 401).
+ * `operator` for a console session only (else 401) whose role the call names (else 403) and whose
+ * set-up is done (else 403 `PasswordChangeRequired` / `TotpEnrolmentRequired`, except for the
+ * calls marked `duringSetup`). Operators are checked before the payload is parsed, so a role that
+ * may not make a call learns nothing about its schema (403, not 400).
  */
 export interface Router {
   guest<C extends AnyCall>(call: C, handler: GuestHandler<C>): void;
   user<C extends AnyCall>(call: C, handler: UserHandler<C>): void;
   operator<C extends AnyCall>(call: C, handler: OperatorHandler<C>): void;
+}
+
+/**
+ * An operator whose set-up is unfinished reaches only the calls marked `duringSetup`: first the
+ * one-time password is changed, then TOTP enrolled where the role requires it.
+ */
+export function setupGate(operator: OperatorContext): void {
+  const pending = setupPending(operator);
+  if (pending) throw new AppError(pending, { status: 403 });
+}
+
+/** What an operator must still do before the console opens, or null when set-up is done. */
+export function setupPending(
+  operator: Pick<OperatorContext, 'mustChangePassword' | 'role' | 'totpEnabled'>,
+): 'PasswordChangeRequired' | 'TotpEnrolmentRequired' | null {
+  if (operator.mustChangePassword) return 'PasswordChangeRequired';
+  if (totpRequiredFor(operator.role) && !operator.totpEnabled) return 'TotpEnrolmentRequired';
+  return null;
+}
+
+/**
+ * A `tenantId` (or `tenantIds`) in the path, query or body outside the operator's tenants is
+ * refused (403) before anything else looks at the request; owners (null) reach every tenant.
+ * Handlers still scope what they read and change by the operator's tenants.
+ */
+export function tenantGate(operator: OperatorContext, req: FastifyRequest): void {
+  const allowed = operator.tenantIds;
+  if (allowed === null) return;
+  for (const source of [req.params, req.query, req.body]) {
+    if (source === null || typeof source !== 'object') continue;
+    const { tenantId, tenantIds } = source as { tenantId?: unknown; tenantIds?: unknown };
+    const asked = [tenantId, ...(Array.isArray(tenantIds) ? (tenantIds as unknown[]) : [])];
+    for (const id of asked) {
+      if (typeof id === 'string' && id !== '' && !allowed.includes(id)) throw new AppError('Forbidden');
+    }
+  }
 }
 
 function parse<S extends z.ZodType>(schema: S, value: unknown, location: string): z.output<S> {
@@ -64,10 +103,12 @@ export function createRouter(
   authenticate: (token: string) => Promise<SessionUser | null>,
   authenticateOperator: (token: string) => Promise<OperatorContext | null> = async () => null,
 ): Router {
-  function register<C extends AnyCall>(
+  function register<C extends AnyCall, A>(
     call: C,
-    run: (ctx: CallContext<C>) => Promise<CallResult<C>>,
+    run: (ctx: CallContext<C>, who: A) => Promise<CallResult<C>>,
     auth: 'guest' | 'user' | 'operator',
+    /** Runs before the payload is parsed; its answer is handed to `run`. */
+    authorize: (req: FastifyRequest) => Promise<A>,
   ): void {
     if (call.auth !== auth) throw new Error(`${call.path} is a ${call.auth}-level call`);
     if (!call.specified) throw new Error(`${call.path} has no response schema in the contract yet`);
@@ -76,6 +117,7 @@ export function createRouter(
       url: `${call.prefix}${call.path}`,
       ...(call.bodyLimit ? { bodyLimit: call.bodyLimit } : {}),
       handler: async (req, reply) => {
+        const who = await authorize(req);
         const ctx = {
           params: parse(call.params, req.params, 'params'),
           query: parse(call.query, req.query, 'query'),
@@ -83,11 +125,12 @@ export function createRouter(
           req,
           lang: requestLanguage(req),
         } as CallContext<C>;
-        return sendSuccess(req, reply, call.response.parse(await run(ctx)));
+        return sendSuccess(req, reply, call.response.parse(await run(ctx, who)));
       },
     });
   }
 
+  const anyone = async () => undefined;
   const userOf = async (req: FastifyRequest) => {
     const token = bearerToken(req);
     return token ? authenticate(token) : null;
@@ -95,7 +138,7 @@ export function createRouter(
 
   return {
     guest: (call, handler) =>
-      register(call, (ctx) => handler({ ...ctx, viewer: () => userOf(ctx.req) }), 'guest'),
+      register(call, (ctx) => handler({ ...ctx, viewer: () => userOf(ctx.req) }), 'guest', anyone),
     user: (call, handler) =>
       register(
         call,
@@ -105,17 +148,22 @@ export function createRouter(
           return handler({ ...ctx, user });
         },
         'user',
+        anyone,
       ),
     operator: (call, handler) =>
       register(
         call,
-        async (ctx) => {
-          const token = bearerToken(ctx.req);
+        (ctx, operator: OperatorContext) => handler({ ...ctx, operator }),
+        'operator',
+        async (req) => {
+          const token = bearerToken(req);
           const operator = token ? await authenticateOperator(token) : null;
           if (!operator) throw new AppError('Unauthorized');
-          return handler({ ...ctx, operator });
+          if (!call.roles?.includes(operator.role)) throw new AppError('Forbidden');
+          if (!call.duringSetup) setupGate(operator);
+          tenantGate(operator, req);
+          return operator;
         },
-        'operator',
       ),
   };
 }

@@ -29,7 +29,8 @@ function setWebHeaders(res: SetHeadersResponse, path: string): void {
 
 /**
  * `/media/**` from the media directory (covers, posters, avatars), with HTTP Range support.
- * Nothing under `hls/` is public: episodes are streamed through signed `/stream` addresses.
+ * Nothing under `hls/` is public (episodes are streamed through signed `/stream` addresses), nor
+ * under `uploads/` (console uploads waiting for transcoding).
  */
 export async function serveMedia(app: FastifyInstance, mediaDir: string): Promise<void> {
   mkdirSync(mediaDir, { recursive: true });
@@ -41,8 +42,8 @@ export async function serveMedia(app: FastifyInstance, mediaDir: string): Promis
     cacheControl: false,
     index: false,
     setHeaders: setMediaHeaders,
-    // Episode HLS files are served only through signed /stream addresses.
-    allowedPath: (pathName) => !pathName.startsWith('/hls/'),
+    // Episode HLS files are served only through signed /stream addresses; uploads never.
+    allowedPath: (pathName) => !pathName.startsWith('/hls/') && !pathName.startsWith('/uploads/'),
   });
 }
 

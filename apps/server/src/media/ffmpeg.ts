@@ -18,6 +18,47 @@ export function run(command: string, args: string[]): Promise<string> {
   });
 }
 
+/**
+ * Runs ffmpeg with `-progress pipe:1` and reports the seconds of output written so far
+ * (`out_time_us`) as they come; `signal` stops it (the promise then rejects).
+ */
+export function runFfmpegWithProgress(
+  args: string[],
+  onTime: (seconds: number) => void,
+  signal?: AbortSignal,
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(new Error('aborted'));
+      return;
+    }
+    const child = spawn(FFMPEG, ['-progress', 'pipe:1', '-nostats', ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const abort = () => child.kill('SIGKILL');
+    signal?.addEventListener('abort', abort, { once: true });
+    let pending = '';
+    let err = '';
+    child.stdout.on('data', (c: Buffer) => {
+      pending += c.toString();
+      const lines = pending.split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) {
+        const match = /^out_time_(?:us|ms)=(\d+)/.exec(line.trim());
+        if (match) onTime(Number(match[1]) / 1_000_000);
+      }
+    });
+    child.stderr.on('data', (c: Buffer) => (err = (err + c.toString()).slice(-4000)));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      signal?.removeEventListener('abort', abort);
+      if (signal?.aborted) reject(new Error('aborted'));
+      else if (code === 0) resolve();
+      else reject(new Error(`${FFMPEG} exited with ${code}: ${err.slice(-2000)}`));
+    });
+  });
+}
+
 /** Vertical 720×1280 H.264/AAC HLS with ~2 s segments (a key frame every 2 s), VOD playlist. */
 export const HLS_OUTPUT = [
   '-c:v',

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FFMPEG, HLS_OUTPUT, probeDuration, run, VERTICAL_720 } from './ffmpeg.js';
+import { FFMPEG, HLS_OUTPUT, probeDuration, run, runFfmpegWithProgress, VERTICAL_720 } from './ffmpeg.js';
 import type { MediaStorage } from './storage.js';
 
 export interface PackagedEpisode {
@@ -17,13 +17,21 @@ export async function packageEpisode(
   source: string,
   storage: MediaStorage,
   keys: { hlsKey: string; posterKey: string },
+  options: {
+    /** The source's length (ffprobe), to turn ffmpeg's position into a fraction for `onProgress`. */
+    duration?: number;
+    /** 0..1 of the HLS encoding as it goes (only with `duration`). */
+    onProgress?: (fraction: number) => void;
+    /** Stops ffmpeg (the promise rejects and nothing is stored). */
+    signal?: AbortSignal;
+  } = {},
 ): Promise<PackagedEpisode> {
   const work = await mkdtemp(join(tmpdir(), 'ds-hls-'));
   try {
     const hlsDir = join(work, 'hls');
     const posterDir = join(work, 'poster');
     await run('mkdir', ['-p', hlsDir, posterDir]);
-    await run(FFMPEG, [
+    const encode = [
       '-hide_banner',
       '-loglevel',
       'error',
@@ -40,7 +48,19 @@ export async function packageEpisode(
       '-hls_segment_filename',
       join(hlsDir, 'seg_%03d.ts'),
       join(hlsDir, 'index.m3u8'),
-    ]);
+    ];
+    const { duration: total, onProgress, signal } = options;
+    if (onProgress && total && total > 0) {
+      await runFfmpegWithProgress(
+        encode,
+        (seconds) => onProgress(Math.min(1, Math.max(0, seconds / total))),
+        signal,
+      );
+    } else if (signal) {
+      await runFfmpegWithProgress(encode, () => undefined, signal);
+    } else {
+      await run(FFMPEG, encode);
+    }
     await run(FFMPEG, [
       '-hide_banner',
       '-loglevel',

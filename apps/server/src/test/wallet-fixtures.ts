@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { OperatorRole } from '@dramastar/contract';
 import { expect } from 'vitest';
-import { payPasswords } from '../db/schema/index.js';
+import type { Db } from '../db/client.js';
+import { eq } from 'drizzle-orm';
+import { operators as operatorTable, payPasswords } from '../db/schema/index.js';
 import { hashPassword } from '../modules/auth/password.js';
 import { createOperatorService } from '../modules/operator/operator.service.js';
 import { SIGNATURE_HEADER, signWebhook } from '../modules/payment/gateway.js';
@@ -10,6 +12,8 @@ import { caller } from './client.js';
 import { TEST_CAPTCHA_ANSWER, type TestApp } from './helper.js';
 
 export const PAY_PASSWORD = '135790';
+/** The TOTP secret (base32, RFC 6238's test key) of fixture operators. */
+export const FIXTURE_TOTP_SECRET = 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ';
 
 export const bankCardInput = {
   accountName: 'Maria Santos',
@@ -21,6 +25,23 @@ export const bankCardInput = {
   cardNumber: '001234567890',
   bankName: 'BDO Makati Branch',
 };
+
+/**
+ * Marks an operator as having completed the console's set-up (password changed, TOTP enrolled
+ * with FIXTURE_TOTP_SECRET), so its sessions pass the set-up gate. For operators made outside
+ * `walletFixtures().operator`.
+ */
+export async function completeOperatorSetup(db: Db, username: string, at: Date): Promise<void> {
+  await db
+    .update(operatorTable)
+    .set({
+      totpSecret: FIXTURE_TOTP_SECRET,
+      totpEnabledAt: at,
+      passwordChangedAt: at,
+      mustChangePassword: false,
+    })
+    .where(eq(operatorTable.username, username.trim().toLowerCase()));
+}
 
 /** Users, money and operators for wallet tests, made through the real calls where it matters. */
 export function walletFixtures(t: TestApp) {
@@ -107,13 +128,32 @@ export function walletFixtures(t: TestApp) {
     return (await call('/account/accountInfo', { token })).body.data.balance;
   }
 
-  async function operator(role: OperatorRole = 'finance', tenantIds: string[] = ['000000']) {
+  /**
+   * An operator that has completed set-up (password changed, TOTP enabled) and its session token:
+   * it passes the console's set-up gate, so a test reaches the call it is about.
+   */
+  async function operatorAccount(role: OperatorRole = 'finance', tenantIds: string[] = ['000000']) {
     const operators = createOperatorService(t.database.db, t.clock);
     const username = `op_${role}_${++n}`;
-    await operators.create({ username, password: 'operator-pass-1', role, tenantIds });
-    const res = await admin('/auth/login', { body: { username, password: 'operator-pass-1' } });
+    const password = 'operator-pass-1';
+    const created = await operators.create({ username, password, role, tenantIds });
+    if (!created) throw new Error(`operator ${username} exists`);
+    const res = await admin('/auth/login', { body: { username, password } });
     expect(res.status).toBe(200);
-    return res.body.data.token as string;
+    // Enrolled directly (the enrolment flow itself is tested in the operator module).
+    await completeOperatorSetup(t.database.db, created.username, t.clock.now());
+    return {
+      token: res.body.data.token as string,
+      id: created.id,
+      username: created.username,
+      password,
+      totpSecret: FIXTURE_TOTP_SECRET,
+    };
+  }
+
+  /** The session token of a fully set-up operator (see `operatorAccount`). */
+  async function operator(role: OperatorRole = 'finance', tenantIds: string[] = ['000000']) {
+    return (await operatorAccount(role, tenantIds)).token;
   }
 
   /** A user ready to withdraw: Star Card, payment password, one bank card, and money. */
@@ -137,6 +177,7 @@ export function walletFixtures(t: TestApp) {
     recharge,
     balance,
     operator,
+    operatorAccount,
     withdrawer,
   };
 }

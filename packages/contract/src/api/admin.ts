@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call.js';
-import { ADMIN_API_PREFIX, CURRENCY_KEYS } from '../constants.js';
+import { ADMIN_API_PREFIX, CURRENCY_KEYS, OPERATOR_ROLES, type OperatorRole, ROLES } from '../constants.js';
 import {
   RECHARGE_CHANNELS,
   RECHARGE_STATUSES,
@@ -9,9 +9,12 @@ import {
   withdrawal,
 } from '../wallet.js';
 
-/** Operator roles (the console issue gives each its pages; the server checks every call). */
-export const OPERATOR_ROLES = ['owner', 'tenant_admin', 'finance', 'content', 'support'] as const;
-export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+/** Roles that must sign in with a TOTP code (enrolment is optional for the others). */
+export const TOTP_REQUIRED_ROLES: readonly OperatorRole[] = ['owner', 'finance'];
+
+export function totpRequiredFor(role: OperatorRole): boolean {
+  return TOTP_REQUIRED_ROLES.includes(role);
+}
 
 export const operatorInfo = z.object({
   id: z.string(),
@@ -19,7 +22,11 @@ export const operatorInfo = z.object({
   role: z.enum(OPERATOR_ROLES),
   /** The tenants this operator may act in; empty for an owner (all tenants). */
   tenantIds: z.array(z.string()),
+  /** Signed in with a one-time password: the console opens only after it is changed. */
   mustChangePassword: z.boolean(),
+  totpEnabled: z.boolean(),
+  /** The role requires TOTP: until it is enabled the console opens only the enrolment. */
+  totpRequired: z.boolean(),
 });
 export type OperatorInfo = z.infer<typeof operatorInfo>;
 
@@ -65,14 +72,36 @@ export const adminApi = {
     body: z.object({
       username: z.string().trim().min(1).max(60),
       password: z.string().min(1).max(200),
+      /**
+       * The authenticator's 6-digit code, for operators with TOTP enabled: without it they get
+       * 409 `TotpRequired` (the console then asks for it); a wrong one counts as a failed sign-in.
+       */
+      totpCode: z
+        .string()
+        .trim()
+        .regex(/^\d{6}$/, { error: 'TotpCodeFormat' })
+        .optional(),
     }),
     response: z.object({ token: z.string(), operator: operatorInfo }),
   }),
-  logout: defineCall({ path: '/auth/logout', auth: 'operator', response: z.object({}) }),
-  me: defineCall({ path: '/auth/me', auth: 'operator', response: operatorInfo }),
+  logout: defineCall({
+    path: '/auth/logout',
+    auth: 'operator',
+    roles: ROLES.any,
+    duringSetup: true,
+    response: z.object({}),
+  }),
+  me: defineCall({
+    path: '/auth/me',
+    auth: 'operator',
+    roles: ROLES.any,
+    duringSetup: true,
+    response: operatorInfo,
+  }),
   recharges: defineCall({
     path: '/finance/recharges',
     auth: 'operator',
+    roles: ROLES.finance,
     query: pageQuery.extend({
       status: z.enum(RECHARGE_STATUSES).optional(),
       channel: z.enum(RECHARGE_CHANNELS).optional(),
@@ -86,18 +115,21 @@ export const adminApi = {
   confirmRecharge: defineCall({
     path: '/finance/recharges/confirm',
     auth: 'operator',
+    roles: ROLES.finance,
     body: z.object({ orderNo, matchedReference: z.string().trim().min(1).max(120) }),
     response: adminRecharge,
   }),
   rejectRecharge: defineCall({
     path: '/finance/recharges/reject',
     auth: 'operator',
+    roles: ROLES.finance,
     body: z.object({ orderNo, reason }),
     response: adminRecharge,
   }),
   withdrawals: defineCall({
     path: '/finance/withdrawals',
     auth: 'operator',
+    roles: ROLES.finance,
     query: pageQuery.extend({ status: z.enum(WITHDRAWAL_STAGES).optional() }),
     response: z.object({ list: z.array(adminWithdrawal), total: z.number().int() }),
   }),
@@ -105,6 +137,7 @@ export const adminApi = {
   withdrawalAction: defineCall({
     path: '/finance/withdrawals/action',
     auth: 'operator',
+    roles: ROLES.finance,
     body: z
       .object({ orderNo, action: z.enum(WITHDRAWAL_ACTIONS), reason: reason.optional() })
       .refine((b) => !(b.action === 'reject' || b.action === 'fail') || b.reason !== undefined, {
@@ -117,6 +150,7 @@ export const adminApi = {
   ledgerHealth: defineCall({
     path: '/finance/ledger-health',
     auth: 'operator',
+    roles: ROLES.finance,
     response: z.object({
       balanced: z.boolean(),
       currencies: z.array(
@@ -127,7 +161,21 @@ export const adminApi = {
   audit: defineCall({
     path: '/audit',
     auth: 'operator',
-    query: pageQuery.extend({ action: z.string().max(60).optional() }),
+    roles: ROLES.finance,
+    query: pageQuery.extend({
+      action: z.string().max(60).optional(),
+      /** The operator's user name, exactly. */
+      operator: z.string().trim().toLowerCase().max(60).optional(),
+      /** Part of the target, e.g. an order number or `user:42`. */
+      target: z.string().trim().max(120).optional(),
+    }),
     response: z.object({ list: z.array(auditEntry), total: z.number().int() }),
+  }),
+  /** The actions the audit log holds (within the operator's tenants), for the console's filter. */
+  auditActions: defineCall({
+    path: '/audit/actions',
+    auth: 'operator',
+    roles: ROLES.finance,
+    response: z.object({ actions: z.array(z.string()) }),
   }),
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call.js';
-import { MEMBERSHIP_TIERS } from '../constants.js';
+import { CURRENCY_KEYS, MEMBERSHIP_TIERS } from '../constants.js';
 import { createRedPacketForm, ranking, rankingQuery, redPacket, taskList, taskState } from '../earn.js';
 
 const redPacketQuery = z.object({
@@ -49,6 +49,18 @@ export const redPacketCalls = {
     auth: 'user',
     body: createRedPacketForm,
     response: redPacket,
+  }),
+  /** The tenant's red-packet limits (its configuration, else the currency's defaults). */
+  rules: defineCall({
+    path: '/redP/rules',
+    auth: 'user',
+    response: z.object({
+      currency: z.enum(CURRENCY_KEYS),
+      minShare: z.string(),
+      maxAmount: z.string(),
+      maxShares: z.number().int(),
+      expiryHours: z.number().int(),
+    }),
   }),
 };
 

@@ -18,6 +18,7 @@ import {
   getTrialCardForm,
   membershipStatus,
   pointEntry,
+  pointsRulesSchema,
   purchaseResult,
   sendTrialCardForm,
   tierOffer,
@@ -138,12 +139,17 @@ export const userCalls = {
   }),
   /** The trial cards owned and sent (ours: the page needs the list). */
   trialCards: defineCall({ path: '/user/trialCards', auth: 'user', response: trialCards }),
-  /** Points balance and history, newest first. */
+  /** Points balance and history, newest first, with the tenant's points rules (what each event pays). */
   queryVideoPoint: defineCall({
     path: '/user/queryVideoPoint',
     auth: 'user',
     query: pageQuery,
-    response: z.object({ balance: z.number().int(), list: z.array(pointEntry), total: z.number().int() }),
+    response: z.object({
+      balance: z.number().int(),
+      list: z.array(pointEntry),
+      total: z.number().int(),
+      rules: pointsRulesSchema,
+    }),
   }),
   /** Today's check-in (once per day in the tenant's time zone); pays the streak day's reward. */
   signin: defineCall({

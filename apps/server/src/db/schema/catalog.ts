@@ -40,7 +40,12 @@ export const series = pgTable(
     favoriteCount: integer('favorite_count').notNull().default(0),
     likeCount: integer('like_count').notNull().default(0),
     playCount: integer('play_count').notNull().default(0),
+    /** Position in the console's order (lower first); ties by creation. */
+    sortOrder: integer('sort_order').notNull().default(0),
+    /** Position on the home page's banner carousel; null = not a banner. */
+    bannerOrder: integer('banner_order'),
     createdAt: ts('created_at').notNull(),
+    updatedAt: ts('updated_at'),
   },
   (t) => [
     uniqueIndex('series_tenant_slug_uq').on(t.tenantId, t.slug),
@@ -65,6 +70,39 @@ export const episodes = pgTable(
     createdAt: ts('created_at').notNull(),
   },
   (t) => [uniqueIndex('episode_series_number_uq').on(t.seriesId, t.number)],
+);
+
+/**
+ * An uploaded video on its way to HLS: queued → running (progress 0..1) → done | failed. Any
+ * instance may run it: a worker claims a queued job (or one whose lease ran out) with SKIP LOCKED.
+ */
+export const transcodeJobs = pgTable(
+  'transcode_job',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tenantId: varchar('tenant_id', { length: 6 }).notNull(),
+    seriesId: bigint('series_id', { mode: 'number' })
+      .notNull()
+      .references(() => series.id, { onDelete: 'cascade' }),
+    /** The episode number the result becomes (a new episode, or the one it replaces). */
+    episodeNumber: integer('episode_number').notNull(),
+    /** Set when the job replaces an existing episode's video. */
+    episodeId: bigint('episode_id', { mode: 'number' }),
+    /** Storage key of the uploaded source file. */
+    sourceKey: text('source_key').notNull(),
+    status: varchar('status', { length: 12 }).notNull(),
+    progress: real('progress').notNull().default(0),
+    error: text('error'),
+    attempts: integer('attempts').notNull().default(0),
+    leaseUntil: ts('lease_until'),
+    operatorId: bigint('operator_id', { mode: 'bigint' }),
+    createdAt: ts('created_at').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [
+    index('transcode_job_status_idx').on(t.status, t.createdAt),
+    index('transcode_job_series_idx').on(t.seriesId),
+  ],
 );
 
 export const favorites = pgTable(

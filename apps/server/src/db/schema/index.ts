@@ -6,3 +6,4 @@ export * from './wallet.js';
 export * from './operator.js';
 export * from './team.js';
 export * from './earn.js';
+export * from './chat.js';

@@ -27,6 +27,12 @@ export const operators = pgTable(
     tenantIds: jsonb('tenant_ids').$type<string[]>().notNull(),
     mustChangePassword: boolean('must_change_password').notNull(),
     failedLogins: integer('failed_logins').notNull(),
+    /** Base32 TOTP secret (RFC 6238) once enrolment starts; confirmed when `totpEnabledAt` is set. */
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: ts('totp_enabled_at'),
+    /** The last 30-second step a code was accepted for: a code is never accepted twice. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    passwordChangedAt: ts('password_changed_at'),
     lockedUntil: ts('locked_until'),
     disabledAt: ts('disabled_at'),
     createdAt: ts('created_at').notNull(),
@@ -45,6 +51,9 @@ export const operatorSessions = pgTable(
     createdAt: ts('created_at').notNull(),
     expiresAt: ts('expires_at').notNull(),
     revokedAt: ts('revoked_at'),
+    userAgent: text('user_agent'),
+    ip: varchar('ip', { length: 45 }),
+    lastSeenAt: ts('last_seen_at'),
   },
   (t) => [index('operator_session_operator_idx').on(t.operatorId)],
 );

@@ -1,7 +1,7 @@
 import { emailCodePurpose, type Language } from '@dramastar/contract';
 import type { z } from 'zod';
 import type { api } from '@dramastar/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { withTransaction } from '../../db/tx.js';
@@ -25,6 +25,9 @@ export interface AuthDeps {
   limiter: RateLimiter;
   tenants: TenantService;
 }
+
+/** Accounts that still hold their address and user name: a frozen one cannot sign in (AccountFrozen). */
+const LIVE = ['active', 'frozen'];
 
 /** Maps a race on the unique e-mail or user name index to the refusal a check would have given. */
 function duplicateRefusal(error: unknown): never {
@@ -52,6 +55,16 @@ export function createAuthService({
     return row;
   }
 
+  /** The account of an address that is not cancelled: active or frozen (which still holds it). */
+  async function accountByEmail(tenantId: string, email: string): Promise<UserRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.tenantId, tenantId), eq(users.email, email), inArray(users.status, LIVE)))
+      .limit(1);
+    return row;
+  }
+
   async function inviterId(tenantId: string, code: string | undefined): Promise<bigint | null> {
     return code ? (await userService.inviterByCode(db, tenantId, code)).id : null;
   }
@@ -63,13 +76,14 @@ export function createAuthService({
       await tenants.require(body.tenantId);
       const email = body.email.toLowerCase();
       const purpose = emailCodePurpose(body);
-      const existing = await activeByEmail(body.tenantId, email);
+      const existing = await accountByEmail(body.tenantId, email);
       if ((purpose === 'register' || purpose === 'bind') && existing) {
         throw new AppError('EmailAlreadyRegistered', { field: 'email' });
       }
       if ((purpose === 'login' || purpose === 'cancel') && !existing) {
         throw new AppError('PleaseRegisterFirst', { field: 'email' });
       }
+      if (purpose === 'login' && existing?.status === 'frozen') throw new AppError('AccountFrozen');
       return { email, ...(await codes.send({ tenantId: body.tenantId, email, purpose, ip, lang })) };
     },
 
@@ -78,7 +92,7 @@ export function createAuthService({
       await tenants.require(body.tenantId);
       const email = body.email.toLowerCase();
       const inviter = await inviterId(body.tenantId, body.inviteCode);
-      if (await activeByEmail(body.tenantId, email))
+      if (await accountByEmail(body.tenantId, email))
         throw new AppError('EmailAlreadyRegistered', { field: 'email' });
       const codeId = await codes.check({
         tenantId: body.tenantId,
@@ -101,8 +115,10 @@ export function createAuthService({
 
     async loginByEmail(body: Body<'login'>, meta: SessionMeta): Promise<string> {
       const email = body.email.toLowerCase();
-      const user = await activeByEmail(body.tenantId, email);
+      const user = await accountByEmail(body.tenantId, email);
       if (!user) throw new AppError('PleaseRegisterFirst', { field: 'email' });
+      // Refused before the code is checked, so the code stays usable once the account is unfrozen.
+      if (user.status === 'frozen') throw new AppError('AccountFrozen');
       const codeId = await codes.check({
         tenantId: body.tenantId,
         email,
@@ -149,10 +165,14 @@ export function createAuthService({
       const [user] = await db
         .select()
         .from(users)
-        .where(and(eq(users.tenantId, body.tenantId), eq(users.userNameKey, key), eq(users.status, 'active')))
+        .where(
+          and(eq(users.tenantId, body.tenantId), eq(users.userNameKey, key), inArray(users.status, LIVE)),
+        )
         .limit(1);
       const ok = await verifyPassword(user?.passwordHash ?? null, body.password);
       if (!user || !ok) throw new AppError('WrongUserNameOrPassword', { field: 'password' });
+      // Only the right password learns that the account is frozen.
+      if (user.status === 'frozen') throw new AppError('AccountFrozen');
       return sessions.create(db, user.id, meta);
     },
 

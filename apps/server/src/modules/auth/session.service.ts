@@ -3,6 +3,7 @@ import type { Clock } from '../../clock.js';
 import { DAY_MS } from '../../clock.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { sessions, users } from '../../db/schema/index.js';
+import { AppError } from '../../http/errors.js';
 import { randomToken, sha256Hex } from '../../security.js';
 
 export interface SessionUser {
@@ -21,8 +22,13 @@ const TOUCH_EVERY_MS = 5 * 60_000;
 
 export function createSessionService(db: Db, clock: Clock, options: { idleDays: number; maxDays: number }) {
   return {
-    /** A new session; the token is returned once and only its hash is kept. */
+    /**
+     * A new session; the token is returned once and only its hash is kept. Every sign-in path
+     * comes here, so a frozen account is refused here (409 AccountFrozen) whatever the path.
+     */
     async create(tx: DbOrTx, userId: bigint, meta: SessionMeta = {}): Promise<string> {
+      const [account] = await tx.select({ status: users.status }).from(users).where(eq(users.id, userId));
+      if (account?.status === 'frozen') throw new AppError('AccountFrozen');
       const token = randomToken(32);
       const now = clock.now();
       await tx.insert(sessions).values({
@@ -37,7 +43,10 @@ export function createSessionService(db: Db, clock: Clock, options: { idleDays: 
       return token;
     },
 
-    /** The live session of a token: not revoked, within its absolute and idle lifetimes, user active. */
+    /**
+     * The live session of a token: not revoked, within its absolute and idle lifetimes, user active
+     * (a frozen or cancelled user's sessions answer nothing: 401).
+     */
     async resolve(token: string): Promise<SessionUser | null> {
       if (token.length < 20 || token.length > 100) return null;
       const now = clock.now();

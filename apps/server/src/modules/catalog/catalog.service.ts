@@ -1,4 +1,4 @@
-import type { EpisodeInfo, Language, SeriesSummary } from '@dramastar/contract';
+import { CONTENT_LIMITS, type EpisodeInfo, type Language, type SeriesSummary } from '@dramastar/contract';
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
@@ -12,10 +12,12 @@ import {
 } from '../../db/schema/index.js';
 import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
+import { tenantMembership } from '../membership/membership.service.js';
 import type { SessionUser } from '../auth/session.service.js';
 import { canWatch, type Entitlements } from './entitlement.js';
 import type { PointsService } from './points.service.js';
 import type { StreamSigner } from './stream-signer.js';
+import { containsPattern } from '../../db/like.js';
 
 type SeriesRow = typeof series.$inferSelect;
 type EpisodeRow = typeof episodes.$inferSelect;
@@ -27,7 +29,6 @@ interface Page {
 export const localize = (text: LocalizedText, lang: Language): string => text[lang] ?? text.en;
 
 /** Escapes LIKE wildcards so a search for "50%" looks for "50%". */
-const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export interface CatalogDeps {
   db: Db;
@@ -174,15 +175,29 @@ export function createCatalogService({ db, clock, entitlements, points, signer }
           .slice(0, 10);
       const hotOrder = (a: SeriesRow, b: SeriesRow) =>
         b.playCount - a.playCount || b.favoriteCount - a.favoriteCount || a.id - b.id;
+      // The console's positions (sort_order 1, 2, …; 0 = none) come first in "new" and "free".
+      const pinned = (a: SeriesRow, b: SeriesRow) =>
+        (a.sortOrder === 0 ? 1 : 0) - (b.sortOrder === 0 ? 1 : 0) || a.sortOrder - b.sortOrder;
+      // Banners: the series the console placed on the carousel, in its order; else the hottest five.
+      const placed = rows
+        .filter((r) => r.bannerOrder !== null)
+        .sort((a, b) => (a.bannerOrder ?? 0) - (b.bannerOrder ?? 0) || a.id - b.id)
+        .flatMap((r) => byId.get(r.id) ?? [])
+        .slice(0, CONTENT_LIMITS.maxBanners);
       return {
-        banners: sorted(hotOrder).slice(0, 5),
+        banners: placed.length > 0 ? placed : sorted(hotOrder).slice(0, 5),
         sections: [
           { key: 'hot' as const, series: sorted(hotOrder) },
           {
             key: 'new' as const,
-            series: sorted((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id),
+            series: sorted(
+              (a, b) => pinned(a, b) || b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id,
+            ),
           },
-          { key: 'free' as const, series: sorted((a, b) => b.freeEpisodes - a.freeEpisodes || a.id - b.id) },
+          {
+            key: 'free' as const,
+            series: sorted((a, b) => pinned(a, b) || b.freeEpisodes - a.freeEpisodes || a.id - b.id),
+          },
           {
             key: 'ranking' as const,
             series: sorted((a, b) => b.favoriteCount - a.favoriteCount || hotOrder(a, b)),
@@ -200,7 +215,7 @@ export function createCatalogService({ db, clock, entitlements, points, signer }
     },
 
     search(tenantId: string, keyword: string, page: Page, lang: Language) {
-      const pattern = likePattern(keyword);
+      const pattern = containsPattern(keyword);
       const where = and(
         published(tenantId),
         sql`(${series.title}->>'en' ilike ${pattern} or ${series.title}->>'vn' ilike ${pattern}
@@ -278,7 +293,7 @@ export function createCatalogService({ db, clock, entitlements, points, signer }
 
     /**
      * Signs the playlist address of an episode the viewer may play (409 EpisodeLocked otherwise),
-     * counts the play, and pays 1 point the first time a user plays a paid episode.
+     * counts the play, and pays the tenant's paid-episode points the first time a user plays a paid episode.
      */
     async play(tenantId: string, videoId: number, viewer: SessionUser | null) {
       const { episode, series: s } = await requireEpisode(tenantId, videoId);
@@ -294,12 +309,16 @@ export function createCatalogService({ db, clock, entitlements, points, signer }
           .set({ playCount: sql`${series.playCount} + 1` })
           .where(eq(series.id, s.id));
         if (viewer && episode.number > s.freeEpisodes) {
-          await points.award(tx, {
-            userId: viewer.userId,
-            amount: 1,
-            kind: 'paid_episode',
-            idempotencyKey: `paid_episode:${viewer.userId}:${episode.id}`,
-          });
+          // The tenant's points rules, read in this transaction (0 = no points for it).
+          const { settings } = await tenantMembership(tx, tenantId);
+          if (settings.points.paidEpisode > 0) {
+            await points.award(tx, {
+              userId: viewer.userId,
+              amount: settings.points.paidEpisode,
+              kind: 'paid_episode',
+              idempotencyKey: `paid_episode:${viewer.userId}:${episode.id}`,
+            });
+          }
         }
       });
       const signed = signer.url(episode.id, clock.now());

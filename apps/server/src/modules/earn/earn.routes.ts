@@ -23,6 +23,7 @@ export function earnRoutes(
   router.user(api.redPacket.queryRedPacket, ({ user, query }) => redPackets.get(user, query.redPacketId));
   router.user(api.redPacket.receiveRedPacket, ({ user, query }) => redPackets.claim(user, query.redPacketId));
   router.user(api.account.queryDkRedPacket, ({ user }) => redPackets.mine(user));
+  router.user(api.redPacket.rules, ({ user }) => earn.redPacketRules(user));
 
   router.user(api.account.daliyAward, ({ user, query, body }) =>
     earn.dailyAward(user, (query.claim ?? false) || (body.claim ?? false)),

@@ -163,6 +163,12 @@ export function createEarnService(deps: {
     toMajor(await ledger.balance(tx, user.tenantId, currency, { userId: user.userId }), currency);
 
   return {
+    /** The tenant's red-packet limits, read on every call (the send page announces them). */
+    async redPacketRules(user: User) {
+      const { currency, settings } = await tenantEarn(db, user.tenantId);
+      return { currency, ...settings.redPacket };
+    },
+
     async checkinStatus(user: User) {
       await requireEarn(db, user.tenantId);
       const { reward: _, ...state } = await checkinState(db, user);

@@ -67,5 +67,6 @@ export function membershipRoutes(
   router.user(api.user.queryVideoPoint, async ({ user, query }) => ({
     balance: await points.balance(db, user.userId),
     ...(await points.history(db, user.userId, query)),
+    rules: (await memberships.settings(db, user.tenantId)).settings.points,
   }));
 }

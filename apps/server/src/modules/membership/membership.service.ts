@@ -3,11 +3,11 @@ import {
   defaultMembershipSettings,
   isCurrencyKey,
   isStarTier,
-  LIMITS,
   type MembershipSettings,
   membershipSettingsSchema,
   type MembershipStatus,
   type MembershipTier,
+  type PointsRules,
   privilegesOf,
   type TierOffer,
   tierRank,
@@ -25,12 +25,13 @@ import { parseAmount, requestHash } from '../wallet/amounts.js';
 type CardRow = typeof membershipCards.$inferSelect;
 const DAY_MS = 86_400_000;
 
-/** Points to the inviter when the invited user buys a Star Card (spec section 9), once per tier. */
-const SHARE_CARD_POINTS: Partial<Record<MembershipTier, number>> = {
-  primary: LIMITS.points.sharePrimaryCard,
-  premium: LIMITS.points.sharePremiumCard,
-  director: LIMITS.points.shareDirectorCard,
-};
+/** Points to the inviter when the invited user buys a Star Card (spec section 9), once per tier: the tenant's rules. */
+function shareCardPoints(points: PointsRules, tier: MembershipTier): number {
+  if (tier === 'primary') return points.sharePrimaryCard;
+  if (tier === 'premium') return points.sharePremiumCard;
+  if (tier === 'director') return points.shareDirectorCard;
+  return 0;
+}
 
 export interface Plan {
   tier: MembershipTier;
@@ -45,7 +46,8 @@ export interface Plan {
   replaces: CardRow[];
 }
 
-async function tenantMembership(db: DbOrTx, tenantId: string) {
+/** The tenant's effective membership settings (points rules included), read on every use: pass the transaction inside one. */
+export async function tenantMembership(db: DbOrTx, tenantId: string) {
   const [row] = await db
     .select({ currency: tenants.currency, settings: tenants.membershipSettings })
     .from(tenants)
@@ -366,7 +368,7 @@ export function createMembershipService(deps: { clock: Clock; ledger?: Ledger; p
           .select({ inviterId: users.inviterId })
           .from(users)
           .where(eq(users.id, user.userId));
-        const points = SHARE_CARD_POINTS[input.tier];
+        const points = shareCardPoints(settings.points, input.tier);
         if (buyer?.inviterId && points) {
           await deps.points.award(tx, {
             userId: buyer.inviterId,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { defaultMembershipSettings, defaultPointsRules } from '@dramastar/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SERIES } from '../../seed/demo-catalog.js';
 import { buildTestApp, type TestApp } from '../../test/helper.js';
@@ -370,5 +371,69 @@ describe('points', () => {
       'share_primary:30',
       'share_new_user:10',
     ]);
+  });
+});
+
+describe('points rules per tenant', () => {
+  const rules = {
+    paidEpisode: 3,
+    shareToNewUser: 25,
+    sharePrimaryCard: 70,
+    sharePremiumCard: 300,
+    shareDirectorCard: 1000,
+  };
+  const entries = (data: { list: { kind: string; amount: number }[] }) =>
+    data.list.map((e) => `${e.kind}:${e.amount}`);
+  const save = (token: string, tenantId: string, currency: 'PHP' | 'VND', points: typeof rules) =>
+    f.admin('/config/membership', {
+      token,
+      body: { tenantId, ...defaultMembershipSettings(currency), points },
+    });
+
+  it('a tenant with changed rules pays the new share amounts while another keeps the defaults', async () => {
+    const owner = await f.operator('owner', []);
+    const saved = await save(owner, '000001', 'VND', rules);
+    expect(saved.status).toBe(200);
+    expect(saved.body.data.membership).toMatchObject({ isDefault: false, value: { points: rules } });
+
+    const vnSharer = await f.user('000001');
+    const vnNewcomer = await f.user('000001', vnSharer.inviteCode);
+    await f.recharge(vnNewcomer, '129000');
+    expect((await buy(vnNewcomer.token, 'primary')).status).toBe(200);
+    const vn = (await f.call('/user/queryVideoPoint', { token: vnSharer.token })).body.data;
+    expect(vn.rules).toEqual(rules);
+    expect(vn.balance).toBe(95);
+    expect(entries(vn)).toEqual(['share_primary:70', 'share_new_user:25']);
+
+    const sharer = await f.user();
+    await f.user('000000', sharer.inviteCode);
+    const ph = (await f.call('/user/queryVideoPoint', { token: sharer.token })).body.data;
+    expect(ph.rules).toEqual(defaultPointsRules());
+    expect(entries(ph)).toEqual(['share_new_user:10']);
+  });
+
+  it('paid-episode points follow the tenant rules at the moment of the play, and reset to the defaults', async () => {
+    const owner = await f.operator('owner', []);
+    const [series] = await t.database.query<{ id: number }>(
+      "select id::int as id from series where slug = 'jakarta-hearts' and tenant_id = '000000'",
+    );
+    const episodes = (await f.call(`/sv/videos/${series!.id}`)).body.data.episodes as { id: number }[];
+    const viewer = await f.user();
+    await f.call('/test/openVipLevel', { token: viewer.token, body: { level: 1 } });
+    const play = (id: number) => f.call(`/sv/play/${id}`, { token: viewer.token });
+    try {
+      expect((await play(episodes[3]!.id)).status).toBe(200);
+      expect((await save(owner, '000000', 'PHP', rules)).status).toBe(200);
+      expect((await play(episodes[4]!.id)).status).toBe(200);
+      expect((await play(episodes[4]!.id)).status).toBe(200);
+      // Zero turns the event's points off.
+      expect((await save(owner, '000000', 'PHP', { ...rules, paidEpisode: 0 })).status).toBe(200);
+      expect((await play(episodes[5]!.id)).status).toBe(200);
+    } finally {
+      await f.admin('/config/reset', { token: owner, body: { tenantId: '000000', section: 'membership' } });
+    }
+    const data = (await f.call('/user/queryVideoPoint', { token: viewer.token })).body.data;
+    expect(entries(data)).toEqual(['paid_episode:3', 'paid_episode:1']);
+    expect(data.rules).toEqual(defaultPointsRules());
   });
 });

@@ -1,5 +1,5 @@
 import { api, type MessageKey } from '@dramastar/contract';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Clock } from '../../clock.js';
@@ -190,7 +190,7 @@ export function oauthRoutes(app: FastifyInstance, router: Router, deps: OauthDep
           eq(userIdentities.tenantId, tenantId),
           eq(userIdentities.provider, 'google'),
           eq(userIdentities.subject, subject),
-          eq(users.status, 'active'),
+          ne(users.status, 'cancelled'),
         ),
       );
     if (linked) return { userId: linked.id, link: false };
@@ -198,7 +198,7 @@ export function oauthRoutes(app: FastifyInstance, router: Router, deps: OauthDep
     const [sameEmail] = await db
       .select({ id: users.id })
       .from(users)
-      .where(and(eq(users.tenantId, tenantId), eq(users.email, email), eq(users.status, 'active')));
+      .where(and(eq(users.tenantId, tenantId), eq(users.email, email), ne(users.status, 'cancelled')));
     return sameEmail ? { userId: sameEmail.id, link: true } : null;
   }
 

@@ -6,13 +6,7 @@ import { withTransaction } from '../../db/tx.js';
 import type { Router } from '../../http/route.js';
 import type { RechargeService } from '../wallet/recharge.service.js';
 import { toAdminWithdrawal, type WithdrawalService } from '../wallet/withdrawal.service.js';
-import {
-  FINANCE_ROLES,
-  type OperatorContext,
-  type OperatorService,
-  requireRole,
-  tenantScope,
-} from './operator.service.js';
+import { contextInfo, type OperatorContext, type OperatorService, tenantScope } from './operator.service.js';
 
 /**
  * The console's API (/admin-api): sign-in, finance (recharge confirmations, the withdrawal
@@ -25,21 +19,16 @@ export function adminRoutes(
 ): void {
   const { db, operators, recharges, withdrawals } = deps;
 
-  router.guest(adminApi.login, ({ body }) => operators.login(body.username, body.password));
+  router.guest(adminApi.login, ({ body, req }) =>
+    operators.login(body, { userAgent: req.headers['user-agent'], ip: req.ip }),
+  );
   router.operator(adminApi.logout, async ({ operator }) => {
     await operators.logout(operator);
     return {};
   });
-  router.operator(adminApi.me, async ({ operator }) => ({
-    id: String(operator.id),
-    username: operator.username,
-    role: operator.role,
-    tenantIds: operator.tenantIds ?? [],
-    mustChangePassword: operator.mustChangePassword,
-  }));
+  router.operator(adminApi.me, async ({ operator }) => contextInfo(operator));
 
   router.operator(adminApi.recharges, ({ operator, query }) => {
-    requireRole(operator, FINANCE_ROLES);
     return recharges.adminList({ ...query, tenantIds: tenantScope(operator, query.tenantId) });
   });
 
@@ -52,7 +41,6 @@ export function adminRoutes(
     entry: { action: string; kind: 'recharge' | 'withdrawal'; reason?: string | undefined },
     change: (tx: Tx, actor: { id: bigint; tenantIds: string[] | null }) => Promise<{ before: R; after: R }>,
   ) => {
-    requireRole(operator, FINANCE_ROLES);
     return withTransaction(db, async (tx) => {
       const { before, after } = await change(tx, { id: operator.id, tenantIds: operator.tenantIds });
       await operators.audit(tx, operator, {
@@ -84,7 +72,6 @@ export function adminRoutes(
   );
 
   router.operator(adminApi.withdrawals, ({ operator, query }) => {
-    requireRole(operator, FINANCE_ROLES);
     return withdrawals.adminList({ ...query, tenantIds: tenantScope(operator, query.tenantId) });
   });
 
@@ -97,7 +84,6 @@ export function adminRoutes(
   );
 
   router.operator(adminApi.ledgerHealth, async ({ operator }) => {
-    requireRole(operator, FINANCE_ROLES);
     const scope = operator.tenantIds;
     const rows = await db
       .select({
@@ -115,8 +101,10 @@ export function adminRoutes(
     return { balanced: currencies.every((c) => c.sum === '0'), currencies };
   });
 
+  router.operator(adminApi.auditActions, async ({ operator }) => ({
+    actions: await operators.auditActions(operator.tenantIds),
+  }));
   router.operator(adminApi.audit, ({ operator, query }) => {
-    requireRole(operator, ['owner', 'tenant_admin', 'finance']);
     return operators.auditList({ ...query, tenantIds: operator.tenantIds });
   });
 }

@@ -1,15 +1,19 @@
-import { type OperatorInfo, type OperatorRole, OPERATOR_ROLES } from '@dramastar/contract';
-import { and, count, desc, eq, gt, inArray, isNull, type SQL } from 'drizzle-orm';
+import { type OperatorInfo, type OperatorRole, OPERATOR_ROLES, totpRequiredFor } from '@dramastar/contract';
+import { and, count, desc, eq, gt, ilike, inArray, isNull, lt, or, type SQL } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { Db, DbOrTx } from '../../db/client.js';
+import { containsPattern } from '../../db/like.js';
 import { auditLog, operators, operatorSessions } from '../../db/schema/index.js';
 import { AppError } from '../../http/errors.js';
 import { randomToken, sha256Hex } from '../../security.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
+import { verifyTotp } from './totp.js';
 
 export const OPERATOR_MAX_FAILED_LOGINS = 5;
 export const OPERATOR_LOCK_MINUTES = 15;
 export const OPERATOR_SESSION_HOURS = 12;
+/** A session's `last_seen_at` is written at most this often. */
+export const OPERATOR_LAST_SEEN_EVERY_MS = 60_000;
 
 /** The operator behind a console call. `tenantIds` null: every tenant (owner). */
 export interface OperatorContext {
@@ -18,7 +22,28 @@ export interface OperatorContext {
   role: OperatorRole;
   tenantIds: string[] | null;
   mustChangePassword: boolean;
+  /** TOTP is enrolled and confirmed. */
+  totpEnabled: boolean;
   tokenHash: string;
+}
+
+/** Where a sign-in came from, kept on its session. */
+export interface SessionMeta {
+  userAgent?: string | undefined;
+  ip?: string | undefined;
+}
+
+/** The console's view of the operator behind a call (`/auth/me`). */
+export function contextInfo(op: OperatorContext): OperatorInfo {
+  return {
+    id: String(op.id),
+    username: op.username,
+    role: op.role,
+    tenantIds: op.tenantIds ?? [],
+    mustChangePassword: op.mustChangePassword,
+    totpEnabled: op.totpEnabled,
+    totpRequired: totpRequiredFor(op.role),
+  };
 }
 
 export interface AuditInput {
@@ -49,7 +74,39 @@ export function createOperatorService(db: Db, clock: Clock) {
       role: row.role as OperatorRole,
       tenantIds: row.role === 'owner' ? [] : row.tenantIds,
       mustChangePassword: row.mustChangePassword,
+      totpEnabled: row.totpEnabledAt !== null,
+      totpRequired: totpRequiredFor(row.role as OperatorRole),
     };
+  }
+
+  /** A failed sign-in: counted, and after the 5th the operator is locked for a while. */
+  async function failed(row: typeof operators.$inferSelect, now: Date) {
+    const failures = row.failedLogins + 1;
+    await db
+      .update(operators)
+      .set({
+        failedLogins: failures >= OPERATOR_MAX_FAILED_LOGINS ? 0 : failures,
+        lockedUntil:
+          failures >= OPERATOR_MAX_FAILED_LOGINS
+            ? new Date(now.getTime() + OPERATOR_LOCK_MINUTES * 60_000)
+            : null,
+      })
+      .where(eq(operators.id, row.id));
+  }
+
+  /** Records that a TOTP step was used; false when it (or a later one) already was. */
+  async function claimTotpStep(tx: DbOrTx, operatorId: bigint, step: number): Promise<boolean> {
+    const rows = await tx
+      .update(operators)
+      .set({ totpLastStep: step })
+      .where(
+        and(
+          eq(operators.id, operatorId),
+          or(isNull(operators.totpLastStep), lt(operators.totpLastStep, step)),
+        ),
+      )
+      .returning({ id: operators.id });
+    return rows.length > 0;
   }
 
   return {
@@ -85,7 +142,15 @@ export function createOperatorService(db: Db, clock: Clock) {
       return row?.n ?? 0;
     },
 
-    async login(username: string, password: string) {
+    /**
+     * Password, then (when enrolled) the TOTP code: none answers 409 `TotpRequired`, a wrong or
+     * replayed one counts as a failed sign-in. The session keeps the user agent and address.
+     */
+    async login(
+      input: { username: string; password: string; totpCode?: string | undefined },
+      meta: SessionMeta = {},
+    ) {
+      const { username, password } = input;
       const now = clock.now();
       const [row] = await db
         .select()
@@ -97,20 +162,18 @@ export function createOperatorService(db: Db, clock: Clock) {
       }
       const ok = await verifyPassword(row?.passwordHash ?? null, password);
       if (!row || !ok || row.disabledAt) {
-        if (row) {
-          const failed = row.failedLogins + 1;
-          await db
-            .update(operators)
-            .set({
-              failedLogins: failed >= OPERATOR_MAX_FAILED_LOGINS ? 0 : failed,
-              lockedUntil:
-                failed >= OPERATOR_MAX_FAILED_LOGINS
-                  ? new Date(now.getTime() + OPERATOR_LOCK_MINUTES * 60_000)
-                  : null,
-            })
-            .where(eq(operators.id, row.id));
-        }
+        if (row) await failed(row, now);
         throw new AppError('WrongOperatorLogin');
+      }
+      if (row.totpEnabledAt && row.totpSecret) {
+        if (!input.totpCode) throw new AppError('TotpRequired');
+        const step = verifyTotp(row.totpSecret, input.totpCode, now, row.totpLastStep);
+        // The step is claimed atomically: two sign-ins racing with one code cannot both pass.
+        const claimed = step !== null && (await claimTotpStep(db, row.id, step));
+        if (!claimed) {
+          await failed(row, now);
+          throw new AppError('WrongTotpCode');
+        }
       }
       if (row.failedLogins > 0)
         await db.update(operators).set({ failedLogins: 0 }).where(eq(operators.id, row.id));
@@ -120,25 +183,37 @@ export function createOperatorService(db: Db, clock: Clock) {
         operatorId: row.id,
         createdAt: now,
         expiresAt: new Date(now.getTime() + OPERATOR_SESSION_HOURS * 3_600_000),
+        userAgent: meta.userAgent?.slice(0, 300) ?? null,
+        ip: meta.ip?.slice(0, 45) ?? null,
+        lastSeenAt: now,
       });
       return { token, operator: info(row) };
     },
 
+    claimTotpStep,
+
     async resolve(token: string): Promise<OperatorContext | null> {
       const tokenHash = sha256Hex(token);
+      const now = clock.now();
       const [row] = await db
-        .select({ operator: operators })
+        .select({ operator: operators, lastSeenAt: operatorSessions.lastSeenAt })
         .from(operatorSessions)
         .innerJoin(operators, eq(operators.id, operatorSessions.operatorId))
         .where(
           and(
             eq(operatorSessions.tokenHash, tokenHash),
             isNull(operatorSessions.revokedAt),
-            gt(operatorSessions.expiresAt, clock.now()),
+            gt(operatorSessions.expiresAt, now),
             isNull(operators.disabledAt),
           ),
         );
       if (!row) return null;
+      if (!row.lastSeenAt || now.getTime() - row.lastSeenAt.getTime() >= OPERATOR_LAST_SEEN_EVERY_MS) {
+        await db
+          .update(operatorSessions)
+          .set({ lastSeenAt: now })
+          .where(eq(operatorSessions.tokenHash, tokenHash));
+      }
       const o = row.operator;
       return {
         id: o.id,
@@ -146,6 +221,7 @@ export function createOperatorService(db: Db, clock: Clock) {
         role: o.role as OperatorRole,
         tenantIds: o.role === 'owner' ? null : o.tenantIds,
         mustChangePassword: o.mustChangePassword,
+        totpEnabled: o.totpEnabledAt !== null,
         tokenHash,
       };
     },
@@ -172,10 +248,22 @@ export function createOperatorService(db: Db, clock: Clock) {
       });
     },
 
+    /** The distinct actions of the audit log within `tenantIds` (null = all). */
+    async auditActions(tenantIds: string[] | null): Promise<string[]> {
+      const rows = await db
+        .selectDistinct({ action: auditLog.action })
+        .from(auditLog)
+        .where(tenantIds ? inArray(auditLog.tenantId, tenantIds) : undefined)
+        .orderBy(auditLog.action);
+      return rows.map((r) => r.action);
+    },
+
     async auditList(filter: {
       tenantIds: string[] | null;
       tenantId?: string | undefined;
       action?: string | undefined;
+      operator?: string | undefined;
+      target?: string | undefined;
       pageNum: number;
       pageSize: number;
     }) {
@@ -183,6 +271,8 @@ export function createOperatorService(db: Db, clock: Clock) {
       if (filter.tenantIds) conditions.push(inArray(auditLog.tenantId, filter.tenantIds));
       if (filter.tenantId) conditions.push(eq(auditLog.tenantId, filter.tenantId));
       if (filter.action) conditions.push(eq(auditLog.action, filter.action));
+      if (filter.operator) conditions.push(eq(auditLog.operatorName, filter.operator));
+      if (filter.target) conditions.push(ilike(auditLog.target, containsPattern(filter.target)));
       const where = and(...conditions);
       const rows = await db
         .select()
@@ -211,14 +301,6 @@ export function createOperatorService(db: Db, clock: Clock) {
 }
 
 export type OperatorService = ReturnType<typeof createOperatorService>;
-
-/** Roles allowed to run finance (recharges, withdrawals, ledger). */
-export const FINANCE_ROLES: readonly OperatorRole[] = ['owner', 'tenant_admin', 'finance'];
-
-/** 403 unless the operator's role is one of `roles`. */
-export function requireRole(op: OperatorContext, roles: readonly OperatorRole[]): void {
-  if (!roles.includes(op.role)) throw new AppError('Forbidden');
-}
 
 /** The tenants a list may show: the operator's, narrowed to one when asked (403 outside them). */
 export function tenantScope(op: OperatorContext, tenantId: string | undefined): string[] | null {

@@ -33,6 +33,8 @@ describe('operator sign-in', () => {
       role: 'finance',
       tenantIds: ['000000'],
       mustChangePassword: false,
+      totpEnabled: false,
+      totpRequired: true,
     });
     const me = await admin('/auth/me', { token: res.body.data.token });
     expect(me.body.data.username).toBe('finance.lead');

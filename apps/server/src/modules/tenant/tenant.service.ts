@@ -112,7 +112,11 @@ export function createTenantService(db: DbOrTx, options: TenantServiceOptions) {
       return (await requireTenant(id)).earnEnabled;
     },
 
-    /** Creates or updates tenants and their domains; idempotent, safe on many instances at once. */
+    /**
+     * Creates the tenants that do not exist yet, with their domains; idempotent, safe on many
+     * instances at once. An existing tenant is left as operators configured it (its domains too:
+     * a domain an operator removed does not come back at the next start).
+     */
     async upsert(seeds: readonly TenantSeed[]): Promise<void> {
       for (const seed of seeds) {
         const values = {
@@ -124,7 +128,12 @@ export function createTenantService(db: DbOrTx, options: TenantServiceOptions) {
           inviteUrl: `${options.publicUrl}/#/pages/login/register`,
           earnEnabled: seed.earnEnabled ?? true,
         };
-        await db.insert(tenants).values(values).onConflictDoNothing();
+        const created = await db
+          .insert(tenants)
+          .values(values)
+          .onConflictDoNothing()
+          .returning({ id: tenants.id });
+        if (created.length === 0) continue;
         for (const domain of seed.domains) {
           await db
             .insert(tenantDomains)

@@ -1,7 +1,6 @@
 import { randomInt } from 'node:crypto';
 import {
   APP_NAME,
-  LIMITS,
   formatMessage,
   isMessageKey,
   type Language,
@@ -14,6 +13,7 @@ import type { Clock } from '../../clock.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { pointEntries, tenants, userIdentities, userMessages, users } from '../../db/schema/index.js';
 import { AppError } from '../../http/errors.js';
+import { tenantMembership } from '../membership/membership.service.js';
 import { linkToInviter } from '../team/team-tree.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -119,16 +119,20 @@ export function createUserService(db: Db, clock: Clock) {
           // A shared invite that brings a new user earns the inviter points, once per new user.
           if (created.inviterId !== null) {
             await linkToInviter(tx, created.id, created.inviterId);
-            await tx
-              .insert(pointEntries)
-              .values({
-                userId: created.inviterId,
-                amount: LIMITS.points.shareToNewUser,
-                kind: 'share_new_user',
-                idempotencyKey: `share_user:${created.id}`,
-                createdAt: now,
-              })
-              .onConflictDoNothing();
+            // The tenant's points rules, read in this transaction (0 = no points for it).
+            const { settings } = await tenantMembership(tx, input.tenantId);
+            if (settings.points.shareToNewUser > 0) {
+              await tx
+                .insert(pointEntries)
+                .values({
+                  userId: created.inviterId,
+                  amount: settings.points.shareToNewUser,
+                  kind: 'share_new_user',
+                  idempotencyKey: `share_user:${created.id}`,
+                  createdAt: now,
+                })
+                .onConflictDoNothing();
+            }
           }
           await addMessage(tx, created.id, 'welcome', 'AccountMsgWelcomeTitle', 'AccountMsgWelcomeBody', {
             app: APP_NAME,

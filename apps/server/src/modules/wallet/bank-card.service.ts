@@ -1,4 +1,4 @@
-import { type CurrencyKey, type bankCardForm } from '@dramastar/contract';
+import { type bankCardForm } from '@dramastar/contract';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Clock } from '../../clock.js';
@@ -7,7 +7,7 @@ import { bankCards } from '../../db/schema/index.js';
 import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
 import { uniqueViolation } from '../user/user.service.js';
-import { BANKS } from './banks.js';
+import { tenantWallet } from './settings.js';
 
 export const MAX_BANK_CARDS = 5;
 
@@ -34,11 +34,13 @@ export function createBankCardService(db: Db, clock: Clock) {
 
   return {
     list,
-    banks: (currency: CurrencyKey) => ({ banks: BANKS[currency] }),
+    /** The tenant's bank list, read on every call (an operator's edit applies at once). */
+    banks: async (tenantId: string) => ({ banks: (await tenantWallet(db, tenantId)).banks }),
 
     /** Adds a card: a bank of the tenant's list, at most 5 cards, no number twice. */
-    async add(userId: bigint, currency: CurrencyKey, form: z.output<typeof bankCardForm>) {
-      if (!BANKS[currency].some((b) => b.code === form.bank))
+    async add(userId: bigint, tenantId: string, form: z.output<typeof bankCardForm>) {
+      const { banks } = await tenantWallet(db, tenantId);
+      if (!banks.some((b) => b.code === form.bank))
         throw new AppError('UnknownBank', { status: 400, field: 'bank' });
       await withTransaction(db, async (tx) => {
         const [held] = await tx.select({ n: count() }).from(bankCards).where(eq(bankCards.userId, userId));

@@ -13,7 +13,7 @@ import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
 import { openTestDatabase, usingPostgres } from '../../test/database.js';
 import { TEST_CAPTCHA_ANSWER } from '../../test/helper.js';
-import { bankCardInput, PAY_PASSWORD } from '../../test/wallet-fixtures.js';
+import { bankCardInput, completeOperatorSetup, PAY_PASSWORD } from '../../test/wallet-fixtures.js';
 import { hashPassword } from '../auth/password.js';
 import { createLedger } from '../ledger/ledger.service.js';
 import { createOperatorService } from '../operator/operator.service.js';
@@ -241,6 +241,7 @@ beforeAll(async () => {
       body: { username, password: 'operator-pass-1' },
     });
     expect(login.status, describeAnswer(login)).toBe(200);
+    await completeOperatorSetup(database.db, username, clock.now());
     financeTokens.push(login.body.data.token as string);
   }
 }, 120_000);

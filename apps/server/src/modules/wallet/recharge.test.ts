@@ -304,6 +304,16 @@ describe('official bank transfer', () => {
     expect(audit[0]).toMatchObject({ target: `recharge:${order.orderNo}`, tenantId: '000001' });
     expect(audit[0].before).toMatchObject({ status: 'pending' });
     expect(audit[0].after).toMatchObject({ status: 'credited' });
+
+    // The log filters by part of the target and by operator, and lists its actions.
+    const byTarget = await f.admin('/audit', { token: finance, query: { target: order.orderNo.slice(-10) } });
+    expect(byTarget.body.data.list.map((e: { target: string }) => e.target)).toEqual([
+      `recharge:${order.orderNo}`,
+    ]);
+    const nobody = await f.admin('/audit', { token: finance, query: { operator: 'nobody' } });
+    expect(nobody.body.data.total).toBe(0);
+    const actions = await f.admin('/audit/actions', { token: finance });
+    expect(actions.body.data.actions).toContain('recharge.confirm');
   });
 });
 

@@ -9,11 +9,14 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { tenants } from '../../db/schema/index.js';
 import { AppError } from '../../http/errors.js';
+import { BANKS } from './banks.js';
 
 export interface TenantWallet {
   tenantId: string;
   currency: CurrencyKey;
   settings: WalletSettings;
+  /** The banks withdrawals go to: the tenant's list, else its currency's. */
+  banks: { code: string; name: string }[];
 }
 
 /**
@@ -31,5 +34,5 @@ export async function tenantWallet(db: DbOrTx, tenantId: string): Promise<Tenant
     row.walletSettings === null
       ? defaultWalletSettings(row.currency)
       : walletSettingsSchema.parse(row.walletSettings);
-  return { tenantId, currency: row.currency, settings };
+  return { tenantId, currency: row.currency, settings, banks: settings.banks ?? BANKS[row.currency] };
 }

@@ -62,11 +62,9 @@ export function walletRoutes(
   router.user(api.account.sendSmsCode, ({ user, req, lang }) => payPasswords.sendCode(user, req.ip, lang));
   router.user(api.account.setPayPassword, ({ user, body }) => payPasswords.set(user, body));
 
-  router.user(api.config.bankConfig, async ({ user }) => bankCards.banks(await currencyOf(user)));
+  router.user(api.config.bankConfig, ({ user }) => bankCards.banks(user.tenantId));
   router.user(api.account.queryBankCard, ({ user }) => bankCards.list(user.userId));
-  router.user(api.account.addBankCard, async ({ user, body }) =>
-    bankCards.add(user.userId, await currencyOf(user), body),
-  );
+  router.user(api.account.addBankCard, ({ user, body }) => bankCards.add(user.userId, user.tenantId, body));
   router.user(api.account.delBankCard, ({ user, body }) => bankCards.remove(user.userId, body.id));
 
   router.user(api.config.queryPc, ({ user }) => recharges.channels(user.tenantId));

@@ -1,0 +1,499 @@
+import { randomUUID } from 'node:crypto';
+import { CHAT_CLOSE, CHAT_MAX_TEXT, CHAT_RATE_LIMIT } from '@dramastar/contract';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ChatTestClient, listenLocal } from '../../test/chat-client.js';
+import { openDatabase } from '../../db/client.js';
+import { openTestDatabase, usingPostgres } from '../../test/database.js';
+import { buildTestApp, type TestApp } from '../../test/helper.js';
+import { walletFixtures } from '../../test/wallet-fixtures.js';
+
+const PNG_1x1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+const cid = () => randomUUID();
+
+let t: TestApp;
+let f: ReturnType<typeof walletFixtures>;
+let base: string;
+const sockets: ChatTestClient[] = [];
+
+async function connect(kind: 'user' | 'operator', token: string) {
+  const { client, hello } = await ChatTestClient.connect(
+    `${base}/${kind === 'user' ? 'app-api' : 'admin-api'}/chat/ws`,
+    token,
+  );
+  sockets.push(client);
+  return { client, hello };
+}
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  f = walletFixtures(t);
+  base = await listenLocal(t.app);
+});
+afterEach(async () => {
+  await Promise.all(sockets.splice(0).map((s) => s.close()));
+});
+afterAll(() => t.close());
+
+describe('chat round trip on one instance', () => {
+  it('carries user → support → user, with acks, unread counts and read receipts', async () => {
+    const user = await f.user();
+    const support = await f.operator('support', ['000000']);
+    const { client: u, hello } = await connect('user', user.token);
+    expect(hello).toMatchObject({ role: 'user', conversationId: null });
+    const { client: op } = await connect('operator', support);
+
+    const clientId = cid();
+    u.send({ type: 'send', clientId, kind: 'text', body: '  Where is my recharge?  ' });
+    const ack = await u.next('ack');
+    expect(ack.clientId).toBe(clientId);
+    expect(ack.message).toMatchObject({ senderKind: 'user', kind: 'text', body: 'Where is my recharge?' });
+    const conversationId = ack.message.conversationId;
+    // The console is told about the new conversation and the message.
+    await op.next('conversation', (c) => c.conversationId === conversationId && c.status === 'open');
+    const seen = await op.next('message');
+    expect(seen.message.id).toBe(ack.message.id);
+
+    const list = await f.admin('/chat/conversations', { token: support, query: { tab: 'unassigned' } });
+    expect(list.status).toBe(200);
+    const row = list.body.data.list.find((c: { id: string }) => c.id === conversationId);
+    expect(row).toMatchObject({
+      unread: 1,
+      lastMessage: 'Where is my recharge?',
+      userId: String(user.userId),
+    });
+    expect(list.body.data.counts.unreadUnassigned).toBeGreaterThanOrEqual(1);
+
+    const replyId = cid();
+    op.send({ type: 'send', conversationId, clientId: replyId, body: 'Let me check.' });
+    const opAck = await op.next('ack');
+    const got = await u.next('message', (m) => m.message.senderKind === 'operator');
+    expect(got.message).toMatchObject({
+      id: opAck.message.id,
+      body: 'Let me check.',
+      senderName: expect.any(String),
+    });
+
+    // The reply took the conversation (audited); the user has one unread message until reading it.
+    const mine = await f.admin('/chat/conversations', { token: support, query: { tab: 'mine' } });
+    expect(mine.body.data.list.map((c: { id: string }) => c.id)).toContain(conversationId);
+    let summary = await f.call('/chat/conversation', { token: user.token });
+    expect(summary.body.data).toMatchObject({
+      unread: 1,
+      conversation: { id: conversationId, status: 'open' },
+    });
+    u.send({ type: 'read', messageId: opAck.message.id });
+    const receipt = await op.next('read', (r) => r.side === 'user');
+    expect(receipt.messageId).toBe(opAck.message.id);
+    summary = await f.call('/chat/conversation', { token: user.token });
+    expect(summary.body.data.unread).toBe(0);
+
+    // Typing reaches the other side only.
+    u.send({ type: 'typing' });
+    expect(await op.next('typing')).toMatchObject({ conversationId, senderKind: 'user' });
+
+    const audit = await t.database.query<{ action: string }>(
+      "select action from audit_log where action like 'chat.%' order by id",
+    );
+    expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['chat.reply', 'chat.assign']));
+  });
+});
+
+describe('exactly once and reconnecting', () => {
+  it('stores a resent clientId once, both acks naming the same message', async () => {
+    const user = await f.user();
+    const { client: u } = await connect('user', user.token);
+    const clientId = cid();
+    u.send({ type: 'send', clientId, body: 'hello once' });
+    const first = await u.next('ack');
+    // The connection drops before the client saw the ack: it reconnects and sends again.
+    await u.close();
+    const { client: again, hello } = await connect('user', user.token);
+    expect(hello.conversationId).toBe(first.message.conversationId);
+    again.send({ type: 'send', clientId, body: 'hello once' });
+    const second = await again.next('ack');
+    expect(second.message.id).toBe(first.message.id);
+    // Twice on the same socket as well.
+    again.send({ type: 'send', clientId, body: 'hello once' });
+    expect((await again.next('ack')).message.id).toBe(first.message.id);
+    const history = await f.call('/chat/history', { token: user.token });
+    expect(history.body.data.list.filter((m: { clientId: string }) => m.clientId === clientId)).toHaveLength(
+      1,
+    );
+  });
+
+  it('lets a client fetch what it missed while offline, without duplicates', async () => {
+    const user = await f.user();
+    const support = await f.operator('support', ['000000']);
+    const { client: u } = await connect('user', user.token);
+    u.send({ type: 'send', clientId: cid(), body: 'anyone there?' });
+    const mine = await u.next('ack');
+    await u.close();
+    for (const text of ['Hi!', 'We are here.']) {
+      const res = await f.admin('/chat/reply', {
+        token: support,
+        body: { conversationId: mine.message.conversationId, clientId: cid(), body: text },
+      });
+      expect(res.status).toBe(200);
+    }
+    const { client: back } = await connect('user', user.token);
+    const missed = await f.call('/chat/history', { token: user.token, query: { afterId: mine.message.id } });
+    expect(missed.body.data.list.map((m: { body: string }) => m.body)).toEqual(['Hi!', 'We are here.']);
+    expect(missed.body.data.hasMore).toBe(false);
+    // Paging back from the newest.
+    const page = await f.call('/chat/history', { token: user.token, query: { limit: '2' } });
+    expect(page.body.data).toMatchObject({ hasMore: true });
+    expect(page.body.data.list.map((m: { body: string }) => m.body)).toEqual(['Hi!', 'We are here.']);
+    const older = await f.call('/chat/history', {
+      token: user.token,
+      query: { beforeId: page.body.data.list[0].id },
+    });
+    expect(older.body.data.list.map((m: { body: string }) => m.body)).toEqual(['anyone there?']);
+    expect(back.frames.filter((fr) => fr.type === 'message')).toHaveLength(0);
+  });
+});
+
+describe('authorization', () => {
+  it('never lets a user read or write another user’s conversation', async () => {
+    const alice = await f.user();
+    const bob = await f.user();
+    const { client: a } = await connect('user', alice.token);
+    a.send({ type: 'send', clientId: cid(), body: 'private' });
+    const conversationId = (await a.next('ack')).message.conversationId;
+
+    for (const path of ['/chat/history']) {
+      const res = await f.call(path, { token: bob.token, query: { conversationId } });
+      expect(res.status).toBe(404);
+      expect(res.body.errorKey).toBe('ChatConversationNotFound');
+    }
+    const read = await f.call('/chat/read', { token: bob.token, body: { conversationId, messageId: '1' } });
+    expect(read.status).toBe(404);
+    expect((await f.call('/chat/history', { token: bob.token })).body.data.list).toEqual([]);
+
+    const { client: b } = await connect('user', bob.token);
+    const clientId = cid();
+    b.send({ type: 'send', conversationId, clientId, body: 'let me in' });
+    expect(await b.next('error')).toMatchObject({ code: 'ChatConversationNotFound', clientId });
+    b.send({ type: 'read', conversationId, messageId: '1' });
+    expect(await b.next('error')).toMatchObject({ code: 'ChatConversationNotFound' });
+    // Bob's socket never sees Alice's messages.
+    a.send({ type: 'send', clientId: cid(), body: 'still private' });
+    await a.next('ack');
+    await new Promise((r) => setTimeout(r, 100));
+    expect(b.frames.filter((fr) => fr.type === 'message')).toHaveLength(0);
+    const rows = await t.database.query<{ n: string }>(
+      'select count(*)::text as n from chat_message where conversation_id = $1',
+      [conversationId],
+    );
+    expect(rows[0]?.n).toBe('2');
+  });
+
+  it('keeps support staff to their tenants and other roles out', async () => {
+    const user = await f.user();
+    const { client: u } = await connect('user', user.token);
+    u.send({ type: 'send', clientId: cid(), body: 'tenant A question' });
+    const conversationId = (await u.next('ack')).message.conversationId;
+
+    const other = await f.operator('support', ['000001']);
+    const history = await f.admin('/chat/history', { token: other, query: { conversationId } });
+    expect(history.status).toBe(403);
+    const reply = await f.admin('/chat/reply', {
+      token: other,
+      body: { conversationId, clientId: cid(), body: 'hi' },
+    });
+    expect(reply.status).toBe(403);
+    expect((await f.admin('/chat/assign', { token: other, body: { conversationId } })).status).toBe(403);
+    expect((await f.admin('/chat/close', { token: other, body: { conversationId } })).status).toBe(403);
+    const list = await f.admin('/chat/conversations', { token: other, query: { tab: 'unassigned' } });
+    expect(list.body.data.list.map((c: { id: string }) => c.id)).not.toContain(conversationId);
+    const foreign = await f.admin('/chat/conversations', { token: other, query: { tenantId: '000000' } });
+    expect(foreign.status).toBe(403);
+    const canned = await f.admin('/chat/canned/create', {
+      token: other,
+      body: { tenantId: '000000', title: 'x', body: 'y' },
+    });
+    expect(canned.status).toBe(403);
+
+    const { client: op } = await connect('operator', other);
+    op.send({ type: 'send', conversationId, clientId: cid(), body: 'sneaky' });
+    expect(await op.next('error')).toMatchObject({ code: 'Forbidden' });
+    u.send({ type: 'send', clientId: cid(), body: 'second' });
+    await u.next('ack');
+    await new Promise((r) => setTimeout(r, 100));
+    expect(op.frames.filter((fr) => fr.type === 'message')).toHaveLength(0);
+
+    const finance = await f.operator('finance', ['000000']);
+    expect((await f.admin('/chat/conversations', { token: finance })).status).toBe(403);
+    const socket = await ChatTestClient.open(`${base}/admin-api/chat/ws`);
+    sockets.push(socket);
+    socket.send({ type: 'auth', token: finance });
+    expect(await socket.next('error')).toMatchObject({ code: 'Unauthorized' });
+    expect(await socket.waitClose()).toBe(CHAT_CLOSE.unauthorized);
+  });
+
+  it('reads nothing before a good auth frame', async () => {
+    const socket = await ChatTestClient.open(`${base}/app-api/chat/ws`);
+    sockets.push(socket);
+    socket.send({ type: 'send', clientId: cid(), body: 'hi' });
+    expect(await socket.next('error')).toMatchObject({ code: 'Unauthorized' });
+    socket.send({ type: 'auth', token: 'not-a-token' });
+    expect(await socket.waitClose()).toBe(CHAT_CLOSE.unauthorized);
+    expect((await f.call('/chat/conversation')).status).toBe(401);
+  });
+});
+
+describe('bad input', () => {
+  it('refuses oversized, empty, unknown-conversation and malformed frames', async () => {
+    const user = await f.user();
+    const { client: u } = await connect('user', user.token);
+    const long = cid();
+    u.send({ type: 'send', clientId: long, body: 'x'.repeat(CHAT_MAX_TEXT + 1) });
+    expect(await u.next('error')).toMatchObject({ code: 'ChatMessageTooLong', clientId: long });
+    u.send({ type: 'send', clientId: cid(), body: '   ' });
+    expect(await u.next('error')).toMatchObject({ code: 'ChatMessageEmpty' });
+    u.send({ type: 'send', conversationId: '999999', clientId: cid(), body: 'hi' });
+    expect(await u.next('error')).toMatchObject({ code: 'ChatConversationNotFound' });
+    u.send('{not json');
+    expect(await u.next('error')).toMatchObject({ code: 'InvalidJson' });
+    u.send({ type: 'shout' });
+    expect(await u.next('error')).toMatchObject({ code: 'ValidationFailed' });
+    u.send({ type: 'send', clientId: 'x', body: 'short id' });
+    expect(await u.next('error')).toMatchObject({ code: 'ValidationFailed' });
+    u.send({ type: 'send', clientId: cid(), kind: 'image', imageKey: `chat/${'a'.repeat(32)}.png` });
+    expect(await u.next('error')).toMatchObject({ code: 'ChatImageNotFound' });
+    // Nothing of that was stored.
+    expect((await f.call('/chat/history', { token: user.token })).body.data.list).toEqual([]);
+
+    const support = await f.operator('support', ['000000']);
+    const unknown = await f.admin('/chat/reply', {
+      token: support,
+      body: { conversationId: '999999', clientId: cid(), body: 'hi' },
+    });
+    expect(unknown.status).toBe(404);
+    const tooLong = await f.admin('/chat/reply', {
+      token: support,
+      body: { conversationId: '1', clientId: cid(), body: 'x'.repeat(CHAT_MAX_TEXT + 1) },
+    });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.errorKey).toBe('ChatMessageTooLong');
+  });
+
+  it(`limits a user to ${CHAT_RATE_LIMIT} messages in a window`, async () => {
+    const user = await f.user();
+    const { client: u } = await connect('user', user.token);
+    for (let i = 0; i < CHAT_RATE_LIMIT; i++) {
+      u.send({ type: 'send', clientId: cid(), body: `m${i}` });
+      await u.next('ack');
+    }
+    const over = cid();
+    u.send({ type: 'send', clientId: over, body: 'one too many' });
+    expect(await u.next('error')).toMatchObject({ code: 'ChatRateLimited', clientId: over });
+    // The window passes (the test clock), and the user may write again.
+    t.clock.advance(11_000);
+    u.send({ type: 'send', clientId: over, body: 'one too many' });
+    expect((await u.next('ack')).message.body).toBe('one too many');
+  });
+
+  it('takes images checked by their bytes and sends them as messages', async () => {
+    const user = await f.user();
+    const ok = await f.call('/chat/upload', {
+      token: user.token,
+      body: { image: `data:image/png;base64,${PNG_1x1.toString('base64')}` },
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.body.data.url).toBe(`/media/${ok.body.data.imageKey}`);
+    const fake = await f.call('/chat/upload', {
+      token: user.token,
+      body: { image: `data:image/png;base64,${Buffer.from('<svg></svg>').toString('base64')}` },
+    });
+    expect(fake.status).toBe(400);
+    expect(fake.body.errorKey).toBe('ImageInvalid');
+    const big = await f.call('/chat/upload', {
+      token: user.token,
+      body: {
+        image: `data:image/png;base64,${Buffer.concat([PNG_1x1, Buffer.alloc(2 * 1024 * 1024)]).toString('base64')}`,
+      },
+    });
+    expect(big.status).toBe(400);
+
+    const { client: u } = await connect('user', user.token);
+    u.send({ type: 'send', clientId: cid(), kind: 'image', imageKey: ok.body.data.imageKey });
+    const ack = await u.next('ack');
+    expect(ack.message).toMatchObject({ kind: 'image', imageUrl: ok.body.data.url, body: '' });
+    const served = await t.app.inject({ method: 'GET', url: ok.body.data.url });
+    expect(served.statusCode).toBe(200);
+  });
+});
+
+describe('the console', () => {
+  it('assigns, hands over, closes and reopens conversations', async () => {
+    const user = await f.user();
+    const support = await f.operatorAccount('support', ['000000']);
+    const colleague = await f.operatorAccount('support', ['000000']);
+    const outsider = await f.operatorAccount('support', ['000001']);
+    const finance = await f.operatorAccount('finance', ['000000']);
+    const { client: u } = await connect('user', user.token);
+    u.send({ type: 'send', clientId: cid(), body: 'help' });
+    const conversationId = (await u.next('ack')).message.conversationId;
+
+    const taken = await f.admin('/chat/assign', { token: support.token, body: { conversationId } });
+    expect(taken.body.data).toMatchObject({
+      assignedOperatorId: support.id,
+      assignedOperator: support.username,
+    });
+    for (const bad of [outsider.id, finance.id, '999999']) {
+      const res = await f.admin('/chat/assign', {
+        token: support.token,
+        body: { conversationId, operatorId: bad },
+      });
+      expect(res.status).toBe(409);
+      expect(res.body.errorKey).toBe('ChatAssigneeInvalid');
+    }
+    const handed = await f.admin('/chat/assign', {
+      token: support.token,
+      body: { conversationId, operatorId: colleague.id },
+    });
+    expect(handed.body.data.assignedOperatorId).toBe(colleague.id);
+    const agents = await f.admin('/chat/agents', { token: support.token, query: { tenantId: '000000' } });
+    const names = agents.body.data.list.map((a: { username: string }) => a.username);
+    expect(names).toEqual(expect.arrayContaining([support.username, colleague.username]));
+    expect(names).not.toContain(outsider.username);
+    expect(names).not.toContain(finance.username);
+
+    const closed = await f.admin('/chat/close', { token: colleague.token, body: { conversationId } });
+    expect(closed.body.data.status).toBe('closed');
+    expect(await u.next('conversation', (c) => c.status === 'closed')).toMatchObject({ conversationId });
+    const again = await f.admin('/chat/close', { token: colleague.token, body: { conversationId } });
+    expect(again.status).toBe(409);
+    const late = await f.admin('/chat/reply', {
+      token: colleague.token,
+      body: { conversationId, clientId: cid(), body: 'late' },
+    });
+    expect(late.status).toBe(409);
+    expect(late.body.errorKey).toBe('ChatConversationClosed');
+    const closedTab = await f.admin('/chat/conversations', {
+      token: support.token,
+      query: { tab: 'closed' },
+    });
+    expect(closedTab.body.data.list.map((c: { id: string }) => c.id)).toContain(conversationId);
+
+    // Writing again opens a new conversation.
+    u.send({ type: 'send', clientId: cid(), body: 'one more thing' });
+    const next = await u.next('ack');
+    expect(next.message.conversationId).not.toBe(conversationId);
+    const actions = await t.database.query<{ action: string }>(
+      'select action from audit_log where target = $1 order by id',
+      [`chat_conversation:${conversationId}`],
+    );
+    expect(actions.map((a) => a.action)).toEqual(['chat.assign', 'chat.assign', 'chat.close']);
+  });
+
+  it('manages canned replies per tenant, audited', async () => {
+    const support = await f.operator('support', ['000000']);
+    const created = await f.admin('/chat/canned/create', {
+      token: support,
+      body: { tenantId: '000000', title: 'Greeting', body: 'Hello, how can I help?' },
+    });
+    expect(created.status).toBe(200);
+    const id = created.body.data.id as string;
+    const updated = await f.admin('/chat/canned/update', {
+      token: support,
+      body: { id, title: 'Greeting', body: 'Hi! How can I help?' },
+    });
+    expect(updated.body.data.body).toBe('Hi! How can I help?');
+    const other = await f.operator('support', ['000001']);
+    expect(
+      (await f.admin('/chat/canned/update', { token: other, body: { id, title: 'a', body: 'b' } })).status,
+    ).toBe(403);
+    expect((await f.admin('/chat/canned', { token: other })).body.data.list).toEqual([]);
+    expect((await f.admin('/chat/canned', { token: support })).body.data.list).toHaveLength(1);
+    const empty = await f.admin('/chat/canned/create', {
+      token: support,
+      body: { tenantId: '000000', title: '', body: 'x' },
+    });
+    expect(empty.status).toBe(400);
+    expect((await f.admin('/chat/canned/delete', { token: support, body: { id } })).status).toBe(200);
+    expect((await f.admin('/chat/canned/delete', { token: support, body: { id } })).status).toBe(404);
+    const actions = await t.database.query<{ action: string }>(
+      'select action from audit_log where target = $1 order by id',
+      [`chat_canned_reply:${id}`],
+    );
+    expect(actions.map((a) => a.action)).toEqual([
+      'chat.canned.create',
+      'chat.canned.update',
+      'chat.canned.delete',
+    ]);
+  });
+});
+
+describe('two instances', () => {
+  it.skipIf(!usingPostgres)('carries user → support → user across instances (LISTEN/NOTIFY)', async () => {
+    const database = await openTestDatabase();
+    const a = await buildTestApp({}, { database });
+    const second = await openDatabase({ url: database.url, poolMax: 5 });
+    const b = await buildTestApp({}, { database: second });
+    try {
+      const baseA = await listenLocal(a.app);
+      const baseB = await listenLocal(b.app);
+      const fa = walletFixtures(a);
+      const user = await fa.user();
+      const support = await fa.operator('support', ['000000']);
+      const { client: u } = await ChatTestClient.connect(`${baseA}/app-api/chat/ws`, user.token);
+      const { client: op } = await ChatTestClient.connect(`${baseB}/admin-api/chat/ws`, support);
+      sockets.push(u, op);
+      u.send({ type: 'send', clientId: cid(), body: 'from A' });
+      const ack = await u.next('ack');
+      expect((await op.next('message')).message.id).toBe(ack.message.id);
+      op.send({ type: 'send', conversationId: ack.message.conversationId, clientId: cid(), body: 'from B' });
+      const back = await u.next('message', (m) => m.message.senderKind === 'operator');
+      expect(back.message.body).toBe('from B');
+      // A REST reply on B reaches the user on A too.
+      await walletFixtures(b).admin('/chat/reply', {
+        token: support,
+        body: { conversationId: ack.message.conversationId, clientId: cid(), body: 'again from B' },
+      });
+      expect((await u.next('message', (m) => m.message.body === 'again from B')).message.senderKind).toBe(
+        'operator',
+      );
+      u.send({ type: 'typing' });
+      await op.next('typing');
+      await Promise.all([u.close(), op.close()]);
+    } finally {
+      await a.close();
+      await b.close();
+      await second.close();
+      await database.close();
+    }
+  });
+
+  it('delivers between two apps sharing one embedded database', async () => {
+    if (usingPostgres) return;
+    const database = await openTestDatabase();
+    const a = await buildTestApp({}, { database });
+    const b = await buildTestApp({}, { database });
+    try {
+      const baseA = await listenLocal(a.app);
+      const baseB = await listenLocal(b.app);
+      const fa = walletFixtures(a);
+      const user = await fa.user();
+      const support = await fa.operator('support', ['000000']);
+      const { client: u } = await ChatTestClient.connect(`${baseA}/app-api/chat/ws`, user.token);
+      const { client: op } = await ChatTestClient.connect(`${baseB}/admin-api/chat/ws`, support);
+      sockets.push(u, op);
+      u.send({ type: 'send', clientId: cid(), body: 'from A' });
+      const ack = await u.next('ack');
+      expect((await op.next('message')).message.id).toBe(ack.message.id);
+      op.send({ type: 'send', conversationId: ack.message.conversationId, clientId: cid(), body: 'from B' });
+      expect((await u.next('message', (m) => m.message.senderKind === 'operator')).message.body).toBe(
+        'from B',
+      );
+      await Promise.all([u.close(), op.close()]);
+    } finally {
+      await a.close();
+      await b.close();
+      await database.close();
+    }
+  });
+});

@@ -1,0 +1,197 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type {} from '@fastify/multipart';
+import { adminContentApi } from '@dramastar/contract';
+import type { Db, Tx } from '../../db/client.js';
+import { withTransaction } from '../../db/tx.js';
+import { AppError } from '../../http/errors.js';
+import type { Router } from '../../http/route.js';
+import type { MediaStorage } from '../../media/storage.js';
+import { type OperatorContext, type OperatorService, tenantScope } from '../operator/operator.service.js';
+import { contentKeys, type ContentService, sniffVideo, toJob } from './content.service.js';
+
+async function readHead(path: string, bytes: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of createReadStream(path, { start: 0, end: bytes - 1 })) {
+    chunks.push(chunk as Buffer);
+    total += (chunk as Buffer).length;
+    if (total >= bytes) break;
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * The console's Content calls (/admin-api/content/*): series, cover, publishing, banners,
+ * episode uploads (multipart, streamed to a file, then a transcoding job), reorder and delete.
+ * Every change writes its audit entry in the transaction of the change.
+ */
+export function contentRoutes(
+  router: Router,
+  deps: {
+    db: Db;
+    operators: OperatorService;
+    content: ContentService;
+    storage: MediaStorage;
+    /** Largest accepted video upload in bytes. */
+    videoMaxBytes: number;
+    /** Nudges this instance's transcoding worker after an upload (when the worker runs here). */
+    kick?: (() => void) | undefined;
+  },
+): void {
+  const { db, operators, content } = deps;
+
+  /** A change and its audit entry in one transaction; the entry names the series. */
+  const audited = <T>(
+    operator: OperatorContext,
+    action: string,
+    change: (
+      tx: Tx,
+    ) => Promise<{ tenantId: string; target: string; before?: unknown; after: unknown; result: T }>,
+  ) =>
+    withTransaction(db, async (tx) => {
+      const done = await change(tx);
+      await operators.audit(tx, operator, {
+        tenantId: done.tenantId,
+        action,
+        target: done.target,
+        before: done.before,
+        after: done.after,
+      });
+      return done.result;
+    });
+
+  /** A series change whose answer is the series after it. */
+  const seriesChange = (
+    operator: OperatorContext,
+    action: string,
+    id: number,
+    change: (tx: Tx) => Promise<unknown>,
+  ) =>
+    audited(operator, action, async (tx) => {
+      const before = await content.seriesWithCount(tx, id).catch(() => undefined);
+      await change(tx);
+      const after = await content.seriesWithCount(tx, id);
+      return { tenantId: after.tenantId, target: `series:${id}`, before, after, result: after };
+    });
+
+  router.operator(adminContentApi.series, ({ operator, query }) =>
+    content.list({ ...query, tenantIds: tenantScope(operator, query.tenantId) }),
+  );
+
+  router.operator(adminContentApi.seriesDetail, ({ operator, query }) =>
+    content.detail(operator, query.seriesId),
+  );
+
+  router.operator(adminContentApi.createSeries, ({ operator, body }) =>
+    audited(operator, 'series.create', async (tx) => {
+      const after = await content.create(tx, operator, body);
+      return { tenantId: after.tenantId, target: `series:${after.id}`, after, result: after };
+    }),
+  );
+
+  router.operator(adminContentApi.updateSeries, ({ operator, body }) =>
+    seriesChange(operator, 'series.update', body.id, (tx) => content.update(tx, operator, body)),
+  );
+
+  router.operator(adminContentApi.uploadCover, async ({ operator, body }) => {
+    const target = await content.readSeries(operator, body.id, 'id');
+    const cover = await content.storeCover(target, body.image);
+    return seriesChange(operator, 'series.cover', body.id, (tx) =>
+      content.setCover(tx, operator, body.id, cover),
+    );
+  });
+
+  router.operator(adminContentApi.setSeriesStatus, ({ operator, body }) =>
+    seriesChange(
+      operator,
+      body.status === 'published' ? 'series.publish' : 'series.unpublish',
+      body.id,
+      (tx) => content.setStatus(tx, operator, body.id, body.status),
+    ),
+  );
+
+  router.operator(adminContentApi.setBanner, ({ operator, body }) =>
+    seriesChange(operator, 'series.banner', body.id, (tx) =>
+      content.setBanner(tx, operator, body.id, body.bannerOrder),
+    ),
+  );
+
+  router.operator(adminContentApi.reorderEpisodes, ({ operator, body }) =>
+    audited(operator, 'episode.reorder', async (tx) => {
+      const { before, after } = await content.reorder(tx, operator, body.seriesId, body.episodeIds);
+      const owner = await content.seriesWithCount(tx, body.seriesId);
+      return {
+        tenantId: owner.tenantId,
+        target: `series:${body.seriesId}`,
+        before: before.map((e) => ({ id: e.id, number: e.number })),
+        after: after.map((e) => ({ id: e.id, number: e.number })),
+        result: { episodes: after },
+      };
+    }),
+  );
+
+  router.operator(adminContentApi.deleteEpisode, async ({ operator, body }) => {
+    const { result, deleted } = await audited(operator, 'episode.delete', async (tx) => {
+      const done = await content.deleteEpisode(tx, operator, body.episodeId);
+      return {
+        tenantId: done.series.tenantId,
+        target: `series:${done.series.id}`,
+        before: done.deleted,
+        after: done.after.map((e) => ({ id: e.id, number: e.number })),
+        result: { result: { episodes: done.after }, deleted: done.deleted },
+      };
+    });
+    await content.removeOwnMedia([deleted.hlsKey, deleted.poster]);
+    return result;
+  });
+
+  router.operator(adminContentApi.jobs, async ({ operator, query }) => {
+    if (query.seriesId !== undefined) await content.readSeries(operator, query.seriesId);
+    return content.jobs({ ...query, tenantIds: tenantScope(operator, query.tenantId) });
+  });
+
+  router.operator(adminContentApi.uploadEpisode, async ({ operator, query, req }) => {
+    // Refusals that need no file come before the upload is read.
+    await content.readSeries(operator, query.seriesId);
+    if (!req.isMultipart()) throw new AppError('VideoInvalid', { status: 400, field: 'file' });
+    const part = await req.file({
+      limits: { fileSize: deps.videoMaxBytes, files: 1, fields: 10 },
+      throwFileSizeLimit: false,
+    });
+    if (!part || part.fieldname !== 'file')
+      throw new AppError('VideoInvalid', { status: 400, field: 'file' });
+    const work = await mkdtemp(join(tmpdir(), 'ds-upload-'));
+    let sourceDir: string;
+    try {
+      const file = join(work, 'source');
+      await pipeline(part.file, createWriteStream(file));
+      if (part.file.truncated) throw new AppError('PayloadTooLarge', { field: 'file' });
+      if (!sniffVideo(await readHead(file, 16)))
+        throw new AppError('VideoInvalid', { status: 400, field: 'file' });
+      sourceDir = contentKeys.upload();
+      await deps.storage.putDirectory(work, sourceDir);
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+    try {
+      const job = await audited(operator, 'episode.upload', async (tx) => {
+        const row = await content.queueJob(tx, operator, {
+          seriesId: query.seriesId,
+          episodeId: query.episodeId,
+          sourceKey: `${sourceDir}/source`,
+        });
+        const after = toJob(row);
+        return { tenantId: row.tenantId, target: `series:${row.seriesId}`, after, result: after };
+      });
+      deps.kick?.();
+      return job;
+    } catch (error) {
+      await deps.storage.remove(sourceDir).catch(() => undefined);
+      throw error;
+    }
+  });
+}

@@ -1,0 +1,331 @@
+import { dirname } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { and, asc, eq, lt, max, or, sql } from 'drizzle-orm';
+import type { Clock } from '../../clock.js';
+import type { Db } from '../../db/client.js';
+import { episodes, series, transcodeJobs } from '../../db/schema/index.js';
+import { withTransaction } from '../../db/tx.js';
+import { FFPROBE, run } from '../../media/ffmpeg.js';
+import { packageEpisode } from '../../media/hls.js';
+import type { MediaStorage } from '../../media/storage.js';
+import { contentKeys } from './content.service.js';
+
+type JobRow = typeof transcodeJobs.$inferSelect;
+
+/** A failure that trying again cannot fix (the file is not a video, the episode is gone). */
+export class PermanentJobError extends Error {}
+
+/** What a job does with its source: HLS + poster under the keys, reporting 0..1. */
+export type Transcoder = (
+  source: string,
+  storage: MediaStorage,
+  keys: { hlsKey: string; posterKey: string },
+  options: { duration: number; onProgress: (fraction: number) => void; signal: AbortSignal },
+) => Promise<{ duration: number }>;
+
+export interface TranscodeWorkerOptions {
+  db: Db;
+  clock: Clock;
+  storage: MediaStorage;
+  log: FastifyBaseLogger;
+  /** How long a claim holds without renewal; a job whose lease ran out is claimed again. */
+  leaseMs?: number;
+  /** How often a running job writes its progress and renews its lease. */
+  heartbeatMs?: number;
+  /** First run plus retries (2 retries by default). */
+  maxAttempts?: number;
+  transcode?: Transcoder;
+}
+
+/** Duration and whether there is a video stream, by ffprobe; throws PermanentJobError otherwise. */
+export async function probeVideo(file: string): Promise<number> {
+  let out: string;
+  try {
+    out = await run(FFPROBE, [
+      '-v',
+      'error',
+      '-show_entries',
+      'format=duration:stream=codec_type',
+      '-of',
+      'json',
+      file,
+    ]);
+  } catch (error) {
+    const detail = error instanceof Error ? error.message.split('\n').slice(-2).join(' ').slice(-200) : '';
+    throw new PermanentJobError(`The file is not a readable video (${detail.trim()})`);
+  }
+  const info = JSON.parse(out) as { streams?: { codec_type?: string }[]; format?: { duration?: string } };
+  if (!info.streams?.some((s) => s.codec_type === 'video'))
+    throw new PermanentJobError('The file has no video stream');
+  const duration = Number.parseFloat(info.format?.duration ?? '');
+  if (!Number.isFinite(duration) || duration <= 0) throw new PermanentJobError('The video has no duration');
+  return duration;
+}
+
+/**
+ * Runs transcoding jobs. Any instance may: a job is claimed in a transaction with
+ * `FOR UPDATE SKIP LOCKED` (queued ones, or running ones whose lease ran out because their
+ * instance stopped), its lease renewed while ffmpeg runs, and every later write is fenced by
+ * status and attempt number, so a worker that lost its claim cannot overwrite the new owner.
+ * A failed job is queued again up to `maxAttempts` runs; one that cannot succeed fails at once.
+ */
+export function createTranscodeWorker(options: TranscodeWorkerOptions) {
+  const { db, clock, storage, log } = options;
+  const leaseMs = options.leaseMs ?? 60_000;
+  const heartbeatMs = options.heartbeatMs ?? 1_000;
+  const maxAttempts = options.maxAttempts ?? 3;
+  const transcode: Transcoder = options.transcode ?? packageEpisode;
+  let stopping: AbortController | null = null;
+  let current: AbortController | null = null;
+  let draining: Promise<void> | null = null;
+  const wanted = { again: false };
+  const lookAgain = () => wanted.again && !stopping?.signal.aborted;
+
+  const leaseEnd = () => new Date(clock.now().getTime() + leaseMs);
+  const mine = (job: JobRow) =>
+    and(
+      eq(transcodeJobs.id, job.id),
+      eq(transcodeJobs.status, 'running'),
+      eq(transcodeJobs.attempts, job.attempts),
+    );
+
+  /** Claims the oldest claimable job, or answers null. */
+  async function claim(): Promise<JobRow | null> {
+    for (;;) {
+      const claimed = await claimOne();
+      if (claimed !== 'again') return claimed;
+    }
+  }
+
+  async function claimOne(): Promise<JobRow | null | 'again'> {
+    return withTransaction(db, async (tx) => {
+      const now = clock.now();
+      const [row] = await tx
+        .select()
+        .from(transcodeJobs)
+        .where(
+          or(
+            eq(transcodeJobs.status, 'queued'),
+            and(eq(transcodeJobs.status, 'running'), lt(transcodeJobs.leaseUntil, now)),
+          ),
+        )
+        .orderBy(asc(transcodeJobs.createdAt), asc(transcodeJobs.id))
+        .limit(1)
+        .for('update', { skipLocked: true });
+      if (!row) return null;
+      if (row.attempts >= maxAttempts) {
+        // Its last run's instance stopped for good in the middle.
+        await tx
+          .update(transcodeJobs)
+          .set({
+            status: 'failed',
+            error: row.error ?? 'The transcoding stopped and was tried too often',
+            leaseUntil: null,
+            updatedAt: now,
+          })
+          .where(eq(transcodeJobs.id, row.id));
+        return 'again';
+      }
+      const [claimed] = await tx
+        .update(transcodeJobs)
+        .set({
+          status: 'running',
+          attempts: row.attempts + 1,
+          progress: 0,
+          leaseUntil: leaseEnd(),
+          updatedAt: now,
+        })
+        .where(eq(transcodeJobs.id, row.id))
+        .returning();
+      return claimed ?? null;
+    });
+  }
+
+  /** Progress and lease in one fenced write; false when the claim is lost. */
+  async function heartbeat(job: JobRow, progress: number): Promise<boolean> {
+    const rows = await db
+      .update(transcodeJobs)
+      .set({ progress, leaseUntil: leaseEnd(), updatedAt: clock.now() })
+      .where(mine(job))
+      .returning({ id: transcodeJobs.id });
+    return rows.length > 0;
+  }
+
+  async function process(job: JobRow, signal: AbortSignal): Promise<void> {
+    const source = storage.localPath(job.sourceKey);
+    if (!source) throw new PermanentJobError('The uploaded file is not reachable from this instance');
+    const duration = await probeVideo(source);
+    const keys = {
+      hlsKey: contentKeys.hls(job.tenantId, job.seriesId, job.id),
+      posterKey: contentKeys.poster(job.tenantId, job.seriesId, job.id),
+    };
+    let latest = 0;
+    let written = 0;
+    const lost = new AbortController();
+    const both = AbortSignal.any([signal, lost.signal]);
+    const timer = setInterval(() => {
+      // Encoding is 95% of the work; the poster and the copy into the store the rest.
+      const progress = Math.round(latest * 0.95 * 1000) / 1000;
+      void heartbeat(job, Math.max(progress, written)).then(
+        (ok) => {
+          written = Math.max(progress, written);
+          if (!ok) lost.abort();
+        },
+        (err: unknown) => log.warn({ err, job: job.id }, 'transcode heartbeat failed'),
+      );
+    }, heartbeatMs);
+    let packaged: { duration: number };
+    try {
+      packaged = await transcode(source, storage, keys, {
+        duration,
+        onProgress: (f) => (latest = f),
+        signal: both,
+      });
+    } finally {
+      clearInterval(timer);
+    }
+    if (lost.signal.aborted) throw new Error('lost the claim on the job');
+    const poster = `/media/${keys.posterKey}/poster.jpg`;
+    const replaced = await withTransaction(db, async (tx) => {
+      const [still] = await tx.select().from(transcodeJobs).where(mine(job)).for('update');
+      if (!still) throw new Error('lost the claim on the job');
+      const [owner] = await tx.select().from(series).where(eq(series.id, job.seriesId)).for('update');
+      if (!owner) throw new PermanentJobError('The series was deleted');
+      const now = clock.now();
+      let number = job.episodeNumber;
+      let old: { hlsKey: string; poster: string } | null = null;
+      if (job.episodeId !== null) {
+        const [episode] = await tx.select().from(episodes).where(eq(episodes.id, job.episodeId));
+        if (!episode || episode.seriesId !== owner.id)
+          throw new PermanentJobError('The episode to replace was deleted');
+        old = { hlsKey: episode.hlsKey, poster: episode.poster };
+        number = episode.number;
+        await tx
+          .update(episodes)
+          .set({ hlsKey: keys.hlsKey, poster, duration: packaged.duration })
+          .where(eq(episodes.id, episode.id));
+      } else {
+        // The number is given when the episode is ready, so uploads finishing out of order leave no gap.
+        const [last] = await tx
+          .select({ n: max(episodes.number) })
+          .from(episodes)
+          .where(eq(episodes.seriesId, owner.id));
+        number = (last?.n ?? 0) + 1;
+        await tx.insert(episodes).values({
+          seriesId: owner.id,
+          number,
+          duration: packaged.duration,
+          poster,
+          hlsKey: keys.hlsKey,
+          createdAt: now,
+        });
+      }
+      await tx
+        .update(series)
+        .set({ updatedAt: now, ...(owner.cover ? {} : { cover: poster }) })
+        .where(eq(series.id, owner.id));
+      await tx
+        .update(transcodeJobs)
+        .set({
+          status: 'done',
+          progress: 1,
+          error: null,
+          episodeNumber: number,
+          leaseUntil: null,
+          updatedAt: now,
+        })
+        .where(eq(transcodeJobs.id, job.id));
+      return old;
+    });
+    await storage.remove(dirname(job.sourceKey)).catch(() => undefined);
+    if (replaced) {
+      // Only the console's own files: demo media is shared by every tenant's rows.
+      if (replaced.hlsKey.startsWith('hls/content/') && replaced.hlsKey !== keys.hlsKey)
+        await storage.remove(replaced.hlsKey).catch(() => undefined);
+      const posterKey = /^\/media\/(posters\/content\/.+)\/poster\.jpg$/.exec(replaced.poster)?.[1];
+      if (posterKey && posterKey !== keys.posterKey) await storage.remove(posterKey).catch(() => undefined);
+    }
+  }
+
+  /** After a failed run: queued again while attempts remain (and the failure is not permanent). */
+  async function settleFailure(job: JobRow, error: unknown, aborted: boolean): Promise<void> {
+    const now = clock.now();
+    if (aborted) {
+      // This instance is stopping: the run does not count, another instance takes it.
+      await db
+        .update(transcodeJobs)
+        .set({
+          status: 'queued',
+          attempts: sql`${transcodeJobs.attempts} - 1`,
+          leaseUntil: null,
+          progress: 0,
+          updatedAt: now,
+        })
+        .where(mine(job));
+      return;
+    }
+    const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+    const final = error instanceof PermanentJobError || job.attempts >= maxAttempts;
+    const rows = await db
+      .update(transcodeJobs)
+      .set({ status: final ? 'failed' : 'queued', error: message, leaseUntil: null, updatedAt: now })
+      .where(mine(job))
+      .returning({ id: transcodeJobs.id });
+    if (final && rows.length > 0) {
+      await storage.remove(dirname(job.sourceKey)).catch(() => undefined);
+      await storage.remove(contentKeys.hls(job.tenantId, job.seriesId, job.id)).catch(() => undefined);
+      await storage.remove(contentKeys.poster(job.tenantId, job.seriesId, job.id)).catch(() => undefined);
+    }
+    log.warn({ job: job.id, attempt: job.attempts, final, error: message }, 'transcode job failed');
+  }
+
+  /** Claims and runs one job; answers its outcome, or 'idle' when nothing was waiting. */
+  async function runOnce(): Promise<'idle' | 'done' | 'failed'> {
+    if (stopping?.signal.aborted) return 'idle';
+    const job = await claim();
+    if (!job) return 'idle';
+    const controller = new AbortController();
+    current = controller;
+    try {
+      await process(job, controller.signal);
+      log.info({ job: job.id, series: job.seriesId }, 'transcode job done');
+      return 'done';
+    } catch (error) {
+      await settleFailure(job, error, controller.signal.aborted);
+      return 'failed';
+    } finally {
+      current = null;
+    }
+  }
+
+  return {
+    runOnce,
+    /** Runs jobs until none is waiting; a call while draining makes the drain look once more. */
+    drain(): Promise<void> {
+      if (draining) {
+        wanted.again = true;
+        return draining;
+      }
+      draining = (async () => {
+        try {
+          do {
+            wanted.again = false;
+            while ((await runOnce()) !== 'idle');
+          } while (lookAgain());
+        } finally {
+          draining = null;
+        }
+      })();
+      return draining;
+    },
+    /** Stops the running ffmpeg and hands its job back to the queue. */
+    async stop(): Promise<void> {
+      stopping = new AbortController();
+      stopping.abort();
+      current?.abort();
+      await draining?.catch(() => undefined);
+    },
+  };
+}
+
+export type TranscodeWorker = ReturnType<typeof createTranscodeWorker>;

@@ -1,0 +1,421 @@
+import {
+  type OperatorInfo,
+  type OperatorRole,
+  type OperatorRow,
+  type OperatorSession,
+  totpRequiredFor,
+} from '@dramastar/contract';
+import { and, count, desc, eq, gt, ilike, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import QRCode from 'qrcode';
+import type { Clock } from '../../clock.js';
+import type { Db, Tx } from '../../db/client.js';
+import { operators, operatorSessions, tenants } from '../../db/schema/index.js';
+import { withTransaction } from '../../db/tx.js';
+import { AppError } from '../../http/errors.js';
+import { randomToken } from '../../security.js';
+import { hashPassword, verifyPassword } from '../auth/password.js';
+import { type OperatorContext, type OperatorService, tenantScope } from './operator.service.js';
+import { generateTotpSecret, otpauthUri, verifyTotp } from './totp.js';
+
+/** The issuer authenticator apps show next to the account. */
+export const TOTP_ISSUER = 'DramaStar';
+/** Roles a tenant admin may give (never owner). */
+export const TENANT_ADMIN_GRANTS: readonly OperatorRole[] = ['tenant_admin', 'finance', 'content', 'support'];
+
+type OperatorRecord = typeof operators.$inferSelect;
+
+/** A session's handle in the console: the first 16 hex digits of its token's hash. */
+export const sessionHandle = (tokenHash: string) => tokenHash.slice(0, 16);
+
+/** An operator as the audit log keeps it: no password hash, no secret. */
+function auditView(row: OperatorRecord) {
+  return {
+    username: row.username,
+    role: row.role,
+    tenantIds: row.tenantIds,
+    mustChangePassword: row.mustChangePassword,
+    totpEnabled: row.totpEnabledAt !== null,
+    disabled: row.disabledAt !== null,
+  };
+}
+
+/**
+ * Console access: my password, TOTP enrolment and sessions; operators management for owners
+ * (everyone) and tenant admins (non-owners whose tenants are all theirs). Every change is audited
+ * in its own transaction.
+ */
+export function createAccessService(deps: { db: Db; clock: Clock; operators: OperatorService }) {
+  const { db, clock, operators: service } = deps;
+
+  async function load(dbOrTx: Db | Tx, id: bigint): Promise<OperatorRecord | undefined> {
+    const [row] = await dbOrTx.select().from(operators).where(eq(operators.id, id));
+    return row;
+  }
+
+  async function me(tx: Db | Tx, op: OperatorContext): Promise<OperatorRecord> {
+    const row = await load(tx, op.id);
+    if (!row) throw new AppError('Unauthorized');
+    return row;
+  }
+
+  /** Whether `actor` may see and change `target` (owner: anyone; tenant admin: see above). */
+  function manages(actor: OperatorContext, target: OperatorRecord): boolean {
+    if (actor.tenantIds === null) return true;
+    if (target.role === 'owner' || target.tenantIds.length === 0) return false;
+    return target.tenantIds.every((id) => actor.tenantIds?.includes(id));
+  }
+
+  /** The audit entry's tenant for a change to an operator: its first tenant (none for owners). */
+  const tenantOf = (row: { tenantIds: string[]; role: string }) =>
+    row.role === 'owner' ? null : (row.tenantIds[0] ?? null);
+
+  async function revokeSessions(tx: Db | Tx, operatorId: bigint, except?: string): Promise<number> {
+    const rows = await tx
+      .update(operatorSessions)
+      .set({ revokedAt: clock.now() })
+      .where(
+        and(
+          eq(operatorSessions.operatorId, operatorId),
+          isNull(operatorSessions.revokedAt),
+          gt(operatorSessions.expiresAt, clock.now()),
+          except ? ne(operatorSessions.tokenHash, except) : undefined,
+        ),
+      )
+      .returning({ tokenHash: operatorSessions.tokenHash });
+    return rows.length;
+  }
+
+  const lastSeen = sql<Date | null>`(select max(s.last_seen_at) from ${operatorSessions} s where s.operator_id = ${operators}.id)`;
+
+  function toRow(row: OperatorRecord, seen: Date | string | null = null): OperatorRow {
+    const now = clock.now();
+    return {
+      ...service.info(row),
+      disabled: row.disabledAt !== null,
+      lockedUntil: row.lockedUntil && row.lockedUntil > now ? row.lockedUntil.toISOString() : null,
+      createdAt: row.createdAt.toISOString(),
+      lastSeenAt: seen === null ? null : new Date(seen).toISOString(),
+    };
+  }
+
+  /** Loads an operator for a change by `actor`: 404 unknown, 403 outside its reach, 409 itself. */
+  async function target(tx: Tx, actor: OperatorContext, id: string): Promise<OperatorRecord> {
+    const [row] = await tx
+      .select()
+      .from(operators)
+      .where(eq(operators.id, BigInt(id)))
+      .for('update');
+    if (!row) throw new AppError('OperatorNotFound', { status: 404 });
+    if (!manages(actor, row)) throw new AppError('Forbidden');
+    if (row.id === actor.id) throw new AppError('OperatorSelf');
+    return row;
+  }
+
+  /** A change to another operator, audited with before and after. */
+  async function changeOperator(
+    actor: OperatorContext,
+    id: string,
+    action: string,
+    change: (tx: Tx, row: OperatorRecord) => Promise<Partial<OperatorRecord>>,
+  ): Promise<OperatorRecord> {
+    return withTransaction(db, async (tx) => {
+      const before = await target(tx, actor, id);
+      const set = await change(tx, before);
+      const [after] = await tx.update(operators).set(set).where(eq(operators.id, before.id)).returning();
+      if (!after) throw new AppError('OperatorNotFound', { status: 404 });
+      await service.audit(tx, actor, {
+        tenantId: tenantOf(before),
+        action: `operator.${action}`,
+        target: `operator:${before.username}`,
+        before: auditView(before),
+        after: auditView(after),
+      });
+      return after;
+    });
+  }
+
+  const oneTimePassword = () => randomToken(12);
+
+  return {
+    /** Checks the current password; the new one: not the user name, not the current one. */
+    async changePassword(
+      op: OperatorContext,
+      currentPassword: string,
+      newPassword: string,
+    ): Promise<OperatorInfo> {
+      const row = await me(db, op);
+      if (!(await verifyPassword(row.passwordHash, currentPassword)))
+        throw new AppError('WrongCurrentPassword');
+      if (newPassword.trim().toLowerCase() === row.username.toLowerCase())
+        throw new AppError('PasswordIsUsername', { field: 'newPassword' });
+      if (newPassword === currentPassword) throw new AppError('PasswordUnchanged', { field: 'newPassword' });
+      const passwordHash = await hashPassword(newPassword);
+      return withTransaction(db, async (tx) => {
+        const [after] = await tx
+          .update(operators)
+          .set({ passwordHash, mustChangePassword: false, passwordChangedAt: clock.now() })
+          .where(eq(operators.id, op.id))
+          .returning();
+        if (!after) throw new AppError('Unauthorized');
+        const revoked = await revokeSessions(tx, op.id, op.tokenHash);
+        await service.audit(tx, op, {
+          tenantId: tenantOf(row),
+          action: 'operator.password_change',
+          target: `operator:${row.username}`,
+          before: { mustChangePassword: row.mustChangePassword },
+          after: { mustChangePassword: false, otherSessionsRevoked: revoked },
+        });
+        return service.info(after);
+      });
+    },
+
+    /** A new secret (replacing an unconfirmed one), its URI and QR code. */
+    async totpStart(op: OperatorContext) {
+      const secret = generateTotpSecret();
+      const uri = otpauthUri(secret, op.username, TOTP_ISSUER);
+      const qrDataUrl = await QRCode.toDataURL(uri, { errorCorrectionLevel: 'M', margin: 2, width: 240 });
+      await withTransaction(db, async (tx) => {
+        const row = await me(tx, op);
+        if (row.totpEnabledAt) throw new AppError('TotpAlreadyEnabled');
+        await tx
+          .update(operators)
+          .set({ totpSecret: secret, totpLastStep: null })
+          .where(eq(operators.id, op.id));
+        await service.audit(tx, op, {
+          tenantId: tenantOf(row),
+          action: 'operator.totp_start',
+          target: `operator:${row.username}`,
+          before: { totpEnabled: false },
+          after: { totpEnabled: false, pending: true },
+        });
+      });
+      return { secret, uri, qrDataUrl };
+    },
+
+    /** The first code from the authenticator turns TOTP on. */
+    async totpConfirm(op: OperatorContext, code: string): Promise<OperatorInfo> {
+      return withTransaction(db, async (tx) => {
+        const row = await me(tx, op);
+        if (row.totpEnabledAt) throw new AppError('TotpAlreadyEnabled');
+        if (!row.totpSecret) throw new AppError('TotpNotStarted');
+        const step = verifyTotp(row.totpSecret, code, clock.now(), row.totpLastStep);
+        if (step === null) throw new AppError('WrongTotpCode', { field: 'code' });
+        const [after] = await tx
+          .update(operators)
+          .set({ totpEnabledAt: clock.now(), totpLastStep: step })
+          .where(eq(operators.id, op.id))
+          .returning();
+        if (!after) throw new AppError('Unauthorized');
+        await service.audit(tx, op, {
+          tenantId: tenantOf(row),
+          action: 'operator.totp_enable',
+          target: `operator:${row.username}`,
+          before: { totpEnabled: false },
+          after: { totpEnabled: true },
+        });
+        return service.info(after);
+      });
+    },
+
+    /** TOTP off with a current code, for roles that do not require it. */
+    async totpDisable(op: OperatorContext, code: string): Promise<OperatorInfo> {
+      if (totpRequiredFor(op.role)) throw new AppError('TotpRoleRequires');
+      return withTransaction(db, async (tx) => {
+        const row = await me(tx, op);
+        if (!row.totpEnabledAt || !row.totpSecret) throw new AppError('TotpNotEnabled');
+        const step = verifyTotp(row.totpSecret, code, clock.now(), row.totpLastStep);
+        if (step === null || !(await service.claimTotpStep(tx, op.id, step)))
+          throw new AppError('WrongTotpCode', { field: 'code' });
+        const [after] = await tx
+          .update(operators)
+          .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null })
+          .where(eq(operators.id, op.id))
+          .returning();
+        if (!after) throw new AppError('Unauthorized');
+        await service.audit(tx, op, {
+          tenantId: tenantOf(row),
+          action: 'operator.totp_disable',
+          target: `operator:${row.username}`,
+          before: { totpEnabled: true },
+          after: { totpEnabled: false },
+        });
+        return service.info(after);
+      });
+    },
+
+    /** My live sessions, newest first. */
+    async sessions(op: OperatorContext): Promise<OperatorSession[]> {
+      const rows = await db
+        .select()
+        .from(operatorSessions)
+        .where(
+          and(
+            eq(operatorSessions.operatorId, op.id),
+            isNull(operatorSessions.revokedAt),
+            gt(operatorSessions.expiresAt, clock.now()),
+          ),
+        )
+        .orderBy(desc(operatorSessions.createdAt));
+      return rows.map((s) => ({
+        id: sessionHandle(s.tokenHash),
+        createdAt: s.createdAt.toISOString(),
+        lastSeenAt: s.lastSeenAt?.toISOString() ?? null,
+        expiresAt: s.expiresAt.toISOString(),
+        userAgent: s.userAgent,
+        ip: s.ip,
+        current: s.tokenHash === op.tokenHash,
+      }));
+    },
+
+    async revokeSession(op: OperatorContext, id: string): Promise<void> {
+      await withTransaction(db, async (tx) => {
+        const live = await tx
+          .select({ tokenHash: operatorSessions.tokenHash })
+          .from(operatorSessions)
+          .where(
+            and(
+              eq(operatorSessions.operatorId, op.id),
+              isNull(operatorSessions.revokedAt),
+              gt(operatorSessions.expiresAt, clock.now()),
+            ),
+          );
+        const session = live.find((s) => sessionHandle(s.tokenHash) === id);
+        if (!session) throw new AppError('SessionNotFound', { status: 404 });
+        await tx
+          .update(operatorSessions)
+          .set({ revokedAt: clock.now() })
+          .where(eq(operatorSessions.tokenHash, session.tokenHash));
+        await service.audit(tx, op, {
+          tenantId: op.tenantIds?.[0] ?? null,
+          action: 'operator.session_revoke',
+          target: `operator:${op.username}`,
+          before: { session: id },
+          after: { session: id, revoked: true },
+        });
+      });
+    },
+
+    async revokeOtherSessions(op: OperatorContext): Promise<number> {
+      return withTransaction(db, async (tx) => {
+        const revoked = await revokeSessions(tx, op.id, op.tokenHash);
+        if (revoked > 0) {
+          await service.audit(tx, op, {
+            tenantId: op.tenantIds?.[0] ?? null,
+            action: 'operator.sessions_revoke_others',
+            target: `operator:${op.username}`,
+            after: { revoked },
+          });
+        }
+        return revoked;
+      });
+    },
+
+    async list(
+      actor: OperatorContext,
+      query: {
+        pageNum: number;
+        pageSize: number;
+        tenantId?: string | undefined;
+        role?: OperatorRole | undefined;
+        username?: string | undefined;
+      },
+    ) {
+      const scope = tenantScope(actor, query.tenantId);
+      const conditions: SQL[] = [];
+      if (actor.tenantIds !== null) {
+        conditions.push(
+          ne(operators.role, 'owner'),
+          sql`jsonb_array_length(${operators.tenantIds}) > 0`,
+          sql`${operators.tenantIds} <@ ${JSON.stringify(actor.tenantIds)}::jsonb`,
+        );
+      }
+      if (query.tenantId && scope)
+        conditions.push(sql`${operators.tenantIds} @> ${JSON.stringify([query.tenantId])}::jsonb`);
+      if (query.role) conditions.push(eq(operators.role, query.role));
+      if (query.username)
+        conditions.push(ilike(operators.username, `%${query.username.replace(/[%_\\]/g, '\\$&')}%`));
+      const where = and(...conditions);
+      const rows = await db
+        .select({ operator: operators, lastSeenAt: lastSeen })
+        .from(operators)
+        .where(where)
+        .orderBy(operators.username)
+        .limit(query.pageSize)
+        .offset((query.pageNum - 1) * query.pageSize);
+      const [total] = await db.select({ n: count() }).from(operators).where(where);
+      return { list: rows.map((r) => toRow(r.operator, r.lastSeenAt)), total: total?.n ?? 0 };
+    },
+
+    /** A new operator with a one-time password; a tenant admin gives its own tenants only. */
+    async create(
+      actor: OperatorContext,
+      input: { username: string; role: OperatorRole; tenantIds: string[] },
+    ) {
+      if (actor.tenantIds !== null) {
+        if (!TENANT_ADMIN_GRANTS.includes(input.role)) throw new AppError('Forbidden');
+        if (input.tenantIds.some((id) => !actor.tenantIds?.includes(id))) throw new AppError('Forbidden');
+      }
+      const tenantIds = input.role === 'owner' ? [] : [...new Set(input.tenantIds)].sort();
+      if (input.role !== 'owner' && tenantIds.length === 0)
+        throw new AppError('OperatorTenantsRequired', { field: 'tenantIds' });
+      if (tenantIds.length) {
+        const known = await db.select({ id: tenants.id }).from(tenants).where(inArray(tenants.id, tenantIds));
+        if (known.length !== tenantIds.length) throw new AppError('TenantNotFound');
+      }
+      const password = oneTimePassword();
+      const passwordHash = await hashPassword(password);
+      const row = await withTransaction(db, async (tx) => {
+        const [created] = await tx
+          .insert(operators)
+          .values({
+            username: input.username.trim().toLowerCase(),
+            passwordHash,
+            role: input.role,
+            tenantIds,
+            mustChangePassword: true,
+            failedLogins: 0,
+            createdAt: clock.now(),
+          })
+          .onConflictDoNothing()
+          .returning();
+        if (!created) throw new AppError('OperatorUsernameTaken', { field: 'username' });
+        await service.audit(tx, actor, {
+          tenantId: tenantOf(created),
+          action: 'operator.create',
+          target: `operator:${created.username}`,
+          after: auditView(created),
+        });
+        return created;
+      });
+      return { operator: toRow(row), oneTimePassword: password };
+    },
+
+    async setDisabled(actor: OperatorContext, id: string, disabled: boolean) {
+      const row = await changeOperator(actor, id, disabled ? 'disable' : 'enable', async (tx, before) => {
+        if (disabled) await revokeSessions(tx, before.id);
+        return { disabledAt: disabled ? (before.disabledAt ?? clock.now()) : null };
+      });
+      return toRow(row);
+    },
+
+    async resetPassword(actor: OperatorContext, id: string) {
+      const password = oneTimePassword();
+      const passwordHash = await hashPassword(password);
+      const row = await changeOperator(actor, id, 'password_reset', async (tx, before) => {
+        await revokeSessions(tx, before.id);
+        return { passwordHash, mustChangePassword: true, failedLogins: 0, lockedUntil: null };
+      });
+      return { operator: toRow(row), oneTimePassword: password };
+    },
+
+    async resetTotp(actor: OperatorContext, id: string) {
+      const row = await changeOperator(actor, id, 'totp_reset', async (tx, before) => {
+        await revokeSessions(tx, before.id);
+        return { totpSecret: null, totpEnabledAt: null, totpLastStep: null };
+      });
+      return toRow(row);
+    },
+  };
+}
+
+export type AccessService = ReturnType<typeof createAccessService>;

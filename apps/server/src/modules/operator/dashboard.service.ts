@@ -1,0 +1,232 @@
+import {
+  type CurrencyKey,
+  DASHBOARD_DEFAULT_DAYS,
+  DASHBOARD_MAX_DAYS,
+  type DashboardMoneyDay,
+  type DashboardStats,
+  DEFAULT_TENANT_ID,
+  isCurrencyKey,
+  STAR_TIERS,
+  toMajor,
+} from '@dramastar/contract';
+import { eq, sql } from 'drizzle-orm';
+import type { Clock } from '../../clock.js';
+import type { Db } from '../../db/client.js';
+import { tenants } from '../../db/schema/index.js';
+import { AppError } from '../../http/errors.js';
+import { addDays, dayIn, rowsOf } from '../team/team-rewards.js';
+import { type OperatorContext, tenantScope } from './operator.service.js';
+
+/**
+ * How ledger movements count on the dashboard. Revenue: what users paid the platform for Star
+ * Cards (net of upgrade refunds) and copyrights. Payouts: what the platform paid users, by source.
+ * Red-packet claims are money between users (the sender paid it in) and are shown apart.
+ */
+const LEDGER_KINDS = {
+  cards: ['membership'],
+  cardRefunds: ['membership_refund'],
+  copyrights: ['copyright_purchase'],
+  teamRewards: ['referral_reward', 'welfare'],
+  copyrightRevenue: ['copyright_revenue'],
+  salary: ['salary'],
+  dividends: ['dividend'],
+  checkinTasks: ['checkin', 'task_reward', 'daily_award'],
+  redPackets: ['red_packet'],
+} as const;
+const PAYOUT_KEYS = ['teamRewards', 'copyrightRevenue', 'salary', 'dividends', 'checkinTasks'] as const;
+const ALL_KINDS = Object.values(LEDGER_KINDS).flat();
+
+type Sums = {
+  rechargeCount: number;
+  recharges: bigint;
+  withdrawalCount: number;
+  withdrawals: bigint;
+  cards: bigint;
+  copyrights: bigint;
+  redPackets: bigint;
+} & Record<(typeof PAYOUT_KEYS)[number], bigint>;
+
+const emptySums = (): Sums => ({
+  rechargeCount: 0,
+  recharges: 0n,
+  withdrawalCount: 0,
+  withdrawals: 0n,
+  cards: 0n,
+  copyrights: 0n,
+  redPackets: 0n,
+  teamRewards: 0n,
+  copyrightRevenue: 0n,
+  salary: 0n,
+  dividends: 0n,
+  checkinTasks: 0n,
+});
+
+/** A real calendar day (the contract checks the shape only), else 400 on `field`. */
+function checkDay(value: string, field: string): string {
+  const d = new Date(`${value}T00:00:00Z`);
+  if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== value)
+    throw new AppError('ValidationFailed', { status: 400, field });
+  return value;
+}
+
+function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/**
+ * The console dashboard's figures for one tenant, per day of the tenant's time zone: new users,
+ * Star Card holders, recharges credited, withdrawals paid, revenue and payouts per currency.
+ */
+export function createDashboardService(deps: { db: Db; clock: Clock }) {
+  const { db, clock } = deps;
+
+  return {
+    async stats(
+      operator: OperatorContext,
+      query: { from?: string | undefined; to?: string | undefined; tenantId?: string | undefined },
+    ): Promise<DashboardStats> {
+      const tenantId = query.tenantId ?? operator.tenantIds?.[0] ?? DEFAULT_TENANT_ID;
+      tenantScope(operator, tenantId);
+      const [tenant] = await db.select().from(tenants).where(eq(tenants.id, tenantId));
+      if (!tenant) throw new AppError('TenantNotFound');
+      const tz = tenant.timeZone;
+      const currency: CurrencyKey = isCurrencyKey(tenant.currency) ? tenant.currency : 'PHP';
+      const to = query.to ? checkDay(query.to, 'to') : dayIn(tz, clock.now());
+      const from = query.from ? checkDay(query.from, 'from') : addDays(to, -(DASHBOARD_DEFAULT_DAYS - 1));
+      const span = daysBetween(from, to) + 1;
+      if (span < 1 || span > DASHBOARD_MAX_DAYS)
+        throw new AppError('ValidationFailed', { status: 400, field: 'from' });
+      const days = Array.from({ length: span }, (_, i) => addDays(from, i));
+
+      // Day boundaries are the tenant's midnights; `start` … `end` covers from 00:00 to the day after `to`.
+      const start = sql`(${from}::timestamp at time zone ${tz})`;
+      const end = sql`((${to}::date + 1)::timestamp at time zone ${tz})`;
+      const localDay = (column: string) =>
+        sql`to_char((${sql.raw(column)} at time zone ${tz})::date, 'YYYY-MM-DD')`;
+
+      const newUsers = await rowsOf<{ day: string; n: number }>(
+        db,
+        sql`select ${localDay('created_at')} as day, count(*)::int as n from app_user
+            where tenant_id = ${tenantId} and created_at >= ${start} and created_at < ${end}
+            group by 1`,
+      );
+      const tiers = sql.raw(STAR_TIERS.map((t) => `'${t}'`).join(','));
+      const members = await rowsOf<{ day: string; n: number }>(
+        db,
+        sql`select to_char(d, 'YYYY-MM-DD') as day, count(distinct c.user_id)::int as n
+            from generate_series(${from}::timestamp, ${to}::timestamp, interval '1 day') d
+            join membership_card c on c.tenant_id = ${tenantId} and c.tier in (${tiers})
+              and c.starts_at < ((d + interval '1 day') at time zone ${tz})
+              and least(c.ends_at, coalesce(c.replaced_at, c.ends_at)) > (d at time zone ${tz})
+              and least(c.ends_at, coalesce(c.replaced_at, c.ends_at)) > c.starts_at
+            group by 1`,
+      );
+      const recharges = await rowsOf<{ day: string; currency: string; n: number; total: string }>(
+        db,
+        sql`select ${localDay('credited_at')} as day, currency, count(*)::int as n, sum(credit_amount)::text as total
+            from recharge_order
+            where tenant_id = ${tenantId} and status = 'credited' and credited_at >= ${start} and credited_at < ${end}
+            group by 1, 2`,
+      );
+      const paid = await rowsOf<{ day: string; currency: string; n: number; total: string }>(
+        db,
+        sql`select ${localDay('paid_at')} as day, currency, count(*)::int as n, sum(amount)::text as total
+            from withdrawal
+            where tenant_id = ${tenantId} and status = 'paid' and paid_at >= ${start} and paid_at < ${end}
+            group by 1, 2`,
+      );
+      const kinds = sql.raw(ALL_KINDS.map((k) => `'${k}'`).join(','));
+      const movements = await rowsOf<{
+        day: string;
+        currency: string;
+        kind: string;
+        from_system: boolean;
+        total: string;
+      }>(
+        db,
+        sql`select ${localDay('t.created_at')} as day, t.currency, t.kind, (a.user_id is null) as from_system,
+                   sum(t.amount)::text as total
+            from ledger_transfer t join ledger_account a on a.id = t.debit_account_id
+            where t.tenant_id = ${tenantId} and t.kind in (${kinds})
+              and t.created_at >= ${start} and t.created_at < ${end}
+            group by 1, 2, 3, 4`,
+      );
+
+      const byCurrency = new Map<CurrencyKey, Map<string, Sums>>();
+      const sumsOf = (cur: string, day: string): Sums | null => {
+        if (!isCurrencyKey(cur)) return null;
+        let perDay = byCurrency.get(cur);
+        if (!perDay) byCurrency.set(cur, (perDay = new Map<string, Sums>()));
+        let sums = perDay.get(day);
+        if (!sums) perDay.set(day, (sums = emptySums()));
+        return sums;
+      };
+      sumsOf(currency, from);
+      for (const r of recharges) {
+        const s = sumsOf(r.currency, r.day);
+        if (s) {
+          s.rechargeCount += r.n;
+          s.recharges += BigInt(r.total);
+        }
+      }
+      for (const r of paid) {
+        const s = sumsOf(r.currency, r.day);
+        if (s) {
+          s.withdrawalCount += r.n;
+          s.withdrawals += BigInt(r.total);
+        }
+      }
+      const has = (list: readonly string[], kind: string) => list.includes(kind);
+      for (const m of movements) {
+        const s = sumsOf(m.currency, m.day);
+        if (!s) continue;
+        const amount = BigInt(m.total);
+        if (has(LEDGER_KINDS.cards, m.kind)) s.cards += amount;
+        else if (has(LEDGER_KINDS.cardRefunds, m.kind)) s.cards -= amount;
+        else if (has(LEDGER_KINDS.copyrights, m.kind)) s.copyrights += amount;
+        // A red packet's own kind moves money in (sender → escrow) and out (escrow → claimer).
+        else if (has(LEDGER_KINDS.redPackets, m.kind)) s.redPackets += m.from_system ? amount : 0n;
+        else for (const key of PAYOUT_KEYS) if (has(LEDGER_KINDS[key], m.kind)) s[key] += amount;
+      }
+
+      const ordered = [currency, ...[...byCurrency.keys()].filter((c) => c !== currency).sort()];
+      return {
+        tenantId,
+        timeZone: tz,
+        currency,
+        from,
+        to,
+        days: days.map((day) => ({
+          day,
+          newUsers: newUsers.find((r) => r.day === day)?.n ?? 0,
+          activeMembers: members.find((r) => r.day === day)?.n ?? 0,
+        })),
+        money: ordered.map((cur) => ({
+          currency: cur,
+          days: days.map((day): DashboardMoneyDay => {
+            const s = byCurrency.get(cur)?.get(day) ?? emptySums();
+            const m = (v: bigint) => toMajor(v, cur);
+            const payouts = PAYOUT_KEYS.reduce((sum, k) => sum + s[k], 0n);
+            return {
+              day,
+              recharges: { count: s.rechargeCount, amount: m(s.recharges) },
+              withdrawals: { count: s.withdrawalCount, amount: m(s.withdrawals) },
+              revenue: { cards: m(s.cards), copyrights: m(s.copyrights), total: m(s.cards + s.copyrights) },
+              payouts: {
+                teamRewards: m(s.teamRewards),
+                copyrightRevenue: m(s.copyrightRevenue),
+                salary: m(s.salary),
+                dividends: m(s.dividends),
+                checkinTasks: m(s.checkinTasks),
+                total: m(payouts),
+              },
+              redPackets: m(s.redPackets),
+            };
+          }),
+        })),
+      };
+    },
+  };
+}
+
+export type DashboardService = ReturnType<typeof createDashboardService>;

@@ -1,0 +1,137 @@
+import { adminConfigApi, type ConfigSection } from '@dramastar/contract';
+import type { Db, Tx } from '../../db/client.js';
+import { withTransaction } from '../../db/tx.js';
+import type { Router } from '../../http/route.js';
+import { type OperatorContext, type OperatorService, tenantScope } from '../operator/operator.service.js';
+import type { CopyrightAdmin } from '../team/copyright-admin.js';
+import type { AdminConfigService } from './admin-config.service.js';
+
+/**
+ * The console's configuration per tenant, copyright products and tenants (/admin-api). A tenant
+ * admin works within its tenants (403 outside them); every change writes its audit entry, with the
+ * value before and after, in the transaction of the change.
+ */
+export function adminConfigRoutes(
+  router: Router,
+  deps: {
+    db: Db;
+    operators: OperatorService;
+    config: AdminConfigService;
+    copyrights: CopyrightAdmin;
+    publicUrl: string;
+  },
+): void {
+  const { db, operators, config, copyrights } = deps;
+
+  /** 403 Forbidden when the tenant is outside the operator's tenants. */
+  const inScope = (operator: OperatorContext, tenantId: string) => void tenantScope(operator, tenantId);
+
+  const audited = <T>(
+    operator: OperatorContext,
+    entry: { tenantId: string | null; action: string; target: string },
+    change: (tx: Tx) => Promise<{ before: unknown; after: T }>,
+  ) =>
+    withTransaction(db, async (tx) => {
+      const { before, after } = await change(tx);
+      await operators.audit(tx, operator, { ...entry, before, after });
+      return after;
+    });
+
+  router.operator(adminConfigApi.tenantConfig, ({ operator, query }) => {
+    inScope(operator, query.tenantId);
+    return config.read(query.tenantId);
+  });
+
+  router.operator(adminConfigApi.updateGeneral, async ({ operator, body }) => {
+    const { tenantId, ...next } = body;
+    inScope(operator, tenantId);
+    await audited(
+      operator,
+      { tenantId, action: 'config.general.update', target: `tenant:${tenantId}` },
+      (tx) => config.updateGeneral(tx, tenantId, next),
+    );
+    return config.read(tenantId);
+  });
+
+  const sectionUpdate = (section: ConfigSection) => {
+    return async ({ operator, body }: { operator: OperatorContext; body: { tenantId: string } }) => {
+      const { tenantId, ...settings } = body;
+      inScope(operator, tenantId);
+      await audited(
+        operator,
+        { tenantId, action: `config.${section}.update`, target: `tenant:${tenantId}` },
+        (tx) => config.updateSection(tx, tenantId, section, settings),
+      );
+      return config.read(tenantId);
+    };
+  };
+  router.operator(adminConfigApi.updateWallet, sectionUpdate('wallet'));
+  router.operator(adminConfigApi.updateMembership, sectionUpdate('membership'));
+  router.operator(adminConfigApi.updateTeam, sectionUpdate('team'));
+  router.operator(adminConfigApi.updateEarn, sectionUpdate('earn'));
+
+  router.operator(adminConfigApi.resetSection, async ({ operator, body }) => {
+    inScope(operator, body.tenantId);
+    await audited(
+      operator,
+      { tenantId: body.tenantId, action: `config.${body.section}.reset`, target: `tenant:${body.tenantId}` },
+      (tx) => config.resetSection(tx, body.tenantId, body.section),
+    );
+    return config.read(body.tenantId);
+  });
+
+  router.operator(adminConfigApi.copyrights, async ({ operator, query }) => {
+    inScope(operator, query.tenantId);
+    return { list: await copyrights.list(db, query.tenantId) };
+  });
+
+  router.operator(adminConfigApi.saveCopyright, ({ operator, body }) => {
+    inScope(operator, body.tenantId);
+    return withTransaction(db, async (tx) => {
+      const { before, after } = await copyrights.save(tx, body);
+      await operators.audit(tx, operator, {
+        tenantId: body.tenantId,
+        action: before ? 'copyright.update' : 'copyright.create',
+        target: `copyright:${after.id}`,
+        before,
+        after,
+      });
+      return after;
+    });
+  });
+
+  router.operator(adminConfigApi.retireCopyright, ({ operator, body }) =>
+    withTransaction(db, async (tx) => {
+      const { before, after } = await copyrights.retire(tx, body.id, operator.tenantIds);
+      await operators.audit(tx, operator, {
+        tenantId: after.tenantId,
+        action: 'copyright.retire',
+        target: `copyright:${after.id}`,
+        before,
+        after,
+      });
+      return after;
+    }),
+  );
+
+  router.operator(adminConfigApi.tenants, async () => ({ list: await config.tenants() }));
+
+  router.operator(adminConfigApi.createTenant, ({ operator, body }) =>
+    audited(
+      operator,
+      { tenantId: body.tenantId, action: 'tenant.create', target: `tenant:${body.tenantId}` },
+      async (tx) => ({
+        before: null,
+        after: await config.createTenant(tx, body, deps.publicUrl),
+      }),
+    ),
+  );
+
+  router.operator(adminConfigApi.tenantDomains, ({ operator, body }) =>
+    audited(
+      operator,
+      { tenantId: body.tenantId, action: 'tenant.domains', target: `tenant:${body.tenantId}` },
+      (tx) => config.tenantDomains(tx, body.tenantId, body.domains),
+    ),
+  );
+}

@@ -1,0 +1,526 @@
+import { randomUUID } from 'node:crypto';
+import { defaultEarnSettings, defaultMembershipSettings, defaultWalletSettings } from '@dramastar/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../db/client.js';
+import { caller } from '../../test/client.js';
+import { usingPostgres } from '../../test/database.js';
+import { buildTestApp, type TestApp } from '../../test/helper.js';
+import { walletFixtures } from '../../test/wallet-fixtures.js';
+import { BANKS } from '../wallet/banks.js';
+
+let t: TestApp;
+let f: ReturnType<typeof walletFixtures>;
+let owner: string;
+let adminA: string;
+
+beforeAll(async () => {
+  t = await buildTestApp({ DEMO_CONTENT: 'true', PUBLIC_URL: 'https://drama.example' });
+  f = walletFixtures(t);
+  owner = await f.operator('owner', []);
+  adminA = await f.operator('tenant_admin', ['000001']);
+});
+afterAll(() => t.close());
+
+const admin = (
+  path: string,
+  token: string,
+  options: { body?: unknown; query?: Record<string, string> } = {},
+) => f.admin(path, { token, ...options });
+const read = async (tenantId: string, token = owner) =>
+  (await admin('/config/tenant', token, { query: { tenantId } })).body.data;
+const audits = async (action: string) =>
+  (await admin('/audit', owner, { query: { action } })).body.data.list as {
+    tenantId: string;
+    operator: string;
+    before: unknown;
+    after: unknown;
+  }[];
+const membership = (tenantId: string) => ({ tenantId, ...defaultMembershipSettings('PHP') });
+const withPrimaryPrice = (tenantId: string, price: string) => {
+  const m = membership(tenantId);
+  m.tiers[1]!.price = price;
+  return m;
+};
+const tierPrices = async (token: string, c = f.call) =>
+  (
+    (await c('/user/queryGreatestVipcard', { token })).body.data.tiers as { tier: string; price: string }[]
+  ).map((x) => x.price);
+
+describe('reading a tenant configuration', () => {
+  it('answers effective values with a default flag per section', async () => {
+    const config = await read('000000');
+    expect(config.general).toEqual({
+      name: 'DramaStar',
+      domains: ['127.0.0.1', 'localhost'],
+      currency: 'PHP',
+      defaultLanguage: 'en',
+      timeZone: 'Asia/Manila',
+      inviteUrl: 'https://drama.example/#/pages/login/register',
+      earnEnabled: true,
+    });
+    expect(config.membership).toEqual({ value: defaultMembershipSettings('PHP'), isDefault: true });
+    expect(config.wallet).toEqual({
+      value: { ...defaultWalletSettings('PHP'), banks: BANKS.PHP },
+      isDefault: true,
+    });
+    expect(config.earn.isDefault).toBe(true);
+    expect(config.team.isDefault).toBe(true);
+  });
+
+  it('keeps a tenant admin to its tenants and other roles out', async () => {
+    expect((await admin('/config/tenant', adminA, { query: { tenantId: '000001' } })).status).toBe(200);
+    expect((await admin('/config/tenant', adminA, { query: { tenantId: '000002' } })).status).toBe(403);
+    expect(
+      (await admin('/config/membership', adminA, { body: withPrimaryPrice('000002', '1') })).status,
+    ).toBe(403);
+    expect(
+      (await admin('/config/reset', adminA, { body: { tenantId: '000002', section: 'membership' } })).status,
+    ).toBe(403);
+    expect((await admin('/config/copyrights', adminA, { query: { tenantId: '000002' } })).status).toBe(403);
+    const finance = await f.operator('finance', ['000001']);
+    expect((await admin('/config/tenant', finance, { query: { tenantId: '000001' } })).status).toBe(403);
+    expect((await admin('/tenants', adminA)).status).toBe(403);
+    expect(await read('000002')).toMatchObject({ membership: { isDefault: true } });
+  });
+});
+
+describe('validation', () => {
+  it.each([
+    ['a zero price', '0', 'ConfigMustBePositive'],
+    ['a non-amount', 'abc', 'InvalidAmount'],
+    ['too many decimals for PHP', '299.999', 'TooManyDecimals'],
+  ])('refuses %s with 400 naming tiers.1.price', async (_, price, key) => {
+    const res = await admin('/config/membership', owner, { body: withPrimaryPrice('000000', price) });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ errorKey: key, field: 'tiers.1.price' });
+  });
+
+  it.each([
+    ['a negative amount', 'paidEpisode', -1],
+    ['a fraction', 'shareToNewUser', 2.5],
+    ['more than the maximum', 'shareDirectorCard', 1_000_001],
+    ['a string', 'sharePrimaryCard', '30'],
+  ])('refuses points rules with %s: 400 naming points.<field>, nothing stored', async (_, field, bad) => {
+    const body = {
+      ...membership('000000'),
+      points: { ...defaultMembershipSettings('PHP').points, [field]: bad },
+    };
+    const res = await admin('/config/membership', owner, { body });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ field: `points.${field}` });
+    expect((await read('000000')).membership.isDefault).toBe(true);
+  });
+
+  it('reads stored settings saved without points rules as the defaults', async () => {
+    const { points: _omitted, ...older } = membership('000000');
+    const res = await admin('/config/membership', owner, { body: older });
+    expect(res.status).toBe(200);
+    expect(res.body.data.membership.value.points).toEqual(defaultMembershipSettings('PHP').points);
+    await t.database.query(
+      `update tenant set membership_settings = membership_settings - 'points' where id = '000000'`,
+    );
+    expect((await read('000000')).membership).toMatchObject({
+      isDefault: false,
+      value: { points: { paidEpisode: 1, shareToNewUser: 10, shareDirectorCard: 1000 } },
+    });
+    // Back to null directly, so the audit of resets stays the later test's own.
+    await t.database.query(`update tenant set membership_settings = null where id = '000000'`);
+  });
+
+  it('answers 400, never 500, for a malformed section', async () => {
+    for (const body of [
+      { tenantId: '000000' },
+      { tenantId: '000000', tiers: 'x' },
+      { tenantId: '000000', tiers: [{}] },
+    ]) {
+      expect((await admin('/config/membership', owner, { body })).status).toBe(400);
+    }
+    expect((await admin('/config/earn', owner, { body: { tenantId: '000000', redPacket: {} } })).status).toBe(
+      400,
+    );
+  });
+
+  it('checks fields against each other: tier order, min ≤ max, unique codes, rates', async () => {
+    const swapped = membership('000000');
+    [swapped.tiers[0], swapped.tiers[1]] = [swapped.tiers[1]!, swapped.tiers[0]!];
+    expect((await admin('/config/membership', owner, { body: swapped })).body).toMatchObject({
+      errorKey: 'ConfigTierOrder',
+      field: 'tiers.0.tier',
+    });
+    const earn = { tenantId: '000000', ...defaultEarnSettings('PHP') };
+    earn.redPacket.minShare = '20000';
+    expect((await admin('/config/earn', owner, { body: earn })).body).toMatchObject({
+      code: 400,
+      errorKey: 'ConfigMinAboveMax',
+      field: 'redPacket.minShare',
+    });
+    const tasks = { tenantId: '000000', ...defaultEarnSettings('PHP') };
+    tasks.tasks[1]!.code = tasks.tasks[0]!.code;
+    expect((await admin('/config/earn', owner, { body: tasks })).body).toMatchObject({
+      errorKey: 'ConfigDuplicate',
+      field: 'tasks.1.code',
+    });
+    const wallet = { tenantId: '000000', ...defaultWalletSettings('PHP') };
+    wallet.recharge.gateway.minAmount = '60000';
+    expect((await admin('/config/wallet', owner, { body: wallet })).body).toMatchObject({
+      errorKey: 'ConfigMinAboveMax',
+      field: 'recharge.gateway.minAmount',
+    });
+    const team = (await read('000000')).team.value;
+    team.referralBps[0] = 12_000;
+    expect(
+      (await admin('/config/team', owner, { body: { tenantId: '000000', ...team } })).body,
+    ).toMatchObject({
+      code: 400,
+      field: 'referralBps.0',
+    });
+    expect(
+      (
+        await admin('/config/general', owner, {
+          body: { ...(await read('000000')).general, tenantId: '000000', timeZone: 'Mars/Olympus' },
+        })
+      ).body,
+    ).toMatchObject({ errorKey: 'InvalidTimeZone', field: 'timeZone' });
+    // Nothing of it was stored.
+    expect((await read('000000')).membership.isDefault).toBe(true);
+    expect((await read('000000')).earn.isDefault).toBe(true);
+  });
+});
+
+describe('changes apply at once, audited', () => {
+  it('a Star Card price change shows in the app immediately, on a second instance too, and resets', async () => {
+    const who = await f.user('000000');
+    expect(await tierPrices(who.token)).toEqual(['49.00', '299.00', '999.00', '2999.00']);
+    // A second app instance on the same data (its own database pool on PostgreSQL).
+    const second = await buildTestApp(
+      {},
+      {
+        database: usingPostgres
+          ? await openDatabase({ url: (t.database as { url?: string }).url, poolMax: 2 })
+          : t.database,
+      },
+    );
+    try {
+      const other = caller(second.app);
+      expect(await tierPrices(who.token, other)).toEqual(['49.00', '299.00', '999.00', '2999.00']);
+
+      const res = await admin('/config/membership', owner, { body: withPrimaryPrice('000000', '349') });
+      expect(res.status).toBe(200);
+      expect(res.body.data.membership.isDefault).toBe(false);
+      expect(res.body.data.membership.value.tiers[1].price).toBe('349');
+      expect(await tierPrices(who.token)).toEqual(['49.00', '349.00', '999.00', '2999.00']);
+      expect(await tierPrices(who.token, other)).toEqual(['49.00', '349.00', '999.00', '2999.00']);
+
+      const [entry] = await audits('config.membership.update');
+      expect(entry).toMatchObject({ tenantId: '000000' });
+      expect((entry!.before as { value: { tiers: { price: string }[] } }).value.tiers[1]!.price).toBe('299');
+      expect((entry!.after as { value: { tiers: { price: string }[] } }).value.tiers[1]!.price).toBe('349');
+
+      const reset = await admin('/config/reset', owner, {
+        body: { tenantId: '000000', section: 'membership' },
+      });
+      expect(reset.body.data.membership).toEqual({
+        value: defaultMembershipSettings('PHP'),
+        isDefault: true,
+      });
+      expect(await tierPrices(who.token, other)).toEqual(['49.00', '299.00', '999.00', '2999.00']);
+      expect(await audits('config.membership.reset')).toHaveLength(1);
+    } finally {
+      await second.close();
+      if (usingPostgres) await second.database.close();
+    }
+  });
+
+  it('the red packet limits call answers the tenant configuration', async () => {
+    const who = await f.user('000003');
+    const rules = async () => (await f.call('/redP/rules', { token: who.token })).body.data;
+    expect(await rules()).toEqual({ currency: 'PKR', ...defaultEarnSettings('PKR').redPacket });
+    const earn = { tenantId: '000003', ...defaultEarnSettings('PKR') };
+    earn.redPacket = { minShare: '10', maxAmount: '500', maxShares: 20, expiryHours: 12 };
+    expect((await admin('/config/earn', owner, { body: earn })).status).toBe(200);
+    expect(await rules()).toEqual({
+      currency: 'PKR',
+      minShare: '10',
+      maxAmount: '500',
+      maxShares: 20,
+      expiryHours: 12,
+    });
+    await f.recharge(who, '1000');
+    const send = await f.call('/redP/sendRedPacket', {
+      token: who.token,
+      body: { amount: '600', shares: 2, requestId: randomUUID() },
+    });
+    expect(send.body.errorKey).toBe('AmountAboveMaximum');
+  });
+
+  it('the bank list of withdrawals follows the wallet section', async () => {
+    const who = await f.user('000004');
+    const banks = async () => (await f.call('/appConfig/bankConfig', { token: who.token })).body.data.banks;
+    expect(await banks()).toEqual(BANKS.USDT);
+    const wallet = (await read('000004')).wallet.value;
+    wallet.banks = [{ code: 'CITI', name: 'Citibank' }];
+    expect((await admin('/config/wallet', owner, { body: { tenantId: '000004', ...wallet } })).status).toBe(
+      200,
+    );
+    expect(await banks()).toEqual([{ code: 'CITI', name: 'Citibank' }]);
+  });
+
+  it('general settings: earn switch, name and domains, audited; the currency is fixed once money moved', async () => {
+    const before = (await read('000001', adminA)).general;
+    const res = await admin('/config/general', adminA, {
+      body: {
+        ...before,
+        tenantId: '000001',
+        name: 'DramaStar Việt',
+        earnEnabled: false,
+        domains: ['vn.localhost', 'vn2.example.com'],
+      },
+    });
+    expect(res.status).toBe(200);
+    expect((await f.call('/appConfig/queryEarnSwitch', { query: { tenantId: '000001' } })).body.data).toEqual(
+      {
+        enabled: false,
+      },
+    );
+    expect(
+      (await f.call('/appConfig/queryTenantId', { query: { domain: 'vn2.example.com' } })).body.data,
+    ).toMatchObject({
+      tenantId: '000001',
+      name: 'DramaStar Việt',
+    });
+    const [entry] = await audits('config.general.update');
+    expect(entry).toMatchObject({
+      tenantId: '000001',
+      before: { earnEnabled: true },
+      after: { earnEnabled: false },
+    });
+
+    // A domain of another tenant is refused.
+    expect(
+      (
+        await admin('/config/general', adminA, {
+          body: { ...before, tenantId: '000001', domains: ['id.localhost'] },
+        })
+      ).body,
+    ).toMatchObject({ code: 409, errorKey: 'DomainTaken' });
+
+    // Once a wallet exists in the ledger the currency stays.
+    const who = await f.user('000001');
+    await f.recharge(who, '100000');
+    const refused = await admin('/config/general', adminA, {
+      body: { ...before, tenantId: '000001', currency: 'USDT' },
+    });
+    expect(refused).toMatchObject({ status: 409, body: { errorKey: 'CurrencyInUse', field: 'currency' } });
+    expect((await read('000001')).general.currency).toBe('VND');
+  });
+});
+
+describe('tenants', () => {
+  const newTenant = {
+    tenantId: '000777',
+    name: 'DramaStar Jakarta',
+    currency: 'IDR',
+    defaultLanguage: 'id',
+    timeZone: 'Asia/Jakarta',
+    domains: ['Jakarta.Example.com'],
+  };
+
+  it('are created by the owner and resolve by host; ids and domains are unique', async () => {
+    expect((await admin('/tenants/create', adminA, { body: newTenant })).status).toBe(403);
+    const res = await admin('/tenants/create', owner, { body: newTenant });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({
+      tenantId: '000777',
+      currency: 'IDR',
+      domains: ['jakarta.example.com'],
+    });
+    const resolved = await t.app.inject({
+      method: 'POST',
+      url: '/app-api/appConfig/queryTenantId',
+      headers: { host: 'jakarta.example.com:8080' },
+    });
+    expect(resolved.json().data).toMatchObject({
+      tenantId: '000777',
+      currency: 'IDR',
+      defaultLanguage: 'id',
+    });
+    expect((await admin('/tenants/create', owner, { body: newTenant })).body).toMatchObject({
+      code: 409,
+      errorKey: 'TenantExists',
+    });
+    expect(
+      (
+        await admin('/tenants/create', owner, {
+          body: { ...newTenant, tenantId: '000778', domains: ['us.localhost'] },
+        })
+      ).body,
+    ).toMatchObject({ code: 409, errorKey: 'DomainTaken' });
+    expect(
+      (
+        await admin('/tenants/create', owner, {
+          body: { ...newTenant, tenantId: '77', domains: ['x.example.com'] },
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await admin('/tenants/create', owner, {
+          body: { ...newTenant, tenantId: '000779', domains: ['bad domain'] },
+        })
+      ).body,
+    ).toMatchObject({ code: 400, field: 'domains.0', errorKey: 'InvalidDomain' });
+    expect((await audits('tenant.create'))[0]).toMatchObject({
+      tenantId: '000777',
+      after: { name: 'DramaStar Jakarta' },
+    });
+    const list = (await admin('/tenants', owner)).body.data.list as { tenantId: string }[];
+    expect(list.map((x) => x.tenantId)).toContain('000777');
+    // A new tenant without wallets may still change its currency; its sections follow.
+    const general = (await read('000777')).general;
+    expect(
+      (await admin('/config/general', owner, { body: { ...general, tenantId: '000777', currency: 'USDT' } }))
+        .status,
+    ).toBe(200);
+    expect((await read('000777')).membership.value.tiers[1].price).toBe('4.99');
+  });
+
+  it('keep their currency once they have a copyright product', async () => {
+    const created = await admin('/tenants/create', owner, {
+      body: { ...newTenant, tenantId: '000888', domains: ['eight.example.com'] },
+    });
+    expect(created.status).toBe(200);
+    const product = await admin('/config/copyrights/save', owner, {
+      body: {
+        tenantId: '000888',
+        code: 'first',
+        title: { en: 'First', vn: 'Một', id: 'Satu' },
+        totalQuantity: 10,
+        price: '1000',
+        dailyProfit: '10',
+        termDays: 30,
+        perUserMax: 1,
+        startsAt: t.clock.now().toISOString(),
+        endsAt: new Date(t.clock.now().getTime() + 86_400_000).toISOString(),
+      },
+    });
+    expect(product.status).toBe(200);
+    const general = (await read('000888')).general;
+    expect(
+      await admin('/config/general', owner, { body: { ...general, tenantId: '000888', currency: 'USDT' } }),
+    ).toMatchObject({ status: 409, body: { errorKey: 'CurrencyInUse' } });
+  });
+
+  it('have their domains edited by the owner', async () => {
+    const res = await admin('/tenants/domains', owner, {
+      body: { tenantId: '000777', domains: ['jkt.example.com'] },
+    });
+    expect(res.body.data.domains).toEqual(['jkt.example.com']);
+    const old = await f.call('/appConfig/queryTenantId', { query: { domain: 'jakarta.example.com' } });
+    expect(old.body.data.tenantId).toBe('000000');
+    const now = await f.call('/appConfig/queryTenantId', { query: { domain: 'jkt.example.com' } });
+    expect(now.body.data.tenantId).toBe('000777');
+    expect((await audits('tenant.domains'))[0]).toMatchObject({
+      before: { domains: ['jakarta.example.com'] },
+      after: { domains: ['jkt.example.com'] },
+    });
+  });
+});
+
+describe('a restart', () => {
+  it('keeps what operators configured: seeding adds missing tenants only', async () => {
+    const res = await admin('/tenants/domains', owner, {
+      body: { tenantId: '000002', domains: ['id2.example.com'] },
+    });
+    expect(res.status).toBe(200);
+    const again = await buildTestApp({ DEMO_CONTENT: 'true' }, { database: t.database });
+    try {
+      const domain = await caller(again.app)('/appConfig/queryTenantId', {
+        query: { domain: 'id.localhost' },
+      });
+      expect(domain.body.data.tenantId).toBe('000000');
+      expect((await read('000002')).general.domains).toEqual(['id2.example.com']);
+    } finally {
+      await again.close();
+    }
+  });
+});
+
+describe('copyright products', () => {
+  const form = (extra: Record<string, unknown> = {}) => ({
+    tenantId: '000000',
+    code: 'ops-test',
+    title: { en: 'Ops test', vn: 'Thử', id: 'Uji' },
+    totalQuantity: 10,
+    price: '100',
+    dailyProfit: '2',
+    termDays: 10,
+    perUserMax: 5,
+    startsAt: new Date(t.clock.now().getTime() - 3_600_000).toISOString(),
+    endsAt: new Date(t.clock.now().getTime() + 30 * 86_400_000).toISOString(),
+    ...extra,
+  });
+
+  it('are created, edited for new purchases only, and retired, each audited', async () => {
+    const created = await admin('/config/copyrights/save', owner, { body: form() });
+    expect(created.status).toBe(200);
+    const id = created.body.data.id as string;
+    expect(created.body.data).toMatchObject({ state: 'open', price: '100.00', sold: 0 });
+
+    const who = await f.user('000000');
+    await f.recharge(who, '1000');
+    const buy = () =>
+      f.call('/copyright/buy', {
+        token: who.token,
+        body: { productId: id, quantity: 2, requestId: randomUUID() },
+      });
+    expect((await buy()).status).toBe(200);
+
+    const edited = await admin('/config/copyrights/save', owner, {
+      body: form({ id, price: '150', dailyProfit: '3' }),
+    });
+    expect(edited.body.data).toMatchObject({ price: '150.00', dailyProfit: '3.00', sold: 2 });
+    expect((await buy()).status).toBe(200);
+    const holdings = (await f.call('/copyright/holdings', { token: who.token })).body.data.list as {
+      productId: string;
+      paid: string;
+      dailyRevenue: string;
+    }[];
+    expect(
+      holdings
+        .filter((h) => h.productId === id)
+        .map((h) => [h.paid, h.dailyRevenue])
+        .sort(),
+    ).toEqual([
+      ['200.00', '4.00'],
+      ['300.00', '6.00'],
+    ]);
+
+    expect(
+      (await admin('/config/copyrights/save', owner, { body: form({ id, totalQuantity: 3 }) })).body,
+    ).toMatchObject({
+      code: 409,
+      errorKey: 'QuantityBelowSold',
+    });
+    expect(
+      (await admin('/config/copyrights/save', owner, { body: form({ id, price: '0' }) })).body,
+    ).toMatchObject({
+      code: 400,
+      field: 'price',
+    });
+    // Another tenant's admin can neither edit nor retire it.
+    expect((await admin('/config/copyrights/save', adminA, { body: form({ id }) })).status).toBe(403);
+    expect((await admin('/config/copyrights/retire', adminA, { body: { id } })).status).toBe(403);
+
+    const retired = await admin('/config/copyrights/retire', owner, { body: { id } });
+    expect(retired.body.data.state).toBe('ended');
+    expect((await buy()).body.errorKey).toBe('InvestEnded');
+    const list = (await admin('/config/copyrights', owner, { query: { tenantId: '000000' } })).body.data.list;
+    expect(list.find((p: { id: string }) => p.id === id)).toMatchObject({ state: 'ended', sold: 4 });
+    expect((await audits('copyright.create'))[0]).toMatchObject({ before: null, after: { price: '100.00' } });
+    expect((await audits('copyright.update'))[0]).toMatchObject({
+      before: { price: '100.00' },
+      after: { price: '150.00' },
+    });
+    expect((await audits('copyright.retire'))[0]).toMatchObject({ before: { closedAt: null } });
+  });
+});

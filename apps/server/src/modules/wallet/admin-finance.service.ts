@@ -1,0 +1,617 @@
+import {
+  type CurrencyKey,
+  DELIVERY_PAYLOAD_MAX_BYTES,
+  type DeliveryOutcome,
+  isCurrencyKey,
+  type LedgerAccountRow,
+  type LedgerEntryRow,
+  RECHARGE_CHANNELS,
+  type RechargeChannel,
+  type RechargeStatus,
+  type ReconciliationCurrency,
+  type ReconciliationReport,
+  toMajor,
+} from '@dramastar/contract';
+import {
+  aliasedTable,
+  and,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  like,
+  lt,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import type { Clock } from '../../clock.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import {
+  gatewayEvents,
+  ledgerAccounts,
+  ledgerTransfers,
+  rechargeOrders,
+  tenants,
+  users,
+  withdrawals,
+} from '../../db/schema/index.js';
+import { withTransaction } from '../../db/tx.js';
+import { AppError } from '../../http/errors.js';
+import { SYSTEM_ACCOUNTS } from '../ledger/ledger.service.js';
+import { addDays, dayIn } from '../team/team-rewards.js';
+
+/** The tenants a read may cover: null = all. */
+type Scope = string[] | null;
+
+interface Page {
+  pageNum: number;
+  pageSize: number;
+}
+
+/** The outcome a delivery refused for its signature is recorded with (see webhook.routes.ts). */
+const BAD_SIGNATURE = 'rejected:InvalidSignature';
+
+/** Minor units as a decimal string; an unknown currency shows the raw integer. */
+function major(value: bigint, currency: string): string {
+  return isCurrencyKey(currency) ? toMajor(value, currency) : value.toString();
+}
+
+const big = (v: string | null | undefined) => BigInt(v ?? '0');
+
+/** Milliseconds the zone is ahead of UTC at an instant. */
+function zoneOffsetMs(at: Date, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(at);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const asUtc = Date.UTC(
+    get('year'),
+    get('month') - 1,
+    get('day'),
+    get('hour'),
+    get('minute'),
+    get('second'),
+  );
+  return asUtc - Math.floor(at.getTime() / 1000) * 1000;
+}
+
+/** The instant a local day (YYYY-MM-DD) starts in a time zone. */
+export function zonedDayStart(day: string, timeZone: string): Date {
+  const midnightUtc = Date.parse(`${day}T00:00:00Z`);
+  let at = midnightUtc - zoneOffsetMs(new Date(midnightUtc), timeZone);
+  // Once more with the offset at the guess: right across a DST change.
+  at = midnightUtc - zoneOffsetMs(new Date(at), timeZone);
+  return new Date(at);
+}
+
+/**
+ * Finance's read-only views: the gateway's payments and webhook deliveries, the ledger explorer
+ * (accounts and their entries with the balance after each) and the daily reconciliation report.
+ * Nothing here writes; every list is limited to the operator's tenants.
+ */
+export function createAdminFinanceService(deps: { db: Db; clock: Clock; provider: string }) {
+  const { db, clock } = deps;
+
+  function deliveryScope(scope: Scope): SQL | undefined {
+    // A delivery belongs to its order's tenant; one naming no known order only to all-tenant operators.
+    return scope ? inArray(rechargeOrders.tenantId, scope) : undefined;
+  }
+
+  const deliveryColumns = {
+    id: gatewayEvents.id,
+    provider: gatewayEvents.provider,
+    providerTxnId: gatewayEvents.providerTxnId,
+    orderNo: gatewayEvents.orderNo,
+    outcome: gatewayEvents.outcome,
+    receivedAt: gatewayEvents.receivedAt,
+    tenantId: rechargeOrders.tenantId,
+    payloadBytes: sql<number>`octet_length(${gatewayEvents.payload})`.mapWith(Number),
+  };
+  type DeliveryRow = {
+    id: bigint;
+    provider: string;
+    providerTxnId: string | null;
+    orderNo: string | null;
+    outcome: string;
+    receivedAt: Date;
+    tenantId: string | null;
+    payloadBytes: number;
+  };
+  const toDelivery = (r: DeliveryRow) => ({
+    id: String(r.id),
+    provider: r.provider,
+    receivedAt: r.receivedAt.toISOString(),
+    signatureValid: r.outcome !== BAD_SIGNATURE,
+    outcome: r.outcome,
+    orderNo: r.orderNo,
+    tenantId: r.tenantId,
+    providerTxnId: r.providerTxnId,
+    payloadBytes: r.payloadBytes,
+  });
+
+  async function accountRows(q: DbOrTx, where: SQL | undefined, page: Page) {
+    const rows = await q
+      .select({
+        account: ledgerAccounts,
+        email: users.email,
+        userName: users.userName,
+        inviteCode: users.inviteCode,
+      })
+      .from(ledgerAccounts)
+      .leftJoin(users, eq(users.id, ledgerAccounts.userId))
+      .where(where)
+      .orderBy(ledgerAccounts.tenantId, ledgerAccounts.currency, ledgerAccounts.code)
+      .limit(page.pageSize)
+      .offset((page.pageNum - 1) * page.pageSize);
+    return rows.map((r): LedgerAccountRow => ({
+      id: String(r.account.id),
+      tenantId: r.account.tenantId,
+      currency: r.account.currency,
+      code: r.account.code,
+      kind: r.account.userId === null ? 'system' : 'wallet',
+      userId: r.account.userId === null ? null : String(r.account.userId),
+      email: r.email,
+      userName: r.userName,
+      inviteCode: r.inviteCode,
+      balance: major(r.account.balance, r.account.currency),
+      createdAt: r.account.createdAt.toISOString(),
+    }));
+  }
+
+  return {
+    /** Card-channel recharges as the gateway saw them, newest first. */
+    async gatewayPayments(filter: Page & { scope: Scope; status?: RechargeStatus; orderNo?: string }) {
+      const conditions: SQL[] = [eq(rechargeOrders.channel, 'gateway')];
+      if (filter.scope) conditions.push(inArray(rechargeOrders.tenantId, filter.scope));
+      if (filter.status) conditions.push(eq(rechargeOrders.status, filter.status));
+      if (filter.orderNo) conditions.push(eq(rechargeOrders.orderNo, filter.orderNo));
+      const where = and(...conditions);
+      const rows = await db
+        .select({
+          order: rechargeOrders,
+          // Qualified by hand: drizzle leaves column names bare inside this subquery.
+          deliveries:
+            sql<number>`(select count(*) from ${gatewayEvents} ge where ge.order_no = ${rechargeOrders}.order_no)`.mapWith(
+              Number,
+            ),
+        })
+        .from(rechargeOrders)
+        .where(where)
+        .orderBy(desc(rechargeOrders.createdAt), desc(rechargeOrders.id))
+        .limit(filter.pageSize)
+        .offset((filter.pageNum - 1) * filter.pageSize);
+      const [total] = await db.select({ n: count() }).from(rechargeOrders).where(where);
+      return {
+        list: rows.map(({ order: o, deliveries }) => ({
+          orderNo: o.orderNo,
+          tenantId: o.tenantId,
+          userId: String(o.userId),
+          provider: deps.provider,
+          providerRef: o.providerRef,
+          providerTxnId: o.providerTxnId,
+          amount: major(o.amount, o.payCurrency),
+          currency: o.payCurrency,
+          status: o.status as RechargeStatus,
+          reason: o.reason,
+          deliveries,
+          createdAt: o.createdAt.toISOString(),
+          creditedAt: o.creditedAt?.toISOString() ?? null,
+          closedAt: o.closedAt?.toISOString() ?? null,
+        })),
+        total: total?.n ?? 0,
+      };
+    },
+
+    /** Webhook deliveries as received (refused ones too), newest first. */
+    async deliveries(filter: Page & { scope: Scope; outcome?: DeliveryOutcome; orderNo?: string }) {
+      const conditions: SQL[] = [];
+      const scoped = deliveryScope(filter.scope);
+      if (scoped) conditions.push(scoped);
+      if (filter.orderNo) conditions.push(eq(gatewayEvents.orderNo, filter.orderNo));
+      if (filter.outcome === 'rejected' || filter.outcome === 'ignored') {
+        conditions.push(like(gatewayEvents.outcome, `${filter.outcome}:%`));
+      } else if (filter.outcome) conditions.push(eq(gatewayEvents.outcome, filter.outcome));
+      const where = and(...conditions);
+      const rows = await db
+        .select(deliveryColumns)
+        .from(gatewayEvents)
+        .leftJoin(rechargeOrders, eq(rechargeOrders.orderNo, gatewayEvents.orderNo))
+        .where(where)
+        .orderBy(desc(gatewayEvents.receivedAt), desc(gatewayEvents.id))
+        .limit(filter.pageSize)
+        .offset((filter.pageNum - 1) * filter.pageSize);
+      const [total] = await db
+        .select({ n: count() })
+        .from(gatewayEvents)
+        .leftJoin(rechargeOrders, eq(rechargeOrders.orderNo, gatewayEvents.orderNo))
+        .where(where);
+      return { list: rows.map(toDelivery), total: total?.n ?? 0 };
+    },
+
+    /** One delivery with its payload (capped); outside the operator's tenants: 403. */
+    async delivery(id: bigint, scope: Scope) {
+      const [row] = await db
+        .select({ ...deliveryColumns, payload: gatewayEvents.payload })
+        .from(gatewayEvents)
+        .leftJoin(rechargeOrders, eq(rechargeOrders.orderNo, gatewayEvents.orderNo))
+        .where(eq(gatewayEvents.id, id));
+      if (!row) throw new AppError('NotFound');
+      if (scope && (row.tenantId === null || !scope.includes(row.tenantId))) throw new AppError('Forbidden');
+      const bytes = Buffer.from(row.payload, 'utf8');
+      const truncated = bytes.length > DELIVERY_PAYLOAD_MAX_BYTES;
+      // Cut on a byte limit, then drop a partial character at the end.
+      const payload = truncated
+        ? bytes
+            .subarray(0, DELIVERY_PAYLOAD_MAX_BYTES)
+            .toString('utf8')
+            .replace(/\uFFFD$/, '')
+        : row.payload;
+      return { ...toDelivery(row), payload, truncated };
+    },
+
+    /** Ledger accounts by user (ID, e-mail, user name or invite code), kind and currency. */
+    async accounts(
+      filter: Page & { scope: Scope; user?: string; kind?: 'wallet' | 'system'; currency?: CurrencyKey },
+    ) {
+      const conditions: SQL[] = [];
+      if (filter.scope) conditions.push(inArray(ledgerAccounts.tenantId, filter.scope));
+      if (filter.kind === 'wallet') conditions.push(isNotNull(ledgerAccounts.userId));
+      if (filter.kind === 'system') conditions.push(sql`${ledgerAccounts.userId} is null`);
+      if (filter.currency) conditions.push(eq(ledgerAccounts.currency, filter.currency));
+      if (filter.user) {
+        const q = filter.user.trim();
+        const matches: SQL[] = [
+          eq(users.email, q.toLowerCase()),
+          eq(users.userNameKey, q.toLowerCase()),
+          sql`upper(${users.inviteCode}) = ${q.toUpperCase()}`,
+        ];
+        if (/^\d{1,18}$/.test(q)) matches.push(eq(ledgerAccounts.userId, BigInt(q)));
+        const match = or(...matches);
+        if (match) conditions.push(match);
+      }
+      const where = and(...conditions);
+      const list = await accountRows(db, where, filter);
+      const [total] = await db
+        .select({ n: count() })
+        .from(ledgerAccounts)
+        .leftJoin(users, eq(users.id, ledgerAccounts.userId))
+        .where(where);
+      return { list, total: total?.n ?? 0 };
+    },
+
+    /**
+     * An account and its entries, newest first, each signed from the account's side with the
+     * balance right after it (the balance now minus what came later), read in one snapshot.
+     */
+    async entries(accountId: bigint, scope: Scope, page: Page) {
+      return withTransaction(
+        db,
+        async (tx) => {
+          const [account] = await accountRowsIn(tx, accountId);
+          if (!account) throw new AppError('NotFound');
+          if (scope && !scope.includes(account.tenantId)) throw new AppError('Forbidden');
+          const id = account.id;
+          const touches = or(eq(ledgerTransfers.debitAccountId, id), eq(ledgerTransfers.creditAccountId, id));
+          const counterpart = aliasedTable(ledgerAccounts, 'counterpart');
+          const rows = await tx
+            .select({ t: ledgerTransfers, counterpartCode: counterpart.code })
+            .from(ledgerTransfers)
+            .innerJoin(
+              counterpart,
+              sql`${counterpart.id} = case when ${ledgerTransfers.creditAccountId} = ${id} then ${ledgerTransfers.debitAccountId} else ${ledgerTransfers.creditAccountId} end`,
+            )
+            .where(touches)
+            .orderBy(desc(ledgerTransfers.id))
+            .limit(page.pageSize)
+            .offset((page.pageNum - 1) * page.pageSize);
+          const [total] = await tx.select({ n: count() }).from(ledgerTransfers).where(touches);
+          const signed = (t: typeof ledgerTransfers.$inferSelect) =>
+            t.creditAccountId === id ? t.amount : -t.amount;
+          let after = account.balance;
+          const first = rows[0];
+          if (first) {
+            const [later] = await tx
+              .select({
+                net: sql<string>`coalesce(sum(case when ${ledgerTransfers.creditAccountId} = ${id} then ${ledgerTransfers.amount} else -${ledgerTransfers.amount} end), 0)::text`,
+              })
+              .from(ledgerTransfers)
+              .where(and(touches, sql`${ledgerTransfers.id} > ${first.t.id}`));
+            after -= big(later?.net);
+          }
+          const list = rows.map(({ t, counterpartCode }): LedgerEntryRow => {
+            const entry = {
+              id: String(t.id),
+              createdAt: t.createdAt.toISOString(),
+              amount: major(signed(t), account.currency),
+              counterpart: {
+                id: String(t.creditAccountId === id ? t.debitAccountId : t.creditAccountId),
+                code: counterpartCode,
+              },
+              kind: t.kind,
+              reference: t.reference,
+              idempotencyKey: t.idempotencyKey,
+              balanceAfter: major(after, account.currency),
+            };
+            after -= signed(t);
+            return entry;
+          });
+          const [shown] = await accountRows(tx, eq(ledgerAccounts.id, id), { pageNum: 1, pageSize: 1 });
+          if (!shown) throw new AppError('NotFound');
+          return {
+            account: { ...shown, balance: major(account.balance, account.currency) },
+            list,
+            total: total?.n ?? 0,
+          };
+        },
+        { isolationLevel: 'repeatable read' },
+      );
+    },
+
+    /** App users by id, within the operator's tenants (others are left out). */
+    async users(ids: bigint[], scope: Scope) {
+      const conditions: SQL[] = [inArray(users.id, ids)];
+      if (scope) conditions.push(inArray(users.tenantId, scope));
+      const rows = await db
+        .select({
+          id: users.id,
+          tenantId: users.tenantId,
+          email: users.email,
+          userName: users.userName,
+          inviteCode: users.inviteCode,
+        })
+        .from(users)
+        .where(and(...conditions));
+      return {
+        list: rows.map((r) => ({
+          userId: String(r.id),
+          tenantId: r.tenantId,
+          email: r.email,
+          userName: r.userName,
+          inviteCode: r.inviteCode,
+        })),
+      };
+    },
+
+    /** The day's report for one tenant (see docs/wallet.md, "Finance in the console"). */
+    async reconciliation(tenantId: string, date: string | undefined): Promise<ReconciliationReport> {
+      const [tenant] = await db.select().from(tenants).where(eq(tenants.id, tenantId));
+      if (!tenant) throw new AppError('TenantNotFound', { field: 'tenantId' });
+      const day = date ?? dayIn(tenant.timeZone, clock.now());
+      const from = zonedDayStart(day, tenant.timeZone);
+      const to = zonedDayStart(addDays(day, 1), tenant.timeZone);
+      return withTransaction(
+        db,
+        async (tx) => {
+          const accounts = await tx
+            .select()
+            .from(ledgerAccounts)
+            .where(eq(ledgerAccounts.tenantId, tenantId));
+          const currencies = [...new Set([tenant.currency, ...accounts.map((a) => a.currency)])]
+            .filter(isCurrencyKey)
+            .sort();
+          const report: ReconciliationCurrency[] = [];
+          for (const currency of currencies) {
+            report.push(
+              await reconcileCurrency(
+                tx,
+                tenantId,
+                currency,
+                accounts.filter((a) => a.currency === currency),
+                from,
+                to,
+              ),
+            );
+          }
+          return {
+            tenantId,
+            timeZone: tenant.timeZone,
+            date: day,
+            from: from.toISOString(),
+            to: to.toISOString(),
+            currencies: report,
+            balanced: report.every((c) => c.balanced),
+          };
+        },
+        { isolationLevel: 'repeatable read' },
+      );
+    },
+  };
+
+  async function accountRowsIn(tx: DbOrTx, id: bigint) {
+    return tx.select().from(ledgerAccounts).where(eq(ledgerAccounts.id, id));
+  }
+}
+
+export type AdminFinanceService = ReturnType<typeof createAdminFinanceService>;
+
+type AccountRow = typeof ledgerAccounts.$inferSelect;
+
+async function reconcileCurrency(
+  tx: DbOrTx,
+  tenantId: string,
+  currency: CurrencyKey,
+  accounts: AccountRow[],
+  from: Date,
+  to: Date,
+): Promise<ReconciliationCurrency> {
+  const m = (v: bigint) => toMajor(v, currency);
+  const t = ledgerTransfers;
+  const inDay = (column: typeof t.createdAt) => and(gte(column, from), lt(column, to));
+  const ofCurrency = and(eq(t.tenantId, tenantId), eq(t.currency, currency));
+
+  // Recharges credited today, per channel (from the orders).
+  const rechargeRows = await tx
+    .select({
+      channel: rechargeOrders.channel,
+      n: count(),
+      sum: sql<string>`coalesce(sum(${rechargeOrders.creditAmount}), 0)::text`,
+    })
+    .from(rechargeOrders)
+    .where(
+      and(
+        eq(rechargeOrders.tenantId, tenantId),
+        eq(rechargeOrders.currency, currency),
+        eq(rechargeOrders.status, 'credited'),
+        gte(rechargeOrders.creditedAt, from),
+        lt(rechargeOrders.creditedAt, to),
+      ),
+    )
+    .groupBy(rechargeOrders.channel);
+  const recharges = RECHARGE_CHANNELS.map((channel: RechargeChannel) => {
+    const r = rechargeRows.find((x) => x.channel === channel);
+    return { channel, count: r?.n ?? 0, amount: m(big(r?.sum)) };
+  });
+  const rechargesTotal = rechargeRows.reduce((s, r) => s + big(r.sum), 0n);
+
+  // Today's transfers by kind, and who they went between (wallet or system account).
+  const kindRows = await tx
+    .select({
+      kind: t.kind,
+      toWallet: sql<boolean>`credit.user_id is not null`,
+      fromCode: sql<string>`debit.code`,
+      n: count(),
+      sum: sql<string>`sum(${t.amount})::text`,
+    })
+    .from(t)
+    .innerJoin(sql`${ledgerAccounts} as credit`, sql`credit.id = ${t.creditAccountId}`)
+    .innerJoin(sql`${ledgerAccounts} as debit`, sql`debit.id = ${t.debitAccountId}`)
+    .where(and(ofCurrency, inDay(t.createdAt)))
+    .groupBy(sql`1, 2, 3`);
+  const kindSum = (kind: string) =>
+    kindRows.filter((r) => r.kind === kind).reduce((s, r) => s + big(r.sum), 0n);
+  const payoutMap = new Map<string, { count: number; amount: bigint }>();
+  for (const r of kindRows) {
+    // Money from the business into wallets: not a recharge (outside money) nor a refund of a withdrawal.
+    if (!r.toWallet || !r.fromCode.startsWith('system:')) continue;
+    if (r.fromCode === 'system:recharge_clearing' || r.fromCode === 'system:withdrawals_payable') continue;
+    const p = payoutMap.get(r.kind) ?? { count: 0, amount: 0n };
+    payoutMap.set(r.kind, { count: p.count + r.n, amount: p.amount + big(r.sum) });
+  }
+  const payouts = [...payoutMap.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([kind, p]) => ({ kind, count: p.count, amount: m(p.amount) }));
+
+  // Withdrawals paid today, and those still held at the day's end.
+  const w = withdrawals;
+  const [paid] = await tx
+    .select({
+      n: count(),
+      amount: sql<string>`coalesce(sum(${w.amount}), 0)::text`,
+      fees: sql<string>`coalesce(sum(${w.fee}), 0)::text`,
+    })
+    .from(w)
+    .where(and(eq(w.tenantId, tenantId), eq(w.currency, currency), gte(w.paidAt, from), lt(w.paidAt, to)));
+  const closedBy = (column: typeof w.paidAt) =>
+    sql`(${column} is not null and ${column} < ${to.toISOString()}::timestamptz)`;
+  const [held] = await tx
+    .select({ n: count(), amount: sql<string>`coalesce(sum(${w.amount} + ${w.fee}), 0)::text` })
+    .from(w)
+    .where(
+      and(
+        eq(w.tenantId, tenantId),
+        eq(w.currency, currency),
+        lt(w.appliedAt, to),
+        sql`not (${closedBy(w.paidAt)} or ${closedBy(w.rejectedAt)} or ${closedBy(w.failedAt)})`,
+      ),
+    );
+
+  // Each account's movements before, during and after the day, from the transfers.
+  const bucket = sql<string>`case when ${t.createdAt} < ${from.toISOString()}::timestamptz then 'before' when ${t.createdAt} < ${to.toISOString()}::timestamptz then 'day' else 'after' end`;
+  const net = new Map<bigint, { before: bigint; day: bigint; after: bigint }>();
+  const add = (id: bigint, b: string, v: bigint) => {
+    const e = net.get(id) ?? { before: 0n, day: 0n, after: 0n };
+    if (b === 'before' || b === 'day' || b === 'after') e[b] += v;
+    net.set(id, e);
+  };
+  for (const side of ['credit', 'debit'] as const) {
+    const column = side === 'credit' ? t.creditAccountId : t.debitAccountId;
+    const rows = await tx
+      .select({ id: column, bucket, sum: sql<string>`sum(${t.amount})::text` })
+      .from(t)
+      .where(ofCurrency)
+      .groupBy(sql`1, 2`);
+    for (const r of rows) add(r.id, r.bucket, side === 'credit' ? big(r.sum) : -big(r.sum));
+  }
+  const position = (list: AccountRow[]) => {
+    let opening = 0n;
+    let movements = 0n;
+    let closing = 0n;
+    for (const a of list) {
+      const e = net.get(a.id) ?? { before: 0n, day: 0n, after: 0n };
+      opening += e.before;
+      movements += e.day;
+      // Closing from the stored balance: it must equal the transfers' history.
+      closing += a.balance - e.after;
+    }
+    return { opening, movements, closing };
+  };
+  const systemAccounts = SYSTEM_ACCOUNTS.flatMap((code) => {
+    const list = accounts.filter((a) => a.code === `system:${code}`);
+    if (list.length === 0) return [];
+    const p = position(list);
+    return [{ code, ...p }];
+  });
+  const wallets = position(accounts.filter((a) => a.userId !== null));
+  const rows = [
+    ...systemAccounts,
+    ...(accounts.some((a) => a.userId !== null) ? [{ code: 'wallets', ...wallets }] : []),
+  ];
+  const ledgerSum = rows.reduce((s, r) => s + r.closing, 0n);
+  const closingOf = (code: string) => rows.find((r) => r.code === code)?.closing ?? 0n;
+  const movementOf = (code: string) => rows.find((r) => r.code === code)?.movements ?? 0n;
+
+  const checks = [
+    { name: 'Ledger sum at day end = 0', expected: 0n, actual: ledgerSum },
+    {
+      name: 'Recharges credited (orders) = ledger recharge transfers',
+      expected: rechargesTotal,
+      actual: kindSum('recharge'),
+    },
+    {
+      name: 'Withdrawals paid (orders) = payouts account movement',
+      expected: big(paid?.amount),
+      actual: movementOf('payouts'),
+    },
+    {
+      name: 'Fees of paid withdrawals = fees account movement',
+      expected: big(paid?.fees),
+      actual: movementOf('fees'),
+    },
+    {
+      name: 'Withdrawals held (orders) = withdrawals payable at day end',
+      expected: big(held?.amount),
+      actual: closingOf('withdrawals_payable'),
+    },
+  ].map((c) => ({ name: c.name, expected: m(c.expected), actual: m(c.actual), ok: c.expected === c.actual }));
+  const accountRowsOut = rows.map((r) => ({
+    code: r.code,
+    opening: m(r.opening),
+    movements: m(r.movements),
+    closing: m(r.closing),
+    ok: r.opening + r.movements === r.closing,
+  }));
+
+  return {
+    currency,
+    recharges,
+    rechargesTotal: m(rechargesTotal),
+    withdrawalsPaid: { count: paid?.n ?? 0, amount: m(big(paid?.amount)), fees: m(big(paid?.fees)) },
+    withdrawalsHeld: { count: held?.n ?? 0, amount: m(big(held?.amount)) },
+    sales: { cards: m(kindSum('membership')), copyrights: m(kindSum('copyright_purchase')) },
+    payouts,
+    ledgerSum: m(ledgerSum),
+    systemAccounts: accountRowsOut,
+    checks,
+    balanced: checks.every((c) => c.ok) && accountRowsOut.every((r) => r.ok),
+  };
+}

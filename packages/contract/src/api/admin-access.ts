@@ -1,0 +1,171 @@
+import { z } from 'zod';
+import { defineCall } from '../call.js';
+import { OPERATOR_ROLES, ROLES } from '../constants.js';
+import { operatorInfo } from './admin.js';
+
+/** Operator passwords: at least this long, and not the user name. */
+export const OPERATOR_PASSWORD_MIN = 10;
+export const OPERATOR_PASSWORD_MAX = 200;
+
+const tenantId = z.string().regex(/^\d{6}$/);
+const totpCode = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, { error: 'TotpCodeFormat' });
+const operatorId = z.string().regex(/^\d{1,19}$/);
+const ok = z.object({});
+
+/** One of my console sessions (the token itself is never shown). */
+export const operatorSession = z.object({
+  /** A short handle of the session for revoking it. */
+  id: z.string(),
+  createdAt: z.string(),
+  lastSeenAt: z.string().nullable(),
+  expiresAt: z.string(),
+  userAgent: z.string().nullable(),
+  ip: z.string().nullable(),
+  /** The session this request was made with. */
+  current: z.boolean(),
+});
+export type OperatorSession = z.infer<typeof operatorSession>;
+
+/** An operator as the Operators page lists it. */
+export const operatorRow = operatorInfo.extend({
+  disabled: z.boolean(),
+  /** Locked after repeated failed sign-ins until then (ISO), else null. */
+  lockedUntil: z.string().nullable(),
+  createdAt: z.string(),
+  lastSeenAt: z.string().nullable(),
+});
+export type OperatorRow = z.infer<typeof operatorRow>;
+
+/** A new password shown once to the operator who made it (create, reset). */
+const withOneTimePassword = z.object({ operator: operatorRow, oneTimePassword: z.string() });
+
+/**
+ * Console access (/admin-api/access/*): my password, two-factor enrolment and sessions; the
+ * operators of my tenants (owners and tenant admins).
+ */
+export const accessApi = {
+  /** Changes my password; ends my other sessions. Open during set-up. */
+  changePassword: defineCall({
+    path: '/access/password',
+    auth: 'operator',
+    roles: ROLES.any,
+    duringSetup: true,
+    body: z.object({
+      currentPassword: z.string().min(1).max(OPERATOR_PASSWORD_MAX),
+      newPassword: z
+        .string()
+        .min(OPERATOR_PASSWORD_MIN, { error: 'OperatorPasswordLength' })
+        .max(OPERATOR_PASSWORD_MAX, { error: 'OperatorPasswordLength' }),
+    }),
+    response: operatorInfo,
+  }),
+  /**
+   * Starts TOTP enrolment: a new secret (replacing any unconfirmed one), its otpauth:// URI and
+   * the URI as a QR code (PNG data URL). Refused once TOTP is enabled (an admin resets it).
+   */
+  totpStart: defineCall({
+    path: '/access/totp/start',
+    auth: 'operator',
+    roles: ROLES.any,
+    duringSetup: true,
+    body: ok,
+    response: z.object({ secret: z.string(), uri: z.string(), qrDataUrl: z.string() }),
+  }),
+  /** Confirms enrolment with the first code from the authenticator: TOTP is on from now. */
+  totpConfirm: defineCall({
+    path: '/access/totp/confirm',
+    auth: 'operator',
+    roles: ROLES.any,
+    duringSetup: true,
+    body: z.object({ code: totpCode }),
+    response: operatorInfo,
+  }),
+  /** Turns my TOTP off with a current code; refused for roles that require it. */
+  totpDisable: defineCall({
+    path: '/access/totp/disable',
+    auth: 'operator',
+    roles: ROLES.any,
+    body: z.object({ code: totpCode }),
+    response: operatorInfo,
+  }),
+  sessions: defineCall({
+    path: '/access/sessions',
+    auth: 'operator',
+    roles: ROLES.any,
+    response: z.object({ list: z.array(operatorSession) }),
+  }),
+  revokeSession: defineCall({
+    path: '/access/sessions/revoke',
+    auth: 'operator',
+    roles: ROLES.any,
+    body: z.object({ id: z.string().regex(/^[0-9a-f]{16}$/) }),
+    response: ok,
+  }),
+  /** Ends every session of mine but this one. */
+  revokeOtherSessions: defineCall({
+    path: '/access/sessions/revoke-others',
+    auth: 'operator',
+    roles: ROLES.any,
+    body: ok,
+    response: z.object({ revoked: z.number().int() }),
+  }),
+  /** Owners see every operator; a tenant admin those of its tenants, never an owner. */
+  operators: defineCall({
+    path: '/access/operators',
+    auth: 'operator',
+    roles: ROLES.admins,
+    query: z.object({
+      pageNum: z.coerce.number().int().min(1).default(1),
+      pageSize: z.coerce.number().int().min(1).max(100).default(20),
+      tenantId: tenantId.optional(),
+      role: z.enum(OPERATOR_ROLES).optional(),
+      username: z.string().trim().max(60).optional(),
+    }),
+    response: z.object({ list: z.array(operatorRow), total: z.number().int() }),
+  }),
+  /**
+   * A new operator with a one-time password (shown once; changed at first sign-in). A tenant
+   * admin creates finance, content, support or tenant_admin operators within its own tenants.
+   */
+  createOperator: defineCall({
+    path: '/access/operators/create',
+    auth: 'operator',
+    roles: ROLES.admins,
+    body: z.object({
+      username: z
+        .string()
+        .trim()
+        .regex(/^[A-Za-z0-9._-]{3,60}$/, { error: 'OperatorUsernameFormat' }),
+      role: z.enum(OPERATOR_ROLES),
+      tenantIds: z.array(tenantId).max(50).default([]),
+    }),
+    response: withOneTimePassword,
+  }),
+  /** Disabling ends the operator's sessions; enabling lets it sign in again. */
+  setOperatorDisabled: defineCall({
+    path: '/access/operators/disable',
+    auth: 'operator',
+    roles: ROLES.admins,
+    body: z.object({ id: operatorId, disabled: z.boolean() }),
+    response: operatorRow,
+  }),
+  /** A new one-time password (shown once), to change at next sign-in; sessions end, lock lifts. */
+  resetOperatorPassword: defineCall({
+    path: '/access/operators/reset-password',
+    auth: 'operator',
+    roles: ROLES.admins,
+    body: z.object({ id: operatorId }),
+    response: withOneTimePassword,
+  }),
+  /** Removes the operator's TOTP (a lost phone): it enrols again at next sign-in; sessions end. */
+  resetOperatorTotp: defineCall({
+    path: '/access/operators/reset-totp',
+    auth: 'operator',
+    roles: ROLES.admins,
+    body: z.object({ id: operatorId }),
+    response: operatorRow,
+  }),
+};
