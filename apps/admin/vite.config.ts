@@ -8,6 +8,6 @@ export default defineConfig({
   base: '/admin/',
   plugins: [react()],
   resolve: { conditions: ['source'] },
-  server: { port: 5174, proxy: { '/admin-api': apiTarget } },
+  server: { port: 5174, proxy: { '/admin-api': { target: apiTarget, ws: true } } },
   build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 1500 },
 });

@@ -5,11 +5,11 @@ import { isApiError } from '../shared/api/api-error';
 import { useSession } from '../shared/session/session';
 import { useMe } from '../features/auth/api/auth';
 import { LoginPage } from '../features/auth/pages/login-page';
-import { AuditPage } from '../features/audit/pages/audit-page';
-import { DashboardPage } from '../features/dashboard/pages/dashboard-page';
-import { RechargesPage } from '../features/recharges/pages/recharges-page';
-import { WithdrawalsPage } from '../features/withdrawals/pages/withdrawals-page';
+import { SignOutButton } from '../features/auth/components/sign-out-button';
+import { SetupPage, setupRequired } from '../features/access/pages/setup-page';
+import { Suspense } from 'react';
 import { ConsoleLayout } from './layout';
+import { pagesFor } from './pages';
 
 /** Refusals are final; only calls that got no answer are retried, once. */
 export function createQueryClient(): QueryClient {
@@ -37,22 +37,30 @@ function Console() {
       );
     return <Spin fullscreen />;
   }
+  // One-time password or missing two-factor enrolment: the server opens nothing else yet.
+  if (setupRequired(operator)) return <SetupPage operator={operator} signOut={<SignOutButton />} />;
   return (
     <ConsoleLayout operator={operator}>
-      <Routes>
-        <Route path="/" element={<DashboardPage />} />
-        <Route path="/finance/recharges" element={<RechargesPage />} />
-        <Route path="/finance/withdrawals" element={<WithdrawalsPage />} />
-        <Route path="/audit" element={<AuditPage />} />
-        <Route path="*" element={<Navigate to="/" replace />} />
-      </Routes>
+      <Suspense fallback={<Spin />}>
+        <Routes>
+          {pagesFor(operator.role).map(({ path, page: Page }) => (
+            <Route key={path} path={path} element={<Page />} />
+          ))}
+          <Route path="*" element={<Navigate to="/" replace />} />
+        </Routes>
+      </Suspense>
     </ConsoleLayout>
   );
 }
 
+/** Operators who ask their system for less motion get no dialog or drawer animations. */
+function prefersReducedMotion(): boolean {
+  return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
 export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
-    <ConfigProvider theme={{ token: { colorPrimary: '#d4380d' } }}>
+    <ConfigProvider theme={{ token: { colorPrimary: '#d4380d', motion: !prefersReducedMotion() } }}>
       <AntApp>
         <QueryClientProvider client={queryClient}>
           <BrowserRouter basename="/admin">

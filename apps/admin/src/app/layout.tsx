@@ -1,29 +1,22 @@
-import {
-  AuditOutlined,
-  DashboardOutlined,
-  DollarOutlined,
-  LogoutOutlined,
-  WalletOutlined,
-} from '@ant-design/icons';
+import { LogoutOutlined } from '@ant-design/icons';
 import type { OperatorInfo } from '@dramastar/contract';
-import { Alert, Button, Layout, Menu, Space, Tag, Typography } from 'antd';
+import { Button, Layout, Menu, type MenuProps, Space, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useLogout } from '../features/auth/api/auth';
+import { GROUPS, type PageGroup, pagesFor } from './pages';
 
-const MENU = [
-  { key: '/', icon: <DashboardOutlined />, label: 'Dashboard' },
-  {
-    key: 'finance',
-    icon: <DollarOutlined />,
-    label: 'Finance',
-    children: [
-      { key: '/finance/recharges', icon: <WalletOutlined />, label: 'Recharges' },
-      { key: '/finance/withdrawals', icon: <WalletOutlined />, label: 'Withdrawals' },
-    ],
-  },
-  { key: '/audit', icon: <AuditOutlined />, label: 'Audit log' },
-];
+/** The menu of the pages the operator's role may use, grouped as `GROUPS` orders them. */
+function menuFor(operator: OperatorInfo): NonNullable<MenuProps['items']> {
+  const pages = pagesFor(operator.role);
+  const item = (p: (typeof pages)[number]) => ({ key: p.path, icon: p.icon, label: p.label });
+  const top = pages.filter((p) => !p.group).map(item);
+  const groups = (Object.keys(GROUPS) as PageGroup[]).flatMap((group) => {
+    const children = pages.filter((p) => p.group === group).map(item);
+    return children.length ? [{ key: group, label: GROUPS[group], type: 'group' as const, children }] : [];
+  });
+  return [...top, ...groups];
+}
 
 /** The console's frame: the menu, the operator's name and role, Sign out. */
 export function ConsoleLayout({ operator, children }: { operator: OperatorInfo; children: ReactNode }) {
@@ -41,8 +34,7 @@ export function ConsoleLayout({ operator, children }: { operator: OperatorInfo; 
           mode="inline"
           data-testid="nav"
           selectedKeys={[pathname]}
-          defaultOpenKeys={['finance']}
-          items={MENU}
+          items={menuFor(operator)}
           onClick={({ key }) => void navigate(key)}
         />
       </Layout.Sider>
@@ -77,18 +69,7 @@ export function ConsoleLayout({ operator, children }: { operator: OperatorInfo; 
             </Button>
           </Space>
         </Layout.Header>
-        <Layout.Content style={{ padding: 24 }}>
-          {operator.mustChangePassword ? (
-            <Alert
-              data-testid="must-change-password"
-              type="warning"
-              showIcon
-              style={{ marginBottom: 16 }}
-              title="You are signed in with a one-time password. Change it as soon as the console offers password change."
-            />
-          ) : null}
-          {children}
-        </Layout.Content>
+        <Layout.Content style={{ padding: 24 }}>{children}</Layout.Content>
       </Layout>
     </Layout>
   );

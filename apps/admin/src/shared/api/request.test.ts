@@ -10,6 +10,8 @@ const operator = {
   role: 'owner' as const,
   tenantIds: [],
   mustChangePassword: true,
+  totpEnabled: false,
+  totpRequired: true,
 };
 
 function answer(status: number, body: unknown) {

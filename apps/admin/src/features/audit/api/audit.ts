@@ -17,3 +17,10 @@ export function useAudit(query: AuditQuery) {
     staleTime: 0,
   });
 }
+
+export function useAuditActions() {
+  return useQuery({
+    queryKey: [...auditQueryKey, 'actions'],
+    queryFn: ({ signal }) => request(adminApi.auditActions, { signal }),
+  });
+}

@@ -1,20 +1,9 @@
-import { Card, Select, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { Card, Input, Select, Space, Table, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { errorText } from '../../../shared/api/api-error';
 import { formatTime } from '../../../shared/format';
 import { TenantFilter } from '../../../shared/ui/tenant-filter';
-import { type AuditEntry, type AuditQuery, useAudit } from '../api/audit';
-
-/** The actions operators' calls write today (finance); other modules add theirs. */
-export const AUDIT_ACTIONS = [
-  'recharge.confirm',
-  'recharge.reject',
-  'withdrawal.approve',
-  'withdrawal.process',
-  'withdrawal.pay',
-  'withdrawal.reject',
-  'withdrawal.fail',
-];
+import { type AuditEntry, type AuditQuery, useAudit, useAuditActions } from '../api/audit';
 
 function Json({ value, testId }: { value: unknown; testId: string }) {
   return (
@@ -31,6 +20,7 @@ function Json({ value, testId }: { value: unknown; testId: string }) {
 export function AuditPage() {
   const [query, setQuery] = useState<AuditQuery>({ pageNum: 1, pageSize: 20 });
   const list = useAudit(query);
+  const actions = useAuditActions();
   const filter = (patch: Partial<AuditQuery>) => setQuery((q) => ({ ...q, ...patch, pageNum: 1 }));
   const columns: TableColumnsType<AuditEntry> = [
     { title: 'Time', dataIndex: 'createdAt', width: 160, render: (v: string) => formatTime(v) },
@@ -66,7 +56,22 @@ export function AuditPage() {
             style={{ width: 220 }}
             value={query.action}
             onChange={(action) => filter({ action })}
-            options={AUDIT_ACTIONS.map((a) => ({ value: a, label: a }))}
+            loading={actions.isLoading}
+            options={(actions.data?.actions ?? []).map((a) => ({ value: a, label: a }))}
+          />
+          <Input.Search
+            data-testid="filter-operator"
+            allowClear
+            placeholder="Operator"
+            style={{ width: 160 }}
+            onSearch={(operator) => filter({ operator: operator || undefined })}
+          />
+          <Input.Search
+            data-testid="filter-target"
+            allowClear
+            placeholder="Target contains (order, user:42 …)"
+            style={{ width: 260 }}
+            onSearch={(target) => filter({ target: target || undefined })}
           />
           <TenantFilter value={query.tenantId} onChange={(tenantId) => filter({ tenantId })} />
         </Space>

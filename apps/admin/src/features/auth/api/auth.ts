@@ -20,6 +20,10 @@ export function useMe() {
   });
 }
 
+/**
+ * Sign-in. An operator with TOTP enabled is answered 409 `TotpRequired` when no code is sent: the
+ * login page then asks for the code and signs in again with it.
+ */
 export function useLogin() {
   const signIn = useSession((s) => s.signIn);
   return useMutation({

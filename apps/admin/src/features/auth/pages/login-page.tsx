@@ -1,5 +1,6 @@
 import { Alert, Button, Card, Form, Input, Typography } from 'antd';
-import { errorText } from '../../../shared/api/api-error';
+import { useState } from 'react';
+import { errorText, isApiError } from '../../../shared/api/api-error';
 import { useLogin } from '../api/auth';
 
 interface LoginForm {
@@ -7,9 +8,36 @@ interface LoginForm {
   password: string;
 }
 
-/** Sign-in with user name and password; wrong credentials and a lock-out are shown above the form. */
+/**
+ * Sign-in with user name and password, then - for operators with two-factor sign-in - the
+ * authenticator's 6-digit code. Wrong credentials, wrong codes and a lock-out are shown above the form.
+ */
 export function LoginPage() {
   const login = useLogin();
+  /** The user name and password waiting for their code (second step), else null. */
+  const [pending, setPending] = useState<LoginForm | null>(null);
+  const [code, setCode] = useState('');
+
+  const submit = (values: LoginForm, totpCode?: string) =>
+    login.mutate(
+      { ...values, ...(totpCode ? { totpCode } : {}) },
+      {
+        onError: (error) => {
+          if (isApiError(error) && error.errorKey === 'TotpRequired') {
+            login.reset();
+            setPending(values);
+          }
+          if (totpCode) setCode('');
+        },
+      },
+    );
+
+  const back = () => {
+    setPending(null);
+    setCode('');
+    login.reset();
+  };
+
   return (
     <div style={{ minHeight: '100vh', display: 'grid', placeItems: 'center', background: '#f0f2f5' }}>
       <Card style={{ width: 380 }} data-testid="login-page">
@@ -25,29 +53,74 @@ export function LoginPage() {
             title={errorText(login.error)}
           />
         ) : null}
-        <Form<LoginForm>
-          layout="vertical"
-          requiredMark={false}
-          onFinish={(values) => login.mutate({ username: values.username.trim(), password: values.password })}
-        >
-          <Form.Item
-            label="User name"
-            name="username"
-            rules={[{ required: true, message: 'Enter your user name' }]}
+        {pending ? (
+          <Form
+            layout="vertical"
+            requiredMark={false}
+            data-testid="login-totp-step"
+            onFinish={() => submit(pending, code.trim())}
           >
-            <Input data-testid="login-username" autoComplete="username" autoFocus />
-          </Form.Item>
-          <Form.Item
-            label="Password"
-            name="password"
-            rules={[{ required: true, message: 'Enter your password' }]}
+            <Typography.Paragraph>
+              Two-factor sign-in for <strong>{pending.username}</strong>: enter the 6-digit code your
+              authenticator app shows.
+            </Typography.Paragraph>
+            <Form.Item label="Authenticator code">
+              <Input
+                data-testid="login-totp"
+                value={code}
+                onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                autoFocus
+                style={{ letterSpacing: 6, fontSize: 20, textAlign: 'center' }}
+              />
+            </Form.Item>
+            <Button
+              data-testid="login-totp-submit"
+              type="primary"
+              htmlType="submit"
+              block
+              disabled={code.length !== 6}
+              loading={login.isPending}
+            >
+              Verify and sign in
+            </Button>
+            <Button type="link" block onClick={back} style={{ marginTop: 8 }}>
+              Back
+            </Button>
+          </Form>
+        ) : (
+          <Form<LoginForm>
+            layout="vertical"
+            requiredMark={false}
+            onFinish={(values) => submit({ username: values.username.trim(), password: values.password })}
           >
-            <Input.Password data-testid="login-password" autoComplete="current-password" />
-          </Form.Item>
-          <Button data-testid="login-submit" type="primary" htmlType="submit" block loading={login.isPending}>
-            Sign in
-          </Button>
-        </Form>
+            <Form.Item
+              label="User name"
+              name="username"
+              rules={[{ required: true, message: 'Enter your user name' }]}
+            >
+              <Input data-testid="login-username" autoComplete="username" autoFocus />
+            </Form.Item>
+            <Form.Item
+              label="Password"
+              name="password"
+              rules={[{ required: true, message: 'Enter your password' }]}
+            >
+              <Input.Password data-testid="login-password" autoComplete="current-password" />
+            </Form.Item>
+            <Button
+              data-testid="login-submit"
+              type="primary"
+              htmlType="submit"
+              block
+              loading={login.isPending}
+            >
+              Sign in
+            </Button>
+          </Form>
+        )}
       </Card>
     </div>
   );

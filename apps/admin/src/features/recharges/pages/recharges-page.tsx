@@ -4,10 +4,10 @@ import {
   type RechargeChannel,
   type RechargeStatus,
 } from '@dramastar/contract';
-import { Button, Card, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Select, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { errorText } from '../../../shared/api/api-error';
 import { formatMoney, formatTime } from '../../../shared/format';
+import { FilteredTable } from '../../../shared/ui/filtered-table';
 import { PromptDialog } from '../../../shared/ui/prompt-dialog';
 import { TenantFilter } from '../../../shared/ui/tenant-filter';
 import {
@@ -139,45 +139,37 @@ export function RechargesPage() {
       <Typography.Title level={3} style={{ margin: 0 }}>
         Recharges
       </Typography.Title>
-      <Card size="small">
-        <Space wrap>
-          <Select<RechargeStatus | undefined>
-            data-testid="filter-status"
-            allowClear
-            placeholder="Any status"
-            style={{ width: 150 }}
-            value={query.status}
-            onChange={(status) => filter({ status })}
-            options={RECHARGE_STATUSES.map((s) => ({ value: s, label: s }))}
-          />
-          <Select<RechargeChannel | undefined>
-            data-testid="filter-channel"
-            allowClear
-            placeholder="Any channel"
-            style={{ width: 150 }}
-            value={query.channel}
-            onChange={(channel) => filter({ channel })}
-            options={RECHARGE_CHANNELS.map((c) => ({ value: c, label: c }))}
-          />
-          <TenantFilter value={query.tenantId} onChange={(tenantId) => filter({ tenantId })} />
-        </Space>
-      </Card>
-      {list.error ? <Typography.Text type="danger">{errorText(list.error)}</Typography.Text> : null}
-      <Table<AdminRecharge>
-        data-testid="recharges-table"
+      <FilteredTable<AdminRecharge>
+        testId="recharges-table"
         rowKey="orderNo"
-        size="small"
         scroll={{ x: 1000 }}
-        loading={list.isFetching}
         columns={columns}
-        dataSource={list.data?.list ?? []}
-        pagination={{
-          current: query.pageNum,
-          pageSize: query.pageSize,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          onChange: (pageNum, pageSize) => setQuery((q) => ({ ...q, pageNum, pageSize })),
-        }}
+        result={list}
+        page={query}
+        onPage={(page) => setQuery((q) => ({ ...q, ...page }))}
+        filters={
+          <>
+            <Select<RechargeStatus | undefined>
+              data-testid="filter-status"
+              allowClear
+              placeholder="Any status"
+              style={{ width: 150 }}
+              value={query.status}
+              onChange={(status) => filter({ status })}
+              options={RECHARGE_STATUSES.map((s) => ({ value: s, label: s }))}
+            />
+            <Select<RechargeChannel | undefined>
+              data-testid="filter-channel"
+              allowClear
+              placeholder="Any channel"
+              style={{ width: 150 }}
+              value={query.channel}
+              onChange={(channel) => filter({ channel })}
+              options={RECHARGE_CHANNELS.map((c) => ({ value: c, label: c }))}
+            />
+            <TenantFilter value={query.tenantId} onChange={(tenantId) => filter({ tenantId })} />
+          </>
+        }
       />
       <PromptDialog
         testId="recharge-confirm-dialog"

@@ -1,4 +1,4 @@
-import { adminApi, type CallBody, type CallResult } from '@dramastar/contract';
+import { adminApi, adminFinanceApi, type CallBody, type CallResult } from '@dramastar/contract';
 import type { z } from 'zod';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../shared/api/request';
@@ -24,5 +24,17 @@ export function useWithdrawalAction() {
       request(adminApi.withdrawalAction, { body }),
     // The queue, the ledger health and the audit log all change.
     onSuccess: () => client.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}
+
+export type WithdrawalUser = CallResult<typeof adminFinanceApi.users>['list'][number];
+
+/** Who the queue's users are (e-mail, user name, invite code), by id. */
+export function useWithdrawalUsers(ids: string[]) {
+  const unique = [...new Set(ids)].sort();
+  return useQuery({
+    queryKey: [...withdrawalsQueryKey, 'users', unique],
+    queryFn: ({ signal }) => request(adminFinanceApi.users, { query: { ids: unique.join(',') }, signal }),
+    enabled: unique.length > 0,
   });
 }

@@ -1,14 +1,18 @@
 import { WITHDRAWAL_STAGES, type WithdrawalStage } from '@dramastar/contract';
-import { Alert, App, Button, Card, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Alert, App, Button, Select, Space, Tag, Typography, type TableColumnsType } from 'antd';
+import { Link } from 'react-router-dom';
 import { useState } from 'react';
 import { errorText } from '../../../shared/api/api-error';
 import { formatMoney, formatTime } from '../../../shared/format';
+import { FilteredTable } from '../../../shared/ui/filtered-table';
 import { PromptDialog } from '../../../shared/ui/prompt-dialog';
 import { TenantFilter } from '../../../shared/ui/tenant-filter';
 import {
   type AdminWithdrawal,
   useWithdrawalAction,
   useWithdrawals,
+  useWithdrawalUsers,
+  type WithdrawalUser,
   type WithdrawalQuery,
 } from '../api/withdrawals';
 import { StageTimeline } from '../components/stage-timeline';
@@ -46,6 +50,19 @@ function Destination({ w }: { w: AdminWithdrawal }) {
   );
 }
 
+/** Tenant, the user's e-mail (or user name) and ID, linked to the user's wallet in the ledger explorer. */
+function WhoCell({ withdrawal: w, user }: { withdrawal: AdminWithdrawal; user: WithdrawalUser | undefined }) {
+  return (
+    <span>
+      {w.tenantId}
+      <br />
+      <Link to={`/finance/ledger?user=${w.userId}`} data-testid={`withdrawal-user-${w.orderNo}`}>
+        {user?.email ?? user?.userName ?? 'user'} · ID {w.userId}
+      </Link>
+    </span>
+  );
+}
+
 /** The withdrawal queue: each row offers only the actions valid for its stage. */
 export function WithdrawalsPage() {
   const { modal } = App.useApp();
@@ -53,6 +70,8 @@ export function WithdrawalsPage() {
   const [dialog, setDialog] = useState<Dialog>(null);
   const list = useWithdrawals(query);
   const act = useWithdrawalAction();
+  const people = useWithdrawalUsers((list.data?.list ?? []).map((w) => w.userId));
+  const users = new Map((people.data?.list ?? []).map((u) => [u.userId, u]));
   const filter = (patch: Partial<WithdrawalQuery>) => setQuery((q) => ({ ...q, ...patch, pageNum: 1 }));
   const close = () => {
     setDialog(null);
@@ -100,13 +119,7 @@ export function WithdrawalsPage() {
     {
       title: 'Tenant / user',
       key: 'who',
-      render: (_, w) => (
-        <span>
-          {w.tenantId}
-          <br />
-          <Typography.Text type="secondary">user {w.userId}</Typography.Text>
-        </span>
-      ),
+      render: (_, w) => <WhoCell withdrawal={w} user={users.get(w.userId)} />,
     },
     { title: 'Destination', key: 'destination', render: (_, w) => <Destination w={w} /> },
     {
@@ -152,20 +165,6 @@ export function WithdrawalsPage() {
       <Typography.Title level={3} style={{ margin: 0 }}>
         Withdrawals
       </Typography.Title>
-      <Card size="small">
-        <Space wrap>
-          <Select<WithdrawalStage | undefined>
-            data-testid="filter-stage"
-            allowClear
-            placeholder="Any stage"
-            style={{ width: 150 }}
-            value={query.status}
-            onChange={(status) => filter({ status })}
-            options={WITHDRAWAL_STAGES.map((s) => ({ value: s, label: s }))}
-          />
-          <TenantFilter value={query.tenantId} onChange={(tenantId) => filter({ tenantId })} />
-        </Space>
-      </Card>
       {act.error && !dialog ? (
         <Alert
           data-testid="withdrawal-action-error"
@@ -175,23 +174,29 @@ export function WithdrawalsPage() {
           title={errorText(act.error)}
         />
       ) : null}
-      {list.error ? <Typography.Text type="danger">{errorText(list.error)}</Typography.Text> : null}
-      <Table<AdminWithdrawal>
-        data-testid="withdrawals-table"
+      <FilteredTable<AdminWithdrawal>
+        testId="withdrawals-table"
         rowKey="orderNo"
-        size="small"
         scroll={{ x: 1000 }}
-        loading={list.isFetching}
         columns={columns}
-        dataSource={list.data?.list ?? []}
+        result={list}
+        page={query}
+        onPage={(page) => setQuery((q) => ({ ...q, ...page }))}
         expandable={{ expandedRowRender: (w) => <StageTimeline withdrawal={w} /> }}
-        pagination={{
-          current: query.pageNum,
-          pageSize: query.pageSize,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          onChange: (pageNum, pageSize) => setQuery((q) => ({ ...q, pageNum, pageSize })),
-        }}
+        filters={
+          <>
+            <Select<WithdrawalStage | undefined>
+              data-testid="filter-stage"
+              allowClear
+              placeholder="Any stage"
+              style={{ width: 150 }}
+              value={query.status}
+              onChange={(status) => filter({ status })}
+              options={WITHDRAWAL_STAGES.map((s) => ({ value: s, label: s }))}
+            />
+            <TenantFilter value={query.tenantId} onChange={(tenantId) => filter({ tenantId })} />
+          </>
+        }
       />
       <PromptDialog
         testId="withdrawal-reason-dialog"

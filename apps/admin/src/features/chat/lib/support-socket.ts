@@ -1,0 +1,86 @@
+import { type ChatServerFrame, chatServerFrame } from '@dramastar/contract';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSession } from '../../../shared/session/session';
+
+export type SupportSocketStatus = 'connecting' | 'open' | 'closed';
+
+/** Reconnect delay: exponential, capped at 30 s, with jitter. */
+export function reconnectDelay(attempt: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(30_000, 500 * 2 ** Math.min(attempt, 20));
+  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+}
+
+/**
+ * The console's live channel (/admin-api/chat/ws): authenticated by the first frame, reconnected
+ * with backoff; every frame goes to `onFrame`. `send` answers false when the socket is not ready.
+ */
+export function useSupportSocket(onFrame: (frame: ChatServerFrame, reconnected: boolean) => void) {
+  const token = useSession((s) => s.token);
+  const [status, setStatus] = useState<SupportSocketStatus>('closed');
+  const socketRef = useRef<WebSocket | null>(null);
+  const handler = useRef(onFrame);
+  useEffect(() => {
+    handler.current = onFrame;
+  });
+
+  useEffect(() => {
+    if (!token) return undefined;
+    let stopped = false;
+    let attempt = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let everOpen = false;
+    const url = `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/admin-api/chat/ws`;
+
+    const connect = () => {
+      setStatus('connecting');
+      const socket = new WebSocket(url);
+      socketRef.current = socket;
+      socket.onopen = () => socket.send(JSON.stringify({ type: 'auth', token }));
+      socket.onmessage = (event) => {
+        let frame: ChatServerFrame;
+        try {
+          const parsed = chatServerFrame.safeParse(JSON.parse(String(event.data)));
+          if (!parsed.success) return;
+          frame = parsed.data;
+        } catch {
+          return;
+        }
+        if (frame.type === 'hello') {
+          attempt = 0;
+          setStatus('open');
+          handler.current(frame, everOpen);
+          everOpen = true;
+          return;
+        }
+        handler.current(frame, false);
+      };
+      socket.onclose = (event) => {
+        if (socketRef.current === socket) socketRef.current = null;
+        setStatus('closed');
+        if (stopped || event.code === 4401) return;
+        timer = setTimeout(connect, reconnectDelay(attempt++));
+      };
+    };
+    connect();
+    const ping = setInterval(() => {
+      const socket = socketRef.current;
+      if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: 'ping' }));
+    }, 20_000);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      clearInterval(ping);
+      socketRef.current?.close(1000, 'bye');
+      socketRef.current = null;
+    };
+  }, [token]);
+
+  const send = useCallback((frame: unknown) => {
+    const socket = socketRef.current;
+    if (socket?.readyState !== WebSocket.OPEN) return false;
+    socket.send(JSON.stringify(frame));
+    return true;
+  }, []);
+
+  return { status, send };
+}

@@ -1,0 +1,145 @@
+import {
+  Alert,
+  Button,
+  Card,
+  Form,
+  Input,
+  Modal,
+  Popconfirm,
+  Space,
+  Table,
+  type TableColumnsType,
+} from 'antd';
+import { useState } from 'react';
+import { errorText } from '../../../shared/api/api-error';
+import { formatTime } from '../../../shared/format';
+import { useSession } from '../../../shared/session/session';
+import { TenantFilter } from '../../../shared/ui/tenant-filter';
+import {
+  type CannedReplyRow,
+  useCannedReplies,
+  useCreateCanned,
+  useDeleteCanned,
+  useUpdateCanned,
+} from '../api/chat';
+
+interface FormValues {
+  tenantId: string;
+  title: string;
+  body: string;
+}
+
+/** Support → Canned replies: ready answers per tenant, picked from the chat's reply box. */
+export function CannedRepliesPage() {
+  const tenants = useSession((s) => s.operator?.tenantIds ?? []);
+  const [tenantId, setTenantId] = useState<string | undefined>(undefined);
+  const [editing, setEditing] = useState<CannedReplyRow | 'new' | null>(null);
+  const list = useCannedReplies(tenantId);
+  const create = useCreateCanned();
+  const update = useUpdateCanned();
+  const remove = useDeleteCanned();
+  const [form] = Form.useForm<FormValues>();
+  const saving = create.isPending || update.isPending;
+  const saveError = create.error ?? update.error;
+
+  const open = (row: CannedReplyRow | 'new') => {
+    create.reset();
+    update.reset();
+    setEditing(row);
+    form.setFieldsValue(
+      row === 'new'
+        ? { tenantId: tenantId ?? tenants[0] ?? '000000', title: '', body: '' }
+        : { tenantId: row.tenantId, title: row.title, body: row.body },
+    );
+  };
+  const save = async () => {
+    const values = await form.validateFields();
+    const done = { onSuccess: () => setEditing(null) };
+    if (editing === 'new') create.mutate(values, done);
+    else if (editing) update.mutate({ id: editing.id, title: values.title, body: values.body }, done);
+  };
+
+  const columns: TableColumnsType<CannedReplyRow> = [
+    { title: 'Tenant', dataIndex: 'tenantId', width: 90 },
+    { title: 'Title', dataIndex: 'title', width: 200 },
+    {
+      title: 'Text',
+      dataIndex: 'body',
+      render: (v: string) => <span style={{ whiteSpace: 'pre-wrap' }}>{v}</span>,
+    },
+    { title: 'Created', dataIndex: 'createdAt', width: 170, render: (v: string) => formatTime(v) },
+    {
+      title: '',
+      key: 'actions',
+      width: 150,
+      render: (_, row) => (
+        <Space>
+          <Button size="small" data-testid="canned-edit" onClick={() => open(row)}>
+            Edit
+          </Button>
+          <Popconfirm title="Delete this reply?" onConfirm={() => remove.mutate({ id: row.id })}>
+            <Button size="small" danger data-testid="canned-delete">
+              Delete
+            </Button>
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Card
+      title="Canned replies"
+      extra={
+        <Space>
+          <TenantFilter value={tenantId} onChange={setTenantId} />
+          <Button type="primary" data-testid="canned-new" onClick={() => open('new')}>
+            New reply
+          </Button>
+        </Space>
+      }
+    >
+      {list.isError && <Alert type="error" title={errorText(list.error)} style={{ marginBottom: 12 }} />}
+      {remove.isError && <Alert type="error" title={errorText(remove.error)} style={{ marginBottom: 12 }} />}
+      <Table<CannedReplyRow>
+        data-testid="canned-table"
+        rowKey="id"
+        size="small"
+        loading={list.isPending}
+        columns={columns}
+        dataSource={list.data?.list ?? []}
+        pagination={false}
+      />
+      <Modal
+        open={editing !== null}
+        title={editing === 'new' ? 'New canned reply' : 'Edit canned reply'}
+        okText="Save"
+        confirmLoading={saving}
+        onOk={() => void save()}
+        onCancel={() => setEditing(null)}
+        destroyOnHidden
+      >
+        {saveError && <Alert type="error" title={errorText(saveError)} style={{ marginBottom: 12 }} />}
+        <Form form={form} layout="vertical" preserve={false}>
+          <Form.Item
+            name="tenantId"
+            label="Tenant"
+            rules={[{ required: true, pattern: /^\d{6}$/, message: 'A tenant id: 6 digits' }]}
+          >
+            <Input data-testid="canned-tenant" maxLength={6} disabled={editing !== 'new'} />
+          </Form.Item>
+          <Form.Item name="title" label="Title" rules={[{ required: true, whitespace: true, max: 60 }]}>
+            <Input data-testid="canned-title" maxLength={60} />
+          </Form.Item>
+          <Form.Item name="body" label="Text" rules={[{ required: true, whitespace: true, max: 2000 }]}>
+            <Input.TextArea
+              data-testid="canned-body"
+              autoSize={{ minRows: 3, maxRows: 8 }}
+              maxLength={2000}
+            />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </Card>
+  );
+}

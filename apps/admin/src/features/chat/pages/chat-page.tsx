@@ -1,0 +1,474 @@
+import type { ChatMessage, ChatServerFrame } from '@dramastar/contract';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Col,
+  Empty,
+  Input,
+  List,
+  message as toast,
+  Popconfirm,
+  Row,
+  Select,
+  Space,
+  Tabs,
+  Tag,
+  theme,
+  Typography,
+} from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { errorText } from '../../../shared/api/api-error';
+import { formatTime } from '../../../shared/format';
+import { useSession } from '../../../shared/session/session';
+import { TenantFilter } from '../../../shared/ui/tenant-filter';
+import {
+  type ChatConversationRow,
+  chatKey,
+  type ConversationQuery,
+  fetchOlder,
+  historyKey,
+  markRead,
+  useAgents,
+  useAssign,
+  useCannedReplies,
+  useClose,
+  useConversation,
+  useConversations,
+  useHistory,
+  useReply,
+} from '../api/chat';
+import { type SupportSocketStatus, useSupportSocket } from '../lib/support-socket';
+
+type Tab = ConversationQuery['tab'];
+
+const newClientId = () =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
+
+const STATUS_TAG: Record<SupportSocketStatus, { color: string; text: string }> = {
+  open: { color: 'green', text: 'Live' },
+  connecting: { color: 'gold', text: 'Connecting…' },
+  closed: { color: 'red', text: 'Offline' },
+};
+
+function ConversationList({
+  query,
+  setQuery,
+  selected,
+  onSelect,
+}: {
+  query: ConversationQuery;
+  setQuery: (q: ConversationQuery) => void;
+  selected: string | null;
+  onSelect: (id: string) => void;
+}) {
+  const { token } = theme.useToken();
+  const list = useConversations(query);
+  const counts = list.data?.counts;
+  const label = (text: string, n: number | undefined, testId: string) => (
+    <span data-testid={testId}>
+      {text} <Badge count={n ?? 0} size="small" />
+    </span>
+  );
+  return (
+    <Card
+      size="small"
+      title="Conversations"
+      extra={
+        <TenantFilter
+          value={query.tenantId}
+          onChange={(tenantId) => setQuery({ ...query, tenantId, pageNum: 1 })}
+        />
+      }
+    >
+      <Tabs
+        activeKey={query.tab}
+        onChange={(tab) => setQuery({ ...query, tab: tab as Tab, pageNum: 1 })}
+        items={[
+          { key: 'unassigned', label: label('Unassigned', counts?.unreadUnassigned, 'chat-tab-unassigned') },
+          { key: 'mine', label: label('Mine', counts?.unreadMine, 'chat-tab-mine') },
+          { key: 'closed', label: <span data-testid="chat-tab-closed">Closed</span> },
+        ]}
+      />
+      {list.isError && <Alert type="error" title={errorText(list.error)} />}
+      <List<ChatConversationRow>
+        data-testid="chat-conversations"
+        loading={list.isPending}
+        dataSource={list.data?.list ?? []}
+        locale={{ emptyText: <Empty description="No conversations" /> }}
+        pagination={
+          (list.data?.total ?? 0) > query.pageSize
+            ? {
+                size: 'small',
+                current: query.pageNum,
+                pageSize: query.pageSize,
+                total: list.data?.total ?? 0,
+                onChange: (pageNum) => setQuery({ ...query, pageNum }),
+              }
+            : false
+        }
+        renderItem={(c) => (
+          <List.Item
+            key={c.id}
+            data-testid="chat-conversation"
+            data-id={c.id}
+            onClick={() => onSelect(c.id)}
+            style={{
+              cursor: 'pointer',
+              paddingInline: 8,
+              background: c.id === selected ? token.colorPrimaryBg : undefined,
+            }}
+          >
+            <List.Item.Meta
+              title={
+                <Space>
+                  <span>{c.userNickname || `user ${c.userId}`}</span>
+                  <Typography.Text type="secondary">{c.tenantId}</Typography.Text>
+                  {c.unread > 0 && <Badge count={c.unread} data-testid="chat-conversation-unread" />}
+                </Space>
+              }
+              description={
+                <Typography.Text type="secondary" ellipsis style={{ maxWidth: 260 }}>
+                  {c.lastMessage ?? '—'}
+                </Typography.Text>
+              }
+            />
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {formatTime(c.lastMessageAt)}
+            </Typography.Text>
+          </List.Item>
+        )}
+      />
+    </Card>
+  );
+}
+
+function Bubble({ m }: { m: ChatMessage }) {
+  const { token } = theme.useToken();
+  const staff = m.senderKind !== 'user';
+  return (
+    <div
+      data-testid="console-chat-message"
+      data-sender={m.senderKind}
+      style={{ display: 'flex', justifyContent: staff ? 'flex-end' : 'flex-start', margin: '6px 0' }}
+    >
+      <div style={{ maxWidth: '75%' }}>
+        <div
+          style={{
+            padding: '6px 10px',
+            borderRadius: 10,
+            whiteSpace: 'pre-wrap',
+            overflowWrap: 'anywhere',
+            background: staff ? token.colorPrimary : token.colorFillSecondary,
+            color: staff ? token.colorTextLightSolid : undefined,
+          }}
+        >
+          {m.kind === 'image' && m.imageUrl ? (
+            <a href={m.imageUrl} target="_blank" rel="noopener noreferrer">
+              <img src={m.imageUrl} alt="" style={{ maxWidth: 220, maxHeight: 220, borderRadius: 6 }} />
+            </a>
+          ) : (
+            m.body
+          )}
+        </div>
+        <Typography.Text type="secondary" style={{ fontSize: 11 }}>
+          {staff ? `${m.senderName ?? 'staff'} · ` : ''}
+          {formatTime(m.createdAt)}
+        </Typography.Text>
+      </div>
+    </div>
+  );
+}
+
+function ConversationPanel({
+  conversationId,
+  userTyping,
+  sendFrame,
+}: {
+  conversationId: string;
+  userTyping: boolean;
+  sendFrame: (frame: unknown) => boolean;
+}) {
+  const me = useSession((s) => s.operator);
+  const client = useQueryClient();
+  const conversation = useConversation(conversationId);
+  const history = useHistory(conversationId);
+  const [older, setOlder] = useState<ChatMessage[]>([]);
+  const [hasOlder, setHasOlder] = useState<boolean | null>(null);
+  const [text, setText] = useState('');
+  const assign = useAssign();
+  const reply = useReply();
+  const close = useClose();
+  const c = conversation.data;
+  const agents = useAgents(c?.tenantId);
+  const canned = useCannedReplies(c?.tenantId);
+  const scroller = useRef<HTMLDivElement>(null);
+  const lastTyping = useRef(0);
+
+  const messages = useMemo(() => {
+    const byId = new Map<string, ChatMessage>();
+    for (const m of [...older, ...(history.data?.list ?? [])]) byId.set(m.id, m);
+    return [...byId.values()].sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
+  }, [older, history.data]);
+
+  // Newest at the bottom, and what the user wrote counts as read once shown here.
+  const newest = messages.at(-1);
+  useEffect(() => {
+    const el = scroller.current;
+    if (el) el.scrollTop = el.scrollHeight;
+    const lastUser = [...messages].reverse().find((m) => m.senderKind === 'user');
+    if (c && lastUser && BigInt(lastUser.id) > BigInt(c.staffLastReadId) && c.status === 'open') {
+      void markRead(conversationId, lastUser.id)
+        .then(() => client.invalidateQueries({ queryKey: chatKey }))
+        .catch(() => undefined);
+    }
+  }, [newest?.id, c?.staffLastReadId]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const send = (body: string) => {
+    const trimmed = body.trim();
+    if (!trimmed) return;
+    const clientId = newClientId();
+    // Live over the socket when it is up; the plain call otherwise.
+    if (sendFrame({ type: 'send', conversationId, clientId, kind: 'text', body: trimmed })) {
+      setText('');
+      return;
+    }
+    reply.mutate(
+      { conversationId, clientId, kind: 'text', body: trimmed },
+      {
+        onSuccess: () => setText(''),
+        onError: (e) => void toast.error(errorText(e)),
+      },
+    );
+  };
+
+  if (conversation.isError) return <Alert type="error" title={errorText(conversation.error)} />;
+  if (!c) return <Card loading />;
+  const open = c.status === 'open';
+  const mine = me !== null && c.assignedOperatorId === me.id;
+  const firstId = messages[0]?.id;
+  const showOlder = hasOlder ?? history.data?.hasMore ?? false;
+
+  return (
+    <Card
+      size="small"
+      data-testid="chat-panel"
+      title={
+        <Space wrap>
+          <span data-testid="chat-panel-user">{c.userNickname || `user ${c.userId}`}</span>
+          <Typography.Text type="secondary">
+            user {c.userId} · tenant {c.tenantId}
+            {c.userEmail ? ` · ${c.userEmail}` : ''}
+          </Typography.Text>
+          <Tag color={open ? 'green' : 'default'}>{c.status}</Tag>
+          {c.assignedOperator && <Tag color="blue">{c.assignedOperator}</Tag>}
+        </Space>
+      }
+      extra={
+        open && (
+          <Space>
+            {!mine && (
+              <Button
+                data-testid="chat-assign-me"
+                loading={assign.isPending}
+                onClick={() =>
+                  assign.mutate({ conversationId }, { onError: (e) => void toast.error(errorText(e)) })
+                }
+              >
+                Assign to me
+              </Button>
+            )}
+            <Select
+              data-testid="chat-assign-other"
+              placeholder="Hand over to…"
+              style={{ width: 160 }}
+              value={null}
+              options={(agents.data?.list ?? [])
+                .filter((a) => a.id !== c.assignedOperatorId)
+                .map((a) => ({ value: a.id, label: `${a.username} (${a.role})` }))}
+              onChange={(operatorId: string) =>
+                assign.mutate(
+                  { conversationId, operatorId },
+                  { onError: (e) => void toast.error(errorText(e)) },
+                )
+              }
+            />
+            <Popconfirm
+              title="Close this conversation?"
+              onConfirm={() =>
+                close.mutate({ conversationId }, { onError: (e) => void toast.error(errorText(e)) })
+              }
+            >
+              <Button danger data-testid="chat-close" loading={close.isPending}>
+                Close
+              </Button>
+            </Popconfirm>
+          </Space>
+        )
+      }
+    >
+      <div
+        ref={scroller}
+        data-testid="console-chat-messages"
+        style={{ height: 420, overflowY: 'auto', padding: '4px 8px' }}
+      >
+        {showOlder && firstId && (
+          <div style={{ textAlign: 'center' }}>
+            <Button
+              type="link"
+              size="small"
+              onClick={() =>
+                void fetchOlder(conversationId, firstId).then((page) => {
+                  setOlder((o) => [...page.list, ...o]);
+                  setHasOlder(page.hasMore);
+                })
+              }
+            >
+              Earlier messages
+            </Button>
+          </div>
+        )}
+        {history.isPending ? (
+          <Card loading variant="borderless" />
+        ) : messages.length === 0 ? (
+          <Empty description="No messages" />
+        ) : (
+          messages.map((m) => <Bubble key={m.id} m={m} />)
+        )}
+        {userTyping && (
+          <Typography.Text type="secondary" data-testid="chat-user-typing">
+            The user is typing…
+          </Typography.Text>
+        )}
+      </div>
+      {open ? (
+        <Space.Compact orientation="vertical" style={{ width: '100%', marginTop: 8 }}>
+          <Select
+            data-testid="chat-canned"
+            placeholder="Canned reply…"
+            allowClear
+            value={null}
+            options={(canned.data?.list ?? []).map((r) => ({ value: r.id, label: r.title }))}
+            onChange={(id: string | null) => {
+              const picked = canned.data?.list.find((r) => r.id === id);
+              if (picked) setText(picked.body);
+            }}
+          />
+          <Input.TextArea
+            data-testid="chat-reply-input"
+            value={text}
+            maxLength={2000}
+            autoSize={{ minRows: 2, maxRows: 6 }}
+            placeholder="Write a reply (Enter sends, Shift+Enter for a new line)"
+            onChange={(e) => {
+              setText(e.target.value);
+              const now = Date.now();
+              if (now - lastTyping.current > 2000) {
+                lastTyping.current = now;
+                sendFrame({ type: 'typing', conversationId });
+              }
+            }}
+            onPressEnter={(e) => {
+              if (!e.shiftKey) {
+                e.preventDefault();
+                send(text);
+              }
+            }}
+          />
+          <Button
+            type="primary"
+            data-testid="chat-reply-send"
+            loading={reply.isPending}
+            disabled={!text.trim()}
+            onClick={() => send(text)}
+          >
+            Send
+          </Button>
+        </Space.Compact>
+      ) : (
+        <Alert style={{ marginTop: 8 }} type="info" title={`Closed ${formatTime(c.closedAt)}`} />
+      )}
+    </Card>
+  );
+}
+
+/** Support → Chat: the conversation lists (unassigned, mine, closed), one conversation, live replies. */
+export function ChatPage() {
+  const client = useQueryClient();
+  const [query, setQuery] = useState<ConversationQuery>({ tab: 'unassigned', pageNum: 1, pageSize: 20 });
+  const [selected, setSelected] = useState<string | null>(null);
+  const [typingIn, setTypingIn] = useState<{ id: string; until: number } | null>(null);
+
+  const onFrame = (frame: ChatServerFrame, reconnected: boolean) => {
+    switch (frame.type) {
+      case 'hello':
+        // Back after a drop: whatever happened meanwhile is fetched again.
+        if (reconnected) void client.invalidateQueries({ queryKey: chatKey });
+        return;
+      case 'message':
+        void client.invalidateQueries({ queryKey: historyKey(frame.message.conversationId) });
+        void client.invalidateQueries({ queryKey: [...chatKey, 'conversations'] });
+        if (frame.message.senderKind === 'user') setTypingIn(null);
+        return;
+      case 'ack':
+        void client.invalidateQueries({ queryKey: historyKey(frame.message.conversationId) });
+        return;
+      case 'typing':
+        if (frame.senderKind === 'user') setTypingIn({ id: frame.conversationId, until: Date.now() + 4000 });
+        return;
+      case 'read':
+      case 'conversation':
+        void client.invalidateQueries({ queryKey: chatKey });
+        return;
+      case 'error':
+        void toast.error(frame.message);
+        return;
+      default:
+        return;
+    }
+  };
+  const socket = useSupportSocket(onFrame);
+
+  useEffect(() => {
+    if (!typingIn) return undefined;
+    const timer = setTimeout(() => setTypingIn(null), Math.max(0, typingIn.until - Date.now()));
+    return () => clearTimeout(timer);
+  }, [typingIn]);
+
+  const status = STATUS_TAG[socket.status];
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }}>
+      <Space>
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          Customer chat
+        </Typography.Title>
+        <Tag color={status.color} data-testid="chat-socket-status" data-status={socket.status}>
+          {status.text}
+        </Tag>
+      </Space>
+      <Row gutter={16}>
+        <Col xs={24} lg={9}>
+          <ConversationList query={query} setQuery={setQuery} selected={selected} onSelect={setSelected} />
+        </Col>
+        <Col xs={24} lg={15}>
+          {selected ? (
+            <ConversationPanel
+              key={selected}
+              conversationId={selected}
+              userTyping={typingIn?.id === selected}
+              sendFrame={socket.send}
+            />
+          ) : (
+            <Card>
+              <Empty description="Pick a conversation" />
+            </Card>
+          )}
+        </Col>
+      </Row>
+    </Space>
+  );
+}

@@ -1,0 +1,167 @@
+import type { EarnSettings, TeamSettings } from '@dramastar/contract';
+import { Alert, Card, Select, Space, Spin, Tabs, Typography } from 'antd';
+import { useState } from 'react';
+import { errorText } from '../../../shared/api/api-error';
+import { useSession } from '../../../shared/session/session';
+import { useTenantConfig, useTenantList } from '../api/config';
+import { CopyrightsTab } from '../components/copyrights-tab';
+import {
+  EarnFields,
+  GeneralFields,
+  MembershipFields,
+  TeamFields,
+  WalletFields,
+} from '../components/section-fields';
+import { SectionForm } from '../components/section-form';
+
+/** The tenants the operator may configure: every tenant for an owner, else its own. */
+function useTenantChoices(): string[] {
+  const operator = useSession((s) => s.operator);
+  const isOwner = operator?.role === 'owner';
+  const all = useTenantList(isOwner);
+  if (isOwner) return all.data?.list.map((t) => t.tenantId) ?? [];
+  return operator?.tenantIds ?? [];
+}
+
+type AgentRow = { host: string; url: string };
+
+/** Telegram agents are a record (host → link); the form edits them as rows. */
+const earnToForm = (v: EarnSettings) => ({
+  ...v,
+  telegramAgents: Object.entries(v.telegramAgents).map(([host, url]) => ({ host, url })),
+});
+const earnFromForm = (values: Record<string, unknown>) =>
+  ({
+    ...values,
+    telegramAgents: Object.fromEntries(
+      ((values.telegramAgents as AgentRow[] | undefined) ?? []).map((a) => [a.host, a.url]),
+    ),
+  }) as EarnSettings;
+
+/** Salary levels are numbered 1..n in order (a removed row renumbers the rest). */
+const teamFromForm = (values: Record<string, unknown>) => {
+  const team = values as TeamSettings;
+  return { ...team, salaryLevels: team.salaryLevels.map((l, i) => ({ ...l, level: i + 1 })) };
+};
+
+function TenantConfiguration({ tenantId }: { tenantId: string }) {
+  const config = useTenantConfig(tenantId);
+  const [tab, setTab] = useState('general');
+  if (config.isPending) return <Spin />;
+  if (config.isError) return <Alert type="error" showIcon title={errorText(config.error)} />;
+  const c = config.data;
+  // Forms start from the saved values: a save or reset remounts them with the new ones.
+  const key = `${tenantId}-${c.updatedAt}`;
+  return (
+    <Tabs
+      activeKey={tab}
+      onChange={setTab}
+      data-testid="config-tabs"
+      items={[
+        {
+          key: 'general',
+          label: 'General',
+          children: (
+            <SectionForm key={key} tenantId={tenantId} section="general" value={c.general} isDefault={null}>
+              <GeneralFields currencyLocked={c.ledgerAccounts > 0} />
+            </SectionForm>
+          ),
+        },
+        {
+          key: 'wallet',
+          label: 'Wallet',
+          children: (
+            <SectionForm
+              key={key}
+              tenantId={tenantId}
+              section="wallet"
+              value={c.wallet.value}
+              isDefault={c.wallet.isDefault}
+            >
+              <WalletFields />
+            </SectionForm>
+          ),
+        },
+        {
+          key: 'membership',
+          label: 'Star Cards',
+          children: (
+            <SectionForm
+              key={key}
+              tenantId={tenantId}
+              section="membership"
+              value={c.membership.value}
+              isDefault={c.membership.isDefault}
+            >
+              <MembershipFields />
+            </SectionForm>
+          ),
+        },
+        {
+          key: 'team',
+          label: 'Team',
+          children: (
+            <SectionForm
+              key={key}
+              tenantId={tenantId}
+              section="team"
+              value={c.team.value}
+              isDefault={c.team.isDefault}
+              fromForm={teamFromForm}
+            >
+              <TeamFields />
+            </SectionForm>
+          ),
+        },
+        {
+          key: 'earn',
+          label: 'Earn',
+          children: (
+            <SectionForm
+              key={key}
+              tenantId={tenantId}
+              section="earn"
+              value={c.earn.value}
+              isDefault={c.earn.isDefault}
+              toForm={earnToForm}
+              fromForm={earnFromForm}
+            >
+              <EarnFields />
+            </SectionForm>
+          ),
+        },
+        { key: 'copyrights', label: 'Copyrights', children: <CopyrightsTab tenantId={tenantId} /> },
+      ]}
+    />
+  );
+}
+
+/** Configuration per tenant: one tab per section, each saved (and audited) on its own. */
+export function ConfigPage() {
+  const choices = useTenantChoices();
+  const [picked, setPicked] = useState<string | undefined>(undefined);
+  const tenantId = picked ?? choices[0];
+  return (
+    <Card
+      title={
+        <Space>
+          <span>Configuration</span>
+          <Select
+            data-testid="config-tenant"
+            style={{ width: 200 }}
+            value={tenantId}
+            placeholder="Tenant"
+            onChange={(v: string) => setPicked(v)}
+            options={choices.map((t) => ({ value: t, label: t }))}
+          />
+        </Space>
+      }
+    >
+      <Typography.Paragraph type="secondary">
+        Values shown are in force now: the tenant&apos;s own settings, or the defaults of its currency (tagged
+        &quot;default&quot;). A saved change applies in the app at once and is written to the audit log.
+      </Typography.Paragraph>
+      {tenantId ? <TenantConfiguration tenantId={tenantId} /> : <Spin />}
+    </Card>
+  );
+}

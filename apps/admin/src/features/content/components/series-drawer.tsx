@@ -1,0 +1,361 @@
+import { ArrowDownOutlined, ArrowUpOutlined, UploadOutlined } from '@ant-design/icons';
+import { CONTENT_LIMITS, type AdminEpisode, type TranscodeJob } from '@dramastar/contract';
+import {
+  Alert,
+  Button,
+  Descriptions,
+  Drawer,
+  Image,
+  InputNumber,
+  Popconfirm,
+  Progress,
+  Space,
+  Table,
+  Tag,
+  Typography,
+  Upload,
+  type TableColumnsType,
+} from 'antd';
+import { useState } from 'react';
+import { errorText } from '../../../shared/api/api-error';
+import { formatTime } from '../../../shared/format';
+import {
+  readDataUrl,
+  useDeleteEpisode,
+  useJobs,
+  useReorderEpisodes,
+  useSeriesDetail,
+  useSetBanner,
+  useSetStatus,
+  useUploadCover,
+  useUploadEpisode,
+} from '../api/content';
+import { JOB_COLORS } from '../content-format';
+
+const COVER_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
+const VIDEO_TYPES = ['video/mp4', 'video/quicktime', 'video/webm'];
+const VIDEO_ACCEPT = [...VIDEO_TYPES, '.mp4', '.mov', '.webm'].join(',');
+
+/** A job's state with its progress bar (data-status for tests). */
+export function JobProgress({ job }: { job: TranscodeJob }) {
+  const percent = Math.round(job.progress * 100);
+  return (
+    <Space orientation="vertical" size={0} style={{ width: 220 }}>
+      <Space>
+        <Tag color={JOB_COLORS[job.status]} data-testid={`job-status-${job.id}`} data-status={job.status}>
+          {job.status}
+        </Tag>
+        {job.attempts > 1 ? <Typography.Text type="secondary">attempt {job.attempts}</Typography.Text> : null}
+      </Space>
+      <Progress
+        data-testid={`job-progress-${job.id}`}
+        data-progress={percent}
+        percent={percent}
+        size="small"
+        status={job.status === 'failed' ? 'exception' : job.status === 'done' ? 'success' : 'active'}
+      />
+      {job.error ? (
+        <Typography.Text type="danger" style={{ fontSize: 12 }} ellipsis={{ tooltip: job.error }}>
+          {job.error}
+        </Typography.Text>
+      ) : null}
+    </Space>
+  );
+}
+
+/**
+ * One series: cover, publishing, banner position, its episodes (upload, replace, reorder,
+ * delete) and its transcoding jobs with live progress.
+ */
+export function SeriesDrawer({ seriesId, onClose }: { seriesId: number | null; onClose: () => void }) {
+  const detail = useSeriesDetail(seriesId);
+  const jobs = useJobs({ pageNum: 1, pageSize: 10, seriesId: seriesId ?? undefined }, seriesId !== null);
+  const cover = useUploadCover();
+  const status = useSetStatus();
+  const banner = useSetBanner();
+  const upload = useUploadEpisode();
+  const reorder = useReorderEpisodes();
+  const remove = useDeleteEpisode();
+  const [sent, setSent] = useState<number | null>(null);
+  const [bannerValue, setBannerValue] = useState<number | null>(null);
+  const [localError, setLocalError] = useState<string | null>(null);
+  const series = detail.data?.series;
+  const episodes = detail.data?.episodes ?? [];
+  const error = localError ?? [cover, status, banner, upload, reorder, remove].find((m) => m.error)?.error;
+
+  const clearErrors = () => {
+    setLocalError(null);
+    for (const m of [cover, status, banner, upload, reorder, remove]) m.reset();
+  };
+
+  const sendVideo = (file: File, episodeId?: number) => {
+    clearErrors();
+    if (!seriesId) return false;
+    if (!/\.(mp4|mov|webm)$/i.test(file.name) && !VIDEO_TYPES.includes(file.type)) {
+      setLocalError('A video is an MP4, MOV or WebM file');
+      return false;
+    }
+    if (file.size > CONTENT_LIMITS.videoMaxBytes) {
+      setLocalError(`A video is at most ${CONTENT_LIMITS.videoMaxBytes / 1024 / 1024} MB`);
+      return false;
+    }
+    setSent(0);
+    upload.mutate({ seriesId, episodeId, file, onProgress: setSent }, { onSettled: () => setSent(null) });
+    return false;
+  };
+
+  const move = (index: number, by: -1 | 1) => {
+    if (!seriesId) return;
+    const ids = episodes.map((e) => e.id);
+    const [moved] = ids.splice(index, 1);
+    if (moved === undefined) return;
+    ids.splice(index + by, 0, moved);
+    clearErrors();
+    reorder.mutate({ seriesId, episodeIds: ids });
+  };
+
+  const episodeColumns: TableColumnsType<AdminEpisode> = [
+    {
+      title: 'No.',
+      dataIndex: 'number',
+      width: 60,
+      render: (n: number, e) => <span data-testid={`episode-number-${e.id}`}>{n}</span>,
+    },
+    {
+      title: 'Poster',
+      dataIndex: 'poster',
+      width: 70,
+      render: (src: string) => <Image src={src} width={36} height={64} style={{ objectFit: 'cover' }} />,
+    },
+    { title: 'Length', dataIndex: 'duration', render: (d: number) => `${d.toFixed(1)} s` },
+    { title: 'Added', dataIndex: 'createdAt', render: (v: string) => formatTime(v) },
+    {
+      title: 'Actions',
+      key: 'actions',
+      render: (_, e, index) => (
+        <Space>
+          <Button
+            size="small"
+            icon={<ArrowUpOutlined />}
+            aria-label="Move up"
+            data-testid={`episode-up-${e.id}`}
+            disabled={index === 0 || reorder.isPending}
+            onClick={() => move(index, -1)}
+          />
+          <Button
+            size="small"
+            icon={<ArrowDownOutlined />}
+            aria-label="Move down"
+            data-testid={`episode-down-${e.id}`}
+            disabled={index === episodes.length - 1 || reorder.isPending}
+            onClick={() => move(index, 1)}
+          />
+          <Upload accept={VIDEO_ACCEPT} showUploadList={false} beforeUpload={(file) => sendVideo(file, e.id)}>
+            <Button size="small" data-testid={`episode-replace-${e.id}`}>
+              Replace
+            </Button>
+          </Upload>
+          <Popconfirm
+            title={`Delete episode ${e.number}? The later ones move up.`}
+            okText="Delete"
+            okButtonProps={{ danger: true, 'data-testid': `episode-delete-ok-${e.id}` }}
+            onConfirm={() => {
+              clearErrors();
+              remove.mutate({ episodeId: e.id });
+            }}
+          >
+            <Button size="small" danger data-testid={`episode-delete-${e.id}`}>
+              Delete
+            </Button>
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ];
+
+  const jobColumns: TableColumnsType<TranscodeJob> = [
+    { title: 'Job', dataIndex: 'id', width: 70 },
+    {
+      title: 'Episode',
+      key: 'episode',
+      render: (_, j) => (j.episodeId ? `replace no. ${j.episodeNumber}` : `new no. ${j.episodeNumber}`),
+    },
+    { title: 'State', key: 'state', render: (_, j) => <JobProgress job={j} /> },
+    { title: 'Uploaded', dataIndex: 'createdAt', render: (v: string) => formatTime(v) },
+  ];
+
+  return (
+    <Drawer
+      open={seriesId !== null}
+      onClose={() => {
+        clearErrors();
+        onClose();
+      }}
+      size="large"
+      title={series ? `${series.title.en} (${series.tenantId})` : 'Series'}
+      destroyOnHidden
+    >
+      <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="series-drawer">
+        {error ? (
+          <Alert
+            data-testid="series-drawer-error"
+            type="error"
+            showIcon
+            closable={{ onClose: clearErrors }}
+            title={typeof error === 'string' ? error : errorText(error)}
+          />
+        ) : null}
+        {series ? (
+          <Descriptions size="small" column={2} bordered>
+            <Descriptions.Item label="Cover" span={2}>
+              <Space align="start">
+                {series.cover ? (
+                  <span data-testid="series-cover">
+                    <Image src={series.cover} width={90} />
+                  </span>
+                ) : (
+                  <Typography.Text type="secondary">
+                    No cover yet (the first episode's poster is used)
+                  </Typography.Text>
+                )}
+                <Upload
+                  accept={COVER_TYPES.join(',')}
+                  showUploadList={false}
+                  beforeUpload={(file) => {
+                    clearErrors();
+                    if (!COVER_TYPES.includes(file.type))
+                      setLocalError('A cover is a JPEG, PNG or WebP image');
+                    else if (file.size > CONTENT_LIMITS.coverMaxBytes)
+                      setLocalError('A cover is at most 2 MB');
+                    else void readDataUrl(file).then((image) => cover.mutate({ id: series.id, image }));
+                    return false;
+                  }}
+                >
+                  <Button icon={<UploadOutlined />} loading={cover.isPending} data-testid="cover-upload">
+                    Upload cover
+                  </Button>
+                </Upload>
+              </Space>
+            </Descriptions.Item>
+            <Descriptions.Item label="Status">
+              <Space>
+                <Tag data-testid="series-status" color={series.status === 'published' ? 'green' : 'default'}>
+                  {series.status}
+                </Tag>
+                {series.status === 'published' ? (
+                  <Button
+                    size="small"
+                    data-testid="series-unpublish"
+                    loading={status.isPending}
+                    onClick={() => status.mutate({ id: series.id, status: 'draft' })}
+                  >
+                    Unpublish
+                  </Button>
+                ) : (
+                  <Button
+                    size="small"
+                    type="primary"
+                    data-testid="series-publish"
+                    loading={status.isPending}
+                    onClick={() => {
+                      clearErrors();
+                      status.mutate({ id: series.id, status: 'published' });
+                    }}
+                  >
+                    Publish
+                  </Button>
+                )}
+              </Space>
+            </Descriptions.Item>
+            <Descriptions.Item label="Home banner">
+              <Space>
+                <InputNumber
+                  data-testid="banner-order"
+                  min={1}
+                  max={1000}
+                  placeholder={series.bannerOrder === null ? 'none' : String(series.bannerOrder)}
+                  value={bannerValue}
+                  onChange={(v) => setBannerValue(v)}
+                  style={{ width: 90 }}
+                />
+                <Button
+                  size="small"
+                  data-testid="banner-set"
+                  disabled={bannerValue === null}
+                  loading={banner.isPending}
+                  onClick={() => {
+                    clearErrors();
+                    banner.mutate(
+                      { id: series.id, bannerOrder: bannerValue },
+                      { onSuccess: () => setBannerValue(null) },
+                    );
+                  }}
+                >
+                  Set
+                </Button>
+                {series.bannerOrder !== null ? (
+                  <Button
+                    size="small"
+                    data-testid="banner-clear"
+                    onClick={() => banner.mutate({ id: series.id, bannerOrder: null })}
+                  >
+                    Clear ({series.bannerOrder})
+                  </Button>
+                ) : null}
+              </Space>
+            </Descriptions.Item>
+          </Descriptions>
+        ) : null}
+
+        <Space wrap>
+          <Typography.Title level={5} style={{ margin: 0, whiteSpace: 'nowrap' }}>
+            Episodes
+          </Typography.Title>
+          <Upload accept={VIDEO_ACCEPT} showUploadList={false} beforeUpload={(file) => sendVideo(file)}>
+            <Button
+              type="primary"
+              icon={<UploadOutlined />}
+              data-testid="episode-upload"
+              loading={upload.isPending}
+              disabled={!series}
+            >
+              Upload episode video
+            </Button>
+          </Upload>
+          {sent !== null ? (
+            <Progress
+              data-testid="upload-progress"
+              percent={Math.round(sent * 100)}
+              size="small"
+              style={{ width: 160 }}
+            />
+          ) : null}
+          <Typography.Text type="secondary">
+            MP4, MOV or WebM; it becomes the next episode once transcoded.
+          </Typography.Text>
+        </Space>
+        <Table<AdminEpisode>
+          data-testid="episodes-table"
+          rowKey="id"
+          size="small"
+          loading={detail.isFetching}
+          columns={episodeColumns}
+          dataSource={episodes}
+          pagination={false}
+        />
+
+        <Typography.Title level={5} style={{ margin: 0 }}>
+          Transcoding
+        </Typography.Title>
+        <Table<TranscodeJob>
+          data-testid="jobs-table"
+          rowKey="id"
+          size="small"
+          columns={jobColumns}
+          dataSource={jobs.data?.list ?? []}
+          pagination={false}
+        />
+      </Space>
+    </Drawer>
+  );
+}

@@ -1,0 +1,182 @@
+import { Alert, Col, Form, Input, InputNumber, Modal, Row, Select } from 'antd';
+import { errorText } from '../../../shared/api/api-error';
+import { useSession } from '../../../shared/session/session';
+import { type SeriesRow, useCreateSeries, useUpdateSeries } from '../api/content';
+
+interface FormValues {
+  tenantId: string;
+  title: { en: string; vn?: string; id?: string };
+  description: { en?: string; vn?: string; id?: string };
+  category: string;
+  tags: string[];
+  freeEpisodes: number;
+  sortOrder: number;
+}
+
+const LANGS = [
+  { key: 'en', label: 'English' },
+  { key: 'vn', label: 'Vietnamese' },
+  { key: 'id', label: 'Indonesian' },
+] as const;
+
+/** Create (series null) or edit a series' texts in three languages, tags, category and order. */
+export function SeriesForm({
+  open,
+  series,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  series: SeriesRow | null;
+  onClose: () => void;
+  onSaved?: (series: SeriesRow) => void;
+}) {
+  const [form] = Form.useForm<FormValues>();
+  const tenants = useSession((s) => s.operator?.tenantIds ?? []);
+  const create = useCreateSeries();
+  const update = useUpdateSeries();
+  const mutation = series ? update : create;
+  const close = () => {
+    create.reset();
+    update.reset();
+    onClose();
+  };
+  const submit = (v: FormValues) => {
+    const texts = {
+      title: { en: v.title.en.trim(), vn: v.title.vn?.trim() ?? '', id: v.title.id?.trim() ?? '' },
+      description: {
+        en: v.description.en?.trim() ?? '',
+        vn: v.description.vn?.trim() ?? '',
+        id: v.description.id?.trim() ?? '',
+      },
+      category: v.category.trim(),
+      tags: v.tags,
+      freeEpisodes: v.freeEpisodes,
+      sortOrder: v.sortOrder,
+    };
+    if (series) {
+      update.mutate({ id: series.id, ...texts }, { onSuccess: (s) => (onSaved?.(s), close()) });
+    } else {
+      create.mutate({ tenantId: v.tenantId, ...texts }, { onSuccess: (s) => (onSaved?.(s), close()) });
+    }
+  };
+  return (
+    <Modal
+      open={open}
+      title={series ? `Edit series ${series.title.en}` : 'New series'}
+      okText={series ? 'Save' : 'Create draft'}
+      okButtonProps={{ loading: mutation.isPending, 'data-testid': 'series-form-ok' }}
+      onOk={() => form.submit()}
+      onCancel={close}
+      width={760}
+      destroyOnHidden
+    >
+      <div data-testid="series-form">
+        {mutation.error ? (
+          <Alert
+            data-testid="series-form-error"
+            type="error"
+            showIcon
+            style={{ marginBottom: 12 }}
+            title={errorText(mutation.error)}
+          />
+        ) : null}
+        <Form<FormValues>
+          form={form}
+          layout="vertical"
+          preserve={false}
+          onFinish={submit}
+          initialValues={
+            series
+              ? {
+                  tenantId: series.tenantId,
+                  title: series.title,
+                  description: series.description,
+                  category: series.category,
+                  tags: series.tags,
+                  freeEpisodes: series.freeEpisodes,
+                  sortOrder: series.sortOrder,
+                }
+              : {
+                  tenantId: tenants[0] ?? '000000',
+                  title: {},
+                  description: {},
+                  category: 'drama',
+                  tags: [],
+                  freeEpisodes: 3,
+                  sortOrder: 0,
+                }
+          }
+        >
+          {series ? null : (
+            <Form.Item
+              label="Tenant"
+              name="tenantId"
+              rules={[{ required: true, pattern: /^\d{6}$/, message: 'A tenant id is 6 digits' }]}
+            >
+              {tenants.length > 0 ? (
+                <Select data-testid="series-tenant" options={tenants.map((t) => ({ value: t, label: t }))} />
+              ) : (
+                <Input data-testid="series-tenant" maxLength={6} />
+              )}
+            </Form.Item>
+          )}
+          {LANGS.map((lang) => (
+            <Row gutter={12} key={lang.key}>
+              <Col span={10}>
+                <Form.Item
+                  label={`Title (${lang.label})`}
+                  name={['title', lang.key]}
+                  rules={
+                    lang.key === 'en'
+                      ? [{ required: true, whitespace: true, message: 'The English title is required' }]
+                      : []
+                  }
+                >
+                  <Input data-testid={`series-title-${lang.key}`} maxLength={120} />
+                </Form.Item>
+              </Col>
+              <Col span={14}>
+                <Form.Item label={`Description (${lang.label})`} name={['description', lang.key]}>
+                  <Input.TextArea data-testid={`series-description-${lang.key}`} rows={2} maxLength={2000} />
+                </Form.Item>
+              </Col>
+            </Row>
+          ))}
+          <Row gutter={12}>
+            <Col span={8}>
+              <Form.Item label="Category" name="category" rules={[{ required: true, whitespace: true }]}>
+                <Input data-testid="series-category" maxLength={40} />
+              </Form.Item>
+            </Col>
+            <Col span={16}>
+              <Form.Item label="Tags" name="tags">
+                <Select data-testid="series-tags" mode="tags" maxCount={10} tokenSeparators={[',']} />
+              </Form.Item>
+            </Col>
+          </Row>
+          <Row gutter={12}>
+            <Col span={8}>
+              <Form.Item
+                label="Free episodes"
+                name="freeEpisodes"
+                tooltip="Episodes 1…n play for everyone; the rest need a Star Card or a trial card."
+              >
+                <InputNumber data-testid="series-free" min={0} max={1000} style={{ width: '100%' }} />
+              </Form.Item>
+            </Col>
+            <Col span={8}>
+              <Form.Item
+                label="Order"
+                name="sortOrder"
+                tooltip="0 = no position. 1, 2, … come first in the app's New releases and Free to watch sections."
+              >
+                <InputNumber data-testid="series-order" min={0} max={100000} style={{ width: '100%' }} />
+              </Form.Item>
+            </Col>
+          </Row>
+        </Form>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,63 @@
+import { TRANSCODE_STATUSES, type TranscodeJob, type TranscodeStatus } from '@dramastar/contract';
+import { Card, Select, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { errorText } from '../../../shared/api/api-error';
+import { formatTime } from '../../../shared/format';
+import { TenantFilter } from '../../../shared/ui/tenant-filter';
+import { type JobsQuery, useJobs } from '../api/content';
+import { JobProgress } from '../components/series-drawer';
+
+/** Content → Transcoding: every upload's job with live progress (re-read every second while one runs). */
+export function JobsPage() {
+  const [query, setQuery] = useState<JobsQuery>({ pageNum: 1, pageSize: 20 });
+  const jobs = useJobs(query);
+  const filter = (patch: Partial<JobsQuery>) => setQuery((q) => ({ ...q, ...patch, pageNum: 1 }));
+  const columns: TableColumnsType<TranscodeJob> = [
+    { title: 'Job', dataIndex: 'id', width: 70 },
+    { title: 'Tenant', dataIndex: 'tenantId', width: 80 },
+    { title: 'Series', dataIndex: 'seriesId', width: 80 },
+    {
+      title: 'Episode',
+      key: 'episode',
+      render: (_, j) => (j.episodeId ? `replace no. ${j.episodeNumber}` : `new no. ${j.episodeNumber}`),
+    },
+    { title: 'State', key: 'state', render: (_, j) => <JobProgress job={j} /> },
+    { title: 'Uploaded', dataIndex: 'createdAt', render: (v: string) => formatTime(v) },
+    { title: 'Last change', dataIndex: 'updatedAt', render: (v: string) => formatTime(v) },
+  ];
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <Typography.Title level={3} style={{ margin: 0 }}>
+        Transcoding
+      </Typography.Title>
+      <Card size="small">
+        <Space wrap>
+          <Select<TranscodeStatus | undefined>
+            data-testid="jobs-filter-status"
+            allowClear
+            placeholder="Any state"
+            style={{ width: 140 }}
+            value={query.status}
+            onChange={(status) => filter({ status })}
+            options={TRANSCODE_STATUSES.map((s) => ({ value: s, label: s }))}
+          />
+          <TenantFilter value={query.tenantId} onChange={(tenantId) => filter({ tenantId })} />
+        </Space>
+      </Card>
+      {jobs.error ? <Typography.Text type="danger">{errorText(jobs.error)}</Typography.Text> : null}
+      <Table<TranscodeJob>
+        data-testid="all-jobs-table"
+        rowKey="id"
+        size="small"
+        columns={columns}
+        dataSource={jobs.data?.list ?? []}
+        pagination={{
+          current: query.pageNum,
+          pageSize: query.pageSize,
+          total: jobs.data?.total ?? 0,
+          onChange: (pageNum, pageSize) => setQuery((q) => ({ ...q, pageNum, pageSize })),
+        }}
+      />
+    </Space>
+  );
+}

@@ -1,0 +1,169 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { SERIES_STATUSES, type SeriesStatus } from '@dramastar/contract';
+import {
+  Button,
+  Card,
+  Image,
+  Input,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
+import { useState } from 'react';
+import { errorText } from '../../../shared/api/api-error';
+import { formatTime } from '../../../shared/format';
+import { TenantFilter } from '../../../shared/ui/tenant-filter';
+import { type SeriesQuery, type SeriesRow, useSeriesList } from '../api/content';
+import { SeriesDrawer } from '../components/series-drawer';
+import { SeriesForm } from '../components/series-form';
+import { SERIES_COLORS } from '../content-format';
+
+/** Content → Series: the list, create/edit, and a drawer per series for media and publishing. */
+export function SeriesPage() {
+  const [query, setQuery] = useState<SeriesQuery>({ pageNum: 1, pageSize: 20 });
+  const [form, setForm] = useState<{ series: SeriesRow | null } | null>(null);
+  const [opened, setOpened] = useState<number | null>(null);
+  const list = useSeriesList(query);
+  const filter = (patch: Partial<SeriesQuery>) => setQuery((q) => ({ ...q, ...patch, pageNum: 1 }));
+
+  const columns: TableColumnsType<SeriesRow> = [
+    {
+      title: 'Cover',
+      dataIndex: 'cover',
+      width: 70,
+      render: (src: string) =>
+        src ? <Image src={src} width={40} height={54} style={{ objectFit: 'cover' }} /> : '—',
+    },
+    {
+      title: 'Title',
+      key: 'title',
+      render: (_, s) => (
+        <span data-testid={`series-row-${s.id}`}>
+          <Typography.Text strong>{s.title.en}</Typography.Text>
+          <br />
+          <Typography.Text type="secondary">
+            {s.slug} · {s.category}
+            {s.tags.length ? ` · ${s.tags.join(', ')}` : ''}
+          </Typography.Text>
+        </span>
+      ),
+    },
+    { title: 'Tenant', dataIndex: 'tenantId', width: 80 },
+    {
+      title: 'Status',
+      dataIndex: 'status',
+      width: 100,
+      render: (s: SeriesStatus, r) => (
+        <Tag color={SERIES_COLORS[s]} data-testid={`series-status-${r.id}`}>
+          {s}
+        </Tag>
+      ),
+    },
+    { title: 'Episodes', dataIndex: 'episodeCount', width: 90, align: 'right' },
+    { title: 'Free', dataIndex: 'freeEpisodes', width: 60, align: 'right' },
+    {
+      title: 'Order',
+      dataIndex: 'sortOrder',
+      width: 70,
+      align: 'right',
+      render: (n: number) => (n === 0 ? '—' : n),
+    },
+    {
+      title: 'Banner',
+      dataIndex: 'bannerOrder',
+      width: 80,
+      align: 'right',
+      render: (n: number | null) => n ?? '—',
+    },
+    { title: 'Plays', dataIndex: 'playCount', width: 80, align: 'right' },
+    { title: 'Updated', key: 'updated', render: (_, s) => formatTime(s.updatedAt ?? s.createdAt) },
+    {
+      title: 'Actions',
+      key: 'actions',
+      fixed: 'right',
+      render: (_, s) => (
+        <Space>
+          <Button size="small" data-testid={`series-edit-${s.id}`} onClick={() => setForm({ series: s })}>
+            Edit
+          </Button>
+          <Button
+            size="small"
+            type="primary"
+            data-testid={`series-open-${s.id}`}
+            onClick={() => setOpened(s.id)}
+          >
+            Episodes & publishing
+          </Button>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <Space style={{ justifyContent: 'space-between', width: '100%' }}>
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          Series
+        </Typography.Title>
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          data-testid="series-new"
+          onClick={() => setForm({ series: null })}
+        >
+          New series
+        </Button>
+      </Space>
+      <Card size="small">
+        <Space wrap>
+          <Input.Search
+            data-testid="series-search"
+            allowClear
+            placeholder="Title or slug"
+            style={{ width: 220 }}
+            onSearch={(v) => filter({ keyword: v.trim() || undefined })}
+          />
+          <Select<SeriesStatus | undefined>
+            data-testid="series-filter-status"
+            allowClear
+            placeholder="Any status"
+            style={{ width: 140 }}
+            value={query.status}
+            onChange={(status) => filter({ status })}
+            options={SERIES_STATUSES.map((s) => ({ value: s, label: s }))}
+          />
+          <TenantFilter value={query.tenantId} onChange={(tenantId) => filter({ tenantId })} />
+        </Space>
+      </Card>
+      {list.error ? <Typography.Text type="danger">{errorText(list.error)}</Typography.Text> : null}
+      <Table<SeriesRow>
+        data-testid="series-table"
+        rowKey="id"
+        size="small"
+        scroll={{ x: 1100 }}
+        loading={list.isFetching}
+        columns={columns}
+        dataSource={list.data?.list ?? []}
+        pagination={{
+          current: query.pageNum,
+          pageSize: query.pageSize,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          onChange: (pageNum, pageSize) => setQuery((q) => ({ ...q, pageNum, pageSize })),
+        }}
+      />
+      <SeriesForm
+        open={form !== null}
+        series={form?.series ?? null}
+        onClose={() => setForm(null)}
+        onSaved={(s) => {
+          if (!form?.series) setOpened(s.id);
+        }}
+      />
+      <SeriesDrawer seriesId={opened} onClose={() => setOpened(null)} />
+    </Space>
+  );
+}

@@ -1,0 +1,323 @@
+import {
+  DELIVERY_OUTCOMES,
+  type DeliveryOutcome,
+  RECHARGE_STATUSES,
+  type RechargeStatus,
+} from '@dramastar/contract';
+import {
+  Alert,
+  Button,
+  Descriptions,
+  Drawer,
+  Input,
+  Select,
+  Space,
+  Spin,
+  Tabs,
+  Tag,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
+import { useState } from 'react';
+import { errorText } from '../../../shared/api/api-error';
+import { formatMoney, formatTime } from '../../../shared/format';
+import { FilteredTable } from '../../../shared/ui/filtered-table';
+import { TenantFilter } from '../../../shared/ui/tenant-filter';
+import {
+  type DeliveriesQuery,
+  type DeliveryRow,
+  type GatewayPaymentRow,
+  type PaymentsQuery,
+  useDeliveries,
+  useDelivery,
+  useGatewayPayments,
+} from '../api/finance';
+
+const STATUS_COLORS: Record<RechargeStatus, string> = {
+  pending: 'gold',
+  submitted: 'blue',
+  credited: 'green',
+  failed: 'red',
+  expired: 'default',
+  rejected: 'volcano',
+};
+
+function outcomeColor(outcome: string): string {
+  if (outcome === 'credited') return 'green';
+  if (outcome === 'declined') return 'orange';
+  if (outcome.startsWith('rejected')) return 'red';
+  return 'default';
+}
+
+function OrderSearch({ onSearch }: { onSearch: (orderNo: string | undefined) => void }) {
+  return (
+    <Input.Search
+      data-testid="filter-order"
+      allowClear
+      placeholder="Order number"
+      style={{ width: 220 }}
+      maxLength={40}
+      onSearch={(v) => onSearch(v.trim() || undefined)}
+    />
+  );
+}
+
+function Payments({ onDeliveries }: { onDeliveries: (orderNo: string) => void }) {
+  const [query, setQuery] = useState<PaymentsQuery>({ pageNum: 1, pageSize: 20 });
+  const list = useGatewayPayments(query);
+  const filter = (patch: Partial<PaymentsQuery>) => setQuery((q) => ({ ...q, ...patch, pageNum: 1 }));
+  const columns: TableColumnsType<GatewayPaymentRow> = [
+    {
+      title: 'Order',
+      key: 'order',
+      render: (_, p) => (
+        <span>
+          <code>{p.orderNo}</code>
+          <br />
+          <Typography.Text type="secondary">
+            {p.tenantId} · user {p.userId}
+          </Typography.Text>
+        </span>
+      ),
+    },
+    {
+      title: 'Provider / payment / transaction',
+      key: 'provider',
+      render: (_, p) => (
+        <span>
+          <Tag>{p.provider}</Tag>
+          <code>{p.providerRef ?? '—'}</code>
+          <br />
+          <Typography.Text type="secondary">txn {p.providerTxnId ?? '—'}</Typography.Text>
+        </span>
+      ),
+    },
+    { title: 'Amount', key: 'amount', align: 'right', render: (_, p) => formatMoney(p.amount, p.currency) },
+    {
+      title: 'Status',
+      dataIndex: 'status',
+      render: (s: RechargeStatus, p) => (
+        <Tag
+          color={STATUS_COLORS[s]}
+          title={p.reason ?? undefined}
+          data-testid={`payment-status-${p.orderNo}`}
+        >
+          {s}
+        </Tag>
+      ),
+    },
+    {
+      title: 'Created / credited',
+      key: 'times',
+      render: (_, p) => (
+        <span>
+          {formatTime(p.createdAt)}
+          <br />
+          <Typography.Text type="secondary">{formatTime(p.creditedAt ?? p.closedAt)}</Typography.Text>
+        </span>
+      ),
+    },
+    {
+      title: 'Webhooks',
+      key: 'deliveries',
+      render: (_, p) => (
+        <Button size="small" type="link" onClick={() => onDeliveries(p.orderNo)}>
+          {p.deliveries} deliver{p.deliveries === 1 ? 'y' : 'ies'}
+        </Button>
+      ),
+    },
+  ];
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <FilteredTable<GatewayPaymentRow>
+        testId="payments-table"
+        rowKey="orderNo"
+        scroll={{ x: 1000 }}
+        columns={columns}
+        result={list}
+        page={query}
+        onPage={(page) => setQuery((q) => ({ ...q, ...page }))}
+        filters={
+          <>
+            <Select<RechargeStatus | undefined>
+              data-testid="filter-status"
+              allowClear
+              placeholder="Any status"
+              style={{ width: 150 }}
+              value={query.status}
+              onChange={(status) => filter({ status })}
+              options={RECHARGE_STATUSES.map((s) => ({ value: s, label: s }))}
+            />
+            <OrderSearch onSearch={(orderNo) => filter({ orderNo })} />
+            <TenantFilter value={query.tenantId} onChange={(tenantId) => filter({ tenantId })} />
+          </>
+        }
+      />
+    </Space>
+  );
+}
+
+function DeliveryDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
+  const detail = useDelivery(id);
+  const d = detail.data;
+  return (
+    <Drawer open={id !== null} onClose={onClose} title={`Webhook delivery ${id ?? ''}`} size={640}>
+      <div data-testid="delivery-drawer">
+        {detail.isLoading ? <Spin /> : null}
+        {detail.error ? <Alert type="error" showIcon title={errorText(detail.error)} /> : null}
+        {d ? (
+          <Space orientation="vertical" style={{ width: '100%' }}>
+            <Descriptions size="small" column={1} bordered>
+              <Descriptions.Item label="Provider">{d.provider}</Descriptions.Item>
+              <Descriptions.Item label="Received">{formatTime(d.receivedAt)}</Descriptions.Item>
+              <Descriptions.Item label="Signature">
+                {d.signatureValid ? <Tag color="green">valid</Tag> : <Tag color="red">invalid</Tag>}
+              </Descriptions.Item>
+              <Descriptions.Item label="Outcome">
+                <Tag color={outcomeColor(d.outcome)}>{d.outcome}</Tag>
+              </Descriptions.Item>
+              <Descriptions.Item label="Order">
+                {d.orderNo ? <code>{d.orderNo}</code> : '—'}
+              </Descriptions.Item>
+              <Descriptions.Item label="Tenant">{d.tenantId ?? '—'}</Descriptions.Item>
+              <Descriptions.Item label="Provider transaction">{d.providerTxnId ?? '—'}</Descriptions.Item>
+              <Descriptions.Item label="Payload">
+                {d.payloadBytes} bytes{d.truncated ? ' (first 10 KB shown)' : ''}
+              </Descriptions.Item>
+            </Descriptions>
+            <Typography.Paragraph copyable={{ text: d.payload }} style={{ marginBottom: 0 }}>
+              Payload as received
+            </Typography.Paragraph>
+            <pre
+              data-testid="delivery-payload"
+              style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all', background: '#f5f5f5', padding: 12 }}
+            >
+              {prettyJson(d.payload)}
+            </pre>
+          </Space>
+        ) : null}
+      </div>
+    </Drawer>
+  );
+}
+
+function prettyJson(text: string): string {
+  try {
+    return JSON.stringify(JSON.parse(text) as unknown, null, 2);
+  } catch {
+    return text;
+  }
+}
+
+function Deliveries({ orderNo }: { orderNo: string | undefined }) {
+  const [query, setQuery] = useState<DeliveriesQuery>({ pageNum: 1, pageSize: 20, orderNo });
+  const [open, setOpen] = useState<string | null>(null);
+  const list = useDeliveries(query);
+  const filter = (patch: Partial<DeliveriesQuery>) => setQuery((q) => ({ ...q, ...patch, pageNum: 1 }));
+  const columns: TableColumnsType<DeliveryRow> = [
+    { title: 'Received', dataIndex: 'receivedAt', render: (v: string) => formatTime(v) },
+    { title: 'Provider', dataIndex: 'provider' },
+    {
+      title: 'Signature',
+      dataIndex: 'signatureValid',
+      render: (ok: boolean) => (ok ? <Tag color="green">valid</Tag> : <Tag color="red">invalid</Tag>),
+    },
+    {
+      title: 'Outcome',
+      dataIndex: 'outcome',
+      render: (o: string, d) => (
+        <Tag color={outcomeColor(o)} data-testid={`delivery-outcome-${d.id}`}>
+          {o}
+        </Tag>
+      ),
+    },
+    {
+      title: 'Order',
+      key: 'order',
+      render: (_, d) => (d.orderNo ? <code>{d.orderNo}</code> : '—'),
+    },
+    { title: 'Size', dataIndex: 'payloadBytes', align: 'right', render: (n: number) => `${n} B` },
+    {
+      title: '',
+      key: 'open',
+      render: (_, d) => (
+        <Button size="small" data-testid={`delivery-open-${d.id}`} onClick={() => setOpen(d.id)}>
+          Details
+        </Button>
+      ),
+    },
+  ];
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <FilteredTable<DeliveryRow>
+        testId="deliveries-table"
+        rowKey="id"
+        scroll={{ x: 900 }}
+        columns={columns}
+        result={list}
+        page={query}
+        onPage={(page) => setQuery((q) => ({ ...q, ...page }))}
+        filters={
+          <>
+            <Select<DeliveryOutcome | undefined>
+              data-testid="filter-outcome"
+              allowClear
+              placeholder="Any outcome"
+              style={{ width: 150 }}
+              value={query.outcome}
+              onChange={(outcome) => filter({ outcome })}
+              options={DELIVERY_OUTCOMES.map((o) => ({ value: o, label: o }))}
+            />
+            <Input.Search
+              data-testid="filter-delivery-order"
+              allowClear
+              placeholder="Order number"
+              style={{ width: 220 }}
+              maxLength={40}
+              defaultValue={orderNo}
+              onSearch={(v) => filter({ orderNo: v.trim() || undefined })}
+            />
+            <TenantFilter value={query.tenantId} onChange={(tenantId) => filter({ tenantId })} />
+          </>
+        }
+      />
+      <DeliveryDrawer id={open} onClose={() => setOpen(null)} />
+    </Space>
+  );
+}
+
+/** The card gateway: its payments (card-channel recharges) and every webhook delivery received. */
+export function GatewayPage() {
+  const [tab, setTab] = useState('payments');
+  const [orderNo, setOrderNo] = useState<string | undefined>(undefined);
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <Typography.Title level={3} style={{ margin: 0 }}>
+        Gateway payments
+      </Typography.Title>
+      <Tabs
+        activeKey={tab}
+        onChange={setTab}
+        items={[
+          {
+            key: 'payments',
+            label: 'Payments',
+            children: (
+              <Payments
+                onDeliveries={(o) => {
+                  setOrderNo(o);
+                  setTab('deliveries');
+                }}
+              />
+            ),
+          },
+          {
+            key: 'deliveries',
+            label: <span data-testid="tab-deliveries">Webhook deliveries</span>,
+            children: <Deliveries key={orderNo ?? ''} orderNo={orderNo} />,
+          },
+        ]}
+      />
+    </Space>
+  );
+}

@@ -1,0 +1,131 @@
+import type { CurrencyKey } from '@dramastar/contract';
+import { Card, Select, Space, Statistic, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { errorText } from '../../../shared/api/api-error';
+import { formatMoney, formatTime } from '../../../shared/format';
+import { type UserDetail, useUserLedger, useUserRecharges, useUserWithdrawals } from '../api/users';
+
+type Paging = { pageNum: number; pageSize: number };
+const first: Paging = { pageNum: 1, pageSize: 10 };
+const pagination = (p: Paging, total: number | undefined, set: (p: Paging) => void) => ({
+  current: p.pageNum,
+  pageSize: p.pageSize,
+  total: total ?? 0,
+  showSizeChanger: false,
+  onChange: (pageNum: number, pageSize: number) => set({ pageNum, pageSize }),
+});
+
+/** Balances per currency, then the wallet's ledger records, recharges and withdrawals (each paged). */
+export function UserWallet({ userId, balances }: { userId: string; balances: UserDetail['balances'] }) {
+  const [currency, setCurrency] = useState<CurrencyKey | undefined>(balances[0]?.currency);
+  const [ledgerPage, setLedgerPage] = useState(first);
+  const [rechargePage, setRechargePage] = useState(first);
+  const [withdrawalPage, setWithdrawalPage] = useState(first);
+  const ledger = useUserLedger({ userId, ...ledgerPage, ...(currency ? { currency } : {}) });
+  const recharges = useUserRecharges({ userId, ...rechargePage });
+  const withdrawals = useUserWithdrawals({ userId, ...withdrawalPage });
+
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <Space size="large" wrap data-testid="user-balances">
+        {balances.map((b) => (
+          <Card size="small" key={b.currency}>
+            <Statistic title={`Balance ${b.currency}`} value={b.balance} />
+          </Card>
+        ))}
+      </Space>
+      <Card
+        size="small"
+        title="Ledger records"
+        extra={
+          balances.length > 1 ? (
+            <Select<CurrencyKey>
+              size="small"
+              value={currency}
+              onChange={(c) => {
+                setCurrency(c);
+                setLedgerPage(first);
+              }}
+              options={balances.map((b) => ({ value: b.currency, label: b.currency }))}
+            />
+          ) : null
+        }
+      >
+        {ledger.error ? <Typography.Text type="danger">{errorText(ledger.error)}</Typography.Text> : null}
+        <Table
+          data-testid="user-ledger"
+          size="small"
+          rowKey="id"
+          loading={ledger.isFetching}
+          dataSource={ledger.data?.list ?? []}
+          pagination={pagination(ledgerPage, ledger.data?.total, setLedgerPage)}
+          columns={[
+            { title: 'Time', dataIndex: 'createdAt', render: (v: string) => formatTime(v) },
+            { title: 'Kind', dataIndex: 'type', render: (v: string) => <code>{v}</code> },
+            {
+              title: 'Amount',
+              dataIndex: 'amount',
+              align: 'right',
+              render: (v: string, r) => (
+                <Typography.Text type={v.startsWith('-') ? 'danger' : 'success'}>
+                  {formatMoney(v, r.currency)}
+                </Typography.Text>
+              ),
+            },
+            { title: 'Reference', dataIndex: 'reference', render: (v: string) => <code>{v}</code> },
+          ]}
+        />
+      </Card>
+      <Card size="small" title="Recharges">
+        <Table
+          data-testid="user-recharges"
+          size="small"
+          rowKey="orderNo"
+          loading={recharges.isFetching}
+          dataSource={recharges.data?.list ?? []}
+          pagination={pagination(rechargePage, recharges.data?.total, setRechargePage)}
+          columns={[
+            { title: 'Order', dataIndex: 'orderNo', render: (v: string) => <code>{v}</code> },
+            { title: 'Channel', dataIndex: 'channel' },
+            {
+              title: 'Credit',
+              key: 'credit',
+              align: 'right',
+              render: (_, r) => formatMoney(r.creditAmount, r.currency),
+            },
+            { title: 'Status', dataIndex: 'status', render: (v: string) => <Tag>{v}</Tag> },
+            { title: 'Created', dataIndex: 'createdAt', render: (v: string) => formatTime(v) },
+            { title: 'Credited', dataIndex: 'creditedAt', render: (v: string | null) => formatTime(v) },
+          ]}
+        />
+      </Card>
+      <Card size="small" title="Withdrawals">
+        <Table
+          data-testid="user-withdrawals"
+          size="small"
+          rowKey="orderNo"
+          loading={withdrawals.isFetching}
+          dataSource={withdrawals.data?.list ?? []}
+          pagination={pagination(withdrawalPage, withdrawals.data?.total, setWithdrawalPage)}
+          columns={[
+            { title: 'Order', dataIndex: 'orderNo', render: (v: string) => <code>{v}</code> },
+            {
+              title: 'Amount (fee)',
+              key: 'amount',
+              align: 'right',
+              render: (_, r) => `${formatMoney(r.amount, r.currency)} (${r.fee})`,
+            },
+            {
+              title: 'To',
+              key: 'to',
+              render: (_, r) => `${r.destination.bank ?? r.destination.channel} ${r.destination.account}`,
+            },
+            { title: 'Stage', dataIndex: 'status', render: (v: string) => <Tag>{v}</Tag> },
+            { title: 'Applied', dataIndex: 'createdAt', render: (v: string) => formatTime(v) },
+            { title: 'Reason', dataIndex: 'reason', render: (v: string | null) => v ?? '—' },
+          ]}
+        />
+      </Card>
+    </Space>
+  );
+}
