@@ -8,7 +8,7 @@ export default defineConfig({
   resolve: { conditions: ['source'] },
   server: {
     port: 5173,
-    proxy: { '/app-api': apiTarget, '/media': apiTarget, '/stream': apiTarget },
+    proxy: { '/app-api': { target: apiTarget, ws: true }, '/media': apiTarget, '/stream': apiTarget },
   },
   build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 800 },
 });

@@ -57,6 +57,7 @@ const RedPacketSendPage = lazyPage(() => import('../features/earn/pages/red-pack
 const RedPacketReceivePage = lazyPage(() => import('../features/earn/pages/red-packet-receive-page'));
 const RankPage = lazyPage(() => import('../features/earn/pages/rank-page'));
 const CustomerServicePage = lazyPage(() => import('../features/earn/pages/customer-service-page'));
+const ChatPage = lazyPage(() => import('../features/chat/pages/chat-page'));
 const LoginPage = lazyPage(() => import('../features/auth/pages/login-page'));
 const ThreePage = lazyPage(() => import('../features/auth/pages/three-page'));
 const SelectAreaPage = lazyPage(() => import('../features/auth/pages/select-area-page'));
@@ -134,6 +135,7 @@ export const routes: RouteObject[] = [
       { path: ROUTES.redPacketReceive, element: <RedPacketReceivePage /> },
       { path: ROUTES.earnRank, element: <RankPage /> },
       { path: ROUTES.earnCustomerService, element: <CustomerServicePage /> },
+      { path: ROUTES.chat, element: <ChatPage /> },
       { path: ROUTES.loginRegister, element: <LoginPage /> },
       { path: ROUTES.loginChooser, element: <LoginPage /> },
       { path: ROUTES.loginEmailOnly, element: <LoginPage /> },

@@ -2,6 +2,7 @@ import type { ComponentType, SVGProps } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { useT, type TranslationKey } from '../shared/i18n';
 import { ROUTES } from '../shared/routes';
+import { ChatUnreadBadge } from '../shared/support/chat-unread';
 import { GiftIcon, HomeIcon, PlayIcon, UserIcon } from '../shared/ui';
 
 interface Tab {
@@ -42,6 +43,7 @@ export function TabShell() {
             >
               <Icon className="ds-tabbar__icon" />
               <span className="ds-tabbar__label">{t(label)}</span>
+              {key === 'profile' && <ChatUnreadBadge testId="tab-profile-chat-unread" />}
             </Link>
           );
         })}

@@ -61,6 +61,8 @@ export const ROUTES = {
   tasks: '/pages/profile/task/index',
   redPacketSend: '/pages/profile/redPacket/openp',
   redPacketReceive: '/pages/profile/redPacket/receive/index',
+  /** Customer-service chat in real time (features/chat). */
+  chat: '/pages/profile/chat/index',
 } as const;
 
 export const TAB_PATHS: readonly string[] = [

@@ -95,6 +95,14 @@ function baseRoutes(extra: Record<string, Route> = {}): Record<string, Route> {
     '/appTask/queryFinish': ok(TASKS),
     '/appTask/queryInviteTaskNum': ok({ today: 1, total: 7 }),
     '/account/queryDkRedPacket': ok({ sent: [], received: [] }),
+    '/redP/rules': ok({
+      currency: 'PHP',
+      minShare: '1.00',
+      // The tenant's own limit (the contract's default is 10,000): the page shows the server's.
+      maxAmount: '5000.00',
+      maxShares: 100,
+      expiryHours: 24,
+    }),
     ...extra,
   };
 }
@@ -295,7 +303,7 @@ describe('sending a red packet', () => {
     const rules = screen.getByTestId('packet-rules').textContent;
     expect(rules).toContain('Each share is at least ₱1.00');
     expect(rules).toContain('1 to 100 shares');
-    expect(rules).toContain('At most ₱10,000.00 per red packet');
+    expect(rules).toContain('At most ₱5,000.00 per red packet');
     expect(screen.getByTestId('packet-refund-rule').textContent).toBe(
       'Unclaimed money returns to you 24 hours after sending.',
     );
@@ -316,8 +324,8 @@ describe('sending a red packet', () => {
       'Enter a whole number of shares from 1 to 100',
     );
     type('packet-shares', '5');
-    type('packet-amount', '10001');
-    expect(screen.getByTestId('packet-amount-error').textContent).toBe('The maximum amount is ₱10,000.00');
+    type('packet-amount', '5001');
+    expect(screen.getByTestId('packet-amount-error').textContent).toBe('The maximum amount is ₱5,000.00');
     type('packet-amount', '1000.01');
     expect(screen.getByTestId('packet-amount-error').textContent).toBe('Insufficient funds');
     fireEvent.click(screen.getByTestId('packet-submit'));
@@ -588,7 +596,7 @@ describe('customer service', () => {
     ],
   });
 
-  it('lists the contacts with the agent of this host; chat is not a link yet', async () => {
+  it('lists the contacts with the agent of this host; chat opens the in-app chat', async () => {
     const api = stubApi(
       baseRoutes({
         '/appConfig/customerService': contacts,
@@ -604,9 +612,9 @@ describe('customer service', () => {
       expect(screen.getByTestId('support-email').getAttribute('href')).toBe('mailto:help@ds.example');
       expect(screen.getByTestId('support-telegram-agent').getAttribute('href')).toBe('https://t.me/ds_agent');
       const chat = screen.getByTestId('support-chat');
-      expect(chat.tagName).toBe('LI');
-      expect(chat.getAttribute('aria-disabled')).toBe('true');
-      expect(chat.textContent).toContain('Not available yet');
+      expect(chat.tagName).toBe('A');
+      expect(chat.getAttribute('href')).toBe('#/pages/profile/chat/index');
+      expect(chat.textContent).toContain('Talk to our support team in the app');
       // An address that is not a web, mail or Telegram link is never made a link.
       expect(screen.getByTestId('support-whatsapp').tagName).toBe('LI');
       view.unmount();

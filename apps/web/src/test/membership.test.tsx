@@ -548,6 +548,14 @@ describe('Points & Trial Card page', () => {
             { id: '2', amount: 40, kind: 'task_bonus', createdAt: '2026-11-20T00:00:00.000Z' },
             { id: '1', amount: 1, kind: 'paid_episode', createdAt: '2026-11-19T00:00:00.000Z' },
           ],
+          // The tenant's rules as the server answers them (here changed by the operator).
+          rules: {
+            paidEpisode: 2,
+            shareToNewUser: 15,
+            sharePrimaryCard: 30,
+            sharePremiumCard: 300,
+            shareDirectorCard: 1000,
+          },
         }),
       }),
     );
@@ -559,8 +567,8 @@ describe('Points & Trial Card page', () => {
     expect(screen.getByTestId('points-2-kind').textContent).toBe('task_bonus');
     expect(screen.getByTestId('points-1-kind').textContent).toBe('Paid episode watched');
     const rules = screen.getByTestId('points-rules').textContent;
-    expect(rules).toContain('1 point for each paid episode');
-    expect(rules).toContain('10 points when a friend registers');
+    expect(rules).toContain('Points for each paid episode you watch (once per episode): 2');
+    expect(rules).toContain('15 points when a friend registers');
     expect(rules).toContain('30 / 300 / 1000 points');
   });
 });

@@ -81,6 +81,8 @@ export interface SessionActions {
   setWebsiteMode: (websiteMode: boolean) => void;
   setLoginType: (loginType: string | null) => void;
   setBind: (bind: string | null) => void;
+  /** The chat socket's state (features/chat): connecting, open or closed. */
+  setSocketStatus: (socketStatus: SocketStatus) => void;
 }
 
 export type Session = SessionState & SessionActions;
@@ -180,6 +182,7 @@ export const useSession = create<Session>()((set) => ({
   setWebsiteMode: (websiteMode) => set({ websiteMode }),
   setLoginType: (loginType) => set({ loginType }),
   setBind: (bind) => set({ bind }),
+  setSocketStatus: (socketStatus) => set({ socketStatus }),
 }));
 
 /** Which field of the state is written to which localStorage key. */

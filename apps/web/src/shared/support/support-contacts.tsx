@@ -1,5 +1,9 @@
 import { Button } from 'antd-mobile';
 import type { ReactNode, SVGProps } from 'react';
+import { Link } from 'react-router-dom';
+import { ROUTES } from '../routes';
+import { useSession } from '../store/session';
+import { ChatUnreadBadge } from './chat-unread';
 import { isApiError } from '../api/api-error';
 import { useT, type TranslationKey } from '../i18n';
 import { AlertIcon, ChevronRightIcon, EmptyState, HeadsetIcon, MailIcon, Spinner } from '../ui';
@@ -84,7 +88,7 @@ function ContactRow({
   kind: ContactKind;
   title: string;
   detail: string;
-  /** Null: shown but not a link (the in-app chat, or an address that cannot be opened). */
+  /** Null: shown but not a link (an address that cannot be opened). */
   href: string | null;
   testId: string;
 }) {
@@ -97,6 +101,18 @@ function ContactRow({
       </span>
     </>
   );
+  if (kind === 'chat' && href !== null) {
+    // The in-app chat: a page of this app, with the count of unread answers.
+    return (
+      <li>
+        <Link className="ds-support__row" to={href} data-testid={testId}>
+          {content}
+          <ChatBadge />
+          <ChevronRightIcon className="ds-support__arrow" />
+        </Link>
+      </li>
+    );
+  }
   if (href === null) {
     return (
       <li className="ds-support__row ds-support__row--off" data-testid={testId} aria-disabled="true">
@@ -132,10 +148,15 @@ export function SupportIntro({ text, testId }: { text: string; testId?: string }
   );
 }
 
+function ChatBadge() {
+  const hasLogin = useSession((s) => s.hasLogin);
+  return hasLogin ? <ChatUnreadBadge testId="support-chat-unread" /> : null;
+}
+
 /**
  * The tenant's support contacts with their icons, the Telegram agent of this site, and the in-app
- * chat shown as not available yet (its page does not exist). Used by Customer service (Earn) and
- * Contact us (Profile).
+ * chat (first: it answers inside the app) with its unread count. Used by Customer service (Earn)
+ * and Contact us (Profile).
  */
 export function SupportContacts({ testId = 'support-contacts' }: { testId?: string }) {
   const t = useT();
@@ -170,7 +191,7 @@ export function SupportContacts({ testId = 'support-contacts' }: { testId?: stri
     );
   }
 
-  // The in-app chat cannot be used yet: it goes last, after the channels that work.
+  // The in-app chat comes first; the operator's address for it is always our chat page.
   const list: SupportContact[] = contacts.data.contacts.filter((c) => c.kind !== 'chat');
   const chats: SupportContact[] = contacts.data.contacts.filter((c) => c.kind === 'chat');
   const sameKind = (kind: ContactKind) => contacts.data.contacts.filter((c) => c.kind === kind).length;
@@ -185,8 +206,8 @@ export function SupportContacts({ testId = 'support-contacts' }: { testId?: stri
         key={`${contact.kind}-${index}`}
         kind={contact.kind}
         title={title}
-        detail={chat ? t('support.chatLater') : contactHandle(contact.kind, contact.url)}
-        href={chat ? null : safeContactUrl(contact.url)}
+        detail={chat ? t('support.chatOpen') : contactHandle(contact.kind, contact.url)}
+        href={chat ? ROUTES.chat : safeContactUrl(contact.url)}
         testId={`support-${contact.kind}`}
       />
     );
@@ -194,6 +215,7 @@ export function SupportContacts({ testId = 'support-contacts' }: { testId?: stri
 
   return (
     <ul className="ds-support" data-testid={testId}>
+      {chats.map(row)}
       {list.map(row)}
       {showAgent && (
         <ContactRow
@@ -204,7 +226,6 @@ export function SupportContacts({ testId = 'support-contacts' }: { testId?: stri
           testId="support-telegram-agent"
         />
       )}
-      {chats.map(row)}
       {list.length === 0 && chats.length === 0 && !showAgent && (
         <li className="ds-support__row ds-support__row--off" data-testid={`${testId}-empty`}>
           {t('support.none')}

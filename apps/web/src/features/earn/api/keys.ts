@@ -17,6 +17,7 @@ export const earnKeys = {
   revenue: () => [...root, 'revenue'] as const,
   redPacket: (id: string) => [...root, 'redPacket', id] as const,
   myRedPackets: () => [...root, 'myRedPackets'] as const,
+  redPacketRules: () => [...root, 'redPacketRules'] as const,
   /** The rank board: per viewer (their own place), so under the wallet key too. */
   ranking: (type: string, scope: string) => [...root, 'ranking', type, scope] as const,
 };

@@ -22,6 +22,17 @@ export function useRedPacket(id: string, enabled = true) {
   });
 }
 
+/** The tenant's red-packet limits (its configuration: what the server will enforce). */
+export function useRedPacketRules() {
+  const hasLogin = useSession((s) => s.hasLogin);
+  return useQuery({
+    queryKey: earnKeys.redPacketRules(),
+    queryFn: ({ signal }) => request(api.redPacket.rules, { signal }),
+    enabled: hasLogin,
+    staleTime: 0,
+  });
+}
+
 /** The user's red packets: sent (with their state and refunds) and received. */
 export function useMyRedPackets(enabled = true) {
   const hasLogin = useSession((s) => s.hasLogin);

@@ -20,9 +20,8 @@ export interface RedPacketRules {
 }
 
 /**
- * The red packet rules of the tenant's currency. The server keeps per-tenant overrides and has the
- * last word (its refusals are shown); no call tells the app the overrides yet, so the contract's
- * defaults are what the page announces.
+ * The default red packet rules of a currency. The send page announces the tenant's own rules
+ * (`/redP/rules`, its configuration); the server has the last word (its refusals are shown).
  */
 export function redPacketRules(currency: CurrencyKey): RedPacketRules {
   return defaultEarnSettings(currency).redPacket;

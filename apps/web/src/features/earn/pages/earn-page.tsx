@@ -5,6 +5,7 @@ import { openLoginPanel } from '../../../shared/auth/login-panel-store';
 import { useT } from '../../../shared/i18n';
 import { formatMoney } from '../../../shared/money';
 import { ROUTES } from '../../../shared/routes';
+import { ChatUnreadBadge } from '../../../shared/support/chat-unread';
 import { useSession } from '../../../shared/store/session';
 import {
   ChevronRightIcon,
@@ -86,6 +87,8 @@ interface Entry {
   to: string;
   icon: ReactNode;
   label: string;
+  /** A count shown on the entry (unread chat answers). */
+  badge?: ReactNode;
 }
 
 function Entries({ entries }: { entries: Entry[] }) {
@@ -95,6 +98,7 @@ function Entries({ entries }: { entries: Entry[] }) {
         <Link key={entry.key} className="ds-earn-entry" to={entry.to} data-testid={`earn-entry-${entry.key}`}>
           <span className={`ds-earn-entry__icon ds-earn-entry__icon--${entry.key}`}>{entry.icon}</span>
           <span className="ds-earn-entry__label">{entry.label}</span>
+          {entry.badge}
         </Link>
       ))}
     </nav>
@@ -142,7 +146,13 @@ export default function EarnTabPage() {
     { key: 'redPacket', to: ROUTES.redPacketSend, icon: <RedPacketIcon />, label: t('redPacket.title') },
     { key: 'rank', to: ROUTES.earnRank, icon: <TrophyIcon />, label: t('rank.title') },
     { key: 'starCard', to: ROUTES.starCards, icon: <StarIcon />, label: t('earn.starCards') },
-    { key: 'support', to: ROUTES.earnCustomerService, icon: <HeadsetIcon />, label: t('support.title') },
+    {
+      key: 'support',
+      to: ROUTES.earnCustomerService,
+      icon: <HeadsetIcon />,
+      label: t('support.title'),
+      badge: hasLogin ? <ChatUnreadBadge testId="earn-chat-unread" /> : undefined,
+    },
   ];
   // Without earning here, only what is not a reward stays: Star Cards and customer service.
   const offEntries = entries.filter((e) => e.key === 'starCard' || e.key === 'support');

@@ -18,7 +18,7 @@ import {
   TextField,
   TopTabs,
 } from '../../../shared/ui';
-import { useMyRedPackets, useSendRedPacket } from '../api/red-packets';
+import { useMyRedPackets, useRedPacketRules, useSendRedPacket } from '../api/red-packets';
 import { RedPacketIcon } from '../../../shared/ui/icons';
 import { PacketRow } from '../components/packet-parts';
 import { EarnPage, LoadError, Loading } from '../components/shell';
@@ -26,7 +26,6 @@ import {
   checkRedPacket,
   redPacketLink,
   redPacketPath,
-  redPacketRules,
   type FieldError,
   type RedPacketRules,
 } from '../lib/red-packet-form';
@@ -62,16 +61,18 @@ function Rules({ rules, currency }: { rules: RedPacketRules; currency: CurrencyK
 function SendForm({
   currency,
   balance,
+  rules,
   onSent,
 }: {
   currency: CurrencyKey;
   balance: string;
+  /** The tenant's limits (its configuration). */
+  rules: RedPacketRules;
   onSent: (packet: RedPacket) => void;
 }) {
   const t = useT();
   const fieldError = useFieldError();
   const send = useSendRedPacket();
-  const rules = redPacketRules(currency);
   const [amount, setAmount] = useState('');
   const [shares, setShares] = useState('');
   const [split, setSplit] = useState<Split>('random');
@@ -354,9 +355,11 @@ function MyPackets() {
 
 function SendContent() {
   const wallet = useWalletInfo();
+  const rules = useRedPacketRules();
   const [sent, setSent] = useState<RedPacket | null>(null);
-  if (wallet.isPending) return <Loading />;
+  if (wallet.isPending || rules.isPending) return <Loading />;
   if (wallet.isError) return <LoadError error={wallet.error} onRetry={() => void wallet.refetch()} />;
+  if (rules.isError) return <LoadError error={rules.error} onRetry={() => void rules.refetch()} />;
   return (
     <>
       {sent ? (
@@ -365,6 +368,7 @@ function SendContent() {
         <SendForm
           currency={wallet.data.currency}
           balance={wallet.data.balance}
+          rules={rules.data}
           onSent={(packet) => {
             setSent(packet);
             window.scrollTo({ top: 0 });

@@ -1,4 +1,4 @@
-import { LIMITS } from '@dramastar/contract';
+import type { PointsRules } from '@dramastar/contract';
 import { InfiniteScroll } from 'antd-mobile';
 import { useT } from '../../../shared/i18n';
 import { EmptyState, TicketIcon } from '../../../shared/ui';
@@ -6,10 +6,9 @@ import { usePoints } from '../api/queries';
 import { dateTimeFormat, pointKindLabel } from '../lib/labels';
 import { LoadError, Loading } from './shell';
 
-/** How points are earned (spec section 9), from the contract's figures. */
-function PointsRules() {
+/** How points are earned (spec section 9): the tenant's rules, as the server answers them. */
+function PointsRulesPanel({ rules: p }: { rules: PointsRules }) {
   const t = useT();
-  const p = LIMITS.points;
   return (
     <section className="ds-ms-panel ds-ms-rules" data-testid="points-rules">
       <h2 className="ds-ms-rules__title">{t('pointsTrial.pointsRulesTitle')}</h2>
@@ -45,7 +44,7 @@ export function PointsTab() {
           {balance.toLocaleString(t.language === 'vn' ? 'vi' : t.language)}
         </strong>
       </section>
-      <PointsRules />
+      {points.data.pages[0] && <PointsRulesPanel rules={points.data.pages[0].rules} />}
       <h2 className="ds-section-title">{t('pointsTrial.pointsHistory')}</h2>
       {entries.length === 0 ? (
         <EmptyState

@@ -6,6 +6,7 @@ import { openLoginPanel } from '../../../shared/auth/login-panel-store';
 import { useT } from '../../../shared/i18n';
 import { formatMoney } from '../../../shared/money';
 import { ROUTES } from '../../../shared/routes';
+import { ChatUnreadBadge } from '../../../shared/support/chat-unread';
 import {
   AwardIcon,
   BellIcon,
@@ -268,6 +269,7 @@ export default function ProfilePage() {
         <MenuRow
           icon={<HeadsetIcon />}
           title={t('contactUs.title')}
+          extra={user ? <ChatUnreadBadge testId="profile-chat-unread" /> : undefined}
           to={ROUTES.contactUs}
           testId="profile-contact"
         />

@@ -1,0 +1,146 @@
+import type { ChatMessage } from '@dramastar/contract';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { useSession } from '../shared/store/session';
+import { ok, stubApi } from './fetch';
+import { sampleUser, tenantConfigAnswer } from './fixtures';
+import { renderAt } from './render-app';
+
+vi.mock('../shared/ui/toast', () => ({ showToast: vi.fn(), hideToast: vi.fn() }));
+const wait = { timeout: 3000 };
+
+/** The browser's WebSocket, driven by the test. */
+class TestSocket {
+  static all: TestSocket[] = [];
+  readyState = 0;
+  sent: Record<string, unknown>[] = [];
+  onopen: (() => void) | null = null;
+  onmessage: ((e: { data: string }) => void) | null = null;
+  onclose: ((e: { code: number }) => void) | null = null;
+  onerror: (() => void) | null = null;
+  constructor(readonly url: string) {
+    TestSocket.all.push(this);
+  }
+  send(data: string) {
+    this.sent.push(JSON.parse(data) as Record<string, unknown>);
+  }
+  close() {
+    this.readyState = 3;
+  }
+  serverOpens() {
+    act(() => {
+      this.readyState = 1;
+      this.onopen?.();
+    });
+  }
+  push(frame: unknown) {
+    act(() => this.onmessage?.({ data: JSON.stringify(frame) }));
+  }
+  drop() {
+    act(() => {
+      this.readyState = 3;
+      this.onclose?.({ code: 1006 });
+    });
+  }
+}
+
+const msg = (id: string, senderKind: ChatMessage['senderKind'], body: string): ChatMessage => ({
+  id,
+  conversationId: '5',
+  senderKind,
+  senderName: senderKind === 'operator' ? 'ann' : null,
+  kind: 'text',
+  body,
+  imageUrl: null,
+  clientId: `client-${id}-xyz`,
+  createdAt: '2026-11-21T10:00:00.000Z',
+});
+
+function setup(history: ChatMessage[]) {
+  TestSocket.all = [];
+  vi.stubGlobal('WebSocket', TestSocket);
+  const api = stubApi({
+    '/appConfig/tenantConfig': ok(tenantConfigAnswer),
+    '/user/info': ok(sampleUser()),
+    '/chat/history': ok({ conversationId: '5', list: history, hasMore: false }),
+    '/chat/conversation': ok({
+      conversation: {
+        id: '5',
+        status: 'open',
+        userLastReadId: '1',
+        staffLastReadId: '1',
+        lastMessageId: '2',
+        createdAt: '2026-11-21T10:00:00.000Z',
+        closedAt: null,
+      },
+      unread: 1,
+    }),
+  });
+  act(() => {
+    useSession.getState().setTenantFallback();
+    useSession.getState().login('tok-1');
+    useSession.getState().setUserInfo(sampleUser());
+  });
+  renderAt('#/pages/profile/chat/index');
+  return api;
+}
+
+describe('the chat page', () => {
+  it('shows the history, connects, sends, and shows answers live with the socket status in the store', async () => {
+    setup([msg('1', 'user', 'Hello?'), msg('2', 'operator', 'Hi, how can I help?')]);
+    expect(await screen.findByText('Hi, how can I help?', {}, wait)).toBeTruthy();
+    const socket = TestSocket.all[0]!;
+    expect(socket.url).toMatch(/\/app-api\/chat\/ws$/);
+    expect(useSession.getState().socketStatus).toBe('connecting');
+    socket.serverOpens();
+    expect(socket.sent[0]).toEqual({ type: 'auth', token: 'tok-1' });
+    socket.push({ type: 'hello', role: 'user', conversationId: '5' });
+    expect(useSession.getState().socketStatus).toBe('open');
+    // The support answer shown is read.
+    await waitFor(() => expect(socket.sent).toContainEqual({ type: 'read', messageId: '2' }), wait);
+
+    fireEvent.change(screen.getByTestId('chat-input'), { target: { value: 'My recharge is missing' } });
+    fireEvent.click(screen.getByTestId('chat-send'));
+    const send = socket.sent.find((f) => f.type === 'send');
+    expect(send).toMatchObject({ kind: 'text', body: 'My recharge is missing' });
+    expect(screen.getByTestId('chat-pending').textContent).toContain('My recharge is missing');
+    socket.push({
+      type: 'ack',
+      clientId: send?.clientId,
+      message: { ...msg('3', 'user', 'My recharge is missing'), clientId: send?.clientId },
+    });
+    await waitFor(() => expect(screen.queryByTestId('chat-pending')).toBeNull(), wait);
+
+    socket.push({ type: 'typing', conversationId: '5', senderKind: 'operator' });
+    expect(screen.getByTestId('chat-typing')).toBeTruthy();
+    socket.push({ type: 'message', message: msg('4', 'operator', 'Checking now') });
+    expect(await screen.findByText('Checking now', {}, wait)).toBeTruthy();
+    expect(screen.queryByTestId('chat-typing')).toBeNull();
+    socket.push({ type: 'read', conversationId: '5', side: 'staff', messageId: '3' });
+    expect(await screen.findByTestId('chat-read', {}, wait)).toBeTruthy();
+  });
+
+  it('keeps what is written offline and sends it once the socket is back', async () => {
+    setup([]);
+    expect(await screen.findByTestId('chat-empty', {}, wait)).toBeTruthy();
+    const first = TestSocket.all[0]!;
+    first.drop();
+    expect(useSession.getState().socketStatus).toBe('closed');
+    expect(screen.getByTestId('chat-status').getAttribute('data-status')).toBe('closed');
+    fireEvent.change(screen.getByTestId('chat-input'), { target: { value: 'Written offline' } });
+    fireEvent.click(screen.getByTestId('chat-send'));
+    expect(screen.getByTestId('chat-pending')).toBeTruthy();
+    expect(JSON.parse(sessionStorage.getItem('ds_chat_outbox_' + sampleUser().userId) ?? '[]')).toHaveLength(
+      1,
+    );
+
+    // Back online: reconnect at once, authenticate, then the outbox goes out.
+    act(() => void window.dispatchEvent(new Event('online')));
+    const second = TestSocket.all[1]!;
+    second.serverOpens();
+    second.push({ type: 'hello', role: 'user', conversationId: null });
+    const sends = second.sent.filter((f) => f.type === 'send');
+    expect(sends).toHaveLength(1);
+    expect(sends[0]).toMatchObject({ body: 'Written offline' });
+  });
+});
