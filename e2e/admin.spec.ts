@@ -1,5 +1,7 @@
 import { devices, expect, test } from '@playwright/test';
+import { ownerCredentials, withoutMotion } from './console.js';
 import { api, applyForWithdrawal, origin, rechargeByCard, registerByEmail, unique } from './flows.js';
+import { freshTotpCode, wrongTotpCode } from './totp.js';
 
 // The console is a desktop application.
 test.use({ ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, colorScheme: 'light' });
@@ -10,7 +12,7 @@ test.beforeEach(({ page }) => {
   });
 });
 
-test('an operator signs in at /admin, approves a withdrawal the user sees approved, and finds it in the audit log', async ({
+test('an operator signs in at /admin with TOTP, approves a withdrawal the user sees approved, and finds it in the audit log', async ({
   page,
   browser,
 }) => {
@@ -24,19 +26,26 @@ test('an operator signs in at /admin, approves a withdrawal the user sees approv
   await rechargeByCard(app, '500');
   const orderNo = await applyForWithdrawal(app, email);
 
-  // Sign-in: a wrong password is refused on the page, the one-time password signs in.
-  const password = process.env.E2E_ADMIN_PASSWORD;
-  expect(password, 'the first operator’s one-time password is printed at first start').toBeTruthy();
+  // Sign-in: a wrong password is refused on the page; the right one asks for the authenticator's
+  // code, where a wrong code is refused and the right one opens the console.
+  const owner = ownerCredentials();
+  await withoutMotion(page);
   await page.goto(`${origin()}/admin`);
-  await page.getByTestId('login-username').fill('admin');
+  await page.getByTestId('login-username').fill(owner.username);
   await page.getByTestId('login-password').fill('not-the-password');
   await page.getByTestId('login-submit').click();
   await expect(page.getByTestId('login-error')).toContainText('Wrong user name or password');
-  await page.getByTestId('login-password').fill(password ?? '');
+  await page.getByTestId('login-password').fill(owner.password);
   await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('login-totp-step')).toContainText(owner.username);
+  await expect(page.getByTestId('login-error')).toHaveCount(0);
+  await page.getByTestId('login-totp').fill(wrongTotpCode(owner.totpSecret));
+  await page.getByTestId('login-totp-submit').click();
+  await expect(page.getByTestId('login-error')).toContainText('Wrong or already used authenticator code');
+  await page.getByTestId('login-totp').fill(await freshTotpCode(owner.totpSecret));
+  await page.getByTestId('login-totp-submit').click();
   await expect(page.getByTestId('operator-name')).toHaveText('admin');
   await expect(page.getByTestId('operator-role')).toHaveText('owner');
-  await expect(page.getByTestId('must-change-password')).toBeVisible();
   await expect(page.getByTestId('ledger-light')).toHaveAttribute('data-balanced', 'true');
 
   // The withdrawal queue offers approve and reject for an applied withdrawal; approve it.

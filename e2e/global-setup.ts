@@ -1,25 +1,69 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startMailbox } from './mailbox.js';
 import { startServer } from './server.js';
+import { currentStep, markTotpStepUsed, totpAtStep } from './totp.js';
+
+/** The first operator's password once the set-up below changed it. */
+export const E2E_ADMIN_NEW_PASSWORD = 'e2e-owner-password-2026';
+
+async function adminCall<T>(url: string, path: string, body: unknown, token?: string): Promise<T> {
+  const res = await fetch(`${url}/admin-api${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  const answer = (await res.json()) as { code: number; msg: string; data: T };
+  if (answer.code !== 200) throw new Error(`${path}: ${answer.code} ${answer.msg}`);
+  return answer.data;
+}
 
 /**
  * One production server for the whole run, sending e-mail to a real local SMTP server; the
  * tests learn the server's port from E2E_PORT and read codes from the E2E_MAILBOX file.
+ *
+ * The first operator (`admin`, printed one-time password) is set up here as a person would at the
+ * first sign-in: the password changed to E2E_ADMIN_PASSWORD and an authenticator enrolled
+ * (E2E_ADMIN_TOTP_SECRET). That sign-in's session is the owner's API token for the run
+ * (E2E_ADMIN_TOKEN), so API set-ups need no TOTP code of their own.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  const mailboxFile = join(mkdtempSync(join(tmpdir(), 'ds-mail-')), 'mails.jsonl');
+  const stateDir = mkdtempSync(join(tmpdir(), 'ds-mail-'));
+  const mailboxFile = join(stateDir, 'mails.jsonl');
+  process.env.E2E_TOTP_STATE = join(stateDir, 'totp-steps.json');
   const mailbox = await startMailbox(mailboxFile);
   // TEST_API: the wallet spec gives its user a Star Card with /test/openVipLevel (the Star Card
   // purchase is its own issue); production leaves it off unless asked for.
   const server = await startServer({ SMTP_URL: mailbox.url, TEST_API: 'true' });
   process.env.E2E_PORT = String(server.port);
-  // The embedded default prints the first operator's one-time password once, at first start.
-  const firstOperator = /"oneTimePassword":"([^"]+)"/.exec(server.output());
-  if (firstOperator?.[1]) process.env.E2E_ADMIN_PASSWORD = firstOperator[1];
   process.env.E2E_MAILBOX = mailboxFile;
+
+  // The embedded default prints the first operator's one-time password once, at first start.
+  const oneTimePassword = /"oneTimePassword":"([^"]+)"/.exec(server.output())?.[1];
+  if (!oneTimePassword)
+    throw new Error(`the first operator's one-time password was not printed:\n${server.output()}`);
+  const { token } = await adminCall<{ token: string }>(server.url, '/auth/login', {
+    username: 'admin',
+    password: oneTimePassword,
+  });
+  await adminCall(
+    server.url,
+    '/access/password',
+    { currentPassword: oneTimePassword, newPassword: E2E_ADMIN_NEW_PASSWORD },
+    token,
+  );
+  const { secret } = await adminCall<{ secret: string }>(server.url, '/access/totp/start', {}, token);
+  const step = currentStep();
+  await adminCall(server.url, '/access/totp/confirm', { code: totpAtStep(secret, step) }, token);
+  markTotpStepUsed(secret, step);
+  process.env.E2E_ADMIN_PASSWORD = E2E_ADMIN_NEW_PASSWORD;
+  process.env.E2E_ADMIN_TOTP_SECRET = secret;
+  process.env.E2E_ADMIN_TOKEN = token;
+
   return async () => {
+    // E2E_SERVER_LOG=<file> keeps the server's log of the run, for diagnosing a failure.
+    if (process.env.E2E_SERVER_LOG) writeFileSync(process.env.E2E_SERVER_LOG, server.output());
     await server.stop();
     await mailbox.stop();
   };

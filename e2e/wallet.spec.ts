@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { api, base, origin, rechargeByCard, registerByEmail, unique } from './flows.js';
+import { api, base, rechargeByCard, registerByEmail, unique } from './flows.js';
 import { codeFor, mailCount } from './mailbox.js';
+import { consoleApi } from './console.js';
 
 test.beforeEach(({ page }) => {
   page.on('pageerror', (error) => {
@@ -67,20 +68,8 @@ test('recharges through the sandbox gateway, adds a bank card, sets the payment 
   expect(orderNo).toMatch(/^W\d{24}$/);
 
   // Finance approves it in the console's API; the user sees the stage move.
-  const password = process.env.E2E_ADMIN_PASSWORD;
-  expect(password, 'the first operator’s one-time password is printed at first start').toBeTruthy();
-  const login = await fetch(`${origin()}/admin-api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password }),
-  });
-  const { token } = ((await login.json()) as { data: { token: string } }).data;
-  const approved = await fetch(`${origin()}/admin-api/finance/withdrawals/action`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ orderNo, action: 'approve' }),
-  });
-  expect(approved.status).toBe(200);
+  const approved = await consoleApi('/finance/withdrawals/action', { orderNo, action: 'approve' });
+  expect(approved.code).toBe(200);
   await page.reload();
   await expect(page.getByTestId('withdraw-step-approved')).toBeVisible();
   await page.goto(`${base()}/pages/profile/wallet/index`);

@@ -1,0 +1,104 @@
+import { devices, expect, test } from '@playwright/test';
+import { consoleSignIn, withoutMotion } from './console.js';
+import { origin, unique } from './flows.js';
+import { freshTotpCode } from './totp.js';
+
+// The console is a desktop application.
+const desktop = {
+  ...devices['Desktop Chrome'],
+  viewport: { width: 1280, height: 800 },
+  colorScheme: 'light' as const,
+};
+test.use(desktop);
+
+test.beforeEach(({ page }) => {
+  page.on('pageerror', (error) => {
+    throw error;
+  });
+});
+
+test('the owner creates a finance operator, who changes the one-time password and enrols TOTP at the first sign-in', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+
+  // The owner creates the operator in the console and reads its one-time password.
+  await consoleSignIn(page);
+  await page.getByTestId('nav').getByText('Operators').click();
+  await expect(page).toHaveURL(/\/admin\/access\/operators$/);
+  await expect(page.getByTestId('operators-table')).toContainText('admin');
+  await page.getByTestId('operator-create').click();
+  const dialog = page.getByRole('dialog');
+  const username = `fin_${unique()}`;
+  await dialog.getByTestId('operator-username').fill(username);
+  await dialog.getByLabel('Tenants').fill('000000');
+  await dialog.getByLabel('Tenants').press('Enter');
+  await page.getByTestId('operator-create-submit').click();
+  const oneTime = ((await page.getByTestId('one-time-password').textContent()) ?? '').trim();
+  expect(oneTime.length).toBeGreaterThanOrEqual(12);
+  await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+  const row = page.getByRole('row').filter({ hasText: username });
+  await expect(row).toContainText('finance');
+  await expect(row).toContainText('one-time password');
+  await expect(row).toContainText('2FA off');
+
+  // The new operator signs in with it and is held at the set-up screen.
+  const context = await browser.newContext(desktop);
+  const them = await context.newPage();
+  await withoutMotion(them);
+  await them.goto(`${origin()}/admin`);
+  await them.getByTestId('login-username').fill(username);
+  await them.getByTestId('login-password').fill(oneTime);
+  await them.getByTestId('login-submit').click();
+  await expect(them.getByTestId('setup-page')).toBeVisible();
+  await expect(them.getByTestId('nav')).toHaveCount(0);
+
+  // Step 1: a password of its own (the short one is refused on the page).
+  await them.getByTestId('password-current').fill(oneTime);
+  await them.getByTestId('password-new').fill('short');
+  await them.getByTestId('password-repeat').fill('short');
+  await them.getByTestId('password-submit').click();
+  await expect(them.getByText('At least 10 characters').first()).toBeVisible();
+  const password = 'finance-e2e-password-1';
+  await them.getByTestId('password-new').fill(password);
+  await them.getByTestId('password-repeat').fill(password);
+  await them.getByTestId('password-submit').click();
+
+  // Step 2: the authenticator, from the QR code (its key and URI are shown as text too).
+  await expect(them.getByTestId('setup-totp')).toBeVisible();
+  await expect(them.getByTestId('totp-qr')).toHaveAttribute('src', /^data:image\/png;base64,/);
+  const uri = (await them.getByTestId('totp-uri').textContent()) ?? '';
+  expect(uri).toContain(`otpauth://totp/DramaStar%3A${username}`);
+  const secret = new URL(uri).searchParams.get('secret') ?? '';
+  await expect(them.getByTestId('totp-secret')).toHaveText(secret);
+  await them.screenshot({ path: '/tmp/access-setup-totp.png' });
+  await them.getByTestId('totp-code').fill('000000');
+  await them.getByTestId('totp-confirm').click();
+  await expect(them.getByTestId('totp-error')).toBeVisible();
+  await them.getByTestId('totp-code').fill(await freshTotpCode(secret));
+  await them.getByTestId('totp-confirm').click();
+
+  // The console opens, with the finance pages and without the owner's.
+  await expect(them.getByTestId('operator-name')).toHaveText(username);
+  await expect(them.getByTestId('operator-role')).toHaveText('finance');
+  await expect(them.getByTestId('nav')).toContainText('Withdrawals');
+  await expect(them.getByTestId('nav')).not.toContainText('Operators');
+
+  // My account: two-factor on, this session listed.
+  await them.getByTestId('nav').getByText('My account').click();
+  await expect(them.getByTestId('totp-status')).toHaveText('on');
+  await expect(them.getByTestId('session-current')).toBeVisible();
+  await them.screenshot({ path: '/tmp/access-account.png' });
+
+  // Next time the sign-in asks for the code.
+  await them.getByTestId('sign-out').click();
+  await consoleSignIn(them, { username, password, totpSecret: secret });
+
+  // The owner sees the operator set up.
+  await page.reload();
+  await expect(row).toContainText('password set');
+  await expect(row).toContainText('2FA on');
+  await page.screenshot({ path: '/tmp/access-operators.png' });
+  await context.close();
+});

@@ -1,0 +1,72 @@
+import { expect, type Page } from '@playwright/test';
+import { origin } from './flows.js';
+import { freshTotpCode } from './totp.js';
+
+/** The first operator (owner) as the global setup left it: user name, password, TOTP secret. */
+export function ownerCredentials(): { username: string; password: string; totpSecret: string } {
+  const password = process.env.E2E_ADMIN_PASSWORD;
+  const totpSecret = process.env.E2E_ADMIN_TOTP_SECRET;
+  expect(password, 'the global setup changes the first operator’s password').toBeTruthy();
+  expect(totpSecret, 'the global setup enrols the first operator’s authenticator').toBeTruthy();
+  return { username: 'admin', password: password ?? '', totpSecret: totpSecret ?? '' };
+}
+
+let cachedToken: string | undefined;
+
+/**
+ * A console token for the owner, for set-ups made through the API: the global setup's session,
+ * else one sign-in (with a TOTP code) cached for the run, since a code is accepted only once.
+ */
+export async function ownerToken(): Promise<string> {
+  cachedToken ??= process.env.E2E_ADMIN_TOKEN;
+  if (cachedToken) return cachedToken;
+  const { username, password, totpSecret } = ownerCredentials();
+  const login = await fetch(`${origin()}/admin-api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password, totpCode: await freshTotpCode(totpSecret) }),
+  });
+  const answer = (await login.json()) as { code: number; msg: string; data: { token: string } };
+  expect(answer.code, answer.msg).toBe(200);
+  cachedToken = answer.data.token;
+  return cachedToken;
+}
+
+/** Calls the console's API as the owner; answers the envelope. */
+export async function consoleApi<T = unknown>(
+  path: string,
+  body: unknown = {},
+): Promise<{ code: number; msg: string; data: T }> {
+  const res = await fetch(`${origin()}/admin-api${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${await ownerToken()}` },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as { code: number; msg: string; data: T };
+}
+
+/**
+ * Signs an operator in at /admin in `page` (the owner unless told otherwise): user name and
+ * password, then the authenticator code the console asks for; waits for the console's frame.
+ */
+export async function consoleSignIn(
+  page: Page,
+  who: { username: string; password: string; totpSecret: string } = ownerCredentials(),
+): Promise<void> {
+  await withoutMotion(page);
+  await page.goto(`${origin()}/admin`);
+  await page.getByTestId('login-username').fill(who.username);
+  await page.getByTestId('login-password').fill(who.password);
+  await page.getByTestId('login-submit').click();
+  await page.getByTestId('login-totp').fill(await freshTotpCode(who.totpSecret));
+  await page.getByTestId('login-totp-submit').click();
+  await expect(page.getByTestId('operator-name')).toHaveText(who.username);
+}
+
+/**
+ * The console without animations (it honours prefers-reduced-motion): a click on a dialog's button
+ * while the dialog still zooms in can otherwise be lost.
+ */
+export async function withoutMotion(page: Page): Promise<void> {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+}
