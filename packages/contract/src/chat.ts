@@ -15,6 +15,11 @@ export const CHAT_IMAGE_MAX_BYTES = AVATAR_MAX_BYTES;
 /** Messages one user may send in RATE_WINDOW seconds (across instances). */
 export const CHAT_RATE_LIMIT = 20;
 export const CHAT_RATE_WINDOW_SECONDS = 10;
+/** Images one user may upload in UPLOAD_WINDOW seconds (across instances). */
+export const CHAT_UPLOAD_LIMIT = 10;
+export const CHAT_UPLOAD_WINDOW_SECONDS = 60;
+/** Typing and read frames one socket may send in RATE_WINDOW seconds; beyond, they are refused. */
+export const CHAT_SIGNAL_LIMIT = 60;
 /** Largest page of history. */
 export const CHAT_PAGE_MAX = 100;
 /** A socket that has not answered a ping within this many ms is dropped. */
@@ -35,8 +40,8 @@ export const chatClientId = z
   .string()
   .trim()
   .regex(/^[\w-]{8,64}$/, { error: 'ValidationFailed' });
-/** Storage key of an uploaded chat image (answered by /chat/upload). */
-export const chatImageKey = z.string().regex(/^chat\/[a-f0-9]{32}\.(png|jpg|webp)$/, {
+/** Storage key of an uploaded chat image (answered by /chat/upload): `chat/<uploader id>/<random>.<type>`. */
+export const chatImageKey = z.string().regex(/^chat\/\d{1,18}\/[a-f0-9]{32}\.(png|jpg|webp)$/, {
   error: 'ChatImageNotFound',
 });
 
@@ -154,6 +159,8 @@ export const CHAT_CLOSE = {
   unauthorized: 4401,
   authTimeout: 4408,
   badFrame: 4400,
+  /** The server missed events (its fan-out connection dropped): reconnect and fetch what was missed. */
+  resync: 4503,
   shuttingDown: 1001,
 } as const;
 

@@ -132,6 +132,8 @@ const en = {
   MembershipRequired: 'This needs an active Star Card',
   WithdrawalNotFound: 'Withdrawal not found',
   WithdrawalStateChanged: 'This withdrawal is {status} and cannot be changed that way',
+  WithdrawalUserFrozen:
+    'The account is frozen: this withdrawal can only be rejected or failed until it is unfrozen',
   ReferenceMismatch: 'The matched reference does not belong to this order',
   ReasonRequired: 'Please give a reason (at least 3 characters)',
   InvalidSignature: 'Invalid signature',
@@ -331,6 +333,8 @@ const vn: Catalog = {
   MembershipRequired: 'Cần có Thẻ Sao còn hiệu lực',
   WithdrawalNotFound: 'Không tìm thấy lệnh rút',
   WithdrawalStateChanged: 'Lệnh rút đang ở trạng thái {status}, không thể thay đổi như vậy',
+  WithdrawalUserFrozen:
+    'Tài khoản đang bị khóa: lệnh rút này chỉ có thể bị từ chối hoặc đánh dấu thất bại cho đến khi mở khóa',
   ReferenceMismatch: 'Mã đối chiếu không thuộc đơn này',
   ReasonRequired: 'Vui lòng nêu lý do (ít nhất 3 ký tự)',
   InvalidSignature: 'Chữ ký không hợp lệ',
@@ -526,6 +530,8 @@ const id: Catalog = {
   MembershipRequired: 'Ini memerlukan Kartu Bintang aktif',
   WithdrawalNotFound: 'Penarikan tidak ditemukan',
   WithdrawalStateChanged: 'Penarikan ini berstatus {status} dan tidak bisa diubah seperti itu',
+  WithdrawalUserFrozen:
+    'Akun dibekukan: penarikan ini hanya bisa ditolak atau digagalkan sampai akun dicairkan',
   ReferenceMismatch: 'Referensi tidak cocok dengan pesanan ini',
   ReasonRequired: 'Berikan alasan (minimal 3 karakter)',
   InvalidSignature: 'Tanda tangan tidak valid',

@@ -8,11 +8,10 @@ import { STORAGE_KEYS } from '../shared/store/storage-keys';
 import { showToast } from '../shared/ui/toast';
 import { ok, refusal, stubApi } from './fetch';
 import { clearCookies, sampleUser, tenantConfigAnswer } from './fixtures';
-import { renderAt } from './render-app';
+import { renderAt, wait } from './render-app';
 
 vi.mock('../shared/ui/toast', () => ({ showToast: vi.fn(), hideToast: vi.fn() }));
 const toast = vi.mocked(showToast);
-const wait = { timeout: 3000 };
 
 const baseRoutes = {
   '/appConfig/tenantConfig': ok(tenantConfigAnswer),

@@ -2,12 +2,11 @@ import type { ChatMessage } from '@dramastar/contract';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { useSession } from '../shared/store/session';
-import { ok, stubApi } from './fetch';
+import { ok, refusal, type Route, stubApi } from './fetch';
 import { sampleUser, tenantConfigAnswer } from './fixtures';
-import { renderAt } from './render-app';
+import { renderAt, wait } from './render-app';
 
 vi.mock('../shared/ui/toast', () => ({ showToast: vi.fn(), hideToast: vi.fn() }));
-const wait = { timeout: 3000 };
 
 /** The browser's WebSocket, driven by the test. */
 class TestSocket {
@@ -36,10 +35,10 @@ class TestSocket {
   push(frame: unknown) {
     act(() => this.onmessage?.({ data: JSON.stringify(frame) }));
   }
-  drop() {
+  drop(code = 1006) {
     act(() => {
       this.readyState = 3;
-      this.onclose?.({ code: 1006 });
+      this.onclose?.({ code });
     });
   }
 }
@@ -56,7 +55,7 @@ const msg = (id: string, senderKind: ChatMessage['senderKind'], body: string): C
   createdAt: '2026-11-21T10:00:00.000Z',
 });
 
-function setup(history: ChatMessage[]) {
+function setup(history: ChatMessage[], routes: Record<string, Route> = {}) {
   TestSocket.all = [];
   vi.stubGlobal('WebSocket', TestSocket);
   const api = stubApi({
@@ -75,6 +74,7 @@ function setup(history: ChatMessage[]) {
       },
       unread: 1,
     }),
+    ...routes,
   });
   act(() => {
     useSession.getState().setTenantFallback();
@@ -142,5 +142,48 @@ describe('the chat page', () => {
     const sends = second.sent.filter((f) => f.type === 'send');
     expect(sends).toHaveLength(1);
     expect(sends[0]).toMatchObject({ body: 'Written offline' });
+  });
+
+  it('after a drop fetches what it missed, shows a close made meanwhile, and signs out when the token is refused', async () => {
+    let catchUps = 0;
+    let sessionGone = false;
+    const api = setup([msg('1', 'user', 'Hello?'), msg('2', 'operator', 'Hi')], {
+      '/chat/history': (call) => {
+        if (!call.url.includes('afterId=2'))
+          return ok({
+            conversationId: '5',
+            list: [msg('1', 'user', 'Hello?'), msg('2', 'operator', 'Hi')],
+            hasMore: false,
+          });
+        // Nothing new at the first hello; the answer written while the socket was away at the second.
+        catchUps++;
+        const list = catchUps > 1 ? [msg('3', 'operator', 'Solved, closing this chat')] : [];
+        return ok({ conversationId: '5', list, hasMore: false });
+      },
+      '/chat/conversation': () =>
+        sessionGone ? refusal(401, 'Please sign in', 'Unauthorized') : ok({ conversation: null, unread: 0 }),
+    });
+    expect(await screen.findByText('Hi', {}, wait)).toBeTruthy();
+    const first = TestSocket.all[0]!;
+    first.serverOpens();
+    first.push({ type: 'hello', role: 'user', conversationId: '5' });
+    await waitFor(() => expect(catchUps).toBe(1), wait);
+    first.drop();
+
+    act(() => void window.dispatchEvent(new Event('online')));
+    const second = TestSocket.all[1]!;
+    second.serverOpens();
+    // Staff answered and closed the conversation meanwhile: no open conversation any more.
+    second.push({ type: 'hello', role: 'user', conversationId: null });
+    expect(await screen.findByText('Solved, closing this chat', {}, wait)).toBeTruthy();
+    expect(screen.getByTestId('chat-closed')).toBeTruthy();
+    expect(screen.getAllByTestId('chat-message')).toHaveLength(3);
+
+    // The session was ended elsewhere: the socket is refused, and the app signs out.
+    sessionGone = true;
+    second.drop(4401);
+    await waitFor(() => expect(useSession.getState().token).toBeNull(), wait);
+    expect(api.callsTo('/chat/conversation').length).toBeGreaterThan(1);
+    expect(TestSocket.all).toHaveLength(2);
   });
 });

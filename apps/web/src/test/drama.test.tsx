@@ -6,7 +6,7 @@ import { useSession } from '../shared/store/session';
 import { showToast } from '../shared/ui/toast';
 import { ok, refusal, stubApi, type Route } from './fetch';
 import { clearCookies, sampleUser, tenantConfigAnswer } from './fixtures';
-import { renderAt } from './render-app';
+import { renderAt, wait } from './render-app';
 
 vi.mock('../shared/ui/toast', () => ({ showToast: vi.fn(), hideToast: vi.fn() }));
 
@@ -50,7 +50,6 @@ vi.mock('hls.js', () => ({
   Events: { ERROR: 'hlsError', FRAG_LOADED: 'hlsFragLoaded' },
 }));
 
-const wait = { timeout: 3000 };
 
 function series(id: number, overrides: Partial<SeriesSummary> = {}): SeriesSummary {
   return {

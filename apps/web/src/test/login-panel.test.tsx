@@ -7,11 +7,10 @@ import { STORAGE_KEYS } from '../shared/store/storage-keys';
 import { showToast } from '../shared/ui/toast';
 import { ok, refusal, stubApi } from './fetch';
 import { clearCookies, PNG_1X1, sampleUser, tenantConfigAnswer } from './fixtures';
-import { renderAt } from './render-app';
+import { renderAt, wait } from './render-app';
 
 vi.mock('../shared/ui/toast', () => ({ showToast: vi.fn(), hideToast: vi.fn() }));
 const toast = vi.mocked(showToast);
-const wait = { timeout: 3000 };
 
 function chooseCountry(key: CurrencyKey) {
   const c = CURRENCIES[key];

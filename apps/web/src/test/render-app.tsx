@@ -8,3 +8,9 @@ export function renderAt(hash: string) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return { ...render(<App queryClient={queryClient} />), queryClient };
 }
+
+/**
+ * How long a test waits for the app to show something. Generous because the suite shares two
+ * cores with the server tests; a passing check returns as soon as it passes.
+ */
+export const wait = { timeout: 10_000 };

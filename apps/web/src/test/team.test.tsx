@@ -6,11 +6,10 @@ import { useSession } from '../shared/store/session';
 import { showToast } from '../shared/ui/toast';
 import { ok, refusal, stubApi, type FetchCall, type Route } from './fetch';
 import { sampleUser, tenantConfigAnswer } from './fixtures';
-import { renderAt } from './render-app';
+import { renderAt, wait } from './render-app';
 
 vi.mock('../shared/ui/toast', () => ({ showToast: vi.fn(), hideToast: vi.fn() }));
 const toast = vi.mocked(showToast);
-const wait = { timeout: 3000 };
 
 const LINK = 'http://localhost/#/pages/login/register?inviteCode=AB12CD34';
 

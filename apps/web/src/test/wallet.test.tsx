@@ -6,12 +6,11 @@ import { useSession } from '../shared/store/session';
 import { showToast } from '../shared/ui/toast';
 import { ok, refusal, stubApi, type FetchCall, type Route } from './fetch';
 import { sampleUser, tenantConfigAnswer } from './fixtures';
-import { renderAt } from './render-app';
+import { renderAt, wait } from './render-app';
 
 vi.mock('../shared/ui/toast', () => ({ showToast: vi.fn(), hideToast: vi.fn() }));
 vi.mock('../features/wallet/lib/payment-page', () => ({ openPaymentPage: vi.fn() }));
 const toast = vi.mocked(showToast);
-const wait = { timeout: 3000 };
 
 function rules(overrides: Partial<WithdrawalRules> = {}): WithdrawalRules {
   return {
@@ -488,7 +487,7 @@ describe('recharge', () => {
     signIn();
     renderAt('#/pages/profile/recharge/index?orderNo=R100');
     expect(await screen.findByTestId('recharge-result-pending', {}, wait)).toBeTruthy();
-    expect(await screen.findByTestId('recharge-result-credited', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByTestId('recharge-result-credited', {}, wait)).toBeTruthy();
     expect(screen.getByTestId('recharge-result-credited').textContent).toContain('+₱5,000.00');
     expect(api.callsTo('/user/addAccountBalanceVerify')).toHaveLength(2);
   });

@@ -42,6 +42,7 @@ export const chatConversations = pgTable(
       .on(t.userId)
       .where(sql`${t.status} = 'open'`),
     index('chat_conversation_tenant_idx').on(t.tenantId, t.status, t.lastMessageAt),
+    index('chat_conversation_user_idx').on(t.userId, t.id),
   ],
 );
 

@@ -27,6 +27,8 @@ export async function createChatBus(
   database: Database,
   onEvent: (event: ChatEvent) => void,
   log: FastifyBaseLogger,
+  /** Called when listening resumes after a drop: events of the gap were not delivered here. */
+  onResync: () => void = () => undefined,
 ): Promise<ChatBus> {
   const client = (database.db as unknown as { $client: object }).$client;
   const deliver = (payload: string | undefined) => {
@@ -63,6 +65,7 @@ export async function createChatBus(
   let closed = false;
   let listener: pg.Client | null = null;
   let retry: NodeJS.Timeout | undefined;
+  let listenedBefore = false;
 
   const connect = async (): Promise<void> => {
     const c = new pg.Client({ connectionString });
@@ -83,6 +86,11 @@ export async function createChatBus(
         return;
       }
       listener = c;
+      if (listenedBefore) {
+        log.info('chat: listening again; sockets reconnect to catch up');
+        onResync();
+      }
+      listenedBefore = true;
     } catch (error) {
       await c.end().catch(() => undefined);
       if (closed) return;

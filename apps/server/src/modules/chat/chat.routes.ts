@@ -43,7 +43,7 @@ export async function chatModule(
   // ---- users ----
   router.user(chatCalls.conversation, ({ user }) => chat.userSummary(user));
   router.user(chatCalls.history, ({ user, query }) => chat.userHistory(user, query));
-  router.user(chatCalls.upload, ({ body }) => chat.upload(body.image));
+  router.user(chatCalls.upload, ({ user, body }) => chat.upload(user, body.image));
   router.user(chatCalls.read, async ({ user, body }) => {
     const { unread, event } = await chat.userRead(user, body.conversationId, body.messageId);
     await publish([event]);

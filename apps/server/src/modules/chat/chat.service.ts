@@ -7,6 +7,8 @@ import {
   CHAT_MAX_TEXT,
   CHAT_RATE_LIMIT,
   CHAT_RATE_WINDOW_SECONDS,
+  CHAT_UPLOAD_LIMIT,
+  CHAT_UPLOAD_WINDOW_SECONDS,
   type CannedReply,
   type ChatConversation,
   type ChatMessage,
@@ -118,7 +120,7 @@ export function inScope(operator: Pick<OperatorContext, 'tenantIds'>, tenantId: 
 /**
  * Customer-service chat: conversations (one open per user), messages stored exactly once per
  * sender's clientId, read receipts, unread counts, the console's lists, assignment, closing and
- * canned replies. Callers publish the events it answers (see chat.hub.ts).
+ * canned replies. Callers publish the events it answers (chat.routes.ts, chat.socket.ts).
  */
 export function createChatService(deps: {
   db: Db;
@@ -128,6 +130,17 @@ export function createChatService(deps: {
   mediaDir: string;
 }) {
   const { db, clock, limiter, operators, mediaDir } = deps;
+
+  /** A per-user limit shared by all instances, refused as ChatRateLimited (429). */
+  async function limited(key: string, limit: number, windowSeconds: number) {
+    try {
+      await limiter.hit(key, limit, windowSeconds);
+    } catch (error) {
+      if (error instanceof AppError && error.key === 'TooManyRequests')
+        throw new AppError('ChatRateLimited', { status: 429 });
+      throw error;
+    }
+  }
 
   async function conversationById(tx: DbOrTx, id: string): Promise<ConversationRow | undefined> {
     const [row] = await tx
@@ -215,10 +228,31 @@ export function createChatService(deps: {
     return row;
   }
 
-  async function checkContent(input: SendInput): Promise<{ body: string; imageKey: string | null }> {
+  async function userMessageByClientId(tx: DbOrTx, userId: bigint, clientId: string) {
+    const [row] = await tx
+      .select({ message: chatMessages })
+      .from(chatMessages)
+      .innerJoin(chatConversations, eq(chatConversations.id, chatMessages.conversationId))
+      .where(
+        and(
+          eq(chatConversations.userId, userId),
+          eq(chatMessages.senderKind, 'user'),
+          eq(chatMessages.clientId, clientId),
+        ),
+      )
+      .limit(1);
+    return row?.message;
+  }
+
+  /** The text, or the image: one the conversation's user uploaded (never another user's file). */
+  async function checkContent(
+    input: SendInput,
+    owner: bigint,
+  ): Promise<{ body: string; imageKey: string | null }> {
     if (input.kind === 'image') {
       const key = chatImageKey.safeParse(input.imageKey);
-      if (!key.success) throw new AppError('ChatImageNotFound', { status: 400, field: 'imageKey' });
+      if (!key.success || !key.data.startsWith(`chat/${owner}/`))
+        throw new AppError('ChatImageNotFound', { status: 400, field: 'imageKey' });
       try {
         await access(join(mediaDir, key.data));
       } catch {
@@ -408,32 +442,30 @@ export function createChatService(deps: {
     async send(actor: ChatActor, input: SendInput) {
       const senderKind = actor.kind;
       let conversation: ConversationRow | undefined;
+      let seen: MessageRow | undefined;
       if (actor.kind === 'user') {
         conversation = input.conversationId
           ? await userConversation(db, actor.user, input.conversationId)
           : await openConversationOf(db, actor.user.userId);
+        // Any of the user's conversations: a resend after staff closed the one it went to (before
+        // the ack arrived) answers the stored message instead of opening a new conversation.
+        seen = await userMessageByClientId(db, actor.user.userId, input.clientId);
       } else {
         if (!input.conversationId) throw new AppError('ChatConversationNotFound', { status: 404 });
         conversation = await staffConversation(db, actor.operator, input.conversationId);
+        seen = await existingMessage(db, conversation.id, senderKind, input.clientId);
       }
-      if (conversation) {
-        const seen = await existingMessage(db, conversation.id, senderKind, input.clientId);
-        if (seen) return { message: toChatMessage(seen), created: false, events: [] as ChatEvent[] };
-        if (conversation.status !== 'open') {
-          if (actor.kind === 'operator' || input.conversationId) throw new AppError('ChatConversationClosed');
-          conversation = undefined;
-        }
+      if (seen) return { message: toChatMessage(seen), created: false, events: [] as ChatEvent[] };
+      if (conversation && conversation.status !== 'open') {
+        if (actor.kind === 'operator' || input.conversationId) throw new AppError('ChatConversationClosed');
+        conversation = undefined;
       }
-      const content = await checkContent(input);
-      if (actor.kind === 'user') {
-        try {
-          await limiter.hit(`chat:${actor.user.userId}`, CHAT_RATE_LIMIT, CHAT_RATE_WINDOW_SECONDS);
-        } catch (error) {
-          if (error instanceof AppError && error.key === 'TooManyRequests')
-            throw new AppError('ChatRateLimited', { status: 429 });
-          throw error;
-        }
-      }
+      const content = await checkContent(
+        input,
+        actor.kind === 'user' ? actor.user.userId : (conversation?.userId ?? 0n),
+      );
+      if (actor.kind === 'user')
+        await limited(`chat:${actor.user.userId}`, CHAT_RATE_LIMIT, CHAT_RATE_WINDOW_SECONDS);
       return withTransaction(db, async (tx) => {
         const events: ChatEvent[] = [];
         let conv = conversation ?? (actor.kind === 'user' ? await ensureOpen(tx, actor.user) : undefined);
@@ -508,8 +540,12 @@ export function createChatService(deps: {
       return markRead('staff', await staffConversation(db, operator, conversationId), messageId);
     },
 
-    /** Stores a PNG, JPEG or WebP of at most 2 MB under an unguessable name; answers its key. */
-    async upload(dataUrl: string) {
+    /**
+     * Stores a PNG, JPEG or WebP of at most 2 MB under an unguessable name in the user's folder
+     * (only they can send it); answers its key. Limited per user like messages.
+     */
+    async upload(user: SessionUser, dataUrl: string) {
+      await limited(`chat-upload:${user.userId}`, CHAT_UPLOAD_LIMIT, CHAT_UPLOAD_WINDOW_SECONDS);
       const match = /^data:image\/(png|jpeg|webp);base64,([A-Za-z0-9+/=\s]+)$/.exec(dataUrl);
       if (!match) throw new AppError('ImageInvalid', { status: 400, field: 'image' });
       const bytes = Buffer.from(match[2] ?? '', 'base64');
@@ -518,8 +554,8 @@ export function createChatService(deps: {
       const kind = sniffImage(bytes);
       const declared = match[1] === 'jpeg' ? 'jpg' : match[1];
       if (!kind || kind !== declared) throw new AppError('ImageInvalid', { status: 400, field: 'image' });
-      const imageKey = `chat/${randomBytes(16).toString('hex')}.${kind}`;
-      await mkdir(join(mediaDir, 'chat'), { recursive: true });
+      const imageKey = `chat/${user.userId}/${randomBytes(16).toString('hex')}.${kind}`;
+      await mkdir(join(mediaDir, 'chat', String(user.userId)), { recursive: true });
       await writeFile(join(mediaDir, imageKey), bytes);
       return { imageKey, url: `/media/${imageKey}` };
     },

@@ -4,6 +4,8 @@ import {
   CHAT_AUTH_TIMEOUT_MS,
   CHAT_CLOSE,
   CHAT_HEARTBEAT_MS,
+  CHAT_RATE_WINDOW_SECONDS,
+  CHAT_SIGNAL_LIMIT,
   type ChatServerFrame,
   chatClientFrame,
   formatMessage,
@@ -29,7 +31,14 @@ interface Conn {
   actor: ChatActor | null;
   /** The token the socket signed in with: re-checked at every heartbeat. */
   token: string | null;
+  /** Typing and read frames in the current window (a per-socket limit: they cost a lookup each). */
+  signals: { windowStart: number; count: number };
+  /** When this socket's last typing signal was passed on: at most one per TYPING_EVERY_MS. */
+  lastTypingAt: number;
 }
+
+/** Typing signals passed on per socket at most this often (clients send one per 2 s anyway). */
+const TYPING_EVERY_MS = 1500;
 
 /** Largest frame a client may send (text messages are at most 2,000 characters; images are uploaded). */
 const MAX_FRAME_BYTES = 64 * 1024;
@@ -117,6 +126,11 @@ export async function chatSockets(
     (event) =>
       void onEvent(event).catch((error: unknown) => app.log.error({ err: error }, 'chat: delivery failed')),
     app.log,
+    // The listening connection was lost and is back: events published meanwhile never reached
+    // this instance. Every socket is asked to reconnect, and clients fetch what they missed.
+    () => {
+      for (const conn of conns) conn.socket.close(CHAT_CLOSE.resync, 'reconnect to catch up');
+    },
   );
   const publish = async (events: ChatEvent[]) => {
     for (const event of events) await bus.publish(event);
@@ -233,6 +247,19 @@ export async function chatSockets(
       send(conn, { type: 'error', code: 'Unauthorized', message: formatMessage(conn.lang, 'Unauthorized') });
       return;
     }
+    if (frame.type === 'typing' || frame.type === 'read') {
+      const now = Date.now();
+      if (now - conn.signals.windowStart > CHAT_RATE_WINDOW_SECONDS * 1000)
+        conn.signals = { windowStart: now, count: 0 };
+      if (++conn.signals.count > CHAT_SIGNAL_LIMIT) {
+        errorFrame(conn, new AppError('ChatRateLimited', { status: 429 }));
+        return;
+      }
+      if (frame.type === 'typing') {
+        if (now - conn.lastTypingAt < TYPING_EVERY_MS) return;
+        conn.lastTypingAt = now;
+      }
+    }
     switch (frame.type) {
       case 'send': {
         try {
@@ -294,6 +321,8 @@ export async function chatSockets(
         lang: isLanguage(langParam) ? langParam : 'en',
         actor: null,
         token: null,
+        signals: { windowStart: Date.now(), count: 0 },
+        lastTypingAt: 0,
       };
       conns.add(conn);
       const authTimer = setTimeout(() => {

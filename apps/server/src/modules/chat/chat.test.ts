@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { CHAT_CLOSE, CHAT_MAX_TEXT, CHAT_RATE_LIMIT } from '@dramastar/contract';
+import {
+  CHAT_CLOSE,
+  CHAT_MAX_TEXT,
+  CHAT_RATE_LIMIT,
+  CHAT_SIGNAL_LIMIT,
+  CHAT_UPLOAD_LIMIT,
+} from '@dramastar/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ChatTestClient, listenLocal } from '../../test/chat-client.js';
 import { openDatabase } from '../../db/client.js';
@@ -122,6 +128,37 @@ describe('exactly once and reconnecting', () => {
     expect(history.body.data.list.filter((m: { clientId: string }) => m.clientId === clientId)).toHaveLength(
       1,
     );
+  });
+
+  it('answers a resend after staff closed the conversation with the stored message, opening nothing', async () => {
+    const user = await f.user();
+    const support = await f.operator('support', ['000000']);
+    const { client: u } = await connect('user', user.token);
+    const clientId = cid();
+    u.send({ type: 'send', clientId, body: 'still there?' });
+    const first = await u.next('ack');
+    // Staff close the conversation before the client saw its ack; the client sends again.
+    const closed = await f.admin('/chat/close', {
+      token: support,
+      body: { conversationId: first.message.conversationId },
+    });
+    expect(closed.status).toBe(200);
+    await u.close();
+    const { client: again, hello } = await connect('user', user.token);
+    expect(hello.conversationId).toBeNull();
+    again.send({ type: 'send', clientId, body: 'still there?' });
+    expect((await again.next('ack')).message).toMatchObject({
+      id: first.message.id,
+      conversationId: first.message.conversationId,
+    });
+    const summary = await f.call('/chat/conversation', { token: user.token });
+    expect(summary.body.data.conversation).toMatchObject({
+      id: first.message.conversationId,
+      status: 'closed',
+    });
+    // A new message (another clientId) does open a new conversation.
+    again.send({ type: 'send', clientId: cid(), body: 'one more question' });
+    expect((await again.next('ack')).message.conversationId).not.toBe(first.message.conversationId);
   });
 
   it('lets a client fetch what it missed while offline, without duplicates', async () => {
@@ -296,6 +333,48 @@ describe('bad input', () => {
     expect((await u.next('ack')).message.body).toBe('one too many');
   });
 
+  it('sends an uploaded image only as its uploader', async () => {
+    const alice = await f.user();
+    const bob = await f.user();
+    const upload = await f.call('/chat/upload', {
+      token: alice.token,
+      body: { image: `data:image/png;base64,${PNG_1x1.toString('base64')}` },
+    });
+    expect(upload.body.data.imageKey).toMatch(new RegExp(`^chat/${alice.userId}/[a-f0-9]{32}\\.png$`));
+    const { client: b } = await connect('user', bob.token);
+    const clientId = cid();
+    b.send({ type: 'send', clientId, kind: 'image', imageKey: upload.body.data.imageKey });
+    expect(await b.next('error')).toMatchObject({ code: 'ChatImageNotFound', clientId });
+    expect((await f.call('/chat/history', { token: bob.token })).body.data.list).toEqual([]);
+  });
+
+  it(`limits uploads to ${CHAT_UPLOAD_LIMIT} a minute per user`, async () => {
+    const user = await f.user();
+    const image = `data:image/png;base64,${PNG_1x1.toString('base64')}`;
+    for (let i = 0; i < CHAT_UPLOAD_LIMIT; i++)
+      expect((await f.call('/chat/upload', { token: user.token, body: { image } })).status).toBe(200);
+    const over = await f.call('/chat/upload', { token: user.token, body: { image } });
+    expect(over.status).toBe(429);
+    expect(over.body.errorKey).toBe('ChatRateLimited');
+    t.clock.advance(61_000);
+    expect((await f.call('/chat/upload', { token: user.token, body: { image } })).status).toBe(200);
+  });
+
+  it(`refuses typing and read frames beyond ${CHAT_SIGNAL_LIMIT} a window, and passes typing on at most every 1.5 s`, async () => {
+    const user = await f.user();
+    const support = await f.operator('support', ['000000']);
+    const { client: u } = await connect('user', user.token);
+    u.send({ type: 'send', clientId: cid(), body: 'hi' });
+    await u.next('ack');
+    const { client: op } = await connect('operator', support);
+    for (let i = 0; i < CHAT_SIGNAL_LIMIT; i++) u.send({ type: 'typing' });
+    u.send({ type: 'typing' });
+    expect(await u.next('error')).toMatchObject({ code: 'ChatRateLimited' });
+    // Of the burst, staff saw one typing signal.
+    await op.next('typing');
+    await expect(op.next('typing', () => true, 300)).rejects.toThrow(/no typing frame/);
+  });
+
   it('takes images checked by their bytes and sends them as messages', async () => {
     const user = await f.user();
     const ok = await f.call('/chat/upload', {
@@ -467,6 +546,43 @@ describe('two instances', () => {
       await database.close();
     }
   });
+
+  it.skipIf(!usingPostgres)(
+    'asks its sockets to reconnect when its LISTEN connection was lost, and delivers again',
+    async () => {
+      const database = await openTestDatabase();
+      const a = await buildTestApp({}, { database });
+      try {
+        const baseA = await listenLocal(a.app);
+        const fa = walletFixtures(a);
+        const user = await fa.user();
+        const support = await fa.operator('support', ['000000']);
+        const { client: u } = await ChatTestClient.connect(`${baseA}/app-api/chat/ws`, user.token);
+        sockets.push(u);
+        u.send({ type: 'send', clientId: cid(), body: 'before the drop' });
+        const ack = await u.next('ack');
+        // The database ends the listening connection (a failover, a restart, an idle killer).
+        await database.query(
+          `select pg_terminate_backend(pid) from pg_stat_activity
+            where datname = current_database() and query ilike 'listen %'`,
+        );
+        // Events of the gap are lost to this instance, so its sockets are told to catch up.
+        expect(await u.waitClose(10_000)).toBe(CHAT_CLOSE.resync);
+        const { client: back } = await ChatTestClient.connect(`${baseA}/app-api/chat/ws`, user.token);
+        sockets.push(back);
+        await fa.admin('/chat/reply', {
+          token: support,
+          body: { conversationId: ack.message.conversationId, clientId: cid(), body: 'after the drop' },
+        });
+        expect(
+          (await back.next('message', (m) => m.message.body === 'after the drop')).message.senderKind,
+        ).toBe('operator');
+      } finally {
+        await a.close();
+        await database.close();
+      }
+    },
+  );
 
   it('delivers between two apps sharing one embedded database', async () => {
     if (usingPostgres) return;

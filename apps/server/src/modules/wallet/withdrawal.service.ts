@@ -13,7 +13,7 @@ import {
 import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { Db, Tx } from '../../db/client.js';
-import { bankCards, withdrawals } from '../../db/schema/index.js';
+import { bankCards, users, withdrawals } from '../../db/schema/index.js';
 import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
 import type { Ledger } from '../ledger/ledger.service.js';
@@ -304,6 +304,16 @@ export function createWithdrawalService(deps: {
       const { from, to } = TRANSITIONS[action];
       if (!from.includes(before.status as WithdrawalStage)) {
         throw new AppError('WithdrawalStateChanged', { params: { status: before.status } });
+      }
+      // A frozen account's money does not start moving out: approving or sending a queued
+      // withdrawal waits for the unfreeze. Rejecting or failing it (the money returns to the
+      // wallet) and recording a payout the bank already made stay possible.
+      if (action === 'approve' || action === 'process') {
+        const [owner] = await tx
+          .select({ status: users.status })
+          .from(users)
+          .where(eq(users.id, before.userId));
+        if (owner?.status === 'frozen') throw new AppError('WithdrawalUserFrozen');
       }
       const [after] = await tx
         .update(withdrawals)

@@ -295,6 +295,39 @@ describe('withdrawal stages', () => {
     expect(await books()).toEqual([]);
   });
 
+  it('a frozen account’s queued withdrawals are neither approved nor sent until it is unfrozen', async () => {
+    const who = await f.withdrawer('1000');
+    const finance = await f.operator();
+    const owner = await f.operator('owner', []);
+    const queued = (await apply(who.token, { amount: '200' })).body.data;
+    const sending = (await apply(who.token, { amount: '300' })).body.data;
+    await act(finance, sending.orderNo, 'approve');
+    await act(finance, sending.orderNo, 'process');
+    const approved = (await apply(who.token, { amount: '110' })).body.data;
+    await act(finance, approved.orderNo, 'approve');
+    const userId = String(who.userId);
+    const freeze = { userId, reason: 'Card reported stolen' };
+    expect((await f.admin('/users/freeze', { token: owner, body: freeze })).status).toBe(200);
+
+    const refused = { status: 409, body: { errorKey: 'WithdrawalUserFrozen' } };
+    expect(await act(finance, queued.orderNo, 'approve')).toMatchObject(refused);
+    expect(await act(finance, approved.orderNo, 'process')).toMatchObject(refused);
+    // Already with the bank: recording the payout stays possible. Returning money stays possible.
+    expect((await act(finance, sending.orderNo, 'pay')).body.data.status).toBe('paid');
+    expect((await act(finance, approved.orderNo, 'reject', 'Account frozen')).body.data.status).toBe(
+      'rejected',
+    );
+    const stages = await t.database.query<{ status: string }>(
+      'select status from withdrawal where order_no = $1',
+      [queued.orderNo],
+    );
+    expect(stages).toEqual([{ status: 'applied' }]);
+
+    await f.admin('/users/unfreeze', { token: owner, body: { userId, reason: 'Card found' } });
+    expect((await act(finance, queued.orderNo, 'approve')).body.data.status).toBe('approved');
+    expect(await books()).toEqual([]);
+  });
+
   it('two operators acting at once move a withdrawal once', async () => {
     const who = await f.withdrawer('1000');
     const [x, y] = [await f.operator(), await f.operator()];

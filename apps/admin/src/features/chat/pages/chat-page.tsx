@@ -147,7 +147,7 @@ function ConversationList({
   );
 }
 
-function Bubble({ m }: { m: ChatMessage }) {
+function Bubble({ m, read }: { m: ChatMessage; read: boolean }) {
   const { token } = theme.useToken();
   const staff = m.senderKind !== 'user';
   return (
@@ -178,6 +178,7 @@ function Bubble({ m }: { m: ChatMessage }) {
         <Typography.Text type="secondary" style={{ fontSize: 11 }}>
           {staff ? `${m.senderName ?? 'staff'} · ` : ''}
           {formatTime(m.createdAt)}
+          {read && <span data-testid="console-chat-read"> · Read</span>}
         </Typography.Text>
       </div>
     </div>
@@ -228,23 +229,30 @@ function ConversationPanel({
     }
   }, [newest?.id, c?.staffLastReadId]); // eslint-disable-line react-hooks/exhaustive-deps
 
+  // A reply is cleared only once the server has stored it. It keeps its clientId until then, so
+  // sending again after a network failure cannot store it twice.
+  const draft = useRef<{ body: string; clientId: string } | null>(null);
   const send = (body: string) => {
     const trimmed = body.trim();
-    if (!trimmed) return;
-    const clientId = newClientId();
-    // Live over the socket when it is up; the plain call otherwise.
-    if (sendFrame({ type: 'send', conversationId, clientId, kind: 'text', body: trimmed })) {
-      setText('');
-      return;
-    }
+    if (!trimmed || reply.isPending) return;
+    if (draft.current?.body !== trimmed) draft.current = { body: trimmed, clientId: newClientId() };
+    const { clientId } = draft.current;
     reply.mutate(
       { conversationId, clientId, kind: 'text', body: trimmed },
       {
-        onSuccess: () => setText(''),
+        onSuccess: () => {
+          if (draft.current?.clientId === clientId) draft.current = null;
+          setText((current) => (current.trim() === trimmed ? '' : current));
+        },
         onError: (e) => void toast.error(errorText(e)),
       },
     );
   };
+  // The newest staff message the user has read: marked "Read" (read receipts).
+  const userReadId = c ? BigInt(c.userLastReadId) : 0n;
+  const readStaffId = [...messages]
+    .reverse()
+    .find((m) => m.senderKind !== 'user' && BigInt(m.id) <= userReadId)?.id;
 
   if (conversation.isError) return <Alert type="error" title={errorText(conversation.error)} />;
   if (!c) return <Card loading />;
@@ -337,7 +345,7 @@ function ConversationPanel({
         ) : messages.length === 0 ? (
           <Empty description="No messages" />
         ) : (
-          messages.map((m) => <Bubble key={m.id} m={m} />)
+          messages.map((m) => <Bubble key={m.id} m={m} read={m.id === readStaffId} />)
         )}
         {userTyping && (
           <Typography.Text type="secondary" data-testid="chat-user-typing">
@@ -413,9 +421,6 @@ export function ChatPage() {
         void client.invalidateQueries({ queryKey: historyKey(frame.message.conversationId) });
         void client.invalidateQueries({ queryKey: [...chatKey, 'conversations'] });
         if (frame.message.senderKind === 'user') setTypingIn(null);
-        return;
-      case 'ack':
-        void client.invalidateQueries({ queryKey: historyKey(frame.message.conversationId) });
         return;
       case 'typing':
         if (frame.senderKind === 'user') setTypingIn({ id: frame.conversationId, until: Date.now() + 4000 });

@@ -112,7 +112,8 @@ export function useChat(): ChatView {
       events: {
         status: (status) => setSocketStatus(status),
         ready: (conversationId) => {
-          if (conversationId) setClosed(false);
+          // No open conversation while we show messages: staff closed it while we were away.
+          setClosed(conversationId === null && messagesRef.current.length > 0);
           // Whatever arrived while the socket was away (or before it first opened).
           void catchUp()
             .then(markRead)
@@ -138,6 +139,15 @@ export function useChat(): ChatView {
         },
         conversation: (_conversationId, status) => setClosed(status === 'closed'),
         outbox: (items) => setOutbox(items),
+        // The socket refused the token: a plain call tells whether the session is gone (the
+        // request helper then signs out, on 401) or the chat should offer to try again.
+        unauthorized: () => {
+          void fetchSummary()
+            .then(() => {
+              if (!life.cancelled) setLoadError(true);
+            })
+            .catch(() => undefined);
+        },
       },
     });
     clientRef.current = client;

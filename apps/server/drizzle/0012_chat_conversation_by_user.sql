@@ -1,0 +1,1 @@
+CREATE INDEX "chat_conversation_user_idx" ON "chat_conversation" USING btree ("user_id","id");
