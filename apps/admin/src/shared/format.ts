@@ -11,3 +11,13 @@ export function formatTime(iso: string | null | undefined): string {
 export function formatMoney(amount: string, currency: string): string {
   return `${amount} ${currency}`;
 }
+
+/**
+ * The instant a day (YYYY-MM-DD, the browser's time zone) starts, `plus` days later; undefined for
+ * no day. "To" is the start of the day after, so the picked day is included.
+ */
+export function dayStart(day: string, plus = 0): string | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!m) return undefined;
+  return new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]) + plus).toISOString();
+}

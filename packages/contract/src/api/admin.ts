@@ -168,6 +168,10 @@ export const adminApi = {
       operator: z.string().trim().toLowerCase().max(60).optional(),
       /** Part of the target, e.g. an order number or `user:42`. */
       target: z.string().trim().max(120).optional(),
+      /** Entries at or after this instant (ISO 8601 with offset). */
+      from: z.iso.datetime({ offset: true, error: 'ValidationFailed' }).optional(),
+      /** Entries before this instant; after `from`, else 400 naming `to`. */
+      to: z.iso.datetime({ offset: true, error: 'ValidationFailed' }).optional(),
     }),
     response: z.object({ list: z.array(auditEntry), total: z.number().int() }),
   }),

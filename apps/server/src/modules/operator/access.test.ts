@@ -399,3 +399,33 @@ describe('operators management', () => {
     expect(disable).toMatchObject({ tenantId: A, before: { disabled: false }, after: { disabled: true } });
   });
 });
+
+describe('the audit log', () => {
+  it('filters by time: from (inclusive) and to (exclusive); a backwards or malformed range is refused', async () => {
+    const early = await created('support', [A]);
+    t.clock.advance(3_600_000);
+    const middle = t.clock.now().toISOString();
+    const late = await created('support', [A]);
+    const targets = async (query: Record<string, string>) => {
+      const res = await admin('/audit', {
+        token: owner,
+        query: { pageSize: '100', action: 'operator.create', ...query },
+      });
+      expect(res.status).toBe(200);
+      return res.body.data.list.map((e: { target: string }) => e.target);
+    };
+    expect(await targets({ from: middle })).toContain(`operator:${late.username}`);
+    expect(await targets({ from: middle })).not.toContain(`operator:${early.username}`);
+    expect(await targets({ to: middle })).toContain(`operator:${early.username}`);
+    expect(await targets({ to: middle })).not.toContain(`operator:${late.username}`);
+
+    expect(await admin('/audit', { token: owner, query: { from: middle, to: middle } })).toMatchObject({
+      status: 400,
+      body: { field: 'to' },
+    });
+    expect(await admin('/audit', { token: owner, query: { from: 'yesterday' } })).toMatchObject({
+      status: 400,
+      body: { field: 'from' },
+    });
+  });
+});

@@ -1,5 +1,5 @@
 import { type OperatorInfo, type OperatorRole, OPERATOR_ROLES, totpRequiredFor } from '@dramastar/contract';
-import { and, count, desc, eq, gt, ilike, inArray, isNull, lt, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, ilike, inArray, isNull, lt, or, type SQL } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { containsPattern } from '../../db/like.js';
@@ -264,10 +264,17 @@ export function createOperatorService(db: Db, clock: Clock) {
       action?: string | undefined;
       operator?: string | undefined;
       target?: string | undefined;
+      from?: string | undefined;
+      to?: string | undefined;
       pageNum: number;
       pageSize: number;
     }) {
+      const from = filter.from ? new Date(filter.from) : undefined;
+      const to = filter.to ? new Date(filter.to) : undefined;
+      if (from && to && to <= from) throw new AppError('ValidationFailed', { status: 400, field: 'to' });
       const conditions: SQL[] = [];
+      if (from) conditions.push(gte(auditLog.createdAt, from));
+      if (to) conditions.push(lt(auditLog.createdAt, to));
       if (filter.tenantIds) conditions.push(inArray(auditLog.tenantId, filter.tenantIds));
       if (filter.tenantId) conditions.push(eq(auditLog.tenantId, filter.tenantId));
       if (filter.action) conditions.push(eq(auditLog.action, filter.action));

@@ -1,7 +1,7 @@
 import { Card, Input, Select, Space, Table, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { errorText } from '../../../shared/api/api-error';
-import { formatTime } from '../../../shared/format';
+import { dayStart, formatTime } from '../../../shared/format';
 import { TenantFilter } from '../../../shared/ui/tenant-filter';
 import { type AuditEntry, type AuditQuery, useAudit, useAuditActions } from '../api/audit';
 
@@ -73,6 +73,22 @@ export function AuditPage() {
             style={{ width: 260 }}
             onSearch={(target) => filter({ target: target || undefined })}
           />
+          <Space.Compact>
+            <Input
+              type="date"
+              data-testid="filter-from"
+              aria-label="From day"
+              style={{ width: 150 }}
+              onChange={(e) => filter({ from: dayStart(e.target.value) })}
+            />
+            <Input
+              type="date"
+              data-testid="filter-to"
+              aria-label="To day"
+              style={{ width: 150 }}
+              onChange={(e) => filter({ to: dayStart(e.target.value, 1) })}
+            />
+          </Space.Compact>
           <TenantFilter value={query.tenantId} onChange={(tenantId) => filter({ tenantId })} />
         </Space>
       </Card>
