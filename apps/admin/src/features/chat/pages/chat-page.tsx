@@ -268,10 +268,6 @@ function ConversationPanel({
       title={
         <Space wrap>
           <span data-testid="chat-panel-user">{c.userNickname || `user ${c.userId}`}</span>
-          <Typography.Text type="secondary">
-            user {c.userId} · tenant {c.tenantId}
-            {c.userEmail ? ` · ${c.userEmail}` : ''}
-          </Typography.Text>
           <Tag color={open ? 'green' : 'default'}>{c.status}</Tag>
           {c.assignedOperator && <Tag color="blue">{c.assignedOperator}</Tag>}
         </Space>
@@ -319,6 +315,10 @@ function ConversationPanel({
         )
       }
     >
+      <Typography.Text type="secondary" data-testid="chat-panel-details" style={{ fontSize: 12 }}>
+        user {c.userId} · tenant {c.tenantId}
+        {c.userEmail ? ` · ${c.userEmail}` : ''}
+      </Typography.Text>
       <div
         ref={scroller}
         data-testid="console-chat-messages"
