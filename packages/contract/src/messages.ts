@@ -206,6 +206,15 @@ const en = {
   DomainTaken: 'The domain {domain} is already used by a tenant',
   TenantExists: 'A tenant with this id already exists',
   QuantityBelowSold: 'The quantity cannot be less than the {sold} already sold',
+  // console home sections
+  HomeSectionsTooMany: 'The home page has at most 12 sections',
+  HomeSectionKeyDuplicate: 'Each section may appear only once',
+  HomeSectionBuiltInRequired:
+    'The built-in sections (hot, new, free, ranking) cannot be deleted: hide them instead',
+  HomeSectionBuiltInSeries: 'The series of a built-in section are chosen automatically',
+  HomeSectionTitleRequired: 'A custom section needs an English title',
+  HomeSectionSeriesCount: 'A custom section lists 1 to 20 series',
+  HomeSectionSeriesUnknown: 'This series is not one of the tenant’s series',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -406,6 +415,13 @@ const vn: Catalog = {
   DomainTaken: 'Tên miền {domain} đã được một tenant sử dụng',
   TenantExists: 'Đã có tenant với mã này',
   QuantityBelowSold: 'Số lượng không thể ít hơn {sold} đã bán',
+  HomeSectionsTooMany: 'Trang chủ có tối đa 12 mục',
+  HomeSectionKeyDuplicate: 'Mỗi mục chỉ được xuất hiện một lần',
+  HomeSectionBuiltInRequired: 'Không thể xóa các mục có sẵn (hot, new, free, ranking): hãy ẩn chúng',
+  HomeSectionBuiltInSeries: 'Phim của mục có sẵn được chọn tự động',
+  HomeSectionTitleRequired: 'Mục tùy chỉnh cần có tiêu đề tiếng Anh',
+  HomeSectionSeriesCount: 'Mục tùy chỉnh có từ 1 đến 20 phim',
+  HomeSectionSeriesUnknown: 'Phim này không thuộc tenant này',
 };
 
 const id: Catalog = {
@@ -603,6 +619,13 @@ const id: Catalog = {
   DomainTaken: 'Domain {domain} sudah dipakai oleh tenant',
   TenantExists: 'Tenant dengan id ini sudah ada',
   QuantityBelowSold: 'Jumlah tidak boleh kurang dari {sold} yang sudah terjual',
+  HomeSectionsTooMany: 'Beranda memiliki paling banyak 12 bagian',
+  HomeSectionKeyDuplicate: 'Setiap bagian hanya boleh muncul sekali',
+  HomeSectionBuiltInRequired: 'Bagian bawaan (hot, new, free, ranking) tidak dapat dihapus: sembunyikan saja',
+  HomeSectionBuiltInSeries: 'Serial pada bagian bawaan dipilih secara otomatis',
+  HomeSectionTitleRequired: 'Bagian khusus memerlukan judul bahasa Inggris',
+  HomeSectionSeriesCount: 'Bagian khusus berisi 1 sampai 20 serial',
+  HomeSectionSeriesUnknown: 'Serial ini bukan milik tenant ini',
 };
 
 export const MESSAGES: Record<Language, Catalog> = { en, vn, id };

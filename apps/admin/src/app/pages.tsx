@@ -1,4 +1,5 @@
 import {
+  AppstoreOutlined,
   AuditOutlined,
   CloudSyncOutlined,
   DashboardOutlined,
@@ -105,6 +106,14 @@ export const PAGES: ConsolePage[] = [
     group: 'content',
     call: adminContentApi.series,
     page: load(() => import('../features/content/pages/series-page'), 'SeriesPage'),
+  },
+  {
+    path: '/content/sections',
+    label: 'Home sections',
+    icon: <AppstoreOutlined />,
+    group: 'content',
+    call: adminContentApi.homeSections,
+    page: load(() => import('../features/content/pages/home-sections-page'), 'HomeSectionsPage'),
   },
   {
     path: '/content/jobs',

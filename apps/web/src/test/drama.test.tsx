@@ -50,7 +50,6 @@ vi.mock('hls.js', () => ({
   Events: { ERROR: 'hlsError', FRAG_LOADED: 'hlsFragLoaded' },
 }));
 
-
 function series(id: number, overrides: Partial<SeriesSummary> = {}): SeriesSummary {
   return {
     id,
@@ -294,11 +293,48 @@ describe('Help promote dramas', () => {
   });
 });
 
+describe('Home page', () => {
+  it('shows the sections in the order given, with the operator’s title or the app’s own', async () => {
+    stubApi({
+      ...baseRoutes,
+      '/sv/homeSeries': ok({
+        banners: [],
+        sections: [
+          { key: 'picks', title: 'Editors’ picks', series: [series(3), series(1)] },
+          { key: 'hot', title: null, series: [series(1)] },
+          // An answer without titles (an older server) still shows the built-in ones.
+          { key: 'ranking', series: [series(2)] },
+        ],
+        categories: [],
+      }),
+      '/sv/allSeries': ok({ list: [], total: 0 }),
+    });
+    renderAt('#/');
+    const picks = await screen.findByTestId('home-section-picks', {}, wait);
+    expect(picks.querySelector('h2')?.textContent).toBe('Editors’ picks');
+    expect([...picks.querySelectorAll('.ds-card__title')].map((e) => e.textContent)).toEqual([
+      'Series 3',
+      'Series 1',
+    ]);
+    const order = [...document.querySelectorAll('[data-testid^="home-section-"]')].map((e) => [
+      e.getAttribute('data-testid'),
+      e.querySelector('h2')?.textContent,
+    ]);
+    expect(order).toEqual([
+      ['home-section-picks', 'Editors’ picks'],
+      ['home-section-hot', 'Hot now'],
+      ['home-section-ranking', 'Top ranked'],
+    ]);
+  });
+});
+
 describe('Search', () => {
   it('searches 300 ms after typing stops, and keeps recent searches', async () => {
     const api = stubApi({
       ...baseRoutes,
-      '/sv/homeSeries': ok({ banners: [], sections: [{ key: 'hot', series: [series(1)] }], categories: [] }),
+      // Hot now follows the catalogue's hot order, even where the home page hides that section.
+      '/sv/homeSeries': ok({ banners: [], sections: [], categories: [] }),
+      '/sv/allSeries': ok({ list: [series(1)], total: 1 }),
       '/sv/page': (call) => {
         const keyword = new URL(call.url, 'http://x').searchParams.get('keyword');
         return keyword === 'love'

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { defineCall } from '../call.js';
 import { ROLES } from '../constants.js';
+import type { MessageKey } from '../messages.js';
+import { HOME_BUILTIN_SECTIONS, isHomeBuiltinSection } from './video.js';
 
 /** Upload limits of the console's Content pages (the server may lower the video limit by config). */
 export const CONTENT_LIMITS = {
@@ -11,6 +13,11 @@ export const CONTENT_LIMITS = {
   /** Accepted video containers, recognised by their first bytes. */
   videoTypes: ['mp4', 'mov', 'webm'],
   maxBanners: 10,
+  /** Home sections of a tenant, the four built-in ones included. */
+  maxHomeSections: 12,
+  /** Series of a custom home section. */
+  maxSectionSeries: 20,
+  sectionTitleMax: 40,
 } as const;
 
 export const SERIES_STATUSES = ['draft', 'published'] as const;
@@ -98,6 +105,98 @@ export const transcodeJob = z.object({
   updatedAt: z.string(),
 });
 export type TranscodeJob = z.infer<typeof transcodeJob>;
+
+/**
+ * `auto`: a built-in section (hot, new, free, ranking) whose series the server computes;
+ * `custom`: an operator's ordered list of series.
+ */
+export const HOME_SECTION_KINDS = ['auto', 'custom'] as const;
+export type HomeSectionKind = (typeof HOME_SECTION_KINDS)[number];
+
+/** A section key: the built-in ones, or lower-case letters, digits, `-` and `_` for custom ones. */
+export const HOME_SECTION_KEY = /^[a-z0-9][a-z0-9_-]{0,31}$/;
+
+const sectionTitle = z.string().trim().max(CONTENT_LIMITS.sectionTitleMax);
+
+/** One section as the console sends it; its place in the list is its position on the home page. */
+export const homeSectionInput = z.object({
+  key: z.string().trim().regex(HOME_SECTION_KEY),
+  visible: z.boolean(),
+  /**
+   * Custom sections: English required, an empty Vietnamese or Indonesian title shows the English
+   * one. Built-in sections: optional overrides per language (all empty: the app's own title).
+   */
+  title: z
+    .object({ en: sectionTitle.default(''), vn: sectionTitle.optional(), id: sectionTitle.optional() })
+    .default({ en: '' }),
+  /** Custom sections only: 1…20 series of the tenant, in order (unpublished ones are skipped in the app). */
+  seriesIds: z
+    .array(id)
+    .max(CONTENT_LIMITS.maxSectionSeries, { error: 'HomeSectionSeriesCount' })
+    .default([]),
+});
+export type HomeSectionInput = z.output<typeof homeSectionInput>;
+
+const sectionIssue = (ctx: z.RefinementCtx, path: (string | number)[], message: MessageKey) =>
+  ctx.addIssue({ code: 'custom', path, message });
+
+/**
+ * The whole list: at most 12 sections, keys unique, the four built-in ones always there (hide
+ * one instead of deleting it), custom ones with an English title and 1…20 distinct series.
+ */
+export const homeSectionList = z
+  .array(homeSectionInput)
+  .max(CONTENT_LIMITS.maxHomeSections, { error: 'HomeSectionsTooMany' })
+  .superRefine((list, ctx) => {
+    const seen = new Set<string>();
+    list.forEach((section, i) => {
+      if (seen.has(section.key)) sectionIssue(ctx, [i, 'key'], 'HomeSectionKeyDuplicate');
+      seen.add(section.key);
+      if (isHomeBuiltinSection(section.key)) {
+        if (section.seriesIds.length > 0) sectionIssue(ctx, [i, 'seriesIds'], 'HomeSectionBuiltInSeries');
+        return;
+      }
+      if (!section.title.en) sectionIssue(ctx, [i, 'title', 'en'], 'HomeSectionTitleRequired');
+      if (section.seriesIds.length === 0) sectionIssue(ctx, [i, 'seriesIds'], 'HomeSectionSeriesCount');
+      section.seriesIds.forEach((seriesId, j) => {
+        if (section.seriesIds.indexOf(seriesId) !== j)
+          sectionIssue(ctx, [i, 'seriesIds', j], 'ConfigDuplicate');
+      });
+    });
+    if (HOME_BUILTIN_SECTIONS.some((key) => !seen.has(key)))
+      sectionIssue(ctx, [], 'HomeSectionBuiltInRequired');
+  });
+
+/** A tenant's home section as the console shows it. */
+export const adminHomeSection = z.object({
+  key: z.string(),
+  kind: z.enum(HOME_SECTION_KINDS),
+  visible: z.boolean(),
+  /** As stored: `en` is empty for a built-in section without an English override. */
+  title: localizedText,
+  /** Custom sections: their series in order; built-in sections: empty. */
+  seriesIds: z.array(z.number().int()),
+});
+export type AdminHomeSection = z.infer<typeof adminHomeSection>;
+
+export const adminHomeSections = z.object({
+  tenantId: z.string(),
+  /** Nothing stored for the tenant: the four built-in sections in their default order. */
+  isDefault: z.boolean(),
+  /** In home page order (hidden ones included). */
+  sections: z.array(adminHomeSection),
+  updatedAt: z.string().nullable(),
+});
+export type AdminHomeSections = z.infer<typeof adminHomeSections>;
+
+/** A series a custom section may list. */
+export const sectionSeriesOption = z.object({
+  id: z.number().int(),
+  title: localizedText,
+  status: z.enum(SERIES_STATUSES),
+  cover: z.string(),
+});
+export type SectionSeriesOption = z.infer<typeof sectionSeriesOption>;
 
 const pageQuery = z.object({
   pageNum: z.coerce.number().int().min(1).default(1),
@@ -212,6 +311,34 @@ export const adminContentApi = {
     roles: ROLES.content,
     body: z.object({ episodeId: id }),
     response: z.object({ episodes: z.array(adminEpisode) }),
+  }),
+  /** A tenant's home sections in order (the four built-in ones when nothing is stored). */
+  homeSections: defineCall({
+    path: '/content/sections',
+    auth: 'operator',
+    roles: ROLES.content,
+    query: z.object({ tenantId }),
+    response: adminHomeSections,
+  }),
+  /**
+   * Replaces a tenant's home sections with this ordered list (positions, visibility, titles, the
+   * series of custom sections), in one transaction with one audit entry. Every series id must be a
+   * series of the tenant (400 `HomeSectionSeriesUnknown` naming it). Answers the list as saved.
+   */
+  saveHomeSections: defineCall({
+    path: '/content/sections/save',
+    auth: 'operator',
+    roles: ROLES.content,
+    body: z.object({ tenantId, sections: homeSectionList }),
+    response: adminHomeSections,
+  }),
+  /** The tenant's series (drafts too, at most 1000, by English title) for a custom section's picker. */
+  sectionSeries: defineCall({
+    path: '/content/sections/series',
+    auth: 'operator',
+    roles: ROLES.content,
+    query: z.object({ tenantId }),
+    response: z.object({ list: z.array(sectionSeriesOption) }),
   }),
   /** Transcoding jobs, newest first (the console polls this while one is queued or running). */
   jobs: defineCall({

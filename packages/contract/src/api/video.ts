@@ -45,10 +45,25 @@ export type EpisodeInfo = z.infer<typeof episodeInfo>;
 
 export const seriesPage = z.object({ list: z.array(seriesSummary), total: z.number().int() });
 
+/** The home page's built-in sections, in their default order; the server computes their series. */
+export const HOME_BUILTIN_SECTIONS = ['hot', 'new', 'free', 'ranking'] as const;
+export type HomeBuiltinSection = (typeof HOME_BUILTIN_SECTIONS)[number];
+
+export function isHomeBuiltinSection(key: string): key is HomeBuiltinSection {
+  return (HOME_BUILTIN_SECTIONS as readonly string[]).includes(key);
+}
+
+/**
+ * One home section, in the order the tenant's operators set (hidden sections are left out).
+ * `key` is a built-in key or an operator's custom section key.
+ */
 export const homeSection = z.object({
-  key: z.enum(['hot', 'new', 'free', 'ranking']),
+  key: z.string(),
+  /** In the request's language; null: the app shows its own translated title of a built-in key. */
+  title: z.string().nullable().default(null),
   series: z.array(seriesSummary),
 });
+export type HomeSection = z.infer<typeof homeSection>;
 
 export const seriesDetail = z.object({
   series: seriesSummary,

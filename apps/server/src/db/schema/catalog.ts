@@ -1,6 +1,7 @@
 import {
   bigint,
   bigserial,
+  boolean,
   index,
   integer,
   jsonb,
@@ -50,6 +51,38 @@ export const series = pgTable(
   (t) => [
     uniqueIndex('series_tenant_slug_uq').on(t.tenantId, t.slug),
     index('series_tenant_idx').on(t.tenantId, t.status),
+  ],
+);
+
+/** A home section's titles per language; an empty or missing one falls back (see home_section). */
+export type SectionTitle = { en?: string; vn?: string; id?: string };
+
+/**
+ * The tenant's home page sections, in `position` order. The built-in keys (hot, new, free,
+ * ranking; kind `auto`) have their series computed by the catalogue and may carry title
+ * overrides; `custom` sections list their series by id, in order, with an English title. A tenant
+ * without rows shows the four built-in sections in their default order.
+ */
+export const homeSections = pgTable(
+  'home_section',
+  {
+    tenantId: varchar('tenant_id', { length: 6 })
+      .notNull()
+      .references(() => tenants.id),
+    key: varchar('key', { length: 32 }).notNull(),
+    /** `auto` (built-in) or `custom`. */
+    kind: varchar('kind', { length: 8 }).notNull(),
+    title: jsonb('title').$type<SectionTitle>().notNull(),
+    /** 1, 2, … from the top of the home page. */
+    position: integer('position').notNull(),
+    visible: boolean('visible').notNull().default(true),
+    /** Custom sections: series ids in order (unpublished ones are skipped by the app's answer). */
+    seriesIds: jsonb('series_ids').$type<number[]>().notNull(),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.key] }),
+    uniqueIndex('home_section_position_uq').on(t.tenantId, t.position),
   ],
 );
 

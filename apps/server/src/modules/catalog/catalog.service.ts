@@ -1,4 +1,11 @@
-import { CONTENT_LIMITS, type EpisodeInfo, type Language, type SeriesSummary } from '@dramastar/contract';
+import {
+  CONTENT_LIMITS,
+  type EpisodeInfo,
+  type HomeBuiltinSection,
+  isHomeBuiltinSection,
+  type Language,
+  type SeriesSummary,
+} from '@dramastar/contract';
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
@@ -15,6 +22,7 @@ import { AppError } from '../../http/errors.js';
 import { tenantMembership } from '../membership/membership.service.js';
 import type { SessionUser } from '../auth/session.service.js';
 import { canWatch, type Entitlements } from './entitlement.js';
+import { type HomeSectionLayout, homeLayout, sectionTitle } from './home-sections.js';
 import type { PointsService } from './points.service.js';
 import type { StreamSigner } from './stream-signer.js';
 import { containsPattern } from '../../db/like.js';
@@ -164,8 +172,13 @@ export function createCatalogService({ db, clock, entitlements, points, signer }
     episodeKey: (videoId: number) =>
       db.select({ hlsKey: episodes.hlsKey }).from(episodes).where(eq(episodes.id, videoId)).limit(1),
 
+    /**
+     * Banners, the tenant's sections (in its operators' order, hidden ones left out; built-in ones
+     * computed here, custom ones their published series in order) and the categories.
+     */
     async home(tenantId: string, lang: Language) {
       const rows = await db.select().from(series).where(published(tenantId));
+      const layout = await homeLayout(db, tenantId);
       const all = await summaries(rows, lang);
       const byId = new Map(all.map((s) => [s.id, s]));
       const sorted = (compare: (a: SeriesRow, b: SeriesRow) => number) =>
@@ -178,6 +191,18 @@ export function createCatalogService({ db, clock, entitlements, points, signer }
       // The console's positions (sort_order 1, 2, …; 0 = none) come first in "new" and "free".
       const pinned = (a: SeriesRow, b: SeriesRow) =>
         (a.sortOrder === 0 ? 1 : 0) - (b.sortOrder === 0 ? 1 : 0) || a.sortOrder - b.sortOrder;
+      const builtIn: Record<HomeBuiltinSection, () => SeriesSummary[]> = {
+        hot: () => sorted(hotOrder),
+        new: () =>
+          sorted((a, b) => pinned(a, b) || b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id),
+        free: () => sorted((a, b) => pinned(a, b) || b.freeEpisodes - a.freeEpisodes || a.id - b.id),
+        ranking: () => sorted((a, b) => b.favoriteCount - a.favoriteCount || hotOrder(a, b)),
+      };
+      const seriesOf = (section: HomeSectionLayout): SeriesSummary[] => {
+        // Custom: the chosen series that are published (byId holds only those), in their order.
+        if (section.kind === 'custom') return section.seriesIds.flatMap((id) => byId.get(id) ?? []);
+        return isHomeBuiltinSection(section.key) ? builtIn[section.key]() : [];
+      };
       // Banners: the series the console placed on the carousel, in its order; else the hottest five.
       const placed = rows
         .filter((r) => r.bannerOrder !== null)
@@ -186,23 +211,13 @@ export function createCatalogService({ db, clock, entitlements, points, signer }
         .slice(0, CONTENT_LIMITS.maxBanners);
       return {
         banners: placed.length > 0 ? placed : sorted(hotOrder).slice(0, 5),
-        sections: [
-          { key: 'hot' as const, series: sorted(hotOrder) },
-          {
-            key: 'new' as const,
-            series: sorted(
-              (a, b) => pinned(a, b) || b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id,
-            ),
-          },
-          {
-            key: 'free' as const,
-            series: sorted((a, b) => pinned(a, b) || b.freeEpisodes - a.freeEpisodes || a.id - b.id),
-          },
-          {
-            key: 'ranking' as const,
-            series: sorted((a, b) => b.favoriteCount - a.favoriteCount || hotOrder(a, b)),
-          },
-        ],
+        sections: layout.sections
+          .filter((section) => section.visible)
+          .map((section) => ({
+            key: section.key,
+            title: sectionTitle(section, lang),
+            series: seriesOf(section),
+          })),
         categories: [...new Set(rows.map((r) => r.category))].sort(),
       };
     },

@@ -25,8 +25,8 @@ async function readHead(path: string, bytes: number): Promise<Buffer> {
 }
 
 /**
- * The console's Content calls (/admin-api/content/*): series, cover, publishing, banners,
- * episode uploads (multipart, streamed to a file, then a transcoding job), reorder and delete.
+ * The console's Content calls (/admin-api/content/*): series, cover, publishing, banners, home
+ * sections, episode uploads (multipart, streamed to a file, then a transcoding job), reorder and delete.
  * Every change writes its audit entry in the transaction of the change.
  */
 export function contentRoutes(
@@ -148,6 +148,21 @@ export function contentRoutes(
     await content.removeOwnMedia([deleted.hlsKey, deleted.poster]);
     return result;
   });
+
+  router.operator(adminContentApi.homeSections, ({ operator, query }) =>
+    content.homeSections(operator, query.tenantId),
+  );
+
+  router.operator(adminContentApi.saveHomeSections, ({ operator, body }) =>
+    audited(operator, 'home.sections', async (tx) => {
+      const { before, after } = await content.saveHomeSections(tx, operator, body.tenantId, body.sections);
+      return { tenantId: body.tenantId, target: `tenant:${body.tenantId}`, before, after, result: after };
+    }),
+  );
+
+  router.operator(adminContentApi.sectionSeries, ({ operator, query }) =>
+    content.sectionSeries(operator, query.tenantId),
+  );
 
   router.operator(adminContentApi.jobs, async ({ operator, query }) => {
     if (query.seriesId !== undefined) await content.readSeries(operator, query.seriesId);

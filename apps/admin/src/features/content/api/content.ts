@@ -99,6 +99,28 @@ export const useDeleteEpisode = () =>
     request(adminContentApi.deleteEpisode, { body }),
   );
 
+/** A tenant's home sections (the four built-in ones when it has stored none). */
+export function useHomeSections(tenantId: string) {
+  return useQuery({
+    queryKey: [...contentQueryKey, 'sections', tenantId],
+    queryFn: ({ signal }) => request(adminContentApi.homeSections, { query: { tenantId }, signal }),
+  });
+}
+
+/** The tenant's series a custom section may list (drafts too). */
+export function useSectionSeries(tenantId: string) {
+  return useQuery({
+    queryKey: [...contentQueryKey, 'section-series', tenantId],
+    queryFn: ({ signal }) => request(adminContentApi.sectionSeries, { query: { tenantId }, signal }),
+  });
+}
+
+/** Saves the whole ordered list of a tenant's home sections. */
+export const useSaveHomeSections = () =>
+  useContentMutation((body: CallBody<typeof adminContentApi.saveHomeSections>) =>
+    request(adminContentApi.saveHomeSections, { body }),
+  );
+
 /** A file as a data URL (covers go as JSON). */
 export function readDataUrl(file: Blob): Promise<string> {
   return new Promise((resolve, reject) => {

@@ -12,7 +12,7 @@ export function homeSeriesQueryOptions(tenantId: string) {
   });
 }
 
-/** Banners, the hot/new/free/ranking sections and the categories of the home page. */
+/** Banners, the tenant's sections (in its order, with their titles) and the categories of the home page. */
 export function useHomeSeries() {
   const tenantId = useSession((s) => s.tenantId);
   return useQuery(homeSeriesQueryOptions(tenantId));

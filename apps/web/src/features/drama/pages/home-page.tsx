@@ -1,8 +1,13 @@
-import type { SeriesSummary } from '@dramastar/contract';
+import {
+  type HomeBuiltinSection,
+  type HomeSection,
+  isHomeBuiltinSection,
+  type SeriesSummary,
+} from '@dramastar/contract';
 import { Button, Swiper } from 'antd-mobile';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useT, type TranslationKey } from '../../../shared/i18n';
+import { type Translator, useT, type TranslationKey } from '../../../shared/i18n';
 import { ROUTES } from '../../../shared/routes';
 import { Brand, EmptyState, PageContainer, SearchIcon, Spinner } from '../../../shared/ui';
 import { useAllSeries } from '../api/all-series';
@@ -15,12 +20,18 @@ import { watchedShare } from '../lib/format';
 import { detailsPath } from '../lib/links';
 import '../drama.css';
 
-const SECTION_TITLES: Record<'hot' | 'new' | 'free' | 'ranking', TranslationKey> = {
+const SECTION_TITLES: Record<HomeBuiltinSection, TranslationKey> = {
   hot: 'home.sectionHot',
   new: 'home.sectionNew',
   free: 'home.sectionFree',
   ranking: 'home.sectionRanking',
 };
+
+/** The operator's title (already in the viewer's language), else the app's own for a built-in key. */
+function sectionHeading(t: Translator, section: HomeSection): string {
+  if (section.title) return section.title;
+  return isHomeBuiltinSection(section.key) ? t(SECTION_TITLES[section.key]) : '';
+}
 
 function Banners({ banners }: { banners: readonly SeriesSummary[] }) {
   if (banners.length === 0) return null;
@@ -162,7 +173,7 @@ export default function HomePage() {
               className="ds-home__section"
               data-testid={`home-section-${section.key}`}
             >
-              <h2 className="ds-home__heading">{t(SECTION_TITLES[section.key])}</h2>
+              <h2 className="ds-home__heading">{sectionHeading(t, section)}</h2>
               <div className="ds-row">
                 {section.series.map((series, index) => (
                   <SeriesCard

@@ -11,7 +11,7 @@ import {
   TrashIcon,
   useGoBack,
 } from '../../../shared/ui';
-import { useHomeSeries } from '../api/home-series';
+import { useAllSeries } from '../api/all-series';
 import { useSearchSeries } from '../api/search-series';
 import { addRecentSearch, clearRecentSearches, readRecentSearches } from '../lib/recent-searches';
 import { detailsPath } from '../lib/links';
@@ -20,11 +20,14 @@ import { SeriesRowLink } from '../components/series-row';
 import '../drama.css';
 
 export const SEARCH_DEBOUNCE_MS = 300;
+/** How many of the hottest series the search page lists before anything is typed. */
+const SEARCH_HOT_COUNT = 10;
 
 function HotSeries() {
   const t = useT();
-  const home = useHomeSeries();
-  const hot = home.data?.sections.find((section) => section.key === 'hot')?.series ?? [];
+  // The catalogue in hot order (plays, then follows), whatever the home page's sections show.
+  const all = useAllSeries(null);
+  const hot = all.data?.pages[0]?.list.slice(0, SEARCH_HOT_COUNT) ?? [];
   if (hot.length === 0) return null;
   return (
     <section className="ds-search__block" data-testid="search-hot">
