@@ -568,4 +568,27 @@ describe('roles and tenants', () => {
     // The owner may.
     data(await admin('/content/series/update', { token: owner, body: { id: other.id, category: 'y' } }));
   });
+
+  it('keeps another tenant’s episodes out of reach: reorder and delete are refused, nothing changes', async () => {
+    const other = await createSeries(owner, { tenantId: '000001', title: { en: 'Elsewhere too' } });
+    data(await upload(owner, { seriesId: other.id }, video2s));
+    data(await upload(owner, { seriesId: other.id }, video2s));
+    expect([await worker.runOnce(), await worker.runOnce()]).toEqual(['done', 'done']);
+    const episodesOf = async () =>
+      data(
+        await admin('/content/series/detail', { token: owner, query: { seriesId: String(other.id) } }),
+      ).episodes.map((e: { id: number; number: number }) => [e.id, e.number]);
+    const before = await episodesOf();
+    expect(before).toHaveLength(2);
+    const ids = before.map(([id]: [number]) => id);
+
+    const reorder = await admin('/content/episodes/reorder', {
+      token: editor,
+      body: { seriesId: other.id, episodeIds: [...ids].reverse() },
+    });
+    expect(reorder.status).toBe(403);
+    const remove = await admin('/content/episodes/delete', { token: editor, body: { episodeId: ids[0] } });
+    expect(remove.status).toBe(403);
+    expect(await episodesOf()).toEqual(before);
+  }, 60_000);
 });
