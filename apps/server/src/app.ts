@@ -68,6 +68,7 @@ import { createDashboardService } from './modules/operator/dashboard.service.js'
 import { adminUsersRoutes } from './modules/user/admin-users.routes.js';
 import { createAdminUserService } from './modules/user/admin-users.service.js';
 import { chatModule } from './modules/chat/chat.routes.js';
+import { purgeUnsentChatImages } from './modules/chat/chat-images.js';
 import { bootstrapOperator } from './modules/operator/bootstrap.js';
 import { createOperatorService } from './modules/operator/operator.service.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
@@ -350,6 +351,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       stopJobs = startJobs(
         [
           { name: 'purge-expired', everyMs: 3_600_000, run: () => purgeExpired(db, clock) },
+          {
+            name: 'purge-unsent-chat-images',
+            everyMs: 3_600_000,
+            run: () => purgeUnsentChatImages(db, clock, config.mediaDir),
+          },
           { name: 'expire-recharges', everyMs: 60_000, run: () => recharges.expireStale() },
           { name: 'copyright-revenue', everyMs: 10 * 60_000, run: () => copyrights.runDailyRevenue() },
           { name: 'dividends', everyMs: 60 * 60_000, run: () => copyrights.runDividends() },

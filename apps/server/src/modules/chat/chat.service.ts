@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { access, mkdir, writeFile } from 'node:fs/promises';
+import { access, mkdir, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   type AdminChatConversation,
@@ -557,6 +557,9 @@ export function createChatService(deps: {
       const imageKey = `chat/${user.userId}/${randomBytes(16).toString('hex')}.${kind}`;
       await mkdir(join(mediaDir, 'chat', String(user.userId)), { recursive: true });
       await writeFile(join(mediaDir, imageKey), bytes);
+      // Stamped with the service's clock: the clean-up of unsent pictures reads the same clock.
+      const now = clock.now();
+      await utimes(join(mediaDir, imageKey), now, now);
       return { imageKey, url: `/media/${imageKey}` };
     },
 

@@ -7,7 +7,9 @@ import {
   CHAT_UPLOAD_LIMIT,
 } from '@dramastar/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DAY_MS } from '../../clock.js';
 import { ChatTestClient, listenLocal } from '../../test/chat-client.js';
+import { purgeUnsentChatImages } from './chat-images.js';
 import { openDatabase } from '../../db/client.js';
 import { openTestDatabase, usingPostgres } from '../../test/database.js';
 import { buildTestApp, type TestApp } from '../../test/helper.js';
@@ -373,6 +375,27 @@ describe('bad input', () => {
     // Of the burst, staff saw one typing signal.
     await op.next('typing');
     await expect(op.next('typing', () => true, 300)).rejects.toThrow(/no typing frame/);
+  });
+
+  it('forgets pictures never sent a day after their upload, and keeps sent ones', async () => {
+    const user = await f.user();
+    const image = `data:image/png;base64,${PNG_1x1.toString('base64')}`;
+    const sent = (await f.call('/chat/upload', { token: user.token, body: { image } })).body.data;
+    const unsent = (await f.call('/chat/upload', { token: user.token, body: { image } })).body.data;
+    const { client: u } = await connect('user', user.token);
+    u.send({ type: 'send', clientId: cid(), kind: 'image', imageKey: sent.imageKey });
+    await u.next('ack');
+    const served = async (url: string) => (await t.app.inject({ method: 'GET', url })).statusCode;
+
+    // Within the day nothing goes: the user may still be about to send it.
+    await purgeUnsentChatImages(t.database.db, t.clock, t.config.mediaDir);
+    expect([await served(sent.url), await served(unsent.url)]).toEqual([200, 200]);
+    t.clock.advance(DAY_MS + 60_000);
+    expect(await purgeUnsentChatImages(t.database.db, t.clock, t.config.mediaDir)).toBeGreaterThanOrEqual(1);
+    expect([await served(sent.url), await served(unsent.url)]).toEqual([200, 404]);
+    // Again (or on another instance at once): nothing more, nothing breaks.
+    await purgeUnsentChatImages(t.database.db, t.clock, t.config.mediaDir);
+    expect(await served(sent.url)).toBe(200);
   });
 
   it('takes images checked by their bytes and sends them as messages', async () => {
