@@ -29,6 +29,7 @@ import {
 } from '../../db/schema/index.js';
 import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
+import { decodeImageDataUrl } from '../../media/image.js';
 import type { RateLimiter } from '../../http/rate-limit.js';
 import type { SessionUser } from '../auth/session.service.js';
 import type { OperatorContext, OperatorService } from '../operator/operator.service.js';
@@ -98,19 +99,6 @@ export function conversationEvent(row: ConversationRow): ChatEvent {
     status: row.status as 'open' | 'closed',
     assigned: row.assignedOperatorId === null ? null : String(row.assignedOperatorId),
   };
-}
-
-/** Image types by their first bytes: the declared type must match what the file is. */
-function sniffImage(bytes: Buffer): 'png' | 'jpg' | 'webp' | null {
-  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
-    return 'png';
-  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpg';
-  if (
-    bytes.subarray(0, 4).toString('latin1') === 'RIFF' &&
-    bytes.subarray(8, 12).toString('latin1') === 'WEBP'
-  )
-    return 'webp';
-  return null;
 }
 
 export function inScope(operator: Pick<OperatorContext, 'tenantIds'>, tenantId: string): boolean {
@@ -546,14 +534,7 @@ export function createChatService(deps: {
      */
     async upload(user: SessionUser, dataUrl: string) {
       await limited(`chat-upload:${user.userId}`, CHAT_UPLOAD_LIMIT, CHAT_UPLOAD_WINDOW_SECONDS);
-      const match = /^data:image\/(png|jpeg|webp);base64,([A-Za-z0-9+/=\s]+)$/.exec(dataUrl);
-      if (!match) throw new AppError('ImageInvalid', { status: 400, field: 'image' });
-      const bytes = Buffer.from(match[2] ?? '', 'base64');
-      if (bytes.length > CHAT_IMAGE_MAX_BYTES)
-        throw new AppError('ImageTooLarge', { status: 400, field: 'image' });
-      const kind = sniffImage(bytes);
-      const declared = match[1] === 'jpeg' ? 'jpg' : match[1];
-      if (!kind || kind !== declared) throw new AppError('ImageInvalid', { status: 400, field: 'image' });
+      const { bytes, kind } = decodeImageDataUrl(dataUrl, CHAT_IMAGE_MAX_BYTES);
       const imageKey = `chat/${user.userId}/${randomBytes(16).toString('hex')}.${kind}`;
       await mkdir(join(mediaDir, 'chat', String(user.userId)), { recursive: true });
       await writeFile(join(mediaDir, imageKey), bytes);

@@ -25,6 +25,7 @@ import {
   transcodeJobs,
 } from '../../db/schema/index.js';
 import { AppError } from '../../http/errors.js';
+import { decodeImageDataUrl } from '../../media/image.js';
 import { joinKey, type MediaStorage } from '../../media/storage.js';
 import { containsPattern } from '../../db/like.js';
 import { cleanSectionTitle, homeLayout, sectionKind } from '../catalog/home-sections.js';
@@ -56,19 +57,6 @@ export const contentKeys = {
 export function ownMediaKey(path: string): string | null {
   const match = /^\/media\/((?:hls|posters|covers)\/content\/.+)\/[^/]+$/.exec(path);
   return match?.[1] ?? null;
-}
-
-/** Image types by their first bytes: the declared type must match what the file is. */
-export function sniffImage(bytes: Buffer): 'png' | 'jpg' | 'webp' | null {
-  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
-    return 'png';
-  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpg';
-  if (
-    bytes.subarray(0, 4).toString('latin1') === 'RIFF' &&
-    bytes.subarray(8, 12).toString('latin1') === 'WEBP'
-  )
-    return 'webp';
-  return null;
 }
 
 /**
@@ -353,14 +341,7 @@ export function createContentService(deps: { db: Db; clock: Clock; storage: Medi
      * its /media path. JPEG, PNG or WebP by their bytes, matching the declared type, ≤ 2 MB.
      */
     async storeCover(target: SeriesRow, dataUrl: string): Promise<string> {
-      const match = /^data:image\/(png|jpeg|jpg|webp);base64,([A-Za-z0-9+/=\s]+)$/.exec(dataUrl);
-      if (!match) throw new AppError('ImageInvalid', { status: 400, field: 'image' });
-      const bytes = Buffer.from(match[2] ?? '', 'base64');
-      if (bytes.length > CONTENT_LIMITS.coverMaxBytes)
-        throw new AppError('ImageTooLarge', { status: 400, field: 'image' });
-      const kind = sniffImage(bytes);
-      const declared = match[1] === 'jpeg' || match[1] === 'jpg' ? 'jpg' : match[1];
-      if (!kind || kind !== declared) throw new AppError('ImageInvalid', { status: 400, field: 'image' });
+      const { bytes, kind } = decodeImageDataUrl(dataUrl, CONTENT_LIMITS.coverMaxBytes);
       const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 16);
       const key = contentKeys.cover(target.tenantId, target.id, hash);
       const work = await mkdtemp(join(tmpdir(), 'ds-cover-'));

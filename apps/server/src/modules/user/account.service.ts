@@ -10,6 +10,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { userIdentities, users } from '../../db/schema/index.js';
 import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
+import { decodeImageDataUrl } from '../../media/image.js';
 import { maskEmail } from '../../security.js';
 import type { EmailCodeService } from '../auth/email-code.service.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
@@ -24,20 +25,6 @@ const METHOD_NAMES: Record<LoginMethod, string> = {
   username: 'user name',
   google: 'Google',
 };
-
-/** Image types by their first bytes: the declared type must match what the file is. */
-function sniffImage(bytes: Buffer): 'png' | 'jpg' | 'webp' | null {
-  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
-    return 'png';
-  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpg';
-  if (
-    bytes.subarray(0, 4).toString('latin1') === 'RIFF' &&
-    bytes.subarray(8, 12).toString('latin1') === 'WEBP'
-  ) {
-    return 'webp';
-  }
-  return null;
-}
 
 export interface AccountDeps {
   db: Db;
@@ -233,14 +220,7 @@ export function createAccountService(deps: AccountDeps) {
 
     /** Stores a PNG, JPEG or WebP of at most 2 MB, checked by its bytes; answers its /media path. */
     async uploadAvatar(user: SessionUser, dataUrl: string): Promise<string> {
-      const match = /^data:image\/(png|jpeg|webp);base64,([A-Za-z0-9+/=\s]+)$/.exec(dataUrl);
-      if (!match) throw new AppError('ImageInvalid', { status: 400, field: 'image' });
-      const bytes = Buffer.from(match[2] ?? '', 'base64');
-      if (bytes.length > AVATAR_MAX_BYTES)
-        throw new AppError('ImageTooLarge', { status: 400, field: 'image' });
-      const kind = sniffImage(bytes);
-      const declared = match[1] === 'jpeg' ? 'jpg' : match[1];
-      if (!kind || kind !== declared) throw new AppError('ImageInvalid', { status: 400, field: 'image' });
+      const { bytes, kind } = decodeImageDataUrl(dataUrl, AVATAR_MAX_BYTES);
       const name = `${user.userId}-${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}.${kind}`;
       const dir = join(deps.mediaDir, 'avatars');
       await mkdir(dir, { recursive: true });
