@@ -1,12 +1,10 @@
-import { Button } from 'antd-mobile';
 import type { ReactNode, SVGProps } from 'react';
 import { Link } from 'react-router-dom';
 import { ROUTES } from '../routes';
 import { useSession } from '../store/session';
 import { ChatUnreadBadge } from './chat-unread';
-import { isApiError } from '../api/api-error';
 import { useT, type TranslationKey } from '../i18n';
-import { AlertIcon, ChevronRightIcon, EmptyState, HeadsetIcon, MailIcon, Spinner } from '../ui';
+import { ChevronRightIcon, HeadsetIcon, MailIcon } from '../ui';
 import {
   contactHandle,
   safeContactUrl,
@@ -15,6 +13,7 @@ import {
   type ContactKind,
   type SupportContact,
 } from './customer-service';
+import { Loading, LoadError } from '../ui/signed-in-page';
 import './support.css';
 
 function Glyph({ children, ...props }: SVGProps<SVGSVGElement>) {
@@ -163,33 +162,11 @@ export function SupportContacts({ testId = 'support-contacts' }: { testId?: stri
   const contacts = useCustomerService();
   const agent = useTelegramAgent();
 
-  if (contacts.isPending) {
+  if (contacts.isPending) return <Loading />;
+  if (contacts.isError)
     return (
-      <div className="ds-page-status" role="status">
-        <Spinner />
-        <span className="ds-visually-hidden">{t('common.loading')}</span>
-      </div>
+      <LoadError error={contacts.error} onRetry={() => void contacts.refetch()} testId={`${testId}-error`} />
     );
-  }
-  if (contacts.isError) {
-    return (
-      <EmptyState
-        testId={`${testId}-error`}
-        icon={<AlertIcon />}
-        title={t('common.loadErrorTitle')}
-        description={
-          isApiError(contacts.error) && contacts.error.kind === 'api'
-            ? contacts.error.message
-            : t('common.loadErrorDescription')
-        }
-        action={
-          <Button color="primary" onClick={() => void contacts.refetch()}>
-            {t('common.retry')}
-          </Button>
-        }
-      />
-    );
-  }
 
   // The in-app chat comes first; the operator's address for it is always our chat page.
   const list: SupportContact[] = contacts.data.contacts.filter((c) => c.kind !== 'chat');

@@ -4,11 +4,12 @@ import { type ChangeEvent, type FormEvent, type KeyboardEvent, useEffect, useRef
 import { LoginRequired } from '../../../shared/auth/login-required';
 import { useT } from '../../../shared/i18n';
 import { useSession } from '../../../shared/store/session';
-import { AlertIcon, EmptyState, HeadsetIcon, PageContainer, showToast, Spinner } from '../../../shared/ui';
+import { HeadsetIcon, PageContainer, showToast, Spinner } from '../../../shared/ui';
 import { uploadChatImage } from '../api/chat';
 import type { OutboxItem } from '../lib/chat-client';
 import { lastReadByStaff } from '../lib/messages';
 import { useChat } from '../lib/use-chat';
+import { Loading, LoadError } from '../../../shared/ui/signed-in-page';
 import '../chat.css';
 
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
@@ -180,29 +181,8 @@ function ChatRoom() {
     }
   };
 
-  if (chat.loading) {
-    return (
-      <div className="ds-page-status" role="status">
-        <Spinner />
-        <span className="ds-visually-hidden">{t('common.loading')}</span>
-      </div>
-    );
-  }
-  if (chat.loadError) {
-    return (
-      <EmptyState
-        testId="chat-error"
-        icon={<AlertIcon />}
-        title={t('common.loadErrorTitle')}
-        description={t('common.loadErrorDescription')}
-        action={
-          <Button color="primary" onClick={chat.reload}>
-            {t('common.retry')}
-          </Button>
-        }
-      />
-    );
-  }
+  if (chat.loading) return <Loading />;
+  if (chat.loadError) return <LoadError error={null} onRetry={chat.reload} testId="chat-error" />;
 
   const readMark = lastReadByStaff(chat.messages, chat.staffLastReadId);
   const shown = new Set(chat.messages.map((m) => m.clientId));
