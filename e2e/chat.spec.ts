@@ -3,13 +3,18 @@ import { expect, test } from '@playwright/test';
 import { consoleApi, consoleSignIn } from './console.js';
 import { api, base, origin, registerByEmail, unique } from './flows.js';
 
+const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 test.beforeEach(({ page }) => {
   page.on('pageerror', (error) => {
     throw error;
   });
 });
 
-test('a user writes to support; the owner answers in the console; the user sees it live, with unread badges', async ({
+test('a user writes to support; the owner answers in the console, with a picture; the user sees it live, with unread badges', async ({
   page,
   browser,
 }) => {
@@ -51,11 +56,21 @@ test('a user writes to support; the owner answers in the console; the user sees 
   // Answering took the conversation: it is now under "Mine".
   await admin.getByTestId('chat-tab-mine').click();
   await expect(admin.getByTestId('chat-conversation').filter({ hasText: answer })).toBeVisible();
-  await admin.screenshot({ path: 'test-results/chat-console.png' });
 
   // The user sees the answer without reloading.
   const theirs = page.locator('[data-testid="chat-message"][data-sender="operator"]');
   await expect(theirs).toHaveText(new RegExp(answer.replace(/[!.?]/g, '\\$&')));
+
+  // Staff attach a picture; it reaches the user live too.
+  await admin.getByTestId('chat-picture-file').setInputFiles({
+    name: 'where-to-tap.png',
+    mimeType: 'image/png',
+    buffer: PNG_1X1,
+  });
+  await expect(admin.locator('[data-testid="console-chat-message"] img')).toBeVisible();
+  await admin.screenshot({ path: 'test-results/chat-console.png' });
+  await expect(theirs.locator('img')).toBeVisible();
+  await expect(theirs).toHaveCount(2);
   await page.screenshot({ path: 'test-results/chat-user.png' });
 
   // Away from the chat, another answer shows as an unread count on Earn and Profile.
@@ -79,7 +94,7 @@ test('a user writes to support; the owner answers in the console; the user sees 
 
   // Reading it clears the badge.
   await page.goto(`${base()}/pages/profile/chat/index`);
-  await expect(page.locator('[data-testid="chat-message"][data-sender="operator"]')).toHaveCount(2);
+  await expect(page.locator('[data-testid="chat-message"][data-sender="operator"]')).toHaveCount(3);
   await expect(page.getByTestId('chat-read')).toBeVisible();
   await expect.poll(async () => (await api(page, '/chat/conversation')).data.unread).toBe(0);
   await page.goto(`${base()}/pages/profile/index`);

@@ -6,6 +6,7 @@ import {
   chatHistory,
   chatHistoryQuery,
   chatMessage,
+  chatCalls,
   chatSendBody,
 } from '../chat.js';
 
@@ -113,6 +114,19 @@ export const adminChatApi = {
     roles: ROLES.support,
     body: z.intersection(z.object({ conversationId: recordId }), chatSendBody),
     response: chatMessage,
+  }),
+  /**
+   * A picture for a reply in an open conversation of the operator's tenants (PNG, JPEG or WebP, at
+   * most 2 MB, type checked by its bytes), stored with the conversation's pictures; then
+   * `/chat/reply` with `kind: 'image'` and the answered key sends it.
+   */
+  upload: defineCall({
+    path: '/chat/upload',
+    auth: 'operator',
+    roles: ROLES.support,
+    body: z.object({ conversationId: recordId, image: chatCalls.upload.body.shape.image }),
+    response: z.object({ imageKey: z.string(), url: z.string() }),
+    bodyLimit: chatCalls.upload.bodyLimit,
   }),
   read: defineCall({
     path: '/chat/read',

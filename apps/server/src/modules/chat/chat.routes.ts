@@ -68,6 +68,9 @@ export async function chatModule(
     if (result.created) await publish(result.events);
     return result.message;
   });
+  router.operator(adminChatApi.upload, ({ operator, body }) =>
+    chat.staffUpload(operator, body.conversationId, body.image),
+  );
   router.operator(adminChatApi.read, async ({ operator, body }) => {
     const { unread, event } = await chat.staffRead(operator, body.conversationId, body.messageId);
     await publish([event]);

@@ -130,6 +130,18 @@ export function createChatService(deps: {
     }
   }
 
+  /** Stores a checked picture under an unguessable name in its user's folder; answers its key. */
+  async function storeImage(owner: bigint, dataUrl: string) {
+    const { bytes, kind } = decodeImageDataUrl(dataUrl, CHAT_IMAGE_MAX_BYTES);
+    const imageKey = `chat/${owner}/${randomBytes(16).toString('hex')}.${kind}`;
+    await mkdir(join(mediaDir, 'chat', String(owner)), { recursive: true });
+    await writeFile(join(mediaDir, imageKey), bytes);
+    // Stamped with the service's clock: the clean-up of unsent pictures reads the same clock.
+    const now = clock.now();
+    await utimes(join(mediaDir, imageKey), now, now);
+    return { imageKey, url: `/media/${imageKey}` };
+  }
+
   async function conversationById(tx: DbOrTx, id: string): Promise<ConversationRow | undefined> {
     const [row] = await tx
       .select()
@@ -534,14 +546,15 @@ export function createChatService(deps: {
      */
     async upload(user: SessionUser, dataUrl: string) {
       await limited(`chat-upload:${user.userId}`, CHAT_UPLOAD_LIMIT, CHAT_UPLOAD_WINDOW_SECONDS);
-      const { bytes, kind } = decodeImageDataUrl(dataUrl, CHAT_IMAGE_MAX_BYTES);
-      const imageKey = `chat/${user.userId}/${randomBytes(16).toString('hex')}.${kind}`;
-      await mkdir(join(mediaDir, 'chat', String(user.userId)), { recursive: true });
-      await writeFile(join(mediaDir, imageKey), bytes);
-      // Stamped with the service's clock: the clean-up of unsent pictures reads the same clock.
-      const now = clock.now();
-      await utimes(join(mediaDir, imageKey), now, now);
-      return { imageKey, url: `/media/${imageKey}` };
+      return storeImage(user.userId, dataUrl);
+    },
+
+    /** A staff member's picture for an open conversation of their tenants, kept with its pictures. */
+    async staffUpload(operator: OperatorContext, conversationId: string, dataUrl: string) {
+      const row = await staffConversation(db, operator, conversationId);
+      if (row.status !== 'open') throw new AppError('ChatConversationClosed');
+      await limited(`chat-upload:operator:${operator.id}`, CHAT_UPLOAD_LIMIT, CHAT_UPLOAD_WINDOW_SECONDS);
+      return storeImage(row.userId, dataUrl);
     },
 
     // ---- console ----

@@ -492,6 +492,49 @@ describe('the console', () => {
     expect(actions.map((a) => a.action)).toEqual(['chat.assign', 'chat.assign', 'chat.close']);
   });
 
+  it('lets staff send a picture in an open conversation of their tenants', async () => {
+    const user = await f.user();
+    const support = await f.operator('support', ['000000']);
+    const outsider = await f.operator('support', ['000001']);
+    const { client: u } = await connect('user', user.token);
+    u.send({ type: 'send', clientId: cid(), body: 'Where do I tap?' });
+    const conversationId = (await u.next('ack')).message.conversationId;
+    const image = `data:image/png;base64,${PNG_1x1.toString('base64')}`;
+
+    const stored = await f.admin('/chat/upload', { token: support, body: { conversationId, image } });
+    expect(stored.status).toBe(200);
+    expect(stored.body.data.imageKey).toMatch(new RegExp(`^chat/${user.userId}/[a-f0-9]{32}\\.png$`));
+    const reply = await f.admin('/chat/reply', {
+      token: support,
+      body: { conversationId, clientId: cid(), kind: 'image', imageKey: stored.body.data.imageKey },
+    });
+    expect(reply.body.data).toMatchObject({
+      kind: 'image',
+      senderKind: 'operator',
+      imageUrl: stored.body.data.url,
+    });
+    expect((await u.next('message', (m) => m.message.kind === 'image')).message.imageUrl).toBe(
+      stored.body.data.url,
+    );
+
+    const fake = await f.admin('/chat/upload', {
+      token: support,
+      body: { conversationId, image: `data:image/png;base64,${Buffer.from('<svg/>').toString('base64')}` },
+    });
+    expect([fake.status, fake.body.errorKey, fake.body.field]).toEqual([400, 'ImageInvalid', 'image']);
+    expect((await f.admin('/chat/upload', { token: outsider, body: { conversationId, image } })).status).toBe(
+      403,
+    );
+    expect(
+      (await f.admin('/chat/upload', { token: support, body: { conversationId: '999999', image } })).status,
+    ).toBe(404);
+    await f.admin('/chat/close', { token: support, body: { conversationId } });
+    expect(await f.admin('/chat/upload', { token: support, body: { conversationId, image } })).toMatchObject({
+      status: 409,
+      body: { errorKey: 'ChatConversationClosed' },
+    });
+  });
+
   it('manages canned replies per tenant, audited', async () => {
     const support = await f.operator('support', ['000000']);
     const created = await f.admin('/chat/canned/create', {

@@ -58,6 +58,11 @@ export const useReply = () =>
 export const useClose = () =>
   useChatMutation((body: CallBody<typeof adminChatApi.close>) => request(adminChatApi.close, { body }));
 
+/** Stores a picture for a reply in the conversation; answers its key for `/chat/reply`. */
+export function uploadPicture(conversationId: string, image: string) {
+  return request(adminChatApi.upload, { body: { conversationId, image } });
+}
+
 export function markRead(conversationId: string, messageId: string) {
   return request(adminChatApi.read, { body: { conversationId, messageId } });
 }

@@ -1,4 +1,5 @@
-import type { ChatMessage, ChatServerFrame } from '@dramastar/contract';
+import { CHAT_IMAGE_MAX_BYTES, type ChatMessage, type ChatServerFrame } from '@dramastar/contract';
+import { PictureOutlined } from '@ant-design/icons';
 import {
   Alert,
   Badge,
@@ -31,6 +32,7 @@ import {
   fetchOlder,
   historyKey,
   markRead,
+  uploadPicture,
   useAgents,
   useAssign,
   useCannedReplies,
@@ -248,6 +250,37 @@ function ConversationPanel({
       },
     );
   };
+  // A picture: checked here for type and size (the server checks its bytes), stored, then sent.
+  const picker = useRef<HTMLInputElement>(null);
+  const [sendingPicture, setSendingPicture] = useState(false);
+  const sendPicture = async (file: File) => {
+    if (!['image/png', 'image/jpeg', 'image/webp'].includes(file.type)) {
+      void toast.error('Pictures are PNG, JPEG or WebP.');
+      return;
+    }
+    if (file.size > CHAT_IMAGE_MAX_BYTES) {
+      void toast.error(`Pictures are at most ${CHAT_IMAGE_MAX_BYTES / 1024 / 1024} MB.`);
+      return;
+    }
+    setSendingPicture(true);
+    try {
+      const image = await new Promise<string>((resolve, reject) => {
+        const reader = new FileReader();
+        reader.onload = () =>
+          typeof reader.result === 'string'
+            ? resolve(reader.result)
+            : reject(new Error('The picture could not be read.'));
+        reader.onerror = () => reject(new Error('The picture could not be read.'));
+        reader.readAsDataURL(file);
+      });
+      const { imageKey } = await uploadPicture(conversationId, image);
+      await reply.mutateAsync({ conversationId, clientId: newClientId(), kind: 'image', imageKey });
+    } catch (e) {
+      void toast.error(errorText(e));
+    } finally {
+      setSendingPicture(false);
+    }
+  };
   // The newest staff message the user has read: marked "Read" (read receipts).
   const userReadId = c ? BigInt(c.userLastReadId) : 0n;
   const readStaffId = [...messages]
@@ -387,10 +420,30 @@ function ConversationPanel({
               }
             }}
           />
+          <input
+            ref={picker}
+            type="file"
+            accept="image/png,image/jpeg,image/webp"
+            hidden
+            data-testid="chat-picture-file"
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              e.target.value = '';
+              if (file) void sendPicture(file);
+            }}
+          />
+          <Button
+            data-testid="chat-picture"
+            icon={<PictureOutlined />}
+            loading={sendingPicture}
+            onClick={() => picker.current?.click()}
+          >
+            Attach picture
+          </Button>
           <Button
             type="primary"
             data-testid="chat-reply-send"
-            loading={reply.isPending}
+            loading={reply.isPending && !sendingPicture}
             disabled={!text.trim()}
             onClick={() => send(text)}
           >
