@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { adminChatApi } from './api/admin-chat.js';
 import { allConsoleCalls } from './api/console.js';
 import { allCalls } from './api/index.js';
-import { CHAT_MAX_TEXT, chatCalls, chatClientFrame, chatSendBody, chatServerFrame } from './chat.js';
+import {
+  backoffDelay,
+  CHAT_MAX_TEXT,
+  chatCalls,
+  chatClientFrame,
+  chatSendBody,
+  chatServerFrame,
+} from './chat.js';
 import { ROLES } from './constants.js';
 
 describe('chat contract', () => {
@@ -53,5 +60,17 @@ describe('chat contract', () => {
     expect(
       chatServerFrame.safeParse({ type: 'typing', conversationId: '1', senderKind: 'system' }).success,
     ).toBe(false);
+  });
+});
+
+describe('backoff', () => {
+  it('grows exponentially with jitter up to a ceiling', () => {
+    expect(backoffDelay(0, () => 0)).toBe(250);
+    expect(backoffDelay(0, () => 1)).toBe(500);
+    expect(backoffDelay(3, () => 0.5)).toBe(3000);
+    expect(backoffDelay(30, () => 1)).toBe(30_000);
+    expect(backoffDelay(30, () => 0)).toBe(15_000);
+    const spread = new Set(Array.from({ length: 20 }, () => backoffDelay(4)));
+    expect(spread.size).toBeGreaterThan(1);
   });
 });

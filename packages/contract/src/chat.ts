@@ -154,6 +154,20 @@ export const chatServerFrame = z.discriminatedUnion('type', [
 ]);
 export type ChatServerFrame = z.infer<typeof chatServerFrame>;
 
+/**
+ * How long a chat client (the app's or the console's) waits before reconnecting: exponential
+ * (base · 2^attempt, capped) with full jitter in [ceiling/2, ceiling], so clients spread out.
+ */
+export function backoffDelay(
+  attempt: number,
+  random: () => number = Math.random,
+  baseMs = 500,
+  maxMs = 30_000,
+) {
+  const ceiling = Math.min(maxMs, baseMs * 2 ** Math.min(attempt, 20));
+  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+}
+
 /** Socket close codes of ours (4000-4999). */
 export const CHAT_CLOSE = {
   unauthorized: 4401,

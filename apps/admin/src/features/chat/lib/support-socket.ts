@@ -1,14 +1,8 @@
-import { type ChatServerFrame, chatServerFrame } from '@dramastar/contract';
+import { backoffDelay, type ChatServerFrame, chatServerFrame } from '@dramastar/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSession } from '../../../shared/session/session';
 
 export type SupportSocketStatus = 'connecting' | 'open' | 'closed';
-
-/** Reconnect delay: exponential, capped at 30 s, with jitter. */
-export function reconnectDelay(attempt: number, random: () => number = Math.random): number {
-  const ceiling = Math.min(30_000, 500 * 2 ** Math.min(attempt, 20));
-  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
-}
 
 /**
  * The console's live channel (/admin-api/chat/ws): authenticated by the first frame, reconnected
@@ -58,7 +52,7 @@ export function useSupportSocket(onFrame: (frame: ChatServerFrame, reconnected: 
         if (socketRef.current === socket) socketRef.current = null;
         setStatus('closed');
         if (stopped || event.code === 4401) return;
-        timer = setTimeout(connect, reconnectDelay(attempt++));
+        timer = setTimeout(connect, backoffDelay(attempt++));
       };
     };
     connect();

@@ -1,6 +1,6 @@
 import type { ChatMessage } from '@dramastar/contract';
 import { describe, expect, it } from 'vitest';
-import { backoffDelay, ChatClient, type KeyValueStore, Outbox, type SocketStatus } from './chat-client';
+import { ChatClient, type KeyValueStore, Outbox, type SocketStatus } from './chat-client';
 import { lastReadByStaff, mergeMessages } from './messages';
 
 /** A WebSocket the test drives: it records what the client sends and opens/closes on demand. */
@@ -103,18 +103,6 @@ function setup(store = memoryStore()) {
   };
   return { client, outbox, store, statuses, ready, timers, socket, connectNext, runReconnectTimer };
 }
-
-describe('backoff', () => {
-  it('grows exponentially with jitter up to a ceiling', () => {
-    expect(backoffDelay(0, () => 0)).toBe(250);
-    expect(backoffDelay(0, () => 1)).toBe(500);
-    expect(backoffDelay(3, () => 0.5)).toBe(3000);
-    expect(backoffDelay(30, () => 1)).toBe(30_000);
-    expect(backoffDelay(30, () => 0)).toBe(15_000);
-    const spread = new Set(Array.from({ length: 20 }, () => backoffDelay(4)));
-    expect(spread.size).toBeGreaterThan(1);
-  });
-});
 
 describe('the outbox', () => {
   it('keeps unacknowledged messages across reloads, in order, each once', () => {

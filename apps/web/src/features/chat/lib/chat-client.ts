@@ -1,4 +1,5 @@
 import {
+  backoffDelay,
   CHAT_CLOSE,
   type ChatMessage,
   type ChatMessageKind,
@@ -7,17 +8,6 @@ import {
 } from '@dramastar/contract';
 
 export type SocketStatus = 'closed' | 'connecting' | 'open';
-
-/** Reconnect delays: exponential (base · 2^attempt, capped) with full jitter, so clients spread out. */
-export function backoffDelay(
-  attempt: number,
-  random: () => number = Math.random,
-  baseMs = 500,
-  maxMs = 30_000,
-) {
-  const ceiling = Math.min(maxMs, baseMs * 2 ** Math.min(attempt, 20));
-  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
-}
 
 /** A message written by the user, kept until the server acknowledges it (sent again after a drop). */
 export interface OutboxItem {
