@@ -2,6 +2,7 @@ import { api, defineCall } from '@dramastar/contract';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import type { SessionUser } from '../modules/auth/session.service.js';
 import type { OperatorContext } from '../modules/operator/operator.service.js';
 import { installEnvelope } from './envelope.js';
 import { createRouter } from './route.js';
@@ -110,5 +111,40 @@ describe('operator calls', () => {
     expect(await send(guarded, 'ready', { tenantId: '000001' })).toEqual({ status: 403, key: 'Forbidden' });
     expect((await send(guarded, 'ready', { tenantId: '000000' })).status).toBe(400);
     expect((await send(guarded, 'owner', { amount: 1, tenantId: '000001' })).status).toBe(200);
+  });
+});
+
+describe('user calls', () => {
+  const signedIn = defineCall({
+    path: '/router-test/signed-in',
+    auth: 'user',
+    body: z.object({ amount: z.number().int() }),
+    response: z.object({ ok: z.boolean() }),
+  });
+
+  it('authenticate before the payload is parsed: a guest with a bad body gets 401, not 400', async () => {
+    const fastify = Fastify();
+    installEnvelope(fastify, { bodyLimit: 1_000_000 });
+    const user = { id: 1n } as unknown as SessionUser;
+    createRouter(fastify, (token) => Promise.resolve(token === 'live' ? user : null)).user(signedIn, () =>
+      Promise.resolve({ ok: true }),
+    );
+    await fastify.ready();
+    const send = async (token: string | null, body: unknown) => {
+      const res = await fastify.inject({
+        method: 'POST',
+        url: `/app-api${signedIn.path}`,
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        payload: JSON.stringify(body),
+      });
+      return { status: res.statusCode, key: res.json<{ errorKey?: string }>().errorKey };
+    };
+    expect(await send(null, { amount: 'x' })).toEqual({ status: 401, key: 'Unauthorized' });
+    expect(await send('expired', { amount: 'x' })).toEqual({ status: 401, key: 'Unauthorized' });
+    expect(await send('live', { amount: 'x' })).toEqual({ status: 400, key: 'ValidationFailed' });
+    expect(await send('live', { amount: 1 })).toEqual({ status: 200, key: undefined });
   });
 });

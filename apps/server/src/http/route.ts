@@ -34,8 +34,8 @@ export type OperatorHandler<C extends AnyCall> = (
  * Registers contract calls: `guest` for anyone, `user` for a live session only (else 401),
  * `operator` for a console session only (else 401) whose role the call names (else 403) and whose
  * set-up is done (else 403 `PasswordChangeRequired` / `TotpEnrolmentRequired`, except for the
- * calls marked `duringSetup`). Operators are checked before the payload is parsed, so a role that
- * may not make a call learns nothing about its schema (403, not 400).
+ * calls marked `duringSetup`). Users and operators are checked before the payload is parsed, so a
+ * guest or a role that may not make a call learns nothing about its schema (401/403, not 400).
  */
 export interface Router {
   guest<C extends AnyCall>(call: C, handler: GuestHandler<C>): void;
@@ -142,13 +142,13 @@ export function createRouter(
     user: (call, handler) =>
       register(
         call,
-        async (ctx) => {
-          const user = await userOf(ctx.req);
-          if (!user) throw new AppError('Unauthorized');
-          return handler({ ...ctx, user });
-        },
+        (ctx, user: SessionUser) => handler({ ...ctx, user }),
         'user',
-        anyone,
+        async (req) => {
+          const user = await userOf(req);
+          if (!user) throw new AppError('Unauthorized');
+          return user;
+        },
       ),
     operator: (call, handler) =>
       register(
