@@ -41,6 +41,8 @@ export const failureSchema = z.object({
 const STATUS: Partial<Record<MessageKey, number>> = {
   ValidationFailed: 400,
   InvalidJson: 400,
+  InvalidCharacters: 400,
+  InvalidDate: 400,
   InvalidAmount: 400,
   TooManyDecimals: 400,
   InvalidTxHash: 400,
