@@ -145,6 +145,20 @@ export const teamRewards = pgTable(
   ],
 );
 
+/**
+ * Referral rewards reversed (their purchase credited back) that the beneficiary's wallet could
+ * not cover: set off against their next rewards. Never negative.
+ */
+export const rewardDebts = pgTable(
+  'reward_debt',
+  {
+    userId: userId('user_id').primaryKey(),
+    tenantId: varchar('tenant_id', { length: 6 }).notNull(),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+  },
+  (t) => [check('reward_debt_not_negative', sql`${t.amount} >= 0`)],
+);
+
 export const salaryClaims = pgTable(
   'salary_claim',
   {

@@ -174,6 +174,14 @@ export const membershipCards = pgTable(
     paid: bigint('paid', { mode: 'bigint' })
       .notNull()
       .default(sql`0`),
+    /**
+     * The money in the card: what was paid for it plus the credit carried in from the cards it
+     * replaced, never more than its price. An upgrade credits the unused share of this (not of
+     * the list price), and the team's referral rewards are paid on it.
+     */
+    value: bigint('value', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     replacedAt: ts('replaced_at'),
     /** The buyer's request id: the same id never buys twice. */
     requestId: varchar('request_id', { length: 80 }),
