@@ -9,8 +9,11 @@ import {
   withdrawal,
 } from '../wallet.js';
 
-/** Roles that must sign in with a TOTP code (enrolment is optional for the others). */
-export const TOTP_REQUIRED_ROLES: readonly OperatorRole[] = ['owner', 'finance'];
+/**
+ * Roles that must sign in with a TOTP code: every role that can move money (confirm recharges,
+ * act on withdrawals) or manage the operators who do. Enrolment is optional for the others.
+ */
+export const TOTP_REQUIRED_ROLES: readonly OperatorRole[] = ROLES.finance;
 
 export function totpRequiredFor(role: OperatorRole): boolean {
   return TOTP_REQUIRED_ROLES.includes(role);

@@ -178,6 +178,38 @@ describe('the set-up gate', () => {
     expect(JSON.stringify(mine)).not.toContain(start.secret);
   });
 
+  it('holds a tenant admin, who can move money, at the TOTP enrolment like finance', async () => {
+    const ta = await created('tenant_admin', [A]);
+    const { token } = (await login(ta.username, ta.password)).body.data;
+    await admin('/access/password', {
+      token,
+      body: { currentPassword: ta.password, newPassword: 'admin-pass-77' },
+    });
+    expect((await admin('/auth/me', { token })).body.data).toMatchObject({
+      totpRequired: true,
+      totpEnabled: false,
+    });
+    for (const [path, body] of [
+      ['/finance/recharges/confirm', { orderNo: 'R1', matchedReference: 'REF' }],
+      ['/finance/withdrawals/action', { orderNo: 'W1', action: 'approve' }],
+      ['/access/operators/reset-totp', { id: '1' }],
+    ] as const) {
+      expect(await admin(path, { token, body }), path).toMatchObject({
+        status: 403,
+        body: { errorKey: 'TotpEnrolmentRequired' },
+      });
+    }
+    const { secret } = (await admin('/access/totp/start', { token, body: {} })).body.data;
+    await admin('/access/totp/confirm', { token, body: { code: code(secret) } });
+    nextStep();
+    expect((await admin('/finance/recharges', { token })).status).toBe(200);
+    expect(await admin('/access/totp/disable', { token, body: { code: code(secret) } })).toMatchObject({
+      status: 409,
+      body: { errorKey: 'TotpRoleRequires' },
+    });
+    expect((await login(ta.username, 'admin-pass-77')).body.errorKey).toBe('TotpRequired');
+  });
+
   it('lets a content operator in after the password change; TOTP stays optional for it', async () => {
     const editor = await created('content', [A]);
     const { token } = (await login(editor.username, editor.password)).body.data;

@@ -1,4 +1,10 @@
-import { allConsoleCalls, type AnyCall, OPERATOR_ROLES, type OperatorRole } from '@dramastar/contract';
+import {
+  allConsoleCalls,
+  type AnyCall,
+  OPERATOR_ROLES,
+  type OperatorRole,
+  totpRequiredFor,
+} from '@dramastar/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { operatorSessions } from '../../db/schema/index.js';
@@ -145,6 +151,24 @@ describe('the role × call matrix', () => {
       })
       .map((c) => `${label(c)}: contract [${c.roles?.join(', ')}], policy [${allowed(c)?.join(', ')}]`);
     expect(drift).toEqual([]);
+  });
+
+  it('requires TOTP of every role that can move money or manage the operators who do', () => {
+    // Recharge confirmations, withdrawal actions, tenant wallet settings and operators' resets.
+    const moving = calls.filter(
+      (c) => /^\/(finance\/.+\/|config\/|access\/operators\/)/.test(c.path) && c.method === 'POST',
+    );
+    expect(moving.map((c) => c.path)).toEqual(
+      expect.arrayContaining([
+        '/finance/recharges/confirm',
+        '/finance/withdrawals/action',
+        '/access/operators/reset-totp',
+      ]),
+    );
+    const without = moving.flatMap((c) =>
+      (c.roles ?? []).filter((r) => !totpRequiredFor(r)).map((r) => `${r}: ${c.path}`),
+    );
+    expect(without).toEqual([]);
   });
 
   it('refuses the examples the issue names', async () => {

@@ -11,7 +11,7 @@ export function setupRequired(operator: OperatorInfo): boolean {
 
 /**
  * Shown instead of the console while set-up is unfinished: first the one-time password is
- * replaced, then (owner, finance) an authenticator app is enrolled. The console opens by itself
+ * replaced, then (owner, tenant admin, finance: the roles that move money) an authenticator app is enrolled. The console opens by itself
  * once both are done: every step updates the session's operator.
  */
 export function SetupPage({ operator, signOut }: { operator: OperatorInfo; signOut: ReactNode }) {
