@@ -256,19 +256,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     publicUrl: config.publicUrl,
   });
   const teamRewards = createTeamRewards({ clock, ledger, memberships });
-  // A Star Card bought by a team member pays the uplines' referral rewards in the same transaction.
-  memberships.onPurchased((tx, p) =>
-    teamRewards
-      .pay(tx, {
-        tenantId: p.tenantId,
-        sourceUserId: p.userId,
-        base: p.amount,
-        kind: 'referral_reward',
-        cause: 'card',
-        reference: p.reference,
-      })
-      .then(() => undefined),
-  );
+  // A Star Card bought by a team member pays (and an upgrade reverses) the uplines' referral
+  // rewards in the same transaction.
+  memberships.onPurchased(teamRewards.cardPurchased);
   const copyrights = createCopyrightService({ db, clock, ledger, rewards: teamRewards });
   if (config.demoContent)
     await seedCopyrightProducts(

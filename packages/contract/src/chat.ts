@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './call.js';
-import { AVATAR_MAX_BYTES } from './validation.js';
+import { AVATAR_MAX_BYTES, text, multilineText } from './validation.js';
 
 /**
  * Customer-service chat (issue 10): a user talks to the tenant's support staff in real time over
@@ -33,15 +33,14 @@ export const CHAT_MESSAGE_KINDS = ['text', 'image'] as const;
 export type ChatMessageKind = (typeof CHAT_MESSAGE_KINDS)[number];
 export const CHAT_CONVERSATION_STATUSES = ['open', 'closed'] as const;
 
-const idString = z.string().regex(/^\d{1,18}$/, { error: 'ChatConversationNotFound' });
-const conversationId = z.string().regex(/^\d{1,18}$/, { error: 'ChatConversationNotFound' });
+const idString = text().regex(/^\d{1,18}$/, { error: 'ChatConversationNotFound' });
+const conversationId = text().regex(/^\d{1,18}$/, { error: 'ChatConversationNotFound' });
 /** The sender's own id of a message (a UUID or similar): a resend with the same id is stored once. */
-export const chatClientId = z
-  .string()
+export const chatClientId = text()
   .trim()
   .regex(/^[\w-]{8,64}$/, { error: 'ValidationFailed' });
 /** Storage key of an uploaded chat image (answered by /chat/upload): `chat/<uploader id>/<random>.<type>`. */
-export const chatImageKey = z.string().regex(/^chat\/\d{1,18}\/[a-f0-9]{32}\.(png|jpg|webp)$/, {
+export const chatImageKey = text().regex(/^chat\/\d{1,18}\/[a-f0-9]{32}\.(png|jpg|webp)$/, {
   error: 'ChatImageNotFound',
 });
 
@@ -79,7 +78,7 @@ export const chatSendBody = z
   .object({
     clientId: chatClientId,
     kind: z.enum(CHAT_MESSAGE_KINDS).default('text'),
-    body: z.string().max(CHAT_MAX_TEXT, { error: 'ChatMessageTooLong' }).optional(),
+    body: multilineText().max(CHAT_MAX_TEXT, { error: 'ChatMessageTooLong' }).optional(),
     imageKey: chatImageKey.optional(),
   })
   .refine((m) => (m.kind === 'text' ? (m.body ?? '').trim().length > 0 : m.imageKey !== undefined), {
@@ -91,7 +90,7 @@ export const chatSendBody = z
 
 /** Client → server. The first frame must be `auth`; until then only `auth` and `ping` are read. */
 export const chatClientFrame = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('auth'), token: z.string().min(1).max(200) }),
+  z.object({ type: z.literal('auth'), token: text().min(1).max(200) }),
   z.object({
     type: z.literal('send'),
     /** Users: their own open conversation when absent. Operators: required. */
@@ -99,11 +98,10 @@ export const chatClientFrame = z.discriminatedUnion('type', [
     clientId: chatClientId,
     kind: z.enum(CHAT_MESSAGE_KINDS).default('text'),
     /** Not limited here: a text above CHAT_MAX_TEXT is answered `ChatMessageTooLong`. */
-    body: z
-      .string()
+    body: multilineText()
       .max(CHAT_MAX_TEXT * 4)
       .optional(),
-    imageKey: z.string().max(80).optional(),
+    imageKey: text().max(80).optional(),
   }),
   z.object({ type: z.literal('typing'), conversationId: conversationId.optional() }),
   z.object({ type: z.literal('read'), conversationId: conversationId.optional(), messageId: idString }),
@@ -182,13 +180,11 @@ export const chatHistoryQuery = z.object({
   /** Users: their newest conversation when absent. */
   conversationId: conversationId.optional(),
   /** Older than this message id (paging back). */
-  beforeId: z
-    .string()
+  beforeId: text()
     .regex(/^\d{1,18}$/)
     .optional(),
   /** Newer than this message id (what was missed while offline). */
-  afterId: z
-    .string()
+  afterId: text()
     .regex(/^\d{1,18}$/)
     .optional(),
   limit: z.coerce.number().int().min(1).max(CHAT_PAGE_MAX).default(30),
@@ -221,7 +217,7 @@ export const chatCalls = {
     path: '/chat/upload',
     auth: 'user',
     body: z.object({
-      image: z.string().max(Math.ceil((CHAT_IMAGE_MAX_BYTES * 4) / 3) + 100, { error: 'ImageTooLarge' }),
+      image: text().max(Math.ceil((CHAT_IMAGE_MAX_BYTES * 4) / 3) + 100, { error: 'ImageTooLarge' }),
     }),
     response: z.object({ imageKey: z.string(), url: z.string() }),
     bodyLimit: 4 * 1024 * 1024,

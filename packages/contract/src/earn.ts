@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { CURRENCY_KEYS, type CurrencyKey } from './constants.js';
 import type { MessageKey } from './messages.js';
 import { amountSchema, requestIdSchema } from './wallet.js';
+import { text, dateSchema } from './validation.js';
 
 const m = (key: MessageKey) => ({ error: key });
 const currencyKey = z.enum(CURRENCY_KEYS);
@@ -26,7 +27,7 @@ export const earnSettingsSchema = z.object({
   tasks: z
     .array(
       z.object({
-        code: z.string().regex(/^[a-z0-9_]{2,40}$/),
+        code: text().regex(/^[a-z0-9_]{2,40}$/),
         kind: z.enum(TASK_KINDS),
         target: z.number().int().min(1),
         reward: amountSchema,
@@ -50,14 +51,14 @@ export const earnSettingsSchema = z.object({
     .array(
       z.object({
         kind: z.enum(['telegram', 'whatsapp', 'email', 'chat']),
-        label: z.string().min(1).max(60),
+        label: text().min(1).max(60),
         /** A link (https://t.me/…, https://wa.me/…, mailto:…) or, for chat, the in-app chat route. */
-        url: z.string().min(1).max(300),
+        url: text().min(1).max(300),
       }),
     )
     .max(10),
   /** Telegram agents by host name (`/appConfig/queryTgAgent`); `*` is the fallback. */
-  telegramAgents: z.record(z.string(), z.string()),
+  telegramAgents: z.record(text(), text()),
 });
 export type EarnSettings = z.infer<typeof earnSettingsSchema>;
 
@@ -181,19 +182,15 @@ export const createRedPacketForm = z.object({
     .min(1, m('ValidationFailed'))
     .max(500, m('ValidationFailed')),
   split: z.enum(['equal', 'random']).default('random'),
-  greeting: z.string().trim().max(60).default(''),
+  greeting: text().trim().max(60).default(''),
   requestId: requestIdSchema,
 });
 
 export const rankingQuery = z.object({
   type: z.enum(['earnings', 'invites']).default('earnings'),
   /** YYYY-MM-DD in the tenant's time zone (rankingByDay); default today. */
-  day: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .optional(),
-  tenantId: z
-    .string()
+  day: dateSchema.optional(),
+  tenantId: text()
     .regex(/^\d{6}$/)
     .optional(),
 });

@@ -12,6 +12,7 @@ import {
 } from './constants.js';
 import type { MessageKey } from './messages.js';
 import { amountSchema, RECHARGE_CHANNELS, requestIdSchema } from './wallet.js';
+import { text } from './validation.js';
 
 const m = (key: MessageKey) => ({ error: key });
 
@@ -177,13 +178,12 @@ export const canSendTrialCard = z.object({
 });
 export const sendTrialCardForm = z.object({
   /** The friend's invite code (a member of one's team); omitted: a code any friend can redeem. */
-  inviteCode: z.string().trim().toUpperCase().length(8, m('InvalidInviteCode')).optional(),
+  inviteCode: text().trim().toUpperCase().length(8, m('InvalidInviteCode')).optional(),
   requestId: requestIdSchema,
 });
 export const getTrialCardForm = z.object({
   /** A gift code to claim; omitted: activate one's own unused card. */
-  code: z
-    .string()
+  code: text()
     .trim()
     .toUpperCase()
     .regex(/^TC[A-Z2-9]{8}$/, m('TrialCardCodeInvalid'))

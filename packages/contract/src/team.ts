@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { CURRENCY_KEYS, type CurrencyKey, MEMBERSHIP_TIERS } from './constants.js';
 import type { MessageKey } from './messages.js';
 import { amountSchema, requestIdSchema } from './wallet.js';
+import { text, dateSchema } from './validation.js';
 
 const m = (key: MessageKey) => ({ error: key });
 const currencyKey = z.enum(CURRENCY_KEYS);
@@ -111,7 +112,7 @@ export const teamMember = z.object({
 export const teamMembersQuery = z.object({
   level: z.coerce.number().int().min(1).max(5).optional(),
   /** Nickname, invite code or user ID. */
-  keyword: z.string().trim().max(40).optional(),
+  keyword: text().trim().max(40).optional(),
   pageNum: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
@@ -151,10 +152,7 @@ export const revenueDetail = z.object({
 });
 export const revenueDetailQuery = z.object({
   /** YYYY-MM-DD in the tenant's time zone; defaults to today. */
-  date: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .optional(),
+  date: dateSchema.optional(),
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -197,7 +195,7 @@ export const copyrightCenter = z.object({
 });
 
 export const buyCopyrightForm = z.object({
-  productId: z.string().regex(/^\d{1,18}$/, m('ValidationFailed')),
+  productId: text().regex(/^\d{1,18}$/, m('ValidationFailed')),
   quantity: z.coerce
     .number()
     .int(m('ValidationFailed'))

@@ -8,24 +8,64 @@ import type { MessageKey } from './messages.js';
 
 const m = (key: MessageKey) => ({ error: key });
 
+/* eslint-disable no-control-regex -- these patterns exist to refuse control characters */
+/** One line of text: no C0 control character, no DEL, no UTF-16 surrogate outside a pair. */
+export const SINGLE_LINE_TEXT = /^[^\u0000-\u001f\u007f\ud800-\udfff]*$/u;
+/** Text of several lines: as one line, but tabs, line feeds and carriage returns are allowed. */
+export const MULTI_LINE_TEXT = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\ud800-\udfff]*$/u;
+/* eslint-enable no-control-regex */
+
+/**
+ * The one string schema of every field a client sends: it refuses NUL (which PostgreSQL cannot
+ * store), other control characters and unpaired surrogates with 400 `InvalidCharacters` naming the
+ * field. `error` is the message when the value is missing or not a string. Build every input
+ * string from `text()` or `multilineText()`; contract.test.ts walks every call and refuses a bare
+ * `z.string()`.
+ */
+export function text(error?: MessageKey) {
+  return z.string(error ? m(error) : undefined).regex(SINGLE_LINE_TEXT, m('InvalidCharacters'));
+}
+
+/** `text()` for fields of several lines (descriptions, chat messages): tabs and line breaks pass. */
+export function multilineText(error?: MessageKey) {
+  return z.string(error ? m(error) : undefined).regex(MULTI_LINE_TEXT, m('InvalidCharacters'));
+}
+
+/** The years a date a client sends may fall in. */
+export const DATE_YEARS = { min: 1970, max: 9999 } as const;
+
+/** Whether `value` is a real calendar day `YYYY-MM-DD` (no 2026-02-31) within `DATE_YEARS`. */
+export function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
+  if (year < DATE_YEARS.min || year > DATE_YEARS.max) return false;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** A day `YYYY-MM-DD` that exists in the calendar, else 400 `InvalidDate` naming the field. */
+export const dateSchema = text().refine(isCalendarDate, m('InvalidDate'));
+
+/** An ISO 8601 instant with its offset (`2026-03-01T00:00:00+07:00`) on a real day within `DATE_YEARS`. */
+export const dateTimeSchema = text().refine(
+  (v) => z.iso.datetime({ offset: true }).safeParse(v).success && isCalendarDate(v.slice(0, 10)),
+  m('InvalidDate'),
+);
+
 /** A practical "standard address" pattern: local@domain.tld, no spaces, one @. */
 export const EMAIL_PATTERN =
   /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/;
 
-export const emailSchema = z
-  .string(m('PleaseEnterEmail'))
+export const emailSchema = text('PleaseEnterEmail')
   .trim()
   .min(1, m('PleaseEnterEmail'))
   .max(254, m('InvalidEmailAddress'))
   .regex(EMAIL_PATTERN, m('InvalidEmailAddress'));
 
-export const verifyCodeSchema = z
-  .string(m('WrongEmailCode'))
-  .trim()
-  .length(LIMITS.codeLength, m('WrongEmailCode'));
+export const verifyCodeSchema = text('WrongEmailCode').trim().length(LIMITS.codeLength, m('WrongEmailCode'));
 
-export const tenantIdSchema = z
-  .string()
+export const tenantIdSchema = text()
   .trim()
   .regex(/^\d{6}$/, m('TenantNotFound'));
 /** The tenantId of a form: the default tenant when the client sends none. */
@@ -56,8 +96,7 @@ export function phoneRule(prefix: string): PhoneRule {
   return PHONE_RULES[prefix] ?? OTHER_PHONE_RULE;
 }
 
-export const phonePrefixSchema = z
-  .string(m('PleaseChooseCountry'))
+export const phonePrefixSchema = text('PleaseChooseCountry')
   .trim()
   .regex(/^\+\d{1,4}$/, m('PleaseChooseCountry'));
 
@@ -67,8 +106,7 @@ export function checkPhone(prefix: string, phone: string): MessageKey | null {
   return phoneRule(prefix).pattern.test(phone.trim()) ? null : phoneRule(prefix).message;
 }
 
-export const inviteCodeSchema = z
-  .string()
+export const inviteCodeSchema = text()
   .trim()
   .max(LIMITS.inviteCodeLength, m('InvalidInviteCode'))
   .regex(/^[A-Za-z0-9]*$/, m('InvalidInviteCode'));
@@ -78,45 +116,38 @@ export function inviteCodeRequired(prefix: string): boolean {
   return prefix === '+63';
 }
 
-export const userNameSchema = z
-  .string(m('PleaseEnterUserName'))
+export const userNameSchema = text('PleaseEnterUserName')
   .trim()
   .min(1, m('PleaseEnterUserName'))
   .regex(/^[A-Za-z0-9_]{6,20}$/, m('UsernameLettersNumbers'));
 
-export const passwordSchema = z
-  .string(m('PleaseEnterPassword'))
+export const passwordSchema = text('PleaseEnterPassword')
   .min(1, m('PleaseEnterPassword'))
   .min(LIMITS.passwordMin, m('PasswordLength'))
   .max(LIMITS.passwordMax, m('PasswordLength'));
 
-export const captchaCodeSchema = z
-  .string(m('PleaseEnterVerificationCode'))
+export const captchaCodeSchema = text('PleaseEnterVerificationCode')
   .trim()
   .min(1, m('PleaseEnterVerificationCode'))
   .max(10, m('PleaseEnterVerificationCode'));
 
-export const nicknameSchema = z
-  .string(m('PleaseEnterNickname'))
+export const nicknameSchema = text('PleaseEnterNickname')
   .trim()
   .min(1, m('PleaseEnterNickname'))
   .max(30, m('PleaseEnterNickname'));
 
-export const bankCardNumberSchema = z
-  .string()
+export const bankCardNumberSchema = text()
   .trim()
   .regex(new RegExp(`^\\d{${LIMITS.bankCardNumberMinDigits},30}$`), m('BankCardNumberTooShort'));
 
-export const bankNameSchema = z
-  .string()
+export const bankNameSchema = text()
   .trim()
   .min(1, m('BankNameEnglishOnly'))
   .max(60, m('BankNameEnglishOnly'))
   .regex(/^[A-Za-z ]+$/, m('BankNameEnglishOnly'));
 
 /** Withdrawal amount in major units: a positive whole number divisible by 100. */
-export const withdrawalAmountSchema = z
-  .string()
+export const withdrawalAmountSchema = text()
   .trim()
   .regex(/^[1-9]\d*$/, m('WithdrawalDivisibleBy100'))
   .refine(
@@ -136,8 +167,7 @@ function refinePhoneForm(
   }
 }
 
-const phoneSchema = z
-  .string(m('PleaseEnterPhoneNumber'))
+const phoneSchema = text('PleaseEnterPhoneNumber')
   .trim()
   .min(1, m('PleaseEnterPhoneNumber'))
   .max(16, m('PhoneNumberTooLong'));
@@ -167,10 +197,10 @@ export const nameRegisterForm = z
     phone: phoneSchema,
     userName: userNameSchema,
     password: passwordSchema,
-    repPassword: z.string(m('PleaseEnterPasswordAgain')).min(1, m('PleaseEnterPasswordAgain')),
+    repPassword: text('PleaseEnterPasswordAgain').min(1, m('PleaseEnterPasswordAgain')),
     areaCode: phonePrefixSchema,
     inviteCode: inviteCodeSchema.optional(),
-    uuid: z.string().trim().min(1, m('PleaseEnterVerificationCode')).max(64),
+    uuid: text().trim().min(1, m('PleaseEnterVerificationCode')).max(64),
     code: captchaCodeSchema,
   })
   .superRefine((form, ctx) => {
@@ -188,7 +218,7 @@ export const nameRegisterBody = z
     password: passwordSchema,
     areaCode: phonePrefixSchema,
     inviteCode: inviteCodeSchema.optional(),
-    uuid: z.string().trim().min(1, m('PleaseEnterVerificationCode')).max(64),
+    uuid: text().trim().min(1, m('PleaseEnterVerificationCode')).max(64),
     code: captchaCodeSchema,
     tenantId: formTenantId,
   })
@@ -222,7 +252,7 @@ export function emailCodePurpose(body: {
 /** Completing a Google sign-up on the three-page: the phone and invite code rules of registration. */
 export const thirdLoginBody = z
   .object({
-    accessToken: z.string().trim().min(1).max(200),
+    accessToken: text().trim().min(1).max(200),
     channel: z.literal('google'),
     areaCode: phonePrefixSchema,
     phone: phoneSchema,
@@ -233,9 +263,9 @@ export const thirdLoginBody = z
 
 export const changePasswordForm = z
   .object({
-    oldPassword: z.string(m('PleaseEnterPassword')).min(1, m('PleaseEnterPassword')).max(LIMITS.passwordMax),
+    oldPassword: text('PleaseEnterPassword').min(1, m('PleaseEnterPassword')).max(LIMITS.passwordMax),
     password: passwordSchema,
-    repPassword: z.string(m('PleaseEnterPasswordAgain')).min(1, m('PleaseEnterPasswordAgain')),
+    repPassword: text('PleaseEnterPasswordAgain').min(1, m('PleaseEnterPasswordAgain')),
   })
   .refine((f) => f.password === f.repPassword, {
     path: ['repPassword'],
@@ -247,7 +277,7 @@ export const bindUserNameForm = z
   .object({
     userName: userNameSchema,
     password: passwordSchema,
-    repPassword: z.string(m('PleaseEnterPasswordAgain')).min(1, m('PleaseEnterPasswordAgain')),
+    repPassword: text('PleaseEnterPasswordAgain').min(1, m('PleaseEnterPasswordAgain')),
   })
   .refine((f) => f.password === f.repPassword, {
     path: ['repPassword'],
@@ -258,28 +288,25 @@ export const bindEmailForm = z.object({ email: emailSchema, verifyCode: verifyCo
 
 /** The bank card form (spec section 3). `bank` is a code from the tenant's bank list. */
 export const bankCardForm = z.object({
-  accountName: z.string().trim().min(1, m('ValidationFailed')).max(60, m('ValidationFailed')),
-  firstName: z.string().trim().min(1, m('ValidationFailed')).max(40, m('ValidationFailed')),
-  lastName: z.string().trim().min(1, m('ValidationFailed')).max(40, m('ValidationFailed')),
+  accountName: text().trim().min(1, m('ValidationFailed')).max(60, m('ValidationFailed')),
+  firstName: text().trim().min(1, m('ValidationFailed')).max(40, m('ValidationFailed')),
+  lastName: text().trim().min(1, m('ValidationFailed')).max(40, m('ValidationFailed')),
   email: emailSchema,
-  phone: z
-    .string(m('PleaseEnterPhoneNumber'))
+  phone: text('PleaseEnterPhoneNumber')
     .trim()
     .regex(/^\d{6,16}$/, m('PleaseEnterPhoneNumber')),
-  bank: z.string().trim().min(1, m('UnknownBank')).max(20, m('UnknownBank')),
+  bank: text().trim().min(1, m('UnknownBank')).max(20, m('UnknownBank')),
   cardNumber: bankCardNumberSchema,
   bankName: bankNameSchema,
 });
 
 /** The payment password: 6 digits (asked before money leaves the wallet). */
-export const payPasswordSchema = z
-  .string(m('PayPasswordSixDigits'))
-  .regex(/^\d{6}$/, m('PayPasswordSixDigits'));
+export const payPasswordSchema = text('PayPasswordSixDigits').regex(/^\d{6}$/, m('PayPasswordSixDigits'));
 
 export const setPayPasswordForm = z
   .object({
     password: payPasswordSchema,
-    repPassword: z.string(m('PleaseEnterPasswordAgain')).min(1, m('PleaseEnterPasswordAgain')),
+    repPassword: text('PleaseEnterPasswordAgain').min(1, m('PleaseEnterPasswordAgain')),
     verifyCode: verifyCodeSchema,
   })
   .refine((f) => f.password === f.repPassword, {

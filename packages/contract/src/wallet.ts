@@ -6,19 +6,17 @@ import { z } from 'zod';
 import { CURRENCIES, CURRENCY_KEYS, type CurrencyKey, MEMBERSHIP_TIERS } from './constants.js';
 import type { MessageKey } from './messages.js';
 import { toMajor, toMinor } from './money.js';
-import { payPasswordSchema } from './validation.js';
+import { payPasswordSchema, text } from './validation.js';
 
 const m = (key: MessageKey) => ({ error: key });
 
 /** A non-negative decimal amount in major units as typed by a person ("1250", "99.5"). */
-export const amountSchema = z
-  .string(m('InvalidAmount'))
+export const amountSchema = text('InvalidAmount')
   .trim()
   .regex(/^\d{1,15}(\.\d{1,6})?$/, m('InvalidAmount'));
 
 /** A client-made id (UUID) that makes a money request idempotent: the same id never acts twice. */
-export const requestIdSchema = z
-  .string(m('ValidationFailed'))
+export const requestIdSchema = text('ValidationFailed')
   .trim()
   .regex(/^[A-Za-z0-9_-]{8,64}$/, m('ValidationFailed'));
 
@@ -28,16 +26,14 @@ export const WITHDRAWAL_CHANNELS = ['bank', 'usdt'] as const;
 export type WithdrawalChannel = (typeof WITHDRAWAL_CHANNELS)[number];
 
 /** USDT addresses on TRON (TRC20): T + 33 base58 characters. */
-export const usdtAddressSchema = z
-  .string(m('InvalidUsdtAddress'))
+export const usdtAddressSchema = text('InvalidUsdtAddress')
   .trim()
   .regex(/^T[1-9A-HJ-NP-Za-km-z]{33}$/, m('InvalidUsdtAddress'));
 /** A TRON transaction id: 64 hex digits (an optional 0x is dropped). */
-export const txHashSchema = z
-  .string(m('InvalidTxHash'))
+export const txHashSchema = text('InvalidTxHash')
   .trim()
   .transform((v) => v.replace(/^0x/i, '').toLowerCase())
-  .pipe(z.string().regex(/^[0-9a-f]{64}$/, m('InvalidTxHash')));
+  .pipe(text().regex(/^[0-9a-f]{64}$/, m('InvalidTxHash')));
 
 // ---------------------------------------------------------------------------------------------
 // Tenant wallet settings
@@ -57,9 +53,9 @@ export const walletSettingsSchema = z.object({
       minAmount: amountSchema,
       /** The transfer must be made within this many minutes of creating the order (spec: 5). */
       windowMinutes: z.number().int().min(1).max(60),
-      bankName: z.string().min(1).max(80),
-      accountName: z.string().min(1).max(80),
-      accountNumber: z.string().min(1).max(40),
+      bankName: text().min(1).max(80),
+      accountName: text().min(1).max(80),
+      accountNumber: text().min(1).max(40),
     }),
     usdt: z.object({
       enabled: z.boolean(),
@@ -91,12 +87,10 @@ export const walletSettingsSchema = z.object({
   banks: z
     .array(
       z.object({
-        code: z
-          .string()
+        code: text()
           .trim()
           .regex(/^[A-Z0-9_]{2,20}$/),
-        name: z
-          .string()
+        name: text()
           .trim()
           .regex(/^[A-Za-z][A-Za-z0-9 .&'-]{1,59}$/),
       }),
@@ -290,7 +284,7 @@ export const addBalanceForm = z.object({
 });
 
 export const verifyRechargeForm = z.object({
-  orderNo: z.string().trim().min(1).max(40),
+  orderNo: text().trim().min(1).max(40),
   /** USDT: the transaction hash of the deposit. */
   txHash: txHashSchema.optional(),
 });
@@ -327,8 +321,7 @@ export const applyWithdrawalForm = z
   .object({
     amount: amountSchema,
     channel: z.enum(WITHDRAWAL_CHANNELS).default('bank'),
-    bankCardId: z
-      .string()
+    bankCardId: text()
       .regex(/^\d{1,18}$/)
       .optional(),
     usdtAddress: usdtAddressSchema.optional(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call.js';
 import { CURRENCY_KEYS } from '../constants.js';
-import { bankCardForm, setPayPasswordForm } from '../validation.js';
+import { bankCardForm, setPayPasswordForm, text } from '../validation.js';
 import { membershipCard } from '../membership.js';
 import { dailyAward, redPacket } from '../earn.js';
 import {
@@ -90,7 +90,7 @@ export const accountCalls = {
   delBankCard: defineCall({
     path: '/account/delBankCard',
     auth: 'user',
-    body: z.object({ id: z.string().regex(/^\d{1,18}$/) }),
+    body: z.object({ id: text().regex(/^\d{1,18}$/) }),
     response: z.object({ list: z.array(bankCard) }),
   }),
   /**
@@ -128,7 +128,7 @@ export const accountCalls = {
   withdrawalProcess: defineCall({
     path: '/account/withdrawalProcess',
     auth: 'user',
-    query: z.object({ orderNo: z.string().trim().min(1).max(64) }),
+    query: z.object({ orderNo: text().trim().min(1).max(64) }),
     response: withdrawal,
   }),
   /** The user's withdrawals, newest first (ours: the spec does not show this list's call). */
@@ -149,7 +149,7 @@ export const accountCalls = {
   rechargeOrder: defineCall({
     path: '/account/rechargeOrder',
     auth: 'user',
-    query: z.object({ orderNo: z.string().trim().min(1).max(40) }),
+    query: z.object({ orderNo: text().trim().min(1).max(40) }),
     response: rechargeOrder,
   }),
   /** The withdraw page's rules and the user's standing (ours; queryMustBankCardMsg is the same). */
@@ -208,7 +208,7 @@ export const accountCalls = {
   daliyAward: defineCall({
     path: '/account/daliyAward',
     auth: 'user',
-    query: z.object({ claim: z.stringbool().optional() }),
+    query: z.object({ claim: text().pipe(z.stringbool()).optional() }),
     body: z.object({ claim: z.boolean().optional() }),
     response: dailyAward,
   }),

@@ -2,17 +2,17 @@ import { z } from 'zod';
 import { defineCall } from '../call.js';
 import { OPERATOR_ROLES, ROLES } from '../constants.js';
 import { operatorInfo } from './admin.js';
+import { text } from '../validation.js';
 
 /** Operator passwords: at least this long, and not the user name. */
 export const OPERATOR_PASSWORD_MIN = 10;
 export const OPERATOR_PASSWORD_MAX = 200;
 
-const tenantId = z.string().regex(/^\d{6}$/);
-const totpCode = z
-  .string()
+const tenantId = text().regex(/^\d{6}$/);
+const totpCode = text()
   .trim()
   .regex(/^\d{6}$/, { error: 'TotpCodeFormat' });
-const operatorId = z.string().regex(/^\d{1,19}$/);
+const operatorId = text().regex(/^\d{1,19}$/);
 const ok = z.object({});
 
 /** One of my console sessions (the token itself is never shown). */
@@ -54,9 +54,8 @@ export const accessApi = {
     roles: ROLES.any,
     duringSetup: true,
     body: z.object({
-      currentPassword: z.string().min(1).max(OPERATOR_PASSWORD_MAX),
-      newPassword: z
-        .string()
+      currentPassword: text().min(1).max(OPERATOR_PASSWORD_MAX),
+      newPassword: text()
         .min(OPERATOR_PASSWORD_MIN, { error: 'OperatorPasswordLength' })
         .max(OPERATOR_PASSWORD_MAX, { error: 'OperatorPasswordLength' }),
     }),
@@ -101,7 +100,7 @@ export const accessApi = {
     path: '/access/sessions/revoke',
     auth: 'operator',
     roles: ROLES.any,
-    body: z.object({ id: z.string().regex(/^[0-9a-f]{16}$/) }),
+    body: z.object({ id: text().regex(/^[0-9a-f]{16}$/) }),
     response: ok,
   }),
   /** Ends every session of mine but this one. */
@@ -122,7 +121,7 @@ export const accessApi = {
       pageSize: z.coerce.number().int().min(1).max(100).default(20),
       tenantId: tenantId.optional(),
       role: z.enum(OPERATOR_ROLES).optional(),
-      username: z.string().trim().max(60).optional(),
+      username: text().trim().max(60).optional(),
     }),
     response: z.object({ list: z.array(operatorRow), total: z.number().int() }),
   }),
@@ -135,8 +134,7 @@ export const accessApi = {
     auth: 'operator',
     roles: ROLES.admins,
     body: z.object({
-      username: z
-        .string()
+      username: text()
         .trim()
         .regex(/^[A-Za-z0-9._-]{3,60}$/, { error: 'OperatorUsernameFormat' }),
       role: z.enum(OPERATOR_ROLES),

@@ -9,12 +9,12 @@ import {
   chatCalls,
   chatSendBody,
 } from '../chat.js';
+import { text, multilineText } from '../validation.js';
 
-const tenantId = z
-  .string()
+const tenantId = text()
   .regex(/^\d{6}$/)
   .optional();
-const recordId = z.string().regex(/^\d{1,18}$/, { error: 'ChatConversationNotFound' });
+const recordId = text().regex(/^\d{1,18}$/, { error: 'ChatConversationNotFound' });
 
 export const CHAT_TABS = ['unassigned', 'mine', 'closed'] as const;
 export type ChatTab = (typeof CHAT_TABS)[number];
@@ -51,8 +51,8 @@ export const cannedReply = z.object({
 export type CannedReply = z.infer<typeof cannedReply>;
 
 const cannedFields = {
-  title: z.string().trim().min(1).max(60),
-  body: z.string().trim().min(1).max(2000),
+  title: text().trim().min(1).max(60),
+  body: multilineText().trim().min(1).max(2000),
 };
 
 /** The console's customer-service calls (/admin-api/chat/*): support staff, tenant admins, owners. */
@@ -100,8 +100,7 @@ export const adminChatApi = {
     roles: ROLES.support,
     body: z.object({
       conversationId: recordId,
-      operatorId: z
-        .string()
+      operatorId: text()
         .regex(/^\d{1,18}$/)
         .optional(),
     }),
@@ -132,7 +131,7 @@ export const adminChatApi = {
     path: '/chat/read',
     auth: 'operator',
     roles: ROLES.support,
-    body: z.object({ conversationId: recordId, messageId: z.string().regex(/^\d{1,18}$/) }),
+    body: z.object({ conversationId: recordId, messageId: text().regex(/^\d{1,18}$/) }),
     response: z.object({ unread: z.number().int() }),
   }),
   close: defineCall({
@@ -163,21 +162,21 @@ export const adminChatApi = {
     path: '/chat/canned/create',
     auth: 'operator',
     roles: ROLES.support,
-    body: z.object({ tenantId: z.string().regex(/^\d{6}$/), ...cannedFields }),
+    body: z.object({ tenantId: text().regex(/^\d{6}$/), ...cannedFields }),
     response: cannedReply,
   }),
   updateCannedReply: defineCall({
     path: '/chat/canned/update',
     auth: 'operator',
     roles: ROLES.support,
-    body: z.object({ id: z.string().regex(/^\d{1,18}$/), ...cannedFields }),
+    body: z.object({ id: text().regex(/^\d{1,18}$/), ...cannedFields }),
     response: cannedReply,
   }),
   deleteCannedReply: defineCall({
     path: '/chat/canned/delete',
     auth: 'operator',
     roles: ROLES.support,
-    body: z.object({ id: z.string().regex(/^\d{1,18}$/) }),
+    body: z.object({ id: text().regex(/^\d{1,18}$/) }),
     response: z.object({}),
   }),
 } as const;

@@ -11,10 +11,10 @@ import { membershipSettingsSchema } from '../membership.js';
 import type { MessageKey } from '../messages.js';
 import { teamSettingsSchema } from '../team.js';
 import { amountSchema, walletSettingsSchema } from '../wallet.js';
+import { text, dateTimeSchema } from '../validation.js';
 
 const m = (key: MessageKey) => ({ error: key });
-const tenantId = z
-  .string()
+const tenantId = text()
   .trim()
   .regex(/^\d{6}$/, m('TenantNotFound'));
 
@@ -39,8 +39,7 @@ export function isValidTimeZone(zone: string): boolean {
 }
 
 /** A host name the app is reached by: lower case, no scheme, port or path. */
-export const domainSchema = z
-  .string(m('InvalidDomain'))
+export const domainSchema = text('InvalidDomain')
   .trim()
   .toLowerCase()
   .max(253, m('InvalidDomain'))
@@ -55,20 +54,20 @@ const domainList = z
     });
   });
 
-export const timeZoneSchema = z.string().trim().refine(isValidTimeZone, m('InvalidTimeZone'));
+export const timeZoneSchema = text().trim().refine(isValidTimeZone, m('InvalidTimeZone'));
 
 export const CONFIG_SECTIONS = ['wallet', 'membership', 'team', 'earn'] as const;
 export type ConfigSection = (typeof CONFIG_SECTIONS)[number];
 
 export const generalSettingsSchema = z.object({
-  name: z.string().trim().min(1).max(60),
+  name: text().trim().min(1).max(60),
   /** Host names that resolve to this tenant (each belongs to one tenant only). */
   domains: domainList,
   currency: z.enum(CURRENCY_KEYS),
   defaultLanguage: z.enum(LANGUAGE_KEYS),
   timeZone: timeZoneSchema,
   /** Base of invitation links (`${inviteUrl}?inviteCode=CODE`). */
-  inviteUrl: z.url().max(300),
+  inviteUrl: text().max(300).pipe(z.url()),
   earnEnabled: z.boolean(),
 });
 export type GeneralSettings = z.infer<typeof generalSettingsSchema>;
@@ -191,7 +190,7 @@ export type AdminTenantConfig = z.infer<typeof adminTenantConfig>;
 // Copyright products
 // ---------------------------------------------------------------------------------------------
 
-const isoDate = z.iso.datetime({ offset: true });
+const isoDate = dateTimeSchema;
 
 export const adminCopyrightProduct = z.object({
   id: z.string(),
@@ -218,20 +217,18 @@ export const copyrightProductForm = z
   .object({
     tenantId,
     /** Absent: a new product. */
-    id: z
-      .string()
+    id: text()
       .regex(/^\d{1,18}$/)
       .optional(),
-    code: z
-      .string()
+    code: text()
       .trim()
       .regex(/^[a-z0-9-]{2,60}$/),
     title: z.object({
-      en: z.string().trim().min(1).max(120),
-      vn: z.string().trim().min(1).max(120),
-      id: z.string().trim().min(1).max(120),
+      en: text().trim().min(1).max(120),
+      vn: text().trim().min(1).max(120),
+      id: text().trim().min(1).max(120),
     }),
-    cover: z.string().trim().max(300).nullable().default(null),
+    cover: text().trim().max(300).nullable().default(null),
     seriesId: z.number().int().min(1).nullable().default(null),
     totalQuantity: z.number().int().min(1).max(10_000_000),
     /** Applies to purchases from now on; units already sold keep what they were bought for. */
@@ -269,7 +266,7 @@ export type AdminTenant = z.infer<typeof adminTenant>;
 export const createTenantForm = z.object({
   /** The new tenant's id: 6 digits. */
   tenantId,
-  name: z.string().trim().min(1).max(60),
+  name: text().trim().min(1).max(60),
   currency: z.enum(CURRENCY_KEYS),
   defaultLanguage: z.enum(LANGUAGE_KEYS),
   timeZone: timeZoneSchema,
@@ -351,7 +348,7 @@ export const adminConfigApi = {
     path: '/config/copyrights/retire',
     auth: 'operator',
     roles: ROLES.admins,
-    body: z.object({ id: z.string().regex(/^\d{1,18}$/) }),
+    body: z.object({ id: text().regex(/^\d{1,18}$/) }),
     response: adminCopyrightProduct,
   }),
   tenants: defineCall({

@@ -3,6 +3,7 @@ import { defineCall } from '../call.js';
 import { ROLES } from '../constants.js';
 import type { MessageKey } from '../messages.js';
 import { HOME_BUILTIN_SECTIONS, isHomeBuiltinSection } from './video.js';
+import { text, multilineText } from '../validation.js';
 
 /** Upload limits of the console's Content pages (the server may lower the video limit by config). */
 export const CONTENT_LIMITS = {
@@ -26,24 +27,23 @@ export const TRANSCODE_STATUSES = ['queued', 'running', 'done', 'failed'] as con
 export type TranscodeStatus = (typeof TRANSCODE_STATUSES)[number];
 
 const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-const tenantId = z
-  .string()
+const tenantId = text()
   .trim()
   .regex(/^\d{6}$/);
 
 /** Texts per language: English is required, Vietnamese and Indonesian fall back to it. */
-const localized = (max: number, required: boolean) =>
+const localized = (max: number, required: boolean, line = text) =>
   z.object({
-    en: required ? z.string().trim().min(1).max(max) : z.string().trim().max(max),
-    vn: z.string().trim().max(max).optional(),
-    id: z.string().trim().max(max).optional(),
+    en: required ? line().trim().min(1).max(max) : line().trim().max(max),
+    vn: line().trim().max(max).optional(),
+    id: line().trim().max(max).optional(),
   });
 
 const seriesFields = {
   title: localized(120, true),
-  description: localized(2000, false),
-  tags: z.array(z.string().trim().min(1).max(30)).max(10),
-  category: z.string().trim().min(1).max(40),
+  description: localized(2000, false, multilineText),
+  tags: z.array(text().trim().min(1).max(30)).max(10),
+  category: text().trim().min(1).max(40),
   freeEpisodes: z.number().int().min(0).max(1000),
   /** 0 = no position; 1, 2, … put the series first in the "new" and "free" sections, in that order. */
   sortOrder: z.number().int().min(0).max(100_000),
@@ -116,11 +116,11 @@ export type HomeSectionKind = (typeof HOME_SECTION_KINDS)[number];
 /** A section key: the built-in ones, or lower-case letters, digits, `-` and `_` for custom ones. */
 export const HOME_SECTION_KEY = /^[a-z0-9][a-z0-9_-]{0,31}$/;
 
-const sectionTitle = z.string().trim().max(CONTENT_LIMITS.sectionTitleMax);
+const sectionTitle = text().trim().max(CONTENT_LIMITS.sectionTitleMax);
 
 /** One section as the console sends it; its place in the list is its position on the home page. */
 export const homeSectionInput = z.object({
-  key: z.string().trim().regex(HOME_SECTION_KEY),
+  key: text().trim().regex(HOME_SECTION_KEY),
   visible: z.boolean(),
   /**
    * Custom sections: English required, an empty Vietnamese or Indonesian title shows the English
@@ -213,7 +213,7 @@ export const adminContentApi = {
     query: pageQuery.extend({
       status: z.enum(SERIES_STATUSES).optional(),
       /** Matches titles (any language) and the slug. */
-      keyword: z.string().trim().max(60).optional(),
+      keyword: text().trim().max(60).optional(),
     }),
     response: z.object({ list: z.array(adminSeries), total: z.number().int() }),
   }),
@@ -261,9 +261,7 @@ export const adminContentApi = {
     roles: ROLES.content,
     body: z.object({
       id,
-      image: z
-        .string()
-        .max(Math.ceil((CONTENT_LIMITS.coverMaxBytes * 4) / 3) + 100, { error: 'ImageTooLarge' }),
+      image: text().max(Math.ceil((CONTENT_LIMITS.coverMaxBytes * 4) / 3) + 100, { error: 'ImageTooLarge' }),
     }),
     response: adminSeries,
     bodyLimit: 4 * 1024 * 1024,

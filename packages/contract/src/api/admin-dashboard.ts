@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { defineCall } from '../call.js';
 import { CURRENCY_KEYS, ROLES } from '../constants.js';
+import { text, dateSchema } from '../validation.js';
 
 /** The longest range the dashboard answers, in days. */
 export const DASHBOARD_MAX_DAYS = 92;
 /** The range when none is asked: the last 30 days, today included. */
 export const DASHBOARD_DEFAULT_DAYS = 30;
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'ValidationFailed' });
+const day = dateSchema;
 const amount = z.string();
 
 /** Money of one day in one currency (decimal strings in major units). */
@@ -66,8 +67,7 @@ export const adminDashboardApi = {
       /** Last day; default today in the tenant's time zone. */
       to: day.optional(),
       /** Default: the operator's first tenant (an owner: the default tenant). */
-      tenantId: z
-        .string()
+      tenantId: text()
         .regex(/^\d{6}$/)
         .optional(),
     }),

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { defineCall } from '../call.js';
 import { CURRENCY_KEYS, ROLES } from '../constants.js';
 import { RECHARGE_CHANNELS, RECHARGE_STATUSES } from '../wallet.js';
+import { text, dateSchema } from '../validation.js';
 
-const tenantId = z
-  .string()
+const tenantId = text()
   .regex(/^\d{6}$/)
   .optional();
 const pageQuery = z.object({
@@ -148,8 +148,7 @@ export const reconciliationReport = z.object({
 export type ReconciliationReport = z.infer<typeof reconciliationReport>;
 
 const optionalText = (max: number) =>
-  z
-    .string()
+  text()
     .trim()
     .max(max)
     .transform((v) => (v === '' ? undefined : v))
@@ -182,7 +181,7 @@ export const adminFinanceApi = {
     path: '/finance/gateway/delivery',
     auth: 'operator',
     roles: ROLES.finance,
-    query: z.object({ id: z.string().regex(/^\d{1,18}$/) }),
+    query: z.object({ id: text().regex(/^\d{1,18}$/) }),
     response: webhookDelivery.extend({ payload: z.string(), truncated: z.boolean() }),
   }),
   /** Accounts by user (ID, e-mail or invite code), kind, tenant, currency; system accounts too. */
@@ -203,7 +202,7 @@ export const adminFinanceApi = {
     auth: 'operator',
     roles: ROLES.finance,
     query: z.object({
-      accountId: z.string().regex(/^\d{1,18}$/),
+      accountId: text().regex(/^\d{1,18}$/),
       pageNum: z.coerce.number().int().min(1).default(1),
       pageSize: z.coerce.number().int().min(1).max(100).default(20),
     }),
@@ -214,7 +213,7 @@ export const adminFinanceApi = {
     path: '/finance/users',
     auth: 'operator',
     roles: ROLES.finance,
-    query: z.object({ ids: z.string().regex(/^\d{1,18}(,\d{1,18}){0,99}$/) }),
+    query: z.object({ ids: text().regex(/^\d{1,18}(,\d{1,18}){0,99}$/) }),
     response: z.object({ list: z.array(financeUser) }),
   }),
   /** One tenant's day (its time zone): what came in, went out and is held, and the ledger's checks. */
@@ -224,11 +223,7 @@ export const adminFinanceApi = {
     roles: ROLES.finance,
     query: z.object({
       tenantId,
-      date: z
-        .string()
-        .regex(/^\d{4}-\d{2}-\d{2}$/)
-        .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), { message: 'InvalidDate' })
-        .optional(),
+      date: dateSchema.optional(),
     }),
     response: reconciliationReport,
   }),

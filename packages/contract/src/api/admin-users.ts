@@ -3,6 +3,7 @@ import { defineCall } from '../call.js';
 import { CURRENCY_KEYS, MEMBERSHIP_TIERS, type OperatorRole, ROLES } from '../constants.js';
 import { adminRecharge, adminWithdrawal } from './admin.js';
 import { walletRecord } from './account.js';
+import { text, multilineText } from '../validation.js';
 
 /** Who may look users up: support (read-only), finance (for its recharges and withdrawals), admins. */
 export const USER_READERS = [
@@ -16,8 +17,7 @@ export const USER_READERS = [
 export const USER_STATUSES = ['active', 'frozen', 'cancelled'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 
-const tenantIdParam = z
-  .string()
+const tenantIdParam = text()
   .regex(/^\d{6}$/)
   .optional();
 const page = {
@@ -25,11 +25,10 @@ const page = {
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 };
 /** A user's id (decimal digits of a bigint). */
-export const userIdParam = z
-  .string()
+export const userIdParam = text()
   .trim()
   .regex(/^\d{1,18}$/);
-const reason = z.string().trim().min(3, { error: 'ReasonRequired' }).max(300);
+const reason = multilineText().trim().min(3, { error: 'ReasonRequired' }).max(300);
 
 /** One row of the users search. */
 export const adminUserRow = z.object({
@@ -124,7 +123,7 @@ export const adminUsersApi = {
     auth: 'operator',
     roles: USER_READERS,
     query: z.object({
-      q: z.string().trim().max(254).optional(),
+      q: text().trim().max(254).optional(),
       status: z.enum(USER_STATUSES).optional(),
       tenantId: tenantIdParam,
       ...page,

@@ -8,6 +8,7 @@ import {
   WITHDRAWAL_STAGES,
   withdrawal,
 } from '../wallet.js';
+import { text, dateTimeSchema, multilineText } from '../validation.js';
 
 /**
  * Roles that must sign in with a TOTP code: every role that can move money (confirm recharges,
@@ -36,13 +37,12 @@ export type OperatorInfo = z.infer<typeof operatorInfo>;
 const pageQuery = z.object({
   pageNum: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
-  tenantId: z
-    .string()
+  tenantId: text()
     .regex(/^\d{6}$/)
     .optional(),
 });
-const orderNo = z.string().trim().min(1).max(40);
-const reason = z.string().trim().min(3, { error: 'ReasonRequired' }).max(300);
+const orderNo = text().trim().min(1).max(40);
+const reason = multilineText().trim().min(3, { error: 'ReasonRequired' }).max(300);
 
 /** A recharge as finance sees it: the user's order plus who it belongs to. */
 export const adminRecharge = rechargeOrder.extend({
@@ -73,14 +73,13 @@ export const adminApi = {
     path: '/auth/login',
     auth: 'guest',
     body: z.object({
-      username: z.string().trim().min(1).max(60),
-      password: z.string().min(1).max(200),
+      username: text().trim().min(1).max(60),
+      password: text().min(1).max(200),
       /**
        * The authenticator's 6-digit code, for operators with TOTP enabled: without it they get
        * 409 `TotpRequired` (the console then asks for it); a wrong one counts as a failed sign-in.
        */
-      totpCode: z
-        .string()
+      totpCode: text()
         .trim()
         .regex(/^\d{6}$/, { error: 'TotpCodeFormat' })
         .optional(),
@@ -119,7 +118,7 @@ export const adminApi = {
     path: '/finance/recharges/confirm',
     auth: 'operator',
     roles: ROLES.finance,
-    body: z.object({ orderNo, matchedReference: z.string().trim().min(1).max(120) }),
+    body: z.object({ orderNo, matchedReference: text().trim().min(1).max(120) }),
     response: adminRecharge,
   }),
   rejectRecharge: defineCall({
@@ -166,15 +165,15 @@ export const adminApi = {
     auth: 'operator',
     roles: ROLES.finance,
     query: pageQuery.extend({
-      action: z.string().max(60).optional(),
+      action: text().max(60).optional(),
       /** The operator's user name, exactly. */
-      operator: z.string().trim().toLowerCase().max(60).optional(),
+      operator: text().trim().toLowerCase().max(60).optional(),
       /** Part of the target, e.g. an order number or `user:42`. */
-      target: z.string().trim().max(120).optional(),
+      target: text().trim().max(120).optional(),
       /** Entries at or after this instant (ISO 8601 with offset). */
-      from: z.iso.datetime({ offset: true, error: 'ValidationFailed' }).optional(),
+      from: dateTimeSchema.optional(),
       /** Entries before this instant; after `from`, else 400 naming `to`. */
-      to: z.iso.datetime({ offset: true, error: 'ValidationFailed' }).optional(),
+      to: dateTimeSchema.optional(),
     }),
     response: z.object({ list: z.array(auditEntry), total: z.number().int() }),
   }),

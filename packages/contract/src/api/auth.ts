@@ -7,6 +7,7 @@ import {
   nameRegisterBody,
   sendEmailCodeBody,
   thirdLoginBody,
+  text,
 } from '../validation.js';
 
 /** Login and registration answers: the session token the app sends as `Authorization: Bearer`. */
@@ -64,7 +65,7 @@ export const authCalls = {
   thirdLoginByToken: defineCall({
     path: '/auth/thirdLoginByToken',
     auth: 'guest',
-    body: z.object({ accessToken: z.string().trim().min(1).max(200), channel: z.literal('google') }),
+    body: z.object({ accessToken: text().trim().min(1).max(200), channel: z.literal('google') }),
     response: thirdLoginByTokenResult,
   }),
   registerByName: defineCall({
@@ -88,7 +89,7 @@ export const authCalls = {
   loginByTicket: defineCall({
     path: '/auth/loginByTicket',
     auth: 'guest',
-    body: z.object({ ticket: z.string().trim().min(1).max(200) }),
+    body: z.object({ ticket: text().trim().min(1).max(200) }),
     response: accessTokenResult,
   }),
 };

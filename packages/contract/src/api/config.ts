@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call.js';
 import { CURRENCY_KEYS, LANGUAGE_KEYS } from '../constants.js';
-import { tenantIdSchema } from '../validation.js';
+import { tenantIdSchema, text } from '../validation.js';
 import { paymentChannel } from '../wallet.js';
 import { customerService, taskList } from '../earn.js';
 
@@ -45,7 +45,7 @@ export const configCalls = {
   queryTenantId: defineCall({
     path: '/appConfig/queryTenantId',
     auth: 'guest',
-    query: z.object({ domain: z.string().trim().max(253).optional() }),
+    query: z.object({ domain: text().trim().max(253).optional() }),
     response: tenantSummary,
   }),
   tenantConfig: defineCall({
@@ -78,7 +78,7 @@ export const configCalls = {
   queryTgAgent: defineCall({
     path: '/appConfig/queryTgAgent',
     auth: 'guest',
-    query: z.object({ domain: z.string().trim().max(253).optional() }),
+    query: z.object({ domain: text().trim().max(253).optional() }),
     response: z.object({ url: z.string().nullable() }),
   }),
 };

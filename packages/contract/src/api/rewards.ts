@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { defineCall } from '../call.js';
 import { CURRENCY_KEYS, MEMBERSHIP_TIERS } from '../constants.js';
 import { createRedPacketForm, ranking, rankingQuery, redPacket, taskList, taskState } from '../earn.js';
+import { text } from '../validation.js';
 
 const redPacketQuery = z.object({
-  redPacketId: z
-    .string()
+  redPacketId: text()
     .trim()
     .regex(/^\d{1,18}$/, { error: 'RedPacketNotFound' }),
 });
@@ -23,7 +23,7 @@ export const taskCalls = {
   submitTask: defineCall({
     path: '/appTask/submitTask',
     auth: 'user',
-    body: z.object({ code: z.string().trim().min(1).max(40) }),
+    body: z.object({ code: text().trim().min(1).max(40) }),
     response: z.object({ task: taskState, balance: z.string() }),
   }),
 };

@@ -7,6 +7,7 @@ import {
   changePasswordForm,
   inviteCodeSchema,
   nicknameSchema,
+  text,
 } from '../validation.js';
 import { addBalanceForm, rechargeOrder, verifyRechargeForm, withdrawalRules } from '../wallet.js';
 import { MEMBERSHIP_TIERS } from '../constants.js';
@@ -90,7 +91,7 @@ export const userCalls = {
     body: z.object({
       nickname: nicknameSchema.optional(),
       /** A path returned by /user/uploadAvatar. */
-      avatar: z.string().max(300).nullable().optional(),
+      avatar: text().max(300).nullable().optional(),
     }),
     response: userInfo,
   }),
@@ -99,7 +100,7 @@ export const userCalls = {
     path: '/user/uploadAvatar',
     auth: 'user',
     body: z.object({
-      image: z.string().max(Math.ceil((AVATAR_MAX_BYTES * 4) / 3) + 100, { error: 'ImageTooLarge' }),
+      image: text().max(Math.ceil((AVATAR_MAX_BYTES * 4) / 3) + 100, { error: 'ImageTooLarge' }),
     }),
     response: z.object({ avatar: z.string() }),
     bodyLimit: 4 * 1024 * 1024,
@@ -175,7 +176,7 @@ export const userCalls = {
   readMessages: defineCall({
     path: '/user/readMessages',
     auth: 'user',
-    body: z.object({ ids: z.array(z.string().regex(/^\d+$/)).max(100).optional() }),
+    body: z.object({ ids: z.array(text().regex(/^\d+$/)).max(100).optional() }),
     response: z.object({ unread: z.number().int() }),
   }),
   /**
@@ -265,8 +266,8 @@ export const userCalls = {
     path: '/user/cancelAccount',
     auth: 'user',
     body: z.object({
-      password: z.string().max(40).optional(),
-      verifyCode: z.string().trim().max(6).optional(),
+      password: text().max(40).optional(),
+      verifyCode: text().trim().max(6).optional(),
     }),
     response: z.null(),
   }),

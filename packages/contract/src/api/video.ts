@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call.js';
-import { tenantIdSchema } from '../validation.js';
+import { tenantIdSchema, text } from '../validation.js';
 
 const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const tenantQuery = z.object({ tenantId: tenantIdSchema.optional() });
@@ -138,8 +138,8 @@ export const videoCalls = {
   page: defineCall({
     path: '/sv/page',
     auth: 'guest',
-    query: tenantQuery.extend({ keyword: z.string().trim().max(100).optional() }),
-    body: z.object({ ...pageFields, keyword: z.string().trim().max(100).optional() }),
+    query: tenantQuery.extend({ keyword: text().trim().max(100).optional() }),
+    body: z.object({ ...pageFields, keyword: text().trim().max(100).optional() }),
     response: seriesPage,
   }),
   addViewHis: defineCall({
@@ -183,7 +183,7 @@ export const videoCalls = {
     path: '/sv/allSeries',
     auth: 'guest',
     query: tenantQuery,
-    body: z.object({ ...pageFields, category: z.string().trim().max(40).optional() }),
+    body: z.object({ ...pageFields, category: text().trim().max(40).optional() }),
     response: seriesPage,
   }),
   /** The signed-in user's liked episodes; the path's userId must be the user's own. */

@@ -1,4 +1,4 @@
-import { api, toMajor } from '@dramastar/contract';
+import { api, type MembershipTier, toMajor } from '@dramastar/contract';
 import type { Db } from '../../db/client.js';
 import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
@@ -7,7 +7,7 @@ import type { PointsService } from '../catalog/points.service.js';
 import type { TenantService } from '../tenant/tenant.service.js';
 import { appOriginOf } from '../wallet/app-origin.js';
 import type { RechargeService } from '../wallet/recharge.service.js';
-import type { MembershipService } from './membership.service.js';
+import { type MembershipService, type StoredQuote, storedQuote, storeQuote } from './membership.service.js';
 import type { TrialCardService } from './trial-card.service.js';
 
 /** Star Cards (buy from the balance or through a recharge channel), trial cards and points. */
@@ -26,13 +26,14 @@ export function membershipRoutes(
   const { db, memberships, trials, recharges, points } = deps;
   const appOrigin = appOriginOf(deps.publicUrl, deps.tenants);
 
-  // A card bought through a channel is bought from the wallet the moment the money is credited.
+  // A card bought through a channel is bought from the wallet the moment the money is credited,
+  // exactly as quoted when the order was made, or not at all (the money stays in the wallet).
   recharges.onCredited('membership', async (tx, order) => {
-    const purpose = order.purpose as { tier: 'week' | 'primary' | 'premium' | 'director'; amount: string };
+    const purpose = order.purpose as { tier: MembershipTier; quote?: StoredQuote };
     await memberships.purchase(
       tx,
       { userId: order.userId, tenantId: order.tenantId },
-      { tier: purpose.tier, requestId: `order:${order.orderNo}`, maxPay: BigInt(purpose.amount) },
+      { tier: purpose.tier, requestId: `order:${order.orderNo}`, quote: storedQuote(purpose.quote) },
     );
   });
 
@@ -49,13 +50,13 @@ export function membershipRoutes(
   router.user(api.user.openvip, async ({ user, body, req }) => {
     // USDT pays in another currency: recharge with USDT first, then buy from the balance.
     if (body.channel === 'usdt') throw new AppError('ChannelUnavailable', { field: 'channel' });
-    const { currency, plan } = await memberships.quote(db, user, body.tier);
+    const { currency, plan, quote } = await memberships.quote(db, user, body.tier);
     if (plan.pay <= 0n) throw new AppError('ChannelUnavailable', { field: 'channel' });
     return recharges.create(
       user,
       { channel: body.channel, amount: toMajor(plan.pay, currency), requestId: body.requestId },
       await appOrigin(req, user.tenantId),
-      { kind: 'membership', tier: body.tier, amount: plan.pay },
+      { kind: 'membership', tier: body.tier, amount: plan.pay, quote: storeQuote(quote) },
     );
   });
 

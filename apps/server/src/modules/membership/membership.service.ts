@@ -42,8 +42,47 @@ export interface Plan {
   pay: bigint;
   startsAt: Date;
   endsAt: Date;
-  /** Cards the upgrade ends now. */
-  replaces: CardRow[];
+  /** Cards the upgrade ends now, each with its unused value (credited). */
+  replaces: { card: CardRow; unused: bigint }[];
+}
+
+/**
+ * What a channel order quoted when it was made: its money buys exactly this or nothing (the
+ * money then stays in the wallet). `replaces` are the ids of the cards an upgrade replaces.
+ */
+export interface CardQuote {
+  action: Plan['action'];
+  price: bigint;
+  pay: bigint;
+  replaces: string[];
+}
+
+const quoteOf = (p: Plan): CardQuote => ({
+  action: p.action,
+  price: p.price,
+  pay: p.pay,
+  replaces: p.replaces.map((r) => String(r.card.id)).sort(),
+});
+
+/** A quote as kept in a recharge order's purpose (JSON: amounts as strings). */
+export type StoredQuote = { action: string; price: string; pay: string; replaces: string[] };
+
+export const storeQuote = (q: CardQuote): StoredQuote => ({
+  ...q,
+  price: String(q.price),
+  pay: String(q.pay),
+});
+
+/** The quote an order kept; an order without one (made before quotes were kept) buys nothing. */
+export function storedQuote(stored: StoredQuote | undefined): CardQuote {
+  if (!stored) throw new AppError('CardQuoteChanged');
+  const action = stored.action as Plan['action'];
+  return { action, price: BigInt(stored.price), pay: BigInt(stored.pay), replaces: stored.replaces };
+}
+
+/** The same plan as quoted: the action, the list price and (for an upgrade) the cards it replaces. */
+function sameQuote(a: CardQuote, b: CardQuote): boolean {
+  return a.action === b.action && a.price === b.price && a.replaces.join() === b.replaces.join();
 }
 
 /** The tenant's effective membership settings (points rules included), read on every use: pass the transaction inside one. */
@@ -65,11 +104,23 @@ export async function tenantMembership(db: DbOrTx, tenantId: string) {
  * moment of use, so an expired card stops working at once), buying, renewing (time extended) and
  * upgrading (the unused value of the replaced cards credited) from the wallet through the ledger.
  */
-/** Done in a purchase's transaction after the money moved (the team's referral rewards). */
+/**
+ * Done in a purchase's transaction after the money moved (the team's referral rewards): `value`
+ * is the new card's value; `replaced` the cards an upgrade ended, each with the share of its
+ * value credited back (`unused` of `value`).
+ */
 export type PurchaseHook = (
   tx: Tx,
-  purchase: { tenantId: string; userId: bigint; amount: bigint; reference: string },
+  purchase: {
+    tenantId: string;
+    userId: bigint;
+    value: bigint;
+    reference: string;
+    replaced: { reference: string; unused: bigint; value: bigint }[];
+  },
 ) => Promise<void>;
+
+const cardReference = (card: { id: bigint }) => `card:${card.id}`;
 
 export function createMembershipService(deps: { clock: Clock; ledger?: Ledger; points?: PointsService }) {
   const { clock } = deps;
@@ -111,13 +162,16 @@ export function createMembershipService(deps: { clock: Clock; ledger?: Ledger; p
     return (highest(rows, now)?.tier as MembershipTier | undefined) ?? null;
   }
 
-  /** Unused value of a card now: all of it before it starts, the remaining share while it runs. */
+  /**
+   * Unused value of a card now: the money in it (`value`, what was paid for it plus the credit
+   * carried in, not its list price), all of it before it starts, the remaining share while it runs.
+   */
   function unusedValue(card: CardRow, now: Date): bigint {
-    if (card.price === 0n || !isLive(card, now)) return 0n;
-    if (card.startsAt >= now) return card.price;
+    if (card.value === 0n || !isLive(card, now)) return 0n;
+    if (card.startsAt >= now) return card.value;
     const total = BigInt(card.endsAt.getTime() - card.startsAt.getTime());
     const left = BigInt(card.endsAt.getTime() - now.getTime());
-    return (card.price * left) / total;
+    return (card.value * left) / total;
   }
 
   function plan(
@@ -132,7 +186,7 @@ export function createMembershipService(deps: { clock: Clock; ledger?: Ledger; p
     const price = parseAmount(t.price, currency);
     const duration = t.days * DAY_MS;
     const current = highest(cards, now);
-    const base = { tier, price, credit: 0n, pay: price, replaces: [] as CardRow[] };
+    const base = { tier, price, credit: 0n, pay: price, replaces: [] as Plan['replaces'] };
     if (!current)
       return { ...base, action: 'buy', startsAt: now, endsAt: new Date(now.getTime() + duration) };
     const rank = tierRank(tier);
@@ -149,8 +203,10 @@ export function createMembershipService(deps: { clock: Clock; ledger?: Ledger; p
         endsAt: new Date(chainEnd.getTime() + duration),
       };
     }
-    const replaces = cards.filter((c) => isLive(c, now) && tierRank(c.tier as MembershipTier) < rank);
-    const credit = replaces.reduce((sum, c) => sum + unusedValue(c, now), 0n);
+    const replaces = cards
+      .filter((c) => isLive(c, now) && tierRank(c.tier as MembershipTier) < rank)
+      .map((card) => ({ card, unused: unusedValue(card, now) }));
+    const credit = replaces.reduce((sum, r) => sum + r.unused, 0n);
     return {
       ...base,
       action: 'upgrade',
@@ -257,7 +313,7 @@ export function createMembershipService(deps: { clock: Clock; ledger?: Ledger; p
       if (!t?.enabled) throw new AppError('TierUnavailable', { field: 'tier' });
       const p = plan(settings, currency, await cardsOf(db, user.userId), tier);
       if (p.action === 'lower') throw new AppError('CardLowerThanActive', { field: 'tier' });
-      return { currency, plan: p };
+      return { currency, plan: p, quote: quoteOf(p) };
     },
 
     /**
@@ -273,10 +329,11 @@ export function createMembershipService(deps: { clock: Clock; ledger?: Ledger; p
         requestId: string;
         source?: string;
         /**
-         * The most to charge (a channel order's amount): an upgrade's credit shrinks by the second,
-         * so the price at credit time may exceed what the user was quoted and paid; never more.
+         * A channel order's quote: the purchase is made only when it is still the same plan at the
+         * same list price (else CardQuoteChanged, and the order's money stays in the wallet), and
+         * charges no more than the quote's `pay` (an upgrade's credit shrinks by the second).
          */
-        maxPay?: bigint;
+        quote?: CardQuote;
       },
     ) {
       const ledger = deps.ledger;
@@ -299,7 +356,7 @@ export function createMembershipService(deps: { clock: Clock; ledger?: Ledger; p
           card: toCard(earlier),
           action,
           paid: toMajor(earlier.paid, currency),
-          credit: toMajor(earlier.price - earlier.paid, currency),
+          credit: toMajor(earlier.value - earlier.paid, currency),
           balance: await balance(),
         };
       }
@@ -308,13 +365,14 @@ export function createMembershipService(deps: { clock: Clock; ledger?: Ledger; p
       const planned = plan(settings, currency, await cardsOf(tx, user.userId), input.tier);
       if (planned.action === 'lower') throw new AppError('CardLowerThanActive', { field: 'tier' });
       const action: 'buy' | 'renew' | 'upgrade' = planned.action;
-      const p =
-        input.maxPay !== undefined && planned.pay > input.maxPay
-          ? { ...planned, pay: input.maxPay }
-          : planned;
+      if (input.quote && !sameQuote(quoteOf(planned), input.quote)) throw new AppError('CardQuoteChanged');
+      const p = input.quote && planned.pay > input.quote.pay ? { ...planned, pay: input.quote.pay } : planned;
+      const paid = p.pay > 0n ? p.pay : 0n;
+      // The money in the card: paid now plus the credit carried in; a credit beyond the price is refunded.
+      const value = paid + p.credit < p.price ? paid + p.credit : p.price;
       const now = clock.now();
       for (const old of p.replaces) {
-        await tx.update(membershipCards).set({ replacedAt: now }).where(eq(membershipCards.id, old.id));
+        await tx.update(membershipCards).set({ replacedAt: now }).where(eq(membershipCards.id, old.card.id));
       }
       const [card] = await tx
         .insert(membershipCards)
@@ -326,14 +384,15 @@ export function createMembershipService(deps: { clock: Clock; ledger?: Ledger; p
           startsAt: p.startsAt,
           endsAt: p.endsAt,
           price: p.price,
-          paid: p.pay > 0n ? p.pay : 0n,
+          paid,
+          value,
           requestId: input.requestId,
           requestHash: hash,
           createdAt: now,
         })
         .returning();
       if (!card) throw new Error('card not written');
-      const reference = `card:${card.id}`;
+      const reference = cardReference(card);
       if (p.pay > 0n) {
         await ledger.transfer(tx, {
           tenantId: user.tenantId,
@@ -358,10 +417,13 @@ export function createMembershipService(deps: { clock: Clock; ledger?: Ledger; p
           idempotencyKey: `membership:${card.id}:refund`,
         });
       }
-      if (p.pay > 0n) {
-        for (const hook of purchaseHooks) {
-          await hook(tx, { tenantId: user.tenantId, userId: user.userId, amount: p.pay, reference });
-        }
+      const replaced = p.replaces.map((r) => ({
+        reference: cardReference(r.card),
+        unused: r.unused,
+        value: r.card.value,
+      }));
+      for (const hook of purchaseHooks) {
+        await hook(tx, { tenantId: user.tenantId, userId: user.userId, value, reference, replaced });
       }
       if (isStarTier(input.tier) && deps.points) {
         const [buyer] = await tx
@@ -381,7 +443,7 @@ export function createMembershipService(deps: { clock: Clock; ledger?: Ledger; p
       return {
         card: toCard(card),
         action,
-        paid: toMajor(p.pay > 0n ? p.pay : 0n, currency),
+        paid: toMajor(paid, currency),
         credit: toMajor(p.credit, currency),
         balance: await balance(),
       };
