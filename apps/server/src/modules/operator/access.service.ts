@@ -9,6 +9,7 @@ import { and, count, desc, eq, gt, ilike, inArray, isNull, ne, type SQL, sql } f
 import QRCode from 'qrcode';
 import type { Clock } from '../../clock.js';
 import type { Db, Tx } from '../../db/client.js';
+import { containsPattern } from '../../db/like.js';
 import { operators, operatorSessions, tenants } from '../../db/schema/index.js';
 import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
@@ -332,8 +333,7 @@ export function createAccessService(deps: { db: Db; clock: Clock; operators: Ope
       if (query.tenantId && scope)
         conditions.push(sql`${operators.tenantIds} @> ${JSON.stringify([query.tenantId])}::jsonb`);
       if (query.role) conditions.push(eq(operators.role, query.role));
-      if (query.username)
-        conditions.push(ilike(operators.username, `%${query.username.replace(/[%_\\]/g, '\\$&')}%`));
+      if (query.username) conditions.push(ilike(operators.username, containsPattern(query.username)));
       const where = and(...conditions);
       const rows = await db
         .select({ operator: operators, lastSeenAt: lastSeen })

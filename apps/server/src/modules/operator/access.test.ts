@@ -352,6 +352,14 @@ describe('operators management', () => {
     const names = list.map((o: { username: string }) => o.username);
     expect(names).toContain(mine.username);
     expect(names).not.toContain(theirs.username);
+    // % and _ in the name searched for are literal.
+    const named = async (username: string) =>
+      (await admin('/access/operators', { token: owner, query: { username } })).body.data.list.map(
+        (o: { username: string }) => o.username,
+      );
+    expect(await named(mine.username.toUpperCase())).toEqual([mine.username]);
+    expect(await named(mine.username.replace('_finance_', '%'))).toEqual([]);
+    expect(await named(mine.username.replace('_finance_', '_finance%'))).toEqual([]);
     expect(list.some((o: { role: string }) => o.role === 'owner')).toBe(false);
     expect((await admin('/access/operators', { token: ta, query: { tenantId: B } })).status).toBe(403);
     const all = (await admin('/access/operators', { token: owner, query: { pageSize: '100' } })).body.data

@@ -2,6 +2,7 @@ import { REVENUE_KINDS, TEAM_LEVELS, toMajor } from '@dramastar/contract';
 import { count, desc, eq, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { Db, DbOrTx } from '../../db/client.js';
+import { containsPattern } from '../../db/like.js';
 import { dividendGrants, salaryClaims, users } from '../../db/schema/index.js';
 import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
@@ -145,7 +146,7 @@ export function createTeamService(deps: {
           ...(query.level ? [sql`l.depth = ${query.level}`] : []),
           ...(keyword
             ? [
-                sql`(u.nickname ilike ${`%${keyword.replace(/[%_\\]/g, '\\$&')}%`} or u.invite_code = ${keyword.toUpperCase()} or u.id::text = ${keyword})`,
+                sql`(u.nickname ilike ${containsPattern(keyword)} or u.invite_code = ${keyword.toUpperCase()} or u.id::text = ${keyword})`,
               ]
             : []),
         ],

@@ -76,6 +76,9 @@ describe('searching users', () => {
     expect(await find(name.toUpperCase())).toEqual([String(named.userId)]);
     // % and _ are literal: "wallet%" finds nobody.
     expect(await find('wallet%')).toEqual([]);
+    expect(await find('ana_search')).toEqual([]);
+    expect(await find('_')).not.toContain(ana.userId);
+    expect(await find('ana.search')).toEqual([ana.userId]);
     // support of 000000 does not see 000001's users, the owner does.
     expect(await find(other.inviteCode)).toEqual([]);
     expect(await find(other.inviteCode, owner)).toEqual([String(other.userId)]);
