@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -51,6 +52,13 @@ export const redPackets = pgTable(
   'red_packet',
   {
     id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    /**
+     * The packet's public id in links and claims: 128 random bits as 32 hex digits (the service
+     * makes it; the default gave packets made before it one), never the sequential `id`.
+     */
+    token: varchar('token', { length: 32 })
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
     tenantId: varchar('tenant_id', { length: 6 }).notNull(),
     senderId: userId('sender_id'),
     currency: varchar('currency', { length: 8 }).notNull(),
@@ -67,6 +75,7 @@ export const redPackets = pgTable(
     createdAt: ts('created_at').notNull(),
   },
   (t) => [
+    uniqueIndex('red_packet_token_uq').on(t.token),
     uniqueIndex('red_packet_request_uq').on(t.senderId, t.requestId),
     index('red_packet_sender_idx').on(t.senderId, t.createdAt),
     index('red_packet_expiry_idx').on(t.expiresAt),

@@ -1,0 +1,2 @@
+ALTER TABLE "red_packet" ADD COLUMN "token" varchar(32) DEFAULT replace(gen_random_uuid()::text, '-', '') NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "red_packet_token_uq" ON "red_packet" USING btree ("token");
