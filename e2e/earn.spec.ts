@@ -39,7 +39,7 @@ test('checks in, claims a task reward, sends a red packet that a second user cla
   await page.getByRole('button', { name: 'Pay and send' }).click();
   await expect(page.getByTestId('packet-sent')).toBeVisible();
   const link = (await page.getByTestId('packet-link').textContent())?.trim() ?? '';
-  expect(link).toMatch(/redPacketId=\d+/);
+  expect(link).toMatch(/redPacketId=[0-9a-f]{32}$/);
   await expect.poll(() => balance(page)).toBe('406.00');
 
   // A second user opens the link and claims a share.

@@ -48,7 +48,7 @@ const TASKS = {
 
 function packet(overrides: Partial<RedPacket> = {}): RedPacket {
   return {
-    id: '42',
+    id: '0c1f42a9b7e35d6480ac2e9f1d7b6a42',
     sender: 'Maria',
     senderAvatar: null,
     greeting: 'Happy viewing!',
@@ -335,7 +335,7 @@ describe('sending a red packet', () => {
   it('pays once per confirmation (a retry after no answer reuses the requestId) and shows the link', async () => {
     vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
     const sent = packet({
-      id: '77',
+      id: '77d3b1e0a4c25f9e8b6a0d1c2e3f4a77',
       mine: true,
       claimedShares: 0,
       claimedAmount: '0.00',
@@ -376,10 +376,10 @@ describe('sending a red packet', () => {
     });
     expect(bodies[1]?.requestId).toBe(bodies[0]?.requestId);
     expect(screen.getByTestId('packet-link').textContent).toBe(
-      `${window.location.origin}/#/pages/profile/redPacket/receive/index?redPacketId=77`,
+      `${window.location.origin}/#/pages/profile/redPacket/receive/index?redPacketId=77d3b1e0a4c25f9e8b6a0d1c2e3f4a77`,
     );
     expect(screen.getByTestId('packet-view').getAttribute('href')).toBe(
-      '#/pages/profile/redPacket/receive/index?redPacketId=77',
+      '#/pages/profile/redPacket/receive/index?redPacketId=77d3b1e0a4c25f9e8b6a0d1c2e3f4a77',
     );
 
     // Another packet is a new request.
@@ -425,7 +425,7 @@ describe('sending a red packet', () => {
 });
 
 describe('receiving a red packet', () => {
-  const at = '#/pages/profile/redPacket/receive/index?redPacketId=42';
+  const at = '#/pages/profile/redPacket/receive/index?redPacketId=0c1f42a9b7e35d6480ac2e9f1d7b6a42';
 
   it('opens a share and shows the amount won', async () => {
     const api = stubApi(
@@ -455,7 +455,9 @@ describe('receiving a red packet', () => {
     expect((await screen.findByTestId('packet-won', {}, wait)).textContent).toContain('+₱9.50');
     expect(screen.getByTestId('packet-shares-claimed').textContent).toBe('2/3 claimed');
     expect(screen.getAllByTestId('packet-claim')).toHaveLength(2);
-    expect(api.callsTo('/redP/receiveRedPacket')[0]?.url).toContain('redPacketId=42');
+    expect(api.callsTo('/redP/receiveRedPacket')[0]?.url).toContain(
+      'redPacketId=0c1f42a9b7e35d6480ac2e9f1d7b6a42',
+    );
     expect(toast).not.toHaveBeenCalled();
   });
 
@@ -508,6 +510,14 @@ describe('receiving a red packet', () => {
     expect(screen.queryByTestId('packet-open')).toBeNull();
   });
 
+  it('treats an old numeric id as no packet, without asking the server', async () => {
+    const api = stubApi(baseRoutes({ '/redP/queryRedPacket': ok(packet()) }));
+    signIn();
+    renderAt('#/pages/profile/redPacket/receive/index?redPacketId=42');
+    expect(await screen.findByTestId('packet-not-found', {}, wait)).toBeTruthy();
+    expect(api.callsTo('/redP/queryRedPacket')).toHaveLength(0);
+  });
+
   it('tells a missing packet apart, and asks a guest to log in on the same page', async () => {
     stubApi(baseRoutes({ '/redP/queryRedPacket': refusal(409, 'nope', 'RedPacketNotFound') }));
     signIn();
@@ -521,7 +531,7 @@ describe('receiving a red packet', () => {
     renderAt(at);
     fireEvent.click(await screen.findByTestId('packet-guest-login', {}, wait));
     // The login panel remembers this page, packet id included, to come back after a Google round trip.
-    expect(decodeURIComponent(document.cookie)).toContain('redPacketId=42');
+    expect(decodeURIComponent(document.cookie)).toContain('redPacketId=0c1f42a9b7e35d6480ac2e9f1d7b6a42');
     expect(api.callsTo('/redP/queryRedPacket')).toHaveLength(0);
   });
 });

@@ -4,10 +4,11 @@ import { CURRENCY_KEYS, MEMBERSHIP_TIERS } from '../constants.js';
 import { createRedPacketForm, ranking, rankingQuery, redPacket, taskList, taskState } from '../earn.js';
 import { text } from '../validation.js';
 
+/** A red packet's public id in links: 32 hex digits (128 random bits), never a sequential number. */
+export const RED_PACKET_TOKEN = /^[0-9a-f]{32}$/;
+
 const redPacketQuery = z.object({
-  redPacketId: text()
-    .trim()
-    .regex(/^\d{1,18}$/, { error: 'RedPacketNotFound' }),
+  redPacketId: text().trim().toLowerCase().regex(RED_PACKET_TOKEN, { error: 'RedPacketNotFound' }),
 });
 
 export const taskCalls = {

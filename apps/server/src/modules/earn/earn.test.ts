@@ -166,6 +166,32 @@ describe('red packets', () => {
     expect(mine.received.map((p: { id: string }) => p.id)).toEqual([packet.id]);
   });
 
+  it('are claimed by an unguessable token, never by counting sequential numbers', async () => {
+    const sender = await f.user();
+    await f.recharge(sender, '100');
+    const first = (await send(sender.token, { amount: '10', shares: 2 })).body.data;
+    const second = (await send(sender.token, { amount: '10', shares: 2, split: 'equal' })).body.data;
+    for (const packet of [first, second]) expect(packet.id).toMatch(/^[0-9a-f]{32}$/);
+    expect(first.id).not.toBe(second.id);
+    const [row] = await t.database.query<{ id: string }>('select id::text from red_packet where token = $1', [
+      second.id,
+    ]);
+    const claimer = await f.user();
+    // The packet's sequential number (and its neighbours) claim nothing.
+    for (const guess of [row!.id, String(Number(row!.id) - 1), '1']) {
+      expect(await claim(claimer.token, guess)).toMatchObject({
+        status: 400,
+        body: { errorKey: 'RedPacketNotFound', field: 'redPacketId' },
+      });
+    }
+    expect(await claim(claimer.token, 'f'.repeat(32))).toMatchObject({
+      status: 404,
+      body: { errorKey: 'RedPacketNotFound' },
+    });
+    expect(await f.balance(claimer.token)).toBe('0.00');
+    expect((await claim(claimer.token, second.id.toUpperCase())).body.data).toMatchObject({ amount: '5.00' });
+  });
+
   it('return what is left to the sender exactly once 24 hours after creation; claims then refused', async () => {
     const sender = await f.user();
     await f.recharge(sender, '100');
@@ -223,7 +249,7 @@ describe('red packets', () => {
       const total = won.reduce((s, a) => s + Math.round(Number(a.body.data.amount) * 100), 0);
       expect(total).toBe(10_000);
       const [sum] = await t.database.query<{ n: number; s: string }>(
-        'select count(*)::int as n, sum(amount)::text as s from red_packet_share where packet_id = $1 and claimed_by is not null',
+        'select count(*)::int as n, sum(s.amount)::text as s from red_packet_share s join red_packet p on p.id = s.packet_id where p.token = $1 and s.claimed_by is not null',
         [packet.id],
       );
       expect(sum).toEqual({ n: 10, s: '10000' });

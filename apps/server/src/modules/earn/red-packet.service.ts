@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { type CurrencyKey, isCurrencyKey, type RedPacket, toMajor } from '@dramastar/contract';
 import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
@@ -76,7 +76,7 @@ export function createRedPacketService(deps: { db: Db; clock: Clock; ledger: Led
       claimed.length === p.shares ? 'claimed' : p.refundedAt || now >= p.expiresAt ? 'expired' : 'opened';
     const mine = claimed.find((s) => s.share.claimedBy === viewer);
     return {
-      id: String(p.id),
+      id: p.token,
       sender: sender?.nickname ?? '',
       senderAvatar: sender?.avatar ?? null,
       greeting: p.greeting,
@@ -103,11 +103,12 @@ export function createRedPacketService(deps: { db: Db; clock: Clock; ledger: Led
     };
   }
 
-  async function packetOf(on: DbOrTx, user: User, id: string, lock = false): Promise<PacketRow> {
+  /** A packet by its public token (never by its sequential id: links must not be guessable). */
+  async function packetOf(on: DbOrTx, user: User, token: string, lock = false): Promise<PacketRow> {
     const query = on
       .select()
       .from(redPackets)
-      .where(and(eq(redPackets.id, BigInt(id)), eq(redPackets.tenantId, user.tenantId)));
+      .where(and(eq(redPackets.token, token), eq(redPackets.tenantId, user.tenantId)));
     const [row] = lock ? await query.for('update') : await query;
     if (!row) throw new AppError('RedPacketNotFound', { field: 'redPacketId' });
     return row;
@@ -157,6 +158,7 @@ export function createRedPacketService(deps: { db: Db; clock: Clock; ledger: Led
         const [packet] = await tx
           .insert(redPackets)
           .values({
+            token: randomBytes(16).toString('hex'),
             tenantId: user.tenantId,
             senderId: user.userId,
             currency,
@@ -189,18 +191,18 @@ export function createRedPacketService(deps: { db: Db; clock: Clock; ledger: Led
       });
     },
 
-    async get(user: User, id: string) {
-      return view(db, await packetOf(db, user, id), user.userId);
+    async get(user: User, token: string) {
+      return view(db, await packetOf(db, user, token), user.userId);
     },
 
     /**
      * Claims one share. Refusals: RedPacketNotFound, RedPacketOwn, RedPacketAlreadyClaimed,
      * RedPacketExpired (past its time), RedPacketClaimed (no share left).
      */
-    async claim(user: User, id: string) {
+    async claim(user: User, token: string) {
       await requireEarn(db, user.tenantId);
       return withTransaction(db, async (tx) => {
-        const packet = await packetOf(tx, user, id, true);
+        const packet = await packetOf(tx, user, token, true);
         if (packet.senderId === user.userId) throw new AppError('RedPacketOwn');
         const [mine] = await tx
           .select()

@@ -1,4 +1,4 @@
-import type { RedPacket } from '@dramastar/contract';
+import { RED_PACKET_TOKEN, type RedPacket } from '@dramastar/contract';
 import { Button } from 'antd-mobile';
 import { useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -201,7 +201,8 @@ function Envelope({ packet }: { packet: RedPacket }) {
 
 function ReceiveContent({ id }: { id: string }) {
   const t = useT();
-  const valid = /^\d{1,18}$/.test(id);
+  // Links carry the packet's random token; anything else (an old numeric id) is no packet.
+  const valid = RED_PACKET_TOKEN.test(id);
   const packet = useRedPacket(id, valid);
   if (!valid) return <NotFound />;
   if (packet.isPending) return <Loading />;
@@ -253,7 +254,7 @@ function GuestPrompt() {
 export default function RedPacketReceivePage() {
   const t = useT();
   const [params] = useSearchParams();
-  const id = params.get('redPacketId')?.trim() ?? '';
+  const id = params.get('redPacketId')?.trim().toLowerCase() ?? '';
   return (
     <EarnPage title={t('redPacket.receiveTitle')} guest={<GuestPrompt />}>
       <ReceiveContent id={id} />
