@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { defaultMembershipSettings, defaultPointsRules } from '@dramastar/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../db/client.js';
 import { DEMO_SERIES } from '../../seed/demo-catalog.js';
+import { caller } from '../../test/client.js';
+import { usingPostgres } from '../../test/database.js';
 import { buildTestApp, type TestApp } from '../../test/helper.js';
 import { walletFixtures, type WalletFixtures } from '../../test/wallet-fixtures.js';
 
@@ -260,6 +263,119 @@ describe('buying through a recharge channel', () => {
     });
     expect(await f.balance(who.token)).toBe('299.00');
     expect((await status(who.token)).active.tier).toBe('director');
+  });
+});
+
+describe('a channel order keeps its quote', () => {
+  const order = async (token: string, tier: string) =>
+    (await f.call('/user/openvip', { token, body: { tier, channel: 'gateway', requestId: randomUUID() } }))
+      .body.data;
+  const pay = (o: { payUrl: string }) =>
+    t.app.inject({ method: 'POST', url: `${new URL(o.payUrl).pathname}/approve` });
+  const reason = async (token: string, orderNo: string) =>
+    (await f.call('/user/addAccountBalanceVerify', { token, body: { orderNo } })).body.data.reason;
+
+  it('upgrade orders paid after the first became renewals: they buy nothing, and the next upgrade makes no one richer', async () => {
+    const who = await f.user();
+    await f.recharge(who, '299');
+    await buy(who.token, 'primary');
+    // Five upgrade orders quoted at the same moment: 999 - 299 unused = 700 each.
+    const orders = [];
+    for (let i = 0; i < 5; i++) orders.push(await order(who.token, 'premium'));
+    expect(orders.map((o) => o.amount)).toEqual(Array(5).fill('700.00'));
+    for (const o of orders) await pay(o);
+    // The first upgraded; for the others the plan became a renewal at 999: the money stays.
+    expect(await reason(who.token, orders[0].orderNo)).toBeNull();
+    for (const o of orders.slice(1)) expect(await reason(who.token, o.orderNo)).toContain('CardQuoteChanged');
+    expect(await f.balance(who.token)).toBe('2800.00');
+    const paidIn = 299 + 5 * 700;
+
+    // Upgrading from the balance credits what the Premium card really holds (999), no more.
+    const up = (await buy(who.token, 'director')).body.data;
+    expect(up).toMatchObject({ action: 'upgrade', credit: '999.00', paid: '2000.00' });
+    // Withdrawable money + the value of what the user holds (the Director card, 2999 bought now)
+    // never exceeds what they paid in. Before the fix: 1996.00 + 2999 = 4995 for 3799 paid.
+    const balance = Number(await f.balance(who.token));
+    expect(balance).toBe(800);
+    expect(balance + 2999).toBeLessThanOrEqual(paidIn);
+  });
+
+  it('a card paid for less than its price credits only what was paid', async () => {
+    const who = await f.user();
+    await f.recharge(who, '299');
+    await buy(who.token, 'primary');
+    const o = await order(who.token, 'premium');
+    expect(o.amount).toBe('700.00');
+    t.clock.advance(3 * DAY); // the payer takes three days: 10 % of the Primary card is used meanwhile
+    await pay(o);
+    expect((await status(who.token)).active.tier).toBe('premium');
+    // The Premium card holds 700 paid + 269.10 credited = 969.10, not its 999 price.
+    const [card] = await t.database.query<{ value: string }>(
+      "select value::text from membership_card where user_id = $1 and tier = 'premium'",
+      [who.userId],
+    );
+    expect(card!.value).toBe('96910');
+    const quote = (await status(who.token)).tiers.find((x: { tier: string }) => x.tier === 'director').quote;
+    expect(quote).toMatchObject({ action: 'upgrade', credit: '969.10' });
+  });
+
+  it('money arriving while the user upgrades from the balance buys one upgrade, never a second card at the quote (two instances on PostgreSQL)', async () => {
+    const second = usingPostgres
+      ? await buildTestApp(
+          { SESSION_IDLE_DAYS: '365' },
+          { database: await openDatabase({ url: (t.database as { url?: string }).url, poolMax: 10 }) },
+        )
+      : undefined;
+    second?.clock.advance(t.clock.now().getTime() - second.clock.now().getTime());
+    const apps = [t.app, second?.app ?? t.app];
+    try {
+      for (let round = 0; round < (usingPostgres ? 6 : 2); round++) {
+        const who = await f.user();
+        await f.recharge(who, '999'); // 299 for the Primary card, 700 to upgrade from the balance
+        await buy(who.token, 'primary');
+        const o = await order(who.token, 'premium');
+        const [approved, bought] = await Promise.all([
+          apps[round % 2]!.inject({ method: 'POST', url: `${new URL(o.payUrl).pathname}/approve` }),
+          caller(apps[(round + 1) % 2]!)('/user/openvipByBalance', {
+            token: who.token,
+            body: { tier: 'premium', requestId: randomUUID() },
+          }),
+        ]);
+        expect(approved.statusCode).toBe(303);
+        expect([200, 409]).toContain(bought.status);
+        // One upgrade to Premium (700), whichever came first; the other 700 stays in the wallet:
+        // 700 + the Premium card's 999 = the 1699 paid in.
+        expect(await f.balance(who.token)).toBe('700.00');
+        const held = await t.database.query<{ tier: string; value: string }>(
+          'select tier, value::text from membership_card where user_id = $1 and replaced_at is null',
+          [who.userId],
+        );
+        expect(held).toEqual([{ tier: 'premium', value: '99900' }]);
+      }
+    } finally {
+      if (second) {
+        await second.close();
+        await second.database.close();
+      }
+    }
+  });
+
+  it('a price change before the money arrives buys nothing; the money stays in the wallet', async () => {
+    const who = await f.user();
+    const o = await order(who.token, 'primary');
+    const settings = defaultMembershipSettings('PHP');
+    const tiers = settings.tiers.map((x) => (x.tier === 'primary' ? { ...x, price: '399.00' } : x));
+    await t.database.query("update tenant set membership_settings = $1 where id = '000000'", [
+      JSON.stringify({ ...settings, tiers }),
+    ]);
+    try {
+      await pay(o);
+    } finally {
+      await t.database.query("update tenant set membership_settings = null where id = '000000'");
+    }
+    expect(await reason(who.token, o.orderNo)).toContain('CardQuoteChanged');
+    expect((await status(who.token)).active).toBeNull();
+    expect(await f.balance(who.token)).toBe('299.00');
   });
 });
 

@@ -183,6 +183,150 @@ describe('team rewards', () => {
   });
 });
 
+describe('rewards follow the money kept', () => {
+  const openvip = (who: Who, tier: string, requestId = randomUUID(), call = f.call) =>
+    call('/user/openvipByBalance', { token: who.token, body: { tier, requestId } });
+  /** The inviter's referral rewards from a member, net of reversals (the team statistics' sum). */
+  const netRewards = async (beneficiary: Who) =>
+    (await f.call('/account/teamLevelStatusStatistic', { token: beneficiary.token })).body.data.levels[0]
+      .revenue;
+  const debt = async (who: Who) =>
+    (
+      await t.database.query<{ amount: string }>('select amount::text from reward_debt where user_id = $1', [
+        who.userId,
+      ])
+    )[0]?.amount ?? '0';
+  /** A member who bought a Primary card and 20 renewals (21 × 299), paying the inviter 21 × 29.90. */
+  async function renewedMember(inviter: Who) {
+    const member = await f.user('000000', inviter.inviteCode);
+    await f.recharge(member, '6279');
+    for (let i = 0; i < 21; i++) expect((await openvip(member, 'primary')).status).toBe(200);
+    return member;
+  }
+
+  it('an upgrade that credits back 21 Primary cards reverses their rewards: the inviter keeps what the honest path pays', async () => {
+    const inviter = await f.user();
+    await card(inviter, 1);
+    const member = await renewedMember(inviter);
+    expect(await f.balance(inviter.token)).toBe('627.90');
+    // Premium credits all 21 cards (6279, none started using): 999 kept, 5280 back to the wallet.
+    const upgradeId = randomUUID();
+    const up = (await openvip(member, 'premium', upgradeId)).body.data;
+    expect(up).toMatchObject({ action: 'upgrade', credit: '6279.00', paid: '0.00', balance: '5280.00' });
+    // 627.90 reversed, 10 % of the Premium card's 999 paid: 99.90, as on the honest path below.
+    expect(await f.balance(inviter.token)).toBe('99.90');
+    expect(await netRewards(inviter)).toBe('99.90');
+    const detail = (await f.call('/account/revenueDetail', { token: inviter.token })).body.data;
+    expect(detail.byKind.find((k: { kind: string }) => k.kind === 'referral_reward').total).toBe('99.90');
+
+    const honest = await f.user();
+    await card(honest, 1);
+    const straight = await f.user('000000', honest.inviteCode);
+    await f.recharge(straight, '999');
+    await openvip(straight, 'primary');
+    await openvip(straight, 'premium');
+    expect(await f.balance(honest.token)).toBe('99.90');
+    // A replay of the upgrade changes nothing.
+    expect((await openvip(member, 'premium', upgradeId)).body.data).toMatchObject({
+      card: up.card,
+      paid: '0.00',
+    });
+    expect(await f.balance(inviter.token)).toBe('99.90');
+  });
+
+  it('reverses the used share only: a card used for 10 of 30 days keeps a third of its reward', async () => {
+    const inviter = await f.user();
+    await card(inviter, 1);
+    const member = await f.user('000000', inviter.inviteCode);
+    await f.recharge(member, '1100');
+    await openvip(member, 'primary');
+    t.clock.advance(10 * DAY);
+    // 199.33 of 299 credited: 19.93 of 29.90 reversed; 10 % of 999 paid.
+    expect((await openvip(member, 'premium')).body.data).toMatchObject({ credit: '199.33', paid: '799.67' });
+    expect(await f.balance(inviter.token)).toBe('109.87'); // 29.90 - 19.93 + 99.90
+  });
+
+  it('a reversal the inviter’s wallet cannot cover becomes a debt, set off against later rewards', async () => {
+    const inviter = await f.user();
+    await card(inviter, 1);
+    const member = await renewedMember(inviter);
+    // The inviter spends the 627.90 on a copyright.
+    expect((await buy(inviter, await product({ price: 62_790 }), 1)).status).toBe(200);
+    expect(await f.balance(inviter.token)).toBe('0.00');
+    await openvip(member, 'premium');
+    // 627.90 owed, 99.90 of it set off at once by the Premium card's reward: 528.00 left.
+    expect(await f.balance(inviter.token)).toBe('0.00');
+    expect(await debt(inviter)).toBe('52800');
+    expect(await netRewards(inviter)).toBe('99.90');
+    const other = await f.user('000000', inviter.inviteCode);
+    await f.recharge(other, '299');
+    await openvip(other, 'primary');
+    expect(await f.balance(inviter.token)).toBe('0.00');
+    expect(await debt(inviter)).toBe('49810');
+    const types = (
+      await f.call('/account/walletRecords', {
+        token: inviter.token,
+        query: { type: 'referral_reward', pageSize: '100' },
+      })
+    ).body.data.list.map((r: { amount: string }) => r.amount);
+    // 21 rewards, 21 reversals of nothing (all spent), then two rewards each taken back at once.
+    expect(types.filter((a: string) => a.startsWith('-'))).toEqual(['-29.90', '-99.90']);
+  });
+
+  it('an upgrade racing the inviter’s spending, and two upgrades at once, never lose or mint a reward (two instances on PostgreSQL)', async () => {
+    const second = usingPostgres
+      ? await buildTestApp(
+          { SESSION_IDLE_DAYS: '365', SESSION_MAX_DAYS: '3650' },
+          { database: await openDatabase({ url: (t.database as { url?: string }).url, poolMax: 10 }) },
+        )
+      : undefined;
+    second?.clock.advance(t.clock.now().getTime() - second.clock.now().getTime());
+    const calls = [f.call, second ? caller(second.app) : f.call];
+    try {
+      const id = await product({ price: 62_790, max: 1000 });
+      for (let round = 0; round < (usingPostgres ? 4 : 2); round++) {
+        const inviter = await f.user();
+        await card(inviter, 1);
+        const member = await renewedMember(inviter);
+        const [up, spent] = await Promise.all([
+          openvip(member, 'premium', randomUUID(), calls[round % 2]),
+          calls[(round + 1) % 2]!('/copyright/buy', {
+            token: inviter.token,
+            body: { productId: id, quantity: 1, requestId: randomUUID() },
+          }),
+        ]);
+        expect(up.status).toBe(200);
+        expect([200, 409]).toContain(spent.status);
+        const balance = Number(await f.balance(inviter.token));
+        expect(balance).toBeGreaterThanOrEqual(0);
+        // Whichever came first: what the inviter holds and spent, less the debt, is the 99.90 kept.
+        const net = balance + (spent.status === 200 ? 627.9 : 0) - Number(await debt(inviter)) / 100;
+        expect(net.toFixed(2)).toBe('99.90');
+        expect(await netRewards(inviter)).toBe('99.90');
+      }
+
+      const inviter = await f.user();
+      await card(inviter, 1);
+      const member = await renewedMember(inviter);
+      const answers = await Promise.all(calls.map((call) => openvip(member, 'premium', randomUUID(), call)));
+      // One upgrades (21 cards credited back), the other renews the Premium card from the refund.
+      expect(answers.map((a) => a.body.data?.action).sort()).toEqual(['renew', 'upgrade']);
+      const [reversals] = await t.database.query<{ n: number }>(
+        'select count(*)::int as n from team_reward where beneficiary_id = $1 and amount < 0',
+        [inviter.userId],
+      );
+      expect(reversals!.n).toBe(21);
+      expect(await f.balance(inviter.token)).toBe('199.80');
+      expect(await f.balance(member.token)).toBe('4281.00'); // 6279 - 999 - 999
+    } finally {
+      if (second) {
+        await second.close();
+        await second.database.close();
+      }
+    }
+  });
+});
+
 describe('copyright purchases', () => {
   it('are refused outside the window, beyond the quantity or the user’s maximum, and without money', async () => {
     const who = await f.user();
