@@ -223,11 +223,21 @@ export const bankCards = pgTable(
     lastName: varchar('last_name', { length: 40 }).notNull(),
     email: varchar('email', { length: 254 }).notNull(),
     phone: varchar('phone', { length: 16 }).notNull(),
-    cardNumber: varchar('card_number', { length: 30 }).notNull(),
+    /**
+     * The number in clear, only on rows written before numbers were sealed: the server seals
+     * them at start (`sealLegacyBankCards`) and empties this column.
+     */
+    cardNumber: varchar('card_number', { length: 30 }),
+    /** The number sealed with AES-256-GCM under DATA_ENCRYPTION_KEY (see sealing.ts). */
+    cardNumberSealed: text('card_number_sealed'),
+    /** Keyed digest of the number (HMAC-SHA256): a user's same card twice is refused by it. */
+    cardNumberDigest: varchar('card_number_digest', { length: 64 }),
+    /** The last four digits, for the masked display (`•••• 6789`). */
+    cardLast4: varchar('card_last4', { length: 4 }),
     createdAt: ts('created_at').notNull(),
   },
   (t) => [
-    uniqueIndex('bank_card_user_number_uq').on(t.userId, t.cardNumber),
+    uniqueIndex('bank_card_user_digest_uq').on(t.userId, t.cardNumberDigest),
     index('bank_card_user_idx').on(t.userId),
   ],
 );
