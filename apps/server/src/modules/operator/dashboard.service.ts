@@ -186,7 +186,11 @@ export function createDashboardService(deps: { db: Db; clock: Clock }) {
         else if (has(LEDGER_KINDS.copyrights, m.kind)) s.copyrights += amount;
         // A red packet's own kind moves money in (sender → escrow) and out (escrow → claimer).
         else if (has(LEDGER_KINDS.redPackets, m.kind)) s.redPackets += m.from_system ? amount : 0n;
-        else for (const key of PAYOUT_KEYS) if (has(LEDGER_KINDS[key], m.kind)) s[key] += amount;
+        // A team reward taken back (reversed on an upgrade, or set off against a debt) is a wallet's
+        // transfer to the platform: it lessens the payouts.
+        else
+          for (const key of PAYOUT_KEYS)
+            if (has(LEDGER_KINDS[key], m.kind)) s[key] += m.from_system ? amount : -amount;
       }
 
       const ordered = [currency, ...[...byCurrency.keys()].filter((c) => c !== currency).sort()];

@@ -120,6 +120,28 @@ describe('dashboard figures', () => {
     expect(later.body.data.days.map((d: { activeMembers: number }) => d.activeMembers)).toEqual([3, 3, 1, 0]);
   });
 
+  it('count team rewards net of those reversed when an upgrade credits a card back', async () => {
+    t.clock.set('2026-07-01T02:00:00Z');
+    owner = await f.operator('owner', []);
+    const inviter = await f.user();
+    await f.call('/test/openVipLevel', { token: inviter.token, body: { level: 1 } });
+    const buyer = await f.user('000000', inviter.inviteCode);
+    await f.recharge(buyer, '999');
+    for (const tier of ['primary', 'premium'])
+      expect(
+        (
+          await f.call('/user/openvipByBalance', {
+            token: buyer.token,
+            body: { tier, requestId: randomUUID() },
+          })
+        ).status,
+      ).toBe(200);
+    // Primary 299 then Premium for 999 - 299 = 700; rewards 29.90, -29.90 (credited back), 99.90.
+    const day = (await stats(owner, { from: '2026-07-01', to: '2026-07-01' })).body.data.money[0].days[0];
+    expect(day.revenue).toEqual({ cards: '999.00', copyrights: '0.00', total: '999.00' });
+    expect(day.payouts).toMatchObject({ teamRewards: '99.90', total: '99.90' });
+  });
+
   it('default to the last 30 days of the operator’s first tenant and refuse other tenants and long ranges', async () => {
     t.clock.set('2026-05-20T20:00:00Z'); // 2026-05-21 04:00 in Manila, 2026-05-21 03:00 in Hanoi
     owner = await f.operator('owner', []);
