@@ -16,7 +16,7 @@ import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
 import type { Ledger } from '../ledger/ledger.service.js';
 import type { MembershipService } from '../membership/membership.service.js';
-import { addDays, dayIn, rowsOf } from '../team/team-rewards.js';
+import { addDays, dayIn, earningsAmount, earningsJoin, rowsOf } from '../team/team-rewards.js';
 import { parseAmount } from '../wallet/amounts.js';
 
 type User = { userId: bigint; tenantId: string };
@@ -300,8 +300,8 @@ export function createEarnService(deps: {
       const kinds = sql.raw(`(${REVENUE_KINDS.map((k) => `'${k}'`).join(',')})`);
       const scores =
         query.type === 'earnings'
-          ? sql`select a.user_id as user_id, sum(t.amount) as value
-                from ledger_transfer t join ledger_account a on a.id = t.credit_account_id
+          ? sql`select a.user_id as user_id, sum(${earningsAmount}) as value
+                from ledger_transfer t join ledger_account a on ${earningsJoin}
                 where a.tenant_id = ${tenantId} and a.user_id is not null and t.kind in ${kinds} ${dayFilter('t.created_at')}
                 group by a.user_id`
           : sql`select inviter_id as user_id, count(*) as value from app_user

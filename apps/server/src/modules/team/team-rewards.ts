@@ -20,6 +20,14 @@ export async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   return (result as { rows: T[] }).rows;
 }
 
+/**
+ * A wallet's earnings in SQL over transfers `t` and the wallet's account `a`: money in, less team
+ * rewards taken back (reversed on an upgrade or set off against a debt), which leave the wallet.
+ * Join with `earningsJoin`, sum `earningsAmount`.
+ */
+export const earningsJoin = sql`(a.id = t.credit_account_id or (a.id = t.debit_account_id and t.kind in ('referral_reward', 'welfare')))`;
+export const earningsAmount = sql`case when a.id = t.credit_account_id then t.amount else -t.amount end`;
+
 export interface TenantTeam {
   currency: CurrencyKey;
   timeZone: string;

@@ -9,7 +9,7 @@ import { AppError } from '../../http/errors.js';
 import type { Ledger } from '../ledger/ledger.service.js';
 import type { MembershipService } from '../membership/membership.service.js';
 import { parseAmount } from '../wallet/amounts.js';
-import { addDays, dayIn, rowsOf, tenantTeam } from './team-rewards.js';
+import { addDays, dayIn, earningsAmount, earningsJoin, rowsOf, tenantTeam } from './team-rewards.js';
 
 type User = { userId: bigint; tenantId: string };
 const STAR = sql.raw(`('primary','premium','director')`);
@@ -243,16 +243,14 @@ export function createTeamService(deps: {
       const day = date ?? dayIn(timeZone, clock.now());
       const before = addDays(day, -1);
       const wallet = `wallet:${user.userId}`;
-      // Money in, less team rewards taken back (reversed, or set off against a reward debt).
-      const signed = sql`case when t.credit_account_id = a.id then t.amount else -t.amount end`;
+      const signed = earningsAmount;
       const rows = await rowsOf<{ kind: string; day: string; total: string; yesterday: string }>(
         db,
         sql`select t.kind,
               coalesce(sum(${signed}) filter (where (t.created_at at time zone ${timeZone})::date = ${day}::date), 0)::text as day,
               coalesce(sum(${signed}) filter (where (t.created_at at time zone ${timeZone})::date = ${before}::date), 0)::text as yesterday,
               coalesce(sum(${signed}), 0)::text as total
-            from ledger_transfer t join ledger_account a
-              on a.id = t.credit_account_id or (a.id = t.debit_account_id and t.kind in ('referral_reward', 'welfare'))
+            from ledger_transfer t join ledger_account a on ${earningsJoin}
             where a.code = ${wallet} and a.tenant_id = ${user.tenantId} and t.kind in ${sql.raw(`(${REVENUE_KINDS.map((k) => `'${k}'`).join(',')})`)}
             group by t.kind`,
       );

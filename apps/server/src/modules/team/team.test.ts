@@ -218,6 +218,9 @@ describe('rewards follow the money kept', () => {
     expect(await netRewards(inviter)).toBe('99.90');
     const detail = (await f.call('/account/revenueDetail', { token: inviter.token })).body.data;
     expect(detail.byKind.find((k: { kind: string }) => k.kind === 'referral_reward').total).toBe('99.90');
+    const board = (await f.call('/reward/ranking', { token: inviter.token, query: { type: 'earnings' } }))
+      .body.data;
+    expect(board.me.value).toBe('99.90');
 
     const honest = await f.user();
     await card(honest, 1);
