@@ -36,10 +36,12 @@ import { purgeExpired } from './jobs/cleanup.job.js';
 import { startJobs } from './jobs/scheduler.js';
 import { DEMO_SERIES, type DemoSeries, seedDemoCatalog } from './seed/demo-catalog.js';
 import { DEMO_TENANTS } from './seed/demo.js';
-import { localDiskStorage } from './media/storage.js';
+import { localDiskStorage, migrateMediaLayout } from './media/storage.js';
+import { localClientsOnly } from './http/loopback.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { createLedger } from './modules/ledger/ledger.service.js';
-import { createBankCardService } from './modules/wallet/bank-card.service.js';
+import { createBankCardService, sealLegacyBankCards } from './modules/wallet/bank-card.service.js';
+import { createSealer } from './sealing.js';
 import { createPayPasswordService } from './modules/wallet/pay-password.service.js';
 import { createRechargeService } from './modules/wallet/recharge.service.js';
 import { createWithdrawalService } from './modules/wallet/withdrawal.service.js';
@@ -175,7 +177,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     mediaDir: config.mediaDir,
     googleEnabled: config.google !== undefined,
   });
-  const storage = localDiskStorage(config.mediaDir);
+  // Episodes live outside the public media root (see media/storage.ts); older layouts move once.
+  await migrateMediaLayout(config.mediaRoot);
+  const storage = localDiskStorage(config.mediaRoot);
   if (config.demoContent) await seedDemoCatalog(db, clock, storage, app.log, deps.demoSeries ?? DEMO_SERIES);
   const points = createPointsService(clock);
   const ledger = createLedger(clock);
@@ -216,19 +220,22 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   );
   healthRoutes(app, database);
   tenantRoutes(router, tenants);
-  authRoutes(router, { auth, captcha, tickets, sessions, db });
+  authRoutes(router, { auth, tickets, sessions, db });
   userRoutes(router, users, accounts);
   oauthRoutes(app, router, { db, clock, oidc, tickets, users, sessions, tenants, limiter });
   catalogRoutes(app, router, { catalog, tenants, signer, storage, clock, limiter });
   const payPasswords = createPayPasswordService(db, clock, { codes, users });
-  const gateway = createSandboxGateway({
-    db,
-    clock,
-    secret: await sandboxSecret(db),
-    webhookBase: config.sandboxWebhookUrl,
-    log: app.log,
-    ...(deps.webhookDelivery ? { deliver: deps.webhookDelivery } : {}),
-  });
+  // The sandbox exists only where enabled (never in production): it approves payments for anyone.
+  const gateway = config.sandboxGateway
+    ? createSandboxGateway({
+        db,
+        clock,
+        secret: await sandboxSecret(db),
+        webhookBase: config.sandboxWebhookUrl,
+        log: app.log,
+        ...(deps.webhookDelivery ? { deliver: deps.webhookDelivery } : {}),
+      })
+    : undefined;
   const recharges = createRechargeService({
     db,
     clock,
@@ -237,12 +244,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     log: app.log,
     notify: users.addMessage,
   });
+  // Bank card numbers are kept sealed; cards from before that are sealed once, here.
+  const sealer = createSealer(config.dataEncryptionKey);
+  await sealLegacyBankCards(db, sealer);
   const withdrawals = createWithdrawalService({
     db,
     clock,
     ledger,
     memberships,
     payPasswords,
+    sealer,
     notify: users.addMessage,
   });
   walletRoutes(router, {
@@ -250,7 +261,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     ledger,
     tenants,
     payPasswords,
-    bankCards: createBankCardService(db, clock),
+    bankCards: createBankCardService(db, clock, sealer),
     recharges,
     withdrawals,
     publicUrl: config.publicUrl,
@@ -286,8 +297,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     tenants,
     publicUrl: config.publicUrl,
   });
-  gateway.routes(app);
-  webhookRoutes(app, { gateways: [gateway], recharges, clock });
+  gateway?.routes(app);
+  webhookRoutes(app, { gateways: gateway ? [gateway] : [], recharges, clock, limiter });
   adminRoutes(router, { db, operators, recharges, withdrawals });
   accessRoutes(router, { access: createAccessService({ db, clock, operators }) });
   // Console content: uploads arrive as multipart (streamed to a file); transcoding runs in a worker.
@@ -321,7 +332,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     publicUrl: config.publicUrl,
   });
   adminFinanceRoutes(router, {
-    finance: createAdminFinanceService({ db, clock, provider: gateway.provider }),
+    finance: createAdminFinanceService({ db, clock, provider: gateway?.provider ?? 'none' }),
   });
   await chatModule(app, router, {
     database,
@@ -331,9 +342,17 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     mediaDir: config.mediaDir,
     resolveUser: (token) => sessions.resolve(token),
   });
-  if (config.testApi) testRoutes(router, { db, memberships });
+  // Development conveniences answer clients on this machine only (http/loopback.ts), else 404.
+  await app.register(async (local) => {
+    local.addHook('onRequest', localClientsOnly);
+    if (config.testApi)
+      testRoutes(
+        createRouter(local, (token) => sessions.resolve(token)),
+        { db, memberships },
+      );
+    if (config.devOutbox) devOutboxRoutes(local, db);
+  });
   if (!config.databaseUrl && config.env !== 'test') await bootstrapOperator(operators, app.log);
-  if (config.devOutbox) devOutboxRoutes(app, db);
   await serveMedia(app, config.mediaDir);
   if (deps.jobs) {
     let stopJobs: (() => Promise<void>) | undefined;

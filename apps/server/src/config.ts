@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { mediaLayout } from './media/storage.js';
 
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -12,7 +13,8 @@ const defaultAdminDir = fileURLToPath(new URL('../../admin/dist', import.meta.ur
 /** Every environment variable the server reads; README.md's configuration table lists the same. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Default: 0.0.0.0 in production; 127.0.0.1 otherwise (development conveniences stay on this machine). */
+  HOST: z.string().min(1).optional(),
   PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
   /** PostgreSQL connection string; when absent the embedded PGlite database in DATA_DIR is used. */
   DATABASE_URL: z
@@ -41,8 +43,10 @@ const envSchema = z.object({
   GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
   SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
-  /** The /test calls (e.g. /test/openVipLevel); on by default outside production only. */
+  /** The /test calls (e.g. /test/openVipLevel); on by default outside production, refused in production. */
   TEST_API: flag.optional(),
+  /** The local sandbox card gateway (/pay/sandbox); on by default outside production, refused in production. */
+  SANDBOX_GATEWAY: flag.optional(),
   /** Where the sandbox gateway delivers its webhooks (this server); default http://127.0.0.1:PORT. */
   SANDBOX_WEBHOOK_URL: z.url().optional(),
   /** Largest episode video the console accepts (bytes); default 500 MB. */
@@ -60,6 +64,9 @@ export interface Config {
   databaseUrl: string | undefined;
   dbPoolMax: number;
   dataDir: string;
+  /** MEDIA_DIR: its `public/` part is served at /media, its `private/` part (episodes) only by /stream. */
+  mediaRoot: string;
+  /** MEDIA_DIR/public: covers, posters, avatars and chat pictures, served at /media. */
   mediaDir: string;
   /** The built web app, served at `/` when the directory exists. */
   webDir: string | undefined;
@@ -79,7 +86,10 @@ export interface Config {
   sessionMaxDays: number;
   /** Development outbox (no SMTP outside production): e-mails kept in the database and shown at /dev/mail. */
   devOutbox: boolean;
+  /** The /test calls; never in production. Like the outbox, they answer loopback clients only. */
   testApi: boolean;
+  /** The sandbox card gateway; never in production. Without it the card channel has no provider. */
+  sandboxGateway: boolean;
   sandboxWebhookUrl: string;
   /** Largest episode video upload in the console, in bytes. */
   videoUploadMaxBytes: number;
@@ -101,19 +111,31 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid configuration:\n  SMTP_URL: is required in production (e-mail codes must be delivered)',
     );
   }
+  if (e.NODE_ENV === 'production') {
+    // Either would let anyone mint money or grant themselves a card on a real site.
+    for (const name of ['SANDBOX_GATEWAY', 'TEST_API'] as const) {
+      if (e[name]) {
+        throw new ConfigError(
+          `Invalid configuration:\n  ${name}: must not be enabled in production (it is for development and tests only)`,
+        );
+      }
+    }
+  }
   if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
     throw new ConfigError(
       'Invalid configuration:\n  GOOGLE_CLIENT_SECRET: set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither',
     );
   }
+  const mediaRoot = e.MEDIA_DIR ?? `${e.DATA_DIR}/media`;
   return {
     env: e.NODE_ENV,
-    host: e.HOST,
+    host: e.HOST ?? (e.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     port: e.PORT,
     databaseUrl: e.DATABASE_URL,
     dbPoolMax: e.DB_POOL_MAX,
     dataDir: e.DATA_DIR,
-    mediaDir: e.MEDIA_DIR ?? `${e.DATA_DIR}/media`,
+    mediaRoot,
+    mediaDir: mediaLayout(mediaRoot).public,
     webDir: existsSync(e.WEB_DIR) ? e.WEB_DIR : undefined,
     adminDir: existsSync(e.ADMIN_DIR) ? e.ADMIN_DIR : undefined,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
@@ -132,7 +154,29 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionMaxDays: e.SESSION_MAX_DAYS,
     devOutbox: !e.SMTP_URL && e.NODE_ENV !== 'production',
     testApi: e.TEST_API ?? e.NODE_ENV !== 'production',
+    sandboxGateway: e.SANDBOX_GATEWAY ?? e.NODE_ENV !== 'production',
     sandboxWebhookUrl: (e.SANDBOX_WEBHOOK_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/$/, ''),
     videoUploadMaxBytes: e.VIDEO_UPLOAD_MAX_BYTES,
   };
+}
+
+/**
+ * The start log's account of the mode and what it exposes, so nobody runs development
+ * conveniences on a network by mistake.
+ */
+export function describeMode(config: Config): string {
+  const local = ['127.0.0.1', 'localhost', '::1'].includes(config.host);
+  const parts = [`${config.env} mode, listening on ${config.host}:${config.port}`];
+  parts.push(local ? 'reachable from this machine only' : 'reachable from the network');
+  const conveniences = [
+    config.devOutbox ? 'the development outbox (/dev/mail, /dev/outbox)' : null,
+    config.testApi ? 'the /test calls' : null,
+  ].filter(Boolean);
+  if (conveniences.length > 0) parts.push(`${conveniences.join(' and ')} answer this machine only`);
+  parts.push(
+    config.sandboxGateway
+      ? 'the sandbox card gateway is on: whoever reaches /pay/sandbox approves test payments without paying'
+      : 'no sandbox gateway',
+  );
+  return parts.join('; ');
 }

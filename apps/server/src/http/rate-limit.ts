@@ -6,7 +6,16 @@ import { AppError } from './errors.js';
 export interface RateLimiter {
   /** Counts one attempt under `key`; refuses with 429 once `limit` attempts fell in the window. */
   hit(key: string, limit: number, windowSeconds: number): Promise<void>;
+  /**
+   * Claims `key` for `seconds` (one winner however many instances race): 0 when claimed, else the
+   * whole seconds left of the claim that holds it.
+   */
+  claim(key: string, seconds: number): Promise<number>;
+  /** Gives back a claim made at `at` (the clock's time of `claim`), e.g. when its work failed. */
+  release(key: string, at: Date): Promise<void>;
 }
+
+type Rows<T> = { rows: T[] };
 
 /**
  * Fixed-window counters in PostgreSQL, so every instance sees the same counts. One atomic upsert
@@ -23,9 +32,29 @@ export function createRateLimiter(db: Db, clock: Clock): RateLimiter {
           count = case when rate_limit.window_start <= ${windowEndsBefore} then 1 else rate_limit.count + 1 end,
           window_start = case when rate_limit.window_start <= ${windowEndsBefore} then ${now} else rate_limit.window_start end
         returning count`);
-      const rows = (result as { rows: { count: number | string }[] }).rows;
-      const count = Number(rows[0]?.count ?? 0);
+      const count = Number((result as Rows<{ count: number | string }>).rows[0]?.count ?? 0);
       if (count > limit) throw new AppError('TooManyRequests');
+    },
+
+    async claim(key, seconds) {
+      const now = clock.now();
+      const heldSince = new Date(now.getTime() - seconds * 1000);
+      // Only a claim whose time is up is taken over; the conditional upsert has one winner.
+      const result = await db.execute(sql`
+        insert into rate_limit (key, window_start, count) values (${key}, ${now}, 1)
+        on conflict (key) do update set window_start = ${now}, count = 1
+          where rate_limit.window_start <= ${heldSince}
+        returning key`);
+      if ((result as Rows<unknown>).rows.length > 0) return 0;
+      const held = await db.execute(sql`select window_start from rate_limit where key = ${key}`);
+      const since = (held as Rows<{ window_start: Date | string }>).rows[0]?.window_start;
+      if (since === undefined) return 1; // released meanwhile: a retry will claim it
+      const left = seconds - (now.getTime() - new Date(since).getTime()) / 1000;
+      return Math.max(1, Math.ceil(left));
+    },
+
+    async release(key, at) {
+      await db.execute(sql`delete from rate_limit where key = ${key} and window_start = ${at}`);
     },
   };
 }

@@ -50,10 +50,13 @@ export function walletFixtures(t: TestApp) {
   let n = 0;
 
   async function user(tenantId = '000000', inviteCode?: string) {
-    const captcha = (await t.app.inject({ method: 'GET', url: '/app-api/auth/auth/code' })).json().data;
+    const ip = `10.9.${Math.floor(++n / 200)}.${n % 200}`;
+    const captcha = (
+      await t.app.inject({ method: 'GET', url: '/app-api/auth/auth/code', remoteAddress: ip })
+    ).json().data;
     const res = await call('/auth/registerByName', {
       body: {
-        userName: `wallet_${++n}_${randomUUID().slice(0, 6)}`,
+        userName: `wallet_${n}_${randomUUID().slice(0, 6)}`,
         password: 'secret-pass1',
         phone: '3001234567',
         areaCode: '+92',
@@ -62,7 +65,7 @@ export function walletFixtures(t: TestApp) {
         tenantId,
         ...(inviteCode ? { inviteCode } : {}),
       },
-      ip: `10.9.${Math.floor(n / 200)}.${n % 200}`,
+      ip,
     });
     expect(res.status).toBe(200);
     const token = res.body.data.access_token as string;

@@ -5,7 +5,6 @@ import { AppError } from '../../http/errors.js';
 import type { Router } from '../../http/route.js';
 import { withTransaction } from '../../db/tx.js';
 import type { AuthService } from './auth.service.js';
-import type { CaptchaService } from './captcha.service.js';
 import type { SessionService } from './session.service.js';
 import type { TicketService } from './ticket.service.js';
 
@@ -17,13 +16,12 @@ export function authRoutes(
   router: Router,
   deps: {
     auth: AuthService;
-    captcha: CaptchaService;
     tickets: TicketService;
     sessions: SessionService;
     db: Db;
   },
 ): void {
-  const { auth, captcha, tickets, sessions, db } = deps;
+  const { auth, tickets, sessions, db } = deps;
   router.guest(api.auth.sendEmailCode, ({ body, req, lang }) => auth.sendEmailCode(body, req.ip, lang));
   router.guest(api.auth.register, async ({ body, req }) => ({
     access_token: await auth.registerByEmail(body, sessionMeta(req)),
@@ -37,7 +35,7 @@ export function authRoutes(
   router.guest(api.auth.loginByName, async ({ body, req }) => ({
     access_token: await auth.loginByName(body, sessionMeta(req)),
   }));
-  router.guest(api.auth.captcha, () => captcha.create());
+  router.guest(api.auth.captcha, ({ req }) => auth.captcha(req.ip));
   router.user(api.auth.logout, async ({ user }) => {
     await auth.logout(user);
     return null;

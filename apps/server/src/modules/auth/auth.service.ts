@@ -26,6 +26,17 @@ export interface AuthDeps {
   tenants: TenantService;
 }
 
+/**
+ * Per client address (the same counters on every instance): sign-ins by either method per 10
+ * minutes, sign-ups by either method per hour, captcha pictures per minute. A shared address (a
+ * carrier's NAT) stays well inside them; a script trying addresses or passwords does not.
+ */
+export const CLIENT_LIMITS = {
+  signIn: { limit: 30, seconds: 600 },
+  signUp: { limit: 20, seconds: 3600 },
+  captcha: { limit: 30, seconds: 60 },
+} as const;
+
 /** Accounts that still hold their address and user name: a frozen one cannot sign in (AccountFrozen). */
 const LIVE = ['active', 'frozen'];
 
@@ -69,10 +80,22 @@ export function createAuthService({
     return code ? (await userService.inviterByCode(db, tenantId, code)).id : null;
   }
 
+  async function limitClient(kind: keyof typeof CLIENT_LIMITS, ip: string): Promise<void> {
+    const { limit, seconds } = CLIENT_LIMITS[kind];
+    await limiter.hit(`${kind}:ip:${ip}`, limit, seconds);
+  }
+
   return {
     activeByEmail,
 
+    /** A captcha picture, limited per client address (rendering costs CPU, each is stored). */
+    async captcha(ip: string) {
+      await limitClient('captcha', ip);
+      return captcha.create();
+    },
+
     async sendEmailCode(body: Body<'sendEmailCode'>, ip: string, lang: Language) {
+      await codes.limitClient(ip);
       await tenants.require(body.tenantId);
       const email = body.email.toLowerCase();
       const purpose = emailCodePurpose(body);
@@ -84,11 +107,12 @@ export function createAuthService({
         throw new AppError('PleaseRegisterFirst', { field: 'email' });
       }
       if (purpose === 'login' && existing?.status === 'frozen') throw new AppError('AccountFrozen');
-      return { email, ...(await codes.send({ tenantId: body.tenantId, email, purpose, ip, lang })) };
+      return { email, ...(await codes.send({ tenantId: body.tenantId, email, purpose, lang })) };
     },
 
     /** E-mail registration: everything is checked before the code is used up and the user made. */
-    async registerByEmail(body: Body<'register'>, meta: SessionMeta): Promise<string> {
+    async registerByEmail(body: Body<'register'>, meta: SessionMeta & { ip: string }): Promise<string> {
+      await limitClient('signUp', meta.ip);
       await tenants.require(body.tenantId);
       const email = body.email.toLowerCase();
       const inviter = await inviterId(body.tenantId, body.inviteCode);
@@ -113,7 +137,8 @@ export function createAuthService({
       }).catch(duplicateRefusal);
     },
 
-    async loginByEmail(body: Body<'login'>, meta: SessionMeta): Promise<string> {
+    async loginByEmail(body: Body<'login'>, meta: SessionMeta & { ip: string }): Promise<string> {
+      await limitClient('signIn', meta.ip);
       const email = body.email.toLowerCase();
       const user = await accountByEmail(body.tenantId, email);
       if (!user) throw new AppError('PleaseRegisterFirst', { field: 'email' });
@@ -133,7 +158,7 @@ export function createAuthService({
 
     /** Username registration: the captcha is used up first, whatever happens next. */
     async registerByName(body: Body<'registerByName'>, meta: SessionMeta & { ip: string }): Promise<string> {
-      await limiter.hit(`register:ip:${meta.ip}`, 20, 3600);
+      await limitClient('signUp', meta.ip);
       await captcha.verify(body.uuid, body.code);
       await tenants.require(body.tenantId);
       const inviter = await inviterId(body.tenantId, body.inviteCode);
@@ -160,7 +185,7 @@ export function createAuthService({
 
     async loginByName(body: Body<'loginByName'>, meta: SessionMeta & { ip: string }): Promise<string> {
       const key = body.userName.toLowerCase();
-      await limiter.hit(`login:ip:${meta.ip}`, 30, 600);
+      await limitClient('signIn', meta.ip);
       await limiter.hit(`login:name:${body.tenantId}:${key}`, 10, 900);
       const [user] = await db
         .select()

@@ -3,7 +3,7 @@ import { APP_NAME, type EmailCodePurpose, type Language } from '@dramastar/contr
 
 /** What a code is for: the public purposes, and `paypass` (signed-in users only). */
 export type CodePurpose = EmailCodePurpose | 'paypass';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { emailCodes } from '../../db/schema/index.js';
@@ -15,9 +15,9 @@ import type { Mailer } from '../mail/mailer.js';
 export const CODE_TTL_SECONDS = 600;
 export const RESEND_AFTER_SECONDS = 60;
 export const MAX_WRONG_TRIES = 5;
-/** Per address and per client IP, per hour. */
+/** Code requests per address and per client IP, per hour. */
 const SENDS_PER_ADDRESS_PER_HOUR = 10;
-const SENDS_PER_IP_PER_HOUR = 30;
+export const SENDS_PER_IP_PER_HOUR = 30;
 
 const hashCode = (salt: string, code: string) => sha256Hex(`${salt}:${code}`);
 
@@ -36,72 +36,80 @@ const BODY: Record<Language, (code: string) => string> = {
 };
 
 export function createEmailCodeService(db: Db, clock: Clock, mailer: Mailer, limiter: RateLimiter) {
+  /** Stores a new code and mails it; an undelivered code is deleted (ServiceUnavailable). */
+  async function deliver(
+    input: { tenantId: string; email: string; purpose: CodePurpose; lang: Language },
+    now: Date,
+  ): Promise<void> {
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    const salt = randomBytes(16).toString('hex');
+    const [row] = await db
+      .insert(emailCodes)
+      .values({
+        tenantId: input.tenantId,
+        email: input.email,
+        purpose: input.purpose,
+        codeHash: hashCode(salt, code),
+        salt,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + CODE_TTL_SECONDS * 1000),
+      })
+      .returning({ id: emailCodes.id });
+    try {
+      await mailer.send({
+        to: input.email,
+        subject: SUBJECT[input.lang],
+        text: BODY[input.lang](code),
+        code,
+      });
+    } catch (error) {
+      if (row) await db.delete(emailCodes).where(eq(emailCodes.id, row.id));
+      throw new AppError('ServiceUnavailable', { cause: error });
+    }
+  }
+
   return {
     /**
+     * Counts one code request from a client address (30 an hour), before anything is looked up,
+     * so answers that tell whether an address is registered are limited too.
+     */
+    async limitClient(ip: string): Promise<void> {
+      await limiter.hit(`code:ip:${ip}`, SENDS_PER_IP_PER_HOUR, 3600);
+    },
+
+    /**
      * Sends a fresh 6-digit code (secure random) for one address and purpose. Refused within
-     * 60 s of the previous code (429 ResendTooSoon) and beyond the hourly limits (429).
+     * 60 s of the previous code (429 ResendTooSoon: the send slot is claimed atomically, so
+     * concurrent requests on any number of instances send one code) and beyond 10 an hour per
+     * address (429).
      */
     async send(input: {
       tenantId: string;
       email: string;
       purpose: CodePurpose;
-      ip: string;
       lang: Language;
     }): Promise<{ expiresInSeconds: number; resendInSeconds: number }> {
       const now = clock.now();
-      const [last] = await db
-        .select({ createdAt: emailCodes.createdAt })
-        .from(emailCodes)
-        .where(
-          and(
-            eq(emailCodes.tenantId, input.tenantId),
-            eq(emailCodes.email, input.email),
-            eq(emailCodes.purpose, input.purpose),
-          ),
-        )
-        .orderBy(desc(emailCodes.createdAt))
-        .limit(1);
-      if (last) {
-        const wait = Math.ceil(RESEND_AFTER_SECONDS - (now.getTime() - last.createdAt.getTime()) / 1000);
-        if (wait > 0)
-          throw new AppError('ResendTooSoon', { params: { seconds: wait }, data: { resendInSeconds: wait } });
-      }
-      await limiter.hit(`code:ip:${input.ip}`, SENDS_PER_IP_PER_HOUR, 3600);
-      await limiter.hit(`code:to:${input.email}`, SENDS_PER_ADDRESS_PER_HOUR, 3600);
-
-      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-      const salt = randomBytes(16).toString('hex');
-      const [row] = await db
-        .insert(emailCodes)
-        .values({
-          tenantId: input.tenantId,
-          email: input.email,
-          purpose: input.purpose,
-          codeHash: hashCode(salt, code),
-          salt,
-          createdAt: now,
-          expiresAt: new Date(now.getTime() + CODE_TTL_SECONDS * 1000),
-        })
-        .returning({ id: emailCodes.id });
+      const slot = `code:resend:${input.tenantId}:${input.purpose}:${input.email}`;
+      const wait = await limiter.claim(slot, RESEND_AFTER_SECONDS);
+      if (wait > 0)
+        throw new AppError('ResendTooSoon', { params: { seconds: wait }, data: { resendInSeconds: wait } });
       try {
-        await mailer.send({
-          to: input.email,
-          subject: SUBJECT[input.lang],
-          text: BODY[input.lang](code),
-          code,
-        });
+        await limiter.hit(`code:to:${input.email}`, SENDS_PER_ADDRESS_PER_HOUR, 3600);
+        await deliver(input, now);
       } catch (error) {
-        // Not delivered: the code must not block a retry for a minute.
-        if (row) await db.delete(emailCodes).where(eq(emailCodes.id, row.id));
-        throw new AppError('ServiceUnavailable', { cause: error });
+        // Not sent: the slot must not block a retry for a minute.
+        await limiter.release(slot, now);
+        throw error;
       }
       return { expiresInSeconds: CODE_TTL_SECONDS, resendInSeconds: RESEND_AFTER_SECONDS };
     },
-
     /**
-     * Checks a code without using it up. A wrong code counts against the code at once (committed
-     * on its own, so a refusal cannot roll it back); after 5 wrong tries the code is dead.
-     * Returns the code's id for `consume` in the transaction that acts on it.
+     * Checks a code without using it up. Each try claims one of the code's 5 tries atomically
+     * before the comparison (a conditional update, committed on its own), so concurrent guesses on
+     * any number of instances compare at most 5 times; a right code gives its try back. After 5
+     * wrong tries the code is dead, the right one too. Returns the code's id for `consume` in the
+     * transaction that acts on it.
      */
     async check(input: {
       tenantId: string;
@@ -111,7 +119,7 @@ export function createEmailCodeService(db: Db, clock: Clock, mailer: Mailer, lim
     }): Promise<bigint> {
       const now = clock.now();
       const [row] = await db
-        .select()
+        .select({ id: emailCodes.id, expiresAt: emailCodes.expiresAt })
         .from(emailCodes)
         .where(
           and(
@@ -125,21 +133,22 @@ export function createEmailCodeService(db: Db, clock: Clock, mailer: Mailer, lim
         .limit(1);
       if (!row) throw new AppError('WrongEmailCode', { field: 'verifyCode' });
       if (row.expiresAt <= now) throw new AppError('EmailCodeExpired', { field: 'verifyCode' });
-      if (row.attempts >= MAX_WRONG_TRIES) throw new AppError('TooManyWrongCodes', { field: 'verifyCode' });
-      if (!sameHex(row.codeHash, hashCode(row.salt, input.code))) {
-        const [after] = await db
+      const [claimed] = await db
+        .update(emailCodes)
+        .set({ attempts: sql`${emailCodes.attempts} + 1` })
+        .where(and(eq(emailCodes.id, row.id), lt(emailCodes.attempts, MAX_WRONG_TRIES)))
+        .returning({ attempts: emailCodes.attempts, codeHash: emailCodes.codeHash, salt: emailCodes.salt });
+      if (!claimed) throw new AppError('TooManyWrongCodes', { field: 'verifyCode' });
+      if (sameHex(claimed.codeHash, hashCode(claimed.salt, input.code))) {
+        await db
           .update(emailCodes)
-          .set({ attempts: sql`${emailCodes.attempts} + 1` })
-          .where(eq(emailCodes.id, row.id))
-          .returning({ attempts: emailCodes.attempts });
-        throw new AppError(
-          (after?.attempts ?? 0) >= MAX_WRONG_TRIES ? 'TooManyWrongCodes' : 'WrongEmailCode',
-          {
-            field: 'verifyCode',
-          },
-        );
+          .set({ attempts: sql`${emailCodes.attempts} - 1` })
+          .where(eq(emailCodes.id, row.id));
+        return row.id;
       }
-      return row.id;
+      throw new AppError(claimed.attempts >= MAX_WRONG_TRIES ? 'TooManyWrongCodes' : 'WrongEmailCode', {
+        field: 'verifyCode',
+      });
     },
 
     /** Uses the code up inside the caller's transaction; a code used meanwhile refuses. */

@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import { DAY_MS } from '../../clock.js';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { sessions, users } from '../../db/schema/index.js';
+import { authTickets, sessions, users } from '../../db/schema/index.js';
 import { AppError } from '../../http/errors.js';
 import { randomToken, sha256Hex } from '../../security.js';
 
@@ -83,8 +83,17 @@ export function createSessionService(db: Db, clock: Clock, options: { idleDays: 
         .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
     },
 
-    /** Ends every session of a user (password change, cancellation), except one when given. */
+    /**
+     * Ends every session of a user (password change, cancellation, freeze), except one when given,
+     * and uses up the user's outstanding tickets (hand-over, Google bind), which would otherwise
+     * open a new session. Tickets first: a hand-over being redeemed meanwhile commits before the
+     * sessions are ended, so its new session is ended too.
+     */
     async revokeAll(tx: DbOrTx, userId: bigint, exceptSessionId?: bigint): Promise<void> {
+      await tx
+        .update(authTickets)
+        .set({ consumedAt: clock.now() })
+        .where(and(eq(authTickets.userId, userId), isNull(authTickets.consumedAt)));
       const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
       if (exceptSessionId !== undefined) conditions.push(ne(sessions.id, exceptSessionId));
       await tx

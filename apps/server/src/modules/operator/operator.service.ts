@@ -1,5 +1,20 @@
 import { type OperatorInfo, type OperatorRole, OPERATOR_ROLES, totpRequiredFor } from '@dramastar/contract';
-import { and, count, desc, eq, gt, gte, ilike, inArray, isNull, lt, or, type SQL } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { containsPattern } from '../../db/like.js';
@@ -79,19 +94,44 @@ export function createOperatorService(db: Db, clock: Clock) {
     };
   }
 
-  /** A failed sign-in: counted, and after the 5th the operator is locked for a while. */
-  async function failed(row: typeof operators.$inferSelect, now: Date) {
-    const failures = row.failedLogins + 1;
+  /**
+   * Claims one sign-in try for `username` before its password is verified: a conditional update
+   * (the 5th try also starts the lock; a lock that has ended starts a fresh count), so concurrent
+   * tries on any number of instances verify at most 5 passwords before the lock. Undefined when
+   * the operator is locked or unknown.
+   */
+  async function claimTry(username: string, now: Date) {
+    const until = new Date(now.getTime() + OPERATOR_LOCK_MINUTES * 60_000);
+    const tries = sql`case when ${operators.lockedUntil} is null then ${operators.failedLogins} + 1 else 1 end`;
+    const [row] = await db
+      .update(operators)
+      .set({
+        failedLogins: tries,
+        lockedUntil: sql`case when ${tries} >= ${OPERATOR_MAX_FAILED_LOGINS} then ${until}::timestamptz else null end`,
+      })
+      .where(
+        and(
+          eq(operators.username, username),
+          or(isNull(operators.lockedUntil), lte(operators.lockedUntil, now)),
+        ),
+      )
+      .returning();
+    return row;
+  }
+
+  /**
+   * Gives back the claimed try `n` as if the tries had run in sequence: `cleared` (a sign-in) also
+   * clears the tries claimed before it, otherwise (the password was right, the TOTP code is asked
+   * next) only this one is given back. Later tries still count; fewer than 5, so no lock stands.
+   */
+  async function giveBack(id: bigint, n: number, cleared: boolean) {
     await db
       .update(operators)
       .set({
-        failedLogins: failures >= OPERATOR_MAX_FAILED_LOGINS ? 0 : failures,
-        lockedUntil:
-          failures >= OPERATOR_MAX_FAILED_LOGINS
-            ? new Date(now.getTime() + OPERATOR_LOCK_MINUTES * 60_000)
-            : null,
+        failedLogins: sql`greatest(0, ${operators.failedLogins} - ${cleared ? n : 1})`,
+        lockedUntil: null,
       })
-      .where(eq(operators.id, row.id));
+      .where(eq(operators.id, id));
   }
 
   /** Records that a TOTP step was used; false when it (or a later one) already was. */
@@ -150,33 +190,36 @@ export function createOperatorService(db: Db, clock: Clock) {
       input: { username: string; password: string; totpCode?: string | undefined },
       meta: SessionMeta = {},
     ) {
-      const { username, password } = input;
+      const username = input.username.trim().toLowerCase();
       const now = clock.now();
-      const [row] = await db
-        .select()
-        .from(operators)
-        .where(eq(operators.username, username.trim().toLowerCase()));
-      if (row?.lockedUntil && row.lockedUntil > now) {
-        const minutes = Math.ceil((row.lockedUntil.getTime() - now.getTime()) / 60_000);
-        throw new AppError('OperatorLocked', { params: { minutes } });
-      }
-      const ok = await verifyPassword(row?.passwordHash ?? null, password);
-      if (!row || !ok || row.disabledAt) {
-        if (row) await failed(row, now);
+      const row = await claimTry(username, now);
+      if (!row) {
+        const [locked] = await db
+          .select({ lockedUntil: operators.lockedUntil })
+          .from(operators)
+          .where(eq(operators.username, username));
+        if (locked) {
+          const left = (locked.lockedUntil ?? now).getTime() - now.getTime();
+          throw new AppError('OperatorLocked', {
+            params: { minutes: Math.max(1, Math.ceil(left / 60_000)) },
+          });
+        }
+        await verifyPassword(null, input.password); // the same time as a wrong password
         throw new AppError('WrongOperatorLogin');
       }
+      const ok = await verifyPassword(row.passwordHash, input.password);
+      if (!ok || row.disabledAt) throw new AppError('WrongOperatorLogin');
       if (row.totpEnabledAt && row.totpSecret) {
-        if (!input.totpCode) throw new AppError('TotpRequired');
+        if (!input.totpCode) {
+          await giveBack(row.id, row.failedLogins, false);
+          throw new AppError('TotpRequired');
+        }
         const step = verifyTotp(row.totpSecret, input.totpCode, now, row.totpLastStep);
         // The step is claimed atomically: two sign-ins racing with one code cannot both pass.
         const claimed = step !== null && (await claimTotpStep(db, row.id, step));
-        if (!claimed) {
-          await failed(row, now);
-          throw new AppError('WrongTotpCode');
-        }
+        if (!claimed) throw new AppError('WrongTotpCode');
       }
-      if (row.failedLogins > 0)
-        await db.update(operators).set({ failedLogins: 0 }).where(eq(operators.id, row.id));
+      await giveBack(row.id, row.failedLogins, true);
       const token = randomToken();
       await db.insert(operatorSessions).values({
         tokenHash: sha256Hex(token),

@@ -434,7 +434,11 @@ describe('freezing a user', () => {
     expect(
       await f.call('/auth/thirdLoginByToken', { body: { accessToken: google, channel: 'google' } }),
     ).toMatchObject(refused);
-    expect(await f.call('/auth/loginByTicket', { body: { ticket: handoff } })).toMatchObject(refused);
+    // The hand-over ticket ended with the sessions at the freeze.
+    expect(await f.call('/auth/loginByTicket', { body: { ticket: handoff } })).toMatchObject({
+      status: 409,
+      body: { errorKey: 'LoginTicketInvalid' },
+    });
     // Nothing was linked or started.
     expect(await t.database.query('select 1 from user_identity where user_id = $1', [who.userId])).toEqual(
       [],

@@ -1,5 +1,5 @@
 import type { Language } from '@dramastar/contract';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
 import { payPasswords } from '../../db/schema/index.js';
@@ -41,7 +41,8 @@ export function createPayPasswordService(
     async sendCode(user: SessionUser, ip: string, lang: Language) {
       const { email, tenantId } = await deps.users.row(db, user.userId);
       if (!email) throw new AppError('EmailRequired');
-      return { email, ...(await deps.codes.send({ tenantId, email, purpose: 'paypass', ip, lang })) };
+      await deps.codes.limitClient(ip);
+      return { email, ...(await deps.codes.send({ tenantId, email, purpose: 'paypass', lang })) };
     },
 
     async set(user: SessionUser, body: { password: string; verifyCode: string }) {
@@ -62,34 +63,51 @@ export function createPayPasswordService(
 
     /**
      * Checks the payment password before money moves: PaymentPasswordNotSet, PayPasswordLocked or
-     * WrongPaymentPassword (the wrong try is counted at once, whatever happens to the request).
+     * WrongPaymentPassword. Each try first claims one of the 5 tries atomically (a conditional
+     * update, committed on its own; the 5th also starts the lock), so concurrent tries on any number
+     * of instances verify at most 5 passwords before the lock; a right password clears the tries
+     * claimed before it.
      */
     async verify(userId: bigint, password: string): Promise<void> {
-      const found = await row(userId);
-      if (!found) throw new AppError('PaymentPasswordNotSet');
-      const locked = lockedUntil(found);
-      const minutesLeft = (until: Date) => Math.ceil((until.getTime() - clock.now().getTime()) / 60_000);
-      if (locked) throw new AppError('PayPasswordLocked', { params: { minutes: minutesLeft(locked) } });
-      if (await verifyPassword(found.hash, password)) {
-        if (found.failedAttempts > 0) {
-          await db.update(payPasswords).set({ failedAttempts: 0 }).where(eq(payPasswords.userId, userId));
-        }
-        return;
-      }
-      const until = new Date(clock.now().getTime() + PAY_PASSWORD_LOCK_MINUTES * 60_000);
-      const [after] = await db
+      const now = clock.now();
+      const until = new Date(now.getTime() + PAY_PASSWORD_LOCK_MINUTES * 60_000);
+      // A lock that has ended starts a fresh count.
+      const tries = sql`case when ${payPasswords.lockedUntil} is null then ${payPasswords.failedAttempts} + 1 else 1 end`;
+      const [claimed] = await db
         .update(payPasswords)
         .set({
-          failedAttempts: sql`${payPasswords.failedAttempts} + 1`,
-          lockedUntil: sql`case when ${payPasswords.failedAttempts} + 1 >= ${PAY_PASSWORD_MAX_TRIES} then ${until}::timestamptz else null end`,
+          failedAttempts: tries,
+          lockedUntil: sql`case when ${tries} >= ${PAY_PASSWORD_MAX_TRIES} then ${until}::timestamptz else null end`,
         })
-        .where(eq(payPasswords.userId, userId))
-        .returning({ lockedUntil: payPasswords.lockedUntil });
-      if (after?.lockedUntil) {
-        // The lock starts now; the next try waits for it to end (a fresh count).
-        await db.update(payPasswords).set({ failedAttempts: 0 }).where(eq(payPasswords.userId, userId));
-        throw new AppError('PayPasswordLocked', { params: { minutes: PAY_PASSWORD_LOCK_MINUTES } });
+        .where(
+          and(
+            eq(payPasswords.userId, userId),
+            or(isNull(payPasswords.lockedUntil), lte(payPasswords.lockedUntil, now)),
+          ),
+        )
+        .returning({ hash: payPasswords.hash, failedAttempts: payPasswords.failedAttempts });
+      if (!claimed) {
+        const found = await row(userId);
+        if (!found) throw new AppError('PaymentPasswordNotSet');
+        const left = (found.lockedUntil ?? until).getTime() - now.getTime();
+        throw new AppError('PayPasswordLocked', {
+          params: { minutes: Math.max(1, Math.ceil(left / 60_000)) },
+        });
       }
+      if (await verifyPassword(claimed.hash, password)) {
+        // As if in sequence: the tries claimed up to this one are cleared, later ones still count
+        // (they are fewer than 5, so no lock stands).
+        await db
+          .update(payPasswords)
+          .set({
+            failedAttempts: sql`greatest(0, ${payPasswords.failedAttempts} - ${claimed.failedAttempts})`,
+            lockedUntil: null,
+          })
+          .where(eq(payPasswords.userId, userId));
+        return;
+      }
+      if (claimed.failedAttempts >= PAY_PASSWORD_MAX_TRIES)
+        throw new AppError('PayPasswordLocked', { params: { minutes: PAY_PASSWORD_LOCK_MINUTES } });
       throw new AppError('WrongPaymentPassword', { field: 'password' });
     },
   };
