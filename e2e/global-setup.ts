@@ -20,7 +20,7 @@ async function adminCall<T>(url: string, path: string, body: unknown, token?: st
 }
 
 /**
- * One production server for the whole run, sending e-mail to a real local SMTP server; the
+ * One server (the production build, in development mode) for the whole run, sending e-mail to a real local SMTP server; the
  * tests learn the server's port from E2E_PORT and read codes from the E2E_MAILBOX file.
  *
  * The first operator (`admin`, printed one-time password) is set up here as a person would at the
@@ -33,9 +33,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const mailboxFile = join(stateDir, 'mails.jsonl');
   process.env.E2E_TOTP_STATE = join(stateDir, 'totp-steps.json');
   const mailbox = await startMailbox(mailboxFile);
-  // TEST_API: the wallet spec gives its user a Star Card with /test/openVipLevel (the Star Card
-  // purchase is its own issue); production leaves it off unless asked for.
-  const server = await startServer({ SMTP_URL: mailbox.url, TEST_API: 'true' });
+  // Development mode (the production build, on 127.0.0.1): the specs pay through the sandbox card
+  // gateway and the wallet spec gives its user a Star Card with /test/openVipLevel; a production
+  // server refuses to start with either (SANDBOX_GATEWAY, TEST_API).
+  const server = await startServer({ NODE_ENV: 'development', SMTP_URL: mailbox.url });
   process.env.E2E_PORT = String(server.port);
   process.env.E2E_MAILBOX = mailboxFile;
 

@@ -1,15 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, describeMode, loadConfig } from './config.js';
+
+/** What a production server needs at least. */
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  SMTP_URL: 'smtp://mail.example:587',
+  DATA_ENCRYPTION_KEY: 'ab'.repeat(32),
+};
 
 describe('configuration', () => {
-  it('has working defaults: port 8080, embedded database in ./data, no demo content', () => {
+  it('has working defaults: port 8080 on this machine only, embedded database in ./data, no demo content', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
       env: 'development',
+      host: '127.0.0.1',
       port: 8080,
       databaseUrl: undefined,
       dataDir: './data',
-      mediaDir: './data/media',
+      mediaRoot: './data/media',
+      mediaDir: 'data/media/public',
+      sandboxGateway: true,
+      testApi: true,
       publicUrl: 'http://localhost:8080',
       demoContent: false,
     });
@@ -37,6 +48,7 @@ describe('configuration', () => {
       GOOGLE_ISSUER: 'https://issuer.example',
       SESSION_IDLE_DAYS: '7',
       SESSION_MAX_DAYS: '30',
+      DATA_ENCRYPTION_KEY: 'ab'.repeat(32),
     });
     expect(config).toMatchObject({
       env: 'production',
@@ -45,7 +57,8 @@ describe('configuration', () => {
       databaseUrl: 'postgres://u@db:5432/ds',
       dbPoolMax: 20,
       dataDir: '/var/lib/ds',
-      mediaDir: '/srv/media',
+      mediaRoot: '/srv/media',
+      mediaDir: '/srv/media/public',
       publicUrl: 'https://dramastar.example',
       logLevel: 'warn',
       demoContent: true,
@@ -58,7 +71,31 @@ describe('configuration', () => {
       sessionIdleDays: 7,
       sessionMaxDays: 30,
       devOutbox: false,
+      testApi: false,
+      sandboxGateway: false,
     });
+    expect(loadConfig({ ...PRODUCTION }).host).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+  });
+
+  it.each(['SANDBOX_GATEWAY', 'TEST_API'])('refuses to start in production with %s enabled', (name) => {
+    const production = PRODUCTION;
+    expect(() => loadConfig({ ...production, [name]: 'true' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...production, [name]: 'true' })).toThrow(
+      new RegExp(`${name}: must not be enabled in production`),
+    );
+    expect(loadConfig({ ...production, [name]: 'false' }).env).toBe('production');
+    // Outside production it may be switched off.
+    expect(loadConfig({ SANDBOX_GATEWAY: 'false' }).sandboxGateway).toBe(false);
+  });
+
+  it('says at start which mode it is in and what that exposes', () => {
+    expect(describeMode(loadConfig({}))).toMatch(
+      /^development mode, listening on 127\.0\.0\.1:8080; reachable from this machine only; .*\/dev\/mail.*answer this machine only; the sandbox card gateway is on/,
+    );
+    expect(describeMode(loadConfig({ ...PRODUCTION, PORT: '80' }))).toBe(
+      'production mode, listening on 0.0.0.0:80; reachable from the network; no sandbox gateway',
+    );
   });
 
   it('keeps e-mails in the development outbox only outside production and without SMTP', () => {

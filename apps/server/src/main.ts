@@ -1,5 +1,5 @@
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, describeMode, loadConfig } from './config.js';
 
 async function main(): Promise<void> {
   let config;
@@ -38,8 +38,14 @@ async function main(): Promise<void> {
 
   await app.listen({ host: config.host, port: config.port });
   app.log.info(
-    { database: app.database.kind, web: config.webDir ?? 'not built', demo: config.demoContent },
-    `DramaStar is serving at ${config.publicUrl}`,
+    {
+      mode: config.env,
+      host: config.host,
+      database: app.database.kind,
+      web: config.webDir ?? 'not built',
+      demo: config.demoContent,
+    },
+    `DramaStar is serving at ${config.publicUrl} (${describeMode(config)})`,
   );
 }
 

@@ -230,6 +230,11 @@ export const paymentChannel = z.object({
   fee: z.string(),
   windowMinutes: z.number().int().nullable(),
   usdt: z.object({ network: z.string(), address: z.string(), rate: z.string() }).nullable(),
+  /**
+   * Present when the channel is listed but cannot take orders now (an order on it is refused with
+   * this error key): the card channel with no payment provider configured. The app greys it out.
+   */
+  unavailable: z.enum(['PaymentProviderMissing']).optional(),
 });
 export type PaymentChannel = z.infer<typeof paymentChannel>;
 

@@ -3,7 +3,7 @@ import { systemClock } from '../clock.js';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { importSeries } from '../media/import.js';
-import { localDiskStorage } from '../media/storage.js';
+import { localDiskStorage, migrateMediaLayout } from '../media/storage.js';
 import { createTenantService, DEFAULT_TENANT } from '../modules/tenant/tenant.service.js';
 import { join } from 'node:path';
 
@@ -49,7 +49,8 @@ async function main(): Promise<void> {
     await tenants.require(values.tenant).catch(() => {
       throw new Error(`unknown tenant ${values.tenant}`);
     });
-    const result = await importSeries(database.db, systemClock, localDiskStorage(config.mediaDir), {
+    await migrateMediaLayout(config.mediaRoot);
+    const result = await importSeries(database.db, systemClock, localDiskStorage(config.mediaRoot), {
       dir: values.dir,
       tenantId: values.tenant,
       slug: values.slug,

@@ -13,9 +13,10 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'web/index.html'), '<!doctype html><title>DramaStar</title>');
   writeFileSync(join(dir, 'web/assets/index-abc123.js'), 'console.log(1)');
   writeFileSync(join(dir, 'web/logo.svg'), '<svg/>');
-  mkdirSync(join(dir, 'media/s1/e1'), { recursive: true });
-  writeFileSync(join(dir, 'media/s1/e1/index.m3u8'), '#EXTM3U\n');
-  writeFileSync(join(dir, 'media/s1/e1/seg0.ts'), segment);
+  // Public media (covers, posters…) live in MEDIA_DIR/public; these stand for any such files.
+  mkdirSync(join(dir, 'media/public/s1/e1'), { recursive: true });
+  writeFileSync(join(dir, 'media/public/s1/e1/index.m3u8'), '#EXTM3U\n');
+  writeFileSync(join(dir, 'media/public/s1/e1/seg0.ts'), segment);
   t = await buildTestApp({ WEB_DIR: join(dir, 'web'), MEDIA_DIR: join(dir, 'media') });
 });
 afterAll(() => t.close());

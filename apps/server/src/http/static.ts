@@ -28,22 +28,21 @@ function setWebHeaders(res: SetHeadersResponse, path: string): void {
 }
 
 /**
- * `/media/**` from the media directory (covers, posters, avatars), with HTTP Range support.
- * Nothing under `hls/` is public (episodes are streamed through signed `/stream` addresses), nor
- * under `uploads/` (console uploads waiting for transcoding).
+ * `/media/**` from the public media root (MEDIA_DIR/public: covers, posters, avatars, chat
+ * pictures), with HTTP Range support. Episodes and uploads are not under it at all (they live in
+ * MEDIA_DIR/private and play through signed `/stream` addresses), so no spelling of a path here
+ * can reach them: `send` decodes and normalises the path once and refuses what leaves the root.
  */
-export async function serveMedia(app: FastifyInstance, mediaDir: string): Promise<void> {
-  mkdirSync(mediaDir, { recursive: true });
+export async function serveMedia(app: FastifyInstance, publicMediaDir: string): Promise<void> {
+  mkdirSync(publicMediaDir, { recursive: true });
   await app.register(fastifyStatic, {
-    root: resolve(mediaDir),
+    root: resolve(publicMediaDir),
     prefix: '/media/',
     decorateReply: false,
     acceptRanges: true,
     cacheControl: false,
     index: false,
     setHeaders: setMediaHeaders,
-    // Episode HLS files are served only through signed /stream addresses; uploads never.
-    allowedPath: (pathName) => !pathName.startsWith('/hls/') && !pathName.startsWith('/uploads/'),
   });
 }
 

@@ -1,11 +1,33 @@
 import { randomBytes } from 'node:crypto';
-import { cp, mkdir, rename, rm, stat } from 'node:fs/promises';
-import { dirname, join, resolve, sep } from 'node:path';
+import { cp, mkdir, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
+import { dirname, join, posix, resolve, sep } from 'node:path';
+
+/**
+ * The first key segments whose files are public (served at /media by anyone). Every other key
+ * (episode HLS under `hls/`, console uploads under `uploads/`, anything new) is private: it lives
+ * outside the public root, so no path under /media, however written, can reach it.
+ */
+const PUBLIC_KEY_ROOTS = new Set(['covers', 'posters', 'avatars', 'chat']);
+
+/** MEDIA_DIR's two parts: `public/` (served at /media) and `private/` (episodes, uploads). */
+export function mediaLayout(root: string): { public: string; private: string } {
+  return { public: join(root, 'public'), private: join(root, 'private') };
+}
+
+/** A key made canonical once (forward slashes, no `.`/`..`/empty segments), or an error. */
+function normaliseKey(key: string): string {
+  const clean = posix.normalize(key.replace(/\\/g, '/')).replace(/^\/+|\/+$/g, '');
+  if (clean === '' || clean === '.' || clean === '..' || clean.startsWith('../') || key.includes('\0')) {
+    throw new Error(`media key outside the store: ${key}`);
+  }
+  return clean;
+}
 
 /**
  * Where media files live, addressed by keys like `hls/demo/love-in-manila/3/index.m3u8`.
- * Local disk today (MEDIA_DIR); an S3-compatible store implements the same four operations,
- * with `localPath` answering null and serving done by pre-signed URLs.
+ * Local disk today (MEDIA_DIR, split into its public and private parts by the key's first
+ * segment); an S3-compatible store implements the same four operations, with `localPath`
+ * answering null and serving done by pre-signed URLs.
  */
 export interface MediaStorage {
   /** Copies a local directory's files under `key` (replacing what was there). */
@@ -16,15 +38,16 @@ export interface MediaStorage {
   remove(key: string): Promise<void>;
 }
 
-export function localDiskStorage(root: string): MediaStorage & { root: string } {
-  const base = resolve(root);
+export function localDiskStorage(root: string): MediaStorage {
+  const layout = mediaLayout(resolve(root));
   const pathOf = (key: string) => {
-    const path = resolve(base, key);
-    if (path !== base && !path.startsWith(base + sep)) throw new Error(`media key outside the store: ${key}`);
+    const clean = normaliseKey(key);
+    const base = PUBLIC_KEY_ROOTS.has(clean.split('/', 1)[0] ?? '') ? layout.public : layout.private;
+    const path = resolve(base, clean);
+    if (!path.startsWith(base + sep)) throw new Error(`media key outside the store: ${key}`);
     return path;
   };
   return {
-    root: base,
     /**
      * Copies beside the target first, then swaps it in by renaming, so a reader (or another
      * instance writing the same key at the same time) never sees a half-copied directory.
@@ -61,3 +84,37 @@ export const joinKey = (...parts: (string | number)[]) =>
   join(...parts.map(String))
     .split(sep)
     .join('/');
+
+/** Moves `from` to `to`, merging into what is there already (what is there wins); gone = done. */
+async function moveInto(from: string, to: string): Promise<void> {
+  try {
+    await rename(from, to);
+    return;
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'ENOENT') return; // another instance moved it
+    if (code !== 'ENOTEMPTY' && code !== 'EEXIST' && code !== 'EISDIR' && code !== 'ENOTDIR') throw error;
+  }
+  const info = await stat(from).catch(() => null);
+  if (info?.isDirectory() && (await stat(to).catch(() => null))?.isDirectory()) {
+    for (const name of await readdir(from)) await moveInto(join(from, name), join(to, name));
+    await rmdir(from).catch(() => undefined);
+  } else {
+    await rm(from, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Once, at start: media written by older versions straight under MEDIA_DIR (`hls/`, `covers/`, …)
+ * moves into `public/` or `private/` by the same rule as `localDiskStorage`. Renames only, so it
+ * is quick, and safe when several instances sharing the volume start together.
+ */
+export async function migrateMediaLayout(root: string): Promise<void> {
+  const layout = mediaLayout(root);
+  await mkdir(layout.public, { recursive: true });
+  await mkdir(layout.private, { recursive: true });
+  for (const name of await readdir(root)) {
+    if (name === 'public' || name === 'private') continue;
+    await moveInto(join(root, name), join(PUBLIC_KEY_ROOTS.has(name) ? layout.public : layout.private, name));
+  }
+}

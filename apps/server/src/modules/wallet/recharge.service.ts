@@ -65,7 +65,8 @@ export function createRechargeService(deps: {
   db: Db;
   clock: Clock;
   ledger: Ledger;
-  gateway: PaymentGateway;
+  /** The card / e-wallet provider; without one the `gateway` channel is listed as unavailable. */
+  gateway: PaymentGateway | undefined;
   log?: { warn: (obj: object, msg: string) => void };
   notify?: Notify;
 }) {
@@ -171,6 +172,7 @@ export function createRechargeService(deps: {
         fee: zero,
         windowMinutes: null,
         usdt: null,
+        ...(gateway ? {} : { unavailable: 'PaymentProviderMissing' as const }),
       });
     }
     if (o.enabled) {
@@ -236,6 +238,7 @@ export function createRechargeService(deps: {
 
       const channel = channelsOf(settings, currency).find((c) => c.code === body.channel);
       if (!channel) throw new AppError('ChannelUnavailable', { field: 'channel' });
+      if (channel.unavailable) throw new AppError(channel.unavailable, { field: 'channel' });
       const payCurrency: CurrencyKey = body.channel === 'usdt' ? 'USDT' : currency;
       const amount = parseAmount(body.amount, payCurrency);
       const min = parseAmount(channel.minAmount, payCurrency);
@@ -319,6 +322,7 @@ export function createRechargeService(deps: {
         return toOrder(same);
       }
       if (body.channel !== 'gateway') return toOrder(created);
+      if (!gateway) throw new AppError('PaymentProviderMissing', { field: 'channel' }); // refused above
 
       // The gateway's payment is made after the order exists, so a webhook always finds its order.
       try {

@@ -38,9 +38,9 @@ import { CHANNEL_LABELS } from '../lib/labels';
 import { openPaymentPage } from '../lib/payment-page';
 import { checkRechargeAmount } from '../lib/recharge-form';
 
-function ChannelTitle({ title, hint }: { title: string; hint: string }) {
+function ChannelTitle({ title, hint, off = false }: { title: string; hint: string; off?: boolean }) {
   return (
-    <span className="ds-two-lines">
+    <span className={off ? 'ds-two-lines ds-channel--unavailable' : 'ds-two-lines'}>
       <span>{title}</span>
       <span className="ds-muted">{hint}</span>
     </span>
@@ -48,6 +48,8 @@ function ChannelTitle({ title, hint }: { title: string; hint: string }) {
 }
 
 function channelHint(t: ReturnType<typeof useT>, channel: PaymentChannel, currency: CurrencyKey): string {
+  // A channel listed but not taking orders says why (e.g. no card provider configured).
+  if (channel.unavailable) return t.message(channel.unavailable);
   switch (channel.code) {
     case 'gateway':
       return t('recharge.gatewayHint');
@@ -80,7 +82,8 @@ function RechargeForm({ currency, channels }: { currency: CurrencyKey; channels:
   const [touched, setTouched] = useState(false);
   const [channelError, setChannelError] = useState(false);
 
-  const payable = channels.filter((c) => c.code !== 'usdt');
+  const listed = channels.filter((c) => c.code !== 'usdt');
+  const payable = listed.filter((c) => !c.unavailable);
   const usdt = channels.find((c) => c.code === 'usdt');
   const active = payable.find((c) => c.code === channel) ?? null;
   // Limits and quick amounts of the chosen channel; before a choice, those of the first one.
@@ -127,20 +130,38 @@ function RechargeForm({ currency, channels }: { currency: CurrencyKey; channels:
       </div>
       <h2 className="ds-section-title">{t('recharge.method')}</h2>
       <MenuList radio label={t('recharge.method')}>
-        {payable.map((option) => (
-          <MenuRow
-            key={option.code}
-            checked={channel === option.code}
-            onClick={() => {
-              setChannel(option.code);
-              setChannelError(false);
-            }}
-            testId={`recharge-channel-${option.code}`}
-            title={
-              <ChannelTitle title={t(CHANNEL_LABELS[option.code])} hint={channelHint(t, option, currency)} />
-            }
-          />
-        ))}
+        {listed.map((option) =>
+          option.unavailable ? (
+            // Shown greyed out with its reason, not offered.
+            <MenuRow
+              key={option.code}
+              testId={`recharge-channel-${option.code}`}
+              title={
+                <ChannelTitle
+                  off
+                  title={t(CHANNEL_LABELS[option.code])}
+                  hint={channelHint(t, option, currency)}
+                />
+              }
+            />
+          ) : (
+            <MenuRow
+              key={option.code}
+              checked={channel === option.code}
+              onClick={() => {
+                setChannel(option.code);
+                setChannelError(false);
+              }}
+              testId={`recharge-channel-${option.code}`}
+              title={
+                <ChannelTitle
+                  title={t(CHANNEL_LABELS[option.code])}
+                  hint={channelHint(t, option, currency)}
+                />
+              }
+            />
+          ),
+        )}
         {usdt && (
           <MenuRow
             to={ROUTES.usdt}
