@@ -135,6 +135,9 @@ const en = {
   MembershipRequired: 'This needs an active Star Card',
   WithdrawalNotFound: 'Withdrawal not found',
   WithdrawalStateChanged: 'This withdrawal is {status} and cannot be changed that way',
+  PayoutAccountClosed:
+    'The full account is shown only while a withdrawal is approved or processing (this one is {status})',
+  PayoutAccountUnavailable: 'The card of this withdrawal has been removed: ask the user for the account',
   WithdrawalUserFrozen:
     'The account is frozen: this withdrawal can only be rejected or failed until it is unfrozen',
   ReferenceMismatch: 'The matched reference does not belong to this order',
@@ -349,6 +352,9 @@ const vn: Catalog = {
   MembershipRequired: 'Cần có Thẻ Sao còn hiệu lực',
   WithdrawalNotFound: 'Không tìm thấy lệnh rút',
   WithdrawalStateChanged: 'Lệnh rút đang ở trạng thái {status}, không thể thay đổi như vậy',
+  PayoutAccountClosed:
+    'Số tài khoản đầy đủ chỉ hiển thị khi lệnh rút đã duyệt hoặc đang xử lý (lệnh này: {status})',
+  PayoutAccountUnavailable: 'Thẻ của lệnh rút này đã bị xóa: hãy hỏi người dùng số tài khoản',
   WithdrawalUserFrozen:
     'Tài khoản đang bị khóa: lệnh rút này chỉ có thể bị từ chối hoặc đánh dấu thất bại cho đến khi mở khóa',
   ReferenceMismatch: 'Mã đối chiếu không thuộc đơn này',
@@ -557,6 +563,9 @@ const id: Catalog = {
   MembershipRequired: 'Ini memerlukan Kartu Bintang aktif',
   WithdrawalNotFound: 'Penarikan tidak ditemukan',
   WithdrawalStateChanged: 'Penarikan ini berstatus {status} dan tidak bisa diubah seperti itu',
+  PayoutAccountClosed:
+    'Nomor rekening lengkap hanya ditampilkan saat penarikan disetujui atau diproses (yang ini: {status})',
+  PayoutAccountUnavailable: 'Kartu penarikan ini sudah dihapus: tanyakan nomor rekening kepada pengguna',
   WithdrawalUserFrozen:
     'Akun dibekukan: penarikan ini hanya bisa ditolak atau digagalkan sampai akun dicairkan',
   ReferenceMismatch: 'Referensi tidak cocok dengan pesanan ini',

@@ -7,6 +7,7 @@ import {
   rechargeOrder,
   WITHDRAWAL_STAGES,
   withdrawal,
+  withdrawalDestination,
 } from '../wallet.js';
 import { text, dateTimeSchema, multilineText } from '../validation.js';
 
@@ -147,6 +148,17 @@ export const adminApi = {
         message: 'ReasonRequired',
       }),
     response: adminWithdrawal,
+  }),
+  /**
+   * The account a withdrawal is paid to, in full (a bank card's whole number): for finance while
+   * the withdrawal is approved or processing, each view audited; masked everywhere else.
+   */
+  withdrawalPayoutAccount: defineCall({
+    path: '/finance/withdrawals/payout-account',
+    auth: 'operator',
+    roles: ROLES.finance,
+    body: z.object({ orderNo }),
+    response: withdrawalDestination.extend({ orderNo: z.string() }),
   }),
   /** Per currency the ledger's accounts must sum to zero. */
   ledgerHealth: defineCall({

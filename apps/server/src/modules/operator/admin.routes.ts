@@ -83,6 +83,19 @@ export function adminRoutes(
     ),
   );
 
+  // Finance sees the full account only to pay it, and every look is in the audit log.
+  router.operator(adminApi.withdrawalPayoutAccount, ({ operator, body }) =>
+    withTransaction(db, async (tx) => {
+      const { row, destination } = await withdrawals.payoutAccount(tx, body.orderNo, operator.tenantIds);
+      await operators.audit(tx, operator, {
+        tenantId: row.tenantId,
+        action: 'withdrawal.payout_account_view',
+        target: `withdrawal:${row.orderNo}`,
+      });
+      return { orderNo: row.orderNo, ...destination };
+    }),
+  );
+
   router.operator(adminApi.ledgerHealth, async ({ operator }) => {
     const scope = operator.tenantIds;
     const rows = await db

@@ -1,19 +1,60 @@
 import { type bankCardForm } from '@dramastar/contract';
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
 import { bankCards } from '../../db/schema/index.js';
 import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
+import type { Sealer } from '../../sealing.js';
 import { uniqueViolation } from '../user/user.service.js';
 import { tenantWallet } from './settings.js';
 
 export const MAX_BANK_CARDS = 5;
 
-const masked = (number: string) => `•••• ${number.slice(-4)}`;
+type CardRow = typeof bankCards.$inferSelect;
 
-export function createBankCardService(db: Db, clock: Clock) {
+/** How a card number is shown everywhere but finance's payout view: `•••• 6789`. */
+export const maskCardNumber = (last4: string | null) => `•••• ${last4 ?? ''}`;
+
+/** The columns that keep a card number at rest: sealed, its digest and its last four digits. */
+export function sealedCardNumber(sealer: Sealer, number: string) {
+  return {
+    cardNumber: null,
+    cardNumberSealed: sealer.seal(number),
+    cardNumberDigest: sealer.digest(number),
+    cardLast4: number.slice(-4),
+  };
+}
+
+/** A card's full number (for a withdrawal's payout snapshot only). */
+export function openCardNumber(sealer: Sealer, row: CardRow): string {
+  return row.cardNumberSealed ? sealer.open(row.cardNumberSealed) : (row.cardNumber ?? '');
+}
+
+/**
+ * Seals the numbers of cards written before numbers were sealed (run at every start; each row
+ * is changed once, by a conditional update, so instances starting together do not collide).
+ */
+export async function sealLegacyBankCards(db: Db, sealer: Sealer): Promise<number> {
+  const legacy = await db
+    .select({ id: bankCards.id, cardNumber: bankCards.cardNumber })
+    .from(bankCards)
+    .where(isNotNull(bankCards.cardNumber));
+  let sealed = 0;
+  for (const row of legacy) {
+    if (row.cardNumber === null) continue;
+    const done = await db
+      .update(bankCards)
+      .set(sealedCardNumber(sealer, row.cardNumber))
+      .where(and(eq(bankCards.id, row.id), isNotNull(bankCards.cardNumber)))
+      .returning({ id: bankCards.id });
+    sealed += done.length;
+  }
+  return sealed;
+}
+
+export function createBankCardService(db: Db, clock: Clock, sealer: Sealer) {
   async function list(userId: bigint) {
     const rows = await db
       .select()
@@ -26,7 +67,7 @@ export function createBankCardService(db: Db, clock: Clock) {
         bank: r.bank,
         bankName: r.bankName,
         accountName: r.accountName,
-        cardNumber: masked(r.cardNumber),
+        cardNumber: maskCardNumber(r.cardLast4),
         createdAt: r.createdAt.toISOString(),
       })),
     };
@@ -42,10 +83,13 @@ export function createBankCardService(db: Db, clock: Clock) {
       const { banks } = await tenantWallet(db, tenantId);
       if (!banks.some((b) => b.code === form.bank))
         throw new AppError('UnknownBank', { status: 400, field: 'bank' });
+      const { cardNumber, ...rest } = form;
       await withTransaction(db, async (tx) => {
         const [held] = await tx.select({ n: count() }).from(bankCards).where(eq(bankCards.userId, userId));
         if ((held?.n ?? 0) >= MAX_BANK_CARDS) throw new AppError('BankCardLimit');
-        await tx.insert(bankCards).values({ userId, ...form, createdAt: clock.now() });
+        await tx
+          .insert(bankCards)
+          .values({ userId, ...rest, ...sealedCardNumber(sealer, cardNumber), createdAt: clock.now() });
       }).catch((error: unknown) => {
         if (uniqueViolation(error) !== null) throw new AppError('BankCardExists', { field: 'cardNumber' });
         throw error;

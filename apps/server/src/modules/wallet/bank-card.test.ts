@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caller } from '../../test/client.js';
+import { createSealer, DEVELOPMENT_DATA_KEY } from '../../sealing.js';
 import { buildTestApp, TEST_CAPTCHA_ANSWER, type TestApp } from '../../test/helper.js';
+import { sealLegacyBankCards } from './bank-card.service.js';
 
 let t: TestApp;
 let call: ReturnType<typeof caller>;
@@ -86,6 +88,44 @@ describe('bank cards', () => {
       errorKey: key,
     });
     expect((await call('/account/queryBankCard', { token })).body.data.list).toEqual([]);
+  });
+
+  it('keeps the number sealed at rest: only the last four digits and a keyed digest in clear', async () => {
+    const token = await user();
+    await call('/account/addBankCard', { token, body: card({ cardNumber: '4455667788990011' }) });
+    const rows = await t.database.query(
+      "select * from bank_card where card_last4 = '0011' order by id desc limit 1",
+    );
+    expect(rows).toHaveLength(1);
+    const row = rows[0]!;
+    expect(JSON.stringify(row)).not.toContain('4455667788990011');
+    expect(JSON.stringify(row)).not.toContain('5566778899');
+    expect(row).toMatchObject({ card_number: null, card_last4: '0011' });
+    const sealer = createSealer(DEVELOPMENT_DATA_KEY);
+    expect(sealer.open(row.card_number_sealed as string)).toBe('4455667788990011');
+    expect(row.card_number_digest).toBe(sealer.digest('4455667788990011'));
+  });
+
+  it('seals the numbers of cards stored in clear before, once, at start', async () => {
+    const token = await user();
+    await call('/account/addBankCard', { token, body: card({ cardNumber: '777788889999' }) });
+    // As a card written before numbers were sealed.
+    await t.database.query(
+      "update bank_card set card_number = '777788889999', card_number_sealed = null, card_number_digest = null, card_last4 = null where card_last4 = '9999'",
+    );
+    const sealer = createSealer(DEVELOPMENT_DATA_KEY);
+    expect(await sealLegacyBankCards(t.database.db, sealer)).toBe(1);
+    expect(await sealLegacyBankCards(t.database.db, sealer)).toBe(0);
+    const [row] = await t.database.query("select * from bank_card where card_last4 = '9999'");
+    expect(row).toMatchObject({ card_number: null, card_last4: '9999' });
+    expect(sealer.open(row!.card_number_sealed as string)).toBe('777788889999');
+    expect((await call('/account/queryBankCard', { token })).body.data.list).toEqual([
+      expect.objectContaining({ cardNumber: '•••• 9999' }),
+    ]);
+    // The same number again is still refused (by its digest).
+    expect(
+      (await call('/account/addBankCard', { token, body: card({ cardNumber: '777788889999' }) })).body,
+    ).toMatchObject({ errorKey: 'BankCardExists' });
   });
 
   it('refuses a bank outside the tenant’s list, the same number twice, and a sixth card', async () => {

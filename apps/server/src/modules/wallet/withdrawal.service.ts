@@ -22,10 +22,17 @@ import { newOrderNo, parseAmount, requestHash } from './amounts.js';
 import type { PayPasswordService } from './pay-password.service.js';
 import type { Actor } from './recharge.service.js';
 import { type Notify, noNotify } from '../user/notify.js';
+import type { Sealer } from '../../sealing.js';
+import { maskCardNumber, openCardNumber } from './bank-card.service.js';
 import { type TenantWallet, tenantWallet } from './settings.js';
 
 type Row = typeof withdrawals.$inferSelect;
 type Destination = Withdrawal['destination'];
+/**
+ * The destination as kept: what the user sees, the card it came from, and for a bank card its
+ * full number sealed (only finance's payout view opens it).
+ */
+type StoredDestination = Destination & { bankCardId?: string | null; accountSealed?: string };
 export type WithdrawalAction = (typeof WITHDRAWAL_ACTIONS)[number];
 
 /** Which stages each operator action leaves from, and where it goes. */
@@ -44,11 +51,15 @@ const STAGE_COLUMN = {
   failed: 'failedAt',
 } as const;
 
-const maskCard = (number: string) => `•••• ${number.slice(-4)}`;
-
 function currencyOf(value: string): CurrencyKey {
   if (!isCurrencyKey(value)) throw new Error(`unknown currency ${value}`);
   return value;
+}
+
+/** The destination as users and operators see it: the card number masked, nothing sealed. */
+function shownDestination(row: Row): Destination {
+  const { channel, bank, bankName, accountName, account } = row.destination as StoredDestination;
+  return { channel, bank, bankName, accountName, account };
 }
 
 export function toWithdrawal(row: Row): Withdrawal {
@@ -65,7 +76,7 @@ export function toWithdrawal(row: Row): Withdrawal {
     fee: toMajor(row.fee, currency),
     total: toMajor(row.amount + row.fee, currency),
     currency,
-    destination: row.destination as Destination,
+    destination: shownDestination(row),
     createdAt: row.appliedAt.toISOString(),
     stages,
     reason: row.reason,
@@ -84,9 +95,10 @@ export function createWithdrawalService(deps: {
   ledger: Ledger;
   memberships: MembershipService;
   payPasswords: PayPasswordService;
+  sealer: Sealer;
   notify?: Notify;
 }) {
-  const { db, clock, ledger, memberships, payPasswords } = deps;
+  const { db, clock, ledger, memberships, payPasswords, sealer } = deps;
   const notify = deps.notify ?? noNotify;
 
   function feeRule(wallet: TenantWallet, channel: WithdrawalChannel) {
@@ -125,7 +137,7 @@ export function createWithdrawalService(deps: {
   async function destinationOf(
     userId: bigint,
     body: { channel: WithdrawalChannel; bankCardId?: string | undefined; usdtAddress?: string | undefined },
-  ): Promise<{ destination: Destination; bankCardId: string | null }> {
+  ): Promise<{ destination: StoredDestination; bankCardId: string | null }> {
     if (body.channel === 'usdt') {
       return {
         destination: {
@@ -152,7 +164,9 @@ export function createWithdrawalService(deps: {
         bank: card.bank,
         bankName: card.bankName,
         accountName: card.accountName,
-        account: maskCard(card.cardNumber),
+        account: maskCardNumber(card.cardLast4),
+        // Sealed again on its own: finance can pay even after the user removes the card.
+        accountSealed: sealer.seal(openCardNumber(sealer, card)),
       },
       bankCardId: String(card.id),
     };
@@ -398,6 +412,36 @@ export function createWithdrawalService(deps: {
         );
       }
       return { before, after };
+    },
+
+    /**
+     * The account a withdrawal is paid to, in full, for finance while it is approved or processing
+     * (when the money is sent); masked everywhere else. The caller audits each view.
+     */
+    async payoutAccount(tx: Tx, orderNo: string, tenantIds: string[] | null) {
+      const [row] = await tx.select().from(withdrawals).where(eq(withdrawals.orderNo, orderNo));
+      if (!row || (tenantIds && !tenantIds.includes(row.tenantId))) {
+        throw new AppError('WithdrawalNotFound', { field: 'orderNo' });
+      }
+      if (row.status !== 'approved' && row.status !== 'processing') {
+        throw new AppError('PayoutAccountClosed', { params: { status: row.status } });
+      }
+      const stored = row.destination as StoredDestination;
+      let account = stored.account;
+      if (stored.channel === 'bank' && stored.accountSealed) {
+        account = sealer.open(stored.accountSealed);
+      } else if (stored.channel === 'bank') {
+        // Applied before withdrawals kept the number: the user's card, while it exists.
+        const [card] = stored.bankCardId
+          ? await tx
+              .select()
+              .from(bankCards)
+              .where(and(eq(bankCards.id, BigInt(stored.bankCardId)), eq(bankCards.userId, row.userId)))
+          : [];
+        if (!card) throw new AppError('PayoutAccountUnavailable');
+        account = openCardNumber(sealer, card);
+      }
+      return { row, destination: { ...shownDestination(row), account } };
     },
 
     async adminList(filter: {

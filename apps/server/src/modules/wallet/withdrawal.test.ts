@@ -257,6 +257,55 @@ describe('withdrawal stages', () => {
     expect(await books()).toEqual([]);
   });
 
+  it('shows finance the full card number only to pay it (approved or processing), audited; masked elsewhere', async () => {
+    const who = await f.withdrawer('1000');
+    const finance = await f.operator();
+    const w = (await apply(who.token, { amount: '200' })).body.data;
+    const full = bankCardInput.cardNumber;
+    expect(w.destination.account).toBe(`•••• ${full.slice(-4)}`);
+    const [stored] = await t.database.query<{ d: unknown }>(
+      'select destination as d from withdrawal where order_no = $1',
+      [w.orderNo],
+    );
+    expect(JSON.stringify(stored!.d)).not.toContain(full);
+    const view = (token: string) =>
+      f.admin('/finance/withdrawals/payout-account', { token, body: { orderNo: w.orderNo } });
+    expect(await view(finance)).toMatchObject({
+      status: 409,
+      body: { errorKey: 'PayoutAccountClosed' },
+    });
+    await act(finance, w.orderNo, 'approve');
+    // The user removing the card does not keep finance from paying.
+    const cards = (await f.call('/account/queryBankCard', { token: who.token })).body.data.list;
+    await f.call('/account/delBankCard', { token: who.token, body: { id: cards[0].id } });
+    expect((await view(finance)).body.data).toMatchObject({
+      orderNo: w.orderNo,
+      channel: 'bank',
+      bank: bankCardInput.bank,
+      account: full,
+    });
+    const list = (await f.admin('/finance/withdrawals', { token: finance, query: { pageSize: '100' } })).body;
+    expect(JSON.stringify(list)).not.toContain(full);
+    expect(JSON.stringify(list)).not.toContain('accountSealed');
+    expect((await view(await f.operator('finance', ['000001']))).body.errorKey).toBe('WithdrawalNotFound');
+    expect((await view(await f.operator('support'))).status).toBe(403);
+    await act(finance, w.orderNo, 'process');
+    expect((await view(finance)).body.data.account).toBe(full);
+    await act(finance, w.orderNo, 'pay');
+    expect((await view(finance)).body.errorKey).toBe('PayoutAccountClosed');
+    const [audit] = await t.database.query<{ n: number }>(
+      "select count(*)::int as n from audit_log where action = 'withdrawal.payout_account_view' and target = $1",
+      [`withdrawal:${w.orderNo}`],
+    );
+    expect(audit!.n).toBe(2);
+    expect(
+      JSON.stringify(
+        (await f.call('/account/withdrawalProcess', { token: who.token, query: { orderNo: w.orderNo } }))
+          .body,
+      ),
+    ).not.toContain(full);
+  });
+
   it('reject and fail return exactly amount + fee, once, and need a reason', async () => {
     const who = await f.withdrawer('1000');
     const finance = await f.operator();
