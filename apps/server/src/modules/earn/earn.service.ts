@@ -345,7 +345,9 @@ export function createEarnService(deps: {
 
     async telegramAgent(tenantId: string, host: string) {
       const { settings } = await tenantEarn(db, tenantId);
-      return { url: settings.telegramAgents[host] ?? settings.telegramAgents['*'] ?? null };
+      // A Map, so a host named `constructor` or `__proto__` finds no agent, not Object's own.
+      const agents = new Map(Object.entries(settings.telegramAgents));
+      return { url: agents.get(host) ?? agents.get('*') ?? null };
     },
   };
 }
