@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { DEVELOPMENT_DATA_KEY } from './sealing.js';
 import { mediaLayout } from './media/storage.js';
 
 const flag = z
@@ -49,6 +50,11 @@ const envSchema = z.object({
   SANDBOX_GATEWAY: flag.optional(),
   /** Where the sandbox gateway delivers its webhooks (this server); default http://127.0.0.1:PORT. */
   SANDBOX_WEBHOOK_URL: z.url().optional(),
+  /** 32 bytes as 64 hex digits (`openssl rand -hex 32`): seals bank card numbers at rest. */
+  DATA_ENCRYPTION_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex digits (32 bytes, e.g. from `openssl rand -hex 32`)')
+    .optional(),
   /** Largest episode video the console accepts (bytes); default 500 MB. */
   VIDEO_UPLOAD_MAX_BYTES: z.coerce
     .number()
@@ -93,6 +99,8 @@ export interface Config {
   sandboxWebhookUrl: string;
   /** Largest episode video upload in the console, in bytes. */
   videoUploadMaxBytes: number;
+  /** DATA_ENCRYPTION_KEY (required in production); elsewhere a fixed development key. */
+  dataEncryptionKey: Buffer;
 }
 
 export class ConfigError extends Error {}
@@ -120,6 +128,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         );
       }
     }
+  }
+  if (e.NODE_ENV === 'production' && !e.DATA_ENCRYPTION_KEY) {
+    throw new ConfigError(
+      'Invalid configuration:\n  DATA_ENCRYPTION_KEY: is required in production (bank card numbers are sealed with it)',
+    );
   }
   if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
     throw new ConfigError(
@@ -157,6 +170,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sandboxGateway: e.SANDBOX_GATEWAY ?? e.NODE_ENV !== 'production',
     sandboxWebhookUrl: (e.SANDBOX_WEBHOOK_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/$/, ''),
     videoUploadMaxBytes: e.VIDEO_UPLOAD_MAX_BYTES,
+    dataEncryptionKey: e.DATA_ENCRYPTION_KEY
+      ? Buffer.from(e.DATA_ENCRYPTION_KEY, 'hex')
+      : DEVELOPMENT_DATA_KEY,
   };
 }
 
