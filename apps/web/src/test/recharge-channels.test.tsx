@@ -1,0 +1,47 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { useSession } from '../shared/store/session';
+import { ok, stubApi } from './fetch';
+import { sampleUser, tenantConfigAnswer } from './fixtures';
+import { renderAt, wait } from './render-app';
+
+const channel = (code: 'gateway' | 'official', extra: object = {}) => ({
+  code,
+  minAmount: code === 'gateway' ? '100' : '5000',
+  maxAmount: null,
+  quickAmounts: code === 'gateway' ? ['100', '500'] : ['5000'],
+  fee: '0',
+  windowMinutes: code === 'official' ? 5 : null,
+  usdt: null,
+  ...extra,
+});
+
+describe('recharge channels', () => {
+  it('shows a channel without a provider greyed out with its reason, not offered', async () => {
+    stubApi({
+      '/appConfig/tenantConfig': ok(tenantConfigAnswer),
+      '/user/getMessage': ok({ list: [], total: 0, unread: 0 }),
+      '/user/info': ok(sampleUser()),
+      '/account/accountInfo': ok({ currency: 'PHP', balance: '1000.00' }),
+      '/appConfig/queryPc': ok({
+        currency: 'PHP',
+        channels: [channel('gateway', { unavailable: 'PaymentProviderMissing' }), channel('official')],
+      }),
+    });
+    act(() => {
+      useSession.getState().login('tok-1');
+      useSession.getState().setUserInfo(sampleUser());
+    });
+    renderAt('#/pages/profile/recharge/index');
+    const card = await screen.findByTestId('recharge-channel-gateway', {}, wait);
+    expect(card.textContent).toContain('Card and e-wallet payments are not set up on this site yet');
+    expect(card.querySelector('.ds-channel--unavailable')).not.toBeNull();
+    expect(card.getAttribute('role')).not.toBe('radio');
+    fireEvent.click(card);
+    expect(screen.queryByRole('radio', { checked: true })).toBeNull();
+    // The quick amounts are the available channel's, not the unavailable one's.
+    expect(screen.getByTestId('quick-5000')).toBeTruthy();
+    expect(screen.queryByTestId('quick-100')).toBeNull();
+    expect(screen.getByTestId('recharge-channel-official').getAttribute('role')).toBe('radio');
+  });
+});
