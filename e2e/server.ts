@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -43,6 +44,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       // The address browsers use (the sandbox gateway returns the payer here).
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'warn',
+      // Production requires a data key (bank card numbers are sealed with it): a fresh one per run.
+      DATA_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
