@@ -47,42 +47,65 @@ export interface Plan {
 }
 
 /**
- * What a channel order quoted when it was made: its money buys exactly this or nothing (the
- * money then stays in the wallet). `replaces` are the ids of the cards an upgrade replaces.
+ * What a channel order quoted when it was made (`at`): its money buys exactly this or nothing
+ * (the money then stays in the wallet). `replaces` are the ids of the cards an upgrade replaces.
  */
 export interface CardQuote {
   action: Plan['action'];
   price: bigint;
   pay: bigint;
   replaces: string[];
+  at: Date;
 }
 
-const quoteOf = (p: Plan): CardQuote => ({
+/**
+ * How long an upgrade's quote holds: its credit shrinks while the replaced cards run, and the
+ * order charges the quoted amount, so a late payment would buy the upgrade below its price.
+ */
+export const UPGRADE_QUOTE_HOLDS_MS = DAY_MS;
+
+const quoteOf = (p: Plan, at: Date): CardQuote => ({
   action: p.action,
   price: p.price,
   pay: p.pay,
   replaces: p.replaces.map((r) => String(r.card.id)).sort(),
+  at,
 });
 
 /** A quote as kept in a recharge order's purpose (JSON: amounts as strings). */
-export type StoredQuote = { action: string; price: string; pay: string; replaces: string[] };
+export type StoredQuote = { action: string; price: string; pay: string; replaces: string[]; at: string };
 
 export const storeQuote = (q: CardQuote): StoredQuote => ({
   ...q,
   price: String(q.price),
   pay: String(q.pay),
+  at: q.at.toISOString(),
 });
 
 /** The quote an order kept; an order without one (made before quotes were kept) buys nothing. */
 export function storedQuote(stored: StoredQuote | undefined): CardQuote {
-  if (!stored) throw new AppError('CardQuoteChanged');
+  if (!stored?.at) throw new AppError('CardQuoteChanged');
   const action = stored.action as Plan['action'];
-  return { action, price: BigInt(stored.price), pay: BigInt(stored.pay), replaces: stored.replaces };
+  return {
+    action,
+    price: BigInt(stored.price),
+    pay: BigInt(stored.pay),
+    replaces: stored.replaces,
+    at: new Date(stored.at),
+  };
 }
 
-/** The same plan as quoted: the action, the list price and (for an upgrade) the cards it replaces. */
-function sameQuote(a: CardQuote, b: CardQuote): boolean {
-  return a.action === b.action && a.price === b.price && a.replaces.join() === b.replaces.join();
+/**
+ * The plan now is the quoted one: the same action at the same list price replacing the same
+ * cards, and for an upgrade quoted no longer than UPGRADE_QUOTE_HOLDS_MS ago.
+ */
+function sameQuote(now: CardQuote, quoted: CardQuote): boolean {
+  return (
+    now.action === quoted.action &&
+    now.price === quoted.price &&
+    now.replaces.join() === quoted.replaces.join() &&
+    (now.action !== 'upgrade' || now.at.getTime() - quoted.at.getTime() <= UPGRADE_QUOTE_HOLDS_MS)
+  );
 }
 
 /** The tenant's effective membership settings (points rules included), read on every use: pass the transaction inside one. */
@@ -313,7 +336,7 @@ export function createMembershipService(deps: { clock: Clock; ledger?: Ledger; p
       if (!t?.enabled) throw new AppError('TierUnavailable', { field: 'tier' });
       const p = plan(settings, currency, await cardsOf(db, user.userId), tier);
       if (p.action === 'lower') throw new AppError('CardLowerThanActive', { field: 'tier' });
-      return { currency, plan: p, quote: quoteOf(p) };
+      return { currency, plan: p, quote: quoteOf(p, clock.now()) };
     },
 
     /**
@@ -365,12 +388,13 @@ export function createMembershipService(deps: { clock: Clock; ledger?: Ledger; p
       const planned = plan(settings, currency, await cardsOf(tx, user.userId), input.tier);
       if (planned.action === 'lower') throw new AppError('CardLowerThanActive', { field: 'tier' });
       const action: 'buy' | 'renew' | 'upgrade' = planned.action;
-      if (input.quote && !sameQuote(quoteOf(planned), input.quote)) throw new AppError('CardQuoteChanged');
+      const now = clock.now();
+      if (input.quote && !sameQuote(quoteOf(planned, now), input.quote))
+        throw new AppError('CardQuoteChanged');
       const p = input.quote && planned.pay > input.quote.pay ? { ...planned, pay: input.quote.pay } : planned;
       const paid = p.pay > 0n ? p.pay : 0n;
       // The money in the card: paid now plus the credit carried in; a credit beyond the price is refunded.
       const value = paid + p.credit < p.price ? paid + p.credit : p.price;
-      const now = clock.now();
       for (const old of p.replaces) {
         await tx.update(membershipCards).set({ replacedAt: now }).where(eq(membershipCards.id, old.card.id));
       }

@@ -226,7 +226,7 @@ describe('buying through a recharge channel', () => {
     });
   });
 
-  it('charges an upgrade no more than the order brought, however long the payer took', async () => {
+  it('charges an upgrade no more than the order brought while the payer pays', async () => {
     const who = await f.user();
     await f.recharge(who, '299');
     await buy(who.token, 'primary');
@@ -300,23 +300,34 @@ describe('a channel order keeps its quote', () => {
     expect(balance + 2999).toBeLessThanOrEqual(paidIn);
   });
 
-  it('a card paid for less than its price credits only what was paid', async () => {
+  it('a card paid for less than its price credits only what was paid; an upgrade quote holds one day', async () => {
     const who = await f.user();
     await f.recharge(who, '299');
     await buy(who.token, 'primary');
     const o = await order(who.token, 'premium');
     expect(o.amount).toBe('700.00');
-    t.clock.advance(3 * DAY); // the payer takes three days: 10 % of the Primary card is used meanwhile
+    t.clock.advance(3 * 3_600_000); // the payer takes three hours: the credit is now 299 × 717/720
     await pay(o);
     expect((await status(who.token)).active.tier).toBe('premium');
-    // The Premium card holds 700 paid + 269.10 credited = 969.10, not its 999 price.
+    // The Premium card holds 700 paid + 297.75 credited = 997.75, not its 999 price.
     const [card] = await t.database.query<{ value: string }>(
       "select value::text from membership_card where user_id = $1 and tier = 'premium'",
       [who.userId],
     );
-    expect(card!.value).toBe('96910');
+    expect(card!.value).toBe('99775');
     const quote = (await status(who.token)).tiers.find((x: { tier: string }) => x.tier === 'director').quote;
-    expect(quote).toMatchObject({ action: 'upgrade', credit: '969.10' });
+    expect(quote).toMatchObject({ action: 'upgrade', credit: '997.75' });
+
+    // Paid 25 hours after the quote: the upgrade is not bought below its price; the money stays.
+    const late = await f.user();
+    await f.recharge(late, '299');
+    await buy(late.token, 'primary');
+    const lateOrder = await order(late.token, 'premium');
+    t.clock.advance(25 * 3_600_000);
+    await pay(lateOrder);
+    expect(await reason(late.token, lateOrder.orderNo)).toContain('CardQuoteChanged');
+    expect((await status(late.token)).active.tier).toBe('primary');
+    expect(await f.balance(late.token)).toBe('700.00');
   });
 
   it('money arriving while the user upgrades from the balance buys one upgrade, never a second card at the quote (two instances on PostgreSQL)', async () => {
