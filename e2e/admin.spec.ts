@@ -61,6 +61,11 @@ test('an operator signs in at /admin with TOTP, approves a withdrawal the user s
   await page.getByTestId('withdrawal-action-ok').click();
   await expect(page.getByTestId(`withdrawal-stage-${orderNo}`)).toHaveText('approved');
   await expect(page.getByTestId(`withdrawal-process-${orderNo}`)).toBeVisible();
+  // The card number is masked in the queue; finance opens it in full to pay (audited).
+  await expect(row).toContainText('•••• 3210');
+  await expect(row).not.toContainText('009876543210');
+  await page.getByTestId(`withdrawal-show-account-${orderNo}`).click();
+  await expect(page.getByTestId(`withdrawal-account-${orderNo}`)).toHaveText('009876543210');
 
   // The user sees the stage.
   const seen = await api(app, `/account/withdrawalProcess?orderNo=${orderNo}`);
@@ -69,8 +74,14 @@ test('an operator signs in at /admin with TOTP, approves a withdrawal the user s
 
   // The audit log lists the action, with before and after.
   await page.getByTestId('nav').getByText('Audit log').click();
-  const entry = page.getByRole('row').filter({ hasText: `withdrawal:${orderNo}` });
+  const entry = page
+    .getByRole('row')
+    .filter({ hasText: `withdrawal:${orderNo}` })
+    .filter({ hasText: 'withdrawal.approve' });
   await expect(entry).toContainText('withdrawal.approve');
+  await expect(
+    page.getByRole('row').filter({ hasText: 'withdrawal.payout_account_view' }).filter({ hasText: orderNo }),
+  ).toBeVisible();
   await expect(entry).toContainText('admin');
   await entry.getByRole('button').first().click();
   await expect(page.getByText('"status": "approved"').first()).toBeVisible();

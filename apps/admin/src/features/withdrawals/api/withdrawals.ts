@@ -27,6 +27,14 @@ export function useWithdrawalAction() {
   });
 }
 
+/** A withdrawal's full payout account, for paying it (each look is audited; nothing is cached). */
+export function usePayoutAccount() {
+  return useMutation({
+    mutationFn: (body: CallBody<typeof adminApi.withdrawalPayoutAccount>) =>
+      request(adminApi.withdrawalPayoutAccount, { body }),
+  });
+}
+
 export type WithdrawalUser = CallResult<typeof adminFinanceApi.users>['list'][number];
 
 /** Who the queue's users are (e-mail, user name, invite code), by id. */

@@ -9,6 +9,7 @@ import { PromptDialog } from '../../../shared/ui/prompt-dialog';
 import { TenantFilter } from '../../../shared/ui/tenant-filter';
 import {
   type AdminWithdrawal,
+  usePayoutAccount,
   useWithdrawalAction,
   useWithdrawals,
   useWithdrawalUsers,
@@ -26,6 +27,34 @@ import {
 
 type Dialog = { action: WithdrawalAction; order: AdminWithdrawal } | null;
 
+/**
+ * The full card number, for finance to pay a withdrawal that is approved or processing; shown
+ * masked otherwise, and asked for one click at a time (the server audits each look).
+ */
+function PayoutAccount({ w }: { w: AdminWithdrawal }) {
+  const reveal = usePayoutAccount();
+  if (reveal.data)
+    return (
+      <Typography.Text code copyable data-testid={`withdrawal-account-${w.orderNo}`}>
+        {reveal.data.account}
+      </Typography.Text>
+    );
+  return (
+    <>
+      <Button
+        size="small"
+        type="link"
+        loading={reveal.isPending}
+        data-testid={`withdrawal-show-account-${w.orderNo}`}
+        onClick={() => reveal.mutate({ orderNo: w.orderNo })}
+      >
+        Show full number
+      </Button>
+      {reveal.error ? <Typography.Text type="danger">{errorText(reveal.error)}</Typography.Text> : null}
+    </>
+  );
+}
+
 function Destination({ w }: { w: AdminWithdrawal }) {
   const d = w.destination;
   if (d.channel === 'usdt') {
@@ -41,6 +70,7 @@ function Destination({ w }: { w: AdminWithdrawal }) {
   return (
     <span>
       {d.bank ?? 'Bank'} {d.account}
+      {w.status === 'approved' || w.status === 'processing' ? <PayoutAccount w={w} /> : null}
       <br />
       <Typography.Text type="secondary">
         {d.accountName ?? ''}
