@@ -62,7 +62,7 @@ describe('importing a series from a folder of videos', () => {
       slug: 'imported-love',
     });
     expect(result.episodes).toBe(2);
-    const playlist = join(media, 'hls/000000/imported-love/1/index.m3u8');
+    const playlist = join(media, 'private/hls/000000/imported-love/1/index.m3u8');
     const probe = await run(FFPROBE, [
       '-v',
       'error',

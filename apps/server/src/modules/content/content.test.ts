@@ -3,13 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FFMPEG, run } from '../../media/ffmpeg.js';
-import { localDiskStorage } from '../../media/storage.js';
+import { localDiskStorage, mediaLayout } from '../../media/storage.js';
 import { caller } from '../../test/client.js';
 import { buildTestApp, type TestApp } from '../../test/helper.js';
 import { walletFixtures } from '../../test/wallet-fixtures.js';
 import { createTranscodeWorker, type TranscodeWorker } from './transcode.worker.js';
 
 const MEDIA = mkdtempSync(join(tmpdir(), 'ds-content-media-'));
+/** Episodes and uploads live in MEDIA_DIR/private, out of the public /media root. */
+const PRIVATE = mediaLayout(MEDIA).private;
 const SOURCES = mkdtempSync(join(tmpdir(), 'ds-content-src-'));
 const UPLOAD_LIMIT = 2 * 1024 * 1024;
 
@@ -253,10 +255,10 @@ describe('episodes', () => {
     const queued = data(await upload(editor, { seriesId }, video2s));
     expect(queued).toMatchObject({ status: 'queued', progress: 0, episodeNumber: 1, episodeId: null });
     // The waiting source file is not served under /media.
-    const [waiting] = readdirSync(join(MEDIA, 'uploads'), { recursive: true, withFileTypes: true }).filter(
+    const [waiting] = readdirSync(join(PRIVATE, 'uploads'), { recursive: true, withFileTypes: true }).filter(
       (e) => e.isFile(),
     );
-    const sourcePath = join(waiting!.parentPath, waiting!.name).slice(MEDIA.length);
+    const sourcePath = join(waiting!.parentPath, waiting!.name).slice(PRIVATE.length);
     expect((await t.app.inject({ method: 'GET', url: `/media${sourcePath}` })).statusCode).toBe(404);
 
     // The console sees the job; then one worker run takes it to done.
@@ -292,7 +294,7 @@ describe('episodes', () => {
     expect(detail.series.cover).toMatch(/^\/media\/posters\/content\//);
     expect((await t.app.inject({ method: 'GET', url: detail.series.cover })).statusCode).toBe(200);
     // The uploaded source is gone once the job is done.
-    expect(existsSync(join(MEDIA, 'uploads')) ? readdirSync(join(MEDIA, 'uploads')) : []).toEqual([]);
+    expect(existsSync(join(PRIVATE, 'uploads')) ? readdirSync(join(PRIVATE, 'uploads')) : []).toEqual([]);
 
     // Published, the app lists it and plays the episode through a signed address.
     data(
@@ -331,8 +333,8 @@ describe('episodes', () => {
       firstEpisode.id,
     ]);
     expect(after!.hls_key).not.toBe(before!.hls_key);
-    expect(existsSync(join(MEDIA, before!.hls_key))).toBe(false);
-    expect(existsSync(join(MEDIA, after!.hls_key, 'index.m3u8'))).toBe(true);
+    expect(existsSync(join(PRIVATE, before!.hls_key))).toBe(false);
+    expect(existsSync(join(PRIVATE, after!.hls_key, 'index.m3u8'))).toBe(true);
   }, 60_000);
 
   it('reorders episodes atomically, and deletes one closing the gap', async () => {
