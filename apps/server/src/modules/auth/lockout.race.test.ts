@@ -147,6 +147,24 @@ describe('operator sign-in', () => {
     expect((await login(0, 'right-horse-1')).status).toBe(200);
     expect(await failures()).toBe(0);
   });
+  it('gives the try back when the password is right and the TOTP code is still to come', async () => {
+    const fin = await walletFixtures(a).operatorAccount('finance', ['000000']);
+    const ask = (i: number) =>
+      keyOf(admins[i % 2]!('/auth/login', { body: { username: fin.username, password: fin.password } }));
+    const state = () =>
+      a.database.query('select failed_logins, locked_until from operator where username = $1', [
+        fin.username,
+      ]);
+    // At once, tries beyond 5 in flight may meet the lock; once they are answered nothing counts.
+    const burst = await Promise.all(Array.from({ length: 20 }, (_, i) => ask(i)));
+    expect(burst.filter((k) => k === 'TotpRequired').length).toBeGreaterThanOrEqual(
+      OPERATOR_MAX_FAILED_LOGINS,
+    );
+    expect(burst.every((k) => k === 'TotpRequired' || k === 'OperatorLocked')).toBe(true);
+    expect(await state()).toEqual([{ failed_logins: 0, locked_until: null }]);
+    for (let i = 0; i < 2 * OPERATOR_MAX_FAILED_LOGINS; i++) expect(await ask(i)).toBe('TotpRequired');
+    expect(await state()).toEqual([{ failed_logins: 0, locked_until: null }]);
+  });
 });
 
 describe('e-mail codes', () => {
