@@ -82,6 +82,20 @@ describe('e-mail codes', () => {
     expect((await sendCode('ben@example.ph', 1)).status).toBe(200);
   });
 
+  it('gives the minute back when a code could not be delivered', async () => {
+    const down = await buildTestApp({ SMTP_URL: 'smtp://127.0.0.1:1' });
+    try {
+      const send = () =>
+        caller(down.app)('/auth/sendEmailCode', { body: { email: 'lost@example.ph', isRegister: 1 } });
+      expect((await send()).body.errorKey).toBe('ServiceUnavailable');
+      // Not ResendTooSoon: the failed send did not keep the slot (nor its code).
+      expect((await send()).body.errorKey).toBe('ServiceUnavailable');
+      expect(await down.database.query('select 1 from email_code')).toEqual([]);
+    } finally {
+      await down.close();
+    }
+  });
+
   it('limits codes per client address (429)', async () => {
     for (let i = 0; i < 30; i++) expect((await sendCode(`many${i}@example.ph`, 1)).status).toBe(200);
     const refused = await sendCode('many-last@example.ph', 1);
