@@ -5,7 +5,7 @@ import type { DestinationStream } from 'pino';
 import { type Clock, systemClock } from './clock.js';
 import type { Config } from './config.js';
 import { type Database, openDatabase } from './db/client.js';
-import { installEnvelope, installNotFound } from './http/envelope.js';
+import { frameworkErrors, installEnvelope, installNotFound } from './http/envelope.js';
 import { firstFallback, serveAdmin, serveMedia, serveWeb } from './http/static.js';
 import { createRateLimiter } from './http/rate-limit.js';
 import { createRouter } from './http/route.js';
@@ -120,6 +120,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     logger: deps.logStream ? { level: config.logLevel, stream: deps.logStream } : { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
+    frameworkErrors,
     // Keep a caller's (load balancer's) request id when it is sane, so one id follows a request.
     genReqId: (req) => {
       const given = req.headers['x-request-id'];

@@ -7,7 +7,13 @@ import {
   type MessageKey,
   SUCCESS_CODE,
 } from '@dramastar/contract';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifyServerOptions,
+} from 'fastify';
 import type { z } from 'zod';
 import { AppError } from './errors.js';
 import { requestLanguage } from './language.js';
@@ -104,6 +110,15 @@ export function installEnvelope(app: FastifyInstance, options: { bodyLimit: numb
     return sendFailure(req, reply, new AppError('InternalError'));
   });
 }
+
+/**
+ * What the framework refuses before any route sees the request (a path that is not valid
+ * percent-encoding, `/app-api/x/%` or an encoded lone surrogate): 400 naming the url, in the
+ * envelope rather than the framework's own body. Pass it as the server's `frameworkErrors`.
+ */
+export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (_error, req, reply) => {
+  sendFailure(req, reply, new AppError('ValidationFailed', { status: 400, field: 'url' }));
+};
 
 export type PageFallback = (req: FastifyRequest, reply: FastifyReply) => FastifyReply | false;
 

@@ -138,11 +138,14 @@ describe('user calls', () => {
           'content-type': 'application/json',
           ...(token ? { authorization: `Bearer ${token}` } : {}),
         },
-        payload: JSON.stringify(body),
+        payload: typeof body === 'string' ? body : JSON.stringify(body),
       });
       return { status: res.statusCode, key: res.json<{ errorKey?: string }>().errorKey };
     };
     expect(await send(null, { amount: 'x' })).toEqual({ status: 401, key: 'Unauthorized' });
+    // Even before the body is read: malformed JSON from a guest is still 401.
+    expect(await send(null, '{"amount":')).toEqual({ status: 401, key: 'Unauthorized' });
+    expect(await send('live', '{"amount":')).toEqual({ status: 400, key: 'InvalidJson' });
     expect(await send('expired', { amount: 'x' })).toEqual({ status: 401, key: 'Unauthorized' });
     expect(await send('live', { amount: 'x' })).toEqual({ status: 400, key: 'ValidationFailed' });
     expect(await send('live', { amount: 1 })).toEqual({ status: 200, key: undefined });

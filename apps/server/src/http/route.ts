@@ -107,17 +107,29 @@ export function createRouter(
     call: C,
     run: (ctx: CallContext<C>, who: A) => Promise<CallResult<C>>,
     auth: 'guest' | 'user' | 'operator',
-    /** Runs before the payload is parsed; its answer is handed to `run`. */
+    /**
+     * Runs when the request arrives, before its body is even read (so a guest gets 401 for a
+     * signed-in call whatever it sent, malformed JSON included); its answer is handed to `run`.
+     */
     authorize: (req: FastifyRequest) => Promise<A>,
+    /** Runs on the read but not yet validated payload, before the schemas look at it. */
+    admit: (who: A, req: FastifyRequest) => void = () => undefined,
   ): void {
     if (call.auth !== auth) throw new Error(`${call.path} is a ${call.auth}-level call`);
     if (!call.specified) throw new Error(`${call.path} has no response schema in the contract yet`);
+    const askers = new WeakMap<FastifyRequest, { who: A }>();
     app.route({
       method: call.method,
       url: `${call.prefix}${call.path}`,
       ...(call.bodyLimit ? { bodyLimit: call.bodyLimit } : {}),
+      onRequest: async (req) => {
+        askers.set(req, { who: await authorize(req) });
+      },
       handler: async (req, reply) => {
-        const who = await authorize(req);
+        const asker = askers.get(req);
+        if (!asker) throw new AppError('Unauthorized');
+        const { who } = asker;
+        admit(who, req);
         const ctx = {
           params: parse(call.params, req.params, 'params'),
           query: parse(call.query, req.query, 'query'),
@@ -161,9 +173,9 @@ export function createRouter(
           if (!operator) throw new AppError('Unauthorized');
           if (!call.roles?.includes(operator.role)) throw new AppError('Forbidden');
           if (!call.duringSetup) setupGate(operator);
-          tenantGate(operator, req);
           return operator;
         },
+        tenantGate,
       ),
   };
 }
