@@ -129,8 +129,17 @@ describe('episode media', () => {
     expect(await leaks(urls)).toEqual([]);
   });
 
+  it('is bound to the viewer it was signed for: another viewer id in the address is refused', async () => {
+    const [, , id, viewer, expires, signature] = signed.split('/');
+    expect(viewer).toBe('0'); // a guest
+    for (const other of ['1', '00', '18446744073709551616']) {
+      const url = `/stream/${id}/${other}/${expires}/${signature}/index.m3u8`;
+      expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBeGreaterThanOrEqual(403);
+    }
+  });
+
   it('is never served by /stream beyond the signed episode, however the path is written', async () => {
-    const [, , id, expires, signature] = signed.split('/');
+    const [, , id, viewer, expires, signature] = signed.split('/');
     const otherEpisode = String(Number(id) + 1);
     const urls = [
       // From the free episode's signed address towards the paid one's files.
@@ -145,13 +154,13 @@ describe('episode media', () => {
         `+${otherEpisode}`,
         `%3${otherEpisode}`,
       ].flatMap((other) => [
-        `/stream/${other}/${expires}/${signature}/index.m3u8`,
-        `/stream/${other}/${expires}/${signature!.toUpperCase()}/seg_000.ts`,
+        `/stream/${other}/${viewer}/${expires}/${signature}/index.m3u8`,
+        `/stream/${other}/${viewer}/${expires}/${signature!.toUpperCase()}/seg_000.ts`,
       ]),
       // Straight at the files.
       ...PAID_TARGETS.flatMap((target) => spellings('/stream', target)),
       ...PAID_TARGETS.flatMap((target) =>
-        spellings(`/stream/${otherEpisode}/${expires}/${signature}`, target),
+        spellings(`/stream/${otherEpisode}/${viewer}/${expires}/${signature}`, target),
       ),
     ];
     expect(await leaks(urls)).toEqual([]);

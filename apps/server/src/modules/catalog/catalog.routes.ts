@@ -12,6 +12,7 @@ import type { CatalogService } from './catalog.service.js';
 import type { StreamSigner } from './stream-signer.js';
 
 const HLS_FILE = /^(index\.m3u8|seg_\d{3,6}\.ts)$/;
+const DIGITS = /^(0|[1-9]\d{0,18})$/;
 
 export function catalogRoutes(
   app: FastifyInstance,
@@ -84,18 +85,20 @@ export function catalogRoutes(
 
   /**
    * Episode playlists and segments, only through addresses signed by `play`: the signature binds
-   * the episode and the expiry. Range requests are answered (players seek with them).
+   * the episode, the viewer and the expiry. Range requests are answered (players seek with them).
+   * Each part is checked in its canonical form (digits, a known file name) before anything else.
    */
-  app.get<{ Params: { videoId: string; expires: string; signature: string; file: string } }>(
-    '/stream/:videoId/:expires/:signature/:file',
+  app.get<{ Params: { videoId: string; viewer: string; expires: string; signature: string; file: string } }>(
+    '/stream/:videoId/:viewer/:expires/:signature/:file',
     async (req, reply) => {
-      const { videoId, expires, signature, file } = req.params;
-      const id = Number(videoId);
-      const until = Number(expires);
-      if (!Number.isSafeInteger(id) || !Number.isSafeInteger(until) || !HLS_FILE.test(file)) {
+      const { videoId, viewer, expires, signature, file } = req.params;
+      if (![videoId, viewer, expires].every((part) => DIGITS.test(part)) || !HLS_FILE.test(file)) {
         throw new AppError('NotFound');
       }
-      const verdict = deps.signer.check(id, until, signature, deps.clock.now());
+      const id = Number(videoId);
+      const until = Number(expires);
+      if (!Number.isSafeInteger(id) || !Number.isSafeInteger(until)) throw new AppError('NotFound');
+      const verdict = deps.signer.check(id, BigInt(viewer), until, signature, deps.clock.now());
       if (verdict === 'invalid') throw new AppError('Forbidden');
       if (verdict === 'expired') throw new AppError('StreamExpired');
       const [row] = await catalog.episodeKey(id);

@@ -336,7 +336,7 @@ export function createCatalogService({ db, clock, entitlements, points, signer }
           }
         }
       });
-      const signed = signer.url(episode.id, clock.now());
+      const signed = signer.url(episode.id, viewer?.userId ?? 0n, clock.now());
       return { videoId: episode.id, playlistUrl: signed.url, expiresAt: signed.expiresAt.toISOString() };
     },
 

@@ -125,7 +125,7 @@ describe('playback', () => {
     const id = await seriesOf('jakarta-hearts');
     const first = (await call(`/sv/videos/${id}`)).body.data.episodes[0];
     const play = (await call(`/sv/play/${first.id}`)).body.data;
-    expect(play.playlistUrl).toMatch(new RegExp(`^/stream/${first.id}/\\d+/[0-9a-f]{32}/index\\.m3u8$`));
+    expect(play.playlistUrl).toMatch(new RegExp(`^/stream/${first.id}/\\d+/\\d+/[0-9a-f]{32}/index\\.m3u8$`));
     const playlist = await get(play.playlistUrl);
     expect(playlist.statusCode).toBe(200);
     expect(playlist.headers['content-type']).toContain('application/vnd.apple.mpegurl');

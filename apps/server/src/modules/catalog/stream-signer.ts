@@ -8,9 +8,11 @@ import { sameHex } from '../../security.js';
 export const STREAM_TTL_SECONDS = 30 * 60;
 
 /**
- * Signs `/stream/<videoId>/<expires>/<signature>/index.m3u8`: the HMAC binds the episode and the
- * expiry, so an address works for that episode only and only until then. The key is made once
- * and kept in the database, so every instance signs and checks alike.
+ * Signs `/stream/<videoId>/<viewer>/<expires>/<signature>/index.m3u8`: the HMAC binds the episode,
+ * the viewer it was issued to (user id, 0 for a guest: guests only get free episodes) and the
+ * expiry, so an address works for that episode only, only until then, and names its viewer (it
+ * cannot be rewritten to another's). The key is made once and kept in the database, so every
+ * instance signs and checks alike. See docs/content.md for what the binding does and does not do.
  */
 export async function createStreamSigner(db: Db) {
   await db
@@ -20,19 +22,26 @@ export async function createStreamSigner(db: Db) {
   const [row] = await db.select().from(appSecrets).where(eq(appSecrets.name, 'stream_url_key'));
   if (!row) throw new Error('no stream signing key');
   const key = Buffer.from(row.value, 'hex');
-  const sign = (videoId: number, expires: number) =>
-    createHmac('sha256', key).update(`${videoId}.${expires}`).digest('hex').slice(0, 32);
+  const sign = (videoId: number, viewer: bigint, expires: number) =>
+    createHmac('sha256', key).update(`${videoId}.${viewer}.${expires}`).digest('hex').slice(0, 32);
   return {
-    url(videoId: number, now: Date): { url: string; expiresAt: Date } {
+    url(videoId: number, viewer: bigint, now: Date): { url: string; expiresAt: Date } {
       const expires = Math.floor(now.getTime() / 1000) + STREAM_TTL_SECONDS;
       return {
-        url: `/stream/${videoId}/${expires}/${sign(videoId, expires)}/index.m3u8`,
+        url: `/stream/${videoId}/${viewer}/${expires}/${sign(videoId, viewer, expires)}/index.m3u8`,
         expiresAt: new Date(expires * 1000),
       };
     },
     /** 'ok', or why not: a wrong signature and an expired address are told apart for logs. */
-    check(videoId: number, expires: number, signature: string, now: Date): 'ok' | 'invalid' | 'expired' {
-      if (!/^[0-9a-f]{32}$/.test(signature) || !sameHex(signature, sign(videoId, expires))) return 'invalid';
+    check(
+      videoId: number,
+      viewer: bigint,
+      expires: number,
+      signature: string,
+      now: Date,
+    ): 'ok' | 'invalid' | 'expired' {
+      if (!/^[0-9a-f]{32}$/.test(signature) || !sameHex(signature, sign(videoId, viewer, expires)))
+        return 'invalid';
       return expires * 1000 > now.getTime() ? 'ok' : 'expired';
     },
   };
