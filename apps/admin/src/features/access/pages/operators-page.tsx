@@ -1,4 +1,4 @@
-import { OPERATOR_ROLES, type OperatorRole } from '@dramastar/contract';
+import { OPERATOR_ROLES, type OperatorRole, TOTP_REQUIRED_ROLES } from '@dramastar/contract';
 import {
   Alert,
   Button,
@@ -187,7 +187,8 @@ function CreateOperatorDialog({
           </Form.Item>
         ) : null}
         <Typography.Text type="secondary">
-          Owner and finance operators enrol an authenticator app at their first sign-in.
+          The roles that can move money ({TOTP_REQUIRED_ROLES.join(', ')}) enrol an authenticator app at their
+          first sign-in.
         </Typography.Text>
       </Form>
     </Modal>

@@ -11,8 +11,9 @@ export function setupRequired(operator: OperatorInfo): boolean {
 
 /**
  * Shown instead of the console while set-up is unfinished: first the one-time password is
- * replaced, then (owner, tenant admin, finance: the roles that move money) an authenticator app is enrolled. The console opens by itself
- * once both are done: every step updates the session's operator.
+ * replaced, then (owner, tenant admin, finance: the roles that move money) an authenticator app
+ * is enrolled. The console opens by itself once both are done: every step updates the session's
+ * operator.
  */
 export function SetupPage({ operator, signOut }: { operator: OperatorInfo; signOut: ReactNode }) {
   const step = operator.mustChangePassword ? 0 : 1;
