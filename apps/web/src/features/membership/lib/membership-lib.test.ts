@@ -71,6 +71,13 @@ describe('the payment method', () => {
     expect(paymentMethods(channels, 100n)).toEqual(['balance', 'gateway', 'official']);
     expect(paymentMethods([{ code: 'gateway' }], 100n)).toEqual(['balance', 'gateway']);
     expect(paymentMethods(channels, 0n)).toEqual(['balance']);
+    // A card channel without a payment provider is not offered.
+    expect(
+      paymentMethods(
+        [{ code: 'gateway', unavailable: 'PaymentProviderMissing' }, { code: 'official' }],
+        100n,
+      ),
+    ).toEqual(['balance', 'official']);
   });
 
   it('must be chosen, and the balance must cover what is paid from it', () => {

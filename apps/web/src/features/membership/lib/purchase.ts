@@ -34,17 +34,18 @@ export function quoteNumbers(offer: TierOffer): QuoteNumbers {
 
 /**
  * The methods offered for a purchase: the balance always; the card gateway and the bank transfer
- * when the tenant has them and there is something to pay. USDT is not offered: it pays in another
+ * when the tenant has them, they take orders (a card channel without a provider does not), and
+ * there is something to pay. USDT is not offered: it pays in another
  * currency, so USDT users recharge first and pay from the balance.
  */
 export function paymentMethods(
-  channels: readonly Pick<PaymentChannel, 'code'>[],
+  channels: readonly Pick<PaymentChannel, 'code' | 'unavailable'>[],
   pay: bigint,
 ): PaymentMethod[] {
   const methods: PaymentMethod[] = ['balance'];
   if (pay <= 0n) return methods;
   for (const code of ['gateway', 'official'] as const) {
-    if (channels.some((channel) => channel.code === code)) methods.push(code);
+    if (channels.some((channel) => channel.code === code && !channel.unavailable)) methods.push(code);
   }
   return methods;
 }
