@@ -13,6 +13,7 @@ import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
 import { openTestDatabase, usingPostgres } from '../../test/database.js';
 import { TEST_CAPTCHA_ANSWER } from '../../test/helper.js';
+import { ledgerViolations } from '../../test/ledger-checks.js';
 import { bankCardInput, completeOperatorSetup, PAY_PASSWORD } from '../../test/wallet-fixtures.js';
 import { hashPassword } from '../auth/password.js';
 import { createLedger } from '../ledger/ledger.service.js';
@@ -666,14 +667,7 @@ describe.skipIf(!usingPostgres)('the bank over HTTP on two instances', () => {
     async function audit(when: string) {
       counts.checks++;
       const found = (what: string) => violation(`${when}: ${what}`);
-      const sums = await database.query<{ currency: string; s: string }>(
-        'select currency, sum(balance)::text as s from ledger_account group by currency',
-      );
-      for (const s of sums) if (s.s !== '0') found(`${s.currency} books sum to ${s.s}`);
-      const negative = await database.query<{ code: string; balance: string }>(
-        "select code, balance::text as balance from ledger_account where (code like 'wallet:%' or not allow_negative) and balance < 0",
-      );
-      for (const n of negative) found(`${n.code} is negative: ${n.balance}`);
+      for (const v of await ledgerViolations(database)) found(v);
       const duplicates = await database.query<{ key: string }>(
         'select idempotency_key as key from ledger_transfer group by tenant_id, idempotency_key having count(*) > 1',
       );
