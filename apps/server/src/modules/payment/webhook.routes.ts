@@ -9,7 +9,7 @@ import type { PaymentGateway } from './gateway.js';
 /** Providers' events are a few KB; nothing larger is read. */
 export const WEBHOOK_BODY_LIMIT = 64 * 1024;
 /** Refused deliveries kept: per sender address per minute, and per provider per hour from everyone. */
-export const REJECTED_PER_ADDRESS_PER_MINUTE = 10;
+export const REJECTED_PER_ADDRESS_PER_MINUTE = 30;
 export const REJECTED_PER_PROVIDER_PER_HOUR = 200;
 /** Of a refused (unauthenticated) body only its hash, size and this many first characters are kept. */
 export const REJECTED_EXCERPT_CHARS = 512;
