@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helper.js';
 import { PAY_PASSWORD, walletFixtures, type WalletFixtures } from '../../test/wallet-fixtures.js';
+import { rejectedExcerpt } from '../payment/webhook.routes.js';
 import { zonedDayStart } from './admin-finance.service.js';
 
 let t: TestApp;
@@ -93,9 +94,10 @@ describe('gateway payments and webhook deliveries', () => {
     const bad = refused.find((d: { signatureValid: boolean }) => !d.signatureValid);
     expect(bad).toMatchObject({ outcome: 'rejected:InvalidSignature', signatureValid: false, orderNo: null });
 
-    // Its detail carries the payload as received.
+    // Its detail carries what is kept of an unauthenticated body: its hash, size and first characters.
     const detail = await get('gateway/delivery', owner, { id: bad.id });
-    expect(detail.body.data).toMatchObject({ payload: body, truncated: false, payloadBytes: body.length });
+    expect(detail.body.data).toMatchObject({ payload: rejectedExcerpt(body), truncated: false });
+    expect(detail.body.data.payload).toContain(body);
     // The refused delivery names no order: only all-tenant operators see it.
     const finance = await f.operator('finance', ['000000']);
     expect((await get('gateway/delivery', finance, { id: bad.id })).status).toBe(403);
@@ -105,8 +107,12 @@ describe('gateway payments and webhook deliveries', () => {
   });
 
   it('caps a delivery payload at 10 KB', async () => {
-    const big = JSON.stringify({ filler: 'é'.repeat(6_000) });
-    await f.postWebhook(big, {});
+    // A signed delivery (refused for its unknown order) is kept as received, up to the cap.
+    const event = JSON.parse(
+      f.webhookBody({ orderNo: 'R00000000000000000000', amountMinor: '100', currency: 'PHP' }, 'txn_big'),
+    ) as object;
+    const big = JSON.stringify({ ...event, filler: 'é'.repeat(6_000) });
+    expect((await f.postWebhook(big, await f.signedDelivery(big))).status).toBe(404);
     const list = (await get('gateway/deliveries', owner, { outcome: 'rejected', pageSize: '1' })).body.data
       .list;
     const detail = (await get('gateway/delivery', owner, { id: list[0].id })).body.data;
