@@ -75,8 +75,10 @@ describe('operator sign-in', () => {
 });
 
 describe('the test API', () => {
-  it('is off in production unless asked for, and then answers 404', async () => {
-    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://x' }).testApi).toBe(false);
+  it('is off in production (which refuses to start with it) and, when off, answers 404', async () => {
+    const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://x', DATA_ENCRYPTION_KEY: 'ab'.repeat(32) };
+    expect(loadConfig(production).testApi).toBe(false);
+    expect(() => loadConfig({ ...production, TEST_API: 'true' })).toThrow(/TEST_API: must not be enabled/);
     expect(loadConfig({ NODE_ENV: 'development' }).testApi).toBe(true);
     const off = await buildTestApp({ TEST_API: 'false' });
     try {
