@@ -8,6 +8,6 @@ export default defineConfig({
   base: '/admin/',
   plugins: [react()],
   resolve: { conditions: ['source'] },
-  server: { port: 5174, proxy: { '/admin-api': { target: apiTarget, ws: true } } },
+  server: { port: 5174, proxy: { '/admin-api': { target: apiTarget, ws: true, xfwd: true } } },
   build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 1500 },
 });

@@ -8,7 +8,13 @@ export default defineConfig({
   resolve: { conditions: ['source'] },
   server: {
     port: 5173,
-    proxy: { '/app-api': { target: apiTarget, ws: true }, '/media': apiTarget, '/stream': apiTarget },
+    // xfwd: proxied requests carry X-Forwarded-For, so the server's loopback-only calls (/test,
+    // the outbox) stay closed to other machines even when the dev server listens with --host.
+    proxy: {
+      '/app-api': { target: apiTarget, ws: true, xfwd: true },
+      '/media': { target: apiTarget, xfwd: true },
+      '/stream': { target: apiTarget, xfwd: true },
+    },
   },
   build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 800 },
 });
