@@ -17,6 +17,7 @@ import { ledgerViolations } from './ledger-checks.js';
 import {
   COPYRIGHT,
   entitlement,
+  floor,
   holdsStarCard,
   newUser,
   type ModelUser,
@@ -484,8 +485,9 @@ async function run(actions: Action[]): Promise<void> {
           token,
           body: { amount, shares: a.shares, split: 'random', greeting: '', requestId: randomUUID() },
         });
-        if (expectOk('sendRedPacket', res))
-          packets.push({ id: res.body.data.id, sender: u, amount: toMinor(amount, 'PHP'), claimed: 0n });
+        if (!expectOk('sendRedPacket', res)) return;
+        packets.push({ id: res.body.data.id, sender: u, amount: toMinor(amount, 'PHP'), claimed: 0n });
+        users[u]!.redPacketsSent += toMinor(amount, 'PHP');
         return;
       }
       case 'claim': {
@@ -595,6 +597,10 @@ async function run(actions: Action[]): Promise<void> {
       const debt = BigInt(debts.find((d) => d.user_id === w.userId.toString())?.amount ?? '0');
       const holds = balance + users[n]!.withdrawn;
       const entitled = entitlement(users, n, now(), since) + debt;
+      if (holds < floor(users[n]!))
+        problems.push(
+          `${after}: user ${n} holds ${toMajor(balance, 'PHP')} and took out ${toMajor(users[n]!.withdrawn, 'PHP')}, less than the ${toMajor(floor(users[n]!), 'PHP')} the rules leave them`,
+        );
       if (holds > entitled)
         problems.push(
           `${after}: user ${n} holds ${toMajor(balance, 'PHP')} and took out ${toMajor(users[n]!.withdrawn, 'PHP')}, entitled to ${toMajor(entitled, 'PHP')}`,

@@ -117,6 +117,8 @@ export interface ModelUser {
   copyrights: { quantity: bigint; at: number }[];
   /** Shares of this user's red packets that others claimed. */
   redPacketsOut: bigint;
+  /** Everything this user put into red packets (what is not claimed comes back a day later). */
+  redPacketsSent: bigint;
   /** Amount + fee of withdrawals applied and not returned (rejected or failed). */
   withdrawn: bigint;
 }
@@ -130,6 +132,7 @@ export const newUser = (inviter: number | null): ModelUser => ({
   purchases: 0,
   copyrights: [],
   redPacketsOut: 0n,
+  redPacketsSent: 0n,
   withdrawn: 0n,
 });
 
@@ -178,4 +181,12 @@ export function entitlement(users: ModelUser[], i: number, now: number, since: n
     rewards += SALARY.amount * BigInt(1 + Math.floor((now - since) / SALARY.everyMs));
   const kept = u.keptCards - BigInt(u.purchases) + copyrightSpend(u) + u.redPacketsOut;
   return u.recharged + u.received + rewards - kept;
+}
+
+/**
+ * The least user i must hold plus have taken out: what they put in minus the most their own
+ * spending may keep (rewards only ever add, net of reversals).
+ */
+export function floor(u: ModelUser): bigint {
+  return u.recharged + u.received - u.keptCards - BigInt(u.purchases) - copyrightSpend(u) - u.redPacketsSent;
 }
