@@ -15,6 +15,8 @@ import { openTestDatabase, usingPostgres } from './database.js';
 import { buildTestApp, type TestApp } from './helper.js';
 import { ledgerViolations } from './ledger-checks.js';
 import {
+  buyCopyrights,
+  claimSalary,
   COPYRIGHT,
   entitlement,
   floor,
@@ -320,7 +322,7 @@ async function run(actions: Action[]): Promise<void> {
     if (!o.card) return;
     const p = plan(u.cards, o.card.tier, now());
     if (p.action !== 'lower' && samePlan(p, o.card)) {
-      purchase(u, p, o.card.pay);
+      purchase(users, o.user, p, now(), o.card.pay);
       count(`card ${p.action} by channel`);
     } else count('card order left in the wallet');
   }
@@ -422,7 +424,7 @@ async function run(actions: Action[]): Promise<void> {
           });
           if (!expectOk('openvipByBalance', res)) return;
           if (p.action === 'lower') problems.push(`a lower tier ${a.tier} was sold`);
-          const pay = purchase(m, p);
+          const pay = purchase(users, u, p, now());
           count(`card ${p.action} by balance`);
           const { paid, credit } = res.body.data as { paid: string; credit: string };
           if (toMinor(paid, 'PHP') !== (pay > 0n ? pay : 0n) || toMinor(credit, 'PHP') !== p.credit)
@@ -475,8 +477,7 @@ async function run(actions: Action[]): Promise<void> {
           body: { productId, quantity: a.quantity, requestId: randomUUID() },
         });
         if (!expectOk('copyright', res)) return;
-        users[u]!.copyrights.push({ quantity: BigInt(a.quantity), at: now() });
-        users[u]!.purchases++;
+        buyCopyrights(users, u, BigInt(a.quantity), now());
         return;
       }
       case 'packet': {
@@ -521,9 +522,12 @@ async function run(actions: Action[]): Promise<void> {
         );
         return;
       }
-      case 'salary':
-        expectOk('salary', await i.call('/salary/claim', { token }));
+      case 'salary': {
+        if (!expectOk('salary', await i.call('/salary/claim', { token }))) return;
+        const why = claimSalary(users, u, now());
+        if (why) problems.push(`user ${u} was paid a salary the rules refuse: ${why}`);
         return;
+      }
       case 'withdraw': {
         const amount = WITHDRAW_AMOUNTS[a.amount]!;
         const by = a.member
@@ -596,7 +600,7 @@ async function run(actions: Action[]): Promise<void> {
       const balance = BigInt(rows.find((r) => r.code === `wallet:${w.userId}`)?.balance ?? '0');
       const debt = BigInt(debts.find((d) => d.user_id === w.userId.toString())?.amount ?? '0');
       const holds = balance + users[n]!.withdrawn;
-      const entitled = entitlement(users, n, now(), since) + debt;
+      const entitled = entitlement(users, n, now()) + debt;
       if (holds < floor(users[n]!))
         problems.push(
           `${after}: user ${n} holds ${toMajor(balance, 'PHP')} and took out ${toMajor(users[n]!.withdrawn, 'PHP')}, less than the ${toMajor(floor(users[n]!), 'PHP')} the rules leave them`,

@@ -19,12 +19,14 @@ const DAYS: Record<Tier, number> = { week: 7, primary: 30, premium: 30, director
 /** Referral and welfare rates by team level (1-5), basis points (docs/team.md). */
 const REFERRAL_BPS = [1000n, 500n, 300n, 200n, 100n];
 const WELFARE_BPS = [500n, 300n, 200n, 100n, 50n];
+/** How many team levels below pay a holder of each tier (docs/membership.md). */
+const REACH: Record<Tier, number> = { week: 0, primary: 2, premium: 3, director: 5 };
 /** The copyright product the test sells: 500.00 each, 10.00 a day for 5 days. */
 export const COPYRIGHT = { price: 50_000n, profit: 1_000n, term: 5 };
 /** Dividends: 100.00 per 1,000.00 of copyrights, 10 calendar months later (never under 280 days). */
 const DIVIDEND = { unit: 100_000n, value: 10_000n, afterMs: 280 * DAY_MS };
 /** Salary level 1 (3 direct and 5 team members with a card), at most once per 30 days. */
-const SALARY = { amount: 50_000n, directs: 3, everyMs: 30 * DAY_MS };
+const SALARY = { amount: 50_000n, directs: 3, team: 5, everyMs: 30 * DAY_MS };
 /** Withdrawal fee: 5 %, rounded half up, added to the amount. */
 export const withdrawalFee = (amount: bigint) => (amount * 500n + 5_000n) / 10_000n;
 
@@ -35,6 +37,8 @@ export interface ModelCard {
   /** What was paid for it plus the credit carried in (capped at its price). */
   value: bigint;
   replaced: boolean;
+  /** The uplines its purchase paid a referral reward (index and rate), reversed in part on an upgrade. */
+  rewarded: { j: number; bps: bigint }[];
 }
 
 export interface Plan {
@@ -91,16 +95,44 @@ export const samePlan = (a: Plan, b: Plan) =>
   a.replaces.length === b.replaces.length &&
   a.replaces.every((c) => b.replaces.includes(c));
 
-/** Makes a purchase in the model; answers what left the wallet (negative: refunded). */
-export function purchase(user: ModelUser, p: Plan, payCap?: bigint): bigint {
+/** The uplines of user i a purchase now pays: an active card whose tier reaches their level. */
+function rewarded(users: ModelUser[], i: number, now: number): { j: number; bps: bigint }[] {
+  return uplines(users, i)
+    .filter(({ j, level }) =>
+      users[j]!.cards.some((c) => live(c, now) && c.start <= now && REACH[c.tier] >= level),
+    )
+    .map(({ j, level }) => ({ j, bps: REFERRAL_BPS[level - 1]! }));
+}
+
+/**
+ * A purchase of user i in the model: its referral rewards (on the card's value, less the reversed
+ * share of each replaced card's rewards: rate × unused, each rounded at most 2 minor units off)
+ * and the cards it replaces. Answers what left the wallet (negative: refunded).
+ */
+export function purchase(users: ModelUser[], i: number, p: Plan, now: number, payCap?: bigint): bigint {
+  const user = users[i]!;
   const pay = payCap !== undefined && p.pay > payCap ? payCap : p.pay;
   const paid = pay > 0n ? pay : 0n;
-  for (const c of p.replaces) c.replaced = true;
+  for (const c of p.replaces) {
+    const back = unused(c, now);
+    for (const r of c.rewarded) users[r.j]!.referral += 2n - (r.bps * back) / 10_000n;
+    c.replaced = true;
+  }
   const value = paid + p.credit < p.price ? paid + p.credit : p.price;
-  user.cards.push({ tier: p.tier, start: p.start, end: p.end, value, replaced: false });
+  const paidTo = rewarded(users, i, now);
+  for (const r of paidTo) users[r.j]!.referral += (r.bps * value) / 10_000n + 1n;
+  user.cards.push({ tier: p.tier, start: p.start, end: p.end, value, replaced: false, rewarded: paidTo });
   user.keptCards += pay;
   user.purchases++;
   return pay;
+}
+
+/** A copyright purchase: its referral rewards on what was spent. */
+export function buyCopyrights(users: ModelUser[], i: number, quantity: bigint, now: number): void {
+  users[i]!.copyrights.push({ quantity, at: now });
+  users[i]!.purchases++;
+  for (const r of rewarded(users, i, now))
+    users[r.j]!.referral += (r.bps * quantity * COPYRIGHT.price) / 10_000n + 1n;
 }
 
 export interface ModelUser {
@@ -119,6 +151,11 @@ export interface ModelUser {
   redPacketsOut: bigint;
   /** Everything this user put into red packets (what is not claimed comes back a day later). */
   redPacketsSent: bigint;
+  /** The most referral rewards the rules paid this user, net of reversals (and rounding). */
+  referral: bigint;
+  /** Salary claims paid, and when the last was. */
+  salary: bigint;
+  lastSalary: number | null;
   /** Amount + fee of withdrawals applied and not returned (rejected or failed). */
   withdrawn: bigint;
 }
@@ -133,6 +170,9 @@ export const newUser = (inviter: number | null): ModelUser => ({
   copyrights: [],
   redPacketsOut: 0n,
   redPacketsSent: 0n,
+  referral: 0n,
+  salary: 0n,
+  lastSalary: null,
   withdrawn: 0n,
 });
 
@@ -162,23 +202,20 @@ function uplines(users: ModelUser[], i: number): { j: number; level: number }[] 
 /**
  * The most user i may hold plus have taken out by the rules: what they put in (credited
  * recharges, others' red-packet shares), plus the rewards the rules grant on money the system
- * kept (upper bounds: every upline is assumed to hold the card that reaches the level), minus
- * what the system keeps of their own spending (lower bounds).
+ * kept (referral rewards as the purchases paid them, net of reversals; welfare as if every upline
+ * held a card reaching the level), minus what the system keeps of their own spending (lower bounds).
  */
-export function entitlement(users: ModelUser[], i: number, now: number, since: number): bigint {
+export function entitlement(users: ModelUser[], i: number, now: number): bigint {
   const u = users[i]!;
-  let rewards = revenueBound(u, now).amount;
+  let rewards = revenueBound(u, now).amount + u.referral;
   for (const [k, d] of users.entries()) {
     const up = uplines(users, k).find((x) => x.j === i);
     if (!up) continue;
-    const kept = d.keptCards + BigInt(d.purchases) + copyrightSpend(d);
-    if (kept > 0n) rewards += (REFERRAL_BPS[up.level - 1]! * kept) / 10_000n + BigInt(d.purchases);
     const revenue = revenueBound(d, now);
     rewards += (WELFARE_BPS[up.level - 1]! * revenue.amount) / 10_000n + BigInt(revenue.days);
   }
   rewards += (copyrightSpend(u, now - DIVIDEND.afterMs) / DIVIDEND.unit) * DIVIDEND.value;
-  if (users.filter((d) => d.inviter === i).length >= SALARY.directs)
-    rewards += SALARY.amount * BigInt(1 + Math.floor((now - since) / SALARY.everyMs));
+  rewards += u.salary;
   const kept = u.keptCards - BigInt(u.purchases) + copyrightSpend(u) + u.redPacketsOut;
   return u.recharged + u.received + rewards - kept;
 }
@@ -189,4 +226,23 @@ export function entitlement(users: ModelUser[], i: number, now: number, since: n
  */
 export function floor(u: ModelUser): bigint {
   return u.recharged + u.received - u.keptCards - BigInt(u.purchases) - copyrightSpend(u) - u.redPacketsSent;
+}
+
+/**
+ * A salary the server paid user i now, by docs/team.md: their own Star Card, 3 direct and 5 team
+ * members holding one, 30 days since the last claim; level 1 (500.00) is the most six users reach.
+ * Answers why the rules would not pay it, or null.
+ */
+export function claimSalary(users: ModelUser[], i: number, now: number): string | null {
+  const u = users[i]!;
+  const holders = users.filter((d, k) => holdsStarCard(d, now) && uplines(users, k).some((x) => x.j === i));
+  const direct = holders.filter((d) => d.inviter === i).length;
+  u.salary += SALARY.amount;
+  const last = u.lastSalary;
+  u.lastSalary = now;
+  if (!holdsStarCard(u, now)) return 'no Star Card';
+  if (direct < SALARY.directs || holders.length < SALARY.team)
+    return `${direct} direct and ${holders.length} team members hold a Star Card`;
+  if (last !== null && now - last < SALARY.everyMs) return `the last claim was ${now - last} ms ago`;
+  return null;
 }
