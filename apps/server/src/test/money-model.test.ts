@@ -267,8 +267,9 @@ interface Order {
   status: 'pending' | 'submitted' | 'credited' | 'failed' | 'rejected';
   /** What finance matches: the transfer reference or the USDT hash. */
   reference?: string;
-  /** A Star Card bought when the money arrives, at this quote. */
+  /** A Star Card bought when the money arrives, at this quote, made at `quotedAt`. */
   card?: Plan;
+  quotedAt: number;
 }
 
 /** One run: six users in a team, a copyright product, and the actions in order. */
@@ -321,7 +322,9 @@ async function run(actions: Action[]): Promise<void> {
     u.recharged += o.credit;
     if (!o.card) return;
     const p = plan(u.cards, o.card.tier, now());
-    if (p.action !== 'lower' && samePlan(p, o.card)) {
+    // docs/membership.md: the quoted plan only, and an upgrade's quote holds one day.
+    const fresh = p.action !== 'upgrade' || now() - o.quotedAt <= DAY_MS;
+    if (p.action !== 'lower' && samePlan(p, o.card) && fresh) {
       purchase(users, o.user, p, now(), o.card.pay);
       count(`card ${p.action} by channel`);
     } else count('card order left in the wallet');
@@ -378,6 +381,7 @@ async function run(actions: Action[]): Promise<void> {
           ? usdtCredit(data.amount as string, (data.usdt as { rate: string }).rate, 'PHP')
           : toMinor(data.amount as string, 'PHP'),
       status: 'pending',
+      quotedAt: now(),
       ...(card ? { card } : {}),
     };
     if (toMinor(data.creditAmount as string, 'PHP') !== o.credit)
@@ -656,6 +660,22 @@ describe('the money rules (model-based, random sequences)', () => {
       'card order left in the wallet': 1,
       'card upgrade by balance': 2,
       applyWithdrawal: 1,
+    });
+  });
+
+  // Found by the property test (seed 169948734, shrunk): an upgrade ordered by bank transfer and
+  // confirmed five days later would buy Director at the quote, below its price; its quote holds
+  // one day, so the money stays in the wallet.
+  it('an upgrade paid by bank transfer days after its quote buys nothing; the money stays in the wallet', async () => {
+    await run([
+      { t: 'card', u: 0, inst: 0, tier: 'week', by: 'gateway', deliveries: 1 },
+      { t: 'card', u: 0, inst: 0, tier: 'director', by: 'official', deliveries: 0 },
+      { t: 'advance', ms: 5 * DAY_MS },
+      { t: 'confirm', order: 0, inst: 1, reject: false },
+    ]);
+    expect(Object.fromEntries(done)).toMatchObject({
+      'card buy by channel': 1,
+      'card order left in the wallet': 1,
     });
   });
 
