@@ -5,7 +5,8 @@ import type { DestinationStream } from 'pino';
 import { type Clock, systemClock } from './clock.js';
 import type { Config } from './config.js';
 import { type Database, openDatabase } from './db/client.js';
-import { frameworkErrors, installEnvelope, installNotFound } from './http/envelope.js';
+import { adminContentApi } from '@dramastar/contract';
+import { frameworkErrors, installEnvelope, installNotFound, isApiPath } from './http/envelope.js';
 import { firstFallback, serveAdmin, serveMedia, serveWeb } from './http/static.js';
 import { createRateLimiter } from './http/rate-limit.js';
 import { createRouter } from './http/route.js';
@@ -128,12 +129,21 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     },
   });
 
+  // API calls answer 503 past REQUEST_TIMEOUT_MS, except sockets and the episode upload (up to
+  // VIDEO_UPLOAD_MAX_BYTES over the operator's link); media streams are not calls.
+  const uploadUrl = `${adminContentApi.uploadEpisode.prefix}${adminContentApi.uploadEpisode.path}`;
+  app.addHook('onRoute', (route) => {
+    if (config.requestTimeoutMs > 0 && isApiPath(route.url) && !route.websocket && route.url !== uploadUrl)
+      route.handlerTimeout ??= config.requestTimeoutMs;
+  });
+
   const database =
     deps.database ??
     (await openDatabase({
       url: config.databaseUrl,
       dataDir: join(config.dataDir, 'pglite'),
       poolMax: config.dbPoolMax,
+      ...config.dbTimeouts,
     }));
   if (!deps.database) app.addHook('onClose', () => database.close());
   try {

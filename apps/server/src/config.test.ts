@@ -23,6 +23,8 @@ describe('configuration', () => {
       testApi: true,
       publicUrl: 'http://localhost:8080',
       demoContent: false,
+      dbTimeouts: { acquireTimeoutMs: 5000, statementTimeoutMs: 15_000, lockTimeoutMs: 5000 },
+      requestTimeoutMs: 30_000,
     });
   });
 
@@ -41,6 +43,10 @@ describe('configuration', () => {
       TRUST_PROXY: 'true',
       BODY_LIMIT_BYTES: '2048',
       SHUTDOWN_TIMEOUT_MS: '500',
+      DB_ACQUIRE_TIMEOUT_MS: '300',
+      DB_STATEMENT_TIMEOUT_MS: '0',
+      DB_LOCK_TIMEOUT_MS: '250',
+      REQUEST_TIMEOUT_MS: '1000',
       SMTP_URL: 'smtp://mail.example:587',
       MAIL_FROM: 'DramaStar <hello@dramastar.example>',
       GOOGLE_CLIENT_ID: 'client',
@@ -65,6 +71,8 @@ describe('configuration', () => {
       trustProxy: true,
       bodyLimitBytes: 2048,
       shutdownTimeoutMs: 500,
+      dbTimeouts: { acquireTimeoutMs: 300, statementTimeoutMs: 0, lockTimeoutMs: 250 },
+      requestTimeoutMs: 1000,
       smtpUrl: 'smtp://mail.example:587',
       mailFrom: 'DramaStar <hello@dramastar.example>',
       google: { clientId: 'client', clientSecret: 'secret', issuer: 'https://issuer.example' },
@@ -122,6 +130,10 @@ describe('configuration', () => {
     ['PUBLIC_URL', 'not a url'],
     ['SMTP_URL', 'http://mail'],
     ['SESSION_IDLE_DAYS', '0'],
+    ['DB_ACQUIRE_TIMEOUT_MS', '-1'],
+    ['DB_STATEMENT_TIMEOUT_MS', '1.5'],
+    ['DB_LOCK_TIMEOUT_MS', 'soon'],
+    ['REQUEST_TIMEOUT_MS', '-5'],
   ])('stops with a message naming %s when it is %s', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));

@@ -23,6 +23,14 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  /** Longest wait for a pooled connection (0: unbounded); past it the request answers 503. */
+  DB_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(0).default(5_000),
+  /** PostgreSQL statement_timeout of the pool's connections (0: none). */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(15_000),
+  /** PostgreSQL lock_timeout of the pool's connections (0: none). */
+  DB_LOCK_TIMEOUT_MS: z.coerce.number().int().min(0).default(5_000),
+  /** Longest time an API call may take before it answers 503 (0: unbounded). */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
   DATA_DIR: z.string().min(1).default('./data'),
   MEDIA_DIR: z.string().min(1).optional(),
   WEB_DIR: z.string().min(1).default(defaultWebDir),
@@ -69,6 +77,10 @@ export interface Config {
   port: number;
   databaseUrl: string | undefined;
   dbPoolMax: number;
+  /** Bounded waits of the PostgreSQL pool (0 = unbounded); see README "Running at scale". */
+  dbTimeouts: { acquireTimeoutMs: number; statementTimeoutMs: number; lockTimeoutMs: number };
+  /** Longest time an /app-api or /admin-api call may take (0 = unbounded). */
+  requestTimeoutMs: number;
   dataDir: string;
   /** MEDIA_DIR: its `public/` part is served at /media, its `private/` part (episodes) only by /stream. */
   mediaRoot: string;
@@ -146,6 +158,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     databaseUrl: e.DATABASE_URL,
     dbPoolMax: e.DB_POOL_MAX,
+    dbTimeouts: {
+      acquireTimeoutMs: e.DB_ACQUIRE_TIMEOUT_MS,
+      statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+      lockTimeoutMs: e.DB_LOCK_TIMEOUT_MS,
+    },
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     dataDir: e.DATA_DIR,
     mediaRoot,
     mediaDir: mediaLayout(mediaRoot).public,

@@ -37,10 +37,19 @@ export interface DatabaseOptions {
   /** PGlite data directory; absent means in memory. */
   dataDir?: string | undefined;
   poolMax?: number;
+  /** Longest wait for a pooled connection; absent or 0: unbounded. */
+  acquireTimeoutMs?: number;
+  /** statement_timeout of every pooled connection; absent or 0: none. */
+  statementTimeoutMs?: number;
+  /** lock_timeout of every pooled connection; absent or 0: none. */
+  lockTimeoutMs?: number;
 }
 
+/** The readiness probe's own connection answers within this or counts as not ready. */
+const READY_TIMEOUT_MS = 1000;
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.url ? openPostgres(options.url, options.poolMax ?? 10) : openPglite(options.dataDir);
+  return options.url ? openPostgres(options.url, options) : openPglite(options.dataDir);
 }
 
 async function openPglite(dataDir: string | undefined): Promise<Database> {
@@ -64,31 +73,52 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string, poolMax: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolMax });
-  pool.on('error', () => {
+async function openPostgres(url: string, options: DatabaseOptions): Promise<Database> {
+  const ignore = () => {
     // An idle client lost its connection; the pool replaces it. Queries report their own errors.
+  };
+  // Every wait is bounded: for a connection, for a lock, for a statement (README, Running at scale).
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolMax ?? 10,
+    connectionTimeoutMillis: options.acquireTimeoutMs ?? 0,
+    statement_timeout: options.statementTimeoutMs ?? 0,
+    lock_timeout: options.lockTimeoutMs ?? 0,
   });
+  pool.on('error', ignore);
+  // Readiness asks on its own connection, so a pool used up by requests waiting on locks does not
+  // make a live database look down (or keep the probe waiting).
+  const probe = new pg.Pool({
+    connectionString: url,
+    max: 1,
+    idleTimeoutMillis: 0,
+    connectionTimeoutMillis: READY_TIMEOUT_MS,
+    query_timeout: READY_TIMEOUT_MS,
+    statement_timeout: READY_TIMEOUT_MS,
+  });
+  probe.on('error', ignore);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
     kind: 'postgres',
     migrate: async () => {
-      const client = await pool.connect();
+      // Its own session without the pool's timeouts: waiting for another instance's migrations
+      // and a long schema change are legitimate.
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
         await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
       } finally {
-        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
-        client.release();
+        await client.end().catch(() => undefined);
       }
     },
     query: async <T>(text: string, params?: unknown[]) => (await pool.query(text, params)).rows as T[],
     ping: async () => {
-      await pool.query('select 1');
+      await probe.query('select 1');
     },
     close: async () => {
-      await pool.end();
+      await Promise.all([pool.end(), probe.end()]);
     },
   };
 }

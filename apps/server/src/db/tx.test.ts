@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, usingPostgres } from '../test/database.js';
 import type { Database } from './client.js';
-import { isRetryableError, withTransaction } from './tx.js';
+import { isDatabaseBusy, isRetryableError, withTransaction } from './tx.js';
 
 describe('isRetryableError', () => {
   it('retries serialization failures and deadlocks, also when wrapped', () => {
@@ -11,6 +11,19 @@ describe('isRetryableError', () => {
     expect(isRetryableError(new Error('query failed', { cause: { code: '40001' } }))).toBe(true);
     expect(isRetryableError({ code: '23505' })).toBe(false);
     expect(isRetryableError(new Error('plain'))).toBe(false);
+  });
+});
+
+describe('isDatabaseBusy', () => {
+  it('knows lock, statement and pool timeouts, also when wrapped, and nothing else', () => {
+    expect(isDatabaseBusy({ code: '55P03' })).toBe(true);
+    expect(isDatabaseBusy(new Error('query failed', { cause: { code: '57014' } }))).toBe(true);
+    expect(isDatabaseBusy(new Error('timeout exceeded when trying to connect'))).toBe(true);
+    expect(isDatabaseBusy({ code: '40001' })).toBe(false);
+    expect(isDatabaseBusy(new Error('plain'))).toBe(false);
+    // A timeout is not a serialization failure: withTransaction does not run it again.
+    expect(isRetryableError({ code: '55P03' })).toBe(false);
+    expect(isRetryableError({ code: '57014' })).toBe(false);
   });
 });
 

@@ -2,15 +2,38 @@ import type { Db, Tx } from './client.js';
 
 /** SQLSTATEs worth retrying: serialization_failure and deadlock_detected. */
 const RETRYABLE = new Set(['40001', '40P01']);
+/**
+ * A wait that ran out: lock_not_available (lock_timeout) and query_canceled (statement_timeout).
+ * Not retried: the same wait would likely run out again, and the caller is told to come back.
+ */
+const TIMED_OUT = new Set(['55P03', '57014']);
+/** What node-postgres's pool says when no connection came within its `connectionTimeoutMillis`. */
+const POOL_TIMEOUTS = new Set([
+  'timeout exceeded when trying to connect',
+  'Connection terminated due to connection timeout',
+]);
 
-export function isRetryableError(error: unknown): boolean {
-  // Drivers and drizzle wrap the database error; walk the cause chain.
+/** Whether `error` or one of its causes (drivers and drizzle wrap it) matches. */
+function anyCause(error: unknown, matches: (e: { code?: unknown; message?: unknown }) => boolean): boolean {
   for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && RETRYABLE.has(code)) return true;
+    if (matches(e)) return true;
     e = (e as { cause?: unknown }).cause;
   }
   return false;
+}
+
+export function isRetryableError(error: unknown): boolean {
+  return anyCause(error, (e) => typeof e.code === 'string' && RETRYABLE.has(e.code));
+}
+
+/** The database could not serve in time (pool, lock or statement timeout): answer 503, not 500. */
+export function isDatabaseBusy(error: unknown): boolean {
+  return anyCause(
+    error,
+    (e) =>
+      (typeof e.code === 'string' && TIMED_OUT.has(e.code)) ||
+      (typeof e.message === 'string' && POOL_TIMEOUTS.has(e.message)),
+  );
 }
 
 export interface TxOptions {

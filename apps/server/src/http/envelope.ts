@@ -15,6 +15,7 @@ import type {
   FastifyServerOptions,
 } from 'fastify';
 import type { z } from 'zod';
+import { isDatabaseBusy } from '../db/tx.js';
 import { AppError } from './errors.js';
 import { requestLanguage } from './language.js';
 
@@ -23,6 +24,9 @@ export function sendSuccess(req: FastifyRequest, reply: FastifyReply, data: unkn
     .code(SUCCESS_CODE)
     .send({ code: SUCCESS_CODE, msg: formatMessage(requestLanguage(req), 'Success'), data });
 }
+
+/** Retry-After of every 503: about one lock or pool wait (DB_LOCK_TIMEOUT_MS, DB_ACQUIRE_TIMEOUT_MS). */
+export const RETRY_AFTER_SECONDS = 5;
 
 export function sendFailure(req: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
   const lang = requestLanguage(req);
@@ -35,6 +39,8 @@ export function sendFailure(req: FastifyRequest, reply: FastifyReply, error: App
   if (field !== undefined) body.field = field;
   if (error.options.data !== undefined) body.data = error.options.data;
   if (error.status >= 500) body.requestId = req.id;
+  // Overload and outages are passing: tell clients and load balancers when to come back.
+  if (error.status === 503) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
   return reply.code(error.status).send(body);
 }
 
@@ -53,7 +59,7 @@ export function validationError(issues: readonly z.core.$ZodIssue[], location: s
   });
 }
 
-function isApiPath(url: string): boolean {
+export function isApiPath(url: string): boolean {
   return [API_PREFIX, ADMIN_API_PREFIX].some(
     (prefix) => url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`),
   );
@@ -87,6 +93,11 @@ export function installEnvelope(app: FastifyInstance, options: { bodyLimit: numb
     if (error instanceof AppError) {
       if (error.status >= 500) req.log.error({ err: error, cause: error.cause }, error.key);
       return sendFailure(req, reply, error);
+    }
+    if (error.code === 'FST_ERR_HANDLER_TIMEOUT' || isDatabaseBusy(error)) {
+      // The pool, a lock or the request's own time ran out: the instance is busy, not broken.
+      req.log.warn({ err: error }, 'busy: answered 503');
+      return sendFailure(req, reply, new AppError('ServiceUnavailable', { cause: error }));
     }
     const status = error.statusCode ?? 500;
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413) {

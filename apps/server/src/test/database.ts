@@ -1,12 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { type Database, openDatabase } from '../db/client.js';
+import { type Database, type DatabaseOptions, openDatabase } from '../db/client.js';
 
 /**
  * A fresh, empty database for one test: in-memory PGlite by default, or - when TEST_DATABASE_URL
  * names a PostgreSQL server - a new database created on that server and dropped on close.
  */
-export async function openTestDatabase(): Promise<Database & { url?: string }> {
+export async function openTestDatabase(
+  /** Pool size and timeouts for PostgreSQL (default: a pool of 10, no timeouts). */
+  options: Omit<DatabaseOptions, 'url' | 'dataDir'> = {},
+): Promise<Database & { url?: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return openDatabase({});
   const name = `ds_test_${randomBytes(6).toString('hex')}`;
@@ -19,7 +22,7 @@ export async function openTestDatabase(): Promise<Database & { url?: string }> {
   }
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolMax: 10 });
+  const database = await openDatabase({ poolMax: 10, ...options, url: url.toString() });
   return {
     ...database,
     url: url.toString(),
