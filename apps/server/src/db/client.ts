@@ -102,11 +102,12 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     db,
     kind: 'postgres',
     migrate: async () => {
-      // Its own session without the pool's timeouts: waiting for another instance's migrations
-      // and a long schema change are legitimate.
+      // Its own session without the pool's timeouts (nor any set on the role): waiting for another
+      // instance's migrations and a long schema change are legitimate.
       const client = new pg.Client({ connectionString: url });
       await client.connect();
       try {
+        await client.query('set statement_timeout = 0; set lock_timeout = 0');
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
         await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
       } finally {

@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app.js';
 import { DEMO_SERIES } from '../seed/demo-catalog.js';
 import { loadConfig } from '../config.js';
@@ -55,6 +56,37 @@ describe('migrations', () => {
         }
       } finally {
         await holder.close();
+      }
+    },
+  );
+
+  it.runIf(usingPostgres)(
+    "waits for another instance's migrations past the pool's lock and statement timeouts (PostgreSQL)",
+    async () => {
+      const database = await openTestDatabase({ lockTimeoutMs: 100, statementTimeoutMs: 100 });
+      const other = new pg.Client({ connectionString: database.url });
+      try {
+        await other.connect();
+        // The key migrations lock on (client.ts): another instance is migrating.
+        await other.query('select pg_advisory_lock(727001)');
+        const migrating = database.migrate();
+        // Waiting on the advisory lock three times longer than the pool's limits allow.
+        await vi.waitFor(
+          async () => {
+            const [row] = await database.query<{ waiting: boolean }>(
+              `select bool_or(now() - query_start > interval '300 ms') as waiting from pg_stat_activity
+               where datname = current_database() and wait_event_type = 'Lock' and query like '%pg_advisory_lock%'`,
+            );
+            expect(row?.waiting).toBe(true);
+          },
+          { timeout: 10_000, interval: 50 },
+        );
+        await other.query('select pg_advisory_unlock(727001)');
+        await migrating;
+        expect(await database.query('select id from tenant')).toEqual([]);
+      } finally {
+        await other.end();
+        await database.close();
       }
     },
   );
