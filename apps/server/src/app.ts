@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
+import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { type Clock, systemClock } from './clock.js';
@@ -135,6 +136,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.addHook('onRoute', (route) => {
     if (config.requestTimeoutMs > 0 && isApiPath(route.url) && !route.websocket && route.url !== uploadUrl)
       route.handlerTimeout ??= config.requestTimeoutMs;
+  });
+
+  // Answers of 1 KB and more in JSON (and other text types mime-db calls compressible) go out
+  // brotli- or gzip-compressed when the client accepts it. Built assets are sent precompressed
+  // (http/static.ts); media types (HLS playlists and segments, video, images) are not compressible
+  // and partial (206) answers never are, so Range requests keep their byte offsets.
+  await app.register(fastifyCompress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    customTypes: /^application\/json\b/,
   });
 
   const database =

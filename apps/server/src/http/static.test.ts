@@ -1,23 +1,39 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/helper.js';
 
 let t: TestApp;
 const dir = mkdtempSync(join(tmpdir(), 'ds-static-'));
 const segment = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 256));
+const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+const scriptBr = brotliCompressSync(script);
+/** A playlist large enough to be compressed if media were. */
+const playlist = `#EXTM3U\n${'#EXTINF:4.0,\nseg0.ts\n'.repeat(100)}`;
 
 beforeAll(async () => {
   mkdirSync(join(dir, 'web/assets'), { recursive: true });
   writeFileSync(join(dir, 'web/index.html'), '<!doctype html><title>DramaStar</title>');
   writeFileSync(join(dir, 'web/assets/index-abc123.js'), 'console.log(1)');
+  // What scripts/precompress.mjs writes beside a built asset.
+  writeFileSync(join(dir, 'web/assets/big-abc123.js'), script);
+  writeFileSync(join(dir, 'web/assets/big-abc123.js.br'), scriptBr);
+  writeFileSync(join(dir, 'web/assets/big-abc123.js.gz'), gzipSync(script));
+  writeFileSync(
+    join(dir, 'web/index.html.br'),
+    brotliCompressSync('<!doctype html><title>DramaStar</title>'),
+  );
   writeFileSync(join(dir, 'web/logo.svg'), '<svg/>');
   // Public media (covers, posters…) live in MEDIA_DIR/public; these stand for any such files.
   mkdirSync(join(dir, 'media/public/s1/e1'), { recursive: true });
-  writeFileSync(join(dir, 'media/public/s1/e1/index.m3u8'), '#EXTM3U\n');
+  writeFileSync(join(dir, 'media/public/s1/e1/index.m3u8'), playlist);
   writeFileSync(join(dir, 'media/public/s1/e1/seg0.ts'), segment);
-  t = await buildTestApp({ WEB_DIR: join(dir, 'web'), MEDIA_DIR: join(dir, 'media') });
+  t = await buildTestApp({ WEB_DIR: join(dir, 'web'), MEDIA_DIR: join(dir, 'media') }, { ready: false });
+  // A JSON answer well over the 1 KB threshold, through the envelope like any call.
+  t.app.get('/app-api/test/large', () => ({ code: 200, msg: 'ok', data: 'y'.repeat(5000) }));
+  await t.app.ready();
 });
 afterAll(() => t.close());
 
@@ -38,6 +54,30 @@ describe('serving the built web app', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
+  it('sends the precompressed brotli file of an asset to a client that accepts it, with its cache headers', async () => {
+    const res = await get('/assets/big-abc123.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toContain('javascript');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(res.rawPayload.equals(scriptBr)).toBe(true);
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(script);
+    const gzip = await get('/assets/big-abc123.js', { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    const plain = await get('/assets/big-abc123.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+  });
+
+  it('keeps index.html no-cache when sent precompressed', async () => {
+    const res = await get('/', { 'accept-encoding': 'br' });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toContain('<title>DramaStar</title>');
+  });
+
   it('serves other public files with a short cache', async () => {
     expect((await get('/logo.svg')).headers['cache-control']).toBe('public, max-age=3600');
   });
@@ -52,6 +92,49 @@ describe('serving the built web app', () => {
     const api = await get('/app-api/nothing', { accept: 'text/html' });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toMatchObject({ code: 404, errorKey: 'NotFound' });
+  });
+});
+
+describe('compressing answers', () => {
+  it('compresses a large JSON answer for a client that accepts brotli, keeping the envelope', async () => {
+    const res = await get('/app-api/test/large', { 'accept-encoding': 'br' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(res.rawPayload.length).toBeLessThan(1000);
+    expect(JSON.parse(brotliDecompressSync(res.rawPayload).toString())).toEqual({
+      code: 200,
+      msg: 'ok',
+      data: 'y'.repeat(5000),
+    });
+    const head = await t.app.inject({
+      method: 'HEAD',
+      url: '/app-api/test/large',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+  });
+
+  it('leaves small JSON answers and clients that accept no encoding alone', async () => {
+    const small = await get('/healthz', { 'accept-encoding': 'br' });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    const plain = await get('/app-api/test/large');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json()).toMatchObject({ code: 200 });
+  });
+
+  it('sends media playlists and segments as stored, Range requests included', async () => {
+    const list = await get('/media/s1/e1/index.m3u8', { 'accept-encoding': 'br, gzip' });
+    expect(list.headers['content-encoding']).toBeUndefined();
+    expect(list.body).toBe(playlist);
+    const seg = await get('/media/s1/e1/seg0.ts', { 'accept-encoding': 'br, gzip' });
+    expect(seg.headers['content-encoding']).toBeUndefined();
+    expect(seg.rawPayload.equals(segment)).toBe(true);
+    const part = await get('/media/s1/e1/seg0.ts', { 'accept-encoding': 'br, gzip', range: 'bytes=100-199' });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-encoding']).toBeUndefined();
+    expect(part.rawPayload.equals(segment.subarray(100, 200))).toBe(true);
   });
 });
 

@@ -21,7 +21,11 @@ function setMediaHeaders(res: SetHeadersResponse, path: string): void {
   res.setHeader('cache-control', ext === '.m3u8' ? 'public, max-age=60' : 'public, max-age=86400');
 }
 
-function setWebHeaders(res: SetHeadersResponse, path: string): void {
+function setWebHeaders(res: SetHeadersResponse, sentPath: string): void {
+  // With preCompressed the path is the `.br`/`.gz` sibling that is sent; the rules follow the original.
+  const path = sentPath.replace(/\.(?:br|gz)$/, '');
+  // The same address answers brotli, gzip or plain bytes: caches must key on the request's encodings.
+  res.setHeader('vary', 'accept-encoding');
   if (path.endsWith('index.html')) res.setHeader('cache-control', 'no-cache');
   else if (/[/\\]assets[/\\]/.test(path)) res.setHeader('cache-control', IMMUTABLE);
   else res.setHeader('cache-control', 'public, max-age=3600');
@@ -57,6 +61,8 @@ export async function serveWeb(app: FastifyInstance, webDir: string): Promise<Pa
     root,
     prefix: '/',
     cacheControl: false,
+    // The build writes `.br` and `.gz` beside text assets (scripts/precompress.mjs).
+    preCompressed: true,
     index: ['index.html'],
     setHeaders: setWebHeaders,
   });
@@ -85,6 +91,7 @@ export async function serveAdmin(app: FastifyInstance, adminDir: string): Promis
     // The web app's registration decorates the reply; this one must not do it twice.
     decorateReply: false,
     cacheControl: false,
+    preCompressed: true,
     index: ['index.html'],
     setHeaders: setWebHeaders,
   });

@@ -1,0 +1,38 @@
+// Writes `.br` and `.gz` beside every text file of a build directory, so the server sends them
+// precompressed (@fastify/static `preCompressed`). Usage: node scripts/precompress.mjs <dir>…
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+const TEXT = /\.(?:html|js|mjs|css|json|svg|webmanifest|txt)$/;
+/** Smaller files gain less than the encoding header costs. */
+const MIN_BYTES = 1024;
+
+function* files(dir) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* files(path);
+    else if (TEXT.test(entry.name) && statSync(path).size >= MIN_BYTES) yield path;
+  }
+}
+
+for (const dir of process.argv.slice(2)) {
+  let plain = 0;
+  let brotli = 0;
+  for (const path of files(dir)) {
+    const bytes = readFileSync(path);
+    const br = brotliCompressSync(bytes, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+      },
+    });
+    writeFileSync(`${path}.br`, br);
+    writeFileSync(`${path}.gz`, gzipSync(bytes, { level: 9 }));
+    plain += bytes.length;
+    brotli += br.length;
+  }
+  process.stdout.write(
+    `precompressed ${dir}: ${Math.round(plain / 1024)} KiB of text, ${Math.round(brotli / 1024)} KiB as brotli\n`,
+  );
+}
