@@ -22,7 +22,23 @@ const rssMiB = () => {
 try {
   const rssIdle = rssMiB();
 
-  const targets: { name: string; method: 'GET' | 'POST'; path: string }[] = [
+  // An episode list of a series of the default tenant (the host's), as an app asks it when a series opens.
+  const all = (await (
+    await fetch(`${base}/app-api/sv/allSeries`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    })
+  ).json()) as { data: { list: { id: number | string }[] } };
+  const seriesId = all.data.list[0]!.id;
+  const BROWSER = { 'accept-encoding': 'gzip, deflate, br' };
+  const targets: {
+    name: string;
+    method: 'GET' | 'POST';
+    path: string;
+    headers?: Record<string, string>;
+    body?: string;
+  }[] = [
     { name: 'GET /healthz (baseline)', method: 'GET', path: '/healthz' },
     {
       name: 'POST queryTenantId',
@@ -30,6 +46,16 @@ try {
       path: '/app-api/appConfig/queryTenantId?domain=vn.localhost',
     },
     { name: 'POST tenantConfig', method: 'POST', path: '/app-api/appConfig/tenantConfig?tenantId=000002' },
+    { name: 'POST homeSeries', method: 'POST', path: '/app-api/sv/homeSeries?tenantId=000002', body: '{}' },
+    { name: 'POST allSeries', method: 'POST', path: '/app-api/sv/allSeries?tenantId=000002', body: '{}' },
+    {
+      name: 'POST allSeries, brotli (accept-encoding of a browser)',
+      method: 'POST',
+      path: '/app-api/sv/allSeries?tenantId=000002',
+      headers: BROWSER,
+      body: '{}',
+    },
+    { name: 'POST videos/{seriesId}', method: 'POST', path: `/app-api/sv/videos/${seriesId}` },
     { name: 'POST unknown call (404)', method: 'POST', path: '/app-api/no/such/call' },
   ];
   const rows = [];
@@ -37,7 +63,8 @@ try {
     const result = await autocannon({
       url: base + t.path,
       method: t.method,
-      headers: { 'content-type': 'application/json', 'content-language': 'vn' },
+      headers: { 'content-type': 'application/json', 'content-language': 'vn', ...t.headers },
+      body: t.body,
       connections,
       duration: seconds,
     });
