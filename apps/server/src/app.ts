@@ -321,7 +321,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   gateway?.routes(app);
   webhookRoutes(app, { gateways: gateway ? [gateway] : [], recharges, clock, limiter });
-  adminRoutes(router, { db, operators, recharges, withdrawals });
+  adminRoutes(router, { db, operators, recharges, withdrawals, limiter });
   accessRoutes(router, { access: createAccessService({ db, clock, operators }) });
   // Console content: uploads arrive as multipart (streamed to a file); transcoding runs in a worker.
   await app.register(fastifyMultipart);

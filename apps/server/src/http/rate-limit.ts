@@ -13,6 +13,8 @@ export interface RateLimiter {
   claim(key: string, seconds: number): Promise<number>;
   /** Gives back a claim made at `at` (the clock's time of `claim`), e.g. when its work failed. */
   release(key: string, at: Date): Promise<void>;
+  /** Takes back one attempt `hit` counted under `key` that turned out not to count (a success). */
+  forgive(key: string): Promise<void>;
 }
 
 type Rows<T> = { rows: T[] };
@@ -51,6 +53,10 @@ export function createRateLimiter(db: Db, clock: Clock): RateLimiter {
       if (since === undefined) return 1; // released meanwhile: a retry will claim it
       const left = seconds - (now.getTime() - new Date(since).getTime()) / 1000;
       return Math.max(1, Math.ceil(left));
+    },
+
+    async forgive(key) {
+      await db.execute(sql`update rate_limit set count = count - 1 where key = ${key} and count > 0`);
     },
 
     async release(key, at) {

@@ -6,6 +6,7 @@ import { buildTestApp, type TestApp } from '../../test/helper.js';
 import { lastCode } from '../../test/smtp.js';
 import { PAY_PASSWORD, walletFixtures } from '../../test/wallet-fixtures.js';
 import { createOperatorService, OPERATOR_MAX_FAILED_LOGINS } from '../operator/operator.service.js';
+import { OPERATOR_SIGN_IN_FAILURES } from '../operator/admin.routes.js';
 import { createUserService } from '../user/user.service.js';
 import { createPayPasswordService, PAY_PASSWORD_MAX_TRIES } from '../wallet/pay-password.service.js';
 import { CLIENT_LIMITS } from './auth.service.js';
@@ -164,6 +165,34 @@ describe('operator sign-in', () => {
     expect(await state()).toEqual([{ failed_logins: 0, locked_until: null }]);
     for (let i = 0; i < 2 * OPERATOR_MAX_FAILED_LOGINS; i++) expect(await ask(i)).toBe('TotpRequired');
     expect(await state()).toEqual([{ failed_logins: 0, locked_until: null }]);
+  });
+});
+
+describe('console sign-in per client address', () => {
+  it('checks at most 30 failed sign-ins from one address across usernames and instances; successes do not count', async () => {
+    const { limit, seconds } = OPERATOR_SIGN_IN_FAILURES;
+    const username = `spray_${Date.now()}`;
+    await createOperatorService(a.database.db, a.clock).create({
+      username,
+      password: 'right-horse-2',
+      role: 'support',
+      tenantIds: ['000000'],
+    });
+    const ip = '10.72.0.1';
+    const login = (i: number, name: string, password: string, from = ip) =>
+      keyOf(admins[i % 2]!('/auth/login', { body: { username: name, password }, ip: from }));
+    // Signing in from the address many times uses none of its failures.
+    for (let i = 0; i < limit + 5; i++) expect(await login(i, username, 'right-horse-2')).toBe('200');
+
+    const tries = await Promise.all(
+      Array.from({ length: limit + 20 }, (_, i) => login(i, `nobody_${i}`, `guess-${i}`)),
+    );
+    expect(tally(tries)).toEqual({ WrongOperatorLogin: limit, TooManyRequests: 20 });
+    expect(await login(0, username, 'right-horse-2')).toBe('TooManyRequests');
+    expect(await login(1, username, 'right-horse-2', '10.72.0.2')).toBe('200');
+
+    advance(seconds * 1000 + 1);
+    expect(await login(0, username, 'right-horse-2')).toBe('200');
   });
 });
 

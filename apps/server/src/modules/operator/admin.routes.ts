@@ -3,6 +3,8 @@ import { count, inArray, sql } from 'drizzle-orm';
 import { ledgerAccounts } from '../../db/schema/index.js';
 import type { Db, Tx } from '../../db/client.js';
 import { withTransaction } from '../../db/tx.js';
+import { AppError } from '../../http/errors.js';
+import type { RateLimiter } from '../../http/rate-limit.js';
 import type { Router } from '../../http/route.js';
 import type { RechargeService } from '../wallet/recharge.service.js';
 import { toAdminWithdrawal, type WithdrawalService } from '../wallet/withdrawal.service.js';
@@ -13,15 +15,38 @@ import { contextInfo, type OperatorContext, type OperatorService, tenantScope } 
  * queue, the ledger's balance check) and the audit log. Every changing call writes its audit
  * entry in the same transaction as the change.
  */
+/** Failed console sign-ins one client address may make in a window. */
+export const OPERATOR_SIGN_IN_FAILURES = { limit: 30, seconds: 600 } as const;
+
 export function adminRoutes(
   router: Router,
-  deps: { db: Db; operators: OperatorService; recharges: RechargeService; withdrawals: WithdrawalService },
+  deps: {
+    db: Db;
+    operators: OperatorService;
+    recharges: RechargeService;
+    withdrawals: WithdrawalService;
+    limiter: RateLimiter;
+  },
 ): void {
-  const { db, operators, recharges, withdrawals } = deps;
+  const { db, operators, recharges, withdrawals, limiter } = deps;
 
-  router.guest(adminApi.login, ({ body, req }) =>
-    operators.login(body, { userAgent: req.headers['user-agent'], ip: req.ip }),
-  );
+  /**
+   * Failed sign-ins per client address, across usernames (each operator also locks after 5): every
+   * try is counted before its password is checked, and one that gets past the password (signed in,
+   * or asked for its TOTP code) is taken back, so concurrent tries never check more than the limit.
+   */
+  router.guest(adminApi.login, async ({ body, req }) => {
+    const key = `operatorSignIn:ip:${req.ip}`;
+    await limiter.hit(key, OPERATOR_SIGN_IN_FAILURES.limit, OPERATOR_SIGN_IN_FAILURES.seconds);
+    try {
+      const session = await operators.login(body, { userAgent: req.headers['user-agent'], ip: req.ip });
+      await limiter.forgive(key);
+      return session;
+    } catch (error) {
+      if (error instanceof AppError && error.key === 'TotpRequired') await limiter.forgive(key);
+      throw error;
+    }
+  });
   router.operator(adminApi.logout, async ({ operator }) => {
     await operators.logout(operator);
     return {};
