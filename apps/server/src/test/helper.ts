@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import { type ManualClock, manualClock } from '../clock.js';
 import { type Config, loadConfig } from '../config.js';
-import type { Database } from '../db/client.js';
+import { type Database, openDatabase } from '../db/client.js';
 import type { Entitlements } from '../modules/catalog/entitlement.js';
 import type { OidcClient } from '../modules/oauth/oidc.js';
 import type { DemoSeries } from '../seed/demo-catalog.js';
@@ -94,6 +94,29 @@ export async function buildTestApp(
       await app.close();
       if (!options.database) await database.close();
       await smtp?.stop();
+    },
+  };
+}
+
+/**
+ * A second instance over `first`'s PostgreSQL database, with a pool of its own and its clock at the
+ * same time; undefined on the embedded database, which one process cannot share. Its `close()`
+ * closes its pool too.
+ */
+export async function secondInstance(
+  first: TestApp,
+  env: Record<string, string> = {},
+): Promise<TestApp | undefined> {
+  const url = (first.database as { url?: string }).url;
+  if (!url) return undefined;
+  const database = await openDatabase({ url, poolMax: 10 });
+  const second = await buildTestApp(env, { database });
+  second.clock.advance(first.clock.now().getTime() - second.clock.now().getTime());
+  return {
+    ...second,
+    close: async () => {
+      await second.close();
+      await database.close();
     },
   };
 }

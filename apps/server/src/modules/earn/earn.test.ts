@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../db/client.js';
 import { caller } from '../../test/client.js';
-import { usingPostgres } from '../../test/database.js';
-import { buildTestApp, type TestApp } from '../../test/helper.js';
+import { buildTestApp, secondInstance, type TestApp } from '../../test/helper.js';
 import { walletFixtures, type WalletFixtures } from '../../test/wallet-fixtures.js';
 import { createLedger } from '../ledger/ledger.service.js';
 import { createRedPacketService, splitShares } from './red-packet.service.js';
@@ -223,14 +221,7 @@ describe('red packets', () => {
   });
 
   it('never give more shares or money than funded under concurrent claims (two instances on PostgreSQL)', async () => {
-    const second = usingPostgres
-      ? await buildTestApp(
-          { SESSION_IDLE_DAYS: '365', SESSION_MAX_DAYS: '3650' },
-          { database: await openDatabase({ url: (t.database as { url?: string }).url, poolMax: 10 }) },
-        )
-      : undefined;
-    // The second instance's clock shows the same time as the first.
-    second?.clock.advance(t.clock.now().getTime() - second.clock.now().getTime());
+    const second = await secondInstance(t, { SESSION_IDLE_DAYS: '365', SESSION_MAX_DAYS: '3650' });
     try {
       const sender = await f.user();
       await f.recharge(sender, '1000');
@@ -258,10 +249,7 @@ describe('red packets', () => {
       );
       expect(books!.s).toBe('0');
     } finally {
-      if (second) {
-        await second.close();
-        await second.database.close();
-      }
+      await second?.close();
     }
   }, 120_000);
 });

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { defaultMembershipSettings, defaultPointsRules } from '@dramastar/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../db/client.js';
 import { DEMO_SERIES } from '../../seed/demo-catalog.js';
 import { caller } from '../../test/client.js';
 import { usingPostgres } from '../../test/database.js';
-import { buildTestApp, type TestApp } from '../../test/helper.js';
+import { buildTestApp, secondInstance, type TestApp } from '../../test/helper.js';
 import { walletFixtures, type WalletFixtures } from '../../test/wallet-fixtures.js';
 
 const DAY = 86_400_000;
@@ -331,13 +330,7 @@ describe('a channel order keeps its quote', () => {
   });
 
   it('money arriving while the user upgrades from the balance buys one upgrade, never a second card at the quote (two instances on PostgreSQL)', async () => {
-    const second = usingPostgres
-      ? await buildTestApp(
-          { SESSION_IDLE_DAYS: '365' },
-          { database: await openDatabase({ url: (t.database as { url?: string }).url, poolMax: 10 }) },
-        )
-      : undefined;
-    second?.clock.advance(t.clock.now().getTime() - second.clock.now().getTime());
+    const second = await secondInstance(t, { SESSION_IDLE_DAYS: '365' });
     const apps = [t.app, second?.app ?? t.app];
     try {
       for (let round = 0; round < (usingPostgres ? 6 : 2); round++) {
@@ -364,10 +357,7 @@ describe('a channel order keeps its quote', () => {
         expect(held).toEqual([{ tier: 'premium', value: '99900' }]);
       }
     } finally {
-      if (second) {
-        await second.close();
-        await second.database.close();
-      }
+      await second?.close();
     }
   });
 

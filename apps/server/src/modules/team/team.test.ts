@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../db/client.js';
 import { caller } from '../../test/client.js';
 import { usingPostgres } from '../../test/database.js';
-import { buildTestApp, type TestApp } from '../../test/helper.js';
+import { buildTestApp, secondInstance, type TestApp } from '../../test/helper.js';
 import { walletFixtures, type WalletFixtures } from '../../test/wallet-fixtures.js';
 
 const DAY = 86_400_000;
@@ -277,13 +276,7 @@ describe('rewards follow the money kept', () => {
   });
 
   it('an upgrade racing the inviter’s spending, and two upgrades at once, never lose or mint a reward (two instances on PostgreSQL)', async () => {
-    const second = usingPostgres
-      ? await buildTestApp(
-          { SESSION_IDLE_DAYS: '365', SESSION_MAX_DAYS: '3650' },
-          { database: await openDatabase({ url: (t.database as { url?: string }).url, poolMax: 10 }) },
-        )
-      : undefined;
-    second?.clock.advance(t.clock.now().getTime() - second.clock.now().getTime());
+    const second = await secondInstance(t, { SESSION_IDLE_DAYS: '365', SESSION_MAX_DAYS: '3650' });
     const calls = [f.call, second ? caller(second.app) : f.call];
     try {
       const id = await product({ price: 62_790, max: 1000 });
@@ -322,10 +315,7 @@ describe('rewards follow the money kept', () => {
       expect(await f.balance(inviter.token)).toBe('199.80');
       expect(await f.balance(member.token)).toBe('4281.00'); // 6279 - 999 - 999
     } finally {
-      if (second) {
-        await second.close();
-        await second.database.close();
-      }
+      await second?.close();
     }
   });
 });
@@ -382,14 +372,7 @@ describe('copyright purchases', () => {
   });
 
   it('never oversell: 300 concurrent attempts at 100 copyrights sell exactly 100 (two instances on PostgreSQL)', async () => {
-    const second = usingPostgres
-      ? await buildTestApp(
-          { SESSION_IDLE_DAYS: '365', SESSION_MAX_DAYS: '3650' },
-          { database: await openDatabase({ url: (t.database as { url?: string }).url, poolMax: 10 }) },
-        )
-      : undefined;
-    // The second instance's clock shows the same time as the first.
-    second?.clock.advance(t.clock.now().getTime() - second.clock.now().getTime());
+    const second = await secondInstance(t, { SESSION_IDLE_DAYS: '365', SESSION_MAX_DAYS: '3650' });
     try {
       const id = await product({ total: 100, max: 1000, price: 100, term: 1 });
       const buyers: Who[] = [];
@@ -417,10 +400,7 @@ describe('copyright purchases', () => {
       );
       expect(row).toEqual({ sold: 100, held: 100 });
     } finally {
-      if (second) {
-        await second.close();
-        await second.database.close();
-      }
+      await second?.close();
     }
   }, 120_000);
 });
