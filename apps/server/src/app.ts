@@ -6,6 +6,7 @@ import type { DestinationStream } from 'pino';
 import { type Clock, systemClock } from './clock.js';
 import type { Config } from './config.js';
 import { type Database, openDatabase } from './db/client.js';
+import { createNotifier } from './db/notify.js';
 import { adminContentApi } from '@dramastar/contract';
 import { frameworkErrors, installEnvelope, installNotFound, isApiPath } from './http/envelope.js';
 import { firstFallback, serveAdmin, serveMedia, serveWeb } from './http/static.js';
@@ -27,7 +28,7 @@ import { createOutboxMailer, createSmtpMailer, type Mailer } from './modules/mai
 import { oauthRoutes } from './modules/oauth/oauth.routes.js';
 import { createOidcClient, type OidcClient } from './modules/oauth/oidc.js';
 import { tenantRoutes } from './modules/tenant/tenant.routes.js';
-import { createTenantService, DEFAULT_TENANT } from './modules/tenant/tenant.service.js';
+import { createTenantService, DEFAULT_TENANT, TENANT_CHANNEL } from './modules/tenant/tenant.service.js';
 import { adminConfigRoutes } from './modules/tenant/admin-config.routes.js';
 import { createAdminConfigService } from './modules/tenant/admin-config.service.js';
 import { createCopyrightAdmin } from './modules/team/copyright-admin.js';
@@ -172,8 +173,24 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     publicUrl: config.publicUrl,
     googleLogin: config.google !== undefined,
     devMailbox: config.devOutbox ? '/dev/mail' : null,
+    clock,
   });
-  await tenants.upsert(config.demoContent ? [DEFAULT_TENANT, ...DEMO_TENANTS] : [DEFAULT_TENANT]);
+  // Every instance caches tenant answers; a change (or a gap in listening) clears them everywhere.
+  const tenantNotifier = await createNotifier(
+    database,
+    TENANT_CHANNEL,
+    () => tenants.invalidate(),
+    app.log,
+    () => tenants.invalidate(),
+  );
+  app.addHook('onClose', () => tenantNotifier.close());
+  /** Call after a change to tenants, their domains or configuration is committed. */
+  const tenantsChanged = async () => {
+    tenants.invalidate();
+    await tenantNotifier.publish('changed');
+  };
+  if (await tenants.upsert(config.demoContent ? [DEFAULT_TENANT, ...DEMO_TENANTS] : [DEFAULT_TENANT]))
+    await tenantsChanged();
 
   const mailer: Mailer = config.smtpUrl
     ? createSmtpMailer(config.smtpUrl, config.mailFrom)
@@ -352,6 +369,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     config: createAdminConfigService(db, clock),
     copyrights: createCopyrightAdmin(clock),
     publicUrl: config.publicUrl,
+    tenantsChanged,
   });
   adminFinanceRoutes(router, {
     finance: createAdminFinanceService({ db, clock, provider: gateway?.provider ?? 'none' }),

@@ -19,6 +19,8 @@ export function adminConfigRoutes(
     config: AdminConfigService;
     copyrights: CopyrightAdmin;
     publicUrl: string;
+    /** Announces a committed change of tenants (every instance drops its cached answers). */
+    tenantsChanged: () => Promise<void>;
   },
 ): void {
   const { db, operators, config, copyrights } = deps;
@@ -26,16 +28,20 @@ export function adminConfigRoutes(
   /** 403 Forbidden when the tenant is outside the operator's tenants. */
   const inScope = (operator: OperatorContext, tenantId: string) => void tenantScope(operator, tenantId);
 
-  const audited = <T>(
+  /** A change with its audit entry; once committed, every instance forgets its tenant answers. */
+  const audited = async <T>(
     operator: OperatorContext,
     entry: { tenantId: string | null; action: string; target: string },
     change: (tx: Tx) => Promise<{ before: unknown; after: T }>,
-  ) =>
-    withTransaction(db, async (tx) => {
+  ) => {
+    const after = await withTransaction(db, async (tx) => {
       const { before, after } = await change(tx);
       await operators.audit(tx, operator, { ...entry, before, after });
       return after;
     });
+    await deps.tenantsChanged();
+    return after;
+  };
 
   router.operator(adminConfigApi.tenantConfig, ({ operator, query }) => {
     inScope(operator, query.tenantId);

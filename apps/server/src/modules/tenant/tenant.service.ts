@@ -11,6 +11,7 @@ import {
   type TenantSummary,
 } from '@dramastar/contract';
 import { eq } from 'drizzle-orm';
+import { type Clock, systemClock } from '../../clock.js';
 import type { DbOrTx } from '../../db/client.js';
 import { tenantDomains, tenants } from '../../db/schema/index.js';
 import { AppError } from '../../http/errors.js';
@@ -39,9 +40,53 @@ export interface TenantServiceOptions {
   publicUrl: string;
   googleLogin: boolean;
   devMailbox: string | null;
+  /** Ages cached answers (the app's clock; the system's by default). */
+  clock?: Clock;
+}
+
+/** The NOTIFY channel of tenant changes: every instance forgets its cached tenant answers. */
+export const TENANT_CHANNEL = 'ds_tenant';
+/** A cached answer is read again after this, even when no change was announced (a safety net). */
+export const TENANT_CACHE_TTL_MS = 30_000;
+/** Entries per cache; unknown host names are cached too, so the oldest entries make room. */
+export const TENANT_CACHE_MAX = 10_000;
+
+/**
+ * Answers by key, kept for TENANT_CACHE_TTL_MS at most, the oldest dropped beyond `max` entries.
+ * `clear()` also drops the answers of reads under way (they may have read data from before).
+ */
+export function answerCache<T>(clock: Clock, max = TENANT_CACHE_MAX) {
+  const entries = new Map<string, { at: number; value: T }>();
+  let generation = 0;
+  return {
+    async get(key: string, load: () => Promise<T>): Promise<T> {
+      const now = clock.now().getTime();
+      const hit = entries.get(key);
+      if (hit && now >= hit.at && now - hit.at < TENANT_CACHE_TTL_MS) return hit.value;
+      const started = generation;
+      const value = await load();
+      if (started === generation) {
+        entries.delete(key);
+        if (entries.size >= max) {
+          const oldest = entries.keys().next();
+          if (!oldest.done) entries.delete(oldest.value);
+        }
+        entries.set(key, { at: now, value });
+      }
+      return value;
+    },
+    clear() {
+      entries.clear();
+      generation += 1;
+    },
+  };
 }
 
 export function createTenantService(db: DbOrTx, options: TenantServiceOptions) {
+  const clock = options.clock ?? systemClock;
+  const byHost = answerCache<TenantSummary>(clock);
+  const configs = answerCache<TenantConfig>(clock);
+
   function toSummary(row: TenantRow): TenantSummary {
     if (!isCurrencyKey(row.currency) || !isLanguage(row.defaultLanguage)) {
       throw new Error(`tenant ${row.id} has an invalid currency or language`);
@@ -66,6 +111,25 @@ export function createTenantService(db: DbOrTx, options: TenantServiceOptions) {
     return row;
   }
 
+  async function readConfig(id: string): Promise<TenantConfig> {
+    const row = await requireTenant(id);
+    return {
+      ...toSummary(row),
+      timeZone: row.timeZone,
+      earnEnabled: row.earnEnabled,
+      appVersion: APP_VERSION,
+      appVersionCode: APP_VERSION_CODE,
+      googleLogin: options.googleLogin,
+      devMailbox: options.devMailbox,
+      domains: (
+        await db
+          .select({ domain: tenantDomains.domain })
+          .from(tenantDomains)
+          .where(eq(tenantDomains.tenantId, id))
+      ).map((d) => d.domain),
+    };
+  }
+
   return {
     /** The tenant row; 404 TenantNotFound (field tenantId) when there is none. */
     require: requireTenant,
@@ -74,38 +138,33 @@ export function createTenantService(db: DbOrTx, options: TenantServiceOptions) {
      * The tenant of a host: an exact domain match, then the same without `www.`; any other host
      * belongs to the default tenant (so a fresh install works on whatever name it is reached by).
      */
-    async resolveByDomain(domain: string | undefined): Promise<TenantSummary> {
+    resolveByDomain(domain: string | undefined): Promise<TenantSummary> {
       const host = domain ? normalizeDomain(domain) : '';
-      const candidates = [host, host.replace(/^www\./, '')].filter(Boolean);
-      for (const candidate of candidates) {
-        const [row] = await db
-          .select({ tenant: tenants })
-          .from(tenantDomains)
-          .innerJoin(tenants, eq(tenants.id, tenantDomains.tenantId))
-          .where(eq(tenantDomains.domain, candidate))
-          .limit(1);
-        if (row) return toSummary(row.tenant);
-      }
-      return toSummary(await requireTenant(DEFAULT_TENANT_ID));
+      return byHost.get(host, async () => {
+        const candidates = [host, host.replace(/^www\./, '')].filter(Boolean);
+        for (const candidate of candidates) {
+          const [row] = await db
+            .select({ tenant: tenants })
+            .from(tenantDomains)
+            .innerJoin(tenants, eq(tenants.id, tenantDomains.tenantId))
+            .where(eq(tenantDomains.domain, candidate))
+            .limit(1);
+          if (row) return toSummary(row.tenant);
+        }
+        return toSummary(await requireTenant(DEFAULT_TENANT_ID));
+      });
     },
 
-    async config(id: string): Promise<TenantConfig> {
-      const row = await requireTenant(id);
-      return {
-        ...toSummary(row),
-        timeZone: row.timeZone,
-        earnEnabled: row.earnEnabled,
-        appVersion: APP_VERSION,
-        appVersionCode: APP_VERSION_CODE,
-        googleLogin: options.googleLogin,
-        devMailbox: options.devMailbox,
-        domains: (
-          await db
-            .select({ domain: tenantDomains.domain })
-            .from(tenantDomains)
-            .where(eq(tenantDomains.tenantId, id))
-        ).map((d) => d.domain),
-      };
+    /** The app's configuration of a tenant; cached per instance like resolveByDomain. */
+    config: (id: string): Promise<TenantConfig> => configs.get(id, () => readConfig(id)),
+
+    /**
+     * Forgets the cached answers of resolveByDomain and config. Call after a change to tenants or
+     * their domains is committed (the app's `tenantsChanged` also tells the other instances).
+     */
+    invalidate(): void {
+      byHost.clear();
+      configs.clear();
     },
 
     async earnEnabled(id: string): Promise<boolean> {
@@ -115,9 +174,10 @@ export function createTenantService(db: DbOrTx, options: TenantServiceOptions) {
     /**
      * Creates the tenants that do not exist yet, with their domains; idempotent, safe on many
      * instances at once. An existing tenant is left as operators configured it (its domains too:
-     * a domain an operator removed does not come back at the next start).
+     * a domain an operator removed does not come back at the next start). True when it created one.
      */
-    async upsert(seeds: readonly TenantSeed[]): Promise<void> {
+    async upsert(seeds: readonly TenantSeed[]): Promise<boolean> {
+      let changed = false;
       for (const seed of seeds) {
         const values = {
           id: seed.id,
@@ -134,6 +194,7 @@ export function createTenantService(db: DbOrTx, options: TenantServiceOptions) {
           .onConflictDoNothing()
           .returning({ id: tenants.id });
         if (created.length === 0) continue;
+        changed = true;
         for (const domain of seed.domains) {
           await db
             .insert(tenantDomains)
@@ -141,6 +202,7 @@ export function createTenantService(db: DbOrTx, options: TenantServiceOptions) {
             .onConflictDoNothing();
         }
       }
+      return changed;
     },
   };
 }
