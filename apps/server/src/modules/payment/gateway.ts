@@ -1,4 +1,6 @@
 import { createHmac } from 'node:crypto';
+import { CURRENCIES, isCurrencyKey } from '@dramastar/contract';
+import { AppError } from '../../http/errors.js';
 import { sameHex } from '../../security.js';
 
 /** What a gateway says happened to a payment, once its webhook's signature is verified. */
@@ -14,25 +16,106 @@ export interface GatewayEvent {
   currency: string;
 }
 
+/** A provider's callback as it reached us: GET (query) or POST (form-encoded or JSON, raw bytes). */
+export interface CallbackRequest {
+  method: 'GET' | 'POST';
+  /** The body exactly as received ('' for GET): signatures are checked over these bytes. */
+  rawBody: string;
+  query: Record<string, string>;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+/** Where the payer goes to pay. */
+export interface ProviderPayment {
+  providerRef: string;
+  payUrl: string;
+  /** A form the browser must POST (JazzCash) instead of following a redirect to `payUrl`. */
+  form?: { action: string; fields: Record<string, string> };
+}
+
+export interface CreatePaymentInput {
+  orderNo: string;
+  /** Minor units of `currency` as the contract counts them (CURRENCIES[c].minorDigits). */
+  amount: bigint;
+  currency: string;
+  /** Where the payer's browser comes back (never proof of payment). */
+  returnUrl: string;
+  /** Where the provider sends its callback: `<tenant origin>/app-api/pay/webhook/<provider>`. */
+  callbackUrl: string;
+  description: string;
+  payerIp?: string;
+  now: Date;
+}
+
+export interface QueryPaymentInput {
+  orderNo: string;
+  providerRef: string;
+  /** Minor units of `currency` as the contract counts them. */
+  amount: bigint;
+  currency: string;
+  createdAt: Date;
+  now: Date;
+}
+
+/** What the wallet did with a callback, for the provider's expected answer. */
+export type CallbackResult = { ok: true; outcome: string } | { ok: false; refusal: string };
+
 /**
- * A card / e-wallet gateway, shaped after the region's (PayMongo, Xendit, VNPay, MoMo, JazzCash):
- * create a payment and send the payer to its page; learn the outcome only from a signed webhook.
+ * A card / e-wallet gateway (sandbox, PayMongo, Xendit, VNPay, JazzCash): create a payment and
+ * send the payer to its page; learn the outcome only from a verified callback, or by asking the
+ * provider (reconciliation of callbacks that never came).
  */
 export interface PaymentGateway {
+  /** 'sandbox' | 'paymongo' | 'xendit' | 'vnpay' | 'jazzcash': also the callback path's last part. */
   readonly provider: string;
-  createPayment(input: {
-    orderNo: string;
-    amount: bigint;
-    currency: string;
-    /** Where the payer's browser comes back (never proof of payment). */
-    returnUrl: string;
-  }): Promise<{ providerRef: string; payUrl: string }>;
-  /** The event of a webhook delivery, or a refusal (InvalidSignature, StaleWebhook). */
-  verifyWebhook(
-    rawBody: string,
-    headers: Record<string, string | string[] | undefined>,
-    now: Date,
-  ): GatewayEvent;
+  /** Contract currencies it takes, e.g. ['PHP'], ['VND'], ['IDR', 'PHP'], ['PKR']. */
+  readonly currencies: readonly string[];
+  createPayment(input: CreatePaymentInput): Promise<ProviderPayment>;
+  /**
+   * Verifies a callback exactly as the provider documents it and returns its event (amounts in
+   * contract minor units). Throws AppError: InvalidSignature, StaleWebhook, InvalidJson, …
+   */
+  verifyCallback(req: CallbackRequest, now: Date): GatewayEvent;
+  /** The answer the provider expects (VNPay: {RspCode, Message} JSON; others a 200). */
+  acknowledge(result: CallbackResult): { status: number; body: unknown };
+  /** The payment's state at the provider, for reconciliation and missed callbacks. */
+  queryPayment(
+    input: QueryPaymentInput,
+  ): Promise<{ status: 'paid' | 'failed' | 'pending'; event?: GatewayEvent }>;
+}
+
+/** A gateway's answer when it only needs a 2xx (refusals answer with their own status). */
+export function plainAcknowledge(result: CallbackResult): { status: number; body: unknown } {
+  return result.ok
+    ? { status: 200, body: { code: 200, msg: 'Success', data: { outcome: result.outcome } } }
+    : { status: 400, body: { code: 400, msg: result.refusal, data: null } };
+}
+
+/**
+ * Contract minor units → a provider's units with `providerDigits` decimals (e.g. IDR is stored with
+ * 2 digits but Xendit takes whole rupiah: 1500000n IDR → 15000n). Throws when it does not divide.
+ */
+export function toProviderUnits(amount: bigint, currency: string, providerDigits: number): bigint {
+  const digits = contractDigits(currency);
+  if (providerDigits >= digits) return amount * 10n ** BigInt(providerDigits - digits);
+  const step = 10n ** BigInt(digits - providerDigits);
+  if (amount % step !== 0n)
+    throw new Error(`${amount} ${currency} has more decimals than the provider takes`);
+  return amount / step;
+}
+
+/** A provider's units with `providerDigits` decimals → contract minor units (exact or throws). */
+export function fromProviderUnits(amount: bigint, currency: string, providerDigits: number): bigint {
+  const digits = contractDigits(currency);
+  if (digits >= providerDigits) return amount * 10n ** BigInt(digits - providerDigits);
+  const step = 10n ** BigInt(providerDigits - digits);
+  if (amount % step !== 0n) throw new AppError('AmountMismatch');
+  return amount / step;
+}
+
+function contractDigits(currency: string): number {
+  if (!isCurrencyKey(currency)) throw new AppError('AmountMismatch');
+  return CURRENCIES[currency].minorDigits;
 }
 
 /** Webhooks older than this are refused (a replayed old delivery credits nothing). */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { CURRENCIES, isCurrencyKey, toMajor } from '@dramastar/contract';
+import { CURRENCIES, CURRENCY_KEYS, isCurrencyKey, toMajor } from '@dramastar/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -12,6 +12,7 @@ import {
   checkWebhookSignature,
   type GatewayEvent,
   type PaymentGateway,
+  plainAcknowledge,
   SIGNATURE_HEADER,
   signWebhook,
 } from './gateway.js';
@@ -99,6 +100,7 @@ export function createSandboxGateway(deps: {
 
   return {
     provider: 'sandbox',
+    currencies: CURRENCY_KEYS,
 
     async createPayment(input) {
       const id = `pay_${randomToken(12)}`;
@@ -115,7 +117,7 @@ export function createSandboxGateway(deps: {
       return { providerRef: id, payUrl: `${new URL(input.returnUrl).origin}/pay/sandbox/${id}` };
     },
 
-    verifyWebhook(rawBody, headers, now): GatewayEvent {
+    verifyCallback({ rawBody, headers }, now): GatewayEvent {
       const header = headers[SIGNATURE_HEADER];
       const check = checkWebhookSignature(
         secret,
@@ -138,6 +140,25 @@ export function createSandboxGateway(deps: {
         outcome: parsed.type === 'payment.paid' ? 'paid' : 'failed',
         amount: BigInt(parsed.data.amount),
         currency: parsed.data.currency,
+      };
+    },
+
+    acknowledge: plainAcknowledge,
+
+    async queryPayment({ providerRef }) {
+      const [payment] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.id, providerRef));
+      if (!payment || payment.status === 'pending' || !payment.txnId) return { status: 'pending' };
+      const outcome = payment.status === 'approved' ? 'paid' : 'failed';
+      return {
+        status: outcome,
+        event: {
+          provider: 'sandbox',
+          txnId: payment.txnId,
+          orderNo: payment.merchantOrderNo,
+          outcome,
+          amount: payment.amount,
+          currency: payment.currency,
+        },
       };
     },
 

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../../clock.js';
 import { AppError } from '../../http/errors.js';
 import type { RateLimiter } from '../../http/rate-limit.js';
 import type { RechargeService } from '../wallet/recharge.service.js';
-import type { PaymentGateway } from './gateway.js';
+import type { CallbackRequest, PaymentGateway } from './gateway.js';
 
 /** Providers' events are a few KB; nothing larger is read. */
 export const WEBHOOK_BODY_LIMIT = 64 * 1024;
@@ -21,46 +21,81 @@ export function rejectedExcerpt(raw: string): string {
   return `sha256=${hash} bytes=${Buffer.byteLength(raw)}${head.length < raw.length ? ' (excerpt)' : ''}\n${head}`;
 }
 
+/** Headers and query values as one string each (a repeated query key keeps its first value). */
+function flatQuery(query: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries((query ?? {}) as Record<string, unknown>)) {
+    const first: unknown = Array.isArray(v) ? (v as unknown[])[0] : v;
+    if (typeof first === 'string') out[k] = first;
+  }
+  return out;
+}
+
 /**
- * `POST /app-api/pay/webhook/<provider>`: a gateway's notification. The signature is checked
- * over the raw bytes (so this route parses JSON itself), then the recharge service credits once.
- * A refused delivery is recorded (bounded excerpt) unless its sender or the provider's hourly
- * allowance is used up: then it is 429 and nothing is stored.
+ * `GET|POST /app-api/pay/webhook/<provider>`: a gateway's callback (VNPay's IPN comes as a GET
+ * query, JazzCash posts a form, the others post JSON). The gateway verifies it over the raw bytes
+ * (so this route parses no body itself), then the recharge service credits once, and the answer
+ * is the one the provider expects (`acknowledge`). A refused delivery is recorded (bounded
+ * excerpt) unless its sender or the provider's hourly allowance is used up: then it is 429 and
+ * nothing is stored.
  */
 export function webhookRoutes(
   app: FastifyInstance,
   deps: { gateways: PaymentGateway[]; recharges: RechargeService; clock: Clock; limiter: RateLimiter },
 ): void {
   void app.register(async (scope) => {
-    scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) =>
-      done(null, body),
-    );
-    scope.post<{ Params: { provider: string } }>(
-      '/app-api/pay/webhook/:provider',
-      { bodyLimit: WEBHOOK_BODY_LIMIT },
-      async (req, reply) => {
-        const gateway = deps.gateways.find((g) => g.provider === req.params.provider);
-        if (!gateway) throw new AppError('NotFound');
-        const raw = typeof req.body === 'string' ? req.body : '';
-        let event;
-        try {
-          event = gateway.verifyWebhook(raw, req.headers, deps.clock.now());
-        } catch (error) {
-          const key = error instanceof AppError ? error.key : 'error';
-          req.log.warn({ provider: gateway.provider, refusal: key }, 'webhook refused');
-          await deps.limiter.hit(`webhook-rejected:ip:${req.ip}`, REJECTED_PER_ADDRESS_PER_MINUTE, 60);
-          await deps.limiter.hit(
-            `webhook-rejected:provider:${gateway.provider}`,
-            REJECTED_PER_PROVIDER_PER_HOUR,
-            3600,
-          );
-          await deps.recharges.recordRejectedDelivery(gateway.provider, key, rejectedExcerpt(raw));
-          throw error;
-        }
-        const outcome = await deps.recharges.handleGatewayEvent(event, raw);
-        return reply.send({ code: 200, msg: 'Success', data: { outcome } });
-      },
-    );
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+    const handler = async (
+      req: FastifyRequest<{ Params: { provider: string } }>,
+      reply: FastifyReply,
+    ): Promise<unknown> => {
+      const gateway = deps.gateways.find((g) => g.provider === req.params.provider);
+      if (!gateway) throw new AppError('NotFound');
+      const raw = typeof req.body === 'string' ? req.body : '';
+      const callback: CallbackRequest = {
+        method: req.method === 'GET' ? 'GET' : 'POST',
+        rawBody: raw,
+        query: flatQuery(req.query),
+        headers: req.headers,
+      };
+      // What is kept of the delivery: the body, or for a GET its query string.
+      const payload = callback.method === 'GET' ? req.url.slice(req.url.indexOf('?') + 1) : raw;
+      const refuse = (error: unknown) => {
+        const ack = gateway.acknowledge({
+          ok: false,
+          refusal: error instanceof AppError ? error.key : 'error',
+        });
+        // Providers that want a 200 with a code of their own get it; others get the refusal.
+        if (ack.status >= 400) throw error;
+        return reply.code(ack.status).send(ack.body);
+      };
+      let event;
+      try {
+        event = gateway.verifyCallback(callback, deps.clock.now());
+      } catch (error) {
+        const key = error instanceof AppError ? error.key : 'error';
+        req.log.warn({ provider: gateway.provider, refusal: key }, 'webhook refused');
+        await deps.limiter.hit(`webhook-rejected:ip:${req.ip}`, REJECTED_PER_ADDRESS_PER_MINUTE, 60);
+        await deps.limiter.hit(
+          `webhook-rejected:provider:${gateway.provider}`,
+          REJECTED_PER_PROVIDER_PER_HOUR,
+          3600,
+        );
+        await deps.recharges.recordRejectedDelivery(gateway.provider, key, rejectedExcerpt(payload));
+        return refuse(error);
+      }
+      let outcome: string;
+      try {
+        outcome = await deps.recharges.handleGatewayEvent(event, payload);
+      } catch (error) {
+        return refuse(error);
+      }
+      const ack = gateway.acknowledge({ ok: true, outcome });
+      return reply.code(ack.status).send(ack.body);
+    };
+    const options = { bodyLimit: WEBHOOK_BODY_LIMIT };
+    scope.post('/app-api/pay/webhook/:provider', options, handler);
+    scope.get('/app-api/pay/webhook/:provider', handler);
   });
 }

@@ -1,5 +1,6 @@
 import {
   type CurrencyKey,
+  formatMinor,
   isCurrencyKey,
   isMembershipTier,
   type PaymentChannel,
@@ -135,7 +136,7 @@ export function createRechargeService(deps: {
     if (!updated) throw new Error('recharge order vanished');
     const currency = currencyOf(row.currency);
     await notify(tx, row.userId, 'recharge', 'AccountMsgRechargeTitle', 'AccountMsgRechargeBody', {
-      amount: `${toMajor(row.creditAmount, currency)} ${currency}`,
+      amount: formatMinor(row.creditAmount, currency),
       orderNo: row.orderNo,
     });
     const kind = (row.purpose as { kind?: string } | null)?.kind;
@@ -331,6 +332,9 @@ export function createRechargeService(deps: {
           amount,
           currency,
           returnUrl: `${appOrigin}/#/pages/profile/recharge/index?orderNo=${orderNo}`,
+          callbackUrl: `${appOrigin}/app-api/pay/webhook/${gateway.provider}`,
+          description: `Recharge ${orderNo}`,
+          now,
         });
         const [updated] = await db
           .update(rechargeOrders)
