@@ -5,6 +5,7 @@ export * from './validation.js';
 export * from './call.js';
 export * from './api/index.js';
 export * from './money.js';
+export * from './money-format.js';
 export * from './wallet.js';
 export * from './api/admin.js';
 export * from './api/admin-users.js';

@@ -10,9 +10,9 @@ describe('formatMoney', () => {
   });
 
   it('writes VND with dot groups and no decimals', () => {
-    expect(formatMoney('100000000', 'VND')).toBe('₫100.000.000');
-    expect(formatMoney('6000', 'VND')).toBe('₫6.000');
-    expect(formatMoney('999', 'VND')).toBe('₫999');
+    expect(formatMoney('100000000', 'VND')).toBe('100.000.000 ₫');
+    expect(formatMoney('6000', 'VND')).toBe('6.000 ₫');
+    expect(formatMoney('999', 'VND')).toBe('999 ₫');
   });
 
   it('writes IDR without decimals unless there is a fraction', () => {
@@ -32,7 +32,7 @@ describe('formatMoney', () => {
     expect(formatMoney('-52.5', 'PHP')).toBe('-₱52.50');
     expect(formatMoney('52.5', 'PHP', { sign: true })).toBe('+₱52.50');
     expect(formatMoney('0', 'PHP', { sign: true })).toBe('₱0.00');
-    expect(formatMoney('-6000', 'VND', { sign: true })).toBe('-₫6.000');
+    expect(formatMoney('-6000', 'VND', { sign: true })).toBe('-6.000 ₫');
   });
 
   it('can leave the symbol out, and a fraction of zeros', () => {

@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { type CurrencyKey, isCurrencyKey, type RedPacket, toMajor } from '@dramastar/contract';
+import { type CurrencyKey, formatMinor, isCurrencyKey, type RedPacket, toMajor } from '@dramastar/contract';
 import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { Db, DbOrTx } from '../../db/client.js';
@@ -314,7 +314,7 @@ export function createRedPacketService(deps: { db: Db; clock: Clock; ledger: Led
               'AccountMsgRedPacketRefundTitle',
               'AccountMsgRedPacketRefundBody',
               {
-                amount: `${toMajor(amount, currencyOf(packet))} ${packet.currency}`,
+                amount: formatMinor(amount, currencyOf(packet)),
               },
             );
           }

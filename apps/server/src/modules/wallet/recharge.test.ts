@@ -92,7 +92,7 @@ describe('gateway recharge through the sandbox', () => {
     expect(await ledgerSum()).toEqual([]);
     const told = (await f.call('/user/getMessage', { token: who.token, lang: 'vn' })).body.data.list[0];
     expect(told).toMatchObject({ kind: 'recharge', title: 'Nạp tiền thành công' });
-    expect(told.content).toContain('250.50 PHP');
+    expect(told.content).toContain('₱250.50');
   });
 
   it('sends the payer back to the tenant domain they came from, never to a stranger’s', async () => {

@@ -1,5 +1,6 @@
 import {
   type CurrencyKey,
+  formatMinor,
   isCurrencyKey,
   maxWithdrawal,
   toMajor,
@@ -374,7 +375,7 @@ export function createWithdrawalService(deps: {
         });
       }
       const currency = currencyOf(before.currency);
-      const money = (v: bigint) => `${toMajor(v, currency)} ${currency}`;
+      const money = (v: bigint) => formatMinor(v, currency);
       const facts = { orderNo: before.orderNo, amount: money(before.amount) };
       if (to === 'approved') {
         await notify(

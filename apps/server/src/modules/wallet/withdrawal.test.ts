@@ -340,7 +340,7 @@ describe('withdrawal stages', () => {
       'Withdrawal returned',
     ]);
     expect(told[2].content).toContain('Name does not match the card');
-    expect(told[2].content).toContain('210.00 PHP is back in your wallet');
+    expect(told[2].content).toContain('₱210.00 is back in your wallet');
     expect(await books()).toEqual([]);
   });
 

@@ -148,7 +148,7 @@ describe('red packet form', () => {
     const result = checkRedPacket({ amount: '1999', shares: '5' }, vnd, 'VND', null);
     expect(result.amountError).toEqual({
       text: 'redPacket.minTotal',
-      params: { amount: '₫2.000', shares: 5, min: '₫400' },
+      params: { amount: '2.000 ₫', shares: 5, min: '400 ₫' },
     });
     expect(checkRedPacket({ amount: '2000', shares: '5' }, vnd, 'VND', null).ok).toBe(true);
     expect(checkRedPacket({ amount: '2000.5', shares: '5' }, vnd, 'VND', null).amountError).toEqual({

@@ -64,7 +64,7 @@ describe('buying copyrights', () => {
     expect(formatMinor(quote.daily, 'PHP')).toBe('₱0.21');
     expect(formatMinor(quote.totalReturn, 'PHP')).toBe('₱6.30');
     const vnd = quoteBuy(product({ currency: 'VND', price: '200000', dailyProfit: '4000' }), 7);
-    expect(formatMinor(vnd.total, 'VND')).toBe('₫1.400.000');
+    expect(formatMinor(vnd.total, 'VND')).toBe('1.400.000 ₫');
     expect(covers('1399999', vnd.total, 'VND')).toBe(false);
     expect(covers('1400000', vnd.total, 'VND')).toBe(true);
     expect(covers(undefined, vnd.total, 'VND')).toBeNull();
