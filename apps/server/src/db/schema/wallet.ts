@@ -2,9 +2,11 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  boolean,
   index,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -50,6 +52,8 @@ export const rechargeOrders = pgTable(
     instructions: jsonb('instructions').notNull(),
     /** Official transfers: the reference the user writes in the transfer note. */
     reference: varchar('reference', { length: 16 }),
+    /** Gateway: which provider took it (sandbox, paymongo, xendit, vnpay, jazzcash). */
+    provider: varchar('provider', { length: 20 }),
     /** Gateway: the provider's payment id; the provider's transaction id once paid. */
     providerRef: varchar('provider_ref', { length: 80 }),
     providerTxnId: varchar('provider_txn_id', { length: 80 }),
@@ -95,6 +99,27 @@ export const gatewayEvents = pgTable(
     receivedAt: ts('received_at').notNull(),
   },
   (t) => [index('gateway_event_order_idx').on(t.orderNo), index('gateway_event_time_idx').on(t.receivedAt)],
+);
+
+/**
+ * A tenant's payment provider account: whether it is offered, with which methods (e.g. card,
+ * gcash, paymaya), its public settings (merchant ids, test/live mode) and its keys and secrets,
+ * sealed with the data key (never shown again, only masked). Changes are audited.
+ */
+export const paymentProviders = pgTable(
+  'payment_provider',
+  {
+    tenantId: tenantRef(),
+    provider: varchar('provider', { length: 20 }).notNull(),
+    enabled: boolean('enabled').notNull(),
+    methods: jsonb('methods').$type<string[]>().notNull(),
+    /** Settings that are not secret (e.g. merchant id, mode). */
+    settings: jsonb('settings').$type<Record<string, string>>().notNull(),
+    /** The secrets as sealed JSON (`Sealer.seal`), `{name: value}`. */
+    secrets: text('secrets').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.provider] })],
 );
 
 /**
