@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-const DAY_MS = 86_400_000;
+export { daysLeft, useNow } from '../../../shared/time';
 
 /** Whole seconds from `now` until `deadline` (ISO), never below 0. */
 export function secondsUntil(deadline: string, now: number): number {
@@ -14,13 +14,6 @@ export function formatHms(seconds: number): string {
   const s = Math.max(0, Math.floor(seconds));
   const two = (n: number) => n.toString().padStart(2, '0');
   return `${two(Math.floor(s / 3600))}:${two(Math.floor((s % 3600) / 60))}:${two(s % 60)}`;
-}
-
-/** Days a card still runs, counting a started day as a day (0 once it has ended). */
-export function daysLeft(endsAt: string, now: number): number {
-  const end = Date.parse(endsAt);
-  if (Number.isNaN(end) || end <= now) return 0;
-  return Math.ceil((end - now) / DAY_MS);
 }
 
 /**
@@ -37,14 +30,4 @@ export function useCountdownTo(deadline: string | null): { remaining: number; pa
     return () => clearInterval(timer);
   }, [running]);
   return { remaining, passed: deadline !== null && remaining === 0 };
-}
-
-/** The time now, read again every `everyMs` (days left, "next gift on", statuses by date). */
-export function useNow(everyMs = 60_000): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), everyMs);
-    return () => clearInterval(timer);
-  }, [everyMs]);
-  return now;
 }

@@ -6,6 +6,7 @@ import { openLoginPanel } from '../../../shared/auth/login-panel-store';
 import { useT } from '../../../shared/i18n';
 import { formatMoney } from '../../../shared/money';
 import { ROUTES } from '../../../shared/routes';
+import { daysLeft, useNow } from '../../../shared/time';
 import { ChatUnreadBadge } from '../../../shared/support/chat-unread';
 import {
   AwardIcon,
@@ -91,9 +92,8 @@ function MembershipRows() {
   const t = useT();
   const status = useMembershipStatus();
   const active = status.data?.active ?? null;
-  const days = active
-    ? Math.max(0, Math.ceil((Date.parse(active.endsAt) - (status.dataUpdatedAt || 0)) / 86_400_000))
-    : 0;
+  const now = useNow();
+  const days = active ? daysLeft(active.endsAt, now) : 0;
   return (
     <>
       <MenuRow
