@@ -64,6 +64,11 @@ export type ChatEvent =
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+/** A message as a user sees it: staff answer as "Support", their sign-in names stay in the console. */
+export function forUser(message: ChatMessage): ChatMessage {
+  return message.senderName === null ? message : { ...message, senderName: null };
+}
+
 export function toChatMessage(row: MessageRow): ChatMessage {
   return {
     id: String(row.id),
@@ -425,7 +430,8 @@ export function createChatService(deps: {
       const row = q.conversationId
         ? await userConversation(db, user, q.conversationId)
         : await latestConversationOf(user.userId);
-      return history(row, q);
+      const page = await history(row, q);
+      return { ...page, list: page.list.map(forUser) };
     },
 
     async staffHistory(

@@ -21,7 +21,7 @@ import { AppError } from '../../http/errors.js';
 import type { SessionUser } from '../auth/session.service.js';
 import type { OperatorContext } from '../operator/operator.service.js';
 import { createChatBus } from './chat.bus.js';
-import { type ChatActor, type ChatEvent, type ChatService, inScope } from './chat.service.js';
+import { type ChatActor, type ChatEvent, type ChatService, forUser, inScope } from './chat.service.js';
 import { setupPending } from '../../http/route.js';
 
 interface Conn {
@@ -95,8 +95,8 @@ export async function chatSockets(
       case 'message': {
         const message = await chat.messageById(event.id);
         if (!message) return;
-        for (const c of [...userConns(event.user), ...staffConns(event.tenant)])
-          send(c, { type: 'message', message });
+        for (const c of userConns(event.user)) send(c, { type: 'message', message: forUser(message) });
+        for (const c of staffConns(event.tenant)) send(c, { type: 'message', message });
         return;
       }
       case 'typing': {

@@ -78,11 +78,15 @@ describe('chat round trip on one instance', () => {
     op.send({ type: 'send', conversationId, clientId: replyId, body: 'Let me check.' });
     const opAck = await op.next('ack');
     const got = await u.next('message', (m) => m.message.senderKind === 'operator');
-    expect(got.message).toMatchObject({
-      id: opAck.message.id,
-      body: 'Let me check.',
-      senderName: expect.any(String),
-    });
+    // The user sees "Support", never the operator's sign-in name; the console sees who answered.
+    expect(got.message).toMatchObject({ id: opAck.message.id, body: 'Let me check.', senderName: null });
+    expect(opAck.message.senderName).toEqual(expect.any(String));
+    const userHistory = await f.call('/chat/history', { token: user.token, query: { conversationId } });
+    const replyInHistory = userHistory.body.data.list.find((m: { id: string }) => m.id === opAck.message.id);
+    expect(replyInHistory).toMatchObject({ senderKind: 'operator', senderName: null });
+    const staffHistory = await f.admin('/chat/history', { token: support, query: { conversationId } });
+    const staffSees = staffHistory.body.data.list.find((m: { id: string }) => m.id === opAck.message.id);
+    expect(staffSees.senderName).toBe(opAck.message.senderName);
 
     // The reply took the conversation (audited); the user has one unread message until reading it.
     const mine = await f.admin('/chat/conversations', { token: support, query: { tab: 'mine' } });
