@@ -1,9 +1,22 @@
 import type { TranslationKey, Translator } from '../../../shared/i18n';
 import { LOCALES } from '../../../shared/i18n';
 
+const known = (key: string): key is TranslationKey => key in LOCALES.en;
+
 /** A category's name in the viewer's language; unknown categories show as the server names them. */
 export function categoryLabel(t: Translator, category: string): string {
   const key = `category.${category}`;
-  if (key in LOCALES.en) return t(key as TranslationKey);
+  if (known(key)) return t(key);
   return category.charAt(0).toUpperCase() + category.slice(1);
+}
+
+/**
+ * A tag in the viewer's language: the common genre tags (a tag of its own, or a category's name)
+ * are translated; a tag an operator made up shows as written.
+ */
+export function tagLabel(t: Translator, tag: string): string {
+  const own = `tag.${tag}`;
+  if (known(own)) return t(own);
+  const category = `category.${tag}`;
+  return known(category) ? t(category) : tag;
 }

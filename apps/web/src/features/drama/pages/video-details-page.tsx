@@ -13,7 +13,7 @@ import { DetailsPlayer } from '../components/details-player';
 import { EpisodeGrid } from '../components/episode-grid';
 import { useShareSeries } from '../components/share';
 import { UnlockPrompt } from '../components/unlock-prompt';
-import { categoryLabel } from '../lib/category';
+import { categoryLabel, tagLabel } from '../lib/category';
 import { useEngagement, useLikeState } from '../lib/engagement-store';
 import { idParam } from '../lib/links';
 import { useProgressRecorder } from '../lib/use-progress-recorder';
@@ -190,7 +190,7 @@ export default function VideoDetailsPage() {
               <p className="ds-details__tags">
                 {data.series.tags.map((tag) => (
                   <span key={tag} className="ds-tag">
-                    #{tag}
+                    #{tagLabel(t, tag)}
                   </span>
                 ))}
               </p>
