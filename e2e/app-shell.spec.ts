@@ -107,3 +107,12 @@ test('shows the privacy policy and a not-found page for unknown routes', async (
     .click();
   await expect(page.getByTestId('tab-home')).toBeVisible();
 });
+
+test('has an icon wherever a browser asks for one, the console included', async ({ page, request }) => {
+  const ico = await request.get(`http://localhost:${port()}/favicon.ico`);
+  expect(ico.status()).toBe(200);
+  expect(ico.headers()['content-type']).toMatch(/icon/);
+  await page.goto(`http://localhost:${port()}/admin`);
+  const href = await page.locator('link[rel="icon"]').getAttribute('href');
+  expect((await request.get(`http://localhost:${port()}${href}`)).status()).toBe(200);
+});
