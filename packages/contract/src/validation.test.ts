@@ -11,6 +11,7 @@ import {
   withdrawalAmountSchema,
   bankNameSchema,
   bankCardNumberSchema,
+  bankCardForm,
   verifyCodeSchema,
   inviteCodeSchema,
 } from './validation.js';
@@ -197,5 +198,46 @@ describe('wallet fields', () => {
     expect(bankNameSchema.safeParse('Bank of the Philippine Islands').success).toBe(true);
     expect(bankNameSchema.safeParse('Ngân hàng').success).toBe(false);
     expect(bankNameSchema.safeParse('BDO 2').success).toBe(false);
+  });
+});
+
+describe('bank card form', () => {
+  const card = {
+    accountName: 'Maria Santos',
+    firstName: 'Maria',
+    lastName: 'Santos',
+    email: 'maria@example.ph',
+    phone: '9171234567',
+    bank: 'BDO',
+    cardNumber: '001234567890',
+    bankName: 'BDO Makati Branch',
+  };
+
+  it.each(['Nguyễn Thị Ánh', "O'Brien-Smith", 'Ma. Cristina', 'Siti Nurhaliza', 'محمد علی'])(
+    'accepts the name %s',
+    (name) => {
+      expect(bankCardForm.safeParse({ ...card, accountName: name, firstName: name }).success).toBe(true);
+    },
+  );
+
+  it('names the first mistake of each field', () => {
+    const result = bankCardForm.safeParse({
+      ...card,
+      firstName: '',
+      cardNumber: '',
+      bankName: '',
+      phone: '12',
+    });
+    const first = new Map<string, string>();
+    for (const issue of result.error?.issues ?? []) {
+      const field = String(issue.path[0]);
+      if (!first.has(field)) first.set(field, issue.message);
+    }
+    expect(Object.fromEntries(first)).toEqual({
+      firstName: 'PleaseEnterFirstName',
+      cardNumber: 'PleaseEnterBankCardNumber',
+      bankName: 'PleaseEnterBankName',
+      phone: 'PhoneNumberDigits',
+    });
   });
 });

@@ -136,15 +136,26 @@ export const nicknameSchema = text('PleaseEnterNickname')
   .min(1, m('PleaseEnterNickname'))
   .max(30, m('PleaseEnterNickname'));
 
-export const bankCardNumberSchema = text()
+/** Empty, then not digits (or too many), then too few: each with its own message. */
+export const bankCardNumberSchema = text('PleaseEnterBankCardNumber')
   .trim()
-  .regex(new RegExp(`^\\d{${LIMITS.bankCardNumberMinDigits},30}$`), m('BankCardNumberTooShort'));
+  .min(1, m('PleaseEnterBankCardNumber'))
+  .regex(/^\d{1,30}$/, m('BankCardNumberDigits'))
+  .min(LIMITS.bankCardNumberMinDigits, m('BankCardNumberTooShort'));
 
-export const bankNameSchema = text()
+export const bankNameSchema = text('PleaseEnterBankName')
   .trim()
-  .min(1, m('BankNameEnglishOnly'))
-  .max(60, m('BankNameEnglishOnly'))
+  .min(1, m('PleaseEnterBankName'))
+  .max(60, m('NameTooLong'))
   .regex(/^[A-Za-z ]+$/, m('BankNameEnglishOnly'));
+
+/** A person's or account holder's name: letters of any script, with spaces, dots, hyphens, apostrophes. */
+const personName = (empty: MessageKey, max: number) =>
+  text(empty)
+    .trim()
+    .min(1, m(empty))
+    .max(max, m('NameTooLong'))
+    .regex(/^[\p{L}\p{M}][\p{L}\p{M} .'’-]*$/u, m('NameLettersOnly'));
 
 /** Withdrawal amount in major units: a positive whole number divisible by 100. */
 export const withdrawalAmountSchema = text()
@@ -288,13 +299,14 @@ export const bindEmailForm = z.object({ email: emailSchema, verifyCode: verifyCo
 
 /** The bank card form (spec section 3). `bank` is a code from the tenant's bank list. */
 export const bankCardForm = z.object({
-  accountName: text().trim().min(1, m('ValidationFailed')).max(60, m('ValidationFailed')),
-  firstName: text().trim().min(1, m('ValidationFailed')).max(40, m('ValidationFailed')),
-  lastName: text().trim().min(1, m('ValidationFailed')).max(40, m('ValidationFailed')),
+  accountName: personName('PleaseEnterAccountName', 60),
+  firstName: personName('PleaseEnterFirstName', 40),
+  lastName: personName('PleaseEnterLastName', 40),
   email: emailSchema,
   phone: text('PleaseEnterPhoneNumber')
     .trim()
-    .regex(/^\d{6,16}$/, m('PleaseEnterPhoneNumber')),
+    .min(1, m('PleaseEnterPhoneNumber'))
+    .regex(/^\d{6,16}$/, m('PhoneNumberDigits')),
   bank: text().trim().min(1, m('UnknownBank')).max(20, m('UnknownBank')),
   cardNumber: bankCardNumberSchema,
   bankName: bankNameSchema,

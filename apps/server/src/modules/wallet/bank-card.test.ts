@@ -14,11 +14,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** A new user, each from an address of its own (sign-ups are limited per client address). */
 async function user(tenantId = '000000') {
-  const captcha = (await t.app.inject({ method: 'GET', url: '/app-api/auth/auth/code' })).json().data;
+  const ip = `10.0.${Math.floor(++n / 250)}.${(n % 250) + 1}`;
+  const captcha = (
+    await t.app.inject({ method: 'GET', url: '/app-api/auth/auth/code', remoteAddress: ip })
+  ).json().data;
   const res = await call('/auth/registerByName', {
+    ip,
     body: {
-      userName: `card_${++n}`,
+      userName: `card_${n}`,
       password: 'secret-pass1',
       phone: '3001234567',
       areaCode: '+92',
@@ -75,11 +80,21 @@ describe('bank cards', () => {
 
   it.each([
     [{ cardNumber: '12345' }, 'cardNumber', 'BankCardNumberTooShort'],
-    [{ cardNumber: '12ab5678' }, 'cardNumber', 'BankCardNumberTooShort'],
+    [{ cardNumber: '12ab5678' }, 'cardNumber', 'BankCardNumberDigits'],
+    [{ cardNumber: '' }, 'cardNumber', 'PleaseEnterBankCardNumber'],
+    [{ cardNumber: '1'.repeat(31) }, 'cardNumber', 'BankCardNumberDigits'],
     [{ bankName: 'Ngân hàng' }, 'bankName', 'BankNameEnglishOnly'],
     [{ bankName: 'BDO 2' }, 'bankName', 'BankNameEnglishOnly'],
+    [{ bankName: '  ' }, 'bankName', 'PleaseEnterBankName'],
     [{ email: 'nope' }, 'email', 'InvalidEmailAddress'],
-    [{ accountName: '' }, 'accountName', 'ValidationFailed'],
+    [{ accountName: '' }, 'accountName', 'PleaseEnterAccountName'],
+    [{ accountName: 'Juan 2' }, 'accountName', 'NameLettersOnly'],
+    [{ firstName: '' }, 'firstName', 'PleaseEnterFirstName'],
+    [{ firstName: 'J0hn' }, 'firstName', 'NameLettersOnly'],
+    [{ lastName: '' }, 'lastName', 'PleaseEnterLastName'],
+    [{ lastName: 'x'.repeat(41) }, 'lastName', 'NameTooLong'],
+    [{ phone: '' }, 'phone', 'PleaseEnterPhoneNumber'],
+    [{ phone: '12' }, 'phone', 'PhoneNumberDigits'],
   ])('refuses %j with 400 naming %s, writing nothing', async (change, field, key) => {
     const token = await user();
     expect((await call('/account/addBankCard', { token, body: card(change) })).body).toMatchObject({
