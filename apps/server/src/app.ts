@@ -83,7 +83,11 @@ import { createContentService } from './modules/content/content.service.js';
 import { createTranscodeWorker } from './modules/content/transcode.worker.js';
 import { adminFinanceRoutes } from './modules/wallet/admin-finance.routes.js';
 import { createAdminFinanceService } from './modules/wallet/admin-finance.service.js';
-import { createCatalogService } from './modules/catalog/catalog.service.js';
+import {
+  CATALOG_CHANGED,
+  type CatalogService,
+  createCatalogService,
+} from './modules/catalog/catalog.service.js';
 import type { Entitlements } from './modules/catalog/entitlement.js';
 import { createPointsService } from './modules/catalog/points.service.js';
 import { createStreamSigner } from './modules/catalog/stream-signer.js';
@@ -175,13 +179,22 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     devMailbox: config.devOutbox ? '/dev/mail' : null,
     clock,
   });
-  // Every instance caches tenant answers; a change (or a gap in listening) clears them everywhere.
+  // Every instance caches tenant answers and tenant-wide catalogue answers; a change (or a gap in
+  // listening) clears them everywhere: the payload is `changed` (tenants) or `catalog:<tenantId>`.
+  let catalogCache: Pick<CatalogService, 'invalidate'> | null = null;
   const tenantNotifier = await createNotifier(
     database,
     TENANT_CHANNEL,
-    () => tenants.invalidate(),
+    (payload) => {
+      if (payload.startsWith(CATALOG_CHANGED))
+        catalogCache?.invalidate(payload.slice(CATALOG_CHANGED.length));
+      else tenants.invalidate();
+    },
     app.log,
-    () => tenants.invalidate(),
+    () => {
+      tenants.invalidate();
+      catalogCache?.invalidate();
+    },
   );
   app.addHook('onClose', () => tenantNotifier.close());
   /** Call after a change to tenants, their domains or configuration is committed. */
@@ -238,6 +251,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     points,
     signer,
   });
+  catalogCache = catalog;
+  /** Call after a change to a tenant's series, episodes, banners or home sections is committed. */
+  const catalogChanged = async (tenantId: string) => {
+    catalog.invalidate(tenantId);
+    await tenantNotifier.publish(`${CATALOG_CHANGED}${tenantId}`);
+  };
   const oidc =
     deps.oidc ??
     (config.google
@@ -342,7 +361,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   accessRoutes(router, { access: createAccessService({ db, clock, operators }) });
   // Console content: uploads arrive as multipart (streamed to a file); transcoding runs in a worker.
   await app.register(fastifyMultipart);
-  const transcoder = createTranscodeWorker({ db, clock, storage, log: app.log });
+  const transcoder = createTranscodeWorker({ db, clock, storage, log: app.log, catalogChanged });
   contentRoutes(router, {
     db,
     operators,
@@ -350,6 +369,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     storage,
     videoMaxBytes: config.videoUploadMaxBytes,
     kick: deps.jobs ? () => void transcoder.drain() : undefined,
+    catalogChanged,
   });
   adminUsersRoutes(router, {
     db,

@@ -28,9 +28,9 @@ export function catalogRoutes(
 ): void {
   const { catalog, tenants } = deps;
 
-  /** A guest call's tenant: the one asked for, else the viewer's, else the host's. */
+  /** A guest call's tenant: the one asked for, else the viewer's, else the host's (all cached). */
   async function tenantOf(req: FastifyRequest, asked: string | undefined, viewer: SessionUser | null) {
-    if (asked) return (await tenants.require(asked)).id;
+    if (asked) return (await tenants.config(asked)).tenantId;
     return viewer?.tenantId ?? (await tenants.resolveByDomain(req.hostname)).tenantId;
   }
 

@@ -6,7 +6,8 @@ import {
   type Language,
   type SeriesSummary,
 } from '@dramastar/contract';
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { answerCache } from '../../answer-cache.js';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
 import {
@@ -22,7 +23,7 @@ import { AppError } from '../../http/errors.js';
 import { tenantMembership } from '../membership/membership.service.js';
 import type { SessionUser } from '../auth/session.service.js';
 import { canWatch, type Entitlements } from './entitlement.js';
-import { type HomeSectionLayout, homeLayout, sectionTitle } from './home-sections.js';
+import { homeLayout, sectionTitle } from './home-sections.js';
 import type { PointsService } from './points.service.js';
 import type { StreamSigner } from './stream-signer.js';
 import { containsPattern } from '../../db/like.js';
@@ -33,10 +34,30 @@ interface Page {
   pageNum: number;
   pageSize: number;
 }
+/** A series as the catalogue caches it: its row and its number of episodes (in every language). */
+interface SeriesCard {
+  row: SeriesRow;
+  episodeCount: number;
+}
+/** A page of series, their total. */
+interface CardPage {
+  list: SeriesCard[];
+  total: number;
+}
 
 export const localize = (text: LocalizedText, lang: Language): string => text[lang] ?? text.en;
 
-/** Escapes LIKE wildcards so a search for "50%" looks for "50%". */
+/**
+ * Tenant-wide catalogue answers (home, series pages, search, a series with its episodes, feed
+ * pages) are kept in memory per instance and tenant: every committed console change of the
+ * tenant's content forgets them on every instance (app.ts: `catalogChanged`), and they are read
+ * again after this in any case (so plays, likes and follows by other viewers show within it).
+ */
+export const CATALOG_CACHE_TTL_MS = 10_000;
+/** The notification (with the tenant's id after it) that a tenant's catalogue changed. */
+export const CATALOG_CHANGED = 'catalog:';
+/** Cached answers per tenant (pages and search words make many keys); the oldest make room. */
+export const CATALOG_CACHE_MAX = 5_000;
 
 export interface CatalogDeps {
   db: Db;
@@ -47,6 +68,18 @@ export interface CatalogDeps {
 }
 
 export function createCatalogService({ db, clock, entitlements, points, signer }: CatalogDeps) {
+  const caches = new Map<string, ReturnType<typeof answerCache<unknown>>>();
+  /** A tenant-wide answer from this instance's cache (never anything that depends on the viewer). */
+  function cached<T>(tenantId: string, key: string, load: () => Promise<T>): Promise<T> {
+    let cache = caches.get(tenantId);
+    if (!cache) {
+      cache = answerCache<unknown>(clock, { ttlMs: CATALOG_CACHE_TTL_MS, max: CATALOG_CACHE_MAX });
+      caches.set(tenantId, cache);
+    }
+    return cache.get(key, load) as Promise<T>;
+  }
+  const seriesKey = (seriesId: number) => `series:${seriesId}`;
+
   const summary = (row: SeriesRow, episodeCount: number, lang: Language): SeriesSummary => ({
     id: row.id,
     title: localize(row.title, lang),
@@ -63,8 +96,14 @@ export function createCatalogService({ db, clock, entitlements, points, signer }
 
   const published = (tenantId: string) => and(eq(series.tenantId, tenantId), eq(series.status, 'published'));
 
-  /** Series rows as summaries, in the order given, with their episode counts. */
-  async function summaries(rows: SeriesRow[], lang: Language): Promise<SeriesSummary[]> {
+  const localized = (card: SeriesCard, lang: Language) => summary(card.row, card.episodeCount, lang);
+  const localizedPage = (page: CardPage, lang: Language) => ({
+    list: page.list.map((card) => localized(card, lang)),
+    total: page.total,
+  });
+
+  /** Series rows with their episode counts, in the order given. */
+  async function cards(rows: SeriesRow[]): Promise<SeriesCard[]> {
     if (rows.length === 0) return [];
     const counts = await db
       .select({ seriesId: episodes.seriesId, n: count() })
@@ -77,10 +116,15 @@ export function createCatalogService({ db, clock, entitlements, points, signer }
       )
       .groupBy(episodes.seriesId);
     const byId = new Map(counts.map((c) => [c.seriesId, c.n]));
-    return rows.map((r) => summary(r, byId.get(r.id) ?? 0, lang));
+    return rows.map((row) => ({ row, episodeCount: byId.get(row.id) ?? 0 }));
   }
 
-  async function listPage(where: SQL | undefined, order: SQL[], page: Page, lang: Language) {
+  /** Series rows as summaries, in the order given, with their episode counts. */
+  async function summaries(rows: SeriesRow[], lang: Language): Promise<SeriesSummary[]> {
+    return (await cards(rows)).map((card) => localized(card, lang));
+  }
+
+  async function listPage(where: SQL | undefined, order: SQL[], page: Page): Promise<CardPage> {
     const rows = await db
       .select()
       .from(series)
@@ -89,7 +133,7 @@ export function createCatalogService({ db, clock, entitlements, points, signer }
       .limit(page.pageSize)
       .offset((page.pageNum - 1) * page.pageSize);
     const [total] = await db.select({ n: count() }).from(series).where(where);
-    return { list: await summaries(rows, lang), total: total?.n ?? 0 };
+    return { list: await cards(rows), total: total?.n ?? 0 };
   }
 
   async function likedSet(viewer: SessionUser | null, episodeIds: number[]): Promise<Set<number>> {
@@ -101,15 +145,19 @@ export function createCatalogService({ db, clock, entitlements, points, signer }
     return new Set(rows.map((r) => r.id));
   }
 
+  /** Episodes as the viewer sees them: liked or not, and locked unless free or the viewer holds a pass. */
   async function episodeInfos(
     rows: { episode: EpisodeRow; freeEpisodes: number }[],
     viewer: SessionUser | null,
+    knownPass?: boolean,
   ): Promise<EpisodeInfo[]> {
-    const liked = await likedSet(
-      viewer,
-      rows.map((r) => r.episode.id),
-    );
-    const pass = viewer ? await entitlements.hasViewingPass(viewer) : false;
+    const [liked, pass] = await Promise.all([
+      likedSet(
+        viewer,
+        rows.map((r) => r.episode.id),
+      ),
+      knownPass ?? (viewer ? entitlements.hasViewingPass(viewer) : false),
+    ]);
     return rows.map(({ episode, freeEpisodes }) => {
       const free = episode.number <= freeEpisodes;
       return {
@@ -166,8 +214,92 @@ export function createCatalogService({ db, clock, entitlements, points, signer }
   }
 
   const hot = [desc(series.playCount), desc(series.favoriteCount), asc(series.id)];
+  // The console's positions (sort_order 1, 2, …; 0 = none) come first in "new" and "free".
+  const pinned = [sql`${series.sortOrder} = 0`, asc(series.sortOrder)];
+  const sectionOrder: Record<HomeBuiltinSection, SQL[]> = {
+    hot,
+    new: [...pinned, desc(series.createdAt), desc(series.id)],
+    free: [...pinned, desc(series.freeEpisodes), asc(series.id)],
+    ranking: [desc(series.favoriteCount), desc(series.playCount), asc(series.id)],
+  };
+  /** The first `n` published series of the tenant in an order (each order has its index). */
+  const firstSeries = async (tenantId: string, order: SQL[], n: number): Promise<SeriesRow[]> =>
+    db
+      .select()
+      .from(series)
+      .where(published(tenantId))
+      .orderBy(...order)
+      .limit(n);
+
+  /**
+   * The home page of a tenant in every language: each section's first ten series asked of the
+   * database in its order (never every series sorted here), banners, categories.
+   */
+  async function loadHome(tenantId: string) {
+    const layout = (await homeLayout(db, tenantId)).sections.filter((section) => section.visible);
+    const customIds = [...new Set(layout.flatMap((section) => section.seriesIds))];
+    const builtIn = new Map<string, Promise<SeriesRow[]>>();
+    const builtInRows = (key: HomeBuiltinSection) => {
+      let rows = builtIn.get(key);
+      if (!rows) {
+        rows = firstSeries(tenantId, sectionOrder[key], 10);
+        builtIn.set(key, rows);
+      }
+      return rows;
+    };
+    const [sectionRows, placed, chosen, categories] = await Promise.all([
+      Promise.all(
+        layout.map((section) => {
+          if (section.kind === 'custom' || !isHomeBuiltinSection(section.key)) return Promise.resolve([]);
+          return builtInRows(section.key);
+        }),
+      ),
+      // Banners: the series the console placed on the carousel, in its order; else the hottest five.
+      db
+        .select()
+        .from(series)
+        .where(and(published(tenantId), isNotNull(series.bannerOrder)))
+        .orderBy(asc(series.bannerOrder), asc(series.id))
+        .limit(CONTENT_LIMITS.maxBanners),
+      customIds.length === 0
+        ? []
+        : db
+            .select()
+            .from(series)
+            .where(and(published(tenantId), inArray(series.id, customIds))),
+      db.selectDistinct({ category: series.category }).from(series).where(published(tenantId)),
+    ]);
+    const banners = placed.length > 0 ? placed : (await builtInRows('hot')).slice(0, 5);
+    const chosenById = new Map(chosen.map((r) => [r.id, r]));
+    // Custom sections: the chosen series that are published, in their order.
+    const rowsOf = layout.map((section, i) =>
+      section.kind === 'custom'
+        ? section.seriesIds.flatMap((id) => chosenById.get(id) ?? [])
+        : (sectionRows[i] ?? []),
+    );
+    const all = [...banners, ...rowsOf.flat()];
+    const byId = new Map(
+      (await cards([...new Map(all.map((r) => [r.id, r])).values()])).map((c) => [c.row.id, c]),
+    );
+    const toCards = (rows: SeriesRow[]) => rows.flatMap((r) => byId.get(r.id) ?? []);
+    return {
+      banners: toCards(banners),
+      sections: layout.map((section, i) => ({ section, series: toCards(rowsOf[i] ?? []) })),
+      categories: categories.map((c) => c.category).sort(),
+    };
+  }
 
   return {
+    /**
+     * Forgets the cached answers of a tenant (all tenants without one). Call after a change to its
+     * series, episodes, banners or home sections is committed (app.ts's `catalogChanged` also
+     * tells the other instances).
+     */
+    invalidate(tenantId?: string): void {
+      if (tenantId === undefined) caches.forEach((cache) => cache.clear());
+      else caches.get(tenantId)?.clear();
+    },
+
     /** The storage key of an episode's HLS files (for the stream route; the signature was checked). */
     episodeKey: (videoId: number) =>
       db.select({ hlsKey: episodes.hlsKey }).from(episodes).where(eq(episodes.id, videoId)).limit(1),
@@ -177,59 +309,27 @@ export function createCatalogService({ db, clock, entitlements, points, signer }
      * computed here, custom ones their published series in order) and the categories.
      */
     async home(tenantId: string, lang: Language) {
-      const rows = await db.select().from(series).where(published(tenantId));
-      const layout = await homeLayout(db, tenantId);
-      const all = await summaries(rows, lang);
-      const byId = new Map(all.map((s) => [s.id, s]));
-      const sorted = (compare: (a: SeriesRow, b: SeriesRow) => number) =>
-        [...rows]
-          .sort(compare)
-          .flatMap((r) => byId.get(r.id) ?? [])
-          .slice(0, 10);
-      const hotOrder = (a: SeriesRow, b: SeriesRow) =>
-        b.playCount - a.playCount || b.favoriteCount - a.favoriteCount || a.id - b.id;
-      // The console's positions (sort_order 1, 2, …; 0 = none) come first in "new" and "free".
-      const pinned = (a: SeriesRow, b: SeriesRow) =>
-        (a.sortOrder === 0 ? 1 : 0) - (b.sortOrder === 0 ? 1 : 0) || a.sortOrder - b.sortOrder;
-      const builtIn: Record<HomeBuiltinSection, () => SeriesSummary[]> = {
-        hot: () => sorted(hotOrder),
-        new: () =>
-          sorted((a, b) => pinned(a, b) || b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id),
-        free: () => sorted((a, b) => pinned(a, b) || b.freeEpisodes - a.freeEpisodes || a.id - b.id),
-        ranking: () => sorted((a, b) => b.favoriteCount - a.favoriteCount || hotOrder(a, b)),
-      };
-      const seriesOf = (section: HomeSectionLayout): SeriesSummary[] => {
-        // Custom: the chosen series that are published (byId holds only those), in their order.
-        if (section.kind === 'custom') return section.seriesIds.flatMap((id) => byId.get(id) ?? []);
-        return isHomeBuiltinSection(section.key) ? builtIn[section.key]() : [];
-      };
-      // Banners: the series the console placed on the carousel, in its order; else the hottest five.
-      const placed = rows
-        .filter((r) => r.bannerOrder !== null)
-        .sort((a, b) => (a.bannerOrder ?? 0) - (b.bannerOrder ?? 0) || a.id - b.id)
-        .flatMap((r) => byId.get(r.id) ?? [])
-        .slice(0, CONTENT_LIMITS.maxBanners);
+      const home = await cached(tenantId, 'home', () => loadHome(tenantId));
       return {
-        banners: placed.length > 0 ? placed : sorted(hotOrder).slice(0, 5),
-        sections: layout.sections
-          .filter((section) => section.visible)
-          .map((section) => ({
-            key: section.key,
-            title: sectionTitle(section, lang),
-            series: seriesOf(section),
-          })),
-        categories: [...new Set(rows.map((r) => r.category))].sort(),
+        banners: home.banners.map((card) => localized(card, lang)),
+        sections: home.sections.map(({ section, series: list }) => ({
+          key: section.key,
+          title: sectionTitle(section, lang),
+          series: list.map((card) => localized(card, lang)),
+        })),
+        categories: home.categories,
       };
     },
 
-    all(tenantId: string, page: Page & { category?: string | undefined }, lang: Language) {
+    async all(tenantId: string, page: Page & { category?: string | undefined }, lang: Language) {
       const where = page.category
         ? and(published(tenantId), eq(series.category, page.category))
         : published(tenantId);
-      return listPage(where, hot, page, lang);
+      const key = `all:${page.pageNum}:${page.pageSize}:${page.category ?? ''}`;
+      return localizedPage(await cached(tenantId, key, () => listPage(where, hot, page)), lang);
     },
 
-    search(tenantId: string, keyword: string, page: Page, lang: Language) {
+    async search(tenantId: string, keyword: string, page: Page, lang: Language) {
       const pattern = containsPattern(keyword);
       const where = and(
         published(tenantId),
@@ -238,71 +338,106 @@ export function createCatalogService({ db, clock, entitlements, points, signer }
           or ${series.description}->>'vn' ilike ${pattern} or ${series.description}->>'id' ilike ${pattern}
           or ${series.tags}::text ilike ${pattern} or ${series.category} ilike ${pattern})`,
       );
-      return listPage(where, hot, page, lang);
+      const key = `search:${page.pageNum}:${page.pageSize}:${keyword}`;
+      return localizedPage(await cached(tenantId, key, () => listPage(where, hot, page)), lang);
     },
 
+    /** A series and its episodes; the viewer's likes, locks, follow and progress asked each time. */
     async detail(tenantId: string, seriesId: number, viewer: SessionUser | null, lang: Language) {
-      const row = await requireSeries(tenantId, seriesId);
-      const eps = await db
-        .select()
-        .from(episodes)
-        .where(eq(episodes.seriesId, seriesId))
-        .orderBy(asc(episodes.number));
-      const [fav] = viewer
-        ? await db
-            .select({ at: favorites.createdAt })
-            .from(favorites)
-            .where(and(eq(favorites.userId, viewer.userId), eq(favorites.seriesId, seriesId)))
-        : [];
-      const [last] = viewer
-        ? await db
-            .select({
-              videoId: viewHistory.episodeId,
-              progress: viewHistory.progress,
-              number: episodes.number,
-            })
-            .from(viewHistory)
-            .innerJoin(episodes, eq(episodes.id, viewHistory.episodeId))
-            .where(and(eq(viewHistory.userId, viewer.userId), eq(viewHistory.seriesId, seriesId)))
-            .orderBy(desc(viewHistory.updatedAt))
-            .limit(1)
-        : [];
-      return {
-        series: summary(row, eps.length, lang),
-        episodes: await episodeInfos(
+      const { row, episodes: eps } = await cached(tenantId, seriesKey(seriesId), async () => {
+        const found = await requireSeries(tenantId, seriesId);
+        const list = await db
+          .select()
+          .from(episodes)
+          .where(eq(episodes.seriesId, seriesId))
+          .orderBy(asc(episodes.number));
+        return { row: found, episodes: list };
+      });
+      const [infos, fav, last] = await Promise.all([
+        episodeInfos(
           eps.map((episode) => ({ episode, freeEpisodes: row.freeEpisodes })),
           viewer,
         ),
-        favorited: fav !== undefined,
-        progress: last ?? null,
+        viewer
+          ? db
+              .select({ at: favorites.createdAt })
+              .from(favorites)
+              .where(and(eq(favorites.userId, viewer.userId), eq(favorites.seriesId, seriesId)))
+          : [],
+        viewer
+          ? db
+              .select({
+                videoId: viewHistory.episodeId,
+                progress: viewHistory.progress,
+                number: episodes.number,
+              })
+              .from(viewHistory)
+              .innerJoin(episodes, eq(episodes.id, viewHistory.episodeId))
+              .where(and(eq(viewHistory.userId, viewer.userId), eq(viewHistory.seriesId, seriesId)))
+              .orderBy(desc(viewHistory.updatedAt))
+              .limit(1)
+          : [],
+      ]);
+      return {
+        series: summary(row, eps.length, lang),
+        episodes: infos,
+        favorited: fav.length > 0,
+        progress: last[0] ?? null,
       };
     },
 
-    /** The Shorts feed: every episode, series by series (hottest first), in episode order. */
+    /** The Shorts feed: every episode, series by series (oldest series first), in episode order. */
     async feed(tenantId: string, page: Page, viewer: SessionUser | null, lang: Language) {
       // Without a viewing pass a series shows its free episodes and the first paid one (with the
       // unlock prompt), then the feed moves on to the next series instead of a run of locked ones.
+      // The two feeds are cached apart; locks and likes are the viewer's own, merged here.
       const pass = viewer ? await entitlements.hasViewingPass(viewer) : false;
       const where = pass
         ? published(tenantId)
         : and(published(tenantId), sql`${episodes.number} <= ${series.freeEpisodes} + 1`);
-      const rows = await db
-        .select({ episode: episodes, series })
-        .from(episodes)
-        .innerJoin(series, eq(series.id, episodes.seriesId))
-        .where(where)
-        // A stable order (plays change the "hot" order all the time), so pages never overlap.
-        .orderBy(asc(series.id), asc(episodes.number))
-        .limit(page.pageSize)
-        .offset((page.pageNum - 1) * page.pageSize);
-      const [total] = await db
-        .select({ n: count() })
-        .from(episodes)
-        .innerJoin(series, eq(series.id, episodes.seriesId))
-        .where(where);
+      const feed = pass ? 'feed:pass' : 'feed:free';
+      const [rows, total] = await Promise.all([
+        cached(tenantId, `${feed}:${page.pageNum}:${page.pageSize}`, async () => {
+          const found = await db
+            .select({ episode: episodes, series })
+            .from(episodes)
+            .innerJoin(series, eq(series.id, episodes.seriesId))
+            .where(where)
+            // A stable order (plays change the "hot" order all the time), so pages never overlap.
+            .orderBy(asc(series.id), asc(episodes.number))
+            .limit(page.pageSize)
+            .offset((page.pageNum - 1) * page.pageSize);
+          const byId = new Map(
+            (await cards([...new Map(found.map((r) => [r.series.id, r.series])).values()])).map((c) => [
+              c.row.id,
+              c,
+            ]),
+          );
+          return found.flatMap((r) => {
+            const card = byId.get(r.series.id);
+            return card ? [{ episode: r.episode, card }] : [];
+          });
+        }),
+        cached(tenantId, feed, async () => {
+          const [n] = await db
+            .select({ n: count() })
+            .from(episodes)
+            .innerJoin(series, eq(series.id, episodes.seriesId))
+            .where(where);
+          return n?.n ?? 0;
+        }),
+      ]);
+      const infos = await episodeInfos(
+        rows.map((r) => ({ episode: r.episode, freeEpisodes: r.card.row.freeEpisodes })),
+        viewer,
+        pass,
+      );
       return {
-        list: await episodeItems(rows, viewer, lang),
-        total: total?.n ?? 0,
+        list: infos.flatMap((episode, i) => {
+          const card = rows[i]?.card;
+          return card ? [{ series: localized(card, lang), episode }] : [];
+        }),
+        total,
       };
     },
 
@@ -343,7 +478,7 @@ export function createCatalogService({ db, clock, entitlements, points, signer }
     /** Follows or unfollows a series; idempotent, and the count moves only when the row did. */
     async setFavorite(viewer: SessionUser, seriesId: number, on: boolean) {
       await requireSeries(viewer.tenantId, seriesId);
-      return withTransaction(db, async (tx) => {
+      const done = await withTransaction(db, async (tx) => {
         const changed = on
           ? await tx
               .insert(favorites)
@@ -361,11 +496,14 @@ export function createCatalogService({ db, clock, entitlements, points, signer }
           .returning({ favoriteCount: series.favoriteCount });
         return { favorited: on, favoriteCount: row?.favoriteCount ?? 0 };
       });
+      // The viewer sees the new count when the series opens again here (elsewhere within the TTL).
+      caches.get(viewer.tenantId)?.forget(seriesKey(seriesId));
+      return done;
     },
 
     async setLike(viewer: SessionUser, videoId: number, on: boolean) {
       const { series: s } = await requireEpisode(viewer.tenantId, videoId);
-      return withTransaction(db, async (tx) => {
+      const done = await withTransaction(db, async (tx) => {
         const changed = on
           ? await tx
               .insert(likes)
@@ -390,6 +528,8 @@ export function createCatalogService({ db, clock, entitlements, points, signer }
         }
         return { liked: on, likeCount: row?.likeCount ?? 0 };
       });
+      caches.get(viewer.tenantId)?.forget(seriesKey(s.id));
+      return done;
     },
 
     async isFavorite(viewer: SessionUser, seriesId: number) {

@@ -40,29 +40,37 @@ export function contentRoutes(
     videoMaxBytes: number;
     /** Nudges this instance's transcoding worker after an upload (when the worker runs here). */
     kick?: (() => void) | undefined;
+    /** Told after each committed change of a tenant's content (cached catalogue answers go). */
+    catalogChanged?: ((tenantId: string) => Promise<void>) | undefined;
   },
 ): void {
   const { db, operators, content } = deps;
 
-  /** A change and its audit entry in one transaction; the entry names the series. */
-  const audited = <T>(
+  /**
+   * A change and its audit entry in one transaction; the entry names the series. Once committed,
+   * the tenant's cached catalogue answers are forgotten on every instance.
+   */
+  const audited = async <T>(
     operator: OperatorContext,
     action: string,
     change: (
       tx: Tx,
     ) => Promise<{ tenantId: string; target: string; before?: unknown; after: unknown; result: T }>,
-  ) =>
-    withTransaction(db, async (tx) => {
-      const done = await change(tx);
+  ) => {
+    const done = await withTransaction(db, async (tx) => {
+      const made = await change(tx);
       await operators.audit(tx, operator, {
-        tenantId: done.tenantId,
+        tenantId: made.tenantId,
         action,
-        target: done.target,
-        before: done.before,
-        after: done.after,
+        target: made.target,
+        before: made.before,
+        after: made.after,
       });
-      return done.result;
+      return made;
     });
+    await deps.catalogChanged?.(done.tenantId);
+    return done.result;
+  };
 
   /** A series change whose answer is the series after it. */
   const seriesChange = (

@@ -35,6 +35,8 @@ export interface TranscodeWorkerOptions {
   /** First run plus retries (2 retries by default). */
   maxAttempts?: number;
   transcode?: Transcoder;
+  /** Told (after the commit) that a tenant's episodes changed, so cached catalogue answers go. */
+  catalogChanged?: (tenantId: string) => Promise<void>;
 }
 
 /** Duration and whether there is a video stream, by ffprobe; throws PermanentJobError otherwise. */
@@ -237,6 +239,9 @@ export function createTranscodeWorker(options: TranscodeWorkerOptions) {
         .where(eq(transcodeJobs.id, job.id));
       return old;
     });
+    await options
+      .catalogChanged?.(job.tenantId)
+      .catch((err: unknown) => log.warn({ err, job: job.id }, 'transcode: cannot announce the new episode'));
     await storage.remove(dirname(job.sourceKey)).catch(() => undefined);
     if (replaced) {
       // Only the console's own files: demo media is shared by every tenant's rows.

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { manualClock } from '../../clock.js';
 import { caller } from '../../test/client.js';
 import { usingPostgres } from '../../test/database.js';
 import { buildTestApp, secondInstance, type TestApp } from '../../test/helper.js';
 import { walletFixtures } from '../../test/wallet-fixtures.js';
-import { answerCache, TENANT_CACHE_TTL_MS } from './tenant.service.js';
+import { TENANT_CACHE_TTL_MS } from './tenant.service.js';
 
 /**
  * The tenant answers every app start asks for (tenant by host, tenant config) are cached per
@@ -111,40 +110,5 @@ describe('tenant answers cache', () => {
       () => config(b, '000004'),
       (c) => c.name === 'Changed unannounced',
     );
-  });
-});
-
-describe('answerCache', () => {
-  it('keeps at most `max` entries, dropping the oldest', async () => {
-    const cache = answerCache<string>(manualClock(), 2);
-    let loads = 0;
-    const load = (v: string) => async () => {
-      loads += 1;
-      return v;
-    };
-    await cache.get('a', load('A'));
-    await cache.get('b', load('B'));
-    await cache.get('c', load('C'));
-    expect(loads).toBe(3);
-    expect(await cache.get('c', load('x'))).toBe('C');
-    expect(await cache.get('b', load('x'))).toBe('B');
-    expect(await cache.get('a', load('A2'))).toBe('A2');
-    expect(loads).toBe(4);
-  });
-
-  it('does not keep an answer read while it was cleared', async () => {
-    const cache = answerCache<string>(manualClock());
-    let release: () => void = () => undefined;
-    const pending = cache.get(
-      'k',
-      () =>
-        new Promise<string>((resolve) => {
-          release = () => resolve('old');
-        }),
-    );
-    cache.clear();
-    release();
-    expect(await pending).toBe('old');
-    expect(await cache.get('k', async () => 'new')).toBe('new');
   });
 });

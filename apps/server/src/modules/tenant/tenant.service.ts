@@ -11,6 +11,7 @@ import {
   type TenantSummary,
 } from '@dramastar/contract';
 import { eq } from 'drizzle-orm';
+import { answerCache } from '../../answer-cache.js';
 import { type Clock, systemClock } from '../../clock.js';
 import type { DbOrTx } from '../../db/client.js';
 import { tenantDomains, tenants } from '../../db/schema/index.js';
@@ -51,41 +52,11 @@ export const TENANT_CACHE_TTL_MS = 30_000;
 /** Entries per cache; unknown host names are cached too, so the oldest entries make room. */
 export const TENANT_CACHE_MAX = 10_000;
 
-/**
- * Answers by key, kept for TENANT_CACHE_TTL_MS at most, the oldest dropped beyond `max` entries.
- * `clear()` also drops the answers of reads under way (they may have read data from before).
- */
-export function answerCache<T>(clock: Clock, max = TENANT_CACHE_MAX) {
-  const entries = new Map<string, { at: number; value: T }>();
-  let generation = 0;
-  return {
-    async get(key: string, load: () => Promise<T>): Promise<T> {
-      const now = clock.now().getTime();
-      const hit = entries.get(key);
-      if (hit && now >= hit.at && now - hit.at < TENANT_CACHE_TTL_MS) return hit.value;
-      const started = generation;
-      const value = await load();
-      if (started === generation) {
-        entries.delete(key);
-        if (entries.size >= max) {
-          const oldest = entries.keys().next();
-          if (!oldest.done) entries.delete(oldest.value);
-        }
-        entries.set(key, { at: now, value });
-      }
-      return value;
-    },
-    clear() {
-      entries.clear();
-      generation += 1;
-    },
-  };
-}
-
 export function createTenantService(db: DbOrTx, options: TenantServiceOptions) {
   const clock = options.clock ?? systemClock;
-  const byHost = answerCache<TenantSummary>(clock);
-  const configs = answerCache<TenantConfig>(clock);
+  const cacheOptions = { ttlMs: TENANT_CACHE_TTL_MS, max: TENANT_CACHE_MAX };
+  const byHost = answerCache<TenantSummary>(clock, cacheOptions);
+  const configs = answerCache<TenantConfig>(clock, cacheOptions);
 
   function toSummary(row: TenantRow): TenantSummary {
     if (!isCurrencyKey(row.currency) || !isLanguage(row.defaultLanguage)) {
