@@ -598,6 +598,15 @@ describe('bank cards', () => {
     expect(screen.getByTestId<HTMLInputElement>('email-input').value).toBe('viewer@example.com');
     fireEvent.click(screen.getByTestId('submit'));
     expect(screen.getByTestId('card-bank-error').textContent).toBe('Please choose a bank from the list');
+    // An empty form names each field's mistake, not a rule about its format.
+    expect(screen.getByTestId('card-accountName-error').textContent).toBe('Please enter the account name');
+    expect(screen.getByTestId('card-firstName-error').textContent).toBe('Please enter your first name');
+    expect(screen.getByTestId('card-cardNumber-error').textContent).toBe('Please enter the bank card number');
+    expect(screen.getByTestId('card-bankName-error').textContent).toBe(
+      'Please enter the branch or bank name',
+    );
+    fireEvent.change(screen.getByTestId('card-lastName'), { target: { value: 'Cruz 3' } });
+    expect(screen.getByTestId('card-lastName-error').textContent).toContain('Names are letters only');
     fireEvent.change(screen.getByTestId('card-accountName'), { target: { value: 'Juan Dela Cruz' } });
     fireEvent.change(screen.getByTestId('card-firstName'), { target: { value: 'Juan' } });
     fireEvent.change(screen.getByTestId('card-lastName'), { target: { value: 'Dela Cruz' } });
