@@ -44,8 +44,8 @@ describe('e-mail', () => {
 describe('verification code', () => {
   it('is 6 characters', () => {
     expect(verifyCodeSchema.safeParse('123456').success).toBe(true);
-    expect(firstMessage(verifyCodeSchema.safeParse('12345'))?.message).toBe('WrongEmailCode');
-    expect(firstMessage(verifyCodeSchema.safeParse('1234567'))?.message).toBe('WrongEmailCode');
+    expect(firstMessage(verifyCodeSchema.safeParse('12345'))?.message).toBe('EmailCodeLength');
+    expect(firstMessage(verifyCodeSchema.safeParse('1234567'))?.message).toBe('EmailCodeLength');
   });
 });
 
@@ -179,7 +179,7 @@ describe('forms', () => {
       emailLoginForm.safeParse({ email: 'a@b.co', verifyCode: '123456', tenantId: '000001' }).success,
     ).toBe(true);
     expect(firstMessage(emailLoginForm.safeParse({ email: 'a@b.co', verifyCode: '' }))?.message).toBe(
-      'WrongEmailCode',
+      'PleaseEnterEmailCode',
     );
   });
 });

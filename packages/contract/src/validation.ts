@@ -63,7 +63,11 @@ export const emailSchema = text('PleaseEnterEmail')
   .max(254, m('InvalidEmailAddress'))
   .regex(EMAIL_PATTERN, m('InvalidEmailAddress'));
 
-export const verifyCodeSchema = text('WrongEmailCode').trim().length(LIMITS.codeLength, m('WrongEmailCode'));
+/** The code of an e-mail: empty and wrong-sized are told apart; a wrong code is the server's WrongEmailCode. */
+export const verifyCodeSchema = text('PleaseEnterEmailCode')
+  .trim()
+  .min(1, m('PleaseEnterEmailCode'))
+  .length(LIMITS.codeLength, m('EmailCodeLength'));
 
 export const tenantIdSchema = text()
   .trim()

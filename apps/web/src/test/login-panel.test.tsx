@@ -95,8 +95,10 @@ describe('register form validation (spec section 5)', () => {
     expect(errorOf('email-input')).toBe('Please enter your e-mail');
     type('email-input', 'not-an-address');
     expect(errorOf('email-input')).toBe('Invalid email address');
+    type('code-input', '');
+    expect(errorOf('code-input')).toBe('Please enter the code from the e-mail');
     type('code-input', '12');
-    expect(errorOf('code-input')).toBe('Wrong email code');
+    expect(errorOf('code-input')).toBe('The e-mail code has 6 characters');
   });
 
   it('says when the two passwords differ (username tab)', async () => {
@@ -259,6 +261,9 @@ describe('username registration', () => {
     );
     expect(api.callsTo('/auth/auth/code')).toHaveLength(2);
     expect(screen.getByTestId<HTMLInputElement>('captcha-input').value).toBe('');
+    // The emptied field is not marked wrong before the user has typed into the new picture.
+    expect(errorOf('captcha-input')).toBeNull();
+    expect(screen.getByTestId('captcha-input').getAttribute('aria-invalid')).toBe('false');
     expect(screen.getByTestId<HTMLButtonElement>('submit').disabled).toBe(false);
   });
 });

@@ -42,6 +42,8 @@ export interface ZodForm<K extends string> {
   /** Shows a server refusal at its field (400 names it); answers whether it was placed. */
   showServerError: (error: unknown) => boolean;
   reset: (values?: Partial<Values<K>>) => void;
+  /** Empties one field as if it was never visited (a new captcha): no error until it is left again. */
+  clear: (field: K) => void;
 }
 
 /**
@@ -110,6 +112,15 @@ export function useZodForm<K extends string>(
       setValues({ ...initial, ...next });
       setTouched(new Set());
       setServerErrors({});
+    },
+    clear: (name: K) => {
+      setValue(name, '');
+      setTouched((previous) => {
+        if (!previous.has(name)) return previous;
+        const next = new Set(previous);
+        next.delete(name);
+        return next;
+      });
     },
   };
 }

@@ -165,7 +165,7 @@ function UsernameRegisterForm({ finish, openCountries, invite }: ViewProps & { i
     { areaCode: prefix ?? '', uuid: captcha.data?.uuid ?? '' },
   );
   const newCaptcha = () => {
-    form.setValue('code', '');
+    form.clear('code');
     void captcha.refetch();
   };
   const { loading, submit } = useSubmit(async () => {
