@@ -284,7 +284,7 @@ describe('e-mail registration and login', () => {
   it.each([
     [{ email: 'not-an-email' }, 'email', 'InvalidEmailAddress'],
     [{ email: '' }, 'email', 'PleaseEnterEmail'],
-    [{ verifyCode: '12345' }, 'verifyCode', 'WrongEmailCode'],
+    [{ verifyCode: '12345' }, 'verifyCode', 'EmailCodeLength'],
     [{ inviteCode: 'ABCDEFGHI' }, 'inviteCode', 'InvalidInviteCode'],
     [{ areaCode: '' }, 'areaCode', 'PleaseChooseCountry'],
   ])('refuses %j with 400 naming %s', async (change, field, key) => {
