@@ -467,4 +467,16 @@ describe('Video details', () => {
     expect(instanceFor(2)?.config.startPosition).toBe(42);
     expect(screen.getByTestId('details-page').getAttribute('data-video-id')).toBe('2');
   });
+
+  it('shows a series that is not here as not found, with a way home and no toast', async () => {
+    stubApi({ ...baseRoutes, '/sv/videos/77': refusal(404, 'Not found', 'NotFound') });
+    vi.mocked(showToast).mockClear();
+    renderAt('#/pages/shorts/videoDetails?seriesId=77');
+    const view = await screen.findByTestId('details-not-found', {}, wait);
+    expect(view.textContent).not.toContain('could not reach');
+    expect(screen.queryByText('Retry')).toBeNull();
+    expect(showToast).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByText('Back to Home'));
+    await screen.findByTestId('tab-home', {}, wait);
+  });
 });

@@ -8,7 +8,8 @@ export type SeriesDetail = CallResult<typeof api.video.videos>;
 export function seriesDetailQueryOptions(seriesId: number) {
   return queryOptions({
     queryKey: dramaKeys.series(seriesId),
-    queryFn: ({ signal }) => request(api.video.videos, { params: { seriesId }, signal }),
+    // The page shows a refusal itself (a missing series is a not-found view), so no toast.
+    queryFn: ({ signal }) => request(api.video.videos, { params: { seriesId }, signal, hideToast: true }),
     enabled: seriesId > 0,
   });
 }

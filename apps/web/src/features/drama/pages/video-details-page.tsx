@@ -1,9 +1,18 @@
 import type { EpisodeInfo } from '@dramastar/contract';
 import { Button } from 'antd-mobile';
 import { useCallback, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { isApiError } from '../../../shared/api/api-error';
 import { useT } from '../../../shared/i18n';
-import { BookmarkIcon, EmptyState, HeartIcon, PageContainer, ShareLinkIcon } from '../../../shared/ui';
+import { ROUTES } from '../../../shared/routes';
+import {
+  BookmarkIcon,
+  CompassIcon,
+  EmptyState,
+  HeartIcon,
+  PageContainer,
+  ShareLinkIcon,
+} from '../../../shared/ui';
 import { useToggleFollow } from '../api/follow';
 import { useToggleLike } from '../api/like';
 import type { LockedInfo } from '../api/play';
@@ -34,6 +43,7 @@ export default function VideoDetailsPage() {
   const [params, setParams] = useSearchParams();
   const seriesId = idParam(params.get('seriesId'));
   const requestedId = idParam(params.get('videoId'));
+  const navigate = useNavigate();
   const detail = useSeriesDetail(seriesId);
   const [locked, setLocked] = useState<ReadonlyMap<number, LockedInfo>>(new Map());
   const [video, setVideo] = useState<HTMLVideoElement | null>(null);
@@ -96,15 +106,23 @@ export default function VideoDetailsPage() {
   );
   useProgressRecorder(watching);
 
-  if (seriesId === 0 || detail.isError) {
+  // A series that does not exist here (removed, another tenant's, a mistyped link) is not found;
+  // Retry is offered only when trying again can help.
+  const missing = seriesId === 0 || (isApiError(detail.error) && detail.error.code === 404);
+  if (missing || detail.isError) {
     return (
       <PageContainer title={t('drama.details')} className="ds-details">
         <EmptyState
-          testId="details-error"
-          title={seriesId === 0 ? t('drama.notFound') : t('common.loadErrorTitle')}
-          description={seriesId === 0 ? undefined : t('common.loadErrorDescription')}
+          testId={missing ? 'details-not-found' : 'details-error'}
+          icon={missing ? <CompassIcon /> : undefined}
+          title={missing ? t('drama.notFound') : t('common.loadErrorTitle')}
+          description={missing ? t('notFound.description') : t('common.loadErrorDescription')}
           action={
-            seriesId === 0 ? undefined : (
+            missing ? (
+              <Button color="primary" onClick={() => void navigate(ROUTES.home, { replace: true })}>
+                {t('common.backHome')}
+              </Button>
+            ) : (
               <Button color="primary" onClick={() => void detail.refetch()}>
                 {t('common.retry')}
               </Button>
