@@ -12,6 +12,9 @@ import { frameworkErrors, installEnvelope, installNotFound, isApiPath } from './
 import { firstFallback, serveAdmin, serveMedia, serveWeb } from './http/static.js';
 import { createRateLimiter } from './http/rate-limit.js';
 import { createRouter } from './http/route.js';
+import { installMetrics } from './http/metrics.js';
+import { logDestination } from './logger.js';
+import { ledgerViolations } from './modules/ledger/ledger-health.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import {
@@ -45,8 +48,10 @@ import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { createLedger } from './modules/ledger/ledger.service.js';
 import { createBankCardService, sealLegacyBankCards } from './modules/wallet/bank-card.service.js';
 import { createSealer } from './sealing.js';
+import { createPaymentProviders } from './modules/payment/providers.js';
+import { adminProviderRoutes } from './modules/payment/admin-providers.routes.js';
 import { createPayPasswordService } from './modules/wallet/pay-password.service.js';
-import { createRechargeService } from './modules/wallet/recharge.service.js';
+import { createRechargeService, RECONCILE_AFTER_MINUTES } from './modules/wallet/recharge.service.js';
 import { createWithdrawalService } from './modules/wallet/withdrawal.service.js';
 import { createMembershipService } from './modules/membership/membership.service.js';
 import { testRoutes } from './modules/membership/test.routes.js';
@@ -117,14 +122,17 @@ export interface AppDeps {
   entitlements?: Entitlements;
   /** How the sandbox gateway delivers webhooks (HTTP by default; tests may deliver in-process). */
   webhookDelivery?: WebhookDelivery;
+  /** Tests: payment providers' API addresses (their local fakes) and the fetch to reach them. */
+  paymentProviders?: { baseUrls?: Record<string, string>; fetch?: typeof fetch };
 }
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
 
 /** The composition root: used by main.ts and by every test. The instance is not yet listening. */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
+  const logStream = logDestination(config.logFormat, deps.logStream);
   const app = Fastify({
-    logger: deps.logStream ? { level: config.logLevel, stream: deps.logStream } : { level: config.logLevel },
+    logger: logStream ? { level: config.logLevel, stream: logStream } : { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
     frameworkErrors,
@@ -271,6 +279,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   const operators = createOperatorService(db, clock);
   installEnvelope(app, { bodyLimit: config.bodyLimitBytes });
+  // Before every route, so each is counted by its pattern (http/metrics.ts).
+  const metrics = installMetrics(app, { database, ...config.metrics });
   const router = createRouter(
     app,
     (token) => sessions.resolve(token),
@@ -294,16 +304,18 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         ...(deps.webhookDelivery ? { deliver: deps.webhookDelivery } : {}),
       })
     : undefined;
+  // Bank card numbers and payment providers' keys are kept sealed.
+  const sealer = createSealer(config.dataEncryptionKey);
+  const providers = createPaymentProviders({ db, clock, sealer, sandbox: gateway, ...deps.paymentProviders });
   const recharges = createRechargeService({
     db,
     clock,
     ledger,
-    gateway,
+    gateways: providers.registry,
     log: app.log,
     notify: users.addMessage,
   });
-  // Bank card numbers are kept sealed; cards from before that are sealed once, here.
-  const sealer = createSealer(config.dataEncryptionKey);
+  // Cards from before sealing are sealed once, here.
   await sealLegacyBankCards(db, sealer);
   const withdrawals = createWithdrawalService({
     db,
@@ -328,7 +340,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // A Star Card bought by a team member pays (and an upgrade reverses) the uplines' referral
   // rewards in the same transaction.
   memberships.onPurchased(teamRewards.cardPurchased);
-  const copyrights = createCopyrightService({ db, clock, ledger, rewards: teamRewards });
+  const copyrights = createCopyrightService({
+    db,
+    clock,
+    ledger,
+    rewards: teamRewards,
+    confirmPayPassword: (userId, password) => payPasswords.verify(userId, password),
+  });
   if (config.demoContent)
     await seedCopyrightProducts(
       db,
@@ -356,8 +374,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     publicUrl: config.publicUrl,
   });
   gateway?.routes(app);
-  webhookRoutes(app, { gateways: gateway ? [gateway] : [], recharges, clock, limiter });
+  webhookRoutes(app, {
+    gateways: providers.registry,
+    tenantOf: async (host) => (await tenants.resolveByDomain(host)).tenantId,
+    recharges,
+    clock,
+    limiter,
+  });
   adminRoutes(router, { db, operators, recharges, withdrawals, limiter });
+  adminProviderRoutes(router, { db, operators, providers, recharges, publicUrl: config.publicUrl });
   accessRoutes(router, { access: createAccessService({ db, clock, operators }) });
   // Console content: uploads arrive as multipart (streamed to a file); transcoding runs in a worker.
   await app.register(fastifyMultipart);
@@ -370,6 +395,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     videoMaxBytes: config.videoUploadMaxBytes,
     kick: deps.jobs ? () => void transcoder.drain() : undefined,
     catalogChanged,
+  });
+  metrics.watch({
+    transcodeQueue: () => transcoder.queue(),
+    ledgerViolations: () => ledgerViolations(database),
   });
   adminUsersRoutes(router, {
     db,
@@ -392,7 +421,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     tenantsChanged,
   });
   adminFinanceRoutes(router, {
-    finance: createAdminFinanceService({ db, clock, provider: gateway?.provider ?? 'none' }),
+    finance: createAdminFinanceService({ db, clock, provider: 'sandbox' }),
   });
   await chatModule(app, router, {
     database,
@@ -426,12 +455,19 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
             run: () => purgeUnsentChatImages(db, clock, config.mediaDir),
           },
           { name: 'expire-recharges', everyMs: 60_000, run: () => recharges.expireStale() },
+          // Card payments whose callback never came: the providers are asked (docs/wallet.md).
+          {
+            name: 'reconcile-gateway',
+            everyMs: 5 * 60_000,
+            run: () => recharges.reconcile({ olderThanMinutes: RECONCILE_AFTER_MINUTES, limit: 100 }),
+          },
           { name: 'copyright-revenue', everyMs: 10 * 60_000, run: () => copyrights.runDailyRevenue() },
           { name: 'dividends', everyMs: 60 * 60_000, run: () => copyrights.runDividends() },
           { name: 'red-packet-refunds', everyMs: 60_000, run: () => redPackets.refundExpired() },
           { name: 'transcode', everyMs: 2_000, run: () => transcoder.drain() },
         ],
         app.log,
+        metrics.jobs,
       );
     });
     app.addHook('onClose', async () => {

@@ -16,6 +16,7 @@ export * from './api/admin-config.js';
 export * from './api/admin-chat.js';
 export * from './chat.js';
 export * from './api/admin-finance.js';
+export * from './api/admin-payment.js';
 export * from './api/console.js';
 export * from './membership.js';
 export * from './team.js';

@@ -235,6 +235,11 @@ export const paymentChannel = z.object({
    * this error key): the card channel with no payment provider configured. The app greys it out.
    */
   unavailable: z.enum(['PaymentProviderMissing']).optional(),
+  /**
+   * The card channel: the payment providers this tenant offers (configured in the console with
+   * every key), each with its methods (e.g. card, gcash); an order may name one (`provider`).
+   */
+  providers: z.array(z.object({ provider: z.string(), methods: z.array(z.string()) })).optional(),
 });
 export type PaymentChannel = z.infer<typeof paymentChannel>;
 
@@ -264,6 +269,13 @@ export const rechargeOrder = z.object({
   creditedAt: z.string().nullable(),
   /** The sandbox (or a real) gateway's payment page. */
   payUrl: z.string().nullable(),
+  /** Gateway: which provider takes the payment. */
+  provider: z.string().nullable().optional(),
+  /** A form the browser must POST to reach the provider's page (JazzCash) instead of `payUrl`. */
+  payForm: z
+    .object({ action: z.string(), fields: z.record(z.string(), z.string()) })
+    .nullable()
+    .optional(),
   official: z
     .object({
       bankName: z.string(),
@@ -286,6 +298,8 @@ export const addBalanceForm = z.object({
   channel: z.enum(RECHARGE_CHANNELS, m('PleaseSelectPaymentMethod')),
   amount: amountSchema,
   requestId: requestIdSchema,
+  /** The card channel's provider (one the channel lists); by default the first listed. */
+  provider: z.string().trim().min(1).max(20).optional(),
 });
 
 export const verifyRechargeForm = z.object({

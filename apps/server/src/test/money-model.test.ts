@@ -222,7 +222,8 @@ function instance(t: TestApp): Instance {
     rewards: createTeamRewards({ clock: t.clock, ledger, memberships }),
   });
   const redPackets = createRedPacketService({ db, clock: t.clock, ledger });
-  const recharges = createRechargeService({ db, clock: t.clock, ledger, gateway: undefined });
+  const noGateways = { offered: async () => [], gateway: async () => undefined };
+  const recharges = createRechargeService({ db, clock: t.clock, ledger, gateways: noGateways });
   return {
     t,
     call: caller(t.app),
@@ -478,7 +479,7 @@ async function run(actions: Action[]): Promise<void> {
       case 'copyright': {
         const res = await i.call('/copyright/buy', {
           token,
-          body: { productId, quantity: a.quantity, requestId: randomUUID() },
+          body: { productId, quantity: a.quantity, payPassword: PAY_PASSWORD, requestId: randomUUID() },
         });
         if (!expectOk('copyright', res)) return;
         buyCopyrights(users, u, BigInt(a.quantity), now());

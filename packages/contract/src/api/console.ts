@@ -7,6 +7,7 @@ import { adminContentApi } from './admin-content.js';
 import { adminConfigApi } from './admin-config.js';
 import { adminChatApi } from './admin-chat.js';
 import { adminFinanceApi } from './admin-finance.js';
+import { adminPaymentApi } from './admin-payment.js';
 
 /**
  * Every call of the operator console (/admin-api), by area. Each area's contract file adds its
@@ -21,6 +22,7 @@ export const consoleCalls = {
   config: adminConfigApi,
   chat: adminChatApi,
   finance: adminFinanceApi,
+  payment: adminPaymentApi,
 } as const;
 
 export function allConsoleCalls(): AnyCall[] {

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { CURRENCIES, isCurrencyKey } from '@dramastar/contract';
 import { AppError } from '../../http/errors.js';
 import { sameHex } from '../../security.js';
@@ -73,9 +73,11 @@ export interface PaymentGateway {
   createPayment(input: CreatePaymentInput): Promise<ProviderPayment>;
   /**
    * Verifies a callback exactly as the provider documents it and returns its event (amounts in
-   * contract minor units). Throws AppError: InvalidSignature, StaleWebhook, InvalidJson, …
+   * contract minor units), or null for a verified notification that says nothing of a payment's
+   * outcome (answered as received, e.g. PayMongo's other event types). Throws AppError:
+   * InvalidSignature, StaleWebhook, InvalidJson, …
    */
-  verifyCallback(req: CallbackRequest, now: Date): GatewayEvent;
+  verifyCallback(req: CallbackRequest, now: Date): GatewayEvent | null;
   /** The answer the provider expects (VNPay: {RspCode, Message} JSON; others a 200). */
   acknowledge(result: CallbackResult): { status: number; body: unknown };
   /** The payment's state at the provider, for reconciliation and missed callbacks. */
@@ -149,4 +151,48 @@ export function checkWebhookSignature(
   if (!sameHex(v1, expected)) return 'invalid';
   const age = now.getTime() / 1000 - t;
   return age > WEBHOOK_TOLERANCE_SECONDS || age < -60 ? 'stale' : 'ok';
+}
+
+/** A provider's HTTP API answered something other than 2xx, or not JSON. */
+export class ProviderError extends Error {
+  constructor(
+    readonly provider: string,
+    readonly status: number,
+    readonly body: string,
+  ) {
+    super(`${provider} answered ${status}: ${body.slice(0, 200)}`);
+    this.name = 'ProviderError';
+  }
+}
+
+/** Calls a provider's JSON API: the answer's JSON, or a ProviderError. */
+export async function providerJson(
+  provider: string,
+  fetchFn: typeof fetch,
+  url: string,
+  init: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: unknown },
+): Promise<unknown> {
+  const res = await fetchFn(url, {
+    method: init.method,
+    headers: { accept: 'application/json', 'content-type': 'application/json', ...init.headers },
+    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+    signal: AbortSignal.timeout(15_000),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new ProviderError(provider, res.status, text);
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new ProviderError(provider, res.status, text);
+  }
+}
+
+/** HTTP Basic with the secret key as user name and no password (PayMongo, Xendit). */
+export const basicAuth = (secretKey: string) => `Basic ${Buffer.from(`${secretKey}:`).toString('base64')}`;
+
+/** Equality of two secrets in constant time, whatever their lengths. */
+export function sameSecret(given: string, expected: string): boolean {
+  const a = createHash('sha256').update(given).digest();
+  const b = createHash('sha256').update(expected).digest();
+  return timingSafeEqual(a, b) && given.length === expected.length;
 }

@@ -4,7 +4,8 @@ import type { Clock } from '../../clock.js';
 import { AppError } from '../../http/errors.js';
 import type { RateLimiter } from '../../http/rate-limit.js';
 import type { RechargeService } from '../wallet/recharge.service.js';
-import type { CallbackRequest, PaymentGateway } from './gateway.js';
+import type { CallbackRequest } from './gateway.js';
+import type { GatewayRegistry } from './providers.js';
 
 /** Providers' events are a few KB; nothing larger is read. */
 export const WEBHOOK_BODY_LIMIT = 64 * 1024;
@@ -33,7 +34,9 @@ function flatQuery(query: unknown): Record<string, string> {
 
 /**
  * `GET|POST /app-api/pay/webhook/<provider>`: a gateway's callback (VNPay's IPN comes as a GET
- * query, JazzCash posts a form, the others post JSON). The gateway verifies it over the raw bytes
+ * query, JazzCash posts a form, the others post JSON), on the tenant's own domain: the tenant of
+ * the host picks the provider account (keys) that verifies it, and only that tenant's orders can
+ * be credited by it (the sandbox serves every tenant). The gateway verifies it over the raw bytes
  * (so this route parses no body itself), then the recharge service credits once, and the answer
  * is the one the provider expects (`acknowledge`). A refused delivery is recorded (bounded
  * excerpt) unless its sender or the provider's hourly allowance is used up: then it is 429 and
@@ -41,7 +44,14 @@ function flatQuery(query: unknown): Record<string, string> {
  */
 export function webhookRoutes(
   app: FastifyInstance,
-  deps: { gateways: PaymentGateway[]; recharges: RechargeService; clock: Clock; limiter: RateLimiter },
+  deps: {
+    gateways: GatewayRegistry;
+    /** The tenant a host serves (its domains, as the app resolves them). */
+    tenantOf: (host: string) => Promise<string>;
+    recharges: RechargeService;
+    clock: Clock;
+    limiter: RateLimiter;
+  },
 ): void {
   void app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
@@ -50,7 +60,9 @@ export function webhookRoutes(
       req: FastifyRequest<{ Params: { provider: string } }>,
       reply: FastifyReply,
     ): Promise<unknown> => {
-      const gateway = deps.gateways.find((g) => g.provider === req.params.provider);
+      const provider = req.params.provider;
+      const tenantId = provider === 'sandbox' ? null : await deps.tenantOf(req.hostname);
+      const gateway = await deps.gateways.gateway(tenantId ?? '', provider);
       if (!gateway) throw new AppError('NotFound');
       const raw = typeof req.body === 'string' ? req.body : '';
       const callback: CallbackRequest = {
@@ -60,15 +72,17 @@ export function webhookRoutes(
         headers: req.headers,
       };
       // What is kept of the delivery: the body, or for a GET its query string.
-      const payload = callback.method === 'GET' ? req.url.slice(req.url.indexOf('?') + 1) : raw;
+      const payload = callback.method === 'GET' ? (req.url.split('?')[1] ?? '') : raw;
+      const send = (ack: { status: number; body: unknown }) => reply.code(ack.status).send(ack.body);
       const refuse = (error: unknown) => {
+        req.server.metrics.webhookRefused(gateway.provider, error instanceof AppError ? error.key : 'error');
         const ack = gateway.acknowledge({
           ok: false,
           refusal: error instanceof AppError ? error.key : 'error',
         });
         // Providers that want a 200 with a code of their own get it; others get the refusal.
         if (ack.status >= 400) throw error;
-        return reply.code(ack.status).send(ack.body);
+        return send(ack);
       };
       let event;
       try {
@@ -85,14 +99,15 @@ export function webhookRoutes(
         await deps.recharges.recordRejectedDelivery(gateway.provider, key, rejectedExcerpt(payload));
         return refuse(error);
       }
+      // A verified notification about something else than a payment's outcome: received.
+      if (!event) return send(gateway.acknowledge({ ok: true, outcome: 'ignored' }));
       let outcome: string;
       try {
-        outcome = await deps.recharges.handleGatewayEvent(event, payload);
+        outcome = await deps.recharges.handleGatewayEvent(event, payload, tenantId);
       } catch (error) {
         return refuse(error);
       }
-      const ack = gateway.acknowledge({ ok: true, outcome });
-      return reply.code(ack.status).send(ack.body);
+      return send(gateway.acknowledge({ ok: true, outcome }));
     };
     const options = { bodyLimit: WEBHOOK_BODY_LIMIT };
     scope.post('/app-api/pay/webhook/:provider', options, handler);

@@ -196,7 +196,7 @@ export function createAdminFinanceService(deps: { db: Db; clock: Clock; provider
           orderNo: o.orderNo,
           tenantId: o.tenantId,
           userId: String(o.userId),
-          provider: deps.provider,
+          provider: o.provider ?? deps.provider,
           providerRef: o.providerRef,
           providerTxnId: o.providerTxnId,
           amount: major(o.amount, o.payCurrency),

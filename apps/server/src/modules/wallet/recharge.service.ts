@@ -10,7 +10,7 @@ import {
   toMajor,
   usdtCredit,
 } from '@dramastar/contract';
-import { and, count, desc, eq, inArray, lt, ne, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, lt, ne, type SQL } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { gatewayEvents, rechargeOrders, users } from '../../db/schema/index.js';
@@ -19,7 +19,8 @@ import { AppError } from '../../http/errors.js';
 import { uniqueViolation } from '../user/user.service.js';
 import { type Notify, noNotify } from '../user/notify.js';
 import type { Ledger } from '../ledger/ledger.service.js';
-import type { GatewayEvent, PaymentGateway } from '../payment/gateway.js';
+import type { GatewayEvent } from '../payment/gateway.js';
+import type { GatewayRegistry } from '../payment/providers.js';
 import { newOrderNo, newTransferReference, parseAmount, requestHash } from './amounts.js';
 import { tenantWallet } from './settings.js';
 
@@ -28,9 +29,12 @@ type OrderRow = typeof rechargeOrders.$inferSelect;
 /** At most this many unfinished (pending or submitted) recharges per user. */
 export const MAX_OPEN_RECHARGES = 5;
 const OPEN: RechargeStatus[] = ['pending', 'submitted'];
+/** The periodic reconciliation asks the providers about card payments pending longer than this. */
+export const RECONCILE_AFTER_MINUTES = 15;
 
 interface Instructions {
   payUrl?: string;
+  payForm?: { action: string; fields: Record<string, string> };
   official?: { bankName: string; accountName: string; accountNumber: string; reference: string };
   usdt?: { network: string; address: string; rate: string };
 }
@@ -66,12 +70,12 @@ export function createRechargeService(deps: {
   db: Db;
   clock: Clock;
   ledger: Ledger;
-  /** The card / e-wallet provider; without one the `gateway` channel is listed as unavailable. */
-  gateway: PaymentGateway | undefined;
+  /** The tenants' card / e-wallet providers; with none the `gateway` channel is listed as unavailable. */
+  gateways: GatewayRegistry;
   log?: { warn: (obj: object, msg: string) => void };
   notify?: Notify;
 }) {
-  const { db, clock, ledger, gateway } = deps;
+  const { db, clock, ledger, gateways } = deps;
   const notify = deps.notify ?? noNotify;
   const hooks = new Map<string, CreditHook>();
 
@@ -98,6 +102,8 @@ export function createRechargeService(deps: {
       expiresAt: row.expiresAt?.toISOString() ?? null,
       creditedAt: row.creditedAt?.toISOString() ?? null,
       payUrl: i.payUrl ?? null,
+      provider: row.provider,
+      payForm: i.payForm ?? null,
       official: i.official ?? null,
       usdt: i.usdt ? { ...i.usdt, txHash: row.txHash } : null,
       reason: row.reason,
@@ -160,7 +166,11 @@ export function createRechargeService(deps: {
     return updated;
   }
 
-  function channelsOf(settings: Awaited<ReturnType<typeof tenantWallet>>['settings'], currency: CurrencyKey) {
+  function channelsOf(
+    settings: Awaited<ReturnType<typeof tenantWallet>>['settings'],
+    currency: CurrencyKey,
+    providers: { provider: string; methods: string[] }[],
+  ) {
     const { gateway: g, official: o, usdt: u } = settings.recharge;
     const zero = toMajor(0n, currency);
     const list: PaymentChannel[] = [];
@@ -173,7 +183,8 @@ export function createRechargeService(deps: {
         fee: zero,
         windowMinutes: null,
         usdt: null,
-        ...(gateway ? {} : { unavailable: 'PaymentProviderMissing' as const }),
+        providers,
+        ...(providers.length ? {} : { unavailable: 'PaymentProviderMissing' as const }),
       });
     }
     if (o.enabled) {
@@ -201,6 +212,57 @@ export function createRechargeService(deps: {
     return list;
   }
 
+  /**
+   * A verified gateway event. Paid: credited once (the order's row lock serialises deliveries;
+   * a later one finds it credited), only when amount and currency equal the order's. Failed: a
+   * pending order is closed as failed. Every delivery is recorded with its outcome.
+   */
+  async function handleGatewayEvent(
+    event: GatewayEvent,
+    payload: string,
+    /** The tenant whose provider account vouched for it (none: the sandbox, every tenant's). */
+    tenantId: string | null,
+  ): Promise<string> {
+    let outcome: string;
+    try {
+      outcome = await withTransaction(db, async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(rechargeOrders)
+          .where(eq(rechargeOrders.orderNo, event.orderNo))
+          .for('update');
+        // Only the order's own provider, through the order's tenant's account, speaks for it.
+        if (
+          !row ||
+          row.channel !== 'gateway' ||
+          (row.provider ?? 'sandbox') !== event.provider ||
+          (tenantId !== null && row.tenantId !== tenantId)
+        )
+          throw new AppError('OrderNotFound');
+        if (row.status === 'credited')
+          return row.providerTxnId === event.txnId ? 'duplicate' : 'ignored:already-credited';
+        if (event.outcome === 'failed') {
+          if (row.status !== 'pending') return `ignored:${row.status}`;
+          await tx
+            .update(rechargeOrders)
+            .set({ status: 'failed', reason: 'Declined by the payer or the bank', closedAt: clock.now() })
+            .where(eq(rechargeOrders.id, row.id));
+          return 'declined';
+        }
+        if (event.amount !== row.amount || event.currency !== row.payCurrency)
+          throw new AppError('AmountMismatch');
+        // A success after a decline is still money received: it is credited.
+        await credit(tx, row, { providerTxnId: event.txnId });
+        return 'credited';
+      });
+    } catch (error) {
+      await recordDelivery(event, `rejected:${error instanceof AppError ? error.key : 'error'}`, payload);
+      throw error;
+    }
+    await recordDelivery(event, outcome, payload);
+    return outcome;
+  }
+
   return {
     toOrder,
 
@@ -211,7 +273,8 @@ export function createRechargeService(deps: {
 
     async channels(tenantId: string) {
       const { currency, settings } = await tenantWallet(db, tenantId);
-      return { currency, channels: channelsOf(settings, currency) };
+      const providers = settings.recharge.gateway.enabled ? await gateways.offered(tenantId, currency) : [];
+      return { currency, channels: channelsOf(settings, currency, providers) };
     },
 
     /**
@@ -220,14 +283,14 @@ export function createRechargeService(deps: {
      */
     async create(
       user: { userId: bigint; tenantId: string },
-      body: { channel: RechargeChannel; amount: string; requestId: string },
+      body: { channel: RechargeChannel; amount: string; requestId: string; provider?: string | undefined },
       /** The app's origin the payer uses (the gateway sends the browser back there). */
       appOrigin: string,
       /** What the money is for beyond the wallet (e.g. a card): done when it is credited. */
       purpose?: { kind: string; amount: bigint; [key: string]: unknown },
     ): Promise<RechargeOrder> {
       const { currency, settings } = await tenantWallet(db, user.tenantId);
-      const hash = requestHash([body.channel, body.amount, purpose?.kind ?? null]);
+      const hash = requestHash([body.channel, body.amount, purpose?.kind ?? null, body.provider ?? null]);
       const [earlier] = await db
         .select()
         .from(rechargeOrders)
@@ -237,9 +300,19 @@ export function createRechargeService(deps: {
         return toOrder(earlier);
       }
 
-      const channel = channelsOf(settings, currency).find((c) => c.code === body.channel);
+      const offered =
+        body.channel === 'gateway' && settings.recharge.gateway.enabled
+          ? await gateways.offered(user.tenantId, currency)
+          : [];
+      const channel = channelsOf(settings, currency, offered).find((c) => c.code === body.channel);
       if (!channel) throw new AppError('ChannelUnavailable', { field: 'channel' });
       if (channel.unavailable) throw new AppError(channel.unavailable, { field: 'channel' });
+      const provider =
+        body.channel !== 'gateway'
+          ? null
+          : (offered.find((p) => p.provider === (body.provider ?? offered[0]?.provider))?.provider ?? null);
+      if (body.channel === 'gateway' && !provider)
+        throw new AppError('ChannelUnavailable', { field: 'provider' });
       const payCurrency: CurrencyKey = body.channel === 'usdt' ? 'USDT' : currency;
       const amount = parseAmount(body.amount, payCurrency);
       const min = parseAmount(channel.minAmount, payCurrency);
@@ -293,6 +366,7 @@ export function createRechargeService(deps: {
             tenantId: user.tenantId,
             userId: user.userId,
             channel: body.channel,
+            provider,
             status: 'pending',
             payCurrency,
             amount,
@@ -322,11 +396,12 @@ export function createRechargeService(deps: {
         if (!same || same.requestHash !== hash) throw new AppError('IdempotencyConflict');
         return toOrder(same);
       }
-      if (body.channel !== 'gateway') return toOrder(created);
-      if (!gateway) throw new AppError('PaymentProviderMissing', { field: 'channel' }); // refused above
+      if (body.channel !== 'gateway' || !provider) return toOrder(created);
 
       // The gateway's payment is made after the order exists, so a webhook always finds its order.
       try {
+        const gateway = await gateways.gateway(user.tenantId, provider);
+        if (!gateway) throw new Error(`${provider} lost its keys`);
         const payment = await gateway.createPayment({
           orderNo,
           amount,
@@ -338,7 +413,10 @@ export function createRechargeService(deps: {
         });
         const [updated] = await db
           .update(rechargeOrders)
-          .set({ providerRef: payment.providerRef, instructions: { payUrl: payment.payUrl } })
+          .set({
+            providerRef: payment.providerRef,
+            instructions: { payUrl: payment.payUrl, ...(payment.form ? { payForm: payment.form } : {}) },
+          })
           .where(eq(rechargeOrders.id, created.id))
           .returning();
         return toOrder(updated ?? created);
@@ -380,43 +458,60 @@ export function createRechargeService(deps: {
       return { list: rows.map(toOrder), total: total?.n ?? 0 };
     },
 
+    handleGatewayEvent,
+
     /**
-     * A verified gateway event. Paid: credited once (the order's row lock serialises deliveries;
-     * a later one finds it credited), only when amount and currency equal the order's. Failed: a
-     * pending order is closed as failed. Every delivery is recorded with its outcome.
+     * Asks the providers about pending gateway orders made more than `olderThanMinutes` ago (at
+     * most `limit`, oldest first; only `tenantIds` when given) and applies what they say through
+     * handleGatewayEvent, as if the callback had come: a missed callback still credits once.
      */
-    async handleGatewayEvent(event: GatewayEvent, payload: string): Promise<string> {
-      let outcome: string;
-      try {
-        outcome = await withTransaction(db, async (tx) => {
-          const [row] = await tx
-            .select()
-            .from(rechargeOrders)
-            .where(eq(rechargeOrders.orderNo, event.orderNo))
-            .for('update');
-          if (!row || row.channel !== 'gateway') throw new AppError('OrderNotFound');
-          if (row.status === 'credited')
-            return row.providerTxnId === event.txnId ? 'duplicate' : 'ignored:already-credited';
-          if (event.outcome === 'failed') {
-            if (row.status !== 'pending') return `ignored:${row.status}`;
-            await tx
-              .update(rechargeOrders)
-              .set({ status: 'failed', reason: 'Declined by the payer or the bank', closedAt: clock.now() })
-              .where(eq(rechargeOrders.id, row.id));
-            return 'declined';
+    async reconcile(options: { olderThanMinutes: number; limit: number; tenantIds?: string[] | null }) {
+      const now = clock.now();
+      const conditions: SQL[] = [
+        eq(rechargeOrders.channel, 'gateway'),
+        eq(rechargeOrders.status, 'pending'),
+        lt(rechargeOrders.createdAt, new Date(now.getTime() - options.olderThanMinutes * 60_000)),
+        isNotNull(rechargeOrders.providerRef),
+      ];
+      if (options.tenantIds) conditions.push(inArray(rechargeOrders.tenantId, options.tenantIds));
+      const rows = await db
+        .select()
+        .from(rechargeOrders)
+        .where(and(...conditions))
+        .orderBy(asc(rechargeOrders.createdAt))
+        .limit(options.limit);
+      const counts = { checked: 0, credited: 0, declined: 0, pending: 0, errors: 0 };
+      for (const row of rows) {
+        counts.checked++;
+        const provider = row.provider ?? 'sandbox';
+        try {
+          const gateway = await gateways.gateway(row.tenantId, provider);
+          if (!gateway || !row.providerRef) throw new Error(`${provider} is not configured`);
+          const answer = await gateway.queryPayment({
+            orderNo: row.orderNo,
+            providerRef: row.providerRef,
+            amount: row.amount,
+            currency: row.payCurrency,
+            createdAt: row.createdAt,
+            now,
+          });
+          if (!answer.event) {
+            counts.pending++;
+            continue;
           }
-          if (event.amount !== row.amount || event.currency !== row.payCurrency)
-            throw new AppError('AmountMismatch');
-          // A success after a decline is still money received: it is credited.
-          await credit(tx, row, { providerTxnId: event.txnId });
-          return 'credited';
-        });
-      } catch (error) {
-        await recordDelivery(event, `rejected:${error instanceof AppError ? error.key : 'error'}`, payload);
-        throw error;
+          const outcome = await handleGatewayEvent(
+            answer.event,
+            `reconciliation: ${provider} says ${answer.status}`,
+            provider === 'sandbox' ? null : row.tenantId,
+          );
+          if (outcome === 'credited') counts.credited++;
+          else if (outcome === 'declined') counts.declined++;
+        } catch (error) {
+          counts.errors++;
+          deps.log?.warn({ err: error, orderNo: row.orderNo, provider }, 'reconciliation failed');
+        }
       }
-      await recordDelivery(event, outcome, payload);
-      return outcome;
+      return counts;
     },
 
     /** Records a delivery that failed verification (bad signature, stale, malformed). */
