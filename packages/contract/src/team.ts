@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { CURRENCY_KEYS, type CurrencyKey, MEMBERSHIP_TIERS } from './constants.js';
 import type { MessageKey } from './messages.js';
 import { amountSchema, requestIdSchema } from './wallet.js';
-import { text, dateSchema } from './validation.js';
+import { dateSchema, payPasswordSchema, text } from './validation.js';
 
 const m = (key: MessageKey) => ({ error: key });
 const currencyKey = z.enum(CURRENCY_KEYS);
@@ -201,6 +201,8 @@ export const buyCopyrightForm = z.object({
     .int(m('ValidationFailed'))
     .min(1, m('ValidationFailed'))
     .max(1000, m('ValidationFailed')),
+  /** Money leaving the wallet for an investment asks the payment password, as a withdrawal does. */
+  payPassword: payPasswordSchema,
   requestId: requestIdSchema,
 });
 

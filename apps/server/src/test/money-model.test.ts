@@ -220,6 +220,8 @@ function instance(t: TestApp): Instance {
     clock: t.clock,
     ledger,
     rewards: createTeamRewards({ clock: t.clock, ledger, memberships }),
+    // Only its jobs run here; purchases go through the app.
+    confirmPayPassword: () => Promise.reject(new Error('not for purchases')),
   });
   const redPackets = createRedPacketService({ db, clock: t.clock, ledger });
   const noGateways = { offered: async () => [], gateway: async () => undefined };

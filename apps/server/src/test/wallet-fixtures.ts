@@ -74,10 +74,29 @@ export function walletFixtures(t: TestApp) {
   }
 
   /** The payment password set directly (its own flow is tested in pay-password.test.ts). */
+  const withPassword = new Set<bigint>();
+  /** The payment password set directly (its own flow is tested in pay-password.test.ts). */
   async function payPassword(userId: bigint, password = PAY_PASSWORD) {
+    if (password === PAY_PASSWORD && withPassword.has(userId)) return;
     await t.database.db
       .insert(payPasswords)
-      .values({ userId, hash: await hashPassword(password), updatedAt: t.clock.now() });
+      .values({ userId, hash: await hashPassword(password), updatedAt: t.clock.now() })
+      .onConflictDoNothing();
+    if (password === PAY_PASSWORD) withPassword.add(userId);
+  }
+
+  /** `/copyright/buy` as the app sends it, with the payment password (set here if it is not yet). */
+  async function buyCopyright(
+    who: { token: string; userId: bigint },
+    productId: string,
+    quantity: number,
+    options: { requestId?: string; via?: typeof call } = {},
+  ) {
+    await payPassword(who.userId);
+    return (options.via ?? call)('/copyright/buy', {
+      token: who.token,
+      body: { productId, quantity, payPassword: PAY_PASSWORD, requestId: options.requestId ?? randomUUID() },
+    });
   }
 
   async function signedDelivery(body: string, at = t.clock.now()) {
@@ -174,6 +193,7 @@ export function walletFixtures(t: TestApp) {
     admin,
     user,
     payPassword,
+    buyCopyright,
     signedDelivery,
     webhookBody,
     postWebhook,

@@ -35,8 +35,15 @@ export function addMonths(at: Date, months: number): Date {
  * once per day, with welfare to the uplines; purchases pay referral rewards and grant dividend
  * shares.
  */
-export function createCopyrightService(deps: { db: Db; clock: Clock; ledger: Ledger; rewards: TeamRewards }) {
-  const { db, clock, ledger, rewards } = deps;
+export function createCopyrightService(deps: {
+  db: Db;
+  clock: Clock;
+  ledger: Ledger;
+  rewards: TeamRewards;
+  /** Refuses unless the user's payment password is set and this is it (PaymentPasswordNotSet, WrongPayPassword…). */
+  confirmPayPassword: (userId: bigint, password: string) => Promise<void>;
+}) {
+  const { db, clock, ledger, rewards, confirmPayPassword } = deps;
 
   const titleOf = (p: ProductRow, lang: Language) => p.title[lang] ?? p.title.en ?? p.code;
 
@@ -183,13 +190,15 @@ export function createCopyrightService(deps: { db: Db; clock: Clock; ledger: Led
      * Buys copyrights. The product row is locked, so concurrent buyers on any instance are
      * served one at a time: never more than the quantity, never past a user's maximum. Refusals:
      * NotWithinPurchaseTime (before the window), InvestEnded (after it or closed), NoMoreQuantity,
-     * MaxPurchaseLimitReached, InsufficientFunds. Idempotent by requestId.
+     * MaxPurchaseLimitReached, InsufficientFunds; the payment password is checked first (its
+     * tries are claimed before the hash, as for withdrawals). Idempotent by requestId.
      */
     async buy(
       user: { userId: bigint; tenantId: string },
-      body: { productId: string; quantity: number; requestId: string },
+      body: { productId: string; quantity: number; requestId: string; payPassword: string },
       lang: Language,
     ) {
+      await confirmPayPassword(user.userId, body.payPassword);
       return withTransaction(db, async (tx) => {
         await tx.select({ id: users.id }).from(users).where(eq(users.id, user.userId)).for('no key update');
         const { currency, timeZone, settings } = await tenantTeam(tx, user.tenantId);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caller } from '../../test/client.js';
 import { usingPostgres } from '../../test/database.js';
 import { buildTestApp, secondInstance, type TestApp } from '../../test/helper.js';
-import { walletFixtures, type WalletFixtures } from '../../test/wallet-fixtures.js';
+import { PAY_PASSWORD, walletFixtures, type WalletFixtures } from '../../test/wallet-fixtures.js';
 
 const DAY = 86_400_000;
 let t: TestApp;
@@ -58,7 +58,7 @@ async function product(over: Partial<Record<string, string | number | null>> = {
 }
 
 const buy = (who: Who, productId: string, quantity: number, requestId = randomUUID()) =>
-  f.call('/copyright/buy', { token: who.token, body: { productId, quantity, requestId } });
+  f.buyCopyright(who, productId, quantity, { requestId });
 const card = (who: Who, level: number, days = 365) =>
   f.call('/test/openVipLevel', { token: who.token, body: { level, days } });
 const runJob = () => jobs().runDailyRevenue();
@@ -81,6 +81,8 @@ beforeAll(async () => {
     clock: t.clock,
     ledger,
     rewards: createTeamRewards({ clock: t.clock, ledger, memberships }),
+    // Only its jobs run here; purchases go through the app.
+    confirmPayPassword: () => Promise.reject(new Error('not for purchases')),
   });
 });
 
@@ -286,10 +288,7 @@ describe('rewards follow the money kept', () => {
         const member = await renewedMember(inviter);
         const [up, spent] = await Promise.all([
           openvip(member, 'premium', randomUUID(), calls[round % 2]),
-          calls[(round + 1) % 2]!('/copyright/buy', {
-            token: inviter.token,
-            body: { productId: id, quantity: 1, requestId: randomUUID() },
-          }),
+          f.buyCopyright(inviter, id, 1, { via: calls[(round + 1) % 2] }),
         ]);
         expect(up.status).toBe(200);
         expect([200, 409]).toContain(spent.status);
@@ -371,24 +370,48 @@ describe('copyright purchases', () => {
     expect(await f.balance(who.token)).toBe('1000.00');
   });
 
+  it('asks the payment password before money leaves the wallet, buying nothing without it', async () => {
+    const who = await f.user();
+    await f.recharge(who, '2000');
+    const id = await product();
+    const attempt = (payPassword: string) =>
+      f.call('/copyright/buy', {
+        token: who.token,
+        body: { productId: id, quantity: 1, payPassword, requestId: randomUUID() },
+      });
+    expect((await attempt('135790')).body).toMatchObject({ code: 409, errorKey: 'PaymentPasswordNotSet' });
+    await f.payPassword(who.userId);
+    expect((await attempt('000000')).body).toMatchObject({ code: 409, errorKey: 'WrongPaymentPassword' });
+    const missing = await f.call('/copyright/buy', {
+      token: who.token,
+      body: { productId: id, quantity: 1, requestId: randomUUID() },
+    });
+    expect(missing.body).toMatchObject({ code: 400, field: 'payPassword' });
+    expect(await f.balance(who.token)).toBe('2000.00');
+    const [row] = await t.database.query<{ sold: number }>(
+      'select sold from copyright_product where id = $1',
+      [id],
+    );
+    expect(row?.sold).toBe(0);
+    expect((await attempt(PAY_PASSWORD)).status).toBe(200);
+  });
+
   it('never oversell: 300 concurrent attempts at 100 copyrights sell exactly 100 (two instances on PostgreSQL)', async () => {
     const second = await secondInstance(t, { SESSION_IDLE_DAYS: '365', SESSION_MAX_DAYS: '3650' });
     try {
       const id = await product({ total: 100, max: 1000, price: 100, term: 1 });
+      // 75 buyers, 4 attempts each (fewer than the payment password's 5 tries, which concurrent
+      // attempts of one user claim before any is checked).
       const buyers: Who[] = [];
-      for (let i = 0; i < 10; i++) {
+      for (let i = 0; i < 75; i++) {
         const who = await f.user();
         await f.recharge(who, '100');
+        await f.payPassword(who.userId);
         buyers.push(who);
       }
       const calls = [caller(t.app), second ? caller(second.app) : caller(t.app)];
       const answers = await Promise.all(
-        Array.from({ length: 300 }, (_, i) =>
-          calls[i % 2]!('/copyright/buy', {
-            token: buyers[i % 10]!.token,
-            body: { productId: id, quantity: 1, requestId: randomUUID() },
-          }),
-        ),
+        Array.from({ length: 300 }, (_, i) => f.buyCopyright(buyers[i % 75]!, id, 1, { via: calls[i % 2] })),
       );
       expect(answers.filter((a) => a.status === 200)).toHaveLength(100);
       expect([

@@ -468,11 +468,7 @@ describe('copyright products', () => {
 
     const who = await f.user('000000');
     await f.recharge(who, '1000');
-    const buy = () =>
-      f.call('/copyright/buy', {
-        token: who.token,
-        body: { productId: id, quantity: 2, requestId: randomUUID() },
-      });
+    const buy = () => f.buyCopyright(who, id, 2);
     expect((await buy()).status).toBe(200);
 
     const edited = await admin('/config/copyrights/save', owner, {
