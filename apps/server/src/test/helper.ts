@@ -38,6 +38,8 @@ export async function buildTestApp(
     entitlements?: Entitlements;
     /** Another instance's database (a second app on the same data); the caller closes it. */
     database?: Database;
+    /** Payment providers' API addresses: their local fakes (see payment/providers/*.fake.ts). */
+    paymentProviders?: { baseUrls?: Record<string, string> };
   } = {},
 ): Promise<TestApp> {
   const smtp = options.smtp ? await startSmtpServer() : undefined;
@@ -79,6 +81,7 @@ export async function buildTestApp(
     captcha: () => ({ text: TEST_CAPTCHA_ANSWER, svg: svgCaptcha.create().data }),
     ...(options.oidc ? { oidc: options.oidc } : {}),
     ...(options.entitlements ? { entitlements: options.entitlements } : {}),
+    ...(options.paymentProviders ? { paymentProviders: options.paymentProviders } : {}),
     demoSeries: options.demoSeries ?? [],
   });
   built.app = app;
@@ -106,11 +109,12 @@ export async function buildTestApp(
 export async function secondInstance(
   first: TestApp,
   env: Record<string, string> = {},
+  options: Pick<Parameters<typeof buildTestApp>[1] & object, 'paymentProviders'> = {},
 ): Promise<TestApp | undefined> {
   const url = (first.database as { url?: string }).url;
   if (!url) return undefined;
   const database = await openDatabase({ url, poolMax: 10 });
-  const second = await buildTestApp(env, { database });
+  const second = await buildTestApp(env, { ...options, database });
   second.clock.advance(first.clock.now().getTime() - second.clock.now().getTime());
   return {
     ...second,

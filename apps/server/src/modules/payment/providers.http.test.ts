@@ -1,0 +1,304 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, secondInstance, type TestApp } from '../../test/helper.js';
+import { walletFixtures } from '../../test/wallet-fixtures.js';
+import { type PayMongoFake, startPayMongoFake } from './providers/paymongo.fake.js';
+import { startXenditFake, type XenditFake } from './providers/xendit.fake.js';
+
+/**
+ * Each real provider's whole path on two instances sharing one database (PostgreSQL; one instance
+ * on PGlite): a tenant's admin enters the keys in the console, the app lists the provider, an
+ * order creates the payment at the provider's local fake, the fake's signed callback is delivered
+ * many times to both instances at once and credits once; forged, stale, altered and cross-tenant
+ * callbacks credit nothing; a callback that never comes is caught by the status query.
+ */
+const PM = { secretKey: 'sk_test_dramastar_0123456789', webhookSecret: 'whsk_dramastar_0123456789' };
+const XE = {
+  secretKey: 'xnd_development_dramastar_0123456789',
+  callbackToken: 'xendit-token-dramastar-0123456789',
+};
+
+let t: TestApp;
+let second: TestApp | undefined;
+let instances: TestApp[];
+let paymongo: PayMongoFake;
+let xendit: XenditFake;
+
+beforeAll(async () => {
+  const clock = { now: () => t.clock.now() };
+  paymongo = await startPayMongoFake({ ...PM, now: () => Math.floor(clock.now().getTime() / 1000) });
+  xendit = await startXenditFake({ ...XE, now: () => clock.now() });
+  const paymentProviders = { baseUrls: { paymongo: paymongo.url, xendit: xendit.url } };
+  const env = { LOG_LEVEL: 'warn', DEMO_CONTENT: 'true' };
+  t = await buildTestApp(env, { paymentProviders });
+  second = await secondInstance(t, env, { paymentProviders });
+  instances = second ? [t, second] : [t];
+});
+afterAll(async () => {
+  await second?.close();
+  await t.close();
+  await paymongo.close();
+  await xendit.close();
+});
+
+interface Case {
+  provider: 'paymongo' | 'xendit';
+  tenantId: string;
+  host: string;
+  otherHost: string;
+  amount: string;
+  amountMinor: bigint;
+  currency: string;
+  save: { methods: string[]; settings: Record<string, string>; secrets: Record<string, string> };
+  /** The provider's payer pays: the callback it sends (not yet delivered). */
+  pay(providerRef: string): { body: string; headers: Record<string, string> };
+  /** The same callback as a forger would send it (wrong key), one signed long ago, one altered. */
+  forged(providerRef: string): { body: string; headers: Record<string, string> };
+  stale(providerRef: string): { body: string; headers: Record<string, string> } | null;
+  /** A genuine callback saying another amount was paid. */
+  underpaid(providerRef: string): { body: string; headers: Record<string, string> };
+  /** The same callback sent again now (PayMongo signs each delivery with its time). */
+  resend(callback: { body: string; headers: Record<string, string> }): {
+    body: string;
+    headers: Record<string, string>;
+  };
+}
+
+const cases: Case[] = [
+  {
+    provider: 'paymongo',
+    tenantId: '000000',
+    host: 'localhost',
+    otherHost: 'id.localhost',
+    amount: '500.25',
+    amountMinor: 50_025n,
+    currency: 'PHP',
+    save: { methods: ['card', 'gcash', 'paymaya'], settings: { mode: 'test' }, secrets: PM },
+    pay: (ref) => paymongo.pay(ref),
+    forged: (ref) => {
+      const session = paymongo.sessions.get(ref)!;
+      const body = paymongo.event(session);
+      return { body, headers: paymongo.sign(body, undefined, 'whsk_forger_0123456789') };
+    },
+    stale: (ref) => {
+      const body = paymongo.event(paymongo.sessions.get(ref)!);
+      return { body, headers: paymongo.sign(body, Math.floor(t.clock.now().getTime() / 1000) - 3600) };
+    },
+    underpaid: (ref) => paymongo.pay(ref, { amount: 100 }),
+    resend: (callback) => ({ body: callback.body, headers: paymongo.sign(callback.body) }),
+  },
+  {
+    provider: 'xendit',
+    tenantId: '000002',
+    host: 'id.localhost',
+    otherHost: 'localhost',
+    amount: '150000',
+    amountMinor: 15_000_000n,
+    currency: 'IDR',
+    save: { methods: [], settings: {}, secrets: XE },
+    pay: (ref) => xendit.pay(ref),
+    forged: (ref) => xendit.callback(xendit.invoices.get(ref)!, 'forged-token'),
+    // Xendit's callbacks carry no signed time: a replay is caught by idempotency, not age.
+    stale: () => null,
+    underpaid: (ref) => {
+      const invoice = xendit.invoices.get(ref)!;
+      return xendit.callback({ ...invoice, status: 'PAID', paid_amount: 1000 });
+    },
+    resend: (callback) => callback,
+  },
+];
+
+async function deliver(
+  app: TestApp,
+  c: Case,
+  host: string,
+  callback: { body: string; headers: Record<string, string> },
+) {
+  const res = await app.app.inject({
+    method: 'POST',
+    url: `/app-api/pay/webhook/${c.provider}`,
+    headers: { ...callback.headers, 'content-type': 'application/json', host },
+    payload: callback.body,
+  });
+  return { status: res.statusCode, body: res.json<{ data?: { outcome?: string }; errorKey?: string }>() };
+}
+
+async function credits(orderNo: string) {
+  const rows = await t.database.query<{ n: string }>(
+    "select count(*)::text as n from ledger_transfer where kind = 'recharge' and reference = $1",
+    [orderNo],
+  );
+  return Number(rows[0]!.n);
+}
+
+let fixtures: ReturnType<typeof walletFixtures> | undefined;
+/** One set of fixtures for the file (its operator and user names count up). */
+const f = () => (fixtures ??= walletFixtures(t));
+
+describe.each(cases)('$provider', (c) => {
+  let admin: string;
+
+  async function order(token: string, provider = c.provider) {
+    const res = await f().call('/user/addBalance', {
+      token,
+      body: { channel: 'gateway', amount: c.amount, requestId: randomUUID(), provider },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const [row] = await t.database.query<{ provider_ref: string }>(
+      'select provider_ref from recharge_order where order_no = $1',
+      [res.body.data.orderNo],
+    );
+    return { orderNo: res.body.data.orderNo as string, ref: row!.provider_ref, order: res.body.data };
+  }
+
+  it('is offered once a tenant admin has entered every key; the keys are sealed, shown masked and audited', async () => {
+    admin = await f().operator('tenant_admin', [c.tenantId]);
+    const who = await f().user(c.tenantId);
+    const offered = async () => {
+      const res = await f().call('/appConfig/queryPc', { token: who.token });
+      const gateway = res.body.data.channels.find((ch: { code: string }) => ch.code === 'gateway');
+      return (gateway?.providers ?? []).map((p: { provider: string }) => p.provider) as string[];
+    };
+    expect(await offered()).not.toContain(c.provider);
+    const save = (body: object) =>
+      f().admin('/config/payment-providers/save', {
+        token: admin,
+        body: { tenantId: c.tenantId, provider: c.provider, ...c.save, ...body },
+      });
+    // Enabled without its keys: refused, nothing saved.
+    const missing = await save({ enabled: true, secrets: {} });
+    expect(missing.status).toBe(400);
+    expect(missing.body.errorKey).toBe('ValidationFailed');
+    expect(await offered()).not.toContain(c.provider);
+    // Keys but not enabled: still not offered.
+    expect((await save({ enabled: false })).status).toBe(200);
+    expect(await offered()).not.toContain(c.provider);
+    const saved = await save({ enabled: true, secrets: {} }); // keys kept from before
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const view = (
+      saved.body.data as {
+        provider: string;
+        offered: boolean;
+        secrets: Record<string, string>;
+        callbackUrls: string[];
+      }[]
+    ).find((p) => p.provider === c.provider)!;
+    expect(view.offered).toBe(true);
+    expect(view.callbackUrls).toContain(`http://${c.host}/app-api/pay/webhook/${c.provider}`);
+    for (const [name, value] of Object.entries(c.save.secrets)) {
+      expect(view.secrets[name]).toBe(`••••${value.slice(-4)}`);
+    }
+    expect(await offered()).toContain(c.provider);
+
+    const stored = await t.database.query<{ secrets: string }>(
+      'select secrets from payment_provider where tenant_id = $1 and provider = $2',
+      [c.tenantId, c.provider],
+    );
+    const audit = await t.database.query<{ entry: string }>(
+      "select (coalesce(before::text, '') || after::text) as entry from audit_log where action = 'config.payment_provider.update' and tenant_id = $1",
+      [c.tenantId],
+    );
+    expect(audit.length).toBeGreaterThanOrEqual(2);
+    for (const value of Object.values(c.save.secrets)) {
+      expect(stored[0]!.secrets).not.toContain(value);
+      for (const a of audit) expect(a.entry).not.toContain(value);
+    }
+    // Another tenant's admin cannot see or change them.
+    const otherAdmin = await f().operator('tenant_admin', [c.tenantId === '000000' ? '000002' : '000000']);
+    const foreign = await f().admin('/config/payment-providers', {
+      token: otherAdmin,
+      query: { tenantId: c.tenantId },
+    });
+    expect(foreign.status).toBe(403);
+  });
+
+  it('credits once when the provider’s callback is delivered many times to both instances at once', async () => {
+    const who = await f().user(c.tenantId);
+    const { orderNo, ref, order: created } = await order(who.token);
+    expect(created.provider).toBe(c.provider);
+    expect(created.payUrl).toMatch(new RegExp(`^${c.provider === 'paymongo' ? paymongo.url : xendit.url}/`));
+    const callback = c.pay(ref);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => deliver(instances[i % instances.length]!, c, c.host, callback)),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array.from({ length: 10 }, () => 200));
+    expect(answers.map((a) => a.body.data?.outcome).sort()).toEqual([
+      'credited',
+      ...Array.from({ length: 9 }, () => 'duplicate'),
+    ]);
+    expect(await credits(orderNo)).toBe(1);
+    expect(await f().balance(who.token)).toBe(c.amount.includes('.') ? c.amount : `${c.amount}.00`);
+  });
+
+  it('credits nothing for forged, stale, altered, underpaid or another tenant’s callbacks', async () => {
+    const who = await f().user(c.tenantId);
+    const { orderNo, ref } = await order(who.token);
+    const forged = await deliver(t, c, c.host, c.forged(ref));
+    expect(forged.status).toBe(401);
+    const stale = c.stale(ref);
+    if (stale) expect((await deliver(t, c, c.host, stale)).body.errorKey).toBe('StaleWebhook');
+    // Genuine but for another amount than the order's.
+    const short = await deliver(second ?? t, c, c.host, c.underpaid(ref));
+    expect(short.body.errorKey).toBe('AmountMismatch');
+    // A genuine callback whose body was altered in transit (PayMongo: the signature no longer fits).
+    const genuine = c.pay(ref);
+    const altered = {
+      ...genuine,
+      body: genuine.body.replace(/"currency":"(PHP|IDR)"/g, '"currency":"USD"'),
+    };
+    const alteredAnswer = await deliver(t, c, c.host, altered);
+    expect(alteredAnswer.status).toBeGreaterThanOrEqual(400);
+    // Another tenant's admin enters the same keys for their tenant (they may know them): a callback
+    // to their domain vouches for their tenant's orders only.
+    const owner = await f().operator('owner', []);
+    const otherTenant = c.tenantId === '000000' ? '000002' : '000000';
+    const copied = await f().admin('/config/payment-providers/save', {
+      token: owner,
+      body: { tenantId: otherTenant, provider: c.provider, ...c.save, enabled: false },
+    });
+    expect(copied.status, JSON.stringify(copied.body)).toBe(200);
+    const crossTenant = await deliver(t, c, c.otherHost, c.resend(genuine));
+    expect(crossTenant.body.errorKey).toBe('OrderNotFound');
+    expect(await credits(orderNo)).toBe(0);
+    const [row] = await t.database.query<{ status: string }>(
+      'select status from recharge_order where order_no = $1',
+      [orderNo],
+    );
+    expect(row!.status).toBe('pending');
+    // The refusals are kept for the console.
+    const events = await t.database.query<{ outcome: string }>(
+      "select outcome from gateway_event where provider = $1 and outcome like 'rejected:%'",
+      [c.provider],
+    );
+    expect(events.map((e) => e.outcome)).toEqual(
+      expect.arrayContaining(['rejected:InvalidSignature', 'rejected:AmountMismatch']),
+    );
+  });
+
+  it('a callback that never came is caught by the status query, and a late one is a duplicate', async () => {
+    const who = await f().user(c.tenantId);
+    const { orderNo, ref } = await order(who.token);
+    const callback = c.pay(ref); // paid at the provider; the callback is lost
+    const finance = await f().operator('finance', [c.tenantId]);
+    const reconcile = () =>
+      f().admin('/finance/gateway/reconcile', {
+        token: finance,
+        body: { tenantId: c.tenantId, olderThanMinutes: 15 },
+      });
+    // Too young to be asked about.
+    expect((await reconcile()).body.data).toMatchObject({ credited: 0 });
+    for (const app of instances) app.clock.advance(16 * 60_000);
+    const [a, b] = await Promise.all([reconcile(), reconcile()]);
+    expect(a!.status).toBe(200);
+    // (Earlier orders that were paid at the provider are credited too.)
+    expect(a!.body.data.credited + b!.body.data.credited).toBeGreaterThanOrEqual(1);
+    expect(await credits(orderNo)).toBe(1);
+    const twice = await t.database.query<{ reference: string }>(
+      "select reference from ledger_transfer where kind = 'recharge' group by reference having count(*) > 1",
+    );
+    expect(twice).toEqual([]);
+    const late = await deliver(t, c, c.host, c.resend(callback));
+    expect(late.body.data?.outcome).toBe('duplicate');
+    expect(await credits(orderNo)).toBe(1);
+  });
+});
