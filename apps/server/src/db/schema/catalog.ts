@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { users } from './account.js';
 import { tenants } from './tenant.js';
 
@@ -48,9 +49,60 @@ export const series = pgTable(
     createdAt: ts('created_at').notNull(),
     updatedAt: ts('updated_at'),
   },
+  // Every list of the app reads a tenant's published series in one of these orders, the first
+  // page only (catalogue.home, allSeries, search, the feed): each has its index, so a page is a
+  // short index scan however many series the tenant has.
   (t) => [
     uniqueIndex('series_tenant_slug_uq').on(t.tenantId, t.slug),
-    index('series_tenant_idx').on(t.tenantId, t.status),
+    /** The feed (series by series, in id order) and the tenant's series at all. */
+    index('series_tenant_idx').on(t.tenantId, t.status, t.id),
+    /** "hot" and allSeries: plays, then follows. */
+    index('series_hot_idx').on(
+      t.tenantId,
+      t.status,
+      t.playCount.desc().nullsFirst(),
+      t.favoriteCount.desc().nullsFirst(),
+      t.id,
+    ),
+    /** allSeries of one category, in the hot order (and the list of categories). */
+    index('series_category_hot_idx').on(
+      t.tenantId,
+      t.status,
+      t.category,
+      t.playCount.desc().nullsFirst(),
+      t.favoriteCount.desc().nullsFirst(),
+      t.id,
+    ),
+    /** "ranking": follows, then plays. */
+    index('series_ranking_idx').on(
+      t.tenantId,
+      t.status,
+      t.favoriteCount.desc().nullsFirst(),
+      t.playCount.desc().nullsFirst(),
+      t.id,
+    ),
+    /** "new": the console's positions first, then the newest. */
+    index('series_new_idx').on(
+      t.tenantId,
+      t.status,
+      sql`(${t.sortOrder} = 0)`,
+      t.sortOrder,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    /** "free": the console's positions first, then the most free episodes. */
+    index('series_free_idx').on(
+      t.tenantId,
+      t.status,
+      sql`(${t.sortOrder} = 0)`,
+      t.sortOrder,
+      t.freeEpisodes.desc().nullsFirst(),
+      t.id,
+    ),
+    /** The banner carousel: the few series placed on it. */
+    index('series_banner_idx')
+      .on(t.tenantId, t.bannerOrder, t.id)
+      .where(sql`${t.bannerOrder} is not null`),
   ],
 );
 
