@@ -6,6 +6,7 @@ import { AppError } from '../../http/errors.js';
 import type { Sealer } from '../../sealing.js';
 import type { PaymentGateway } from './gateway.js';
 import { createPayMongoGateway, PAYMONGO_METHODS } from './providers/paymongo.js';
+import { createVnpayGateway } from './providers/vnpay.js';
 import { createXenditGateway, XENDIT_METHODS } from './providers/xendit.js';
 
 /** What building an adapter gets from a tenant's row (and, in tests, where its fake listens). */
@@ -59,6 +60,22 @@ export const PROVIDER_SPECS: readonly ProviderSpec[] = [
         secretKey: c.secrets.secretKey ?? '',
         callbackToken: c.secrets.callbackToken ?? '',
         methods: c.methods,
+        ...(c.baseUrl ? { baseUrl: c.baseUrl } : {}),
+        ...(c.fetch ? { fetch: c.fetch } : {}),
+      }),
+  },
+  {
+    provider: 'vnpay',
+    currencies: ['VND'],
+    // VNPay's own page offers the payer its methods (QR, domestic and international cards).
+    methods: [],
+    secrets: ['hashSecret'],
+    settings: { tmnCode: null, mode: ['sandbox', 'live'] },
+    build: (c) =>
+      createVnpayGateway({
+        tmnCode: c.settings.tmnCode ?? '',
+        hashSecret: c.secrets.hashSecret ?? '',
+        mode: c.settings.mode === 'live' ? 'live' : 'sandbox',
         ...(c.baseUrl ? { baseUrl: c.baseUrl } : {}),
         ...(c.fetch ? { fetch: c.fetch } : {}),
       }),
