@@ -16,6 +16,11 @@ export default defineConfig({
       },
       {
         ...source,
+        // Node's own resolution for packages (not bundlers' `module` builds: @opentelemetry/api's,
+        // which prom-client loads, imports files without their extension).
+        ssr: {
+          resolve: { conditions: ['source', ...defaultServerConditions.filter((c) => c !== 'module')] },
+        },
         test: {
           name: 'server',
           root: 'apps/server',

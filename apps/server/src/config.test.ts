@@ -39,6 +39,9 @@ describe('configuration', () => {
       MEDIA_DIR: '/srv/media',
       PUBLIC_URL: 'https://dramastar.example/',
       LOG_LEVEL: 'warn',
+      LOG_FORMAT: 'pretty',
+      METRICS_TOKEN: 'a-token-of-32-characters-or-so-x',
+      LEDGER_CHECK_INTERVAL_MS: '60000',
       DEMO_CONTENT: '1',
       TRUST_PROXY: 'true',
       BODY_LIMIT_BYTES: '2048',
@@ -67,6 +70,8 @@ describe('configuration', () => {
       mediaDir: '/srv/media/public',
       publicUrl: 'https://dramastar.example',
       logLevel: 'warn',
+      logFormat: 'pretty',
+      metrics: { token: 'a-token-of-32-characters-or-so-x', ledgerCheckIntervalMs: 60_000 },
       demoContent: true,
       trustProxy: true,
       bodyLimitBytes: 2048,
@@ -95,6 +100,23 @@ describe('configuration', () => {
     expect(loadConfig({ ...production, [name]: 'false' }).env).toBe('production');
     // Outside production it may be switched off.
     expect(loadConfig({ SANDBOX_GATEWAY: 'false' }).sandboxGateway).toBe(false);
+  });
+
+  it('logs readable lines in development only and JSON lines elsewhere, unless LOG_FORMAT says', () => {
+    expect(loadConfig({}).logFormat).toBe('pretty');
+    expect(loadConfig({ NODE_ENV: 'test' }).logFormat).toBe('json');
+    expect(loadConfig({ ...PRODUCTION }).logFormat).toBe('json');
+    expect(loadConfig({ ...PRODUCTION, LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
+    expect(loadConfig({ LOG_FORMAT: 'json' }).logFormat).toBe('json');
+    expect(() => loadConfig({ LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT/);
+  });
+
+  it('opens /metrics to this machine only unless a token of 16 characters or more is set', () => {
+    expect(loadConfig({ ...PRODUCTION }).metrics).toEqual({
+      token: undefined,
+      ledgerCheckIntervalMs: 300_000,
+    });
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be at least 16/);
   });
 
   it('says at start which mode it is in and what that exposes', () => {

@@ -37,6 +37,15 @@ const envSchema = z.object({
   ADMIN_DIR: z.string().min(1).default(defaultAdminDir),
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Readable lines (pino-pretty) or JSON lines; default pretty in development, JSON otherwise. */
+  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
+  /** Bearer token for /metrics; unset: /metrics answers clients on this machine only. */
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'must be at least 16 characters (e.g. `openssl rand -hex 16`)')
+    .optional(),
+  /** How often /metrics re-checks the ledger's invariants (they read every transfer); 0: never. */
+  LEDGER_CHECK_INTERVAL_MS: z.coerce.number().int().min(0).default(300_000),
   DEMO_CONTENT: flag.default(false),
   TRUST_PROXY: flag.default(false),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
@@ -92,6 +101,9 @@ export interface Config {
   adminDir: string | undefined;
   publicUrl: string;
   logLevel: string;
+  logFormat: 'pretty' | 'json';
+  /** Prometheus metrics at /metrics: the bearer token it wants (else this machine only), and how often the ledger is checked. */
+  metrics: { token: string | undefined; ledgerCheckIntervalMs: number };
   demoContent: boolean;
   trustProxy: boolean;
   bodyLimitBytes: number;
@@ -171,6 +183,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminDir: existsSync(e.ADMIN_DIR) ? e.ADMIN_DIR : undefined,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (e.NODE_ENV === 'development' ? 'pretty' : 'json'),
+    metrics: { token: e.METRICS_TOKEN, ledgerCheckIntervalMs: e.LEDGER_CHECK_INTERVAL_MS },
     demoContent: e.DEMO_CONTENT,
     trustProxy: e.TRUST_PROXY,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,

@@ -24,7 +24,18 @@ export interface Database {
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   /** `select 1`: for the readiness probe. */
   ping(): Promise<void>;
+  /** The request pool's connections now, for /metrics (PGlite has one connection and no pool). */
+  poolStats(): PoolStats;
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  max: number;
+  /** Connections open: in use plus idle (PostgreSQL only). */
+  total?: number;
+  idle?: number;
+  /** Requests waiting for a connection (PostgreSQL only). */
+  waiting?: number;
 }
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -67,6 +78,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     ping: async () => {
       await client.query('select 1');
     },
+    poolStats: () => ({ max: 1 }),
     close: async () => {
       if (!client.closed) await client.close();
     },
@@ -78,9 +90,10 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     // An idle client lost its connection; the pool replaces it. Queries report their own errors.
   };
   // Every wait is bounded: for a connection, for a lock, for a statement (README, Running at scale).
+  const poolMax = options.poolMax ?? 10;
   const pool = new pg.Pool({
     connectionString: url,
-    max: options.poolMax ?? 10,
+    max: poolMax,
     connectionTimeoutMillis: options.acquireTimeoutMs ?? 0,
     statement_timeout: options.statementTimeoutMs ?? 0,
     lock_timeout: options.lockTimeoutMs ?? 0,
@@ -118,6 +131,12 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     ping: async () => {
       await probe.query('select 1');
     },
+    poolStats: () => ({
+      max: poolMax,
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     close: async () => {
       await Promise.all([pool.end(), probe.end()]);
     },

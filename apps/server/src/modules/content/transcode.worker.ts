@@ -1,6 +1,6 @@
 import { dirname } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { and, asc, eq, lt, max, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, max, or, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
 import { episodes, series, transcodeJobs } from '../../db/schema/index.js';
@@ -305,6 +305,26 @@ export function createTranscodeWorker(options: TranscodeWorkerOptions) {
 
   return {
     runOnce,
+    /** The queue across every instance (for /metrics): jobs waiting, running, the oldest wait. */
+    async queue(): Promise<{ queued: number; running: number; oldestQueuedSeconds: number }> {
+      const [row] = await db
+        .select({
+          queued: sql<number>`count(*) filter (where ${transcodeJobs.status} = 'queued')`.mapWith(Number),
+          running: sql<number>`count(*) filter (where ${transcodeJobs.status} = 'running')`.mapWith(Number),
+          oldest:
+            sql<Date | null>`min(${transcodeJobs.createdAt}) filter (where ${transcodeJobs.status} = 'queued')`.mapWith(
+              transcodeJobs.createdAt,
+            ),
+        })
+        .from(transcodeJobs)
+        .where(inArray(transcodeJobs.status, ['queued', 'running']));
+      const oldest = row?.oldest ?? null;
+      return {
+        queued: row?.queued ?? 0,
+        running: row?.running ?? 0,
+        oldestQueuedSeconds: oldest ? Math.max(0, (clock.now().getTime() - oldest.getTime()) / 1000) : 0,
+      };
+    },
     /** Runs jobs until none is waiting; a call while draining makes the drain look once more. */
     drain(): Promise<void> {
       if (draining) {
