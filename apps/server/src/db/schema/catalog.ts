@@ -48,6 +48,17 @@ export const series = pgTable(
     bannerOrder: integer('banner_order'),
     createdAt: ts('created_at').notNull(),
     updatedAt: ts('updated_at'),
+    /**
+     * What the app's search looks in, kept by the database: titles and descriptions in every
+     * language, tags and category, one per line (a search is one `ilike` per row).
+     */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`coalesce(title->>'en', '') || E'\\n' || coalesce(title->>'vn', '') || E'\\n' || coalesce(title->>'id', '')
+          || E'\\n' || coalesce(description->>'en', '') || E'\\n' || coalesce(description->>'vn', '')
+          || E'\\n' || coalesce(description->>'id', '') || E'\\n' || tags::text || E'\\n' || category`,
+      ),
   },
   // Every list of the app reads a tenant's published series in one of these orders, the first
   // page only (catalogue.home, allSeries, search, the feed): each has its index, so a page is a

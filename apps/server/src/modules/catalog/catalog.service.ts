@@ -6,7 +6,7 @@ import {
   type Language,
   type SeriesSummary,
 } from '@dramastar/contract';
-import { and, asc, count, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { answerCache } from '../../answer-cache.js';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
@@ -331,13 +331,8 @@ export function createCatalogService({ db, clock, entitlements, points, signer }
 
     async search(tenantId: string, keyword: string, page: Page, lang: Language) {
       const pattern = containsPattern(keyword);
-      const where = and(
-        published(tenantId),
-        sql`(${series.title}->>'en' ilike ${pattern} or ${series.title}->>'vn' ilike ${pattern}
-          or ${series.title}->>'id' ilike ${pattern} or ${series.description}->>'en' ilike ${pattern}
-          or ${series.description}->>'vn' ilike ${pattern} or ${series.description}->>'id' ilike ${pattern}
-          or ${series.tags}::text ilike ${pattern} or ${series.category} ilike ${pattern})`,
-      );
+      // Titles and descriptions in every language, tags and category (series.search_text).
+      const where = and(published(tenantId), ilike(series.searchText, pattern));
       const key = `search:${page.pageNum}:${page.pageSize}:${keyword}`;
       return localizedPage(await cached(tenantId, key, () => listPage(where, hot, page)), lang);
     },
