@@ -5,6 +5,7 @@ import { errorText } from '../../../shared/api/api-error';
 import { useSession } from '../../../shared/session/session';
 import { useTenantConfig, useTenantList } from '../api/config';
 import { CopyrightsTab } from '../components/copyrights-tab';
+import { PaymentProvidersTab } from '../components/payment-providers-tab';
 import {
   EarnFields,
   GeneralFields,
@@ -131,6 +132,11 @@ function TenantConfiguration({ tenantId }: { tenantId: string }) {
           ),
         },
         { key: 'copyrights', label: 'Copyrights', children: <CopyrightsTab tenantId={tenantId} /> },
+        {
+          key: 'payments',
+          label: 'Payment providers',
+          children: <PaymentProvidersTab tenantId={tenantId} />,
+        },
       ]}
     />
   );

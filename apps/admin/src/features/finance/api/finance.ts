@@ -1,6 +1,6 @@
-import { adminFinanceApi, type CallResult } from '@dramastar/contract';
+import { adminFinanceApi, adminPaymentApi, type CallBody, type CallResult } from '@dramastar/contract';
 import type { z } from 'zod';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../shared/api/request';
 
 export type GatewayPaymentRow = CallResult<typeof adminFinanceApi.gatewayPayments>['list'][number];
@@ -67,5 +67,15 @@ export function useReconciliation(query: ReconciliationQuery) {
   return useQuery({
     queryKey: key('reconciliation', query),
     queryFn: ({ signal }) => request(adminFinanceApi.reconciliation, { query, signal }),
+  });
+}
+
+/** Finance: asks the providers about card payments still pending after `olderThanMinutes`. */
+export function useReconcileGateway() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CallBody<typeof adminPaymentApi.reconcileGateway>) =>
+      request(adminPaymentApi.reconcileGateway, { body }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: ['admin'] }),
   });
 }

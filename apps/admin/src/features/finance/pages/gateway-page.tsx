@@ -6,6 +6,7 @@ import {
 } from '@dramastar/contract';
 import {
   Alert,
+  App,
   Button,
   Descriptions,
   Drawer,
@@ -31,6 +32,7 @@ import {
   useDeliveries,
   useDelivery,
   useGatewayPayments,
+  useReconcileGateway,
 } from '../api/finance';
 
 const STATUS_COLORS: Record<RechargeStatus, string> = {
@@ -287,14 +289,46 @@ function Deliveries({ orderNo }: { orderNo: string | undefined }) {
 }
 
 /** The card gateway: its payments (card-channel recharges) and every webhook delivery received. */
+/**
+ * Asks the providers now about card payments still pending after 15 minutes (the server also does
+ * so every 5 minutes), and applies their answers as their callbacks would have.
+ */
+function ReconcileButton() {
+  const { message } = App.useApp();
+  const reconcile = useReconcileGateway();
+  return (
+    <Button
+      data-testid="reconcile-gateway"
+      loading={reconcile.isPending}
+      onClick={() =>
+        reconcile.mutate(
+          { olderThanMinutes: 15 },
+          {
+            onSuccess: (r) =>
+              void message.success(
+                `Asked about ${r.checked}: ${r.credited} credited, ${r.declined} declined, ${r.pending} still pending${r.errors ? `, ${r.errors} could not be asked` : ''}`,
+              ),
+            onError: (error) => void message.error(errorText(error)),
+          },
+        )
+      }
+    >
+      Ask providers about pending payments
+    </Button>
+  );
+}
+
 export function GatewayPage() {
   const [tab, setTab] = useState('payments');
   const [orderNo, setOrderNo] = useState<string | undefined>(undefined);
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <Typography.Title level={3} style={{ margin: 0 }}>
-        Gateway payments
-      </Typography.Title>
+      <Space style={{ justifyContent: 'space-between', width: '100%' }}>
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          Gateway payments
+        </Typography.Title>
+        <ReconcileButton />
+      </Space>
       <Tabs
         activeKey={tab}
         onChange={setTab}
