@@ -171,10 +171,14 @@ try {
       await call('series (videos/{id})', `/app-api/sv/videos/${episode.seriesId}`, { token });
     else if (r < 0.75) await call('play address (play/{id})', `/app-api/sv/play/${episode.id}`, { token });
     else if (r < 0.85)
-      await call('like (liking/cancelLiking)', `/app-api/sv/${Math.random() < 0.5 ? 'liking' : 'cancelLiking'}`, {
-        token,
-        body: { videoId: episode.id },
-      });
+      await call(
+        'like (liking/cancelLiking)',
+        `/app-api/sv/${Math.random() < 0.5 ? 'liking' : 'cancelLiking'}`,
+        {
+          token,
+          body: { videoId: episode.id },
+        },
+      );
     else if (r < 0.93)
       await call(
         'history write (addViewHis)',
