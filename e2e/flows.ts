@@ -5,6 +5,9 @@ export const origin = () => `http://localhost:${process.env.E2E_PORT ?? '8080'}`
 export const base = () => `${origin()}/#`;
 export const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 
+/** The payment password the flows set. */
+export const PAY_PASSWORD = '246813';
+
 export async function chooseCountry(page: Page, code: string) {
   await page.getByTestId('country-select').click();
   await page.getByTestId(`country-${code}`).click();
@@ -60,6 +63,16 @@ export async function api(page: Page, path: string, body: unknown = {}) {
   return (await res.json()) as { code: number; data: Record<string, unknown> };
 }
 
+/** Sets the payment password through the API, with the code e-mailed to `email`. */
+export async function setPayPassword(page: Page, email: string, password = PAY_PASSWORD): Promise<void> {
+  const before = mailCount();
+  expect((await api(page, '/account/sendSmsCode')).code).toBe(200);
+  const verifyCode = await codeFor(email, before);
+  expect(
+    (await api(page, '/account/setPayPassword', { password, repPassword: password, verifyCode })).code,
+  ).toBe(200);
+}
+
 /**
  * A signed-in user of the page (with at least 210 in the wallet) applies for a withdrawal of 200
  * through the API: a bank card, the payment password (code by e-mail), a Star Card from the test
@@ -78,19 +91,13 @@ export async function applyForWithdrawal(page: Page, email: string): Promise<str
   });
   expect(cards.code).toBe(200);
   const card = (cards.data.list as { id: string }[])[0];
-  const before = mailCount();
-  expect((await api(page, '/account/sendSmsCode')).code).toBe(200);
-  const verifyCode = await codeFor(email, before);
-  expect(
-    (await api(page, '/account/setPayPassword', { password: '246813', repPassword: '246813', verifyCode }))
-      .code,
-  ).toBe(200);
+  await setPayPassword(page, email);
   expect((await api(page, '/test/openVipLevel', { level: 1 })).code).toBe(200);
   const applied = await api(page, '/account/applyWithdrawal', {
     amount: '200',
     channel: 'bank',
     bankCardId: card?.id,
-    payPassword: '246813',
+    payPassword: PAY_PASSWORD,
     requestId: `e2e-${unique()}`,
   });
   expect(applied.code).toBe(200);

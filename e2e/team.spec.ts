@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { api, base, rechargeByCard, registerByEmail, unique } from './flows.js';
+import { api, base, PAY_PASSWORD, rechargeByCard, registerByEmail, setPayPassword, unique } from './flows.js';
 
 test.beforeEach(({ page }) => {
   page.on('pageerror', (error) => {
@@ -22,14 +22,19 @@ test('A invites B by link; B registers, recharges and buys a copyright; A sees B
   // B opens the link in another browser.
   const other = await browser.newContext();
   const b = await other.newPage();
-  await registerByEmail(b, `e2e-b-${unique()}@example.ph`, link);
+  const bEmail = `e2e-b-${unique()}@example.ph`;
+  await registerByEmail(b, bEmail, link);
   const bId = String((await api(b, '/user/info')).data.userId);
   await rechargeByCard(b, '1000');
+  await setPayPassword(b, bEmail);
   await b.goto(`${new URL(b.url()).origin}/#/pages/profile/copyright-center/index`);
   const product = b.getByTestId('copyright-products').locator('[data-testid$="-buy"]').first();
   await product.click();
   await expect(b.getByTestId('buy-sheet')).toBeVisible();
   await b.getByTestId('buy-confirm').click();
+  // Money leaving the wallet for an investment asks the payment password.
+  await b.getByTestId('pay-password').click();
+  await b.keyboard.type(PAY_PASSWORD);
   await expect(b.getByTestId('copyright-total-purchase')).toContainText('500.00');
   await other.close();
 

@@ -178,10 +178,12 @@ export const copyrightProduct = z.object({
   endsAt: z.string(),
   /** upcoming, open, sold_out, ended */
   state: z.enum(['upcoming', 'open', 'sold_out', 'ended']),
-  /** dailyProfit / price × 365, in bps (what the page calls annualized). */
+  /** dailyProfit / price × 365, in bps (spec field; the app shows termReturnBps, a figure a user can check). */
   annualizedBps: z.number().int(),
-  /** Total over the term for one copyright. */
+  /** Total over the term for one copyright: what the daily revenue job pays, no more. */
   totalReturn: z.string(),
+  /** totalReturn / price, in bps: what the app shows (the price itself is not paid back). */
+  termReturnBps: z.number().int(),
   mine: z.object({ quantity: z.number().int(), revenue: z.string(), yesterday: z.string() }),
 });
 export type CopyrightProduct = z.infer<typeof copyrightProduct>;

@@ -74,6 +74,7 @@ function product(overrides: Partial<CopyrightProduct> = {}): CopyrightProduct {
     state: 'open',
     annualizedBps: 73_000,
     totalReturn: '300.00',
+    termReturnBps: 6_000,
     mine: { quantity: 1, revenue: '20.00', yesterday: '10.00' },
     ...overrides,
   };
@@ -112,6 +113,13 @@ function baseRoutes(extra: Record<string, Route> = {}): Record<string, Route> {
     '/account/teamStatus': ok(teamStatus()),
     ...extra,
   };
+}
+
+/** Types the 6 digits into the payment-password sheet. */
+function typePassword(digits: string) {
+  const input = document.querySelector<HTMLInputElement>('.adm-passcode-input-native-input');
+  if (!input) throw new Error('no passcode input');
+  fireEvent.change(input, { target: { value: digits } });
 }
 
 function signIn() {
@@ -293,7 +301,8 @@ describe('copyright center', () => {
     renderAt('#/pages/profile/copyright-center/index');
     expect((await screen.findByTestId('copyright-total-purchase', {}, wait)).textContent).toBe('₱500.00');
     expect(screen.getByTestId('copyright-yesterday-revenue').textContent).toBe('₱10.00');
-    expect(screen.getByTestId('copyright-11-annualized').textContent).toBe('730%');
+    // The rate a user can check: ₱300 over 30 days on ₱500, not an annualized 730%.
+    expect(screen.getByTestId('copyright-11-term-return').textContent).toBe('60%');
     expect(screen.getByTestId('copyright-11-remaining').textContent).toBe('4');
     expect(screen.getByTestId('copyright-11-return').textContent).toBe('₱300.00');
     expect(screen.getByTestId('copyright-11-left').textContent.trim()).toMatch(
@@ -339,17 +348,26 @@ describe('copyright center', () => {
     expect(screen.getByTestId('buy-return').textContent).toBe('₱900.00');
     expect(screen.getByTestId('buy-confirm').textContent).toBe('Pay ₱1,500.00');
 
+    expect(screen.getByTestId('buy-terms').textContent).toBe(
+      'You receive ₱30.00 a day for 30 days, ₱900.00 in all. The price itself is not paid back.',
+    );
+
+    // The payment password is asked before anything is sent; no answer keeps the sheet for a retry.
     fireEvent.click(screen.getByTestId('buy-confirm'));
-    expect((await screen.findByTestId('buy-error-title', {}, wait)).textContent).toContain(
+    await screen.findByTestId('pay-password', {}, wait);
+    expect(screen.getByTestId('pay-password-amount').textContent).toBe('₱1,500.00');
+    expect(api.callsTo('/copyright/buy')).toHaveLength(0);
+    typePassword('135790');
+    expect((await screen.findByTestId('pay-password-error', {}, wait)).textContent).toContain(
       'could not reach the server',
     );
-    fireEvent.click(screen.getByTestId('buy-confirm'));
+    typePassword('135790');
     await waitFor(() => expect(screen.queryByTestId('buy-sheet')).toBeNull(), wait);
     expect(toast).toHaveBeenCalledWith('Purchase complete (× 3). Balance ₱8,500.00');
 
     const buys = api.callsTo('/copyright/buy').map(bodyOf);
     expect(buys).toHaveLength(2);
-    expect(buys[0]).toMatchObject({ productId: '11', quantity: 3 });
+    expect(buys[0]).toMatchObject({ productId: '11', quantity: 3, payPassword: '135790' });
     expect(buys[0]!.requestId).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
     // No answer: the retry is the same request, so it can never buy twice.
     expect(buys[1]!.requestId).toBe(buys[0]!.requestId);
@@ -358,6 +376,8 @@ describe('copyright center', () => {
     fireEvent.click(await screen.findByTestId('copyright-11-buy', {}, wait));
     await screen.findByTestId('buy-sheet', {}, wait);
     fireEvent.click(screen.getByTestId('buy-confirm'));
+    await screen.findByTestId('pay-password', {}, wait);
+    typePassword('135790');
     await waitFor(() => expect(api.callsTo('/copyright/buy')).toHaveLength(3), wait);
     expect(bodyOf(api.callsTo('/copyright/buy')[2]!).requestId).not.toBe(buys[0]!.requestId);
   });
@@ -378,6 +398,7 @@ describe('copyright center', () => {
       /check your copyright records/,
     ],
     ['ProductNotFound', 'This copyright is not available', ''],
+    ['PaymentPasswordNotSet', 'Please set Payment Password first', /Set it first/],
   ];
 
   it.each(refusals)('shows the refusal %s on the sheet with what to do', async (key, message, hint) => {
@@ -391,6 +412,8 @@ describe('copyright center', () => {
     renderAt('#/pages/profile/copyright-center/index');
     fireEvent.click(await screen.findByTestId('copyright-11-buy', {}, wait));
     fireEvent.click(await screen.findByTestId('buy-confirm', {}, wait));
+    await screen.findByTestId('pay-password', {}, wait);
+    typePassword('135790');
     expect((await screen.findByTestId('buy-error-title', {}, wait)).textContent).toBe(message);
     if (hint === '') expect(screen.queryByTestId('buy-error-hint')).toBeNull();
     else if (typeof hint === 'string') expect(screen.getByTestId('buy-error-hint').textContent).toBe(hint);
@@ -402,9 +425,38 @@ describe('copyright center', () => {
     expect(toast).not.toHaveBeenCalled();
     // A refusal made nothing: the next confirmation is a new request.
     fireEvent.click(screen.getByTestId('buy-confirm'));
+    await screen.findByTestId('pay-password', {}, wait);
+    typePassword('135790');
     await waitFor(() => expect(api.callsTo('/copyright/buy')).toHaveLength(2), wait);
     const [first, second] = api.callsTo('/copyright/buy').map(bodyOf);
     expect(second!.requestId).not.toBe(first!.requestId);
+  });
+
+  it('keeps the password sheet open after a wrong payment password, for another try', async () => {
+    const api = stubApi(
+      baseRoutes({
+        '/copyright/center': ok(center([product()])),
+        '/copyright/buy': [
+          refusal(409, 'Wrong payment password', 'WrongPaymentPassword'),
+          ok({ holding, balance: '9500.00' }),
+        ],
+      }),
+    );
+    signIn();
+    renderAt('#/pages/profile/copyright-center/index');
+    fireEvent.click(await screen.findByTestId('copyright-11-buy', {}, wait));
+    fireEvent.click(await screen.findByTestId('buy-confirm', {}, wait));
+    await screen.findByTestId('pay-password', {}, wait);
+    typePassword('000000');
+    expect((await screen.findByTestId('pay-password-error', {}, wait)).textContent).toBe(
+      'Wrong payment password',
+    );
+    expect(screen.queryByTestId('buy-error')).toBeNull();
+    typePassword('135790');
+    await waitFor(() => expect(screen.queryByTestId('buy-sheet')).toBeNull(), wait);
+    const [wrong, right] = api.callsTo('/copyright/buy').map(bodyOf);
+    expect(wrong).toMatchObject({ payPassword: '000000' });
+    expect(right).toMatchObject({ payPassword: '135790' });
   });
 
   it('says before paying when the balance is short, with a way to recharge', async () => {

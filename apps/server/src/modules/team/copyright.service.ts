@@ -176,6 +176,7 @@ export function createCopyrightService(deps: {
             state: stateOf(p, now),
             annualizedBps: Number((p.dailyProfit * 365n * 10_000n) / p.price),
             totalReturn: toMajor(p.dailyProfit * BigInt(p.termDays), currency),
+            termReturnBps: Number((p.dailyProfit * BigInt(p.termDays) * 10_000n) / p.price),
             mine: {
               quantity: m?.quantity ?? 0,
               revenue: toMajor(BigInt(m?.revenue ?? '0'), currency),

@@ -355,6 +355,7 @@ describe('copyright purchases', () => {
       state: 'open',
       annualizedBps: 73000,
       totalReturn: '300.00',
+      termReturnBps: 6000,
     });
     expect(center.totalPurchase).toBe('1000.00');
   });

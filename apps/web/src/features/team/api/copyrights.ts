@@ -63,13 +63,17 @@ export function useBuyCopyright() {
   const [busy, setBusy] = useState(false);
   const running = useRef(false);
 
-  const buy = async (productId: string, quantity: number): Promise<BuyOutcome | null> => {
+  const buy = async (
+    productId: string,
+    quantity: number,
+    payPassword: string,
+  ): Promise<BuyOutcome | null> => {
     if (running.current) return null;
     running.current = true;
     setBusy(true);
     try {
       const answer = await request(api.team.buyCopyright, {
-        body: { productId, quantity, requestId },
+        body: { productId, quantity, payPassword, requestId },
         hideToast: true,
       });
       return { ok: true, answer };

@@ -7,6 +7,7 @@ import { useT } from '../../../shared/i18n';
 import { formatMinor, formatMoney } from '../../../shared/money';
 import { ROUTES } from '../../../shared/routes';
 import { CloseIcon, showToast } from '../../../shared/ui';
+import { PASSWORD_REFUSALS, PayPasswordSheet } from '../../../shared/ui/pay-password-sheet';
 import { useBuyCopyright } from '../api/copyrights';
 import { clampQuantity, covers, maxQuantity, quoteBuy } from '../lib/buy';
 import { formatCount, formatDateTime } from '../lib/format';
@@ -48,6 +49,10 @@ function RefusalNotice({ refusal, product }: { refusal: Refusal; product: Copyri
       hint = wallet.data ? t('copyright.hintFunds', { balance: money(wallet.data.balance) }) : null;
       link = { to: ROUTES.recharge, text: t('copyright.recharge'), testId: 'buy-recharge' };
       break;
+    case 'PaymentPasswordNotSet':
+      hint = t('copyright.hintPayPassword');
+      link = { to: ROUTES.walletPay, text: t('copyright.setPayPassword'), testId: 'buy-set-pay-password' };
+      break;
     case 'IdempotencyConflict':
       hint = t('copyright.hintConflict');
       link = { to: ROUTES.copyrightRecord, text: t('copyright.records'), testId: 'buy-records' };
@@ -77,18 +82,25 @@ function BuyForm({ product, onDone }: { product: CopyrightProduct; onDone: () =>
   const { busy, buy } = useBuyCopyright();
   const [wanted, setWanted] = useState(1);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const [sheet, setSheet] = useState({ visible: false, error: null as string | null, attempt: 0 });
   const max = maxQuantity(product);
   const quantity = clampQuantity(wanted, max);
   const quote = quoteBuy(product, quantity);
   const currency = product.currency;
   const enough = covers(wallet.data?.balance, quote.total, currency);
 
-  const confirm = async () => {
+  // Money leaving the wallet for an investment asks the payment password first.
+  const confirm = () => {
     if (quantity < 1) return;
     setRefusal(null);
-    const outcome = await buy(product.id, quantity);
+    setSheet((s) => ({ visible: true, error: null, attempt: s.attempt + 1 }));
+  };
+
+  const pay = async (payPassword: string) => {
+    const outcome = await buy(product.id, quantity, payPassword);
     if (outcome === null) return;
     if (outcome.ok) {
+      setSheet((s) => ({ ...s, visible: false }));
       showToast(
         t('copyright.bought', {
           quantity,
@@ -96,7 +108,14 @@ function BuyForm({ product, onDone }: { product: CopyrightProduct; onDone: () =>
         }),
       );
       onDone();
-    } else setRefusal({ key: outcome.errorKey, message: outcome.message });
+    } else if (outcome.errorKey === null || PASSWORD_REFUSALS.includes(outcome.errorKey)) {
+      // A wrong password, a lock or no answer: the sheet stays for another try.
+      const error = outcome.errorKey === null ? t('common.networkError') : outcome.message;
+      setSheet((s) => ({ ...s, error, attempt: s.attempt + 1 }));
+    } else {
+      setSheet((s) => ({ ...s, visible: false }));
+      setRefusal({ key: outcome.errorKey, message: outcome.message });
+    }
   };
 
   return (
@@ -153,6 +172,13 @@ function BuyForm({ product, onDone }: { product: CopyrightProduct; onDone: () =>
           <dd data-testid="buy-total">{formatMinor(quote.total, currency)}</dd>
         </div>
       </dl>
+      <p className="ds-buy__note" data-testid="buy-terms">
+        {t('copyright.buyTerms', {
+          daily: formatMinor(quote.daily, currency),
+          days: product.termDays,
+          total: formatMinor(quote.totalReturn, currency),
+        })}
+      </p>
       {refusal ? (
         <RefusalNotice refusal={refusal} product={product} />
       ) : (
@@ -172,10 +198,26 @@ function BuyForm({ product, onDone }: { product: CopyrightProduct; onDone: () =>
         loading={busy}
         disabled={quantity < 1 || enough === false}
         data-testid="buy-confirm"
-        onClick={() => void confirm()}
+        onClick={confirm}
       >
         {t('copyright.pay', { amount: formatMinor(quote.total, currency) })}
       </Button>
+      <PayPasswordSheet
+        visible={sheet.visible}
+        busy={busy}
+        error={sheet.error}
+        attempt={sheet.attempt}
+        onClose={() => setSheet((s) => ({ ...s, visible: false }))}
+        onSubmit={(password) => void pay(password)}
+        summary={
+          <>
+            <p className="ds-paypass__amount" data-testid="pay-password-amount">
+              {formatMinor(quote.total, currency)}
+            </p>
+            <p className="ds-muted">{t('copyright.sheetSummary', { quantity, title: product.title })}</p>
+          </>
+        }
+      />
     </div>
   );
 }

@@ -77,8 +77,8 @@ export function ProductCard({
             {t(STATE_LABELS[product.state])}
           </span>
           <span className="ds-product__annual">
-            {t('copyright.annualized')}{' '}
-            <strong data-testid={`${id}-annualized`}>{formatBps(product.annualizedBps, t.language)}</strong>
+            {t('copyright.termReturnRate', { days: product.termDays })}{' '}
+            <strong data-testid={`${id}-term-return`}>{formatBps(product.termReturnBps, t.language)}</strong>
           </span>
         </div>
       </div>

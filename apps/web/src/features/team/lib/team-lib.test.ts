@@ -27,6 +27,7 @@ function product(overrides: Partial<CopyrightProduct> = {}): CopyrightProduct {
     state: 'open',
     annualizedBps: 73_000,
     totalReturn: '300.00',
+    termReturnBps: 6_000,
     mine: { quantity: 0, revenue: '0.00', yesterday: '0.00' },
     ...overrides,
   };

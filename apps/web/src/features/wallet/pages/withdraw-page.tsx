@@ -14,11 +14,11 @@ import { formatMinor, formatMoney, plainAmount } from '../../../shared/money';
 import { newRequestId } from '../../../shared/request-id';
 import { ROUTES } from '../../../shared/routes';
 import { AlertIcon, FooterBar, MenuList, MenuRow, TextField } from '../../../shared/ui';
+import { PASSWORD_REFUSALS, PayPasswordSheet } from '../../../shared/ui/pay-password-sheet';
 import { useApplyWithdrawal } from '../api/apply-withdrawal';
 import { useBankNames } from '../api/bank-config';
 import { useBankCards } from '../api/query-bank-card';
 import { useWithdrawalRules } from '../api/withdrawal-rules';
-import { PayPasswordSheet } from '../components/pay-password-sheet';
 import { QuickAmounts } from '../components/quick-amounts';
 import { withdrawalDetailsPath } from '../components/record-rows';
 import { LoadError, Loading, Summary, SummaryRow, WalletPage } from '../components/shell';
@@ -32,13 +32,6 @@ import {
 } from '../lib/withdraw-form';
 
 type BankCard = NonNullable<ReturnType<typeof useBankCards>['data']>['list'][number];
-
-/** Refusals that concern the password itself: the sheet stays open for another try. */
-const PASSWORD_REFUSALS: readonly (string | undefined)[] = [
-  'WrongPaymentPassword',
-  'PayPasswordLocked',
-  'PayPasswordSixDigits',
-];
 
 function Prerequisites({ missing }: { missing: Prerequisite[] }) {
   const t = useT();

@@ -1,9 +1,18 @@
 import { NumberKeyboard, PasscodeInput, Popup, type PasscodeInputRef } from 'antd-mobile';
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { useT } from '../../../shared/i18n';
-import { ROUTES } from '../../../shared/routes';
-import { CloseIcon, Spinner } from '../../../shared/ui';
+import { useT } from '../i18n';
+import { ROUTES } from '../routes';
+import { CloseIcon } from './icons';
+import { Spinner } from './spinner';
+import './pay-password-sheet.css';
+
+/** Refusals that concern the password itself: the sheet stays open for another try. */
+export const PASSWORD_REFUSALS: readonly (string | null | undefined)[] = [
+  'WrongPaymentPassword',
+  'PayPasswordLocked',
+  'PayPasswordSixDigits',
+];
 
 export interface PayPasswordSheetProps {
   visible: boolean;
