@@ -124,7 +124,10 @@ describe('configuration', () => {
       /^development mode, listening on 127\.0\.0\.1:8080; reachable from this machine only; .*\/dev\/mail.*answer this machine only; the sandbox card gateway is on/,
     );
     expect(describeMode(loadConfig({ ...PRODUCTION, PORT: '80' }))).toBe(
-      'production mode, listening on 0.0.0.0:80; reachable from the network; no sandbox gateway',
+      'production mode, listening on 0.0.0.0:80; reachable from the network; no sandbox gateway; /metrics answers this machine only (no METRICS_TOKEN)',
+    );
+    expect(describeMode(loadConfig({ ...PRODUCTION, METRICS_TOKEN: 'x'.repeat(16) }))).toMatch(
+      /; \/metrics wants METRICS_TOKEN$/,
     );
   });
 

@@ -226,5 +226,10 @@ export function describeMode(config: Config): string {
       ? 'the sandbox card gateway is on: whoever reaches /pay/sandbox approves test payments without paying'
       : 'no sandbox gateway',
   );
+  parts.push(
+    config.metrics.token
+      ? '/metrics wants METRICS_TOKEN'
+      : '/metrics answers this machine only (no METRICS_TOKEN)',
+  );
   return parts.join('; ');
 }

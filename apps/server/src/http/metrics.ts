@@ -54,6 +54,19 @@ const UNMATCHED = '(unmatched)';
 const digest = (s: string) => createHash('sha256').update(s).digest();
 
 /**
+ * Node's process metrics (CPU, memory, event-loop lag, GC) are the process's, whatever the number
+ * of apps in it (tests build many): collected once, in a registry of their own, and never stopped.
+ */
+let processRegistry: Registry | undefined;
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry });
+  }
+  return processRegistry;
+}
+
+/**
  * Prometheus metrics of this instance at `GET /metrics` (text format): requests per route pattern
  * (never the raw URL, so the number of series stays bounded), the database pool, jobs, the
  * transcoding queue, refused webhooks, the ledger's health and the process's defaults. Install it
@@ -61,7 +74,7 @@ const digest = (s: string) => createHash('sha256').update(s).digest();
  */
 export function installMetrics(app: FastifyInstance, options: MetricsOptions): Metrics {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
+  const shared = processMetrics();
 
   const requests = new Counter({
     name: 'http_requests_total',
@@ -274,7 +287,7 @@ export function installMetrics(app: FastifyInstance, options: MetricsOptions): M
     }
   };
   app.get('/metrics', { onRequest: allowed }, async (_req, reply) => {
-    const text = await registry.metrics();
+    const text = `${await shared.metrics()}\n${await registry.metrics()}`;
     return reply.header('content-type', registry.contentType).header('cache-control', 'no-store').send(text);
   });
   return metrics;
