@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useSession } from '../shared/store/session';
 import { ok, stubApi } from './fetch';
@@ -43,5 +43,45 @@ describe('recharge channels', () => {
     expect(screen.getByTestId('quick-5000')).toBeTruthy();
     expect(screen.queryByTestId('quick-100')).toBeNull();
     expect(screen.getByTestId('recharge-channel-official').getAttribute('role')).toBe('radio');
+  });
+
+  it('lists each payment provider the tenant offers, and the order names the one chosen', async () => {
+    const api = stubApi({
+      '/appConfig/tenantConfig': ok(tenantConfigAnswer),
+      '/user/getMessage': ok({ list: [], total: 0, unread: 0 }),
+      '/user/info': ok(sampleUser()),
+      '/account/accountInfo': ok({ currency: 'PHP', balance: '1000.00' }),
+      '/appConfig/queryPc': ok({
+        currency: 'PHP',
+        channels: [
+          channel('gateway', {
+            providers: [
+              { provider: 'paymongo', methods: ['card', 'gcash', 'paymaya'] },
+              { provider: 'xendit', methods: [] },
+            ],
+          }),
+        ],
+      }),
+      '/user/addBalance': {
+        status: 409,
+        body: { code: 409, msg: 'Too many', errorKey: 'TooManyOpenOrders' },
+      },
+    });
+    act(() => {
+      useSession.getState().login('tok-1');
+      useSession.getState().setUserInfo(sampleUser());
+    });
+    renderAt('#/pages/profile/recharge/index');
+    const paymongo = await screen.findByTestId('recharge-channel-gateway-paymongo', {}, wait);
+    expect(paymongo.textContent).toContain('PayMongo · Card, GCash, Maya');
+    const xendit = screen.getByTestId('recharge-channel-gateway-xendit');
+    expect(xendit.textContent).toContain('Xendit');
+    fireEvent.click(xendit);
+    fireEvent.click(screen.getByTestId('quick-500'));
+    fireEvent.click(screen.getByTestId('recharge-submit'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay now' }, wait));
+    await waitFor(() => expect(api.calls.some((c) => c.path.endsWith('/user/addBalance'))).toBe(true), wait);
+    const call = api.calls.find((c) => c.path.endsWith('/user/addBalance'));
+    expect(call?.json).toMatchObject({ channel: 'gateway', amount: '500.00', provider: 'xendit' });
   });
 });

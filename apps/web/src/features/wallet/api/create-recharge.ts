@@ -16,12 +16,17 @@ export function useCreateRecharge() {
   const [busy, setBusy] = useState(false);
   const running = useRef(false);
 
-  const create = async (channel: RechargeChannel, amount: string): Promise<RechargeOrder | null> => {
+  const create = async (
+    channel: RechargeChannel,
+    amount: string,
+    /** The card channel's provider, when the tenant offers several. */
+    provider?: string,
+  ): Promise<RechargeOrder | null> => {
     if (running.current || requestId === null) return null;
     running.current = true;
     setBusy(true);
     try {
-      return await addBalance({ channel, amount, requestId });
+      return await addBalance({ channel, amount, requestId, ...(provider ? { provider } : {}) });
     } catch (error) {
       if (isApiError(error) && error.kind === 'api') setRequestId(null);
       else toastIfNoAnswer(error);

@@ -3,7 +3,6 @@ import {
   toMajor,
   type CurrencyKey,
   type PaymentChannel,
-  type RechargeChannel,
   type RechargeOrder,
 } from '@dramastar/contract';
 import { useQueryClient } from '@tanstack/react-query';
@@ -34,8 +33,8 @@ import { QuickAmounts } from '../components/quick-amounts';
 import { RechargesLink } from '../components/recharges-link';
 import { rechargeOrderPath } from '../components/record-rows';
 import { LoadError, Loading, Summary, SummaryRow, WalletPage } from '../components/shell';
-import { CHANNEL_LABELS } from '../lib/labels';
-import { openPaymentPage } from '../lib/payment-page';
+import { CHANNEL_LABELS, providerLabel } from '../lib/labels';
+import { openPaymentPage, submitPaymentForm } from '../lib/payment-page';
 import { checkRechargeAmount } from '../lib/recharge-form';
 
 function ChannelTitle({ title, hint, off = false }: { title: string; hint: string; off?: boolean }) {
@@ -67,9 +66,34 @@ function channelHint(t: ReturnType<typeof useT>, channel: PaymentChannel, curren
 function useContinueOrder() {
   const navigate = useNavigate();
   return (order: RechargeOrder) => {
-    if (order.channel === 'gateway' && order.payUrl) openPaymentPage(order.payUrl);
+    if (order.channel === 'gateway' && order.payForm) submitPaymentForm(order.payForm);
+    else if (order.channel === 'gateway' && order.payUrl) openPaymentPage(order.payUrl);
     else void navigate(rechargeOrderPath(order));
   };
+}
+
+/**
+ * A row of the method list: a channel, or (the card channel of a tenant offering several payment
+ * providers) one of its providers.
+ */
+type MethodOption = PaymentChannel & { key: string; provider?: string; label?: string };
+
+function methodOptions(channels: PaymentChannel[]): MethodOption[] {
+  return channels.flatMap((c): MethodOption[] => {
+    const providers = c.code === 'gateway' && !c.unavailable ? (c.providers ?? []) : [];
+    if (providers.length <= 1) {
+      const only = providers[0];
+      return [
+        { ...c, key: c.code, ...(only ? { provider: only.provider, label: providerLabel(only) } : {}) },
+      ];
+    }
+    return providers.map((p) => ({
+      ...c,
+      key: `${c.code}-${p.provider}`,
+      provider: p.provider,
+      label: providerLabel(p),
+    }));
+  });
 }
 
 function RechargeForm({ currency, channels }: { currency: CurrencyKey; channels: PaymentChannel[] }) {
@@ -77,15 +101,15 @@ function RechargeForm({ currency, channels }: { currency: CurrencyKey; channels:
   const wallet = useWalletInfo();
   const recharge = useCreateRecharge();
   const continueOrder = useContinueOrder();
-  const [channel, setChannel] = useState<RechargeChannel | null>(null);
+  const [channel, setChannel] = useState<string | null>(null);
   const [amount, setAmount] = useState('');
   const [touched, setTouched] = useState(false);
   const [channelError, setChannelError] = useState(false);
 
-  const listed = channels.filter((c) => c.code !== 'usdt');
+  const listed = methodOptions(channels.filter((c) => c.code !== 'usdt'));
   const payable = listed.filter((c) => !c.unavailable);
   const usdt = channels.find((c) => c.code === 'usdt');
-  const active = payable.find((c) => c.code === channel) ?? null;
+  const active = payable.find((c) => c.key === channel) ?? null;
   // Limits and quick amounts of the chosen channel; before a choice, those of the first one.
   const limits = active ?? payable[0] ?? null;
   const check = limits ? checkRechargeAmount(amount, limits, currency) : null;
@@ -110,7 +134,7 @@ function RechargeForm({ currency, channels }: { currency: CurrencyKey; channels:
 
   const pay = async () => {
     if (!active || !check?.amount) return;
-    const order = await recharge.create(active.code, toMajor(check.amount, currency));
+    const order = await recharge.create(active.code, toMajor(check.amount, currency), active.provider);
     if (order) continueOrder(order);
   };
 
@@ -134,8 +158,8 @@ function RechargeForm({ currency, channels }: { currency: CurrencyKey; channels:
           option.unavailable ? (
             // Shown greyed out with its reason, not offered.
             <MenuRow
-              key={option.code}
-              testId={`recharge-channel-${option.code}`}
+              key={option.key}
+              testId={`recharge-channel-${option.key}`}
               title={
                 <ChannelTitle
                   off
@@ -146,16 +170,20 @@ function RechargeForm({ currency, channels }: { currency: CurrencyKey; channels:
             />
           ) : (
             <MenuRow
-              key={option.code}
-              checked={channel === option.code}
+              key={option.key}
+              checked={channel === option.key}
               onClick={() => {
-                setChannel(option.code);
+                setChannel(option.key);
                 setChannelError(false);
               }}
-              testId={`recharge-channel-${option.code}`}
+              testId={`recharge-channel-${option.key}`}
               title={
                 <ChannelTitle
-                  title={t(CHANNEL_LABELS[option.code])}
+                  title={
+                    option.label
+                      ? `${t(CHANNEL_LABELS[option.code])} · ${option.label}`
+                      : t(CHANNEL_LABELS[option.code])
+                  }
                   hint={channelHint(t, option, currency)}
                 />
               }
