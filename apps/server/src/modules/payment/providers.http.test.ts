@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, secondInstance, type TestApp } from '../../test/helper.js';
 import { walletFixtures } from '../../test/wallet-fixtures.js';
 import { type PayMongoFake, startPayMongoFake } from './providers/paymongo.fake.js';
+import { type JazzcashFake, startJazzcashFake } from './providers/jazzcash.fake.js';
 import { startVnpayFake, type VnpayFake } from './providers/vnpay.fake.js';
 import { startXenditFake, type XenditFake } from './providers/xendit.fake.js';
 
@@ -20,6 +21,7 @@ const XE = {
   callbackToken: 'xendit-token-dramastar-0123456789',
 };
 const VN = { tmnCode: 'DRAMAST1', hashSecret: 'VNPAYHASHSECRETDRAMASTAR0123' };
+const JC = { merchantId: 'MC12345', password: 'jazzcash-pass-0123', integritySalt: 'JAZZSALT0123456789' };
 
 let t: TestApp;
 let second: TestApp | undefined;
@@ -27,13 +29,17 @@ let instances: TestApp[];
 let paymongo: PayMongoFake;
 let xendit: XenditFake;
 let vnpay: VnpayFake;
+let jazzcash: JazzcashFake;
 
 beforeAll(async () => {
   const clock = { now: () => t.clock.now() };
   paymongo = await startPayMongoFake({ ...PM, now: () => Math.floor(clock.now().getTime() / 1000) });
   xendit = await startXenditFake({ ...XE, now: () => clock.now() });
   vnpay = await startVnpayFake({ ...VN, now: () => clock.now() });
-  const paymentProviders = { baseUrls: { paymongo: paymongo.url, xendit: xendit.url, vnpay: vnpay.url } };
+  jazzcash = await startJazzcashFake({ ...JC, now: () => clock.now() });
+  const paymentProviders = {
+    baseUrls: { paymongo: paymongo.url, xendit: xendit.url, vnpay: vnpay.url, jazzcash: jazzcash.url },
+  };
   const env = { LOG_LEVEL: 'warn', DEMO_CONTENT: 'true' };
   t = await buildTestApp(env, { paymentProviders });
   second = await secondInstance(t, env, { paymentProviders });
@@ -45,11 +51,14 @@ afterAll(async () => {
   await paymongo.close();
   await xendit.close();
   await vnpay.close();
+  await jazzcash.close();
 });
 
 /** A callback as a provider sends it: a JSON POST, or (VNPay's IPN) a GET query. */
 interface Callback {
   body?: string;
+  /** Of the body: JSON unless said (JazzCash posts a form). */
+  contentType?: string;
   headers?: Record<string, string>;
   query?: string;
 }
@@ -69,15 +78,15 @@ const VNPAY_CODES: Record<string, string> = {
 };
 
 interface Case {
-  provider: 'paymongo' | 'xendit' | 'vnpay';
+  provider: 'paymongo' | 'xendit' | 'vnpay' | 'jazzcash';
   tenantId: string;
   host: string;
   otherHost: string;
   amount: string;
   currency: string;
   save: { methods: string[]; settings: Record<string, string>; secrets: Record<string, string> };
-  /** What the payer does once the order is made (VNPay: opens the payment URL). */
-  opened?(payUrl: string): void;
+  /** What the payer does once the order is made (VNPay opens the URL, JazzCash posts the form). */
+  opened?(order: { payUrl: string; payForm?: { fields: Record<string, string> } | null }): void;
   /** The provider's payer pays: the callback it sends (not yet delivered). */
   pay(providerRef: string): Callback;
   /** The callback as a forger would send it (wrong key). */
@@ -99,6 +108,7 @@ const alterBody = (callback: Callback): Callback => ({
   body: callback.body?.replace(/"currency":"(PHP|IDR)"/g, '"currency":"USD"'),
 });
 const txnRef = (providerRef: string) => providerRef.split('@')[0] ?? '';
+const form = (body: string): Callback => ({ body, contentType: 'application/x-www-form-urlencoded' });
 
 const cases: Case[] = [
   {
@@ -152,8 +162,8 @@ const cases: Case[] = [
       settings: { tmnCode: VN.tmnCode, mode: 'sandbox' },
       secrets: { hashSecret: VN.hashSecret },
     },
-    opened: (payUrl) => {
-      const opened = vnpay.open(payUrl);
+    opened: (order) => {
+      const opened = vnpay.open(order.payUrl);
       if (typeof opened === 'string') throw new Error(`VNPay refused the payment URL: ${opened}`);
     },
     pay: (ref) => ({ query: vnpay.pay(txnRef(ref)).queryString }),
@@ -174,6 +184,37 @@ const cases: Case[] = [
     alter: (callback) => ({ query: callback.query?.replace(/vnp_Amount=\d+/, 'vnp_Amount=100') }),
     outcome: (a) => VNPAY_CODES[a.body.RspCode ?? ''] ?? `RspCode ${a.body.RspCode}`,
   },
+  {
+    provider: 'jazzcash',
+    tenantId: '000003',
+    host: 'pk.localhost',
+    otherHost: 'localhost',
+    amount: '2500.50',
+    currency: 'PKR',
+    save: {
+      methods: ['MWALLET'],
+      settings: { merchantId: JC.merchantId, mode: 'sandbox' },
+      secrets: { password: JC.password, integritySalt: JC.integritySalt },
+    },
+    opened: (order) => {
+      const opened = jazzcash.open(order.payForm?.fields ?? {});
+      if (typeof opened === 'string') throw new Error(`JazzCash refused the form: ${opened}`);
+    },
+    pay: (ref) => form(jazzcash.pay(ref).body),
+    forged: (ref) => form(jazzcash.callback(jazzcash.payments.get(ref)!, 'FORGEDSALT0123456789').body),
+    // Results long after the expiry are refused by the adapter's own test.
+    stale: () => null,
+    underpaid: (ref) => {
+      const payment = jazzcash.payments.get(ref)!;
+      return form(
+        jazzcash.callback({ ...payment, status: 'paid', fields: { ...payment.fields, pp_Amount: '100' } })
+          .body,
+      );
+    },
+    resend: (callback) => callback,
+    alter: (callback) => ({ ...callback, body: callback.body?.replace(/pp_Amount=\d+/, 'pp_Amount=100') }),
+    outcome: plainOutcome,
+  },
 ];
 
 async function deliver(app: TestApp, c: Case, host: string, callback: Callback) {
@@ -184,7 +225,7 @@ async function deliver(app: TestApp, c: Case, host: string, callback: Callback) 
       : await app.app.inject({
           method: 'POST',
           url,
-          headers: { ...callback.headers, 'content-type': 'application/json', host },
+          headers: { ...callback.headers, 'content-type': callback.contentType ?? 'application/json', host },
           payload: callback.body ?? '',
         });
   const answer: Answer = { status: res.statusCode, body: res.json() };
@@ -216,7 +257,7 @@ describe.each(cases)('$provider', (c) => {
       'select provider_ref from recharge_order where order_no = $1',
       [res.body.data.orderNo],
     );
-    c.opened?.(res.body.data.payUrl as string);
+    c.opened?.(res.body.data);
     return { orderNo: res.body.data.orderNo as string, ref: row!.provider_ref, order: res.body.data };
   }
 
@@ -285,7 +326,7 @@ describe.each(cases)('$provider', (c) => {
     const who = await f().user(c.tenantId);
     const { orderNo, ref, order: created } = await order(who.token);
     expect(created.provider).toBe(c.provider);
-    expect(created.payUrl).toMatch(new RegExp(`^${{ paymongo, xendit, vnpay }[c.provider].url}/`));
+    expect(created.payUrl).toMatch(new RegExp(`^${{ paymongo, xendit, vnpay, jazzcash }[c.provider].url}/`));
     const callback = c.pay(ref);
     const answers = await Promise.all(
       Array.from({ length: 10 }, (_, i) => deliver(instances[i % instances.length]!, c, c.host, callback)),

@@ -6,6 +6,7 @@ import { AppError } from '../../http/errors.js';
 import type { Sealer } from '../../sealing.js';
 import type { PaymentGateway } from './gateway.js';
 import { createPayMongoGateway, PAYMONGO_METHODS } from './providers/paymongo.js';
+import { createJazzcashGateway, JAZZCASH_METHODS } from './providers/jazzcash.js';
 import { createVnpayGateway } from './providers/vnpay.js';
 import { createXenditGateway, XENDIT_METHODS } from './providers/xendit.js';
 
@@ -75,6 +76,24 @@ export const PROVIDER_SPECS: readonly ProviderSpec[] = [
       createVnpayGateway({
         tmnCode: c.settings.tmnCode ?? '',
         hashSecret: c.secrets.hashSecret ?? '',
+        mode: c.settings.mode === 'live' ? 'live' : 'sandbox',
+        ...(c.baseUrl ? { baseUrl: c.baseUrl } : {}),
+        ...(c.fetch ? { fetch: c.fetch } : {}),
+      }),
+  },
+  {
+    provider: 'jazzcash',
+    currencies: ['PKR'],
+    // One method picked: the payer goes straight to it; none or both: JazzCash's page asks.
+    methods: JAZZCASH_METHODS,
+    secrets: ['password', 'integritySalt'],
+    settings: { merchantId: null, mode: ['sandbox', 'live'] },
+    build: (c) =>
+      createJazzcashGateway({
+        merchantId: c.settings.merchantId ?? '',
+        password: c.secrets.password ?? '',
+        integritySalt: c.secrets.integritySalt ?? '',
+        txnType: c.methods.length === 1 ? (c.methods[0] ?? '') : '',
         mode: c.settings.mode === 'live' ? 'live' : 'sandbox',
         ...(c.baseUrl ? { baseUrl: c.baseUrl } : {}),
         ...(c.fetch ? { fetch: c.fetch } : {}),
