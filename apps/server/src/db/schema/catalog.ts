@@ -42,6 +42,8 @@ export const series = pgTable(
     favoriteCount: integer('favorite_count').notNull().default(0),
     likeCount: integer('like_count').notNull().default(0),
     playCount: integer('play_count').notNull().default(0),
+    /** Its episodes, kept by a trigger on `episode` (migration 0020), for lists and the feed's total. */
+    episodeCount: integer('episode_count').notNull().default(0),
     /** Position in the console's order (lower first); ties by creation. */
     sortOrder: integer('sort_order').notNull().default(0),
     /** Position on the home page's banner carousel; null = not a banner. */

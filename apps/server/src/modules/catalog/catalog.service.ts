@@ -27,6 +27,7 @@ import { homeLayout, sectionTitle } from './home-sections.js';
 import type { PointsService } from './points.service.js';
 import type { StreamSigner } from './stream-signer.js';
 import { containsPattern } from '../../db/like.js';
+import { rowsOf } from '../team/team-rewards.js';
 
 type SeriesRow = typeof series.$inferSelect;
 type EpisodeRow = typeof episodes.$inferSelect;
@@ -34,14 +35,9 @@ interface Page {
   pageNum: number;
   pageSize: number;
 }
-/** A series as the catalogue caches it: its row and its number of episodes (in every language). */
-interface SeriesCard {
-  row: SeriesRow;
-  episodeCount: number;
-}
-/** A page of series, their total. */
-interface CardPage {
-  list: SeriesCard[];
+/** A page of series rows (as cached: every language), their total. */
+interface SeriesPage {
+  list: SeriesRow[];
   total: number;
 }
 
@@ -80,14 +76,14 @@ export function createCatalogService({ db, clock, entitlements, points, signer }
   }
   const seriesKey = (seriesId: number) => `series:${seriesId}`;
 
-  const summary = (row: SeriesRow, episodeCount: number, lang: Language): SeriesSummary => ({
+  const summary = (row: SeriesRow, lang: Language): SeriesSummary => ({
     id: row.id,
     title: localize(row.title, lang),
     description: localize(row.description, lang),
     cover: row.cover,
     tags: row.tags,
     category: row.category,
-    episodeCount,
+    episodeCount: row.episodeCount,
     freeEpisodes: row.freeEpisodes,
     favoriteCount: row.favoriteCount,
     likeCount: row.likeCount,
@@ -96,35 +92,12 @@ export function createCatalogService({ db, clock, entitlements, points, signer }
 
   const published = (tenantId: string) => and(eq(series.tenantId, tenantId), eq(series.status, 'published'));
 
-  const localized = (card: SeriesCard, lang: Language) => summary(card.row, card.episodeCount, lang);
-  const localizedPage = (page: CardPage, lang: Language) => ({
-    list: page.list.map((card) => localized(card, lang)),
+  const localizedPage = (page: SeriesPage, lang: Language) => ({
+    list: page.list.map((row) => summary(row, lang)),
     total: page.total,
   });
 
-  /** Series rows with their episode counts, in the order given. */
-  async function cards(rows: SeriesRow[]): Promise<SeriesCard[]> {
-    if (rows.length === 0) return [];
-    const counts = await db
-      .select({ seriesId: episodes.seriesId, n: count() })
-      .from(episodes)
-      .where(
-        inArray(
-          episodes.seriesId,
-          rows.map((r) => r.id),
-        ),
-      )
-      .groupBy(episodes.seriesId);
-    const byId = new Map(counts.map((c) => [c.seriesId, c.n]));
-    return rows.map((row) => ({ row, episodeCount: byId.get(row.id) ?? 0 }));
-  }
-
-  /** Series rows as summaries, in the order given, with their episode counts. */
-  async function summaries(rows: SeriesRow[], lang: Language): Promise<SeriesSummary[]> {
-    return (await cards(rows)).map((card) => localized(card, lang));
-  }
-
-  async function listPage(where: SQL | undefined, order: SQL[], page: Page): Promise<CardPage> {
+  async function listPage(where: SQL | undefined, order: SQL[], page: Page): Promise<SeriesPage> {
     const rows = await db
       .select()
       .from(series)
@@ -133,7 +106,7 @@ export function createCatalogService({ db, clock, entitlements, points, signer }
       .limit(page.pageSize)
       .offset((page.pageNum - 1) * page.pageSize);
     const [total] = await db.select({ n: count() }).from(series).where(where);
-    return { list: await cards(rows), total: total?.n ?? 0 };
+    return { list: rows, total: total?.n ?? 0 };
   }
 
   async function likedSet(viewer: SessionUser | null, episodeIds: number[]): Promise<Set<number>> {
@@ -179,16 +152,16 @@ export function createCatalogService({ db, clock, entitlements, points, signer }
     rows: { episode: EpisodeRow; series: SeriesRow }[],
     viewer: SessionUser | null,
     lang: Language,
+    knownPass?: boolean,
   ) {
-    const seriesRows = [...new Map(rows.map((r) => [r.series.id, r.series])).values()];
-    const seriesById = new Map((await summaries(seriesRows, lang)).map((s) => [s.id, s]));
     const infos = await episodeInfos(
       rows.map((r) => ({ episode: r.episode, freeEpisodes: r.series.freeEpisodes })),
       viewer,
+      knownPass,
     );
-    return infos.flatMap((episode) => {
-      const s = seriesById.get(episode.seriesId);
-      return s ? [{ series: s, episode }] : [];
+    return infos.flatMap((episode, i) => {
+      const s = rows[i]?.series;
+      return s ? [{ series: summary(s, lang), episode }] : [];
     });
   }
 
@@ -267,24 +240,29 @@ export function createCatalogService({ db, clock, entitlements, points, signer }
             .select()
             .from(series)
             .where(and(published(tenantId), inArray(series.id, customIds))),
-      db.selectDistinct({ category: series.category }).from(series).where(published(tenantId)),
+      // Each distinct category by one probe of series_category_hot_idx (a loose index scan).
+      rowsOf<{ category: string }>(
+        db,
+        sql`with recursive c(category) as (
+              select min(category) from series where tenant_id = ${tenantId} and status = 'published'
+              union all
+              select (select min(s.category) from series s
+                      where s.tenant_id = ${tenantId} and s.status = 'published' and s.category > c.category)
+              from c where c.category is not null)
+            select category from c where category is not null`,
+      ),
     ]);
     const banners = placed.length > 0 ? placed : (await builtInRows('hot')).slice(0, 5);
     const chosenById = new Map(chosen.map((r) => [r.id, r]));
     // Custom sections: the chosen series that are published, in their order.
-    const rowsOf = layout.map((section, i) =>
+    const sectionSeries = layout.map((section, i) =>
       section.kind === 'custom'
         ? section.seriesIds.flatMap((id) => chosenById.get(id) ?? [])
         : (sectionRows[i] ?? []),
     );
-    const all = [...banners, ...rowsOf.flat()];
-    const byId = new Map(
-      (await cards([...new Map(all.map((r) => [r.id, r])).values()])).map((c) => [c.row.id, c]),
-    );
-    const toCards = (rows: SeriesRow[]) => rows.flatMap((r) => byId.get(r.id) ?? []);
     return {
-      banners: toCards(banners),
-      sections: layout.map((section, i) => ({ section, series: toCards(rowsOf[i] ?? []) })),
+      banners,
+      sections: layout.map((section, i) => ({ section, series: sectionSeries[i] ?? [] })),
       categories: categories.map((c) => c.category).sort(),
     };
   }
@@ -311,11 +289,11 @@ export function createCatalogService({ db, clock, entitlements, points, signer }
     async home(tenantId: string, lang: Language) {
       const home = await cached(tenantId, 'home', () => loadHome(tenantId));
       return {
-        banners: home.banners.map((card) => localized(card, lang)),
+        banners: home.banners.map((row) => summary(row, lang)),
         sections: home.sections.map(({ section, series: list }) => ({
           key: section.key,
           title: sectionTitle(section, lang),
-          series: list.map((card) => localized(card, lang)),
+          series: list.map((row) => summary(row, lang)),
         })),
         categories: home.categories,
       };
@@ -374,7 +352,7 @@ export function createCatalogService({ db, clock, entitlements, points, signer }
           : [],
       ]);
       return {
-        series: summary(row, eps.length, lang),
+        series: summary(row, lang),
         episodes: infos,
         favorited: fav.length > 0,
         progress: last[0] ?? null,
@@ -392,8 +370,8 @@ export function createCatalogService({ db, clock, entitlements, points, signer }
         : and(published(tenantId), sql`${episodes.number} <= ${series.freeEpisodes} + 1`);
       const feed = pass ? 'feed:pass' : 'feed:free';
       const [rows, total] = await Promise.all([
-        cached(tenantId, `${feed}:${page.pageNum}:${page.pageSize}`, async () => {
-          const found = await db
+        cached(tenantId, `${feed}:${page.pageNum}:${page.pageSize}`, () =>
+          db
             .select({ episode: episodes, series })
             .from(episodes)
             .innerJoin(series, eq(series.id, episodes.seriesId))
@@ -401,39 +379,22 @@ export function createCatalogService({ db, clock, entitlements, points, signer }
             // A stable order (plays change the "hot" order all the time), so pages never overlap.
             .orderBy(asc(series.id), asc(episodes.number))
             .limit(page.pageSize)
-            .offset((page.pageNum - 1) * page.pageSize);
-          const byId = new Map(
-            (await cards([...new Map(found.map((r) => [r.series.id, r.series])).values()])).map((c) => [
-              c.row.id,
-              c,
-            ]),
-          );
-          return found.flatMap((r) => {
-            const card = byId.get(r.series.id);
-            return card ? [{ episode: r.episode, card }] : [];
-          });
-        }),
+            .offset((page.pageNum - 1) * page.pageSize)
+            .then((found) => found),
+        ),
+        // From the series' episode counts (never counting every episode).
         cached(tenantId, feed, async () => {
+          const shown = pass
+            ? series.episodeCount
+            : sql`least(${series.episodeCount}, ${series.freeEpisodes} + 1)`;
           const [n] = await db
-            .select({ n: count() })
-            .from(episodes)
-            .innerJoin(series, eq(series.id, episodes.seriesId))
-            .where(where);
+            .select({ n: sql<number>`coalesce(sum(${shown}), 0)`.mapWith(Number) })
+            .from(series)
+            .where(published(tenantId));
           return n?.n ?? 0;
         }),
       ]);
-      const infos = await episodeInfos(
-        rows.map((r) => ({ episode: r.episode, freeEpisodes: r.card.row.freeEpisodes })),
-        viewer,
-        pass,
-      );
-      return {
-        list: infos.flatMap((episode, i) => {
-          const card = rows[i]?.card;
-          return card ? [{ series: localized(card, lang), episode }] : [];
-        }),
-        total,
-      };
+      return { list: await episodeItems(rows, viewer, lang, pass), total };
     },
 
     /**
@@ -550,10 +511,7 @@ export function createCatalogService({ db, clock, entitlements, points, signer }
         .innerJoin(series, eq(series.id, favorites.seriesId))
         .where(and(eq(favorites.userId, viewer.userId), published(viewer.tenantId)));
       return {
-        list: await summaries(
-          rows.map((r) => r.series),
-          lang,
-        ),
+        list: rows.map((r) => summary(r.series, lang)),
         total: total?.n ?? 0,
       };
     },
@@ -628,24 +586,15 @@ export function createCatalogService({ db, clock, entitlements, points, signer }
         .select({ n: sql<number>`count(distinct ${viewHistory.seriesId})`.mapWith(Number) })
         .from(viewHistory)
         .where(eq(viewHistory.userId, viewer.userId));
-      const seriesRows = [...new Map(rows.map((r) => [r.series.id, r.series])).values()];
-      const seriesById = new Map((await summaries(seriesRows, lang)).map((s) => [s.id, s]));
       return {
-        list: rows.flatMap((r) => {
-          const s = seriesById.get(r.series.id);
-          return s
-            ? [
-                {
-                  series: s,
-                  videoId: r.episode.id,
-                  number: r.episode.number,
-                  progress: r.progress,
-                  duration: r.episode.duration,
-                  updatedAt: r.updatedAt.toISOString(),
-                },
-              ]
-            : [];
-        }),
+        list: rows.map((r) => ({
+          series: summary(r.series, lang),
+          videoId: r.episode.id,
+          number: r.episode.number,
+          progress: r.progress,
+          duration: r.episode.duration,
+          updatedAt: r.updatedAt.toISOString(),
+        })),
         total: total?.n ?? 0,
       };
     },
