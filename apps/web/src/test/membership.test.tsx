@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { openPaymentPage } from '../features/membership/lib/payment-page';
 import { useSession } from '../shared/store/session';
+import { useLoginPanel } from '../shared/auth/login-panel-store';
 import { showToast } from '../shared/ui/toast';
 import { ok, refusal, stubApi, type FetchCall, type Route } from './fetch';
 import { sampleUser, tenantConfigAnswer } from './fixtures';
@@ -352,10 +353,26 @@ describe('Star Card page', () => {
     expect(screen.getByTestId('current-card-covered').textContent).toContain('2100');
   });
 
-  it('asks a guest to log in', async () => {
-    stubApi(baseRoutes());
+  it('shows a guest every tier with its price and days, and continues to the purchase after sign-in', async () => {
+    const tiers = ordinaryStatus().tiers;
+    const api = stubApi(baseRoutes({ '/user/starCardTiers': ok({ currency: 'PHP', tiers }) }));
+    act(() => useSession.getState().setTenantFallback());
     renderAt('#/pages/earn/strategy');
-    expect(await screen.findByTestId('login-required', {}, wait)).toBeTruthy();
+    expect((await screen.findByTestId('tier-primary-price', {}, wait)).textContent).toBe('₱299.00');
+    expect(screen.getByTestId('membership-promise').textContent).toContain(
+      'Every card unlocks every paid episode',
+    );
+    expect(screen.queryByTestId('login-required')).toBeNull();
+    expect(api.callsTo('/user/starCardTiers')[0]!.url).toContain('tenantId=000000');
+    fireEvent.click(screen.getByTestId('tier-primary-buy'));
+    await waitFor(() => expect(useLoginPanel.getState().visible).toBe(true), wait);
+    expect(window.location.hash).toContain('buy=primary');
+
+    // Signed in, the page opens the chosen tier's sheet with this user's quote, once.
+    act(() => useLoginPanel.getState().close());
+    signIn();
+    expect((await screen.findByTestId('purchase-sheet', {}, wait)).textContent).toContain('Primary');
+    expect(window.location.hash).not.toContain('buy=');
   });
 });
 

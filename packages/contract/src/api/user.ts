@@ -7,10 +7,11 @@ import {
   changePasswordForm,
   inviteCodeSchema,
   nicknameSchema,
+  tenantIdSchema,
   text,
 } from '../validation.js';
 import { addBalanceForm, rechargeOrder, verifyRechargeForm, withdrawalRules } from '../wallet.js';
-import { MEMBERSHIP_TIERS } from '../constants.js';
+import { CURRENCY_KEYS, MEMBERSHIP_TIERS } from '../constants.js';
 import { checkinStatus } from '../earn.js';
 import {
   buyCardByChannelForm,
@@ -214,6 +215,16 @@ export const userCalls = {
     path: '/user/queryGreatestVipcard',
     auth: 'user',
     response: membershipStatus,
+  }),
+  /**
+   * The tenant's Star Card tiers with price, days and what each unlocks, for anyone (a guest sees
+   * every price before signing in); the quote is a first purchase.
+   */
+  starCardTiers: defineCall({
+    path: '/user/starCardTiers',
+    auth: 'guest',
+    query: z.object({ tenantId: tenantIdSchema.optional() }),
+    response: z.object({ currency: z.enum(CURRENCY_KEYS), tiers: z.array(tierOffer) }),
   }),
   /** The tiers above the current one and what upgrading costs (remaining value credited). */
   queryVipLevelUpQualification: defineCall({

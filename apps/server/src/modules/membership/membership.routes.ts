@@ -40,6 +40,9 @@ export function membershipRoutes(
   router.user(api.user.queryGreatestVipcard, async ({ user }) =>
     memberships.status(db, user, await trials.activeUntil(db, user.userId)),
   );
+  router.guest(api.user.starCardTiers, async ({ query, req }) =>
+    memberships.tiersFor(db, query.tenantId ?? (await deps.tenants.resolveByDomain(req.hostname)).tenantId),
+  );
   router.user(api.user.queryVipLevelUpQualification, ({ user }) => memberships.upgrades(db, user));
   router.user(api.account.queryVipCardCountAndStatus, ({ user }) => memberships.history(db, user.userId));
 

@@ -316,6 +316,15 @@ export function createMembershipService(deps: { clock: Clock; ledger?: Ledger; p
       };
     },
 
+    /** The enabled tiers as a first purchase (for guests: every price before signing in). */
+    async tiersFor(db: Db, tenantId: string): Promise<Pick<MembershipStatus, 'currency' | 'tiers'>> {
+      const { currency, settings } = await tenantMembership(db, tenantId);
+      return {
+        currency,
+        tiers: settings.tiers.filter((t) => t.enabled).map((t) => offer(settings, currency, [], t.tier)),
+      };
+    },
+
     async upgrades(db: Db, user: { userId: bigint; tenantId: string }) {
       const { currency, settings } = await tenantMembership(db, user.tenantId);
       const cards = await cardsOf(db, user.userId);

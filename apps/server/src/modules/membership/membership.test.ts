@@ -67,6 +67,26 @@ describe('Star Card tiers', () => {
     const vnd = await status((await f.user('000001')).token);
     expect(vnd.tiers[1].price).toBe('129000');
   });
+
+  it('are shown to guests too, with the same prices, days and privileges, before any sign-in', async () => {
+    const who = await f.user();
+    const signedIn = await status(who.token);
+    const guest = await f.call('/user/starCardTiers');
+    expect(guest.status).toBe(200);
+    expect(guest.body.data).toEqual({ currency: 'PHP', tiers: signedIn.tiers });
+    const vnd = await f.call('/user/starCardTiers', { query: { tenantId: '000001' } });
+    expect(vnd.body.data).toMatchObject({
+      currency: 'VND',
+      tiers: [{ tier: 'week' }, { price: '129000' }, {}, {}],
+    });
+    expect((await f.call('/user/starCardTiers', { query: { tenantId: '123' } })).body).toMatchObject({
+      code: 400,
+      field: 'tenantId',
+    });
+    expect((await f.call('/user/starCardTiers', { query: { tenantId: '999999' } })).body.errorKey).toBe(
+      'TenantNotFound',
+    );
+  });
 });
 
 describe('buying from the balance', () => {

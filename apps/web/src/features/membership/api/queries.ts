@@ -61,3 +61,14 @@ export function usePoints() {
     enabled: hasLogin,
   });
 }
+
+/** The tenant's tiers with prices, days and privileges, for guests (no sign-in needed). */
+export function useStarCardTiers(enabled: boolean) {
+  const tenantId = useSession((s) => s.tenantId);
+  const tenantKnown = useSession((s) => s.tenantStatus !== 'pending');
+  return useQuery({
+    queryKey: ['membership', 'tiers', tenantId] as const,
+    queryFn: ({ signal }) => request(api.user.starCardTiers, { query: { tenantId }, signal }),
+    enabled: enabled && tenantKnown,
+  });
+}

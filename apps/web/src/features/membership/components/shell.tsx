@@ -10,8 +10,8 @@ import '../membership.css';
 
 export { Loading, StatusBadge, Summary, SummaryRow } from '../../../shared/ui/signed-in-page';
 
-/** A membership page: its header, and for a guest the login prompt instead of the content. */
-export function MembershipPage(props: Omit<SignedInPageProps, 'pageClassName' | 'personal' | 'guest'>) {
+/** A membership page: its header, and for a guest the login prompt (or `guest`) instead of the content. */
+export function MembershipPage(props: Omit<SignedInPageProps, 'pageClassName' | 'personal'>) {
   return <SignedInPage {...props} pageClassName="ds-ms" />;
 }
 

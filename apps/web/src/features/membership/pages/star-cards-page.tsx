@@ -1,10 +1,13 @@
 import type { MembershipTier } from '@dramastar/contract';
+import { useEffect, useRef } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { useMembershipStatus } from '../../../shared/api/membership-status';
 import { useWalletInfo } from '../../../shared/api/wallet-info';
+import { openLoginPanel } from '../../../shared/auth/login-panel-store';
 import { useT } from '../../../shared/i18n';
 import { EmptyState, ShieldIcon, StarIcon } from '../../../shared/ui';
 import { useCardPurchase } from '../api/purchase-card';
-import { useCanSendTrialCard, useCardHistory, usePaymentChannels } from '../api/queries';
+import { useCanSendTrialCard, useCardHistory, usePaymentChannels, useStarCardTiers } from '../api/queries';
 import { BuySheet, BuySheetPopup } from '../components/buy-sheet';
 import { CardHistory, coveredUntil } from '../components/card-history';
 import { CurrentCard } from '../components/current-card';
@@ -28,14 +31,56 @@ function PromiseBanner() {
   );
 }
 
+/** The query parameter that carries a guest's chosen tier through sign-in to its purchase sheet. */
+const BUY_PARAM = 'buy';
+
+/**
+ * What a guest sees: the promise and every tier with its price, days and what it unlocks. Buying
+ * asks to sign in first and then opens that tier's purchase sheet.
+ */
+function GuestStarCards() {
+  const t = useT();
+  const tiers = useStarCardTiers(true);
+  const [, setParams] = useSearchParams();
+  if (tiers.isPending) return <Loading />;
+  if (tiers.isError) return <LoadError error={tiers.error} onRetry={() => void tiers.refetch()} />;
+  const buy = (tier: MembershipTier) => {
+    // Kept in the address, so the page the sign-in returns to opens this tier's sheet.
+    setParams({ [BUY_PARAM]: tier }, { replace: true });
+    queueMicrotask(() => openLoginPanel());
+  };
+  return (
+    <>
+      <PromiseBanner />
+      <p className="ds-ms-guest-note" data-testid="membership-guest-note">
+        {t('membership.guestNote')}
+      </p>
+      <h2 className="ds-section-title">{t('membership.chooseTitle')}</h2>
+      <TierCarousel tiers={tiers.data.tiers} activeTier={null} periodDays={30} onBuy={buy} />
+    </>
+  );
+}
+
 function StarCardsContent() {
   const t = useT();
   const status = useMembershipStatus();
+  const [params, setParams] = useSearchParams();
+  const wanted = params.get(BUY_PARAM);
   const history = useCardHistory();
   const gifting = useCanSendTrialCard();
   const channels = usePaymentChannels();
   const wallet = useWalletInfo();
   const purchase = useCardPurchase();
+
+  // A tier chosen before signing in: its sheet opens once, when the quote for this user is known.
+  const startPurchase = purchase.start;
+  const opened = useRef<string | null>(null);
+  useEffect(() => {
+    if (!wanted || !status.data || opened.current === wanted) return;
+    opened.current = wanted;
+    setParams({}, { replace: true });
+    if (status.data.tiers.some((tier) => tier.tier === wanted)) startPurchase(wanted as MembershipTier);
+  }, [wanted, status.data, setParams, startPurchase]);
 
   if (status.isPending) return <Loading />;
   if (status.isError) return <LoadError error={status.error} onRetry={() => void status.refetch()} />;
@@ -101,7 +146,7 @@ function StarCardsContent() {
 export default function StarCardsPage() {
   const t = useT();
   return (
-    <MembershipPage title={t('membership.title')}>
+    <MembershipPage title={t('membership.title')} guest={<GuestStarCards />}>
       <StarCardsContent />
     </MembershipPage>
   );
