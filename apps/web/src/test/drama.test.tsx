@@ -197,8 +197,9 @@ describe('Shorts feed', () => {
     const prompt = await screen.findByTestId('unlock-prompt', {}, wait);
     expect(prompt.getAttribute('data-number')).toBe('1');
     expect(prompt.textContent).toContain('72-hour trial card');
-    // Buying is for signed-in viewers: a guest is offered the login.
-    expect(screen.queryByTestId('unlock-star-card')).toBeNull();
+    // A guest sees the promise and is offered the prices (no sign-in needed) or the login.
+    expect(prompt.textContent).toContain('Cards never renew or charge you by themselves');
+    expect(screen.getByTestId('unlock-star-card').textContent).toBe('See Star Card prices');
     expect(screen.getByTestId('unlock-login')).toBeTruthy();
     fireEvent.keyDown(window, { key: 'ArrowDown' });
     await waitFor(() =>

@@ -17,7 +17,7 @@ export interface UnlockPromptProps {
 /**
  * Shown instead of a paid episode. Paid episodes unlock with a Star Card or a 72-hour trial card:
  * a signed-in viewer is led to the Star Card page and to their free trial card, with the promise
- * that a card is one payment that never renews by itself. Guests are offered the login.
+ * that a card is one payment that never renews by itself. Guests see the prices or log in.
  */
 export function UnlockPrompt({ number, freeEpisodes, onWatchFree, onClose }: UnlockPromptProps) {
   const t = useT();
@@ -39,7 +39,7 @@ export function UnlockPrompt({ number, freeEpisodes, onWatchFree, onClose }: Unl
         {t('drama.lockedTitle', { number })}
       </h2>
       <p>{freeEpisodes > 0 ? t('drama.lockedBody', { free: freeEpisodes }) : t('drama.lockedBodyNoFree')}</p>
-      {hasLogin && <p className="ds-unlock__note">{t('membership.unlockNote')}</p>}
+      <p className="ds-unlock__note">{t('membership.unlockNote')}</p>
       <div className="ds-unlock__actions">
         {hasLogin && (
           <>
@@ -66,8 +66,18 @@ export function UnlockPrompt({ number, freeEpisodes, onWatchFree, onClose }: Unl
         {!hasLogin && (
           <>
             <p className="ds-unlock__guest">{t('drama.lockedGuest')}</p>
+            {/* Prices before signing in: the Star Card page shows guests every tier. */}
             <Button
               color="primary"
+              shape="rounded"
+              block
+              data-testid="unlock-star-card"
+              onClick={() => void navigate(ROUTES.starCards)}
+            >
+              {t('membership.seePrices')}
+            </Button>
+            <Button
+              fill="outline"
               shape="rounded"
               block
               data-testid="unlock-login"
