@@ -202,7 +202,6 @@ export const LIMITS = {
     shareDirectorCard: 1_000,
   },
   invitationLevels: 5,
-  referralCashback: { bps: 2_000, days: 90 },
   monthlySalaryIntervalDays: 30,
   redPacketRefundHours: 24,
   dividendMonths: 10,
