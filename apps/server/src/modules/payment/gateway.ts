@@ -70,6 +70,11 @@ export interface PaymentGateway {
   readonly provider: string;
   /** Contract currencies it takes, e.g. ['PHP'], ['VND'], ['IDR', 'PHP'], ['PKR']. */
   readonly currencies: readonly string[];
+  /**
+   * The callback comes through the payer's browser (JazzCash posts its result to pp_ReturnURL):
+   * a browser's delivery is answered with a redirect to the order's page in the app.
+   */
+  readonly returnsBrowser?: boolean;
   createPayment(input: CreatePaymentInput): Promise<ProviderPayment>;
   /**
    * Verifies a callback exactly as the provider documents it and returns its event (amounts in

@@ -408,4 +408,35 @@ describe.each(cases)('$provider', (c) => {
     expect(late.outcome).toBe('duplicate');
     expect(await credits(orderNo)).toBe(1);
   });
+
+  it.runIf(c.provider === 'jazzcash')(
+    'sends the payer’s browser that carries the result back to the order’s page',
+    async () => {
+      const who = await f().user(c.tenantId);
+      const { orderNo, ref } = await order(who.token);
+      const result = c.pay(ref);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/app-api/pay/webhook/${c.provider}`,
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          accept: 'text/html,*/*',
+          host: c.host,
+        },
+        payload: result.body ?? '',
+      });
+      expect(res.statusCode).toBe(303);
+      expect(res.headers.location).toBe(`/#/pages/profile/recharge/index?orderNo=${orderNo}`);
+      expect(await credits(orderNo)).toBe(1);
+      // A forged result from a browser credits nothing and also lands on the app.
+      const forged = await t.app.inject({
+        method: 'POST',
+        url: `/app-api/pay/webhook/${c.provider}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html', host: c.host },
+        payload: c.forged(ref).body ?? '',
+      });
+      expect(forged.statusCode).toBe(303);
+      expect(await credits(orderNo)).toBe(1);
+    },
+  );
 });

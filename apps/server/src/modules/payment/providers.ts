@@ -88,8 +88,10 @@ export const PROVIDER_SPECS: readonly ProviderSpec[] = [
     methods: JAZZCASH_METHODS,
     secrets: ['password', 'integritySalt'],
     settings: { merchantId: null, mode: ['sandbox', 'live'] },
-    build: (c) =>
-      createJazzcashGateway({
+    build: (c) => ({
+      // Its result comes back through the payer's browser.
+      returnsBrowser: true,
+      ...createJazzcashGateway({
         merchantId: c.settings.merchantId ?? '',
         password: c.secrets.password ?? '',
         integritySalt: c.secrets.integritySalt ?? '',
@@ -98,6 +100,7 @@ export const PROVIDER_SPECS: readonly ProviderSpec[] = [
         ...(c.baseUrl ? { baseUrl: c.baseUrl } : {}),
         ...(c.fetch ? { fetch: c.fetch } : {}),
       }),
+    }),
   },
 ];
 

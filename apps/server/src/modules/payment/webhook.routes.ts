@@ -74,12 +74,21 @@ export function webhookRoutes(
       // What is kept of the delivery: the body, or for a GET its query string.
       const payload = callback.method === 'GET' ? (req.url.split('?')[1] ?? '') : raw;
       const send = (ack: { status: number; body: unknown }) => reply.code(ack.status).send(ack.body);
-      const refuse = (error: unknown) => {
+      // A payer's browser carrying the result goes back to the app (the order's page when known),
+      // whatever was done with it; the app then reads the order's state.
+      const browser = gateway.returnsBrowser === true && /text\/html/.test(req.headers.accept ?? '');
+      const backToApp = (orderNo?: string) =>
+        reply.redirect(
+          `/#/pages/profile/recharge/index${orderNo ? `?orderNo=${encodeURIComponent(orderNo)}` : ''}`,
+          303,
+        );
+      const refuse = (error: unknown, orderNo?: string) => {
         req.server.metrics.webhookRefused(gateway.provider, error instanceof AppError ? error.key : 'error');
         const ack = gateway.acknowledge({
           ok: false,
           refusal: error instanceof AppError ? error.key : 'error',
         });
+        if (browser) return backToApp(orderNo);
         // Providers that want a 200 with a code of their own get it; others get the refusal.
         if (ack.status >= 400) throw error;
         return send(ack);
@@ -100,14 +109,14 @@ export function webhookRoutes(
         return refuse(error);
       }
       // A verified notification about something else than a payment's outcome: received.
-      if (!event) return send(gateway.acknowledge({ ok: true, outcome: 'ignored' }));
+      if (!event) return browser ? backToApp() : send(gateway.acknowledge({ ok: true, outcome: 'ignored' }));
       let outcome: string;
       try {
         outcome = await deps.recharges.handleGatewayEvent(event, payload, tenantId);
       } catch (error) {
-        return refuse(error);
+        return refuse(error, event.orderNo);
       }
-      return send(gateway.acknowledge({ ok: true, outcome }));
+      return browser ? backToApp(event.orderNo) : send(gateway.acknowledge({ ok: true, outcome }));
     };
     const options = { bodyLimit: WEBHOOK_BODY_LIMIT };
     scope.post('/app-api/pay/webhook/:provider', options, handler);
