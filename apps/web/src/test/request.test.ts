@@ -9,7 +9,11 @@ import { showToast } from '../shared/ui/toast';
 import { ApiError } from '../shared/api/api-error';
 import { request } from '../shared/api/request';
 
-vi.mock('../shared/ui/toast', () => ({ showToast: vi.fn(), hideToast: vi.fn() }));
+// A notify is a longer toast: both land in the one mock the tests read.
+vi.mock('../shared/ui/toast', () => {
+  const showToast = vi.fn();
+  return { showToast, showNotify: (message: string) => showToast(message), hideToast: vi.fn() };
+});
 const toast = vi.mocked(showToast);
 
 const tenant = {

@@ -8,7 +8,11 @@ import { ok, refusal, stubApi, type FetchCall, type Route } from './fetch';
 import { sampleUser, tenantConfigAnswer } from './fixtures';
 import { renderAt, wait } from './render-app';
 
-vi.mock('../shared/ui/toast', () => ({ showToast: vi.fn(), hideToast: vi.fn() }));
+// A notify is a longer toast: both land in the one mock the tests read.
+vi.mock('../shared/ui/toast', () => {
+  const showToast = vi.fn();
+  return { showToast, showNotify: (message: string) => showToast(message), hideToast: vi.fn() };
+});
 vi.mock('../features/wallet/lib/payment-page', () => ({ openPaymentPage: vi.fn() }));
 const toast = vi.mocked(showToast);
 

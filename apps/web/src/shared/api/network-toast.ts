@@ -1,5 +1,5 @@
 import { currentLanguage, translate } from '../i18n';
-import { showToast } from '../ui/toast';
+import { showNotify } from '../ui/toast';
 import { isApiError } from './api-error';
 
 /**
@@ -8,5 +8,5 @@ import { isApiError } from './api-error';
  */
 export function toastIfNoAnswer(error: unknown): void {
   if (isApiError(error) && error.kind === 'api') return;
-  showToast(translate(currentLanguage(), 'common.networkError'));
+  showNotify(translate(currentLanguage(), 'common.networkError'));
 }

@@ -12,7 +12,7 @@ import {
 } from '@dramastar/contract';
 import { currentLanguage } from '../i18n';
 import { useSession } from '../store/session';
-import { showToast } from '../ui/toast';
+import { showNotify } from '../ui/toast';
 import { ApiError, type ErrorBody } from './api-error';
 
 export interface RequestOptions<C extends AnyCall> {
@@ -123,7 +123,7 @@ export async function request<C extends AnyCall>(
   if (answer.code === 401) {
     useSession.getState().logout();
   } else if (!hideToast && !call.hideErrorToast) {
-    showToast(refusalText(answer));
+    showNotify(refusalText(answer));
   }
   throw new ApiError('api', refusalText(answer), { code: answer.code, body: answer });
 }

@@ -1,6 +1,6 @@
 import { Toast } from 'antd-mobile';
 import { describe, expect, it, vi } from 'vitest';
-import { hideToast, showToast } from './toast';
+import { hideToast, showNotify, showToast } from './toast';
 
 vi.mock('antd-mobile', () => ({ Toast: { show: vi.fn(), clear: vi.fn() } }));
 
@@ -19,5 +19,12 @@ describe('toast helper', () => {
     );
     hideToast();
     expect(Toast.clear).toHaveBeenCalled();
+  });
+
+  it('keeps a notification (a refusal, a lost connection) for 3000 ms', () => {
+    showNotify('Wrong payment password');
+    expect(Toast.show).toHaveBeenLastCalledWith(
+      expect.objectContaining({ content: 'Wrong payment password', duration: 3000 }),
+    );
   });
 });

@@ -19,6 +19,14 @@ export function showToast(content: string, { type = 'default', duration }: Toast
   });
 }
 
+/**
+ * A notification the user should read, not just glimpse: a server's refusal or a lost connection.
+ * It stays 3,000 ms (the spec's notify duration) where a confirmation toast stays 2,000 ms.
+ */
+export function showNotify(content: string): void {
+  showToast(content, { duration: LIMITS.notifyDurationMs });
+}
+
 export function hideToast(): void {
   Toast.clear();
 }
