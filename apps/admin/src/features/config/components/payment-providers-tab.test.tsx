@@ -127,6 +127,6 @@ describe('Configuration → Payment providers', () => {
     const after = screen.getByTestId('provider-paymongo');
     expect(after.textContent).toContain('Saved: ••••6789');
     // The saved secret is never put back into the field.
-    expect((within(after).getByLabelText('Secret key') as HTMLInputElement).value).toBe('');
+    expect(within(after).getByLabelText<HTMLInputElement>('Secret key').value).toBe('');
   }, 30_000);
 });
