@@ -7,6 +7,8 @@
 //   npm run bench            (builds first)   BENCH_SECONDS=5 BENCH_CONNECTIONS=10
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { startServer } from '../e2e/server.js';
@@ -20,8 +22,13 @@ delete process.env.DATABASE_URL;
 
 /** The benchmark against a server on `engine` (env: its database). */
 async function bench(engine: string, env: Record<string, string>): Promise<void> {
-  // Production mode needs an SMTP server; the benchmark sends no e-mail.
-  const server = await startServer({ SMTP_URL: 'smtp://127.0.0.1:9', ...env });
+  // Production mode needs an SMTP server; the benchmark sends no e-mail. The demo's media are made
+  // by ffmpeg once and reused (by both halves and later runs), so a busy machine starts in time.
+  const server = await startServer({
+    SMTP_URL: 'smtp://127.0.0.1:9',
+    MEDIA_DIR: join(tmpdir(), 'dramastar-bench-media'),
+    ...env,
+  });
   try {
     await measure(engine, server.url, () => {
       const line = readFileSync(`/proc/${server.process.pid}/status`, 'utf8')
