@@ -288,6 +288,8 @@ export function createRechargeService(deps: {
       appOrigin: string,
       /** What the money is for beyond the wallet (e.g. a card): done when it is credited. */
       purpose?: { kind: string; amount: bigint; [key: string]: unknown },
+      /** The payer's address, for providers that ask for it (VNPay's vnp_IpAddr). */
+      payerIp?: string,
     ): Promise<RechargeOrder> {
       const { currency, settings } = await tenantWallet(db, user.tenantId);
       const hash = requestHash([body.channel, body.amount, purpose?.kind ?? null, body.provider ?? null]);
@@ -409,6 +411,7 @@ export function createRechargeService(deps: {
           returnUrl: `${appOrigin}/#/pages/profile/recharge/index?orderNo=${orderNo}`,
           callbackUrl: `${appOrigin}/app-api/pay/webhook/${gateway.provider}`,
           description: `Recharge ${orderNo}`,
+          ...(payerIp ? { payerIp } : {}),
           now,
         });
         const [updated] = await db

@@ -69,7 +69,7 @@ export function walletRoutes(
 
   router.user(api.config.queryPc, ({ user }) => recharges.channels(user.tenantId));
   router.user(api.user.addBalance, async ({ user, body, req }) =>
-    recharges.create(user, body, await appOrigin(req, user.tenantId)),
+    recharges.create(user, body, await appOrigin(req, user.tenantId), undefined, req.ip),
   );
   router.user(api.user.addAccountBalanceVerify, ({ user, body }) => recharges.verify(user, body));
   router.user(api.account.rechargeOrder, ({ user, query }) => recharges.get(user.userId, query.orderNo));
