@@ -322,6 +322,21 @@ describe('login popup', () => {
     expect(screen.getByTestId('profile-guest')).toBeTruthy();
   });
 
+  it('inside an in-app browser, Google sign-in asks to open the page in a browser instead of failing there', async () => {
+    stubApi(baseRoutes);
+    act(() => useSession.setState({ isWebview: true, loginType: null }));
+    try {
+      renderAt('#/pages/profile/index');
+      fireEvent.click(await screen.findByTestId('profile-login', {}, wait));
+      fireEvent.click(await screen.findByTestId('chooser-google', {}, wait));
+      expect(await screen.findByText('Please open in an external browser', {}, wait)).toBeTruthy();
+      // Google's sign-in was not started (it would set the login type and leave the page).
+      expect(useSession.getState().loginType).toBeNull();
+    } finally {
+      act(() => useSession.setState({ isWebview: false }));
+    }
+  });
+
   it('a username login in the popup closes it and shows the signed-in profile', async () => {
     stubApi({
       ...baseRoutes,

@@ -13,6 +13,7 @@ import {
   type UserInfo,
   userInfo as userInfoSchema,
 } from '@dramastar/contract';
+import { isInAppBrowser } from '../in-app-browser';
 import { create } from 'zustand';
 import { readJson, readString, writeValue } from './local-storage';
 import { STORAGE_KEYS, type StorageKey } from './storage-keys';
@@ -145,7 +146,8 @@ export function initialSessionState(): SessionState {
     tenantStatus: 'pending',
     currencyType: isCurrencyKey(currency) ? currency : null,
     inviteUrl: readString(STORAGE_KEYS.inviteUrl),
-    isWebview: readJson(STORAGE_KEYS.isWebview) === true,
+    // Told afresh at every start from the user agent (each browser has its own storage anyway).
+    isWebview: typeof navigator !== 'undefined' && isInAppBrowser(navigator.userAgent),
     loginType: readString(STORAGE_KEYS.loginType),
     bind: readString(STORAGE_KEYS.bind),
     websiteMode: false,

@@ -11,7 +11,9 @@ import { useZodForm } from '../../../shared/forms/use-zod-form';
 import { useT } from '../../../shared/i18n';
 import { useSession } from '../../../shared/store/session';
 import {
+  copyText,
   DevMailboxHint,
+  ExternalBrowserPopup,
   GoogleIcon,
   LockIcon,
   MailIcon,
@@ -56,14 +58,32 @@ export function useSendCode(email: string, purpose: 'login' | 'register') {
   return { sent, send };
 }
 
+/**
+ * Google sign-in. Inside an in-app browser Google refuses it, so the page's link is copied and the
+ * user is asked to open it in their browser instead.
+ */
 export function GoogleButton({ testId, label }: { testId: string; label: string }) {
   const config = useTenantConfig();
+  const isWebview = useSession((s) => s.isWebview);
+  const [external, setExternal] = useState<string | null>(null);
   if (!config.data?.googleLogin) return null;
+  const start = () => {
+    if (!isWebview) return startGoogleLogin();
+    const link = window.location.href;
+    void copyText(link).finally(() => setExternal(link));
+  };
   return (
-    <button type="button" className="ds-login-option" data-testid={testId} onClick={startGoogleLogin}>
-      <GoogleIcon className="ds-login-option__icon" />
-      <span>{label}</span>
-    </button>
+    <>
+      <button type="button" className="ds-login-option" data-testid={testId} onClick={start}>
+        <GoogleIcon className="ds-login-option__icon" />
+        <span>{label}</span>
+      </button>
+      <ExternalBrowserPopup
+        visible={external !== null}
+        link={external ?? undefined}
+        onClose={() => setExternal(null)}
+      />
+    </>
   );
 }
 
