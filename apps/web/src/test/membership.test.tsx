@@ -203,10 +203,15 @@ describe('Star Card page', () => {
     expect(screen.queryByTestId('pay-method-usdt')).toBeNull();
     expect(screen.getByTestId('pay-usdt-link').getAttribute('href')).toBe('#/pages/profile/usdt/index');
 
-    fireEvent.click(screen.getByTestId('purchase-confirm'));
-    expect(screen.getByTestId('purchase-error').textContent).toBe('Please select Payment Method');
-
-    await waitFor(() => expect(screen.getByTestId('pay-method-balance').textContent).toContain('₱100.00'));
+    // The balance (₱100.00) does not cover ₱500.67: the row says what is missing and the card
+    // gateway is chosen for the user; they may still choose the balance.
+    await waitFor(() =>
+      expect(screen.getByTestId('pay-method-balance').textContent).toContain(
+        'Available ₱100.00: ₱400.67 short',
+      ),
+    );
+    expect(screen.getByTestId('pay-method-gateway').getAttribute('aria-checked')).toBe('true');
+    expect(screen.getByTestId('pay-method-balance').getAttribute('aria-checked')).toBe('false');
     fireEvent.click(screen.getByTestId('pay-method-balance'));
     fireEvent.click(screen.getByTestId('purchase-confirm'));
     expect(screen.getByTestId('purchase-error').textContent).toContain(
@@ -243,7 +248,8 @@ describe('Star Card page', () => {
     fireEvent.click(await screen.findByTestId('tier-premium-buy', {}, wait));
     await screen.findByTestId('purchase-sheet', {}, wait);
     await waitFor(() => expect(screen.getByTestId('pay-method-balance').textContent).toContain('₱1,000.00'));
-    fireEvent.click(screen.getByTestId('pay-method-balance'));
+    // The balance covers the price, so it is chosen already: one tap pays.
+    expect(screen.getByTestId('pay-method-balance').getAttribute('aria-checked')).toBe('true');
     fireEvent.click(screen.getByTestId('purchase-confirm'));
     expect((await screen.findByTestId('purchase-error', {}, wait)).textContent).toContain(
       'can never charge twice',

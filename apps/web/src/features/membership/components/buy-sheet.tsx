@@ -10,7 +10,14 @@ import { CheckIcon, CloseIcon, MenuList, MenuRow, ShieldIcon } from '../../../sh
 import type { PurchaseOutcome, PurchaseResult } from '../api/purchase-card';
 import { CONFIRM_TITLES, dateTimeFormat, RESULT_TITLES } from '../lib/labels';
 import { openPaymentPage } from '../lib/payment-page';
-import { checkPayment, paymentMethods, quoteNumbers, type PaymentMethod } from '../lib/purchase';
+import {
+  balanceShortfall,
+  checkPayment,
+  paymentMethods,
+  preferredMethod,
+  quoteNumbers,
+  type PaymentMethod,
+} from '../lib/purchase';
 import { InlineError, Summary, SummaryRow } from './shell';
 
 interface ScreenError {
@@ -102,13 +109,16 @@ export function BuySheet({
 }) {
   const t = useT();
   const navigate = useNavigate();
-  const [method, setMethod] = useState<PaymentMethod | null>(lockedMethod);
+  const [chosen, setMethod] = useState<PaymentMethod | null>(lockedMethod);
   const [error, setError] = useState<ScreenError | null>(null);
   const [result, setResult] = useState<PurchaseResult | null>(null);
   const { currency } = offer;
   const numbers = quoteNumbers(offer);
   const dates = dateTimeFormat(t.language);
   const methods = paymentMethods(channels ?? [], numbers.pay);
+  // Until the user chooses, the sensible method is chosen for them (the balance when it covers it).
+  const method = chosen ?? preferredMethod(methods, numbers.pay, balance, currency);
+  const short = balanceShortfall(numbers.pay, balance, currency);
   const official = channels?.find((channel) => channel.code === 'official');
   const card = t(TIER_LABELS[offer.tier]);
   const action = offer.quote.action === 'lower' ? null : offer.quote.action;
@@ -214,7 +224,12 @@ export function BuySheet({
                     hint={
                       balance === null
                         ? t('common.loading')
-                        : t('membership.methodBalanceHint', { balance: formatMoney(balance, currency) })
+                        : short !== null && short > 0n
+                          ? t('membership.methodBalanceShort', {
+                              balance: formatMoney(balance, currency),
+                              amount: formatMinor(short, currency),
+                            })
+                          : t('membership.methodBalanceHint', { balance: formatMoney(balance, currency) })
                     }
                   />
                 ) : option === 'gateway' ? (

@@ -73,3 +73,27 @@ export function checkPayment(
   if (available !== null && available < pay) return { key: 'InsufficientFunds', shortfall: pay - available };
   return null;
 }
+
+/** What the balance lacks for `pay` (minor units), 0 when it covers it, null while it is not known. */
+export function balanceShortfall(pay: bigint, balance: string | null, currency: CurrencyKey): bigint | null {
+  if (balance === null) return null;
+  const available = parseAmount(balance, currency);
+  if (available === null) return null;
+  return available >= pay ? 0n : pay - available;
+}
+
+/**
+ * The method chosen for the user until they choose: the balance when it covers the amount, else
+ * the card gateway, else a bank transfer; none while the balance is not known (nothing is guessed).
+ */
+export function preferredMethod(
+  methods: readonly PaymentMethod[],
+  pay: bigint,
+  balance: string | null,
+  currency: CurrencyKey,
+): PaymentMethod | null {
+  const short = balanceShortfall(pay, balance, currency);
+  if (short === null) return null;
+  if (short === 0n) return 'balance';
+  return methods.find((m) => m !== 'balance') ?? null;
+}
