@@ -82,7 +82,8 @@ try {
        from chain join app_user u on u.id = chain.ancestor_id
        where u.inviter_id is not null and chain.depth < 5
      )
-     insert into team_link (ancestor_id, descendant_id, depth) select * from chain`,
+     insert into team_link (ancestor_id, descendant_id, depth, joined_at)
+     select chain.*, u.created_at from chain join app_user u on u.id = chain.descendant_id`,
   );
   await database.query(
     `insert into membership_card (tenant_id, user_id, tier, source, starts_at, ends_at, created_at)

@@ -33,10 +33,24 @@ export const teamLinks = pgTable(
     ancestorId: userId('ancestor_id'),
     descendantId: userId('descendant_id'),
     depth: integer('depth').notNull(),
+    /** When the descendant registered (their `created_at`): members are listed newest first. */
+    joinedAt: ts('joined_at').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.ancestorId, t.descendantId] }),
-    index('team_link_ancestor_depth_idx').on(t.ancestorId, t.depth),
+    /** A level's members newest first (a page is a short index scan), and its count. */
+    index('team_link_ancestor_depth_idx').on(
+      t.ancestorId,
+      t.depth,
+      t.joinedAt.desc().nullsFirst(),
+      t.descendantId.desc().nullsFirst(),
+    ),
+    /** All levels newest first, and who joined today. */
+    index('team_link_ancestor_joined_idx').on(
+      t.ancestorId,
+      t.joinedAt.desc().nullsFirst(),
+      t.descendantId.desc().nullsFirst(),
+    ),
     index('team_link_descendant_idx').on(t.descendantId, t.depth),
     check('team_link_depth', sql`${t.depth} between 1 and 5`),
   ],

@@ -9,15 +9,15 @@ import type { DbOrTx } from '../../db/client.js';
  */
 export async function linkToInviter(tx: DbOrTx, userId: bigint, inviterId: bigint): Promise<void> {
   await tx.execute(sql`
-    insert into team_link (ancestor_id, descendant_id, depth)
-    select a.ancestor_id, d.descendant_id, a.depth + d.depth + 1
+    insert into team_link (ancestor_id, descendant_id, depth, joined_at)
+    select a.ancestor_id, d.descendant_id, a.depth + d.depth + 1, d.joined_at
     from (
       select ${inviterId}::bigint as ancestor_id, 0 as depth
       union all select ancestor_id, depth from team_link where descendant_id = ${inviterId}
     ) a
     cross join (
-      select ${userId}::bigint as descendant_id, 0 as depth
-      union all select descendant_id, depth from team_link where ancestor_id = ${userId}
+      select id as descendant_id, 0 as depth, created_at as joined_at from app_user where id = ${userId}
+      union all select descendant_id, depth, joined_at from team_link where ancestor_id = ${userId}
     ) d
     where a.depth + d.depth + 1 <= 5
     on conflict do nothing`);

@@ -113,8 +113,10 @@ export function createTeamService(deps: {
       );
       const [fresh] = await rowsOf<{ n: number }>(
         db,
-        sql`select count(*)::int as n from team_link l join app_user u on u.id = l.descendant_id
-            where l.ancestor_id = ${user.userId} and (u.created_at at time zone ${timeZone})::date = ${today}::date`,
+        sql`select count(*)::int as n from team_link l
+            where l.ancestor_id = ${user.userId}
+              and l.joined_at >= (${today}::date::timestamp at time zone ${timeZone})
+              and l.joined_at < ((${today}::date + 1)::timestamp at time zone ${timeZone})`,
       );
       const tier = await memberships.activeTier(db, user.userId);
       const { settings: cards } = await memberships.settings(db, user.tenantId);
@@ -162,17 +164,20 @@ export function createTeamService(deps: {
         max_recharge: string;
       }>(
         db,
-        sql`select u.id::text, u.nickname, u.avatar, l.depth, u.created_at,
+        sql`select u.id::text, u.nickname, u.avatar, l.depth, l.joined_at as created_at,
               coalesce((select sum(r.amount) from team_reward r where r.beneficiary_id = ${user.userId} and r.source_user_id = u.id), 0)::text as revenue,
               coalesce((select max(o.credit_amount) from recharge_order o where o.user_id = u.id and o.status = 'credited'), 0)::text as max_recharge
             from team_link l join app_user u on u.id = l.descendant_id
             where ${filter}
-            order by u.created_at desc, u.id desc
+            order by l.joined_at desc, l.descendant_id desc
             limit ${query.pageSize} offset ${(query.pageNum - 1) * query.pageSize}`,
       );
+      // Without a keyword the links alone are counted (an index-only scan, no join).
       const [total] = await rowsOf<{ n: number }>(
         db,
-        sql`select count(*)::int as n from team_link l join app_user u on u.id = l.descendant_id where ${filter}`,
+        keyword
+          ? sql`select count(*)::int as n from team_link l join app_user u on u.id = l.descendant_id where ${filter}`
+          : sql`select count(*)::int as n from team_link l where ${filter}`,
       );
       const list = [];
       for (const r of rows) {
