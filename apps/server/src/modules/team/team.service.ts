@@ -154,6 +154,11 @@ export function createTeamService(deps: {
         ],
         sql` and `,
       );
+      // The same order either way (joined_at is the member's created_at): a page walks the links'
+      // index; a search finds its few matches first and sorts them.
+      const newestFirst = keyword
+        ? sql`u.created_at desc, u.id desc`
+        : sql`l.joined_at desc, l.descendant_id desc`;
       const rows = await rowsOf<{
         id: string;
         nickname: string;
@@ -169,7 +174,7 @@ export function createTeamService(deps: {
               coalesce((select max(o.credit_amount) from recharge_order o where o.user_id = u.id and o.status = 'credited'), 0)::text as max_recharge
             from team_link l join app_user u on u.id = l.descendant_id
             where ${filter}
-            order by l.joined_at desc, l.descendant_id desc
+            order by ${newestFirst}
             limit ${query.pageSize} offset ${(query.pageNum - 1) * query.pageSize}`,
       );
       // Without a keyword the links alone are counted (an index-only scan, no join).
