@@ -11,7 +11,7 @@ import {
   type MembershipTier,
 } from './constants.js';
 import type { MessageKey } from './messages.js';
-import { amountSchema, RECHARGE_CHANNELS, requestIdSchema } from './wallet.js';
+import { amountSchema, providerChoice, RECHARGE_CHANNELS, requestIdSchema } from './wallet.js';
 import { text } from './validation.js';
 
 const m = (key: MessageKey) => ({ error: key });
@@ -136,6 +136,8 @@ export const buyCardForm = z.object({
 });
 export const buyCardByChannelForm = buyCardForm.extend({
   channel: z.enum(RECHARGE_CHANNELS, m('PleaseSelectPaymentMethod')),
+  /** The card channel's provider (one the channel lists); none: the first listed. */
+  provider: providerChoice,
 });
 
 export const purchaseResult = z.object({

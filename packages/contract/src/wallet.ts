@@ -294,12 +294,15 @@ export const rechargeOrder = z.object({
 });
 export type RechargeOrder = z.infer<typeof rechargeOrder>;
 
+/** A card-channel provider an order names (one the channel lists); none: the first listed. */
+export const providerChoice = text().trim().min(1).max(20).optional();
+
 export const addBalanceForm = z.object({
   channel: z.enum(RECHARGE_CHANNELS, m('PleaseSelectPaymentMethod')),
   amount: amountSchema,
   requestId: requestIdSchema,
   /** The card channel's provider (one the channel lists); by default the first listed. */
-  provider: z.string().trim().min(1).max(20).optional(),
+  provider: providerChoice,
 });
 
 export const verifyRechargeForm = z.object({

@@ -1,7 +1,7 @@
 import type { MembershipStatus, RechargeOrder, TierOffer } from '@dramastar/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { openPaymentPage } from '../features/membership/lib/payment-page';
+import { openPaymentPage, submitPaymentForm } from '../shared/payments';
 import { useSession } from '../shared/store/session';
 import { useLoginPanel } from '../shared/auth/login-panel-store';
 import { showToast } from '../shared/ui/toast';
@@ -14,7 +14,11 @@ vi.mock('../shared/ui/toast', () => {
   const showToast = vi.fn();
   return { showToast, showNotify: (message: string) => showToast(message), hideToast: vi.fn() };
 });
-vi.mock('../features/membership/lib/payment-page', () => ({ openPaymentPage: vi.fn() }));
+vi.mock('../shared/payments', async () => ({
+  ...(await vi.importActual<Record<string, unknown>>('../shared/payments')),
+  openPaymentPage: vi.fn(),
+  submitPaymentForm: vi.fn(),
+}));
 const toast = vi.mocked(showToast);
 
 const ALL = ['viewing', 'welfare', 'referral', 'trialCards', 'gifting', 'withdrawal'] as const;
@@ -156,6 +160,7 @@ function bodyOf(call: FetchCall & { json: unknown }) {
 beforeEach(() => {
   toast.mockClear();
   vi.mocked(openPaymentPage).mockClear();
+  vi.mocked(submitPaymentForm).mockClear();
 });
 
 describe('Star Card page', () => {
@@ -289,6 +294,34 @@ describe('Star Card page', () => {
     const [first, second] = api.callsTo('/user/openvipByBalance').map(bodyOf);
     expect(second!.requestId).not.toBe(first!.requestId);
     expect(toast).not.toHaveBeenCalled();
+  });
+
+  it('names the provider of the card channel and posts the form a provider asks for (JazzCash)', async () => {
+    const payForm = { action: 'https://sandbox.jazzcash.com.pk/checkout', fields: { pp_TxnRefNo: 'R1' } };
+    const jazz = {
+      ...channels,
+      currency: 'PKR',
+      channels: channels.channels.map((c) =>
+        c.code === 'gateway' ? { ...c, providers: [{ provider: 'jazzcash', methods: ['MWALLET'] }] } : c,
+      ),
+    };
+    const api = stubApi(
+      baseRoutes({
+        '/user/queryGreatestVipcard': ok(ordinaryStatus()),
+        '/appConfig/queryPc': ok(jazz),
+        '/user/openvip': ok(order({ amount: '299.00', creditAmount: '299.00', payUrl: null, payForm })),
+      }),
+    );
+    signIn();
+    renderAt('#/pages/earn/strategy');
+    fireEvent.click(await screen.findByTestId('tier-primary-buy', {}, wait));
+    const gateway = await screen.findByTestId('pay-method-gateway', {}, wait);
+    expect(gateway.textContent).toContain('JazzCash · MWALLET');
+    fireEvent.click(gateway);
+    fireEvent.click(screen.getByTestId('purchase-confirm'));
+    await waitFor(() => expect(submitPaymentForm).toHaveBeenCalledWith(payForm), wait);
+    expect(openPaymentPage).not.toHaveBeenCalled();
+    expect(bodyOf(api.callsTo('/user/openvip')[0]!)).toMatchObject({ channel: 'gateway' });
   });
 
   it('sends a card payer to the gateway page and a bank transfer to its order page', async () => {

@@ -1,7 +1,7 @@
 import type { RechargeOrder, Withdrawal, WithdrawalRules } from '@dramastar/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { openPaymentPage } from '../features/wallet/lib/payment-page';
+import { openPaymentPage } from '../shared/payments';
 import { useSession } from '../shared/store/session';
 import { showToast } from '../shared/ui/toast';
 import { ok, refusal, stubApi, type FetchCall, type Route } from './fetch';
@@ -13,7 +13,11 @@ vi.mock('../shared/ui/toast', () => {
   const showToast = vi.fn();
   return { showToast, showNotify: (message: string) => showToast(message), hideToast: vi.fn() };
 });
-vi.mock('../features/wallet/lib/payment-page', () => ({ openPaymentPage: vi.fn() }));
+vi.mock('../shared/payments', async () => ({
+  ...(await vi.importActual<Record<string, unknown>>('../shared/payments')),
+  openPaymentPage: vi.fn(),
+  submitPaymentForm: vi.fn(),
+}));
 const toast = vi.mocked(showToast);
 
 function rules(overrides: Partial<WithdrawalRules> = {}): WithdrawalRules {

@@ -32,9 +32,9 @@ export const paymentProviderUpdate = z.object({
   provider: text().min(1).max(20),
   enabled: z.boolean(),
   methods: z.array(text().min(1).max(40)).max(30),
-  settings: z.record(z.string().max(40), text().max(200)),
+  settings: z.record(text().max(40), text().max(200)),
   /** New secret values; a field left out or empty keeps its value. */
-  secrets: z.record(z.string().max(40), text().max(500).optional()),
+  secrets: z.record(text().max(40), text().max(500).optional()),
 });
 
 export const gatewayReconciliation = z.object({

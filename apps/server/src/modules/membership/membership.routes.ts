@@ -57,7 +57,12 @@ export function membershipRoutes(
     if (plan.pay <= 0n) throw new AppError('ChannelUnavailable', { field: 'channel' });
     return recharges.create(
       user,
-      { channel: body.channel, amount: toMajor(plan.pay, currency), requestId: body.requestId },
+      {
+        channel: body.channel,
+        amount: toMajor(plan.pay, currency),
+        requestId: body.requestId,
+        ...(body.provider ? { provider: body.provider } : {}),
+      },
       await appOrigin(req, user.tenantId),
       { kind: 'membership', tier: body.tier, amount: plan.pay, quote: storeQuote(quote) },
     );

@@ -2,6 +2,7 @@ import type { CurrencyKey, PaymentChannel, TierOffer } from '@dramastar/contract
 import { Button, Popup } from 'antd-mobile';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { openPaymentPage, providerLabel, submitPaymentForm } from '../../../shared/payments';
 import { TIER_LABELS } from '../../../shared/api/membership-status';
 import { useT } from '../../../shared/i18n';
 import { formatMinor, formatMoney, parseAmount } from '../../../shared/money';
@@ -9,7 +10,6 @@ import { ROUTES } from '../../../shared/routes';
 import { CheckIcon, CloseIcon, MenuList, MenuRow, ShieldIcon } from '../../../shared/ui';
 import type { PurchaseOutcome, PurchaseResult } from '../api/purchase-card';
 import { CONFIRM_TITLES, dateTimeFormat, RESULT_TITLES } from '../lib/labels';
-import { openPaymentPage } from '../lib/payment-page';
 import {
   balanceShortfall,
   checkPayment,
@@ -120,6 +120,8 @@ export function BuySheet({
   const method = chosen ?? preferredMethod(methods, numbers.pay, balance, currency);
   const short = balanceShortfall(numbers.pay, balance, currency);
   const official = channels?.find((channel) => channel.code === 'official');
+  // The card channel pays through the tenant's first provider: named, so the user knows where.
+  const gatewayProvider = channels?.find((channel) => channel.code === 'gateway')?.providers?.[0];
   const card = t(TIER_LABELS[offer.tier]);
   const action = offer.quote.action === 'lower' ? null : offer.quote.action;
 
@@ -151,7 +153,9 @@ export function BuySheet({
         setResult(outcome.result);
         return;
       case 'order':
-        if (outcome.order.channel === 'gateway' && outcome.order.payUrl) {
+        if (outcome.order.channel === 'gateway' && outcome.order.payForm) {
+          submitPaymentForm(outcome.order.payForm);
+        } else if (outcome.order.channel === 'gateway' && outcome.order.payUrl) {
           openPaymentPage(outcome.order.payUrl);
         } else {
           const page = outcome.order.channel === 'official' ? ROUTES.rechargeOfficial : ROUTES.recharge;
@@ -234,7 +238,7 @@ export function BuySheet({
                   />
                 ) : option === 'gateway' ? (
                   <MethodTitle
-                    title={t('membership.methodGateway')}
+                    title={gatewayProvider ? providerLabel(gatewayProvider) : t('membership.methodGateway')}
                     hint={t('membership.methodGatewayHint', { amount: formatMinor(numbers.pay, currency) })}
                   />
                 ) : (

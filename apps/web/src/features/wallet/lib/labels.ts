@@ -74,33 +74,3 @@ const DATE_LOCALES = { en: 'en', vn: 'vi', id: 'id' } as const;
 export function dateTimeFormat(language: keyof typeof DATE_LOCALES): Intl.DateTimeFormat {
   return new Intl.DateTimeFormat(DATE_LOCALES[language], { dateStyle: 'medium', timeStyle: 'short' });
 }
-
-/** Payment providers and their methods as their own brands write them (not translated). */
-const PROVIDER_NAMES: Record<string, string> = {
-  paymongo: 'PayMongo',
-  xendit: 'Xendit',
-  vnpay: 'VNPay',
-  jazzcash: 'JazzCash',
-  sandbox: 'Sandbox',
-};
-const METHOD_NAMES: Record<string, string> = {
-  card: 'Card',
-  gcash: 'GCash',
-  paymaya: 'Maya',
-  grab_pay: 'GrabPay',
-  qrph: 'QR Ph',
-  CREDIT_CARD: 'Card',
-  SHOPEEPAY: 'ShopeePay',
-  LINKAJA: 'LinkAja',
-  PAYMAYA: 'Maya',
-  GCASH: 'GCash',
-  GRABPAY: 'GrabPay',
-};
-
-export const providerName = (provider: string) => PROVIDER_NAMES[provider] ?? provider;
-
-/** "PayMongo · Card, GCash, Maya" (the provider alone when it offers its own choice). */
-export function providerLabel(p: { provider: string; methods: string[] }): string {
-  const methods = p.methods.map((m) => METHOD_NAMES[m] ?? m).join(', ');
-  return methods ? `${providerName(p.provider)} · ${methods}` : providerName(p.provider);
-}

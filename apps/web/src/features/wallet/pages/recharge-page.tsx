@@ -9,6 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { openPaymentPage, providerLabel, submitPaymentForm } from '../../../shared/payments';
 import { useWalletInfo } from '../../../shared/api/wallet-info';
 import { useT } from '../../../shared/i18n';
 import { formatMinor, formatMoney, parseAmount, plainAmount } from '../../../shared/money';
@@ -33,8 +34,8 @@ import { QuickAmounts } from '../components/quick-amounts';
 import { RechargesLink } from '../components/recharges-link';
 import { rechargeOrderPath } from '../components/record-rows';
 import { LoadError, Loading, Summary, SummaryRow, WalletPage } from '../components/shell';
-import { CHANNEL_LABELS, providerLabel } from '../lib/labels';
-import { openPaymentPage, submitPaymentForm } from '../lib/payment-page';
+import { CHANNEL_LABELS } from '../lib/labels';
+
 import { checkRechargeAmount } from '../lib/recharge-form';
 
 function ChannelTitle({ title, hint, off = false }: { title: string; hint: string; off?: boolean }) {
