@@ -59,6 +59,24 @@ test('opens a series from Home and its first episode plays', async ({ page }) =>
   await playsOn(page, '[data-testid="details-video"]');
 });
 
+test('sharing a series shows its popup whole on a phone screen, nothing wider than its box', async ({
+  page,
+}) => {
+  await page.goto(`${base()}/`);
+  await page.getByTestId('home-section-hot').locator('[data-testid^="series-card-"]').first().click();
+  await page.getByTestId('details-share').click();
+  const body = page.locator('.ds-confirm__body');
+  await expect(body).toBeVisible();
+  const [inner, box] = await Promise.all([
+    body.boundingBox(),
+    page.locator('.ds-confirm .adm-center-popup-body').boundingBox(),
+  ]);
+  expect(inner && box).toBeTruthy();
+  expect(inner!.x).toBeGreaterThanOrEqual(box!.x - 0.5);
+  expect(inner!.x + inner!.width).toBeLessThanOrEqual(box!.x + box!.width + 0.5);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+});
+
 test('swipes in Shorts to the next episode, which plays', async ({ page }) => {
   await page.goto(`${base()}/pages/shorts/index`);
   await expect(page.getByTestId('shorts-feed')).toBeVisible();
