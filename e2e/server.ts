@@ -44,6 +44,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       // The address browsers use (the sandbox gateway returns the payer here).
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'warn',
+      // The set-up reads the first operator's password from the JSON log (development is pretty).
+      LOG_FORMAT: 'json',
       // Production requires a data key (bank card numbers are sealed with it): a fresh one per run.
       DATA_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
       ...env,
