@@ -341,6 +341,31 @@ describe.each(cases)('$provider', (c) => {
     expect(await f().balance(who.token)).toBe(toMajor(toMinor(c.amount, currency), currency));
   });
 
+  it('sells a Star Card through it: the callback credits the price and the card is active at once', async () => {
+    const who = await f().user(c.tenantId);
+    const res = await f().call('/user/openvip', {
+      token: who.token,
+      body: { tier: 'primary', channel: 'gateway', requestId: randomUUID(), provider: c.provider },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toMatchObject({
+      provider: c.provider,
+      purpose: { kind: 'membership', tier: 'primary' },
+    });
+    c.opened?.(res.body.data);
+    const [row] = await t.database.query<{ provider_ref: string }>(
+      'select provider_ref from recharge_order where order_no = $1',
+      [res.body.data.orderNo],
+    );
+    const answer = await deliver(instances[0]!, c, c.host, c.pay(row!.provider_ref));
+    expect(answer.outcome).toBe('credited');
+    const status = (await f().call('/user/queryGreatestVipcard', { token: who.token })).body.data;
+    expect(status.active).toMatchObject({ tier: 'primary' });
+    // The money paid for the card bought it: nothing is left over in the wallet.
+    const currency = c.currency as CurrencyKey;
+    expect(await f().balance(who.token)).toBe(toMajor(0n, currency));
+  });
+
   it('credits nothing for forged, stale, altered, underpaid or another tenant’s callbacks', async () => {
     const who = await f().user(c.tenantId);
     const { orderNo, ref } = await order(who.token);
