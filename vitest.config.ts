@@ -7,12 +7,18 @@ const source = {
   ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
 };
 
+/**
+ * One timeout policy for every project: generous, because the suite shares two cores with
+ * builds and browsers; a passing test returns as soon as it passes, so this only bounds a hang.
+ */
+const timeouts = { testTimeout: 30_000, hookTimeout: 60_000 };
+
 export default defineConfig({
   test: {
     projects: [
       {
         ...source,
-        test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'] },
+        test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'], ...timeouts },
       },
       {
         ...source,
@@ -25,8 +31,7 @@ export default defineConfig({
           name: 'server',
           root: 'apps/server',
           include: ['src/**/*.test.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          ...timeouts,
         },
       },
       {
@@ -38,7 +43,7 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['./src/test/setup.ts'],
-          testTimeout: 30_000,
+          ...timeouts,
         },
       },
       {
@@ -49,6 +54,7 @@ export default defineConfig({
           root: 'apps/admin',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          ...timeouts,
         },
       },
     ],
