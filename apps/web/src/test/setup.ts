@@ -18,6 +18,11 @@ if (!('matchMedia' in window)) {
   });
 }
 
+// antd-mobile's passcode input scrolls its cells into view a moment after it is focused.
+if (typeof Element.prototype.scrollIntoView !== 'function') {
+  Element.prototype.scrollIntoView = () => undefined;
+}
+
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
