@@ -93,7 +93,16 @@ test('swipes in Shorts to the next episode, which plays', async ({ page }) => {
 
 test('shows a guest the unlock prompt on a paid episode instead of playing it', async ({ page }) => {
   const home = await apiCall<Home>('/sv/homeSeries', {});
-  const series = home.data.banners[0]!;
+  // A series with a paid episode (other tests upload one-episode series that may lead Home).
+  let series: Home['banners'][number] | undefined;
+  for (const banner of home.data.banners) {
+    const detail = await apiCall<{ episodes: { locked: boolean }[] }>(`/sv/videos/${banner.id}`, {});
+    if (detail.data.episodes.some((e) => e.locked)) {
+      series = banner;
+      break;
+    }
+  }
+  if (!series) throw new Error('no series on Home has a paid episode');
   await page.goto(`${base()}/pages/shorts/videoDetails?seriesId=${series.id}`);
   await expect(page.getByTestId('details-page')).toBeVisible();
   const locked = page.getByTestId(`details-episode-${series.freeEpisodes + 1}`);

@@ -95,7 +95,12 @@ test('finance confirms a bank transfer and pays a withdrawal the user sees, then
   await search.fill(cardOrder);
   await search.press('Enter');
   await expect(page.getByTestId(`payment-status-${cardOrder}`)).toHaveText('credited');
-  await page.getByTestId('payments-table').getByRole('button', { name: '1 delivery' }).click();
+  await page
+    .getByTestId('payments-table')
+    .getByRole('row')
+    .filter({ hasText: cardOrder })
+    .getByRole('button', { name: '1 delivery' })
+    .click();
   const delivery = page.getByTestId('deliveries-table').getByRole('row').filter({ hasText: cardOrder });
   await expect(delivery).toContainText('valid');
   await expect(delivery).toContainText('credited');
