@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { fireEvent, render } from '@testing-library/react';
 import { App } from '../app/app';
 
 /** Renders the whole app at a hash route, with a query client that does not retry. */
@@ -14,3 +14,10 @@ export function renderAt(hash: string) {
  * cores with the server tests; a passing check returns as soon as it passes.
  */
 export const wait = { timeout: 10_000 };
+
+/** Types the 6 digits into the payment-password sheet (withdrawals, copyright purchases). */
+export function typePassword(digits: string) {
+  const input = document.querySelector<HTMLInputElement>('.adm-passcode-input-native-input');
+  if (!input) throw new Error('no passcode input');
+  fireEvent.change(input, { target: { value: digits } });
+}

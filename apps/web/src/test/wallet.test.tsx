@@ -6,7 +6,7 @@ import { useSession } from '../shared/store/session';
 import { showToast } from '../shared/ui/toast';
 import { ok, refusal, stubApi, type FetchCall, type Route } from './fetch';
 import { sampleUser, tenantConfigAnswer } from './fixtures';
-import { renderAt, wait } from './render-app';
+import { renderAt, typePassword, wait } from './render-app';
 
 // A notify is a longer toast: both land in the one mock the tests read.
 vi.mock('../shared/ui/toast', () => {
@@ -151,13 +151,6 @@ function signIn() {
 
 function bodyOf(call: FetchCall & { json: unknown }) {
   return call.json as Record<string, unknown>;
-}
-
-/** Types the 6 digits into the payment-password sheet. */
-function typePassword(digits: string) {
-  const input = document.querySelector<HTMLInputElement>('.adm-passcode-input-native-input');
-  if (!input) throw new Error('no passcode input');
-  fireEvent.change(input, { target: { value: digits } });
 }
 
 beforeEach(() => {
