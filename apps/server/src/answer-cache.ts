@@ -8,6 +8,17 @@ export interface AnswerCacheOptions {
 }
 
 /**
+ * The answers held by a cache: read by many requests and never changed afterwards (whoever needs
+ * another answer makes a new object), so the router turns each into JSON once (http/route.ts).
+ */
+const sharedAnswers = new WeakSet<object>();
+
+/** Whether `value` is an answer kept by a cache (see `sharedAnswers`). */
+export function isSharedAnswer(value: unknown): value is object {
+  return typeof value === 'object' && value !== null && sharedAnswers.has(value);
+}
+
+/**
  * Answers by key, kept for `ttlMs` at most, the oldest dropped beyond `max` entries. Callers
  * asking a key whose answer is being read share that read. `forget(key)` and `clear()` also drop
  * the answers of reads under way (they may have read data from before the change).
@@ -36,6 +47,7 @@ export function answerCache<T>(clock: Clock, { ttlMs, max }: AnswerCacheOptions)
               if (!oldest.done) entries.delete(oldest.value);
             }
             entries.set(key, { at: now, value });
+            if (typeof value === 'object' && value !== null) sharedAnswers.add(value);
           }
           return value;
         } finally {

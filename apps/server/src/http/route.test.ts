@@ -1,7 +1,9 @@
-import { api, defineCall } from '@dramastar/contract';
+import { api, defineCall, formatMessage } from '@dramastar/contract';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { answerCache } from '../answer-cache.js';
+import { systemClock } from '../clock.js';
 import type { SessionUser } from '../modules/auth/session.service.js';
 import type { OperatorContext } from '../modules/operator/operator.service.js';
 import { installEnvelope } from './envelope.js';
@@ -149,5 +151,46 @@ describe('user calls', () => {
     expect(await send('expired', { amount: 'x' })).toEqual({ status: 401, key: 'Unauthorized' });
     expect(await send('live', { amount: 'x' })).toEqual({ status: 400, key: 'ValidationFailed' });
     expect(await send('live', { amount: 1 })).toEqual({ status: 200, key: undefined });
+  });
+});
+
+describe('cached answers', () => {
+  const call = defineCall({
+    path: '/router-test/cached',
+    auth: 'guest',
+    response: z.object({ title: z.string() }),
+  });
+
+  it('sends a cached answer as the envelope sendSuccess sends, checked by the response schema, in the asker’s language', async () => {
+    const fastify = Fastify();
+    installEnvelope(fastify, { bodyLimit: 1_000_000 });
+    const cache = answerCache<{ title: string; secret?: string }>(systemClock, { ttlMs: 60_000, max: 10 });
+    let reads = 0;
+    const load = () => Promise.resolve({ title: `read ${++reads}`, secret: 'never sent' });
+    createRouter(fastify, () => Promise.resolve(null)).guest(call, () => cache.get('k', load));
+    await fastify.ready();
+    const ask = async (lang: string) => {
+      const res = await fastify.inject({
+        method: 'POST',
+        url: `/app-api${call.path}`,
+        headers: { 'content-language': lang },
+      });
+      return { status: res.statusCode, type: res.headers['content-type'], body: res.json<unknown>() };
+    };
+    const first = await ask('en');
+    expect(first).toEqual({
+      status: 200,
+      type: 'application/json; charset=utf-8',
+      body: { code: 200, msg: formatMessage('en', 'Success'), data: { title: 'read 1' } },
+    });
+    expect(await ask('en')).toEqual(first);
+    expect((await ask('vn')).body).toEqual({
+      code: 200,
+      msg: formatMessage('vn', 'Success'),
+      data: { title: 'read 1' },
+    });
+    // A new answer (after a change) is sent as itself, not as the JSON of the old one.
+    cache.clear();
+    expect((await ask('en')).body).toMatchObject({ data: { title: 'read 2' } });
   });
 });

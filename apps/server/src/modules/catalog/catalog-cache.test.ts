@@ -212,6 +212,18 @@ describe('catalogue cache', () => {
     );
   });
 
+  it('shows a like at once to guests of the instance that took it, in every language', async () => {
+    const series = await makeSeries('Delta Likes', 2, 2);
+    const languages = ['en', 'vn', 'id'];
+    const guest = async (lang: string) =>
+      data(await caller(a.app)(`/sv/videos/${series}`, { lang })) as { episodes: Episode[] };
+    for (const lang of languages) expect((await guest(lang)).episodes[0]!.likeCount).toBe(0);
+    const fan = await f.user();
+    const episode = (await reads(a).episodes(series)).episodes[0]!;
+    data(await caller(a.app)('/sv/liking', { token: fan.token, body: { videoId: episode.id } }));
+    for (const lang of languages) expect((await guest(lang)).episodes[0]!.likeCount, lang).toBe(1);
+  });
+
   it('reads again after the TTL a change made without the console', async () => {
     const on = reads(b);
     const before = (await on.episodes(ids.beta)).series.title;

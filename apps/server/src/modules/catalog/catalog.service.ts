@@ -3,6 +3,7 @@ import {
   type EpisodeInfo,
   type HomeBuiltinSection,
   isHomeBuiltinSection,
+  LANGUAGES,
   type Language,
   type SeriesSummary,
 } from '@dramastar/contract';
@@ -75,6 +76,12 @@ export function createCatalogService({ db, clock, entitlements, points, signer }
     return cache.get(key, load) as Promise<T>;
   }
   const seriesKey = (seriesId: number) => `series:${seriesId}`;
+  /** A series' episodes, and its guest answer in each language, are read again on next ask. */
+  const forgetSeries = (tenantId: string, seriesId: number) => {
+    const cache = caches.get(tenantId);
+    cache?.forget(seriesKey(seriesId));
+    LANGUAGES.forEach(({ key }) => cache?.forget(`${seriesKey(seriesId)}:guest:${key}`));
+  };
 
   const summary = (row: SeriesRow, lang: Language): SeriesSummary => ({
     id: row.id,
@@ -267,6 +274,93 @@ export function createCatalogService({ db, clock, entitlements, points, signer }
     };
   }
 
+  /** The Shorts feed: every episode, series by series (oldest series first), in episode order. */
+  async function feedPage(tenantId: string, page: Page, viewer: SessionUser | null, lang: Language) {
+    // Without a viewing pass a series shows its free episodes and the first paid one (with the
+    // unlock prompt), then the feed moves on to the next series instead of a run of locked ones.
+    // The two feeds are cached apart; locks and likes are the viewer's own, merged here.
+    const pass = viewer ? await entitlements.hasViewingPass(viewer) : false;
+    const where = pass
+      ? published(tenantId)
+      : and(published(tenantId), sql`${episodes.number} <= ${series.freeEpisodes} + 1`);
+    const feed = pass ? 'feed:pass' : 'feed:free';
+    const [rows, total] = await Promise.all([
+      cached(tenantId, `${feed}:${page.pageNum}:${page.pageSize}`, () =>
+        db
+          .select({ episode: episodes, series })
+          .from(episodes)
+          .innerJoin(series, eq(series.id, episodes.seriesId))
+          .where(where)
+          // A stable order (plays change the "hot" order all the time), so pages never overlap.
+          .orderBy(asc(series.id), asc(episodes.number))
+          .limit(page.pageSize)
+          .offset((page.pageNum - 1) * page.pageSize)
+          .then((found) => found),
+      ),
+      // From the series' episode counts (never counting every episode).
+      cached(tenantId, feed, async () => {
+        const shown = pass
+          ? series.episodeCount
+          : sql`least(${series.episodeCount}, ${series.freeEpisodes} + 1)`;
+        const [n] = await db
+          .select({ n: sql<number>`coalesce(sum(${shown}), 0)`.mapWith(Number) })
+          .from(series)
+          .where(published(tenantId));
+        return n?.n ?? 0;
+      }),
+    ]);
+    return { list: await episodeItems(rows, viewer, lang, pass), total };
+  }
+
+  /** A series and its episodes; the viewer's likes, locks, follow and progress asked each time. */
+  async function seriesDetail(
+    tenantId: string,
+    seriesId: number,
+    viewer: SessionUser | null,
+    lang: Language,
+  ) {
+    const { row, episodes: eps } = await cached(tenantId, seriesKey(seriesId), async () => {
+      const found = await requireSeries(tenantId, seriesId);
+      const list = await db
+        .select()
+        .from(episodes)
+        .where(eq(episodes.seriesId, seriesId))
+        .orderBy(asc(episodes.number));
+      return { row: found, episodes: list };
+    });
+    const [infos, fav, last] = await Promise.all([
+      episodeInfos(
+        eps.map((episode) => ({ episode, freeEpisodes: row.freeEpisodes })),
+        viewer,
+      ),
+      viewer
+        ? db
+            .select({ at: favorites.createdAt })
+            .from(favorites)
+            .where(and(eq(favorites.userId, viewer.userId), eq(favorites.seriesId, seriesId)))
+        : [],
+      viewer
+        ? db
+            .select({
+              videoId: viewHistory.episodeId,
+              progress: viewHistory.progress,
+              number: episodes.number,
+            })
+            .from(viewHistory)
+            .innerJoin(episodes, eq(episodes.id, viewHistory.episodeId))
+            .where(and(eq(viewHistory.userId, viewer.userId), eq(viewHistory.seriesId, seriesId)))
+            .orderBy(desc(viewHistory.updatedAt))
+            .limit(1)
+        : [],
+    ]);
+    return {
+      series: summary(row, lang),
+      episodes: infos,
+      favorited: fav.length > 0,
+      progress: last[0] ?? null,
+    };
+  }
+
   return {
     /**
      * Forgets the cached answers of a tenant (all tenants without one). Call after a change to its
@@ -286,17 +380,21 @@ export function createCatalogService({ db, clock, entitlements, points, signer }
      * Banners, the tenant's sections (in its operators' order, hidden ones left out; built-in ones
      * computed here, custom ones their published series in order) and the categories.
      */
-    async home(tenantId: string, lang: Language) {
-      const home = await cached(tenantId, 'home', () => loadHome(tenantId));
-      return {
-        banners: home.banners.map((row) => summary(row, lang)),
-        sections: home.sections.map(({ section, series: list }) => ({
-          key: section.key,
-          title: sectionTitle(section, lang),
-          series: list.map((row) => summary(row, lang)),
-        })),
-        categories: home.categories,
-      };
+    home(tenantId: string, lang: Language) {
+      // Each language's answer is kept too: the same object every time, so the router sends the
+      // JSON it made once (answer-cache.ts: shared answers).
+      return cached(tenantId, `home:${lang}`, async () => {
+        const home = await cached(tenantId, 'home', () => loadHome(tenantId));
+        return {
+          banners: home.banners.map((row) => summary(row, lang)),
+          sections: home.sections.map(({ section, series: list }) => ({
+            key: section.key,
+            title: sectionTitle(section, lang),
+            series: list.map((row) => summary(row, lang)),
+          })),
+          categories: home.categories,
+        };
+      });
     },
 
     async all(tenantId: string, page: Page & { category?: string | undefined }, lang: Language) {
@@ -304,7 +402,9 @@ export function createCatalogService({ db, clock, entitlements, points, signer }
         ? and(published(tenantId), eq(series.category, page.category))
         : published(tenantId);
       const key = `all:${page.pageNum}:${page.pageSize}:${page.category ?? ''}`;
-      return localizedPage(await cached(tenantId, key, () => listPage(where, hot, page)), lang);
+      return cached(tenantId, `${key}:${lang}`, async () =>
+        localizedPage(await cached(tenantId, key, () => listPage(where, hot, page)), lang),
+      );
     },
 
     async search(tenantId: string, keyword: string, page: Page, lang: Language) {
@@ -317,84 +417,19 @@ export function createCatalogService({ db, clock, entitlements, points, signer }
 
     /** A series and its episodes; the viewer's likes, locks, follow and progress asked each time. */
     async detail(tenantId: string, seriesId: number, viewer: SessionUser | null, lang: Language) {
-      const { row, episodes: eps } = await cached(tenantId, seriesKey(seriesId), async () => {
-        const found = await requireSeries(tenantId, seriesId);
-        const list = await db
-          .select()
-          .from(episodes)
-          .where(eq(episodes.seriesId, seriesId))
-          .orderBy(asc(episodes.number));
-        return { row: found, episodes: list };
-      });
-      const [infos, fav, last] = await Promise.all([
-        episodeInfos(
-          eps.map((episode) => ({ episode, freeEpisodes: row.freeEpisodes })),
-          viewer,
-        ),
-        viewer
-          ? db
-              .select({ at: favorites.createdAt })
-              .from(favorites)
-              .where(and(eq(favorites.userId, viewer.userId), eq(favorites.seriesId, seriesId)))
-          : [],
-        viewer
-          ? db
-              .select({
-                videoId: viewHistory.episodeId,
-                progress: viewHistory.progress,
-                number: episodes.number,
-              })
-              .from(viewHistory)
-              .innerJoin(episodes, eq(episodes.id, viewHistory.episodeId))
-              .where(and(eq(viewHistory.userId, viewer.userId), eq(viewHistory.seriesId, seriesId)))
-              .orderBy(desc(viewHistory.updatedAt))
-              .limit(1)
-          : [],
-      ]);
-      return {
-        series: summary(row, lang),
-        episodes: infos,
-        favorited: fav.length > 0,
-        progress: last[0] ?? null,
-      };
+      if (!viewer) {
+        const key = `${seriesKey(seriesId)}:guest:${lang}`;
+        return cached(tenantId, key, () => seriesDetail(tenantId, seriesId, null, lang));
+      }
+      return seriesDetail(tenantId, seriesId, viewer, lang);
     },
 
     /** The Shorts feed: every episode, series by series (oldest series first), in episode order. */
-    async feed(tenantId: string, page: Page, viewer: SessionUser | null, lang: Language) {
-      // Without a viewing pass a series shows its free episodes and the first paid one (with the
-      // unlock prompt), then the feed moves on to the next series instead of a run of locked ones.
-      // The two feeds are cached apart; locks and likes are the viewer's own, merged here.
-      const pass = viewer ? await entitlements.hasViewingPass(viewer) : false;
-      const where = pass
-        ? published(tenantId)
-        : and(published(tenantId), sql`${episodes.number} <= ${series.freeEpisodes} + 1`);
-      const feed = pass ? 'feed:pass' : 'feed:free';
-      const [rows, total] = await Promise.all([
-        cached(tenantId, `${feed}:${page.pageNum}:${page.pageSize}`, () =>
-          db
-            .select({ episode: episodes, series })
-            .from(episodes)
-            .innerJoin(series, eq(series.id, episodes.seriesId))
-            .where(where)
-            // A stable order (plays change the "hot" order all the time), so pages never overlap.
-            .orderBy(asc(series.id), asc(episodes.number))
-            .limit(page.pageSize)
-            .offset((page.pageNum - 1) * page.pageSize)
-            .then((found) => found),
-        ),
-        // From the series' episode counts (never counting every episode).
-        cached(tenantId, feed, async () => {
-          const shown = pass
-            ? series.episodeCount
-            : sql`least(${series.episodeCount}, ${series.freeEpisodes} + 1)`;
-          const [n] = await db
-            .select({ n: sql<number>`coalesce(sum(${shown}), 0)`.mapWith(Number) })
-            .from(series)
-            .where(published(tenantId));
-          return n?.n ?? 0;
-        }),
-      ]);
-      return { list: await episodeItems(rows, viewer, lang, pass), total };
+    feed(tenantId: string, page: Page, viewer: SessionUser | null, lang: Language) {
+      // A guest's page in each language is one shared answer (nothing in it is a viewer's own).
+      if (viewer) return feedPage(tenantId, page, viewer, lang);
+      const key = `feed:guest:${page.pageNum}:${page.pageSize}:${lang}`;
+      return cached(tenantId, key, () => feedPage(tenantId, page, null, lang));
     },
 
     /**
@@ -453,7 +488,7 @@ export function createCatalogService({ db, clock, entitlements, points, signer }
         return { favorited: on, favoriteCount: row?.favoriteCount ?? 0 };
       });
       // The viewer sees the new count when the series opens again here (elsewhere within the TTL).
-      caches.get(viewer.tenantId)?.forget(seriesKey(seriesId));
+      forgetSeries(viewer.tenantId, seriesId);
       return done;
     },
 
@@ -484,7 +519,7 @@ export function createCatalogService({ db, clock, entitlements, points, signer }
         }
         return { liked: on, likeCount: row?.likeCount ?? 0 };
       });
-      caches.get(viewer.tenantId)?.forget(seriesKey(s.id));
+      forgetSeries(viewer.tenantId, s.id);
       return done;
     },
 
