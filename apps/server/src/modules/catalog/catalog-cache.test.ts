@@ -36,6 +36,7 @@ interface Episode {
   number: number;
   locked: boolean;
   liked: boolean;
+  likeCount: number;
 }
 const reads = (x: TestApp) => {
   const call = caller(x.app);
