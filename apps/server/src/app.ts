@@ -11,6 +11,7 @@ import { adminContentApi } from '@dramastar/contract';
 import { frameworkErrors, installEnvelope, installNotFound, isApiPath } from './http/envelope.js';
 import { firstFallback, serveAdmin, serveMedia, serveWeb } from './http/static.js';
 import { createRateLimiter } from './http/rate-limit.js';
+import { COMPRESS_THRESHOLD_BYTES } from './http/shared-answer.js';
 import { createRouter } from './http/route.js';
 import { installMetrics } from './http/metrics.js';
 import { logDestination } from './logger.js';
@@ -157,7 +158,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // and partial (206) answers never are, so Range requests keep their byte offsets.
   await app.register(fastifyCompress, {
     encodings: ['br', 'gzip'],
-    threshold: 1024,
+    threshold: COMPRESS_THRESHOLD_BYTES,
     customTypes: /^application\/json\b/,
   });
 

@@ -25,15 +25,6 @@ export function sendSuccess(req: FastifyRequest, reply: FastifyReply, data: unkn
     .send({ code: SUCCESS_CODE, msg: formatMessage(requestLanguage(req), 'Success'), data });
 }
 
-/** `sendSuccess` for data already turned into JSON (the same bytes as `sendSuccess` sends). */
-export function sendSuccessJson(req: FastifyRequest, reply: FastifyReply, dataJson: string): FastifyReply {
-  const msg = JSON.stringify(formatMessage(requestLanguage(req), 'Success'));
-  return reply
-    .code(SUCCESS_CODE)
-    .type('application/json; charset=utf-8')
-    .send(`{"code":${SUCCESS_CODE},"msg":${msg},"data":${dataJson}}`);
-}
-
 /** Retry-After of every 503: about one lock or pool wait (DB_LOCK_TIMEOUT_MS, DB_ACQUIRE_TIMEOUT_MS). */
 export const RETRY_AFTER_SECONDS = 5;
 

@@ -1,4 +1,5 @@
 import { api, defineCall, formatMessage } from '@dramastar/contract';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -192,5 +193,49 @@ describe('cached answers', () => {
     // A new answer (after a change) is sent as itself, not as the JSON of the old one.
     cache.clear();
     expect((await ask('en')).body).toMatchObject({ data: { title: 'read 2' } });
+  });
+});
+
+describe('cached answers, compressed', () => {
+  const call = defineCall({
+    path: '/router-test/cached-large',
+    auth: 'guest',
+    response: z.object({ titles: z.array(z.string()) }),
+  });
+
+  it('sends a large cached answer in the encoding the client takes, the same envelope once decoded', async () => {
+    const fastify = Fastify();
+    installEnvelope(fastify, { bodyLimit: 1_000_000 });
+    const cache = answerCache<{ titles: string[] }>(systemClock, { ttlMs: 60_000, max: 10 });
+    const answer = { titles: Array.from({ length: 200 }, (_, i) => `Love in Manila, episode ${i}`) };
+    createRouter(fastify, () => Promise.resolve(null)).guest(call, () =>
+      cache.get('k', () => Promise.resolve(answer)),
+    );
+    await fastify.ready();
+    const expected = { code: 200, msg: formatMessage('id', 'Success'), data: answer };
+    const decoders: Record<string, (b: Buffer) => Buffer> = {
+      br: brotliDecompressSync,
+      gzip: gunzipSync,
+      none: (b) => b,
+    };
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+      ['br;q=0, gzip;q=0.5', 'gzip'],
+      ['*', 'br'],
+      ['identity', 'none'],
+      ['br;q=0, gzip;q=0', 'none'],
+    ] as const) {
+      for (let twice = 0; twice < 2; twice++) {
+        const res = await fastify.inject({
+          method: 'POST',
+          url: `/app-api${call.path}`,
+          headers: { 'content-language': 'id', 'accept-encoding': accept },
+        });
+        expect(res.headers['content-encoding'] ?? 'none', accept).toBe(encoding);
+        const body = JSON.parse(decoders[encoding]!(res.rawPayload).toString('utf8')) as unknown;
+        expect(body, accept).toEqual(expected);
+      }
+    }
   });
 });

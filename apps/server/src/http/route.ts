@@ -4,9 +4,10 @@ import type { z } from 'zod';
 import type { SessionUser } from '../modules/auth/session.service.js';
 import type { OperatorContext } from '../modules/operator/operator.service.js';
 import { isSharedAnswer } from '../answer-cache.js';
-import { sendSuccess, sendSuccessJson, validationError } from './envelope.js';
+import { sendSuccess, validationError } from './envelope.js';
 import { AppError } from './errors.js';
 import { requestLanguage } from './language.js';
+import { sharedAnswerSender } from './shared-answer.js';
 
 export interface CallContext<C extends AnyCall> {
   params: z.output<C['params']>;
@@ -119,7 +120,7 @@ export function createRouter(
     if (call.auth !== auth) throw new Error(`${call.path} is a ${call.auth}-level call`);
     if (!call.specified) throw new Error(`${call.path} has no response schema in the contract yet`);
     const askers = new WeakMap<FastifyRequest, { who: A }>();
-    const sharedJson = new WeakMap<object, string>();
+    const sendShared = sharedAnswerSender();
     app.route({
       method: call.method,
       url: `${call.prefix}${call.path}`,
@@ -141,13 +142,8 @@ export function createRouter(
         } as CallContext<C>;
         const data = await run(ctx, who);
         if (!isSharedAnswer(data)) return sendSuccess(req, reply, call.response.parse(data));
-        // A cached answer is checked and turned into JSON once, however many ask for it.
-        let json = sharedJson.get(data);
-        if (json === undefined) {
-          json = JSON.stringify(call.response.parse(data));
-          sharedJson.set(data, json);
-        }
-        return sendSuccessJson(req, reply, json);
+        // A cached answer is checked, turned into JSON and compressed once, however many ask.
+        return sendShared(req, reply, data, () => JSON.stringify(call.response.parse(data)));
       },
     });
   }
