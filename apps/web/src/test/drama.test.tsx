@@ -169,6 +169,18 @@ describe('Shorts feed', () => {
     fireEvent(pool[0]!, new Event('playing'));
     await waitFor(() => expect(instanceFor(2)?.media).toBe(pool[1]), wait);
     expect(instanceFor(2)?.config.maxBufferLength).toBeLessThan(30);
+    // A playing episode is muted until a tap: the hint says so.
+    expect(screen.getByTestId('shorts-sound').textContent).toBe('Tap for sound');
+    // A vertical episode fills the screen; a landscape one is marked to be shown whole.
+    for (const [element, width, height] of [
+      [pool[0]!, 720, 1280],
+      [pool[1]!, 1280, 720],
+    ] as const) {
+      Object.defineProperty(element, 'videoWidth', { value: width, configurable: true });
+      Object.defineProperty(element, 'videoHeight', { value: height, configurable: true });
+      fireEvent(element, new Event('loadedmetadata'));
+    }
+    expect([pool[0]!.dataset.wide, pool[1]!.dataset.wide]).toEqual(['false', 'true']);
     expect(window.__dsPlayer?.activeVideoId).toBe(1);
     expect(window.__dsPlayer?.lastPlayingAt).not.toBeNull();
 
@@ -205,6 +217,8 @@ describe('Shorts feed', () => {
     expect(prompt.textContent).toContain('Cards never renew or charge you by themselves');
     expect(screen.getByTestId('unlock-star-card').textContent).toBe('See Star Card prices');
     expect(screen.getByTestId('unlock-login')).toBeTruthy();
+    // Nothing plays here: no sound hint over the lock card.
+    expect(screen.queryByTestId('shorts-sound')).toBeNull();
     fireEvent.keyDown(window, { key: 'ArrowDown' });
     await waitFor(() =>
       expect(

@@ -552,6 +552,11 @@ export default function ShortsPage() {
               playsInline
               preload="auto"
               disablePictureInPicture
+              // Vertical episodes fill the screen; a landscape one is shown whole (drama.css).
+              onLoadedMetadata={(event) => {
+                const { videoWidth, videoHeight } = event.currentTarget;
+                event.currentTarget.dataset.wide = String(videoWidth > videoHeight);
+              }}
             />
           ))}
           {shown.map((item, offset) => {
@@ -576,7 +581,7 @@ export default function ShortsPage() {
           })}
         </div>
         {status}
-        {!soundOn && status === null && (
+        {!soundOn && status === null && !currentLocked && (
           <button
             type="button"
             className="ds-shorts__sound"
