@@ -470,6 +470,61 @@ describe('Video details', () => {
     await waitFor(() => expect(instanceFor(2)).toBeTruthy(), wait);
   });
 
+  it('activates the viewer’s trial card on the paywall, after a confirmation, and plays the episode there', async () => {
+    signIn();
+    const locked = {
+      series: series(1),
+      episodes: [episode(1, 1), episode(4, 4)],
+      favorited: false,
+      progress: null,
+    };
+    const unlocked = { ...locked, episodes: [episode(1, 1), episode(4, 4, { locked: false })] };
+    let active = false;
+    const api = stubApi({
+      ...baseRoutes,
+      '/sv/videos/1': () => ok(active ? unlocked : locked),
+      '/user/trialCards': ok({ hours: 72, activeUntil: null, owned: [], sent: [] }),
+      '/user/getTrialCard': () => {
+        active = true;
+        return ok({ hours: 72, activeUntil: '2030-01-01T00:00:00.000Z', owned: [], sent: [] });
+      },
+      ...playRoutes(4),
+    });
+    renderAt('#/pages/shorts/videoDetails?seriesId=1&videoId=4');
+    await screen.findByTestId('unlock-prompt', {}, wait);
+    fireEvent.click(screen.getByTestId('unlock-trial'));
+    // The hours start at once: the confirmation says so before anything happens.
+    await waitFor(
+      () => expect(screen.getByTestId('unlock-trial-confirm').textContent).toContain('72 hours'),
+      wait,
+    );
+    expect(api.callsTo('/user/getTrialCard')).toHaveLength(0);
+    fireEvent.click(screen.getByText('Activate now'));
+    await waitFor(() => expect(instanceFor(4)).toBeTruthy(), wait);
+    expect(screen.queryByTestId('unlock-prompt')).toBeNull();
+    expect(window.location.hash).toContain('videoId=4');
+    expect(api.callsTo('/user/getTrialCard')).toHaveLength(1);
+  });
+
+  it('says so on the paywall when the viewer has no trial card left, and leads to getting one', async () => {
+    signIn();
+    stubApi({
+      ...baseRoutes,
+      '/sv/videos/1': ok({ series: series(1), episodes: [episode(4, 4)], favorited: false, progress: null }),
+      '/user/trialCards': ok({ hours: 72, activeUntil: null, owned: [], sent: [] }),
+      '/user/getTrialCard': refusal(409, 'You have no unused trial card', 'TrialCardNone'),
+    });
+    renderAt('#/pages/shorts/videoDetails?seriesId=1&videoId=4');
+    await screen.findByTestId('unlock-prompt', {}, wait);
+    fireEvent.click(screen.getByTestId('unlock-trial'));
+    fireEvent.click(await screen.findByText('Activate now', {}, wait));
+    expect((await screen.findByTestId('unlock-trial-error', {}, wait)).textContent).toBe(
+      'You have no unused trial card',
+    );
+    fireEvent.click(screen.getByTestId('unlock-trial-more'));
+    await waitFor(() => expect(window.location.hash).toContain('pointsTrial'), wait);
+  });
+
   it('resumes the episode where the viewer stopped', async () => {
     stubApi({
       ...baseRoutes,

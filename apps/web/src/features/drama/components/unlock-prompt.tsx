@@ -1,10 +1,16 @@
-import { Button } from 'antd-mobile';
+import { api } from '@dramastar/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Toast } from 'antd-mobile';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { membershipQueryKey } from '../../../shared/api/membership-status';
+import { request } from '../../../shared/api/request';
 import { openLoginPanel } from '../../../shared/auth/login-panel-store';
 import { useT } from '../../../shared/i18n';
 import { ROUTES } from '../../../shared/routes';
 import { useSession } from '../../../shared/store/session';
-import { LockIcon } from '../../../shared/ui';
+import { ConfirmPopup, LockIcon } from '../../../shared/ui';
+import { useActivateTrial } from '../api/activate-trial';
 
 export interface UnlockPromptProps {
   number: number;
@@ -12,6 +18,8 @@ export interface UnlockPromptProps {
   /** Offers to go back to the free episodes. */
   onWatchFree?: () => void;
   onClose?: () => void;
+  /** After a trial card was activated here: play the episode. */
+  onUnlocked?: () => void;
 }
 
 /**
@@ -19,10 +27,27 @@ export interface UnlockPromptProps {
  * a signed-in viewer is led to the Star Card page and to their free trial card, with the promise
  * that a card is one payment that never renews by itself. Guests see the prices or log in.
  */
-export function UnlockPrompt({ number, freeEpisodes, onWatchFree, onClose }: UnlockPromptProps) {
+export function UnlockPrompt({ number, freeEpisodes, onWatchFree, onClose, onUnlocked }: UnlockPromptProps) {
   const t = useT();
   const hasLogin = useSession((s) => s.hasLogin);
+  const token = useSession((s) => s.token);
   const navigate = useNavigate();
+  const trial = useActivateTrial();
+  const [confirming, setConfirming] = useState(false);
+  // The card's hours, for the confirmation (asked when it opens).
+  const cards = useQuery({
+    queryKey: [...membershipQueryKey, token, 'trialCards'] as const,
+    queryFn: ({ signal }) => request(api.user.trialCards, { signal, hideToast: true }),
+    enabled: confirming && token !== null,
+  });
+  const hours = cards.data?.hours;
+  const activate = async () => {
+    const done = await trial.activate();
+    setConfirming(false);
+    if (!done) return;
+    Toast.show({ content: t('drama.trialStarted') });
+    onUnlocked?.();
+  };
   return (
     <section
       className="ds-unlock"
@@ -52,15 +77,45 @@ export function UnlockPrompt({ number, freeEpisodes, onWatchFree, onClose }: Unl
             >
               {t('membership.unlockStarCard')}
             </Button>
+            {/* The viewer's own trial card starts here, after a confirmation, and the episode plays. */}
             <Button
               fill="outline"
               shape="rounded"
               block
               data-testid="unlock-trial"
-              onClick={() => void navigate(ROUTES.pointsTrial)}
+              loading={trial.busy}
+              onClick={() => setConfirming(true)}
             >
               {t('membership.unlockTrial')}
             </Button>
+            {trial.refusal && (
+              <p className="ds-unlock__error" role="alert" data-testid="unlock-trial-error">
+                {trial.refusal.message || t('common.networkError')}
+              </p>
+            )}
+            {trial.refusal?.none && (
+              <Button
+                fill="none"
+                block
+                data-testid="unlock-trial-more"
+                onClick={() => void navigate(ROUTES.pointsTrial)}
+              >
+                {t('drama.trialGetMore')}
+              </Button>
+            )}
+            <ConfirmPopup
+              visible={confirming}
+              title={t('pointsTrial.activateTitle')}
+              content={
+                <p data-testid="unlock-trial-confirm">
+                  {hours === undefined ? '…' : t('pointsTrial.activateConfirm', { hours })}
+                </p>
+              }
+              confirmText={t('pointsTrial.activateNow')}
+              confirmLoading={trial.busy}
+              onCancel={() => setConfirming(false)}
+              onConfirm={() => void activate()}
+            />
           </>
         )}
         {!hasLogin && (

@@ -81,6 +81,7 @@ function ShortsItem({
   onEpisodes,
   onShare,
   onWatchFree,
+  onUnlocked,
 }: {
   item: FeedItem;
   index: number;
@@ -93,6 +94,7 @@ function ShortsItem({
   onEpisodes: () => void;
   onShare: () => void;
   onWatchFree: (() => void) | undefined;
+  onUnlocked: () => void;
 }) {
   const t = useT();
   const { series, episode } = item;
@@ -124,7 +126,12 @@ function ShortsItem({
       )}
       {lock && active && (
         <div className="ds-short__center ds-short__center--prompt">
-          <UnlockPrompt number={lock.number} freeEpisodes={lock.freeEpisodes} onWatchFree={onWatchFree} />
+          <UnlockPrompt
+            number={lock.number}
+            freeEpisodes={lock.freeEpisodes}
+            onWatchFree={onWatchFree}
+            onUnlocked={onUnlocked}
+          />
         </div>
       )}
       {failed && !lock && active && (
@@ -576,6 +583,8 @@ export default function ShortsPage() {
                 onEpisodes={() => setSheetSeries(item.series.id)}
                 onShare={() => share(item.series.id)}
                 onWatchFree={first >= 0 && first !== at ? () => setIndex(first) : undefined}
+                // A trial card started: no episode stays locked (the feed reloads with them all).
+                onUnlocked={() => setLocks(new Map())}
               />
             );
           })}

@@ -149,6 +149,8 @@ export default function VideoDetailsPage() {
                       number={lock.number}
                       freeEpisodes={lock.freeEpisodes}
                       onWatchFree={firstFree ? () => open(firstFree) : undefined}
+                      // A trial card started here: the series reloads unlocked and this episode plays.
+                      onUnlocked={() => setLocked(new Map())}
                     />
                   </div>
                 </div>
