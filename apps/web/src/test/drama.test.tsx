@@ -2,6 +2,7 @@ import type { EpisodeInfo, SeriesSummary } from '@dramastar/contract';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useLoginPanel } from '../shared/auth/login-panel-store';
+import { clearReturn, pendingReturn } from '../shared/return-to';
 import { useSession } from '../shared/store/session';
 import { showToast } from '../shared/ui/toast';
 import { ok, refusal, stubApi, type Route } from './fetch';
@@ -504,6 +505,18 @@ describe('Video details', () => {
     expect(screen.queryByTestId('unlock-prompt')).toBeNull();
     expect(window.location.hash).toContain('videoId=4');
     expect(api.callsTo('/user/getTrialCard')).toHaveLength(1);
+  });
+
+  it('remembers the episode when its paywall leads to the Star Card prices', async () => {
+    stubApi({
+      ...baseRoutes,
+      '/sv/videos/1': ok({ series: series(1), episodes: [episode(4, 4)], favorited: false, progress: null }),
+    });
+    renderAt('#/pages/shorts/videoDetails?seriesId=1&videoId=4');
+    fireEvent.click(await screen.findByTestId('unlock-star-card', {}, wait));
+    await waitFor(() => expect(window.location.hash).toBe('#/pages/earn/strategy'), wait);
+    expect(pendingReturn()).toBe('/pages/shorts/videoDetails?seriesId=1&videoId=4');
+    clearReturn();
   });
 
   it('says so on the paywall when the viewer has no trial card left, and leads to getting one', async () => {

@@ -2,6 +2,7 @@ import type { MembershipStatus, RechargeOrder, TierOffer } from '@dramastar/cont
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { openPaymentPage, submitPaymentForm } from '../shared/payments';
+import { pendingReturn, rememberReturn } from '../shared/return-to';
 import { useSession } from '../shared/store/session';
 import { useLoginPanel } from '../shared/auth/login-panel-store';
 import { showToast } from '../shared/ui/toast';
@@ -265,12 +266,46 @@ describe('Star Card page', () => {
     expect(screen.getByTestId('purchase-result-paid').textContent).toBe('₱500.67');
     expect(screen.getByTestId('purchase-result-credit').textContent).toBe('₱498.33');
     expect(screen.getByTestId('purchase-result-balance').textContent).toBe('₱499.33');
+    // Not sent here by a paywall: nothing to go back to.
+    expect(screen.queryByTestId('purchase-continue')).toBeNull();
 
     const bodies = api.callsTo('/user/openvipByBalance').map(bodyOf);
     expect(bodies).toHaveLength(2);
     expect(bodies[0]).toMatchObject({ tier: 'premium' });
     expect(bodies[0]!.requestId).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
     expect(bodies[1]!.requestId).toBe(bodies[0]!.requestId);
+  });
+
+  it('after a purchase started from a paywall, leads back to that episode', async () => {
+    stubApi(
+      baseRoutes({
+        '/user/openvipByBalance': ok({
+          card: {
+            tier: 'premium',
+            startsAt: '2026-11-21T09:00:00.000Z',
+            endsAt: '2026-12-21T09:00:00.000Z',
+          },
+          action: 'upgrade',
+          paid: '500.67',
+          credit: '498.33',
+          balance: '499.33',
+        }),
+      }),
+    );
+    signIn();
+    rememberReturn('/pages/shorts/videoDetails?seriesId=2&videoId=9');
+    renderAt('#/pages/earn/strategy');
+    fireEvent.click(await screen.findByTestId('tier-premium-buy', {}, wait));
+    await screen.findByTestId('purchase-sheet', {}, wait);
+    await waitFor(() =>
+      expect(screen.getByTestId('pay-method-balance').getAttribute('aria-checked')).toBe('true'),
+    );
+    fireEvent.click(screen.getByTestId('purchase-confirm'));
+    fireEvent.click(await screen.findByTestId('purchase-continue', {}, wait));
+    await waitFor(() =>
+      expect(window.location.hash).toBe('#/pages/shorts/videoDetails?seriesId=2&videoId=9'),
+    );
+    expect(pendingReturn()).toBeNull();
   });
 
   it('shows a refusal in the sheet, not as a toast, and the next try is a new request', async () => {

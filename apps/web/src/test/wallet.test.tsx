@@ -2,6 +2,7 @@ import type { RechargeOrder, Withdrawal, WithdrawalRules } from '@dramastar/cont
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { openPaymentPage } from '../shared/payments';
+import { pendingReturn, rememberReturn } from '../shared/return-to';
 import { useSession } from '../shared/store/session';
 import { showToast } from '../shared/ui/toast';
 import { ok, refusal, stubApi, type FetchCall, type Route } from './fetch';
@@ -491,6 +492,29 @@ describe('recharge', () => {
     expect(await screen.findByTestId('recharge-result-credited', {}, wait)).toBeTruthy();
     expect(screen.getByTestId('recharge-result-credited').textContent).toContain('+₱5,000.00');
     expect(api.callsTo('/user/addAccountBalanceVerify')).toHaveLength(2);
+  });
+
+  it('after a Star Card paid through the provider, says the card is active and leads back to the episode', async () => {
+    const credited = {
+      ...officialOrder({ channel: 'gateway', official: null, expiresAt: null }),
+      status: 'credited',
+      amount: '249.00',
+      creditAmount: '249.00',
+      purpose: { kind: 'membership', tier: 'week' },
+    };
+    stubApi(baseRoutes({ '/user/addAccountBalanceVerify': ok(credited) }));
+    signIn();
+    rememberReturn('/pages/shorts/videoDetails?seriesId=1&videoId=4');
+    renderAt('#/pages/profile/recharge/index?orderNo=R100');
+    const title = await screen.findByTestId('recharge-result-title', {}, wait);
+    expect(title.textContent).toBe('Drama Week Card is active');
+    expect(screen.queryByTestId('recharge-to-wallet')).toBeNull();
+    fireEvent.click(screen.getByTestId('recharge-continue'));
+    await waitFor(() =>
+      expect(window.location.hash).toBe('#/pages/shorts/videoDetails?seriesId=1&videoId=4'),
+    );
+    // Used once: the next payment does not lead there again.
+    expect(pendingReturn()).toBeNull();
   });
 });
 

@@ -2,11 +2,12 @@ import { api } from '@dramastar/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Toast } from 'antd-mobile';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { membershipQueryKey } from '../../../shared/api/membership-status';
 import { request } from '../../../shared/api/request';
 import { openLoginPanel } from '../../../shared/auth/login-panel-store';
 import { useT } from '../../../shared/i18n';
+import { rememberReturn } from '../../../shared/return-to';
 import { ROUTES } from '../../../shared/routes';
 import { useSession } from '../../../shared/store/session';
 import { ConfirmPopup, LockIcon } from '../../../shared/ui';
@@ -32,6 +33,12 @@ export function UnlockPrompt({ number, freeEpisodes, onWatchFree, onClose, onUnl
   const hasLogin = useSession((s) => s.hasLogin);
   const token = useSession((s) => s.token);
   const navigate = useNavigate();
+  const location = useLocation();
+  // After buying a card (from the balance or a provider's page) the viewer comes back here.
+  const toStarCards = () => {
+    rememberReturn(`${location.pathname}${location.search}`);
+    void navigate(ROUTES.starCards);
+  };
   const trial = useActivateTrial();
   const [confirming, setConfirming] = useState(false);
   // The card's hours, for the confirmation (asked when it opens).
@@ -73,7 +80,7 @@ export function UnlockPrompt({ number, freeEpisodes, onWatchFree, onClose, onUnl
               shape="rounded"
               block
               data-testid="unlock-star-card"
-              onClick={() => void navigate(ROUTES.starCards)}
+              onClick={toStarCards}
             >
               {t('membership.unlockStarCard')}
             </Button>
@@ -127,7 +134,7 @@ export function UnlockPrompt({ number, freeEpisodes, onWatchFree, onClose, onUnl
               shape="rounded"
               block
               data-testid="unlock-star-card"
-              onClick={() => void navigate(ROUTES.starCards)}
+              onClick={toStarCards}
             >
               {t('membership.seePrices')}
             </Button>

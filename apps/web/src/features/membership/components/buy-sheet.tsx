@@ -6,6 +6,7 @@ import { openPaymentPage, providerLabel, submitPaymentForm } from '../../../shar
 import { TIER_LABELS } from '../../../shared/api/membership-status';
 import { useT } from '../../../shared/i18n';
 import { formatMinor, formatMoney, parseAmount } from '../../../shared/money';
+import { clearReturn, pendingReturn } from '../../../shared/return-to';
 import { ROUTES } from '../../../shared/routes';
 import { CheckIcon, CloseIcon, MenuList, MenuRow, ShieldIcon } from '../../../shared/ui';
 import type { PurchaseOutcome, PurchaseResult } from '../api/purchase-card';
@@ -46,6 +47,9 @@ function PurchaseDone({
   onDone: () => void;
 }) {
   const t = useT();
+  const navigate = useNavigate();
+  // Bought from an episode's paywall: back to that episode, which now plays.
+  const back = pendingReturn();
   const dates = dateTimeFormat(t.language);
   const credit = formatMoney(result.credit, currency);
   return (
@@ -76,9 +80,29 @@ function PurchaseDone({
         />
       </Summary>
       <p className="ds-ms-note">{t('membership.noAutoRenewShort')}</p>
-      <Button block color="primary" shape="rounded" data-testid="purchase-done" onClick={onDone}>
-        {t('membership.done')}
-      </Button>
+      {back ? (
+        <>
+          <Button
+            block
+            color="primary"
+            shape="rounded"
+            data-testid="purchase-continue"
+            onClick={() => {
+              clearReturn();
+              void navigate(back, { replace: true });
+            }}
+          >
+            {t('membership.continueWatching')}
+          </Button>
+          <Button block fill="none" data-testid="purchase-done" onClick={onDone}>
+            {t('membership.done')}
+          </Button>
+        </>
+      ) : (
+        <Button block color="primary" shape="rounded" data-testid="purchase-done" onClick={onDone}>
+          {t('membership.done')}
+        </Button>
+      )}
     </div>
   );
 }

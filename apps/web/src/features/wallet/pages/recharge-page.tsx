@@ -10,9 +10,11 @@ import { Button } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { openPaymentPage, providerLabel, submitPaymentForm } from '../../../shared/payments';
+import { TIER_LABELS } from '../../../shared/api/membership-status';
 import { useWalletInfo } from '../../../shared/api/wallet-info';
 import { useT } from '../../../shared/i18n';
 import { formatMinor, formatMoney, parseAmount, plainAmount } from '../../../shared/money';
+import { clearReturn, pendingReturn } from '../../../shared/return-to';
 import { ROUTES } from '../../../shared/routes';
 import {
   AlertIcon,
@@ -334,23 +336,58 @@ function GatewayResult({ orderNo }: { orderNo: string }) {
           <p className="ds-muted">{t('wallet.orderNoShort', { orderNo: order.orderNo })}</p>
         </section>
       );
-    case 'credited':
+    case 'credited': {
+      // A Star Card paid here is active now: say so, and lead back to the episode that asked.
+      const card = order.purpose?.kind === 'membership' ? order.purpose.tier : null;
+      const back = card ? pendingReturn() : null;
       return (
         <section className="ds-result" data-testid="recharge-result-credited">
           <span className="ds-result__icon ds-result__icon--success">
             <CheckIcon />
           </span>
-          <h2 className="ds-result__title">{t('recharge.successTitle')}</h2>
+          <h2 className="ds-result__title" data-testid="recharge-result-title">
+            {card ? t('recharge.cardActive', { card: t(TIER_LABELS[card]) }) : t('recharge.successTitle')}
+          </h2>
           <p className="ds-result__amount ds-amount--in">
-            {formatMoney(order.creditAmount, order.currency, { sign: true })}
+            {card
+              ? formatMoney(order.amount, order.payCurrency)
+              : formatMoney(order.creditAmount, order.currency, { sign: true })}
           </p>
           <p className="ds-muted">{t('wallet.orderNoShort', { orderNo: order.orderNo })}</p>
           <div className="ds-result__actions">
-            {toWallet}
-            {again}
+            {back && (
+              <Button
+                block
+                color="primary"
+                data-testid="recharge-continue"
+                onClick={() => {
+                  clearReturn();
+                  void navigate(back, { replace: true });
+                }}
+              >
+                {t('membership.continueWatching')}
+              </Button>
+            )}
+            {card ? (
+              <Button
+                block
+                fill={back ? 'outline' : 'solid'}
+                color={back ? 'default' : 'primary'}
+                data-testid="recharge-to-card"
+                onClick={() => void navigate(ROUTES.starCards, { replace: true })}
+              >
+                {t('recharge.seeCard')}
+              </Button>
+            ) : (
+              <>
+                {toWallet}
+                {again}
+              </>
+            )}
           </div>
         </section>
       );
+    }
     case 'failed':
     case 'expired':
     case 'rejected':
