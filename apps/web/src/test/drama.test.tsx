@@ -50,7 +50,7 @@ const hls = vi.hoisted(() => {
   return { Hls, instances };
 });
 
-vi.mock('hls.js', () => ({
+vi.mock('hls.js/light', () => ({
   default: hls.Hls,
   Events: { ERROR: 'hlsError', FRAG_LOADED: 'hlsFragLoaded' },
 }));

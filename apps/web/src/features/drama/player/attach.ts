@@ -1,4 +1,4 @@
-import Hls, { Events, type ErrorData } from 'hls.js';
+import Hls, { Events, type ErrorData } from 'hls.js/light';
 import { fetchPlay, lockedInfo, type LockedInfo } from '../api/play';
 
 export interface AttachOptions {
