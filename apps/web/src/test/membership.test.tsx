@@ -230,23 +230,19 @@ describe('Star Card page', () => {
     expect(api.callsTo('/user/openvip')).toHaveLength(0);
   });
 
+  /** A purchase from the balance: Premium replacing a card (credit for its unused part). */
+  const premiumUpgrade = {
+    card: { tier: 'premium', startsAt: '2026-11-21T09:00:00.000Z', endsAt: '2026-12-21T09:00:00.000Z' },
+    action: 'upgrade',
+    paid: '500.67',
+    credit: '498.33',
+    balance: '499.33',
+  };
+
   it('buys from the balance once per confirmation: a retry after no answer reuses the requestId', async () => {
     const api = stubApi(
       baseRoutes({
-        '/user/openvipByBalance': [
-          new TypeError('offline'),
-          ok({
-            card: {
-              tier: 'premium',
-              startsAt: '2026-11-21T09:00:00.000Z',
-              endsAt: '2026-12-21T09:00:00.000Z',
-            },
-            action: 'upgrade',
-            paid: '500.67',
-            credit: '498.33',
-            balance: '499.33',
-          }),
-        ],
+        '/user/openvipByBalance': [new TypeError('offline'), ok(premiumUpgrade)],
       }),
     );
     signIn();
@@ -279,17 +275,7 @@ describe('Star Card page', () => {
   it('after a purchase started from a paywall, leads back to that episode', async () => {
     stubApi(
       baseRoutes({
-        '/user/openvipByBalance': ok({
-          card: {
-            tier: 'premium',
-            startsAt: '2026-11-21T09:00:00.000Z',
-            endsAt: '2026-12-21T09:00:00.000Z',
-          },
-          action: 'upgrade',
-          paid: '500.67',
-          credit: '498.33',
-          balance: '499.33',
-        }),
+        '/user/openvipByBalance': ok(premiumUpgrade),
       }),
     );
     signIn();

@@ -1,6 +1,7 @@
 export { Brand } from './brand';
 export { copyText } from './clipboard';
 export { ConfirmPopup, type ConfirmPopupProps } from './confirm-popup';
+export { ContinueWatching } from './continue-watching';
 export { EmptyState, type EmptyStateProps } from './empty-state';
 export { ExternalBrowserPopup } from './external-browser-popup';
 export { FooterBar } from './footer-bar';

@@ -6,9 +6,9 @@ import { openPaymentPage, providerLabel, submitPaymentForm } from '../../../shar
 import { TIER_LABELS } from '../../../shared/api/membership-status';
 import { useT } from '../../../shared/i18n';
 import { formatMinor, formatMoney, parseAmount } from '../../../shared/money';
-import { clearReturn, pendingReturn } from '../../../shared/return-to';
+import { pendingReturn } from '../../../shared/return-to';
 import { ROUTES } from '../../../shared/routes';
-import { CheckIcon, CloseIcon, MenuList, MenuRow, ShieldIcon } from '../../../shared/ui';
+import { CheckIcon, CloseIcon, ContinueWatching, MenuList, MenuRow, ShieldIcon } from '../../../shared/ui';
 import type { PurchaseOutcome, PurchaseResult } from '../api/purchase-card';
 import { CONFIRM_TITLES, dateTimeFormat, RESULT_TITLES } from '../lib/labels';
 import {
@@ -47,7 +47,6 @@ function PurchaseDone({
   onDone: () => void;
 }) {
   const t = useT();
-  const navigate = useNavigate();
   // Bought from an episode's paywall: back to that episode, which now plays.
   const back = pendingReturn();
   const dates = dateTimeFormat(t.language);
@@ -82,18 +81,7 @@ function PurchaseDone({
       <p className="ds-ms-note">{t('membership.noAutoRenewShort')}</p>
       {back ? (
         <>
-          <Button
-            block
-            color="primary"
-            shape="rounded"
-            data-testid="purchase-continue"
-            onClick={() => {
-              clearReturn();
-              void navigate(back, { replace: true });
-            }}
-          >
-            {t('membership.continueWatching')}
-          </Button>
+          <ContinueWatching to={back} testId="purchase-continue" />
           <Button block fill="none" data-testid="purchase-done" onClick={onDone}>
             {t('membership.done')}
           </Button>

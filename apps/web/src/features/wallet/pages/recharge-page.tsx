@@ -14,12 +14,13 @@ import { TIER_LABELS } from '../../../shared/api/membership-status';
 import { useWalletInfo } from '../../../shared/api/wallet-info';
 import { useT } from '../../../shared/i18n';
 import { formatMinor, formatMoney, parseAmount, plainAmount } from '../../../shared/money';
-import { clearReturn, pendingReturn } from '../../../shared/return-to';
+import { pendingReturn } from '../../../shared/return-to';
 import { ROUTES } from '../../../shared/routes';
 import {
   AlertIcon,
   CheckIcon,
   ConfirmPopup,
+  ContinueWatching,
   EmptyState,
   FooterBar,
   MenuList,
@@ -355,19 +356,7 @@ function GatewayResult({ orderNo }: { orderNo: string }) {
           </p>
           <p className="ds-muted">{t('wallet.orderNoShort', { orderNo: order.orderNo })}</p>
           <div className="ds-result__actions">
-            {back && (
-              <Button
-                block
-                color="primary"
-                data-testid="recharge-continue"
-                onClick={() => {
-                  clearReturn();
-                  void navigate(back, { replace: true });
-                }}
-              >
-                {t('membership.continueWatching')}
-              </Button>
-            )}
+            {back && <ContinueWatching to={back} testId="recharge-continue" />}
             {card ? (
               <Button
                 block
