@@ -645,6 +645,11 @@ describe('bank cards', () => {
     );
     fireEvent.change(screen.getByTestId('card-cardNumber'), { target: { value: '001234567890' } });
     fireEvent.change(screen.getByTestId('card-bankName'), { target: { value: 'Makati Branch' } });
+    // The bank button waits for the bank list (a busy machine may still be loading it).
+    await waitFor(
+      () => expect(screen.getByTestId<HTMLButtonElement>('card-bank').disabled).toBe(false),
+      wait,
+    );
     fireEvent.click(screen.getByTestId('card-bank'));
     fireEvent.click(await screen.findByTestId('bank-BDO', {}, wait));
     fireEvent.click(screen.getByTestId('submit'));
