@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { cp, mkdir, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { copyFile, cp, mkdir, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
 import { dirname, join, posix, resolve, sep } from 'node:path';
 
 /**
@@ -36,7 +37,30 @@ export interface MediaStorage {
   /** The file on this machine for a key, or null when the store is remote. */
   localPath(key: string): string | null;
   remove(key: string): Promise<void>;
+  /** Streams one local file to `key` (never held in memory whole). */
+  putFile(localFile: string, key: string): Promise<void>;
+  /** Copies the file at `key` to a local file (for ffmpeg, which reads files). */
+  download(key: string, localFile: string): Promise<void>;
+  /**
+   * One file's bytes for a response, honouring an HTTP Range header; null when the key is absent.
+   * Local disk answers through `send` in the routes instead (localPath is not null there).
+   */
+  read(key: string, range?: string): Promise<StoredRead | null>;
+  /** Where a browser fetches a public key directly (public bucket or CDN), or null: served at /media. */
+  publicUrl(key: string): string | null;
 }
+
+export interface StoredRead {
+  status: 200 | 206;
+  body: NodeJS.ReadableStream;
+  headers: Record<string, string>;
+}
+
+/** Whether a key is public (covers, posters, avatars, chat pictures). */
+export const isPublicKey = (key: string) => PUBLIC_KEY_ROOTS.has(normaliseKey(key).split('/', 1)[0] ?? '');
+
+/** A key made canonical (same rule as the local store), for other adapters. */
+export const canonicalKey = normaliseKey;
 
 export function localDiskStorage(root: string): MediaStorage {
   const layout = mediaLayout(resolve(root));
@@ -77,6 +101,27 @@ export function localDiskStorage(root: string): MediaStorage {
     async remove(key) {
       await rm(pathOf(key), { recursive: true, force: true });
     },
+    async putFile(localFile, key) {
+      const target = pathOf(key);
+      await mkdir(dirname(target), { recursive: true });
+      const staging = `${target}.${randomBytes(6).toString('hex')}.tmp`;
+      await copyFile(localFile, staging);
+      await rename(staging, target);
+    },
+    async download(key, localFile) {
+      await copyFile(pathOf(key), localFile);
+    },
+    async read(key) {
+      const path = pathOf(key);
+      const info = await stat(path).catch(() => null);
+      if (!info?.isFile()) return null;
+      return {
+        status: 200,
+        body: createReadStream(path),
+        headers: { 'content-length': String(info.size) },
+      };
+    },
+    publicUrl: () => null,
   };
 }
 

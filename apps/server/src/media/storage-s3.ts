@@ -1,0 +1,224 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { readdir, stat } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { canonicalKey, isPublicKey, type MediaStorage, type StoredRead } from './storage.js';
+
+/** One place in the store: a bucket and a key prefix inside it ('' or ending in '/'). */
+export interface S3Place {
+  bucket: string;
+  prefix: string;
+}
+
+export interface S3StorageOptions {
+  endpoint?: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Console uploads (`uploads/…`), episode HLS (`hls/…` and any other private key), public images. */
+  originals: S3Place;
+  hls: S3Place;
+  public: S3Place;
+  /** Where browsers fetch public images (a CDN or the public bucket's address); default: the endpoint's path-style URL. */
+  publicBaseUrl?: string;
+  /** Path-style addresses (`endpoint/bucket/key`): what MinIO, Swift and Ceph want. Default true. */
+  forcePathStyle?: boolean;
+}
+
+export interface S3MediaStorage extends MediaStorage {
+  readonly client: S3Client;
+  /** A short-lived address a browser PUTs one file to (size and type are part of the signature). */
+  presignPut(
+    key: string,
+    options: { contentType: string; contentLength: number; expiresIn: number },
+  ): Promise<string>;
+  /** A short-lived GET address for one file. */
+  presignGet(key: string, expiresIn: number): Promise<string>;
+  /** The bucket and object key a media key is stored at. */
+  locate(key: string): { bucket: string; objectKey: string };
+}
+
+const TYPES: Record<string, string> = {
+  m3u8: 'application/vnd.apple.mpegurl',
+  ts: 'video/mp2t',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  mp4: 'video/mp4',
+};
+const typeOf = (key: string) =>
+  TYPES[key.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream';
+
+const notFound = (error: unknown) =>
+  error instanceof S3ServiceException &&
+  (error.$metadata.httpStatusCode === 404 || error.name === 'NotFound' || error.name === 'NoSuchKey');
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...(await filesUnder(path)));
+    else if (entry.isFile()) out.push(path);
+  }
+  return out;
+}
+
+/**
+ * Media in an S3-compatible store (AWS S3, MinIO, Ceph, Swift's s3api, R2). Keys keep the local
+ * store's layout; the first segment picks the place: public images, console originals, or HLS.
+ * Nothing is ever read whole into memory: files go up as streams and come down as streams.
+ */
+export function s3Storage(options: S3StorageOptions): S3MediaStorage {
+  const client = new S3Client({
+    ...(options.endpoint ? { endpoint: options.endpoint } : {}),
+    region: options.region,
+    credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
+    forcePathStyle: options.forcePathStyle ?? true,
+    // Only the checksums S3 requires: not every compatible store knows the newer CRC headers.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+  const locate = (key: string) => {
+    const clean = canonicalKey(key);
+    const first = clean.split('/', 1)[0];
+    const place = isPublicKey(clean) ? options.public : first === 'uploads' ? options.originals : options.hls;
+    return { bucket: place.bucket, objectKey: `${place.prefix}${clean}` };
+  };
+  const head = async (key: string) => {
+    const { bucket, objectKey } = locate(key);
+    return client.send(new HeadObjectCommand({ Bucket: bucket, Key: objectKey })).then(
+      () => true,
+      (error: unknown) => {
+        if (notFound(error)) return false;
+        throw error;
+      },
+    );
+  };
+  /** Every object key under `key/` (a "directory"). */
+  const list = async (key: string): Promise<string[]> => {
+    const { bucket, objectKey } = locate(key);
+    const keys: string[] = [];
+    let token: string | undefined;
+    do {
+      const page = await client.send(
+        new ListObjectsV2Command({ Bucket: bucket, Prefix: `${objectKey}/`, ContinuationToken: token }),
+      );
+      for (const item of page.Contents ?? []) if (item.Key) keys.push(item.Key);
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+    return keys;
+  };
+  const putFile = async (localFile: string, key: string) => {
+    const { bucket, objectKey } = locate(key);
+    const { size } = await stat(localFile);
+    await client.send(
+      new PutObjectCommand({
+        Bucket: bucket,
+        Key: objectKey,
+        Body: createReadStream(localFile),
+        ContentLength: size,
+        ContentType: typeOf(key),
+      }),
+    );
+  };
+  const publicBase = (
+    options.publicBaseUrl ??
+    `${(options.endpoint ?? `https://s3.${options.region}.amazonaws.com`).replace(/\/$/, '')}/${options.public.bucket}/${options.public.prefix}`
+  ).replace(/\/?$/, '/');
+
+  return {
+    client,
+    locate,
+    async putDirectory(localDir, key) {
+      const before = new Set(await list(key));
+      const { objectKey: base } = locate(key);
+      for (const file of await filesUnder(localDir)) {
+        const rel = relative(localDir, file).split(sep).join('/');
+        await putFile(file, `${key}/${rel}`);
+        before.delete(`${base}/${rel}`);
+      }
+      // Files of an older version that the new one does not have.
+      const { bucket } = locate(key);
+      for (const stale of before) await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: stale }));
+    },
+    async exists(key) {
+      if (await head(key)) return true;
+      const { bucket, objectKey } = locate(key);
+      const page = await client.send(
+        new ListObjectsV2Command({ Bucket: bucket, Prefix: `${objectKey}/`, MaxKeys: 1 }),
+      );
+      return (page.KeyCount ?? page.Contents?.length ?? 0) > 0;
+    },
+    localPath: () => null,
+    async remove(key) {
+      const { bucket, objectKey } = locate(key);
+      // One by one: multi-object delete needs Content-MD5, which not every store's SDK path sends.
+      for (const item of [objectKey, ...(await list(key))]) {
+        await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: item })).catch((error: unknown) => {
+          if (!notFound(error)) throw error;
+        });
+      }
+    },
+    putFile,
+    async download(key, localFile) {
+      const { bucket, objectKey } = locate(key);
+      const answer = await client.send(new GetObjectCommand({ Bucket: bucket, Key: objectKey }));
+      await pipeline(answer.Body as Readable, createWriteStream(localFile));
+    },
+    async read(key, range): Promise<StoredRead | null> {
+      const { bucket, objectKey } = locate(key);
+      try {
+        const answer = await client.send(
+          new GetObjectCommand({ Bucket: bucket, Key: objectKey, ...(range ? { Range: range } : {}) }),
+        );
+        const headers: Record<string, string> = { 'accept-ranges': 'bytes' };
+        if (answer.ContentLength !== undefined) headers['content-length'] = String(answer.ContentLength);
+        if (answer.ContentRange) headers['content-range'] = answer.ContentRange;
+        if (answer.ETag) headers.etag = answer.ETag;
+        return {
+          status: answer.ContentRange ? 206 : 200,
+          body: answer.Body as Readable,
+          headers,
+        };
+      } catch (error) {
+        if (notFound(error)) return null;
+        if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 416) return null;
+        throw error;
+      }
+    },
+    publicUrl(key) {
+      if (!isPublicKey(key)) return null;
+      return `${publicBase}${canonicalKey(key)}`;
+    },
+    async presignPut(key, { contentType, contentLength, expiresIn }) {
+      const { bucket, objectKey } = locate(key);
+      return getSignedUrl(
+        client,
+        new PutObjectCommand({
+          Bucket: bucket,
+          Key: objectKey,
+          ContentType: contentType,
+          ContentLength: contentLength,
+        }),
+        { expiresIn, signableHeaders: new Set(['content-type', 'content-length']) },
+      );
+    },
+    async presignGet(key, expiresIn) {
+      const { bucket, objectKey } = locate(key);
+      return getSignedUrl(client, new GetObjectCommand({ Bucket: bucket, Key: objectKey }), { expiresIn });
+    },
+  };
+}
