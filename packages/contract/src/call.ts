@@ -32,6 +32,11 @@ export interface CallDef<
   hideErrorToast: boolean;
   /** Largest request body in bytes, when it differs from the server's default. */
   bodyLimit: number | undefined;
+  /**
+   * The body's fields may come in the query string instead (the spec's "query and body of same
+   * params"): the server reads both, the body winning where both name a field.
+   */
+  bodyInQuery: boolean;
   /** Operator calls: the roles that may make it (the server answers 403 to the others). */
   roles: readonly OperatorRole[] | undefined;
   /**
@@ -66,6 +71,7 @@ export function defineCall<
   response?: R;
   hideErrorToast?: boolean;
   bodyLimit?: number;
+  bodyInQuery?: boolean;
   roles?: readonly OperatorRole[];
   duringSetup?: boolean;
 }): CallDef<P, Q, B, R> {
@@ -82,6 +88,7 @@ export function defineCall<
     response: (def.response ?? unspecified) as R,
     hideErrorToast: def.hideErrorToast ?? false,
     bodyLimit: def.bodyLimit,
+    bodyInQuery: def.bodyInQuery ?? false,
     roles: def.roles,
     duringSetup: def.duringSetup ?? false,
     specified,

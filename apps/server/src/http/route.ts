@@ -81,6 +81,13 @@ export function tenantGate(operator: OperatorContext, req: FastifyRequest): void
   }
 }
 
+/** The query's fields under the body's (calls whose body may come in the query string). */
+function bodyWithQuery(req: FastifyRequest): unknown {
+  const { query, body } = req;
+  if (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body))) return body;
+  return { ...(query as object), ...(body ?? {}) };
+}
+
 function parse<S extends z.ZodType>(schema: S, value: unknown, location: string): z.output<S> {
   const result = schema.safeParse(value);
   if (!result.success) throw validationError(result.error.issues, location);
@@ -136,7 +143,7 @@ export function createRouter(
         const ctx = {
           params: parse(call.params, req.params, 'params'),
           query: parse(call.query, req.query, 'query'),
-          body: parse(call.body, req.body ?? {}, 'body'),
+          body: parse(call.body, call.bodyInQuery ? bodyWithQuery(req) : (req.body ?? {}), 'body'),
           req,
           lang: requestLanguage(req),
         } as CallContext<C>;

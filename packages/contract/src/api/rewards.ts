@@ -24,6 +24,7 @@ export const taskCalls = {
   submitTask: defineCall({
     path: '/appTask/submitTask',
     auth: 'user',
+    bodyInQuery: true,
     body: z.object({ code: text().trim().min(1).max(40) }),
     response: z.object({ task: taskState, balance: z.string() }),
   }),

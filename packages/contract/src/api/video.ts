@@ -100,12 +100,14 @@ export const videoCalls = {
   favoriting: defineCall({
     path: '/sv/favoriting',
     auth: 'user',
+    bodyInQuery: true,
     body: seriesBody,
     response: z.object({ favorited: z.boolean(), favoriteCount: z.number().int() }),
   }),
   cancelFavoriting: defineCall({
     path: '/sv/cancelFavoriting',
     auth: 'user',
+    bodyInQuery: true,
     body: seriesBody,
     response: z.object({ favorited: z.boolean(), favoriteCount: z.number().int() }),
   }),
@@ -163,12 +165,14 @@ export const videoCalls = {
   liking: defineCall({
     path: '/sv/liking',
     auth: 'user',
+    bodyInQuery: true,
     body: videoBody,
     response: z.object({ liked: z.boolean(), likeCount: z.number().int() }),
   }),
   cancelLiking: defineCall({
     path: '/sv/cancelLiking',
     auth: 'user',
+    bodyInQuery: true,
     body: videoBody,
     response: z.object({ liked: z.boolean(), likeCount: z.number().int() }),
   }),

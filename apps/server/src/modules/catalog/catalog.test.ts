@@ -291,6 +291,27 @@ describe('likes, favourites and history', () => {
     expect(final.series.likeCount).toBe(1);
   });
 
+  it('takes the ids of likes and follows in the query string as in the body, and names a missing one', async () => {
+    const { token } = await user();
+    const id = await seriesOf('jakarta-hearts');
+    const episode = (await call(`/sv/videos/${id}`)).body.data.episodes[1];
+    const liked = await call('/sv/liking', { token, query: { videoId: String(episode.id) } });
+    expect(liked.body.data).toMatchObject({ liked: true });
+    const followed = await call('/sv/favoriting', { token, query: { seriesId: String(id) } });
+    expect(followed.body.data).toMatchObject({ favorited: true });
+    expect((await call(`/sv/myFavoList/${id}`, { token })).body.data).toEqual({ favorited: true });
+    await call('/sv/cancelLiking', { token, query: { videoId: String(episode.id) } });
+    const detail = (await call(`/sv/videos/${id}`, { token })).body.data;
+    expect(detail.episodes[1]).toMatchObject({ liked: false });
+    for (const path of ['/sv/liking', '/sv/favoriting']) {
+      const missing = await call(path, { token, body: {} });
+      expect(missing.status, path).toBe(400);
+      expect(missing.body.field, path).toBe(path === '/sv/liking' ? 'videoId' : 'seriesId');
+    }
+    const bad = await call('/sv/liking', { token, query: { videoId: 'abc' } });
+    expect([bad.status, bad.body.field]).toEqual([400, 'videoId']);
+  });
+
   it('follows a series idempotently and lists only the user’s own, whatever user id the path names', async () => {
     const a = await user();
     const b = await user();
