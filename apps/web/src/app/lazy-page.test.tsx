@@ -86,6 +86,26 @@ describe('lazyPage', () => {
     expect(screen.getByText('page content')).toBeTruthy();
   });
 
+  it('gives the page’s script up after 120 s without reloading, and Retry asks for it again', async () => {
+    const { loader, pending } = deferredLoader();
+    const reload = vi.fn();
+    const Page = lazyPage(loader, { reload });
+    const restore = silenceRenderErrors();
+    render(<Page />);
+    await act(() => vi.advanceTimersByTimeAsync(LIMITS.scriptLoadTimeoutMs));
+    expect(errorShown()).not.toBeNull();
+    expect(errorShown()!.textContent).toContain('taking too long');
+    expect(reload).not.toHaveBeenCalled();
+    // The first script arriving late changes nothing; Retry asks again and shows the page.
+    await settle(() => pending[0]!.resolve({ default: Loaded }));
+    expect(screen.queryByText('page content')).toBeNull();
+    fireEvent.click(screen.getByTestId('page-retry'));
+    expect(loader).toHaveBeenCalledTimes(2);
+    await settle(() => pending[1]!.resolve({ default: Loaded }));
+    expect(screen.getByText('page content')).toBeTruthy();
+    restore();
+  });
+
   it('reloads the page once when a chunk is gone after a redeploy', async () => {
     const { loader, pending } = deferredLoader();
     const reload = vi.fn();

@@ -28,6 +28,29 @@ export function isChunkLoadError(error: unknown): boolean {
   );
 }
 
+/** A page's script that did not arrive within LIMITS.scriptLoadTimeoutMs (120 s, the spec's). */
+export class ScriptLoadTimeout extends Error {
+  override name = 'ScriptLoadTimeout';
+}
+
+/** The loader, given up after `ms`: the page shows Retry, which asks for the script again. */
+export function withScriptTimeout(loader: Loader, ms: number = LIMITS.scriptLoadTimeoutMs): Loader {
+  return () =>
+    new Promise<PageModule>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new ScriptLoadTimeout(`page script not loaded in ${ms} ms`)), ms);
+      loader().then(
+        (module) => {
+          clearTimeout(timer);
+          resolve(module);
+        },
+        (error: unknown) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+      );
+    });
+}
+
 function sessionFlag(): string | null {
   try {
     return sessionStorage.getItem(CHUNK_RELOAD_KEY);
@@ -107,7 +130,9 @@ class PageErrorBoundary extends Component<BoundaryProps, BoundaryState> {
   override render() {
     if (this.state.error === null) return this.props.children;
     if (this.state.reloading) return <LoadingMask fullscreen={false} />;
-    return <PageLoadError timedOut={false} onRetry={this.props.onRetry} />;
+    return (
+      <PageLoadError timedOut={this.state.error instanceof ScriptLoadTimeout} onRetry={this.props.onRetry} />
+    );
   }
 }
 
@@ -120,21 +145,25 @@ function Loaded({ children }: { children: ReactNode }) {
 export interface LazyPageOptions {
   /** How to reload after a failed chunk (tests pass a spy). */
   reload?: () => void;
+  /** When to give up on the page's script (LIMITS.scriptLoadTimeoutMs). */
+  scriptTimeoutMs?: number;
 }
 
 /**
- * A lazily loaded page: React.lazy plus the loading screen, the timeout with Retry, and one page
- * reload when the chunk is gone after a redeploy.
+ * A lazily loaded page: React.lazy plus the loading screen, the timeout with Retry (the screen
+ * after 60 s; the script itself given up after 120 s), and one page reload when the chunk is gone
+ * after a redeploy.
  */
 export function lazyPage(loader: Loader, options: LazyPageOptions = {}): ComponentType {
   const reload = options.reload ?? (() => window.location.reload());
-  const holder: { Page: LazyExoticComponent<ComponentType> } = { Page: lazy(loader) };
+  const load = withScriptTimeout(loader, options.scriptTimeoutMs);
+  const holder: { Page: LazyExoticComponent<ComponentType> } = { Page: lazy(load) };
 
   function LazyPage() {
     const [attempt, setAttempt] = useState(0);
     const [Page, setPage] = useState(() => holder.Page);
     const retry = () => {
-      holder.Page = lazy(loader);
+      holder.Page = lazy(load);
       setPage(() => holder.Page);
       setAttempt((n) => n + 1);
     };
