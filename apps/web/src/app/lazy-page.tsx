@@ -35,20 +35,17 @@ export class ScriptLoadTimeout extends Error {
 
 /** The loader, given up after `ms`: the page shows Retry, which asks for the script again. */
 export function withScriptTimeout(loader: Loader, ms: number = LIMITS.scriptLoadTimeoutMs): Loader {
-  return () =>
-    new Promise<PageModule>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new ScriptLoadTimeout(`page script not loaded in ${ms} ms`)), ms);
-      loader().then(
-        (module) => {
-          clearTimeout(timer);
-          resolve(module);
-        },
-        (error: unknown) => {
-          clearTimeout(timer);
-          reject(error);
-        },
-      );
+  return async () => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const givenUp = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new ScriptLoadTimeout(`page script not loaded in ${ms} ms`)), ms);
     });
+    try {
+      return await Promise.race([loader(), givenUp]);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
 }
 
 function sessionFlag(): string | null {
