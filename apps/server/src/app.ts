@@ -51,6 +51,7 @@ import { startJobs } from './jobs/scheduler.js';
 import { DEMO_SERIES, type DemoSeries, seedDemoCatalog } from './seed/demo-catalog.js';
 import { DEMO_TENANTS } from './seed/demo.js';
 import { localDiskStorage, migrateMediaLayout } from './media/storage.js';
+import { s3Storage } from './media/storage-s3.js';
 import { localClientsOnly } from './http/loopback.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { createLedger } from './modules/ledger/ledger.service.js';
@@ -262,7 +263,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   // Episodes live outside the public media root (see media/storage.ts); older layouts move once.
   await migrateMediaLayout(config.mediaRoot);
-  const storage = localDiskStorage(config.mediaRoot);
+  const storage = config.s3 ? s3Storage(config.s3) : localDiskStorage(config.mediaRoot);
   if (config.demoContent) await seedDemoCatalog(db, clock, storage, app.log, deps.demoSeries ?? DEMO_SERIES);
   const points = createPointsService(clock);
   const ledger = createLedger(clock);
@@ -465,7 +466,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     if (config.devOutbox) devOutboxRoutes(local, db);
   });
   if (!config.databaseUrl && config.env !== 'test') await bootstrapOperator(operators, app.log);
-  await serveMedia(app, config.mediaDir);
+  await serveMedia(app, config.mediaDir, config.s3 ? storage : undefined);
   if (deps.jobs) {
     let stopJobs: (() => Promise<void>) | undefined;
     app.addHook('onListen', async () => {

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { DEVELOPMENT_DATA_KEY } from './sealing.js';
 import { mediaLayout } from './media/storage.js';
+import type { S3StorageOptions } from './media/storage-s3.js';
 
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -72,6 +73,23 @@ const envSchema = z.object({
     .string()
     .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex digits (32 bytes, e.g. from `openssl rand -hex 32`)')
     .optional(),
+  /** Where media lives: `local` (MEDIA_DIR, the default) or `s3` (an S3-compatible object store). */
+  MEDIA_STORAGE: z.enum(['local', 's3']).default('local'),
+  /** The store's address (MinIO, Ceph, Swift, R2…); unset = AWS S3 in S3_REGION. */
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** The bucket for everything whose own bucket is not set. */
+  S3_BUCKET: z.string().min(1).optional(),
+  /** Buckets (each `bucket` or `bucket/prefix/`) for console originals, episode HLS and public images. */
+  S3_ORIGINALS_BUCKET: z.string().min(1).optional(),
+  S3_HLS_BUCKET: z.string().min(1).optional(),
+  S3_PUBLIC_BUCKET: z.string().min(1).optional(),
+  /** Where browsers fetch public images (CDN or the public bucket); /media redirects there. */
+  S3_PUBLIC_BASE_URL: z.url().optional(),
+  /** Path-style addresses (endpoint/bucket/key), as MinIO, Swift and Ceph want; default true. */
+  S3_FORCE_PATH_STYLE: flag.default(true),
   /** Largest episode video the console accepts (bytes); default 500 MB. */
   VIDEO_UPLOAD_MAX_BYTES: z.coerce
     .number()
@@ -123,6 +141,8 @@ export interface Config {
   sandboxWebhookUrl: string;
   /** Largest episode video upload in the console, in bytes. */
   videoUploadMaxBytes: number;
+  /** MEDIA_STORAGE=s3: the object store (else media lives in MEDIA_DIR). */
+  s3: S3StorageOptions | undefined;
   /** DATA_ENCRYPTION_KEY (required in production); elsewhere a fixed development key. */
   dataEncryptionKey: Buffer;
 }
@@ -164,6 +184,37 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const mediaRoot = e.MEDIA_DIR ?? `${e.DATA_DIR}/media`;
+  let s3: S3StorageOptions | undefined;
+  if (e.MEDIA_STORAGE === 's3') {
+    const missing = [
+      e.S3_ACCESS_KEY_ID ? null : 'S3_ACCESS_KEY_ID',
+      e.S3_SECRET_ACCESS_KEY ? null : 'S3_SECRET_ACCESS_KEY',
+      ...(['S3_ORIGINALS_BUCKET', 'S3_HLS_BUCKET', 'S3_PUBLIC_BUCKET'] as const).map((name) =>
+        (e[name] ?? e.S3_BUCKET) ? null : `${name} (or S3_BUCKET)`,
+      ),
+    ].filter(Boolean);
+    if (missing.length > 0) {
+      throw new ConfigError(
+        `Invalid configuration:\n  MEDIA_STORAGE: s3 needs ${missing.join(', ')} (see README, "Media storage")`,
+      );
+    }
+    const place = (bucket: string | undefined) => {
+      const [name = '', ...rest] = (bucket ?? e.S3_BUCKET ?? '').split('/');
+      const prefix = rest.filter(Boolean).join('/');
+      return { bucket: name, prefix: prefix ? `${prefix}/` : '' };
+    };
+    s3 = {
+      endpoint: e.S3_ENDPOINT,
+      region: e.S3_REGION,
+      accessKeyId: e.S3_ACCESS_KEY_ID ?? '',
+      secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? '',
+      originals: place(e.S3_ORIGINALS_BUCKET),
+      hls: place(e.S3_HLS_BUCKET),
+      public: place(e.S3_PUBLIC_BUCKET),
+      publicBaseUrl: e.S3_PUBLIC_BASE_URL,
+      forcePathStyle: e.S3_FORCE_PATH_STYLE,
+    };
+  }
   return {
     env: e.NODE_ENV,
     host: e.HOST ?? (e.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
@@ -202,6 +253,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sandboxGateway: e.SANDBOX_GATEWAY ?? e.NODE_ENV !== 'production',
     sandboxWebhookUrl: (e.SANDBOX_WEBHOOK_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/$/, ''),
     videoUploadMaxBytes: e.VIDEO_UPLOAD_MAX_BYTES,
+    s3,
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY
       ? Buffer.from(e.DATA_ENCRYPTION_KEY, 'hex')
       : DEVELOPMENT_DATA_KEY,

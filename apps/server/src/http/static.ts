@@ -2,6 +2,7 @@ import { createReadStream, existsSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fastifyStatic, { type SetHeadersResponse } from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import type { MediaStorage } from '../media/storage.js';
 import type { PageFallback } from './envelope.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -37,8 +38,28 @@ function setWebHeaders(res: SetHeadersResponse, sentPath: string): void {
  * MEDIA_DIR/private and play through signed `/stream` addresses), so no spelling of a path here
  * can reach them: `send` decodes and normalises the path once and refuses what leaves the root.
  */
-export async function serveMedia(app: FastifyInstance, publicMediaDir: string): Promise<void> {
+export async function serveMedia(
+  app: FastifyInstance,
+  publicMediaDir: string,
+  storage?: MediaStorage,
+): Promise<void> {
   mkdirSync(publicMediaDir, { recursive: true });
+  if (storage) {
+    // Object storage: covers and posters are in the public bucket; the browser fetches them there
+    // (or from the CDN in front of it). Avatars and chat pictures are still written to MEDIA_DIR.
+    for (const root of ['covers', 'posters']) {
+      app.get<{ Params: { '*': string } }>(`/media/${root}/*`, (req, reply) => {
+        let url: string | null = null;
+        try {
+          url = storage.publicUrl(`${root}/${req.params['*']}`);
+        } catch {
+          url = null;
+        }
+        if (!url) return reply.code(404).send();
+        return reply.header('cache-control', 'public, max-age=3600').redirect(url, 302);
+      });
+    }
+  }
   await app.register(fastifyStatic, {
     root: resolve(publicMediaDir),
     prefix: '/media/',

@@ -1,4 +1,5 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import { z } from 'zod';
 import type { Clock } from '../clock.js';
@@ -74,9 +75,9 @@ export async function importSeries(db: Db, clock: Clock, storage: MediaStorage, 
   const coverKey = joinKey('covers', prefix);
   const coverFile = files.find((f) => /^cover\.(jpe?g|png)$/i.test(f));
   const coverSource = coverFile ? join(options.dir, coverFile) : join(options.dir, names[0] ?? '');
-  const coverDir = storage.localPath(coverKey);
-  if (coverDir) {
-    await run('mkdir', ['-p', coverDir]);
+  // Made in a temporary directory, then put in the store (local disk or object storage alike).
+  const coverDir = await mkdtemp(join(tmpdir(), 'ds-cover-'));
+  try {
     await run(FFMPEG, [
       '-hide_banner',
       '-loglevel',
@@ -92,6 +93,9 @@ export async function importSeries(db: Db, clock: Clock, storage: MediaStorage, 
       '4',
       join(coverDir, 'cover.jpg'),
     ]);
+    await storage.putDirectory(coverDir, coverKey);
+  } finally {
+    await rm(coverDir, { recursive: true, force: true });
   }
 
   const values = {

@@ -102,15 +102,31 @@ export function catalogRoutes(
       if (verdict === 'invalid') throw new AppError('Forbidden');
       if (verdict === 'expired') throw new AppError('StreamExpired');
       const [row] = await catalog.episodeKey(id);
-      const dir = row ? deps.storage.localPath(row.hlsKey) : null;
-      if (!dir) throw new AppError('NotFound');
+      if (!row) throw new AppError('NotFound');
+      const remaining = Math.max(0, until - Math.floor(deps.clock.now().getTime() / 1000));
+      const type = file.endsWith('.m3u8') ? 'application/vnd.apple.mpegurl' : 'video/mp2t';
+      const dir = deps.storage.localPath(row.hlsKey);
+      if (!dir) {
+        // Object storage: the bytes pass through this instance (after the check above), ranges included.
+        const range = req.headers.range;
+        const stored = await deps.storage.read(
+          `${row.hlsKey}/${file}`,
+          typeof range === 'string' && /^bytes=\d*-\d*$/.test(range) ? range : undefined,
+        );
+        if (!stored) throw new AppError('NotFound');
+        return reply
+          .code(stored.status)
+          .headers(stored.headers)
+          .header('content-type', type)
+          .header('cache-control', `private, max-age=${remaining}`)
+          .send(stored.body);
+      }
       const result = await send(req.raw, file, { root: dir, acceptRanges: true, cacheControl: false });
       if (result.type !== 'file') throw new AppError('NotFound');
-      const remaining = Math.max(0, until - Math.floor(deps.clock.now().getTime() / 1000));
       return reply
         .code(result.statusCode)
         .headers(result.headers)
-        .header('content-type', file.endsWith('.m3u8') ? 'application/vnd.apple.mpegurl' : 'video/mp2t')
+        .header('content-type', type)
         .header('cache-control', `private, max-age=${remaining}`)
         .send(result.stream);
     },

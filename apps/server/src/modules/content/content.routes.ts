@@ -196,7 +196,8 @@ export function contentRoutes(
       if (!sniffVideo(await readHead(file, 16)))
         throw new AppError('VideoInvalid', { status: 400, field: 'file' });
       sourceDir = contentKeys.upload();
-      await deps.storage.putDirectory(work, sourceDir);
+      // Streamed from the temporary file into the store (object storage: one PUT, never in memory).
+      await deps.storage.putFile(file, `${sourceDir}/source`);
     } finally {
       await rm(work, { recursive: true, force: true });
     }

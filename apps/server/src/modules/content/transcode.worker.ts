@@ -1,4 +1,6 @@
-import { dirname } from 'node:path';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, eq, inArray, lt, max, or, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
@@ -154,8 +156,23 @@ export function createTranscodeWorker(options: TranscodeWorkerOptions) {
   }
 
   async function process(job: JobRow, signal: AbortSignal): Promise<void> {
-    const source = storage.localPath(job.sourceKey);
-    if (!source) throw new PermanentJobError('The uploaded file is not reachable from this instance');
+    // Object storage: the original comes down to a temporary file first (ffmpeg reads files).
+    const local = storage.localPath(job.sourceKey);
+    const scratch = local ? null : await mkdtemp(join(tmpdir(), 'ds-original-'));
+    try {
+      const source = local ?? join(scratch ?? '', 'source');
+      if (!local) {
+        if (!(await storage.exists(job.sourceKey)))
+          throw new PermanentJobError('The uploaded file is not in the store');
+        await storage.download(job.sourceKey, source);
+      }
+      await transcodeFrom(job, signal, source);
+    } finally {
+      if (scratch) await rm(scratch, { recursive: true, force: true });
+    }
+  }
+
+  async function transcodeFrom(job: JobRow, signal: AbortSignal, source: string): Promise<void> {
     const duration = await probeVideo(source);
     const keys = {
       hlsKey: contentKeys.hls(job.tenantId, job.seriesId, job.id),

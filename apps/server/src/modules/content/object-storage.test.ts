@@ -1,0 +1,191 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FFMPEG, run } from '../../media/ffmpeg.js';
+import { s3Storage } from '../../media/storage-s3.js';
+import { caller } from '../../test/client.js';
+import { buildTestApp, type TestApp } from '../../test/helper.js';
+import { startSwiftS3, type SwiftS3 } from '../../test/swift-s3.js';
+import { walletFixtures } from '../../test/wallet-fixtures.js';
+import { createTranscodeWorker } from './transcode.worker.js';
+
+/**
+ * Two instances with no shared disk (each its own MEDIA_DIR), media in an S3-compatible store
+ * (OpenStack Swift's s3api on loopback, checking signatures): upload through one, transcode on
+ * the other, play through either, paid episodes still behind the entitlement check.
+ */
+let swift: SwiftS3;
+let a: TestApp;
+let b: TestApp;
+const dirA = mkdtempSync(join(tmpdir(), 'ds-s3-a-'));
+const dirB = mkdtempSync(join(tmpdir(), 'ds-s3-b-'));
+let video: Buffer;
+
+async function upload(t: TestApp, token: string, seriesId: number, file: Buffer) {
+  const boundary = '----dramastar-s3-boundary';
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="episode.mp4"\r\n` +
+        'Content-Type: video/mp4\r\n\r\n',
+    ),
+    file,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/admin-api/content/episodes/upload?seriesId=${seriesId}`,
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+    },
+    payload,
+  });
+  return { status: res.statusCode, body: res.json() };
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read answers loosely
+const data = (res: { status: number; body: any }) => {
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.data;
+};
+
+/** Every file under a directory (none when it does not exist). */
+const filesUnder = (dir: string) =>
+  existsSync(dir) ? readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()) : [];
+
+beforeAll(async () => {
+  const file = join(dirA, 'source.mp4');
+  [swift] = await Promise.all([
+    startSwiftS3(),
+    run(FFMPEG, [
+      ...['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i'],
+      'testsrc2=size=240x320:rate=15:duration=2',
+      ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=2'],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac', '-shortest', file],
+    ]),
+  ]);
+  video = readFileSync(file);
+  await swift.createBucket('ds-originals');
+  await swift.createBucket('ds-media');
+  const env = {
+    MEDIA_STORAGE: 's3',
+    S3_ENDPOINT: swift.endpoint,
+    S3_REGION: swift.region,
+    S3_ACCESS_KEY_ID: swift.accessKeyId,
+    S3_SECRET_ACCESS_KEY: swift.secretAccessKey,
+    S3_ORIGINALS_BUCKET: 'ds-originals',
+    S3_HLS_BUCKET: 'ds-media/hls-store',
+    S3_PUBLIC_BUCKET: 'ds-media/public',
+    S3_PUBLIC_BASE_URL: 'https://cdn.example.com/media',
+    LOG_LEVEL: 'warn',
+  };
+  a = await buildTestApp({ ...env, MEDIA_DIR: join(dirA, 'media') });
+  b = await buildTestApp({ ...env, MEDIA_DIR: join(dirB, 'media') }, { database: a.database });
+  b.clock.advance(a.clock.now().getTime() - b.clock.now().getTime());
+}, 120_000);
+afterAll(async () => {
+  await b.close();
+  await a.close();
+  await swift.stop();
+});
+
+describe('media on object storage, two instances, no shared disk', () => {
+  it('uploads through one instance, transcodes on the other, plays through either behind the paywall', async () => {
+    const f = walletFixtures(a);
+    const editor = await f.operator('content', ['000000']);
+    const admin = caller(a.app, '/admin-api');
+    const series = data(
+      await admin('/content/series/create', {
+        token: editor,
+        body: { tenantId: '000000', title: { en: 'Bucket Love' }, category: 'romance', freeEpisodes: 0 },
+      }),
+    );
+    const job = data(await upload(a, editor, series.id, video));
+    // The original is in the originals bucket, not on instance A's disk.
+    expect(filesUnder(join(dirA, 'media'))).toEqual([]);
+    const storeB = s3Storage(b.config.s3!);
+    const [row] = await a.database.query<{ source_key: string }>(
+      'select source_key from transcode_job where id = $1',
+      [job.id],
+    );
+    expect(storeB.locate(row!.source_key).bucket).toBe('ds-originals');
+    expect(await storeB.exists(row!.source_key)).toBe(true);
+
+    // Instance B's worker takes it: it downloads the original, encodes, uploads HLS and poster.
+    const worker = createTranscodeWorker({
+      db: b.database.db,
+      clock: b.clock,
+      storage: storeB,
+      log: b.app.log,
+    });
+    expect(await worker.runOnce()).toBe('done');
+    expect(await storeB.exists(row!.source_key)).toBe(false);
+    expect(filesUnder(join(dirB, 'media'))).toEqual([]);
+    const [episode] = await a.database.query<{ id: number; hls_key: string; poster: string }>(
+      'select id, hls_key, poster from episode where series_id = $1',
+      [series.id],
+    );
+    expect(storeB.locate(`${episode!.hls_key}/index.m3u8`)).toEqual({
+      bucket: 'ds-media',
+      objectKey: `hls-store/${episode!.hls_key}/index.m3u8`,
+    });
+    data(
+      await admin('/content/series/status', { token: editor, body: { id: series.id, status: 'published' } }),
+    );
+
+    // Public images: /media redirects to the public base URL (the CDN), on both instances.
+    for (const t of [a, b]) {
+      const poster = await t.app.inject({ method: 'GET', url: episode!.poster });
+      expect(poster.statusCode).toBe(302);
+      expect(poster.headers.location).toBe(
+        `https://cdn.example.com/media/${episode!.poster.slice('/media/'.length)}`,
+      );
+    }
+    // …and the poster really is in the public place of the store.
+    expect(await storeB.exists(episode!.poster.slice('/media/'.length))).toBe(true);
+
+    // Paid (no free episodes): a guest and a viewer without a card get no address.
+    const plain = await f.user();
+    for (const token of [undefined, plain.token]) {
+      const refused = await caller(a.app)(`/sv/play/${episode!.id}`, {
+        token,
+        query: { tenantId: '000000' },
+      });
+      expect(refused.body.data?.playlistUrl).toBeUndefined();
+    }
+    // A viewer with a card plays through either instance, with an address signed by either.
+    const holder = await f.user();
+    data(await caller(a.app)('/test/openVipLevel', { token: holder.token, body: { level: 1 } }));
+    for (const signer of [a, b]) {
+      const play = data(
+        await caller(signer.app)(`/sv/play/${episode!.id}`, {
+          token: holder.token,
+          query: { tenantId: '000000' },
+        }),
+      );
+      for (const server of [a, b]) {
+        const playlist = await server.app.inject({ method: 'GET', url: play.playlistUrl });
+        expect(playlist.statusCode).toBe(200);
+        expect(playlist.headers['content-type']).toContain('mpegurl');
+        expect(playlist.body).toMatch(/#EXTM3U[\s\S]*seg_000\.ts/);
+        const segmentUrl = play.playlistUrl.replace('index.m3u8', 'seg_000.ts');
+        const segment = await server.app.inject({ method: 'GET', url: segmentUrl });
+        expect(segment.statusCode).toBe(200);
+        expect(segment.headers['content-type']).toBe('video/mp2t');
+        expect(segment.rawPayload[0]).toBe(0x47); // MPEG-TS sync byte
+        const range = await server.app.inject({
+          method: 'GET',
+          url: segmentUrl,
+          headers: { range: 'bytes=188-375' },
+        });
+        expect(range.statusCode).toBe(206);
+        expect(range.rawPayload).toEqual(segment.rawPayload.subarray(188, 376));
+        // The signature still binds the address: one digit changed is refused before the store is asked.
+        const sig = /\/([0-9a-f]{32})\/index\.m3u8$/.exec(play.playlistUrl)![1]!;
+        const forged = play.playlistUrl.replace(sig, (sig[0] === 'a' ? 'b' : 'a') + sig.slice(1));
+        expect((await server.app.inject({ method: 'GET', url: forged })).statusCode).toBe(403);
+      }
+    }
+  }, 120_000);
+});
