@@ -15,6 +15,10 @@ const DrainagePage = lazyPage(() => import('../features/drama/pages/drainage-pag
 const EarnPage = lazyPage(() => import('../features/earn/pages/earn-page'));
 const ProfilePage = lazyPage(() => import('../features/profile/pages/profile-page'));
 const PrivacyPage = lazyPage(() => import('../features/privacy/pages/privacy-page'));
+const WebViewPage = lazyPage(() => import('../features/common/pages/web-view-page'));
+const OpenLocationPage = lazyPage(() => import('../features/common/pages/open-location-page'));
+const ChooseLocationPage = lazyPage(() => import('../features/auth/pages/choose-location-page'));
+const HomeNavbarPage = lazyPage(() => import('../features/drama/pages/home-navbar-page'));
 const SettingsPage = lazyPage(() => import('../features/settings/pages/settings-page'));
 const LanguagePage = lazyPage(() => import('../features/settings/pages/language-page'));
 const AboutUsPage = lazyPage(() => import('../features/settings/pages/about-us-page'));
@@ -94,6 +98,11 @@ export const routes: RouteObject[] = [
       { path: ROUTES.dramas, element: <PromotePage /> },
       { path: ROUTES.drainage, element: <DrainagePage /> },
       { path: ROUTES.privacy, element: <PrivacyPage /> },
+      { path: ROUTES.webView, element: <WebViewPage /> },
+      { path: ROUTES.webViewAlias, element: <WebViewPage /> },
+      { path: ROUTES.homeNavbar, element: <HomeNavbarPage /> },
+      { path: ROUTES.chooseLocation, element: <ChooseLocationPage /> },
+      { path: ROUTES.openLocation, element: <OpenLocationPage /> },
       { path: ROUTES.settings, element: <SettingsPage /> },
       { path: ROUTES.language, element: <LanguagePage /> },
       { path: ROUTES.aboutUs, element: <AboutUsPage /> },

@@ -8,11 +8,11 @@ import { Button, Swiper } from 'antd-mobile';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { type Translator, useT, type TranslationKey } from '../../../shared/i18n';
-import { ROUTES } from '../../../shared/routes';
-import { Brand, EmptyState, PageContainer, SearchIcon, Spinner } from '../../../shared/ui';
+import { EmptyState, PageContainer, Spinner } from '../../../shared/ui';
 import { useAllSeries } from '../api/all-series';
 import { useHomeSeries } from '../api/home-series';
 import { useRecentHistory } from '../api/query-view-his';
+import { HomeBar } from '../components/home-bar';
 import { SeriesCard } from '../components/series-card';
 import { SeriesGrid } from '../components/series-grid';
 import { categoryLabel } from '../lib/category';
@@ -192,13 +192,7 @@ export default function HomePage() {
 
   return (
     <PageContainer className="ds-home">
-      <header className="ds-home__bar" data-testid="home-page">
-        <Brand />
-        <Link to={ROUTES.search} className="ds-home__search" data-testid="home-search">
-          <SearchIcon />
-          <span>{t('search.placeholder')}</span>
-        </Link>
-      </header>
+      <HomeBar />
       {content}
     </PageContainer>
   );
