@@ -2,9 +2,20 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8080';
+/** Each build's id: the app compares it with /version.json to offer a newer deploy. */
+const buildId = process.env.BUILD_ID ?? new Date().toISOString();
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    {
+      name: 'dramastar-version-file',
+      generateBundle() {
+        this.emitFile({ type: 'asset', fileName: 'version.json', source: JSON.stringify({ buildId }) });
+      },
+    },
+  ],
+  define: { __BUILD_ID__: JSON.stringify(buildId) },
   resolve: { conditions: ['source'] },
   server: {
     port: 5173,
