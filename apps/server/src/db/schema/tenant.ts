@@ -9,6 +9,8 @@ export const tenants = pgTable('tenant', {
   /** IANA time zone of the tenant's business day. */
   timeZone: text('time_zone').notNull(),
   inviteUrl: text('invite_url').notNull(),
+  /** The tenant's website (the login page's Home button with `isMobile=1`); null: the app itself. */
+  websiteUrl: text('website_url'),
   earnEnabled: boolean('earn_enabled').notNull().default(true),
   /** Recharge channels and withdrawal rules (contract `walletSettings`); null = the currency's defaults. */
   walletSettings: jsonb('wallet_settings'),
