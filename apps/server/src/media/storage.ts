@@ -48,6 +48,11 @@ export interface MediaStorage {
   read(key: string, range?: string): Promise<StoredRead | null>;
   /** Where a browser fetches a public key directly (public bucket or CDN), or null: served at /media. */
   publicUrl(key: string): string | null;
+  /** Object storage only: a short-lived address a browser PUTs one file to (type and size signed). */
+  presignPut?(
+    key: string,
+    options: { contentType: string; contentLength: number; expiresIn: number },
+  ): Promise<string>;
 }
 
 export interface StoredRead {

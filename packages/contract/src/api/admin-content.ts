@@ -294,6 +294,39 @@ export const adminContentApi = {
     query: z.object({ seriesId: id, episodeId: id.optional() }),
     response: transcodeJob,
   }),
+  /**
+   * With object storage: a short-lived address the browser PUTs the video to directly (its
+   * signature covers the type and size given here), then `uploadDone` queues the job. `direct`
+   * false (local storage): use the multipart `uploadEpisode` instead.
+   */
+  uploadUrl: defineCall({
+    path: '/content/episodes/upload-url',
+    auth: 'operator',
+    roles: ROLES.content,
+    body: z.object({
+      seriesId: id,
+      contentType: z.enum(['video/mp4', 'video/quicktime', 'video/webm']),
+      size: z.number().int().min(1),
+    }),
+    response: z.object({
+      direct: z.boolean(),
+      url: z.string().nullable(),
+      key: z.string().nullable(),
+      expiresAt: z.number().int().nullable(),
+    }),
+  }),
+  /** The video PUT to `uploadUrl`'s address is in the store: queue its transcoding. */
+  uploadDone: defineCall({
+    path: '/content/episodes/upload-done',
+    auth: 'operator',
+    roles: ROLES.content,
+    body: z.object({
+      seriesId: id,
+      episodeId: id.optional(),
+      key: text().regex(/^uploads\/[0-9a-f]{32}\/source$/),
+    }),
+    response: transcodeJob,
+  }),
   /** Renumbers the series' episodes 1…n in the order given (every episode, once). */
   reorderEpisodes: defineCall({
     path: '/content/episodes/reorder',

@@ -1,11 +1,13 @@
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type {} from '@fastify/multipart';
 import { adminContentApi } from '@dramastar/contract';
+import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
+import { transcodeJobs } from '../../db/schema/index.js';
 import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
 import type { Router } from '../../http/route.js';
@@ -177,6 +179,67 @@ export function contentRoutes(
     return content.jobs({ ...query, tenantIds: tenantScope(operator, query.tenantId) });
   });
 
+  /** Queues the transcoding of an original already in the store (removed again if that fails). */
+  async function queueUpload(
+    operator: OperatorContext,
+    target: { seriesId: number; episodeId?: number | undefined },
+    sourceDir: string,
+  ) {
+    try {
+      const job = await audited(operator, 'episode.upload', async (tx) => {
+        const row = await content.queueJob(tx, operator, {
+          seriesId: target.seriesId,
+          episodeId: target.episodeId,
+          sourceKey: `${sourceDir}/source`,
+        });
+        const after = toJob(row);
+        return { tenantId: row.tenantId, target: `series:${row.seriesId}`, after, result: after };
+      });
+      deps.kick?.();
+      return job;
+    } catch (error) {
+      await deps.storage.remove(sourceDir).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /** Presigned PUT addresses live this long: enough to start a large upload, not to keep one. */
+  const UPLOAD_URL_SECONDS = 15 * 60;
+
+  router.operator(adminContentApi.uploadUrl, async ({ operator, body }) => {
+    await content.readSeries(operator, body.seriesId);
+    if (body.size > deps.videoMaxBytes) throw new AppError('PayloadTooLarge', { field: 'size' });
+    if (!deps.storage.presignPut) return { direct: false, url: null, key: null, expiresAt: null };
+    const key = `${contentKeys.upload()}/source`;
+    const url = await deps.storage.presignPut(key, {
+      contentType: body.contentType,
+      contentLength: body.size,
+      expiresIn: UPLOAD_URL_SECONDS,
+    });
+    return { direct: true, url, key, expiresAt: Date.now() + UPLOAD_URL_SECONDS * 1000 };
+  });
+
+  router.operator(adminContentApi.uploadDone, async ({ operator, body }) => {
+    await content.readSeries(operator, body.seriesId);
+    if (!deps.storage.presignPut) throw new AppError('VideoInvalid', { status: 400, field: 'key' });
+    // The first bytes decide, as for a multipart upload; absent (never PUT) is the same refusal.
+    const head = await deps.storage.read(body.key, 'bytes=0-15');
+    let bytes = Buffer.alloc(0);
+    if (head)
+      for await (const chunk of head.body as AsyncIterable<Buffer>) bytes = Buffer.concat([bytes, chunk]);
+    if (!sniffVideo(bytes)) {
+      if (head) await deps.storage.remove(dirname(body.key)).catch(() => undefined);
+      throw new AppError('VideoInvalid', { status: 400, field: 'key' });
+    }
+    const [taken] = await db
+      .select({ id: transcodeJobs.id })
+      .from(transcodeJobs)
+      .where(eq(transcodeJobs.sourceKey, body.key))
+      .limit(1);
+    if (taken) throw new AppError('VideoInvalid', { status: 400, field: 'key' });
+    return queueUpload(operator, body, dirname(body.key));
+  });
+
   router.operator(adminContentApi.uploadEpisode, async ({ operator, query, req }) => {
     // Refusals that need no file come before the upload is read.
     await content.readSeries(operator, query.seriesId);
@@ -201,21 +264,6 @@ export function contentRoutes(
     } finally {
       await rm(work, { recursive: true, force: true });
     }
-    try {
-      const job = await audited(operator, 'episode.upload', async (tx) => {
-        const row = await content.queueJob(tx, operator, {
-          seriesId: query.seriesId,
-          episodeId: query.episodeId,
-          sourceKey: `${sourceDir}/source`,
-        });
-        const after = toJob(row);
-        return { tenantId: row.tenantId, target: `series:${row.seriesId}`, after, result: after };
-      });
-      deps.kick?.();
-      return job;
-    } catch (error) {
-      await deps.storage.remove(sourceDir).catch(() => undefined);
-      throw error;
-    }
+    return queueUpload(operator, query, sourceDir);
   });
 }

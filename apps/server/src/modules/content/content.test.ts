@@ -594,3 +594,21 @@ describe('roles and tenants', () => {
     expect(await episodesOf()).toEqual(before);
   }, 60_000);
 });
+
+describe('presigned uploads on local storage', () => {
+  it('answers direct: false (the console falls back to multipart) and refuses upload-done', async () => {
+    const s = await createSeries(editor);
+    const ticket = data(
+      await admin('/content/episodes/upload-url', {
+        token: editor,
+        body: { seriesId: s.id, contentType: 'video/mp4', size: 1000 },
+      }),
+    );
+    expect(ticket).toEqual({ direct: false, url: null, key: null, expiresAt: null });
+    const done = await admin('/content/episodes/upload-done', {
+      token: editor,
+      body: { seriesId: s.id, key: `uploads/${'a'.repeat(32)}/source` },
+    });
+    expect(done.status).toBe(400);
+  });
+});

@@ -21,6 +21,8 @@ let b: TestApp;
 const dirA = mkdtempSync(join(tmpdir(), 'ds-s3-a-'));
 const dirB = mkdtempSync(join(tmpdir(), 'ds-s3-b-'));
 let video: Buffer;
+let f: ReturnType<typeof walletFixtures>;
+let editor: string;
 
 async function upload(t: TestApp, token: string, seriesId: number, file: Buffer) {
   const boundary = '----dramastar-s3-boundary';
@@ -83,6 +85,8 @@ beforeAll(async () => {
   a = await buildTestApp({ ...env, MEDIA_DIR: join(dirA, 'media') });
   b = await buildTestApp({ ...env, MEDIA_DIR: join(dirB, 'media') }, { database: a.database });
   b.clock.advance(a.clock.now().getTime() - b.clock.now().getTime());
+  f = walletFixtures(a);
+  editor = await f.operator('content', ['000000']);
 }, 120_000);
 afterAll(async () => {
   await b.close();
@@ -92,8 +96,6 @@ afterAll(async () => {
 
 describe('media on object storage, two instances, no shared disk', () => {
   it('uploads through one instance, transcodes on the other, plays through either behind the paywall', async () => {
-    const f = walletFixtures(a);
-    const editor = await f.operator('content', ['000000']);
     const admin = caller(a.app, '/admin-api');
     const series = data(
       await admin('/content/series/create', {
@@ -187,5 +189,87 @@ describe('media on object storage, two instances, no shared disk', () => {
         expect((await server.app.inject({ method: 'GET', url: forged })).statusCode).toBe(403);
       }
     }
+  }, 120_000);
+
+  it('takes a console upload by presigned PUT straight into the store, with type and size signed', async () => {
+    const admin = caller(a.app, '/admin-api');
+    const series = data(
+      await admin('/content/series/create', {
+        token: editor,
+        body: { tenantId: '000000', title: { en: 'Direct Upload' }, category: 'romance' },
+      }),
+    );
+    const ticketFor = (size: number, contentType = 'video/mp4') =>
+      admin('/content/episodes/upload-url', {
+        token: editor,
+        body: { seriesId: series.id, contentType, size },
+      });
+    // Over the limit, or not a video type: refused before any address is signed, naming the field.
+    const tooBig = await ticketFor(a.config.videoUploadMaxBytes + 1);
+    expect(tooBig.status).toBe(413);
+    expect(JSON.stringify(tooBig.body)).toContain('size');
+    expect((await ticketFor(video.length, 'text/plain')).status).toBe(400);
+
+    const ticket = data(await ticketFor(video.length));
+    expect(ticket).toMatchObject({ direct: true });
+    expect(ticket.key).toMatch(/^uploads\/[0-9a-f]{32}\/source$/);
+    // Another type or length than signed is refused by the store itself.
+    const wrongType = await fetch(ticket.url, {
+      method: 'PUT',
+      body: video,
+      headers: { 'content-type': 'video/webm' },
+    });
+    expect(wrongType.status).toBe(403);
+    // Done before the PUT: nothing there, refused.
+    const early = await admin('/content/episodes/upload-done', {
+      token: editor,
+      body: { seriesId: series.id, key: ticket.key },
+    });
+    expect(early.status).toBe(400);
+    const put = await fetch(ticket.url, {
+      method: 'PUT',
+      body: video,
+      headers: { 'content-type': 'video/mp4' },
+    });
+    expect(put.status).toBe(200);
+    const job = data(
+      await admin('/content/episodes/upload-done', {
+        token: editor,
+        body: { seriesId: series.id, key: ticket.key },
+      }),
+    );
+    expect(job).toMatchObject({ status: 'queued', seriesId: series.id });
+    // The same original cannot queue a second job.
+    const again = await admin('/content/episodes/upload-done', {
+      token: editor,
+      body: { seriesId: series.id, key: ticket.key },
+    });
+    expect(again.status).toBe(400);
+    const storeB = s3Storage(b.config.s3!);
+    const worker = createTranscodeWorker({
+      db: b.database.db,
+      clock: b.clock,
+      storage: storeB,
+      log: b.app.log,
+    });
+    expect(await worker.runOnce()).toBe('done');
+    const [episode] = await a.database.query<{ hls_key: string }>(
+      'select hls_key from episode where series_id = $1',
+      [series.id],
+    );
+    expect(await storeB.exists(`${episode!.hls_key}/index.m3u8`)).toBe(true);
+
+    // Bytes that are not a video, PUT through a valid address: refused, and removed from the store.
+    const text = Buffer.from('not a video at all, just text');
+    const bad = data(await ticketFor(text.length));
+    expect(
+      (await fetch(bad.url, { method: 'PUT', body: text, headers: { 'content-type': 'video/mp4' } })).status,
+    ).toBe(200);
+    const refused = await admin('/content/episodes/upload-done', {
+      token: editor,
+      body: { seriesId: series.id, key: bad.key },
+    });
+    expect(refused.status).toBe(400);
+    expect(await storeB.exists(bad.key)).toBe(false);
   }, 120_000);
 });

@@ -181,6 +181,50 @@ export function uploadEpisodeFile(
   });
 }
 
+const DIRECT_TYPES = ['video/mp4', 'video/quicktime', 'video/webm'] as const;
+type DirectType = (typeof DIRECT_TYPES)[number];
+const isDirectType = (type: string): type is DirectType => (DIRECT_TYPES as readonly string[]).includes(type);
+
+/** PUTs the file to a presigned object-storage address, reporting progress. */
+function putToStore(url: string, file: File, onProgress: (fraction: number) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('PUT', url);
+    xhr.setRequestHeader('content-type', file.type);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress(e.loaded / e.total);
+    };
+    xhr.onerror = () => reject(new ApiError('network', 'The media store did not answer'));
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) resolve();
+      else reject(new ApiError('network', `The media store refused the upload (HTTP ${xhr.status})`));
+    };
+    xhr.send(file);
+  });
+}
+
+/**
+ * Uploads an episode video: straight to the object store by a presigned PUT when the server uses
+ * one (the bytes never pass through an instance), else as multipart to the server.
+ */
+export async function uploadEpisode(
+  input: { seriesId: number; episodeId?: number | undefined; file: File },
+  onProgress: (fraction: number) => void,
+): Promise<TranscodeJob> {
+  if (isDirectType(input.file.type)) {
+    const ticket = await request(adminContentApi.uploadUrl, {
+      body: { seriesId: input.seriesId, contentType: input.file.type, size: input.file.size },
+    });
+    if (ticket.direct && ticket.url && ticket.key) {
+      await putToStore(ticket.url, input.file, onProgress);
+      return request(adminContentApi.uploadDone, {
+        body: { seriesId: input.seriesId, episodeId: input.episodeId, key: ticket.key },
+      });
+    }
+  }
+  return uploadEpisodeFile(input, onProgress);
+}
+
 export function useUploadEpisode() {
   const client = useQueryClient();
   return useMutation({
@@ -189,7 +233,7 @@ export function useUploadEpisode() {
       episodeId?: number | undefined;
       file: File;
       onProgress: (fraction: number) => void;
-    }) => uploadEpisodeFile(args, args.onProgress),
+    }) => uploadEpisode(args, args.onProgress),
     onSuccess: () => client.invalidateQueries({ queryKey: [...contentQueryKey, 'jobs'] }),
   });
 }
