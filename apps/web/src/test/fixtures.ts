@@ -34,6 +34,7 @@ export const tenantConfigAnswer = {
   googleLogin: true,
   devMailbox: '/dev/mail',
   domains: ['localhost'],
+  websiteUrl: null as string | null,
 };
 
 /** A 1×1 transparent PNG, base64 without the data: prefix (as the captcha call answers). */

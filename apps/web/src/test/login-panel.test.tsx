@@ -293,14 +293,20 @@ describe('login route query parameters', () => {
     expect(screen.getByTestId<HTMLInputElement>('invite-input').value).toBe('QQ11WW22');
   });
 
-  it('website=1 forces English and isMobile=1 shows a Home button', async () => {
-    stubApi(baseRoutes);
+  it('website=1 forces English and isMobile=1 shows a Home button to the tenant’s website', async () => {
+    stubApi({
+      ...baseRoutes,
+      '/appConfig/tenantConfig': ok({ ...tenantConfigAnswer, websiteUrl: 'https://dramastar.example/' }),
+    });
     act(() => useSession.getState().setLanguage('vn'));
     renderAt('#/pages/login/onelylogin?website=1&isMobile=1');
     expect(await screen.findByText('Log in with e-mail', {}, wait)).toBeTruthy();
-    expect(screen.getByTestId('login-home')).toBeTruthy();
     expect(screen.queryByTestId('login-back')).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.language)).toBe('vn');
+    await waitFor(
+      () => expect(screen.getByTestId('login-home').getAttribute('href')).toBe('https://dramastar.example/'),
+      wait,
+    );
   });
 });
 

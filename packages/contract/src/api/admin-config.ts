@@ -68,6 +68,20 @@ export const generalSettingsSchema = z.object({
   timeZone: timeZoneSchema,
   /** Base of invitation links (`${inviteUrl}?inviteCode=CODE`). */
   inviteUrl: text().max(300).pipe(z.url()),
+  /**
+   * The tenant's website, where the login page's Home button (`isMobile=1`) goes; empty or null:
+   * the app itself. Omitted on a save: left as it is.
+   */
+  websiteUrl: z
+    .union([
+      z.literal('').transform(() => null),
+      text()
+        .trim()
+        .max(300)
+        .pipe(z.url({ protocol: /^https?$/ })),
+    ])
+    .nullable()
+    .optional(),
   earnEnabled: z.boolean(),
 });
 export type GeneralSettings = z.infer<typeof generalSettingsSchema>;

@@ -29,6 +29,8 @@ export const tenantConfig = tenantSummary.extend({
   devMailbox: z.string().nullable(),
   /** The tenant's host names (its app and website): the only pages an embedded login hands a session to. */
   domains: z.array(z.string()),
+  /** The tenant's website (the login page's Home button with `isMobile=1`); null: the app itself. */
+  websiteUrl: z.string().nullable(),
 });
 export type TenantConfig = z.infer<typeof tenantConfig>;
 

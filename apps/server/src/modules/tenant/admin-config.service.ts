@@ -149,6 +149,7 @@ export function createAdminConfigService(db: Db, clock: Clock) {
       defaultLanguage: r.defaultLanguage,
       timeZone: r.timeZone,
       inviteUrl: r.inviteUrl,
+      websiteUrl: r.websiteUrl,
       earnEnabled: r.earnEnabled,
     };
   }
@@ -237,6 +238,7 @@ export function createAdminConfigService(db: Db, clock: Clock) {
           defaultLanguage: next.defaultLanguage,
           timeZone: next.timeZone,
           inviteUrl: next.inviteUrl,
+          ...(next.websiteUrl !== undefined ? { websiteUrl: next.websiteUrl } : {}),
           earnEnabled: next.earnEnabled,
           updatedAt: clock.now(),
         })

@@ -56,6 +56,7 @@ describe('reading a tenant configuration', () => {
       defaultLanguage: 'en',
       timeZone: 'Asia/Manila',
       inviteUrl: 'https://drama.example/#/pages/login/register',
+      websiteUrl: null,
       earnEnabled: true,
     });
     expect(config.membership).toEqual({ value: defaultMembershipSettings('PHP'), isDefault: true });
@@ -184,6 +185,27 @@ describe('validation', () => {
     // Nothing of it was stored.
     expect((await read('000000')).membership.isDefault).toBe(true);
     expect((await read('000000')).earn.isDefault).toBe(true);
+  });
+});
+
+describe('the tenant’s website', () => {
+  it('is set in the console (http or https only), shown to the app, and cleared by an empty field', async () => {
+    const save = async (websiteUrl: unknown) =>
+      admin('/config/general', owner, {
+        body: { ...(await read('000001')).general, tenantId: '000001', websiteUrl },
+      });
+    const app = async () =>
+      (await f.call('/appConfig/tenantConfig', { query: { tenantId: '000001' } })).body.data.websiteUrl;
+    expect((await save('https://dramastar.example/')).status).toBe(200);
+    expect((await read('000001')).general.websiteUrl).toBe('https://dramastar.example/');
+    expect(await app()).toBe('https://dramastar.example/');
+    for (const bad of ['javascript:alert(1)', 'ftp://files.example/', 'not a link']) {
+      const res = await save(bad);
+      expect([res.status, res.body.field], bad).toEqual([400, 'websiteUrl']);
+    }
+    expect(await app()).toBe('https://dramastar.example/');
+    expect((await save('')).status).toBe(200);
+    expect(await app()).toBeNull();
   });
 });
 

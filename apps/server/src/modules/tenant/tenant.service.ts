@@ -92,6 +92,7 @@ export function createTenantService(db: DbOrTx, options: TenantServiceOptions) {
       appVersionCode: APP_VERSION_CODE,
       googleLogin: options.googleLogin,
       devMailbox: options.devMailbox,
+      websiteUrl: row.websiteUrl,
       domains: (
         await db
           .select({ domain: tenantDomains.domain })

@@ -55,6 +55,7 @@ describe('tenant resolution', () => {
       googleLogin: false,
       devMailbox: '/dev/mail',
       domains: ['pk.localhost'],
+      websiteUrl: null,
     });
   });
 

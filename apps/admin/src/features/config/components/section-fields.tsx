@@ -158,6 +158,15 @@ export function GeneralFields({ currencyLocked }: { currencyLocked: boolean }) {
           <Input />
         </Form.Item>
       </Col>
+      <Col span={16}>
+        <Form.Item
+          name="websiteUrl"
+          label="Website (the login page's Home button; empty: the app)"
+          rules={[{ type: 'url' }]}
+        >
+          <Input placeholder="https://" data-testid="general-website" />
+        </Form.Item>
+      </Col>
       <Col span={8}>
         <Toggle name={['earnEnabled']} label="Earn tab on" testId="general-earn" />
       </Col>

@@ -1,6 +1,7 @@
 import { LIMITS } from '@dramastar/contract';
 import { useState } from 'react';
 import type { LoginView } from '../../../shared/auth/login-panel-store';
+import { useTenantConfig } from '../../../shared/api/tenant-config';
 import { useT } from '../../../shared/i18n';
 import { useSession } from '../../../shared/store/session';
 import { ChevronLeftIcon, CloseIcon, HomeIcon } from '../../../shared/ui';
@@ -42,6 +43,8 @@ export function LoginPanel({
 }: LoginPanelProps) {
   const t = useT();
   const tenantName = useSession((s) => s.tenantName);
+  // The Home button goes to the tenant's website (set in the console), else to the app itself.
+  const website = useTenantConfig().data?.websiteUrl ?? '/';
   const [view, setView] = useState<LoginView>(emailOnly ? 'email' : initialView);
   const [countriesOpen, setCountriesOpen] = useState(false);
   const [invite] = useState(() => inviteCode ?? rememberedInviteCode());
@@ -86,15 +89,14 @@ export function LoginPanel({
           </div>
           <div className="ds-login__bar-side ds-login__bar-side--right">
             {showHome && (
-              <button
-                type="button"
+              <a
                 className="ds-icon-button"
+                href={website}
                 aria-label={t('auth.goWebsite')}
                 data-testid="login-home"
-                onClick={() => window.location.assign('/')}
               >
                 <HomeIcon />
-              </button>
+              </a>
             )}
             {showClose && (
               <button
