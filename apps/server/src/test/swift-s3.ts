@@ -145,7 +145,13 @@ user_test_tester = ${secretAccessKey} .admin
     child.stderr.on('data', (b: Buffer) => (output += b.toString()));
     children.push(child);
   }
+  // If the test process ends without calling stop(), the servers go with it.
+  const killAll = () => {
+    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  };
+  process.once('exit', killAll);
   const stop = async () => {
+    process.off('exit', killAll);
     await Promise.all(
       children.map(
         (child) =>

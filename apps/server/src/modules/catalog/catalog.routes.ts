@@ -109,10 +109,15 @@ export function catalogRoutes(
       if (!dir) {
         // Object storage: the bytes pass through this instance (after the check above), ranges included.
         const range = req.headers.range;
-        const stored = await deps.storage.read(
-          `${row.hlsKey}/${file}`,
-          typeof range === 'string' && /^bytes=\d*-\d*$/.test(range) ? range : undefined,
-        );
+        const stored = await deps.storage
+          .read(
+            `${row.hlsKey}/${file}`,
+            typeof range === 'string' && /^bytes=\d*-\d*$/.test(range) ? range : undefined,
+          )
+          .catch((error: unknown) => {
+            // The store is unreachable or failing: a retryable 503, not a 500.
+            throw new AppError('ServiceUnavailable', { cause: error });
+          });
         if (!stored) throw new AppError('NotFound');
         return reply
           .code(stored.status)

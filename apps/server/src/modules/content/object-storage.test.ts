@@ -22,6 +22,17 @@ const dirA = mkdtempSync(join(tmpdir(), 'ds-s3-a-'));
 const dirB = mkdtempSync(join(tmpdir(), 'ds-s3-b-'));
 let video: Buffer;
 let f: ReturnType<typeof walletFixtures>;
+/** The store settings every instance shares (the endpoint and keys come from Swift once started). */
+const storeEnv: Record<string, string> = {
+  MEDIA_STORAGE: 's3',
+  S3_REGION: 'us-east-1',
+  S3_ORIGINALS_BUCKET: 'ds-originals',
+  S3_HLS_BUCKET: 'ds-media/hls-store',
+  S3_PUBLIC_BUCKET: 'ds-media/public',
+  S3_ACCESS_KEY_ID: 'test:tester',
+  S3_SECRET_ACCESS_KEY: 'unused',
+  LOG_LEVEL: 'warn',
+};
 let editor: string;
 
 async function upload(t: TestApp, token: string, seriesId: number, file: Buffer) {
@@ -71,16 +82,11 @@ beforeAll(async () => {
   await swift.createBucket('ds-originals');
   await swift.createBucket('ds-media');
   const env = {
-    MEDIA_STORAGE: 's3',
+    ...storeEnv,
     S3_ENDPOINT: swift.endpoint,
-    S3_REGION: swift.region,
     S3_ACCESS_KEY_ID: swift.accessKeyId,
     S3_SECRET_ACCESS_KEY: swift.secretAccessKey,
-    S3_ORIGINALS_BUCKET: 'ds-originals',
-    S3_HLS_BUCKET: 'ds-media/hls-store',
-    S3_PUBLIC_BUCKET: 'ds-media/public',
     S3_PUBLIC_BASE_URL: 'https://cdn.example.com/media',
-    LOG_LEVEL: 'warn',
   };
   a = await buildTestApp({ ...env, MEDIA_DIR: join(dirA, 'media') });
   b = await buildTestApp({ ...env, MEDIA_DIR: join(dirB, 'media') }, { database: a.database });
@@ -188,6 +194,24 @@ describe('media on object storage, two instances, no shared disk', () => {
         const forged = play.playlistUrl.replace(sig, (sig[0] === 'a' ? 'b' : 'a') + sig.slice(1));
         expect((await server.app.inject({ method: 'GET', url: forged })).statusCode).toBe(403);
       }
+    }
+    // A store that cannot be reached: /stream answers a retryable 503, never 500 (and still 403 first when forged).
+    const down = await buildTestApp(
+      { ...storeEnv, S3_ENDPOINT: 'http://127.0.0.1:1', MEDIA_DIR: join(dirB, 'down') },
+      { database: a.database },
+    );
+    try {
+      down.clock.advance(a.clock.now().getTime() - down.clock.now().getTime());
+      const play = data(
+        await caller(down.app)(`/sv/play/${episode!.id}`, {
+          token: holder.token,
+          query: { tenantId: '000000' },
+        }),
+      );
+      const unreachable = await down.app.inject({ method: 'GET', url: play.playlistUrl });
+      expect(unreachable.statusCode).toBe(503);
+    } finally {
+      await down.close();
     }
   }, 120_000);
 
