@@ -16,10 +16,10 @@ describe('call declarations', () => {
     // plus 11 account calls of ours (avatar, messages read, login methods, password, cancellation,
     // session hand-over)
     // and 4 video calls (cancel like, cancel favourite, the Shorts feed, signed playback),
-    // 4 wallet calls (withdrawal records, recharge records, one recharge order, withdrawal rules),
+    // 3 wallet calls (withdrawal records, recharge records, one recharge order),
     // 1 trial-card list, 11 team/copyright/salary/dividend/leader calls, the support contacts
     // sending a red packet and its limits, and the Star Card tiers for guests.
-    expect(calls.length).toBe(107);
+    expect(calls.length).toBe(106);
     for (const call of calls) {
       expect(call.path).toMatch(/^\/[A-Za-z]/);
       expect(call.prefix).toBe('/app-api');

@@ -163,7 +163,7 @@ describe('withdraw page', () => {
   it('lists what is missing with a way to fix each, and does not let the user withdraw', async () => {
     stubApi(
       baseRoutes({
-        '/account/withdrawalRules': ok(
+        '/user/queryMustBankCardMsg': ok(
           rules({ membershipActive: false, payPasswordSet: false, bankCardCount: 0 }),
         ),
         '/account/queryBankCard': ok({ list: [] }),
@@ -190,7 +190,7 @@ describe('withdraw page', () => {
   it('shows the fee, total and arriving amount as the amount is typed, and refuses bad amounts', async () => {
     stubApi(
       baseRoutes({
-        '/account/withdrawalRules': ok(rules()),
+        '/user/queryMustBankCardMsg': ok(rules()),
         '/account/queryBankCard': ok({ list: [card] }),
       }),
     );
@@ -226,7 +226,7 @@ describe('withdraw page', () => {
     stubApi(
       baseRoutes({
         '/account/accountInfo': ok({ currency: 'VND', balance: '1000000' }),
-        '/account/withdrawalRules': ok(
+        '/user/queryMustBankCardMsg': ok(
           rules({
             currency: 'VND',
             balance: '1000000',
@@ -254,7 +254,7 @@ describe('withdraw page', () => {
   it('asks for the payment password, applies once per confirmation and opens the details', async () => {
     const api = stubApi(
       baseRoutes({
-        '/account/withdrawalRules': ok(rules()),
+        '/user/queryMustBankCardMsg': ok(rules()),
         '/account/queryBankCard': ok({ list: [card] }),
         '/account/applyWithdrawal': [
           refusal(409, 'Wrong payment password', 'WrongPaymentPassword'),
@@ -300,7 +300,7 @@ describe('withdraw page', () => {
   it('shows a refusal that is not about the password on the screen', async () => {
     stubApi(
       baseRoutes({
-        '/account/withdrawalRules': ok(rules()),
+        '/user/queryMustBankCardMsg': ok(rules()),
         '/account/queryBankCard': ok({ list: [card] }),
         '/account/applyWithdrawal': refusal(409, 'This needs an active Star Card', 'MembershipRequired'),
       }),

@@ -13,7 +13,7 @@ import {
   teamMembersQuery,
   teamStatus,
 } from '../team.js';
-import { applyWithdrawalForm, rechargeOrder, withdrawal, withdrawalRules } from '../wallet.js';
+import { applyWithdrawalForm, rechargeOrder, withdrawal } from '../wallet.js';
 
 const pageQuery = z.object({
   pageNum: z.coerce.number().int().min(1).default(1),
@@ -152,8 +152,6 @@ export const accountCalls = {
     query: z.object({ orderNo: text().trim().min(1).max(40) }),
     response: rechargeOrder,
   }),
-  /** The withdraw page's rules and the user's standing (ours; queryMustBankCardMsg is the same). */
-  withdrawalRules: defineCall({ path: '/account/withdrawalRules', auth: 'user', response: withdrawalRules }),
   /** The user's earnings by kind: today, yesterday (or a chosen day) and in total. */
   revenueDetail: defineCall({
     path: '/account/revenueDetail',

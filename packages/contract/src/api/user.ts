@@ -190,7 +190,10 @@ export const userCalls = {
     body: verifyRechargeForm,
     response: rechargeOrder,
   }),
-  /** What withdrawing needs and whether the user has it (membership, bank card, payment password). */
+  /**
+   * The withdraw page's rules and what withdrawing needs and whether the user has it (membership,
+   * bank card, payment password); the app's one call for them.
+   */
   queryMustBankCardMsg: defineCall({
     path: '/user/queryMustBankCardMsg',
     auth: 'user',

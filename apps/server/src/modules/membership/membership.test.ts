@@ -128,17 +128,17 @@ describe('buying from the balance', () => {
     expect(records).toEqual([expect.objectContaining({ type: 'membership', amount: '-299.00' })]);
     expect((await status(who.token)).userType).toBe(1);
     expect(await canPlay(who.token)).toBe(true);
-    expect((await f.call('/account/withdrawalRules', { token: who.token })).body.data.membershipActive).toBe(
-      true,
-    );
+    expect(
+      (await f.call('/user/queryMustBankCardMsg', { token: who.token })).body.data.membershipActive,
+    ).toBe(true);
 
     t.clock.advance(30 * DAY);
     // Expiry is decided by the clock at each use, not by a job.
     expect(await canPlay(who.token)).toBe(false);
     expect(await status(who.token)).toMatchObject({ active: null, userType: 0 });
-    expect((await f.call('/account/withdrawalRules', { token: who.token })).body.data.membershipActive).toBe(
-      false,
-    );
+    expect(
+      (await f.call('/user/queryMustBankCardMsg', { token: who.token })).body.data.membershipActive,
+    ).toBe(false);
     expect((await f.call('/user/queryCanSendTrialCard', { token: who.token })).body.data).toMatchObject({
       allowed: false,
       reason: 'MembershipRequired',
@@ -196,9 +196,9 @@ describe('buying from the balance', () => {
     expect((await buy(who.token, 'week')).body.data).toMatchObject({ paid: '49.00' });
     expect(await canPlay(who.token)).toBe(true);
     expect((await status(who.token)).userType).toBe(0);
-    expect((await f.call('/account/withdrawalRules', { token: who.token })).body.data.membershipActive).toBe(
-      false,
-    );
+    expect(
+      (await f.call('/user/queryMustBankCardMsg', { token: who.token })).body.data.membershipActive,
+    ).toBe(false);
     expect(
       (await f.call('/user/sendTrialCard', { token: who.token, body: { requestId: randomUUID() } })).body
         .errorKey,

@@ -76,7 +76,6 @@ export function walletRoutes(
   router.user(api.account.rechargeRecords, ({ user, query }) => recharges.list(user.userId, query));
 
   router.user(api.user.queryMustBankCardMsg, ({ user }) => withdrawals.rules(user));
-  router.user(api.account.withdrawalRules, ({ user }) => withdrawals.rules(user));
   router.user(api.account.applyWithdrawal, ({ user, body }) => withdrawals.apply(user, body));
   router.user(api.account.withdrawalProcess, ({ user, query }) =>
     withdrawals.get(user.userId, query.orderNo),

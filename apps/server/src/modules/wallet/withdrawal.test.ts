@@ -58,7 +58,7 @@ describe('withdrawal rules', () => {
       bankCardCount: 0,
     });
     const ready = await f.withdrawer('1000');
-    const rules = (await f.call('/account/withdrawalRules', { token: ready.token })).body.data;
+    const rules = (await f.call('/user/queryMustBankCardMsg', { token: ready.token })).body.data;
     // 950 + 5 % = 997.50 fits in 1000; 960 + 48 = 1008 does not.
     expect(rules).toMatchObject({
       maxBankAmount: '950.00',

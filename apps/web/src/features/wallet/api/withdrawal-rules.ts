@@ -9,7 +9,7 @@ export function useWithdrawalRules() {
   const hasLogin = useSession((s) => s.hasLogin);
   return useQuery({
     queryKey: walletKeys.withdrawalRules(),
-    queryFn: ({ signal }) => request(api.account.withdrawalRules, { signal }),
+    queryFn: ({ signal }) => request(api.user.queryMustBankCardMsg, { signal }),
     enabled: hasLogin,
     staleTime: 0,
   });
