@@ -428,6 +428,29 @@ describe('History', () => {
     expect(await screen.findByTestId('history-empty', {}, wait)).toBeTruthy();
     expect(api.callsTo('/sv/deleteViewHis')[0]!.url).toContain('seriesId=4');
   });
+
+  it('lists the liked episodes, each opening at that episode', async () => {
+    signIn();
+    const user = sampleUser();
+    const api = stubApi({
+      ...baseRoutes,
+      '/user/info': ok(user),
+      [`/sv/myLikes/${user.userId}`]: ok({
+        list: [
+          { series: series(4, { title: 'Midnight in Saigon' }), episode: episode(41, 5, { seriesId: 4 }) },
+        ],
+        total: 1,
+      }),
+    });
+    renderAt('#/pages/profile/history/index?tab=liked');
+    const item = await screen.findByTestId('liked-item-41', {}, wait);
+    expect(item.textContent).toContain('Midnight in Saigon');
+    expect(item.textContent).toContain('Episode 5');
+    expect(item.querySelector('a')?.getAttribute('href')).toBe(
+      '#/pages/shorts/videoDetails?seriesId=4&videoId=41',
+    );
+    expect(api.callsTo(`/sv/myLikes/${user.userId}`)[0]!.json).toEqual({ pageNum: 1, pageSize: 20 });
+  });
 });
 
 describe('Drainage page', () => {

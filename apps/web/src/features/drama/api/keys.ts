@@ -8,6 +8,7 @@ export const dramaKeys = {
   feed: () => [...dramaKeys.all, 'feed'] as const,
   history: () => [...dramaKeys.all, 'history'] as const,
   following: () => [...dramaKeys.all, 'following'] as const,
+  liked: () => [...dramaKeys.all, 'liked'] as const,
   followState: (seriesId: number) => [...dramaKeys.all, 'followState', seriesId] as const,
 };
 

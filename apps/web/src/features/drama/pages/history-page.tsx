@@ -1,6 +1,6 @@
 import { Button, InfiniteScroll } from 'antd-mobile';
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { LoginRequired } from '../../../shared/auth/login-required';
 import { useT } from '../../../shared/i18n';
 import { ROUTES } from '../../../shared/routes';
@@ -8,6 +8,7 @@ import { useSession } from '../../../shared/store/session';
 import {
   BookmarkIcon,
   EmptyState,
+  HeartIcon,
   HistoryIcon,
   PageContainer,
   Spinner,
@@ -17,13 +18,15 @@ import {
 import { useDeleteHistory } from '../api/delete-view-his';
 import { useToggleFollow } from '../api/follow';
 import { useFollowing } from '../api/my-favo';
+import { useLikedEpisodes } from '../api/my-likes';
 import { useWatchHistory } from '../api/query-view-his';
 import { formatClock, watchedShare } from '../lib/format';
 import { detailsPath } from '../lib/links';
 import { SeriesRowLink } from '../components/series-row';
 import '../drama.css';
 
-type Tab = 'watch' | 'following';
+type Tab = 'watch' | 'following' | 'liked';
+const TABS: readonly Tab[] = ['watch', 'following', 'liked'];
 
 const DATE_LOCALES = { en: 'en', vn: 'vi', id: 'id' } as const;
 
@@ -159,11 +162,61 @@ function FollowingList() {
   );
 }
 
+/** The episodes the viewer liked: each opens at that episode. */
+function LikedList() {
+  const t = useT();
+  const liked = useLikedEpisodes();
+  const list = liked.data?.pages.flatMap((page) => page.list) ?? [];
+  if (liked.isPending) return <Loading />;
+  if (list.length === 0) {
+    return (
+      <EmptyState
+        testId="liked-empty"
+        icon={<HeartIcon />}
+        title={t('liked.emptyTitle')}
+        description={t('liked.emptyDescription')}
+      />
+    );
+  }
+  return (
+    <>
+      <ul className="ds-list">
+        {list.map(({ series, episode }) => (
+          <li key={episode.id} className="ds-list__item" data-testid={`liked-item-${episode.id}`}>
+            <Link className="ds-liked" to={detailsPath(series.id, episode.id)}>
+              <img className="ds-liked__poster" src={episode.poster} alt="" loading="lazy" />
+              <span className="ds-liked__text">
+                <span className="ds-liked__title">{series.title}</span>
+                <span className="ds-muted">{t('liked.episode', { number: episode.number })}</span>
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <InfiniteScroll
+        hasMore={liked.hasNextPage}
+        loadMore={async () => {
+          await liked.fetchNextPage();
+        }}
+      >
+        {liked.hasNextPage ? t('common.loading') : ''}
+      </InfiniteScroll>
+    </>
+  );
+}
+
+const LISTS: Record<Tab, () => React.JSX.Element> = {
+  watch: WatchList,
+  following: FollowingList,
+  liked: LikedList,
+};
+
 export default function HistoryPage() {
   const t = useT();
   const hasLogin = useSession((s) => s.hasLogin);
   const [params, setParams] = useSearchParams();
-  const tab: Tab = params.get('tab') === 'following' ? 'following' : 'watch';
+  const tab: Tab = TABS.find((key) => key === params.get('tab')) ?? 'watch';
+  const List = LISTS[tab];
   return (
     <PageContainer title={t('history.title')} className="ds-history">
       <div data-testid="history-page" className="ds-history__body">
@@ -171,11 +224,12 @@ export default function HistoryPage() {
           tabs={[
             { key: 'watch', title: t('history.watchList'), testId: 'history-tab-watch' },
             { key: 'following', title: t('history.following'), testId: 'history-tab-following' },
+            { key: 'liked', title: t('history.liked'), testId: 'history-tab-liked' },
           ]}
           activeKey={tab}
           onChange={(key) => setParams(key === 'watch' ? {} : { tab: key }, { replace: true })}
         />
-        {!hasLogin ? <LoginRequired /> : tab === 'watch' ? <WatchList /> : <FollowingList />}
+        {!hasLogin ? <LoginRequired /> : <List />}
       </div>
     </PageContainer>
   );
