@@ -735,11 +735,23 @@ describe('invite friends', () => {
     );
     const writeText = vi.fn(() => Promise.resolve());
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
-    stubApi(baseRoutes());
+    stubApi({
+      ...baseRoutes(),
+      '/account/userLevelStatistic': ok({
+        total: 7,
+        levels: [1, 2, 3, 4, 5].map((level) => ({ level, count: level === 1 ? 4 : level === 2 ? 3 : 0 })),
+      }),
+    });
     signIn();
     renderAt('#/pages/profile/inviteFriend/index');
     const poster = await screen.findByTestId('invite-poster', {}, wait);
     expect(poster.getAttribute('data-link')).toBe(LINK);
+    // The team so far, level by level (/account/userLevelStatistic).
+    expect((await screen.findByTestId('invite-team-size', {}, wait)).textContent).toContain(
+      'Your team: 7 people',
+    );
+    expect(screen.getByTestId('invite-team-level-1').textContent).toBe('Level 14');
+    expect(screen.getByTestId('invite-team-level-5').textContent).toBe('Level 50');
     await waitFor(() => expect(canvas.texts).toContain('A B 1 2 C D 3 4'), wait);
     expect(canvas.texts).toContain('DramaStar');
     // Every dark module of the link's QR code is drawn.

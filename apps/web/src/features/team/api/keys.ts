@@ -10,6 +10,7 @@ export const teamKeys = {
   all: root,
   status: () => [...root, 'status'] as const,
   levels: () => [...root, 'levels'] as const,
+  size: () => [...root, 'size'] as const,
   members: (level: number) => [...root, 'members', level] as const,
   search: (keyword: string) => [...root, 'search', keyword] as const,
   invitations: () => [...root, 'invitations'] as const,

@@ -24,6 +24,16 @@ export function useTeamLevels() {
   });
 }
 
+/** How many people the user's team has on each level 1-5 (`/account/userLevelStatistic`). */
+export function useTeamSize() {
+  const hasLogin = useSession((s) => s.hasLogin);
+  return useQuery({
+    queryKey: teamKeys.size(),
+    queryFn: ({ signal }) => request(api.account.userLevelStatistic, { signal }),
+    enabled: hasLogin,
+  });
+}
+
 /** One level's members, newest first, 20 a page. */
 export function useTeamMembers(level: number) {
   const hasLogin = useSession((s) => s.hasLogin);

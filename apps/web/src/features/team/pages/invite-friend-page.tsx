@@ -4,7 +4,7 @@ import { useT } from '../../../shared/i18n';
 import { ROUTES } from '../../../shared/routes';
 import { useSession } from '../../../shared/store/session';
 import { CloseIcon, CopyIcon, DownloadIcon, LinkIcon, showToast } from '../../../shared/ui';
-import { useTeamStatus } from '../api/team';
+import { useTeamSize, useTeamStatus } from '../api/team';
 import { useCopyInvite } from '../components/copy-invite';
 import { LoadError, Loading, TeamPage } from '../components/shell';
 import { drawPoster, POSTER_HEIGHT, POSTER_WIDTH, savesByLongPress } from '../lib/poster';
@@ -117,6 +117,7 @@ function InviteContent({ inviteCode, inviteLink }: { inviteCode: string; inviteL
         </Button>
       </div>
       <p className="ds-team-note ds-team-note--center">{t('inviteFriend.howItWorks')}</p>
+      <TeamSize />
       {popup}
       <CenterPopup
         visible={longPressImage !== null}
@@ -147,6 +148,26 @@ function InviteContent({ inviteCode, inviteLink }: { inviteCode: string; inviteL
         </div>
       </CenterPopup>
     </>
+  );
+}
+
+/** The team so far: everyone within five levels, and how many on each. */
+function TeamSize() {
+  const t = useT();
+  const size = useTeamSize();
+  if (!size.data) return null;
+  return (
+    <section className="ds-team-size" data-testid="invite-team-size">
+      <h2 className="ds-team-size__total">{t('inviteFriend.teamTotal', { count: size.data.total })}</h2>
+      <ul className="ds-team-size__levels">
+        {size.data.levels.map(({ level, count }) => (
+          <li key={level} data-testid={`invite-team-level-${level}`}>
+            <span className="ds-muted">{t('inviteFriend.level', { level })}</span>
+            <strong>{count}</strong>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
