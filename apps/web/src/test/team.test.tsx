@@ -748,7 +748,7 @@ describe('invite friends', () => {
     expect(poster.getAttribute('data-link')).toBe(LINK);
     // The team so far, level by level (/account/userLevelStatistic).
     expect((await screen.findByTestId('invite-team-size', {}, wait)).textContent).toContain(
-      'Your team: 7 people',
+      'People in your team: 7',
     );
     expect(screen.getByTestId('invite-team-level-1').textContent).toBe('Level 14');
     expect(screen.getByTestId('invite-team-level-5').textContent).toBe('Level 50');
