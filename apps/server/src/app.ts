@@ -251,6 +251,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const tickets = createTicketService(db, clock);
   const users = createUserService(db, clock);
   const auth = createAuthService({ db, users, sessions, codes, captcha, limiter, tenants });
+  // Episodes live outside the public media root (see media/storage.ts); older layouts move once.
+  await migrateMediaLayout(config.mediaRoot);
+  const storage = config.s3 ? s3Storage(config.s3) : localDiskStorage(config.mediaRoot);
   const accounts = createAccountService({
     db,
     clock,
@@ -258,12 +261,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     sessions,
     codes,
     tickets,
-    mediaDir: config.mediaDir,
+    storage,
     googleEnabled: config.google !== undefined,
   });
-  // Episodes live outside the public media root (see media/storage.ts); older layouts move once.
-  await migrateMediaLayout(config.mediaRoot);
-  const storage = config.s3 ? s3Storage(config.s3) : localDiskStorage(config.mediaRoot);
   if (config.demoContent) await seedDemoCatalog(db, clock, storage, app.log, deps.demoSeries ?? DEMO_SERIES);
   const points = createPointsService(clock);
   const ledger = createLedger(clock);

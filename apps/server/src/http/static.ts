@@ -46,8 +46,8 @@ export async function serveMedia(
   mkdirSync(publicMediaDir, { recursive: true });
   if (storage) {
     // Object storage: covers and posters are in the public bucket; the browser fetches them there
-    // (or from the CDN in front of it). Avatars and chat pictures are still written to MEDIA_DIR.
-    for (const root of ['covers', 'posters']) {
+    // (or from the CDN in front of it). Chat pictures are still written to MEDIA_DIR.
+    for (const root of ['covers', 'posters', 'avatars']) {
       app.get<{ Params: { '*': string } }>(`/media/${root}/*`, (req, reply) => {
         let url: string | null = null;
         try {

@@ -152,6 +152,18 @@ describe('media on object storage, two instances, no shared disk', () => {
     }
     // …and the poster really is in the public place of the store.
     expect(await storeB.exists(episode!.poster.slice('/media/'.length))).toBe(true);
+    // An avatar uploaded through A is in the store too, and B sends browsers to it on the CDN.
+    const fan = await f.user();
+    const png =
+      'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+    const avatar = data(await caller(a.app)('/user/uploadAvatar', { token: fan.token, body: { image: png } }))
+      .avatar as string;
+    expect(await storeB.exists(avatar.slice('/media/'.length))).toBe(true);
+    const seen = await b.app.inject({ method: 'GET', url: avatar });
+    expect([seen.statusCode, seen.headers.location]).toEqual([
+      302,
+      `https://cdn.example.com/media/${avatar.slice('/media/'.length)}`,
+    ]);
 
     // Paid (no free episodes): a guest and a viewer without a card get no address.
     const plain = await f.user();

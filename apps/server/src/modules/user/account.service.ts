@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AVATAR_MAX_BYTES, type LoginMethod, type MessageKey } from '@dramastar/contract';
 import type { z } from 'zod';
@@ -11,6 +12,7 @@ import { userIdentities, users } from '../../db/schema/index.js';
 import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
 import { decodeImageDataUrl } from '../../media/image.js';
+import type { MediaStorage } from '../../media/storage.js';
 import { maskEmail } from '../../security.js';
 import type { EmailCodeService } from '../auth/email-code.service.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
@@ -33,7 +35,8 @@ export interface AccountDeps {
   sessions: SessionService;
   codes: EmailCodeService;
   tickets: TicketService;
-  mediaDir: string;
+  /** Where avatars go (`avatars/…`, a public key: local disk or the public bucket). */
+  storage: MediaStorage;
   googleEnabled: boolean;
 }
 
@@ -222,9 +225,14 @@ export function createAccountService(deps: AccountDeps) {
     async uploadAvatar(user: SessionUser, dataUrl: string): Promise<string> {
       const { bytes, kind } = decodeImageDataUrl(dataUrl, AVATAR_MAX_BYTES);
       const name = `${user.userId}-${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}.${kind}`;
-      const dir = join(deps.mediaDir, 'avatars');
-      await mkdir(dir, { recursive: true });
-      await writeFile(join(dir, name), bytes);
+      // Through a file, as every store takes one (the object store streams it up).
+      const work = await mkdtemp(join(tmpdir(), 'ds-avatar-'));
+      try {
+        await writeFile(join(work, name), bytes);
+        await deps.storage.putFile(join(work, name), `avatars/${name}`);
+      } finally {
+        await rm(work, { recursive: true, force: true });
+      }
       return `/media/avatars/${name}`;
     },
   };
