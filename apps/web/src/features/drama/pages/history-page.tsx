@@ -17,8 +17,7 @@ import {
 } from '../../../shared/ui';
 import { useDeleteHistory } from '../api/delete-view-his';
 import { useToggleFollow } from '../api/follow';
-import { useFollowing } from '../api/my-favo';
-import { useLikedEpisodes } from '../api/my-likes';
+import { useFollowing, useLikedEpisodes } from '../api/own-lists';
 import { useWatchHistory } from '../api/query-view-his';
 import { formatClock, watchedShare } from '../lib/format';
 import { detailsPath } from '../lib/links';
