@@ -6,6 +6,8 @@ import {
   check,
   index,
   pgTable,
+  primaryKey,
+  smallint,
   timestamp,
   uniqueIndex,
   varchar,
@@ -42,6 +44,25 @@ export const ledgerAccounts = pgTable(
     uniqueIndex('ledger_account_code_uq').on(t.tenantId, t.currency, t.code),
     check('ledger_account_no_overdraft', sql`${t.allowNegative} or ${t.balance} >= 0`),
   ],
+);
+
+/**
+ * A system account's balance is its `balance` plus the sum of its shards. Many transfers a second
+ * reach the same system accounts (recharge clearing, fees, rewards…); each adds its amount to the
+ * shard of its database connection instead of the account's row, so they do not queue on one row
+ * lock. Only accounts that may go negative (system accounts) have shards: a wallet's balance is
+ * checked and changed on its own row.
+ */
+export const ledgerAccountShards = pgTable(
+  'ledger_account_shard',
+  {
+    accountId: bigint('account_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    shard: smallint('shard').notNull(),
+    balance: bigint('balance', { mode: 'bigint' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.shard] })],
 );
 
 /**

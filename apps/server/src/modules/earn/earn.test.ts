@@ -246,7 +246,7 @@ describe('red packets', () => {
       );
       expect(sum).toEqual({ n: 10, s: '10000' });
       const [books] = await t.database.query<{ s: string }>(
-        "select coalesce(sum(balance), 0)::text as s from ledger_account where currency = 'PHP'",
+        "select coalesce(sum(balance), 0)::text as s from ledger_balance where currency = 'PHP'",
       );
       expect(books!.s).toBe('0');
     } finally {

@@ -9,21 +9,23 @@ import type { Database } from '../../db/client.js';
  */
 export async function ledgerViolations(database: Pick<Database, 'query'>): Promise<string[]> {
   const found: string[] = [];
+  // ledger_balance: each account with its whole balance (a system account's row plus its shards).
   const sums = await database.query<{ currency: string; s: string }>(
-    'select currency, sum(balance)::text as s from ledger_account group by currency',
+    'select currency, sum(balance)::text as s from ledger_balance group by currency',
   );
   for (const s of sums) if (s.s !== '0') found.push(`${s.currency} books sum to ${s.s}`);
   const negative = await database.query<{ code: string; balance: string }>(
-    "select code, balance::text as balance from ledger_account where (code like 'wallet:%' or not allow_negative) and balance < 0",
+    "select code, balance::text as balance from ledger_balance where (code like 'wallet:%' or not allow_negative) and balance < 0",
   );
   for (const n of negative) found.push(`${n.code} is negative: ${n.balance}`);
+  const sharded = await database.query<{ code: string }>(
+    'select distinct a.code from ledger_account_shard s join ledger_account a on a.id = s.account_id where not a.allow_negative',
+  );
+  for (const w of sharded) found.push(`${w.code} has shards, which only system accounts may have`);
+  const moved = `(coalesce((select sum(amount) from ledger_transfer where credit_account_id = b.id), 0)
+        - coalesce((select sum(amount) from ledger_transfer where debit_account_id = b.id), 0))`;
   const drift = await database.query<{ code: string; balance: string; moved: string }>(
-    `select a.code, a.currency, a.balance::text as balance,
-       (coalesce((select sum(amount) from ledger_transfer where credit_account_id = a.id), 0)
-        - coalesce((select sum(amount) from ledger_transfer where debit_account_id = a.id), 0))::text as moved
-     from ledger_account a
-     where a.balance <> coalesce((select sum(amount) from ledger_transfer where credit_account_id = a.id), 0)
-                      - coalesce((select sum(amount) from ledger_transfer where debit_account_id = a.id), 0)`,
+    `select b.code, b.balance::text as balance, ${moved}::text as moved from ledger_balance b where b.balance <> ${moved}`,
   );
   for (const d of drift) found.push(`${d.code} holds ${d.balance} but its transfers make ${d.moved}`);
   return found;

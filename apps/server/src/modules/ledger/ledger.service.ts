@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type CurrencyKey, toMajor } from '@dramastar/contract';
-import { and, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, or, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { ledgerAccounts, ledgerTransfers } from '../../db/schema/index.js';
@@ -37,6 +37,25 @@ export interface TransferInput {
 
 export type TransferRow = typeof ledgerTransfers.$inferSelect;
 type AccountRow = typeof ledgerAccounts.$inferSelect;
+/** What `ledger_move` answers (text columns: bigint and time survive both drivers unchanged). */
+type MoveRow =
+  | {
+      outcome: 'moved' | 'replayed' | 'conflict';
+      transfer_id: string;
+      debit_id: string;
+      credit_id: string;
+      created_ms: string;
+    }
+  | { outcome: 'insufficient'; transfer_id: null; debit_id: null; credit_id: null; created_ms: null };
+
+/** An account's balance in SQL: its row plus its shards (the view `ledger_balance` reads the same). */
+export const accountBalance =
+  sql<bigint>`(${ledgerAccounts.balance} + coalesce((select sum(s.balance) from ledger_account_shard s where s.account_id = ${ledgerAccounts.id}), 0))::bigint`.mapWith(
+    ledgerAccounts.balance,
+  );
+
+/** An account's columns as read elsewhere (the console): `balance` includes its shards. */
+export const ledgerAccountColumns = { ...getTableColumns(ledgerAccounts), balance: accountBalance };
 
 const codeOf = (ref: AccountRef) => ('userId' in ref ? `wallet:${ref.userId}` : `system:${ref.system}`);
 
@@ -114,71 +133,46 @@ export function createLedger(clock: Clock) {
     async transfer(tx: Tx, input: TransferInput): Promise<{ transfer: TransferRow; replayed: boolean }> {
       if (input.amount <= 0n) throw new Error('a transfer moves a positive amount');
       if (codeOf(input.from) === codeOf(input.to)) throw new Error('a transfer needs two accounts');
+      const userOf = (ref: AccountRef) => ('userId' in ref ? ref.userId : null);
       const hash = requestHash(input);
-      const from = await account(tx, input.tenantId, input.currency, input.from);
-      const to = await account(tx, input.tenantId, input.currency, input.to);
-
-      // Claiming the key first: a concurrent request with the same key waits here for this one.
-      const [claimed] = await tx
-        .insert(ledgerTransfers)
-        .values({
-          tenantId: input.tenantId,
-          currency: input.currency,
-          debitAccountId: from.id,
-          creditAccountId: to.id,
-          amount: input.amount,
-          kind: input.kind,
-          reference: input.reference,
-          idempotencyKey: input.idempotencyKey,
-          requestHash: hash,
-          createdAt: clock.now(),
-        })
-        .onConflictDoNothing()
-        .returning();
-      if (!claimed) {
-        const [earlier] = await tx
-          .select()
-          .from(ledgerTransfers)
-          .where(
-            and(
-              eq(ledgerTransfers.tenantId, input.tenantId),
-              eq(ledgerTransfers.idempotencyKey, input.idempotencyKey),
-            ),
-          );
-        if (!earlier) throw new Error('idempotency key vanished');
-        if (earlier.requestHash !== hash) throw new AppError('IdempotencyConflict');
-        return { transfer: earlier, replayed: true };
-      }
-
-      // Both rows locked in id order, so two transfers between the same accounts cannot deadlock.
-      // NO KEY UPDATE: the transfer rows' foreign keys hold KEY SHARE locks on these accounts,
-      // which a plain FOR UPDATE would wait for (and two transfers would wait for each other).
-      const locked = await tx
-        .select({
-          id: ledgerAccounts.id,
-          balance: ledgerAccounts.balance,
-          allowNegative: ledgerAccounts.allowNegative,
-        })
-        .from(ledgerAccounts)
-        .where(inArray(ledgerAccounts.id, [from.id, to.id]))
-        .orderBy(ledgerAccounts.id)
-        .for('no key update');
-      const source = locked.find((a) => a.id === from.id);
-      if (!source) throw new Error('ledger account missing');
-      if (!source.allowNegative && source.balance < input.amount) throw new AppError('InsufficientFunds');
-      await tx
-        .update(ledgerAccounts)
-        .set({ balance: sql`${ledgerAccounts.balance} - ${input.amount}` })
-        .where(eq(ledgerAccounts.id, from.id));
-      await tx
-        .update(ledgerAccounts)
-        .set({ balance: sql`${ledgerAccounts.balance} + ${input.amount}` })
-        .where(eq(ledgerAccounts.id, to.id));
-      return { transfer: claimed, replayed: false };
+      // One round trip: the accounts (made on first use), the key claimed, the wallet checked and
+      // both sides moved, in the database function of migration 0023 (ledger_move).
+      const result = await tx.execute(sql`select * from ledger_move(
+        ${input.tenantId}, ${input.currency}, ${codeOf(input.from)}, ${userOf(input.from)},
+        ${codeOf(input.to)}, ${userOf(input.to)}, ${input.amount}, ${input.kind}, ${input.reference},
+        ${input.idempotencyKey}, ${hash}, ${clock.now()})`);
+      const [moved] = (result as { rows: MoveRow[] }).rows;
+      if (!moved) throw new Error('ledger_move answered nothing');
+      if (moved.outcome === 'conflict') throw new AppError('IdempotencyConflict');
+      if (moved.outcome === 'insufficient') throw new AppError('InsufficientFunds');
+      const transfer: TransferRow = {
+        id: BigInt(moved.transfer_id),
+        tenantId: input.tenantId,
+        currency: input.currency,
+        debitAccountId: BigInt(moved.debit_id),
+        creditAccountId: BigInt(moved.credit_id),
+        amount: input.amount,
+        kind: input.kind,
+        reference: input.reference,
+        idempotencyKey: input.idempotencyKey,
+        requestHash: hash,
+        createdAt: new Date(Number(moved.created_ms)),
+      };
+      return { transfer, replayed: moved.outcome === 'replayed' };
     },
 
     async balance(tx: DbOrTx, tenantId: string, currency: CurrencyKey, ref: AccountRef): Promise<bigint> {
-      return (await find(tx, tenantId, currency, codeOf(ref)))?.balance ?? 0n;
+      const [row] = await tx
+        .select({ balance: accountBalance })
+        .from(ledgerAccounts)
+        .where(
+          and(
+            eq(ledgerAccounts.tenantId, tenantId),
+            eq(ledgerAccounts.currency, currency),
+            eq(ledgerAccounts.code, codeOf(ref)),
+          ),
+        );
+      return row?.balance ?? 0n;
     },
 
     /** A user's wallet movements, newest first, signed from the wallet's side, as decimal strings. */

@@ -1,10 +1,13 @@
 import { randomInt } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../../clock.js';
 import { type Database, openDatabase } from '../../db/client.js';
 import { withTransaction } from '../../db/tx.js';
+import type { Tx } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { openTestDatabase, usingPostgres } from '../../test/database.js';
+import { ledgerViolations } from './ledger-health.js';
 import { type AccountRef, createLedger, type TransferInput } from './ledger.service.js';
 
 const clock = manualClock();
@@ -40,10 +43,15 @@ const sumOfAll = async () =>
   BigInt(
     (
       await database.query<{ s: string }>(
-        "select coalesce(sum(balance), 0)::text as s from ledger_account where currency = 'PHP'",
+        "select coalesce(sum(balance), 0)::text as s from ledger_balance where currency = 'PHP'",
       )
     )[0]!.s,
   );
+
+const pidOf = async (tx: Tx) => {
+  const result = await tx.execute(sql`select pg_backend_pid() as pid`);
+  return (result as { rows: { pid: number }[] }).rows[0]!.pid;
+};
 
 describe('the ledger', () => {
   it('moves money between accounts and keeps the books at zero', async () => {
@@ -121,6 +129,83 @@ describe('the ledger', () => {
       move({ from: wallet(3), to: wallet(3), amount: 1n, idempotencyKey: 'self' }),
     ).rejects.toThrow(/two accounts/);
   });
+
+  it.skipIf(!usingPostgres)(
+    'lets transfers to and from the same system account run at once (its balance is sharded, not one locked row)',
+    async () => {
+      await move({
+        from: { system: 'rewards_expense' },
+        to: wallet(6),
+        amount: 9_000n,
+        idempotencyKey: 'shard-fund-6',
+      });
+      await move({
+        from: { system: 'rewards_expense' },
+        to: wallet(7),
+        amount: 9_000n,
+        idempotencyKey: 'shard-fund-7',
+      });
+      const revenueBefore = await balanceOf({ system: 'membership_revenue' });
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let heldPid!: number;
+      let started!: () => void;
+      const isHolding = new Promise<void>((resolve) => (started = resolve));
+      // One instance pays into membership_revenue and keeps its transaction open…
+      const first = withTransaction(database.db, async (tx) => {
+        heldPid = await pidOf(tx);
+        await ledger.transfer(tx, {
+          tenantId: '000000',
+          currency: 'PHP',
+          from: wallet(6),
+          to: { system: 'membership_revenue' },
+          amount: 1_000n,
+          kind: 'membership',
+          reference: 'r',
+          idempotencyKey: 'shard-held',
+        });
+        started();
+        await held;
+      });
+      await isHolding;
+      // …while another pays into it, and out of it, from a connection on another shard: neither waits.
+      let other: Database | undefined;
+      for (let tries = 0; !other && tries < 20; tries++) {
+        const candidate = await openDatabase({ url: database.url, poolMax: 1, lockTimeoutMs: 10_000 });
+        const pid = await withTransaction(candidate.db, pidOf);
+        if (pid % 64 !== heldPid % 64) other = candidate;
+        else await candidate.close();
+      }
+      try {
+        await withTransaction(other!.db, async (tx) => {
+          for (const [from, to, key] of [
+            [wallet(7), { system: 'membership_revenue' }, 'shard-other-in'],
+            [{ system: 'membership_revenue' }, wallet(7), 'shard-other-out'],
+          ] as const)
+            await ledger.transfer(tx, {
+              tenantId: '000000',
+              currency: 'PHP',
+              from,
+              to,
+              amount: 400n,
+              kind: 'membership',
+              reference: 'r',
+              idempotencyKey: key,
+            });
+        });
+      } finally {
+        release();
+        await first;
+        await other?.close();
+      }
+      expect(await balanceOf({ system: 'membership_revenue' })).toBe(revenueBefore + 1_000n);
+      expect(await balanceOf(wallet(6))).toBe(8_000n);
+      expect(await balanceOf(wallet(7))).toBe(9_000n);
+      expect(await sumOfAll()).toBe(0n);
+      expect(await ledgerViolations(database)).toEqual([]);
+    },
+    60_000,
+  );
 
   it('lists a wallet’s movements newest first, signed from the wallet’s side', async () => {
     clock.advance(1000);
@@ -286,9 +371,9 @@ describe('the ledger under concurrent clients', () => {
     if (second !== database) await second.close();
 
     const accounts = await database.query<{ code: string; balance: string; allow_negative: boolean }>(
-      "select code, balance::text as balance, allow_negative from ledger_account where currency = 'PHP'",
+      "select code, balance::text as balance, allow_negative from ledger_balance where currency = 'PHP'",
     );
-    const violations: string[] = [];
+    const violations: string[] = await ledgerViolations(database);
     if ((await sumOfAll()) !== 0n) violations.push('books do not sum to zero');
     for (const a of accounts)
       if (!a.allow_negative && BigInt(a.balance) < 0n) violations.push(`${a.code} negative`);

@@ -1,6 +1,7 @@
 import { adminApi, isCurrencyKey } from '@dramastar/contract';
 import { count, inArray, sql } from 'drizzle-orm';
 import { ledgerAccounts } from '../../db/schema/index.js';
+import { accountBalance } from '../ledger/ledger.service.js';
 import type { Db, Tx } from '../../db/client.js';
 import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
@@ -126,7 +127,7 @@ export function adminRoutes(
     const rows = await db
       .select({
         currency: ledgerAccounts.currency,
-        sum: sql<string>`sum(${ledgerAccounts.balance})::text`,
+        sum: sql<string>`sum(${accountBalance})::text`,
         accounts: count(),
       })
       .from(ledgerAccounts)

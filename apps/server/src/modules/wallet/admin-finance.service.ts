@@ -40,7 +40,7 @@ import {
 } from '../../db/schema/index.js';
 import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
-import { SYSTEM_ACCOUNTS } from '../ledger/ledger.service.js';
+import { ledgerAccountColumns, SYSTEM_ACCOUNTS } from '../ledger/ledger.service.js';
 import { addDays, dayIn } from '../team/team-rewards.js';
 
 /** The tenants a read may cover: null = all. */
@@ -142,7 +142,7 @@ export function createAdminFinanceService(deps: { db: Db; clock: Clock; provider
   async function accountRows(q: DbOrTx, where: SQL | undefined, page: Page) {
     const rows = await q
       .select({
-        account: ledgerAccounts,
+        account: ledgerAccountColumns,
         email: users.email,
         userName: users.userName,
         inviteCode: users.inviteCode,
@@ -393,7 +393,7 @@ export function createAdminFinanceService(deps: { db: Db; clock: Clock; provider
         db,
         async (tx) => {
           const accounts = await tx
-            .select()
+            .select(ledgerAccountColumns)
             .from(ledgerAccounts)
             .where(eq(ledgerAccounts.tenantId, tenantId));
           const currencies = [...new Set([tenant.currency, ...accounts.map((a) => a.currency)])]
@@ -428,7 +428,7 @@ export function createAdminFinanceService(deps: { db: Db; clock: Clock; provider
   };
 
   async function accountRowsIn(tx: DbOrTx, id: bigint) {
-    return tx.select().from(ledgerAccounts).where(eq(ledgerAccounts.id, id));
+    return tx.select(ledgerAccountColumns).from(ledgerAccounts).where(eq(ledgerAccounts.id, id));
   }
 }
 

@@ -219,7 +219,7 @@ async function createOrder(instance: Instance, who: BankUser, amount: string, re
 
 async function walletBalance(userId: bigint): Promise<bigint> {
   const rows = await database.query<{ balance: string }>(
-    'select balance::text as balance from ledger_account where code = $1 and currency = $2',
+    'select balance::text as balance from ledger_balance where code = $1 and currency = $2',
     [`wallet:${userId}`, CURRENCY],
   );
   return BigInt(rows[0]?.balance ?? '0');
@@ -689,13 +689,13 @@ describe.skipIf(!usingPostgres)('the bank over HTTP on two instances', () => {
       for (const o of orderBooks) found(`recharge ${o.order_no} is ${o.status} with ${o.n} credits`);
       const system = await database.query<Record<string, string>>(
         `select
-           (select coalesce(sum(balance), 0) from ledger_account where code = 'system:withdrawals_payable')::text as payable,
+           (select coalesce(sum(balance), 0) from ledger_balance where code = 'system:withdrawals_payable')::text as payable,
            (select coalesce(sum(amount + fee), 0) from withdrawal where status in ('applied', 'approved', 'processing'))::text as open,
-           (select coalesce(sum(balance), 0) from ledger_account where code = 'system:payouts')::text as payouts,
+           (select coalesce(sum(balance), 0) from ledger_balance where code = 'system:payouts')::text as payouts,
            (select coalesce(sum(amount), 0) from withdrawal where status = 'paid')::text as paid,
-           (select coalesce(sum(balance), 0) from ledger_account where code = 'system:fees')::text as fees,
+           (select coalesce(sum(balance), 0) from ledger_balance where code = 'system:fees')::text as fees,
            (select coalesce(sum(fee), 0) from withdrawal where status = 'paid')::text as paid_fees,
-           (select coalesce(-sum(balance), 0) from ledger_account where code = 'system:recharge_clearing')::text as cleared,
+           (select coalesce(-sum(balance), 0) from ledger_balance where code = 'system:recharge_clearing')::text as cleared,
            (select coalesce(sum(credit_amount), 0) from recharge_order where status = 'credited')::text as credited`,
       );
       const s = system[0]!;
@@ -788,7 +788,7 @@ describe.skipIf(!usingPostgres)('the bank over HTTP on two instances', () => {
       violation(`${withdrawalRows.length} withdrawals in the database, ${withdrawals.size} applied`);
     const membership = await database.query<{ n: string; s: string; balance: string }>(
       `select count(*)::text as n, coalesce(sum(amount), 0)::text as s,
-         (select balance::text from ledger_account where code = 'system:membership_revenue') as balance
+         (select balance::text from ledger_balance where code = 'system:membership_revenue') as balance
        from ledger_transfer where kind = 'membership'`,
     );
     const m = membership[0]!;

@@ -18,7 +18,7 @@ const addBalance = (token: string, body: Record<string, unknown>) =>
 const ledgerSum = async () =>
   (
     await t.database.query<{ currency: string; s: string }>(
-      'select currency, sum(balance)::text as s from ledger_account group by currency',
+      'select currency, sum(balance)::text as s from ledger_balance group by currency',
     )
   ).filter((r) => r.s !== '0');
 

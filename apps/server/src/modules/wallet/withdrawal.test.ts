@@ -32,12 +32,12 @@ const count = async (userId: bigint) =>
   )[0]!.n;
 const books = async () =>
   t.database.query<{ currency: string; s: string }>(
-    'select currency, sum(balance)::text as s from ledger_account group by currency having sum(balance) <> 0',
+    'select currency, sum(balance)::text as s from ledger_balance group by currency having sum(balance) <> 0',
   );
 const systemBalance = async (code: string) =>
   (
     await t.database.query<{ b: string }>(
-      "select coalesce(sum(balance), 0)::text as b from ledger_account where code = $1 and tenant_id = '000000'",
+      "select coalesce(sum(balance), 0)::text as b from ledger_balance where code = $1 and tenant_id = '000000'",
       [`system:${code}`],
     )
   )[0]!.b;
