@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { bootstrapTenant } from './app/bootstrap';
 import { createQueryClient } from './shared/api/query-client';
+import { followLanguage } from './shared/i18n';
 import { refreshUserInfo } from './shared/api/user-info';
 import { listenForInstallPrompt, registerServiceWorker } from './shared/pwa/install';
 import { useSession } from './shared/store/session';
@@ -19,8 +20,14 @@ registerServiceWorker();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
-createRoot(container).render(
-  <StrictMode>
-    <App queryClient={createQueryClient()} />
-  </StrictMode>,
-);
+// The first screen waits for its language's catalogue (one small chunk); should it fail to load,
+// the app starts all the same (the request helper's toasts say the network failed).
+void followLanguage()
+  .catch(() => undefined)
+  .then(() =>
+    createRoot(container).render(
+      <StrictMode>
+        <App queryClient={createQueryClient()} />
+      </StrictMode>,
+    ),
+  );

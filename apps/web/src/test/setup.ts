@@ -1,5 +1,6 @@
 import { cleanup } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeAll, vi } from 'vitest';
+import { loadAllLocales } from '../shared/i18n';
 import { initialSessionState, useSession } from '../shared/store/session';
 
 // antd-mobile and our own code read these; jsdom does not have them.
@@ -22,6 +23,9 @@ if (!('matchMedia' in window)) {
 if (typeof Element.prototype.scrollIntoView !== 'function') {
   Element.prototype.scrollIntoView = () => undefined;
 }
+
+// The app loads one language's catalogue at a time; tests switch languages freely.
+beforeAll(loadAllLocales);
 
 afterEach(() => {
   cleanup();

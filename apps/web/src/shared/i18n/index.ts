@@ -1,26 +1,97 @@
-import { formatMessage, type Language, type MessageKey } from '@dramastar/contract';
-import { useMemo } from 'react';
-import en from '../../locales/en.json';
-import id from '../../locales/id.json';
-import vn from '../../locales/vn.json';
-import { selectLanguage, useLanguage, useSession } from '../store/session';
+import { formatMessage, type Language, LANGUAGE_KEYS, type MessageKey } from '@dramastar/contract';
+import { useMemo, useSyncExternalStore } from 'react';
+import type en from '../../locales/en.json';
+import { selectLanguage, useSession } from '../store/session';
 
 export type TranslationKey = keyof typeof en;
 export type TranslationParams = Record<string, string | number>;
 type Catalog = Record<TranslationKey, string>;
 
-export const LOCALES: Record<Language, Catalog> = { en, vn, id };
+/**
+ * Each language's catalogue is its own chunk, loaded when that language is first needed: the app
+ * starts with one (~20 KB gzipped) rather than all three. Until a newly chosen language has
+ * arrived, the screen stays in the language it shows (`shownLanguage`), never in raw keys.
+ */
+const LOADERS: Record<Language, () => Promise<{ default: Catalog }>> = {
+  en: () => import('../../locales/en.json'),
+  vn: () => import('../../locales/vn.json'),
+  id: () => import('../../locales/id.json'),
+};
+const loaded: Partial<Record<Language, Catalog>> = {};
+const loading = new Map<Language, Promise<void>>();
+let shown: Language | null = null;
+const listeners = new Set<() => void>();
+
+/** Loads a language's catalogue (once); resolves when it can be shown. */
+export function loadLocale(language: Language): Promise<void> {
+  let pending = loading.get(language);
+  if (!pending) {
+    pending = LOADERS[language]().then(
+      (module) => {
+        loaded[language] = module.default;
+      },
+      (error: unknown) => {
+        loading.delete(language); // the next call tries again
+        throw error;
+      },
+    );
+    loading.set(language, pending);
+  }
+  return pending;
+}
+
+/**
+ * Shows the session's language once its catalogue is in: at once when it already is, else when it
+ * arrives (if it is still the one chosen). Runs on every change of the session's language.
+ */
+export function followLanguage(): Promise<void> {
+  const wanted = currentLanguage();
+  const show = () => {
+    if (currentLanguage() !== wanted || shown === wanted) return;
+    shown = wanted;
+    for (const listener of listeners) listener();
+  };
+  if (loaded[wanted]) {
+    show();
+    return Promise.resolve();
+  }
+  return loadLocale(wanted).then(show);
+}
+useSession.subscribe((state, before) => {
+  if (selectLanguage(state) !== selectLanguage(before)) void followLanguage();
+});
+
+/** Every catalogue at once (tests). */
+export async function loadAllLocales(): Promise<void> {
+  await Promise.all(LANGUAGE_KEYS.map(loadLocale));
+}
+
+function shownLanguage(): Language {
+  return shown ?? currentLanguage();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Whether the app has a text for `key` (category and tag names an operator may have made up). */
+export function isTranslationKey(key: string): key is TranslationKey {
+  const catalog = loaded[shownLanguage()] ?? loaded.en;
+  return catalog !== undefined && key in catalog;
+}
 
 function fill(text: string, params: TranslationParams): string {
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }
 
-/** Translates an app key; falls back to English, then to the key itself. */
+/** Translates an app key in `language`, else in the language on screen, else the key itself. */
 export function translate(language: Language, key: TranslationKey, params: TranslationParams = {}): string {
-  return fill(LOCALES[language][key] || LOCALES.en[key] || key, params);
+  const catalog = loaded[language] ?? loaded[shownLanguage()];
+  return fill(catalog?.[key] || key, params);
 }
 
-/** Outside React (toasts from the request helper, document title): the language in effect now. */
+/** Outside React (request headers, toasts from the request helper): the language chosen now. */
 export function currentLanguage(): Language {
   return selectLanguage(useSession.getState());
 }
@@ -34,7 +105,7 @@ export interface Translator {
 
 /** `const t = useT(); t('tab.home')`: re-renders when the language changes. */
 export function useT(): Translator {
-  const language = useLanguage();
+  const language = useSyncExternalStore(subscribe, shownLanguage);
   return useMemo(
     () =>
       Object.assign((key: TranslationKey, params?: TranslationParams) => translate(language, key, params), {

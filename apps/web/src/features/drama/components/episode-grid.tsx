@@ -35,14 +35,13 @@ export function EpisodeGrid({ episodes, currentVideoId, onPick, testPrefix }: Ep
           onChange={setChosen}
         />
       )}
-      <div className="ds-episodes__grid" role="list">
+      <div className="ds-episodes__grid" role="group">
         {shown.map((episode) => {
           const current = episode.id === currentVideoId;
           return (
             <button
               key={episode.id}
               type="button"
-              role="listitem"
               className={current ? 'ds-episode ds-episode--current' : 'ds-episode'}
               data-testid={`${testPrefix}-${episode.number}`}
               data-locked={episode.locked}

@@ -1,7 +1,4 @@
-import type { TranslationKey, Translator } from '../../../shared/i18n';
-import { LOCALES } from '../../../shared/i18n';
-
-const known = (key: string): key is TranslationKey => key in LOCALES.en;
+import { isTranslationKey as known, type Translator } from '../../../shared/i18n';
 
 /** A category's name in the viewer's language; unknown categories show as the server names them. */
 export function categoryLabel(t: Translator, category: string): string {
