@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import fastifyCompress from '@fastify/compress';
-import Fastify, { type FastifyInstance, type onRequestHookHandler } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type onRequestHookHandler } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { type Clock, systemClock } from './clock.js';
 import type { Config } from './config.js';
@@ -502,7 +502,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   }
   // The operator console's pages under /admin come before the web app's fallback.
   const adminFallback = config.adminDir ? await serveAdmin(app, config.adminDir) : undefined;
-  const pageFallback = config.webDir ? await serveWeb(app, config.webDir) : undefined;
+  // index.html carries what Home's first screen shows before the app's script has run.
+  const boot = async (req: FastifyRequest): Promise<Record<string, string>> => {
+    const tenant = await tenants.resolveByDomain(req.hostname);
+    const home = await catalog.home(tenant.tenantId, tenant.defaultLanguage);
+    const cover = home.banners[0]?.cover;
+    return cover ? { name: tenant.name, cover } : { name: tenant.name };
+  };
+  const pageFallback = config.webDir ? await serveWeb(app, config.webDir, boot) : undefined;
   installNotFound(app, firstFallback(adminFallback, pageFallback));
   return app;
 }

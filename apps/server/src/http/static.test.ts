@@ -4,27 +4,26 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/helper.js';
+import { scriptJson } from './static.js';
 
 let t: TestApp;
 const dir = mkdtempSync(join(tmpdir(), 'ds-static-'));
 const segment = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 256));
 const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 const scriptBr = brotliCompressSync(script);
+/** Like the built one: the boot-data mark at the top of <head>, and over 1 KB (so compressed). */
+const indexHtml = `<!doctype html><html><head><meta charset="UTF-8" /><!--ds-boot: here--><title>DramaStar</title></head><body>${'<p>…</p>'.repeat(200)}</body></html>`;
 /** A playlist large enough to be compressed if media were. */
 const playlist = `#EXTM3U\n${'#EXTINF:4.0,\nseg0.ts\n'.repeat(100)}`;
 
 beforeAll(async () => {
   mkdirSync(join(dir, 'web/assets'), { recursive: true });
-  writeFileSync(join(dir, 'web/index.html'), '<!doctype html><title>DramaStar</title>');
+  writeFileSync(join(dir, 'web/index.html'), indexHtml);
   writeFileSync(join(dir, 'web/assets/index-abc123.js'), 'console.log(1)');
   // What scripts/precompress.mjs writes beside a built asset.
   writeFileSync(join(dir, 'web/assets/big-abc123.js'), script);
   writeFileSync(join(dir, 'web/assets/big-abc123.js.br'), scriptBr);
   writeFileSync(join(dir, 'web/assets/big-abc123.js.gz'), gzipSync(script));
-  writeFileSync(
-    join(dir, 'web/index.html.br'),
-    brotliCompressSync('<!doctype html><title>DramaStar</title>'),
-  );
   writeFileSync(join(dir, 'web/logo.svg'), '<svg/>');
   // Public media (covers, posters…) live in MEDIA_DIR/public; these stand for any such files.
   mkdirSync(join(dir, 'media/public/s1/e1'), { recursive: true });
@@ -46,6 +45,23 @@ describe('serving the built web app', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<title>DramaStar</title>');
     expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('puts the host tenant’s name and Home’s first banner in index.html, for the first screen', async () => {
+    const res = await get('/');
+    const boot = /<script>window.__dsBoot=(.*?)<\/script>/.exec(res.body);
+    expect(boot?.[1]).toBeDefined();
+    // No series in this app: the tenant's name, and no banner to draw.
+    expect(JSON.parse(boot![1]!)).toEqual({ name: expect.any(String) as string });
+    expect(res.body).not.toContain('<!--ds-boot');
+    expect((await get('/index.html')).body).toContain('window.__dsBoot=');
+    expect((await get('/pages/home/index', { accept: 'text/html' })).body).toContain('window.__dsBoot=');
+  });
+
+  it('writes the boot data so that no value can end its script element', () => {
+    const text = scriptJson({ name: '</script><script>alert(1)</script>', cover: 'a\u2028b<!--' });
+    expect(text).not.toMatch(/[<>\u2028]/);
+    expect(JSON.parse(text)).toEqual({ name: '</script><script>alert(1)</script>', cover: 'a\u2028b<!--' });
   });
 
   it('serves hashed assets as immutable for a year', async () => {
@@ -70,7 +86,7 @@ describe('serving the built web app', () => {
     expect(plain.body).toBe(script);
   });
 
-  it('keeps index.html no-cache when sent precompressed', async () => {
+  it('keeps index.html no-cache when sent compressed', async () => {
     const res = await get('/', { 'accept-encoding': 'br' });
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers['content-type']).toContain('text/html');

@@ -1,7 +1,7 @@
-import { createReadStream, existsSync, mkdirSync } from 'node:fs';
+import { createReadStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fastifyStatic, { type SetHeadersResponse } from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { MediaStorage } from '../media/storage.js';
 import type { PageFallback } from './envelope.js';
 
@@ -72,25 +72,70 @@ export async function serveMedia(
 }
 
 /**
- * The built web app at `/`: hashed assets are immutable, index.html is revalidated on every load
- * so a redeploy reaches users at once. Returns the fallback for other browser GETs.
+ * What the first screen can show before any script has run, for the host asking (its tenant's
+ * name and the cover of Home's first banner): index.html carries it to its inline boot script,
+ * which draws Home's top bar and banner at once (README, "The first screen"). Null: nothing to add.
  */
-export async function serveWeb(app: FastifyInstance, webDir: string): Promise<PageFallback | undefined> {
+export type BootData = (req: FastifyRequest) => Promise<Record<string, string> | null>;
+
+/** Where index.html takes the boot data: a comment at the top of its <head>, before any script. */
+const BOOT_MARK = /<!--ds-boot[^>]*-->/;
+
+/** JSON safe inside a <script> element (no `</script>`, no HTML comment or line separators). */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
+/**
+ * The built web app at `/`: hashed assets are immutable, index.html is revalidated on every load
+ * so a redeploy reaches users at once, and carries the host's boot data. Returns the fallback for
+ * other browser GETs.
+ */
+export async function serveWeb(
+  app: FastifyInstance,
+  webDir: string,
+  boot?: BootData,
+): Promise<PageFallback | undefined> {
   const root = resolve(webDir);
-  if (!existsSync(resolve(root, 'index.html'))) return undefined;
+  const indexFile = resolve(root, 'index.html');
+  if (!existsSync(indexFile)) return undefined;
+  const template = readFileSync(indexFile, 'utf8');
+  const sendIndex = async (req: FastifyRequest, reply: FastifyReply) => {
+    let data: Record<string, string> | null = null;
+    try {
+      data = boot ? await boot(req) : null;
+    } catch (error) {
+      // The page works without it: the app draws the same screen once its script has run.
+      req.log.warn({ err: error }, 'boot data for index.html failed');
+    }
+    const html = data
+      ? template.replace(BOOT_MARK, `<script>window.__dsBoot=${scriptJson(data)}</script>`)
+      : template;
+    return reply
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding')
+      .type('text/html; charset=utf-8')
+      .send(html);
+  };
   await app.register(fastifyStatic, {
     root,
     prefix: '/',
     cacheControl: false,
     // The build writes `.br` and `.gz` beside text assets (scripts/precompress.mjs).
     preCompressed: true,
-    index: ['index.html'],
+    index: false,
     setHeaders: setWebHeaders,
   });
+  app.get('/', sendIndex);
+  app.get('/index.html', sendIndex);
   return (req, reply) => {
     const accept = req.headers.accept ?? '';
     if (req.method !== 'GET' || !accept.includes('text/html')) return false;
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    void sendIndex(req, reply);
+    return reply;
   };
 }
 

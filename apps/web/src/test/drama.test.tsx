@@ -348,6 +348,40 @@ describe('Home page', () => {
   });
 });
 
+describe('the first screen drawn by index.html', () => {
+  it('stays until Home has its content, then gives way', async () => {
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    stubApi({
+      ...baseRoutes,
+      '/sv/homeSeries': async () => {
+        await answered;
+        return ok({ banners: [series(1)], sections: [{ key: 'hot', series: [series(1)] }], categories: [] });
+      },
+      '/sv/allSeries': ok({ list: [], total: 0 }),
+    });
+    const shell = document.body.appendChild(document.createElement('div'));
+    shell.id = 'ds-boot';
+    renderAt('#/');
+    await screen.findByTestId('home-page', {}, wait);
+    expect(document.getElementById('ds-boot')).not.toBeNull();
+    answer();
+    await screen.findByTestId('home-banner', {}, wait);
+    await waitFor(() => expect(document.getElementById('ds-boot')).toBeNull(), wait);
+  });
+
+  it('gives way when Home is left before its content came', async () => {
+    stubApi({ ...baseRoutes, '/sv/homeSeries': () => new Promise(() => undefined) });
+    const shell = document.body.appendChild(document.createElement('div'));
+    shell.id = 'ds-boot';
+    renderAt('#/');
+    await screen.findByTestId('home-page', {}, wait);
+    expect(document.getElementById('ds-boot')).not.toBeNull();
+    window.location.hash = '#/pages/search/index';
+    await waitFor(() => expect(document.getElementById('ds-boot')).toBeNull(), wait);
+  });
+});
+
 describe('Search', () => {
   it('searches 300 ms after typing stops, and keeps recent searches', async () => {
     const api = stubApi({

@@ -5,8 +5,9 @@ import {
   type SeriesSummary,
 } from '@dramastar/contract';
 import { Button, Swiper } from 'antd-mobile';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { dropBootShell } from '../../../shared/boot-shell';
 import { type Translator, useT, type TranslationKey } from '../../../shared/i18n';
 import { EmptyState, PageContainer, Spinner } from '../../../shared/ui';
 import { useAllSeries } from '../api/all-series';
@@ -134,6 +135,11 @@ export default function HomePage() {
   const home = useHomeSeries();
   const data = home.data;
   const empty = data !== undefined && data.sections.every((section) => section.series.length === 0);
+  // index.html's first screen gives way once Home has drawn its own, or is left before that.
+  useEffect(() => {
+    if (!home.isPending) dropBootShell();
+  }, [home.isPending]);
+  useEffect(() => dropBootShell, []);
 
   let content;
   if (home.isPending) {
