@@ -13,7 +13,13 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { canonicalKey, isPublicKey, type MediaStorage, type StoredRead } from './storage.js';
+import {
+  canonicalKey,
+  isPublicKey,
+  type MediaStorage,
+  RangeNotSatisfiableError,
+  type StoredRead,
+} from './storage.js';
 
 /** One place in the store: a bucket and a key prefix inside it ('' or ending in '/'). */
 export interface S3Place {
@@ -195,7 +201,9 @@ export function s3Storage(options: S3StorageOptions): S3MediaStorage {
         };
       } catch (error) {
         if (notFound(error)) return null;
-        if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 416) return null;
+        if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 416) {
+          throw new RangeNotSatisfiableError(key);
+        }
         throw error;
       }
     },

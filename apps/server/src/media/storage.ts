@@ -55,6 +55,13 @@ export interface MediaStorage {
   ): Promise<string>;
 }
 
+/** A range that starts past the end of the stored file (HTTP 416). */
+export class RangeNotSatisfiableError extends Error {
+  constructor(readonly key: string) {
+    super(`range not satisfiable for ${key}`);
+  }
+}
+
 export interface StoredRead {
   status: 200 | 206;
   body: NodeJS.ReadableStream;

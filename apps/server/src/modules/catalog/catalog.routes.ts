@@ -5,7 +5,7 @@ import type { Clock } from '../../clock.js';
 import { AppError } from '../../http/errors.js';
 import type { RateLimiter } from '../../http/rate-limit.js';
 import type { Router } from '../../http/route.js';
-import type { MediaStorage } from '../../media/storage.js';
+import { type MediaStorage, RangeNotSatisfiableError } from '../../media/storage.js';
 import type { SessionUser } from '../auth/session.service.js';
 import type { TenantService } from '../tenant/tenant.service.js';
 import type { CatalogService } from './catalog.service.js';
@@ -115,6 +115,7 @@ export function catalogRoutes(
             typeof range === 'string' && /^bytes=\d*-\d*$/.test(range) ? range : undefined,
           )
           .catch((error: unknown) => {
+            if (error instanceof RangeNotSatisfiableError) throw new AppError('RangeNotSatisfiable');
             // The store is unreachable or failing: a retryable 503, not a 500.
             throw new AppError('ServiceUnavailable', { cause: error });
           });
@@ -127,6 +128,7 @@ export function catalogRoutes(
           .send(stored.body);
       }
       const result = await send(req.raw, file, { root: dir, acceptRanges: true, cacheControl: false });
+      if (result.type === 'error' && result.statusCode === 416) throw new AppError('RangeNotSatisfiable');
       if (result.type !== 'file') throw new AppError('NotFound');
       return reply
         .code(result.statusCode)

@@ -137,6 +137,10 @@ describe('playback', () => {
     const part = await get(segment, { range: 'bytes=0-187' });
     expect(part.statusCode).toBe(206);
     expect(part.rawPayload).toHaveLength(188);
+    // Past the end: 416 with the envelope, not 404 (the file is there).
+    const past = await get(segment, { range: `bytes=${full.rawPayload.length + 1000}-` });
+    expect(past.statusCode).toBe(416);
+    expect(past.json()).toMatchObject({ code: 416, errorKey: 'RangeNotSatisfiable' });
   });
 
   it('refuses to sign a paid episode without a viewing pass, for guests and users', async () => {

@@ -201,6 +201,14 @@ describe('media on object storage, two instances, no shared disk', () => {
         });
         expect(range.statusCode).toBe(206);
         expect(range.rawPayload).toEqual(segment.rawPayload.subarray(188, 376));
+        // A range past the end is 416 (the player asked wrongly), not 404 (the file is there).
+        const past = await server.app.inject({
+          method: 'GET',
+          url: segmentUrl,
+          headers: { range: `bytes=${segment.rawPayload.length + 1000}-` },
+        });
+        expect(past.statusCode).toBe(416);
+        expect(past.json()).toMatchObject({ code: 416, errorKey: 'RangeNotSatisfiable' });
         // The signature still binds the address: one digit changed is refused before the store is asked.
         const sig = /\/([0-9a-f]{32})\/index\.m3u8$/.exec(play.playlistUrl)![1]!;
         const forged = play.playlistUrl.replace(sig, (sig[0] === 'a' ? 'b' : 'a') + sig.slice(1));
