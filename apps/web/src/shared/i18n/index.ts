@@ -47,7 +47,10 @@ export function loadLocale(language: Language): Promise<void> {
 export function followLanguage(): Promise<void> {
   const wanted = currentLanguage();
   const show = () => {
-    if (currentLanguage() !== wanted || shown === wanted) return;
+    // A language chosen meanwhile waits for its own catalogue; the first one in is shown anyway,
+    // so the screen never has a language without its texts (React sees a change only when the
+    // language shown changes).
+    if (shown === wanted || (shown !== null && currentLanguage() !== wanted)) return;
     shown = wanted;
     for (const listener of listeners) listener();
   };
