@@ -17,6 +17,7 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { build } from 'vite';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.js';
 import { freePort, startServer } from '../e2e/server.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -97,17 +98,8 @@ const median = (values: Figures[]): Figures => {
 };
 
 const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-  ],
+  chromePath: CHROMIUM_PATH,
+  chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
 });
 const bare = await bareReactPage();
 const server = await startServer({ SMTP_URL: 'smtp://127.0.0.1:9' });

@@ -8,19 +8,11 @@
 // Prints median and p95 over BENCH_RUNS (20) each, and the swipe/first-frame ratio.
 // Aims (issue 4): swipe-to-playing under 150 ms with preload, first frame under 500 ms without.
 import { chromium, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.js';
 import { startServer } from '../e2e/server.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
-const args = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-  '--autoplay-policy=no-user-gesture-required',
-];
+const args = [...CHROMIUM_ARGS, '--autoplay-policy=no-user-gesture-required'];
 
 /** The app's read-only `window.__dsPlayer` (performance.now() times, null until they happen). */
 interface Probe {
@@ -43,7 +35,7 @@ const stats = (values: number[]) => {
 
 const server = await startServer({ SMTP_URL: 'smtp://127.0.0.1:9' });
 const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  executablePath: CHROMIUM_PATH,
   args,
 });
 try {
