@@ -9,7 +9,7 @@ type Catalog = Record<TranslationKey, string>;
 
 /**
  * Each language's catalogue is its own chunk, loaded when that language is first needed: the app
- * starts with one (~20 KB gzipped) rather than all three. Until a newly chosen language has
+ * starts with one (~16 KB gzipped) rather than all three. Until a newly chosen language has
  * arrived, the screen stays in the language it shows (`shownLanguage`), never in raw keys.
  */
 const LOADERS: Record<Language, () => Promise<{ default: Catalog }>> = {
