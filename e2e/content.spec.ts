@@ -128,9 +128,7 @@ test('an operator creates a series with a cover, uploads a video that transcodes
   await expect(app.getByTestId('details-page')).toBeVisible();
   const video = app.getByTestId('details-video').first();
   await expect(video).toBeAttached();
-  await expect
-    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 })
-    .toBeGreaterThan(0.3);
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(0.3);
   await app.screenshot({ path: '/tmp/content-app.png' });
   await phone.close();
 });

@@ -20,7 +20,7 @@ async function playsOn(page: Page, selector: string): Promise<void> {
   await expect(video).toBeAttached();
   const start = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
   await expect
-    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 })
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime))
     .toBeGreaterThan(start + 0.3);
 }
 
@@ -120,9 +120,7 @@ test('resumes from the saved progress after a reload', async ({ page }) => {
   const series = home.data.banners[1]!;
   await page.goto(`${base()}/pages/shorts/videoDetails?seriesId=${series.id}`);
   const video = page.getByTestId('details-video');
-  await expect
-    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 })
-    .toBeGreaterThan(1.5);
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(1.5);
   await page.evaluate(() => document.querySelector('video')?.pause());
   const stoppedAt = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
   // Leaving the page saves the position.
@@ -130,8 +128,6 @@ test('resumes from the saved progress after a reload', async ({ page }) => {
   await page.goto(`${base()}/pages/shorts/videoDetails?seriesId=${series.id}`);
   await page.reload();
   await expect
-    .poll(() => page.getByTestId('details-video').evaluate((v: HTMLVideoElement) => v.currentTime), {
-      timeout: 10_000,
-    })
+    .poll(() => page.getByTestId('details-video').evaluate((v: HTMLVideoElement) => v.currentTime))
     .toBeGreaterThanOrEqual(Math.min(stoppedAt, 3) - 0.6);
 });

@@ -39,7 +39,7 @@ test('finance confirms a bank transfer and pays a withdrawal the user sees, then
   await app.getByTestId('recharge-submit').click();
   await expect(app.getByTestId('recharge-confirm')).toBeVisible();
   await app.getByRole('button', { name: 'Pay now' }).click();
-  await expect(app.getByTestId('official-pending')).toBeVisible({ timeout: 15_000 });
+  await expect(app.getByTestId('official-pending')).toBeVisible();
   const orderNo = new URL(app.url().replace('/#/', '/')).searchParams.get('orderNo') ?? '';
   expect(orderNo).toMatch(/^R/);
   const reference = (await app.getByTestId('official-reference').innerText()).match(/DS[A-Z0-9]{8}/)?.[0];

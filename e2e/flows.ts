@@ -49,7 +49,7 @@ export async function rechargeByCard(page: Page, amount: string) {
   await page.getByRole('button', { name: 'Pay now' }).click();
   await expect(page).toHaveURL(/\/pay\/sandbox\/pay_/);
   await page.getByRole('button', { name: 'Approve payment' }).click();
-  await expect(page.getByTestId('recharge-result-credited')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('recharge-result-credited')).toBeVisible();
 }
 
 /** Calls the API as the signed-in user of the page (for what the product has no screen for yet). */

@@ -12,7 +12,10 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  timeout: 30_000,
+  // One timeout policy for every test (see vitest.config.ts): generous bounds on a hang, never a
+  // pace the machine must keep; a passing expectation returns as soon as its condition holds.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   reporter: [['list']],
   outputDir: '../test-results',
   use: {

@@ -45,9 +45,7 @@ test('recharges through the sandbox gateway, adds a bank card, sets the payment 
   await page.getByTestId('send-code').click();
   await page.getByTestId('code-input').fill(await codeFor(email, before));
   await page.getByTestId('submit').click();
-  await expect
-    .poll(async () => (await api(page, '/user/exitsPayPass')).data.exists, { timeout: 10_000 })
-    .toBe(true);
+  await expect.poll(async () => (await api(page, '/user/exitsPayPass')).data.exists).toBe(true);
 
   // Withdrawing needs a Star Card: its purchase is the Star Card pages' business; the test API gives one.
   await page.goto(`${base()}/pages/profile/withdraw/index`);
@@ -61,7 +59,7 @@ test('recharges through the sandbox gateway, adds a bank card, sets the payment 
   await page.getByTestId('pay-password').click();
   await page.keyboard.type('135790');
 
-  await expect(page.getByTestId('withdraw-timeline')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('withdraw-timeline')).toBeVisible();
   await expect(page.getByTestId('withdraw-step-applied')).toBeVisible();
   await expect(page.getByTestId('withdraw-details-amount')).toContainText('200.00');
   const orderNo = new URL(page.url().replace('/#', '')).searchParams.get('orderNo');

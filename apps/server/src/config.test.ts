@@ -1,5 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, describeMode, loadConfig } from './config.js';
+import { CONFIG_VARIABLES, ConfigError, describeMode, loadConfig, mediaTools } from './config.js';
 
 /** What a production server needs at least. */
 const PRODUCTION = {
@@ -162,5 +164,40 @@ describe('configuration', () => {
   ])('stops with a message naming %s when it is %s', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));
+  });
+
+  it('takes ffmpeg and ffprobe from FFMPEG_PATH and FFPROBE_PATH, else from PATH', () => {
+    expect(mediaTools({})).toEqual({ ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' });
+    expect(mediaTools({ FFMPEG_PATH: '/opt/ff/ffmpeg', FFPROBE_PATH: '' })).toEqual({
+      ffmpeg: '/opt/ff/ffmpeg',
+      ffprobe: 'ffprobe',
+    });
+  });
+});
+
+describe('the documented configuration', () => {
+  const root = join(import.meta.dirname, '..');
+
+  it("README.md's configuration table lists every variable the server reads, and no other", () => {
+    const readme = readFileSync(join(root, '../../README.md'), 'utf8');
+    const table = readme.slice(
+      readme.indexOf('## Configuration'),
+      readme.indexOf('\n## ', readme.indexOf('## Configuration') + 1),
+    );
+    const documented = [...table.matchAll(/^\| `([A-Z0-9_]+)`/gm)].map((m) => m[1]);
+    expect([...documented].sort()).toEqual([...CONFIG_VARIABLES].sort());
+  });
+
+  it('reads the environment only in config.ts (the command-line tools read their own inputs)', () => {
+    const sources = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+        const path = join(dir, entry.name);
+        if (entry.isDirectory()) return entry.name === 'cli' || entry.name === 'test' ? [] : sources(path);
+        return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : [];
+      });
+    const readers = sources(join(root, 'src'))
+      .filter((path) => /process\.env\b/.test(readFileSync(path, 'utf8')))
+      .map((path) => relative(root, path));
+    expect(readers).toEqual(['src/config.ts']);
   });
 });

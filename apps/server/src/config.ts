@@ -96,7 +96,25 @@ const envSchema = z.object({
     .int()
     .min(1024)
     .default(500 * 1024 * 1024),
+  /** The ffmpeg and ffprobe programs (transcoding, imports, demo content); default from PATH. */
+  FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
+  FFPROBE_PATH: z.string().min(1).default('ffprobe'),
 });
+
+/** Every variable the server reads (README.md's configuration table lists each). */
+export const CONFIG_VARIABLES = Object.keys(envSchema.shape);
+
+/**
+ * The ffmpeg and ffprobe to run: only these two variables are read, so the media code (also used
+ * by the command-line importer and the tests) needs no whole configuration.
+ */
+export function mediaTools(env: Record<string, string | undefined> = process.env) {
+  const tools = envSchema.pick({ FFMPEG_PATH: true, FFPROBE_PATH: true }).parse({
+    FFMPEG_PATH: env.FFMPEG_PATH || undefined,
+    FFPROBE_PATH: env.FFPROBE_PATH || undefined,
+  });
+  return { ffmpeg: tools.FFMPEG_PATH, ffprobe: tools.FFPROBE_PATH };
+}
 
 export interface Config {
   env: 'development' | 'production' | 'test';

@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
+import { mediaTools } from '../config.js';
 
-/** The system's ffmpeg (Debian's package), or FFMPEG_PATH. */
-export const FFMPEG = process.env.FFMPEG_PATH ?? 'ffmpeg';
-export const FFPROBE = process.env.FFPROBE_PATH ?? 'ffprobe';
+/** The system's ffmpeg and ffprobe (Debian's packages), or FFMPEG_PATH and FFPROBE_PATH. */
+export const { ffmpeg: FFMPEG, ffprobe: FFPROBE } = mediaTools();
 
 export function run(command: string, args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
