@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toMajor, toMinor } from './money.js';
+import { parseMinor, toMajor, toMinor } from './money.js';
 
 describe('money', () => {
   it.each([
@@ -9,6 +9,8 @@ describe('money', () => {
     ['100000000', 'VND', 100000000n],
     ['12.345678', 'USDT', 12345678n],
     ['-3.10', 'PKR', -310n],
+    ['1000.00', 'VND', 1000n],
+    ['1.500', 'PHP', 150n],
   ] as const)('reads %s %s as %s minor units', (text, currency, minor) => {
     expect(toMinor(text, currency)).toBe(minor);
   });
@@ -28,5 +30,12 @@ describe('money', () => {
     expect(() => toMinor('10.5', 'VND')).toThrow(/0 decimal places/);
     expect(() => toMinor('1e3', 'PHP')).toThrow(/not an amount/);
     expect(() => toMinor('', 'PHP')).toThrow(/not an amount/);
+  });
+
+  it('is the one parser: parseMinor answers null where toMinor refuses', () => {
+    expect(parseMinor(' 1000.00 ', 'VND')).toBe(1000n);
+    expect(parseMinor('10.5', 'VND')).toBeNull();
+    expect(parseMinor('1,000', 'PHP')).toBeNull();
+    expect(parseMinor('1.0000001', 'USDT')).toBeNull();
   });
 });

@@ -1,4 +1,10 @@
-import { CURRENCIES, type CurrencyKey, formatMinor, type FormatMoneyOptions } from '@dramastar/contract';
+import {
+  CURRENCIES,
+  type CurrencyKey,
+  formatMinor,
+  type FormatMoneyOptions,
+  parseMinor,
+} from '@dramastar/contract';
 
 /**
  * Money on screen. Amounts arrive as decimal strings in major units and are handled as integer
@@ -8,33 +14,21 @@ import { CURRENCIES, type CurrencyKey, formatMinor, type FormatMoneyOptions } fr
 
 export { formatMinor, type FormatMoneyOptions } from '@dramastar/contract';
 
-const AMOUNT = /^(-?)(\d{1,18})(?:\.(\d+))?$/;
-
 /** Splits a decimal string into sign and minor units, or null when it is not an amount of that currency. */
-export function parseAmount(amount: string, currency: CurrencyKey): bigint | null {
-  const match = AMOUNT.exec(amount.trim());
-  if (!match) return null;
-  const [, sign = '', whole = '0', fraction = ''] = match;
-  const digits = CURRENCIES[currency].minorDigits;
-  // Extra zeros past the currency's digits ("1000.00" for VND) change nothing; other digits do.
-  const significant = fraction.replace(/0+$/, '');
-  if (significant.length > digits) return null;
-  const minor = BigInt(whole) * 10n ** BigInt(digits) + BigInt(significant.padEnd(digits, '0') || '0');
-  return sign === '-' ? -minor : minor;
-}
+export { parseMinor as parseAmount } from '@dramastar/contract';
 
 /**
  * Formats a decimal string of major units for display: `formatMoney('1250.5', 'PHP')` is
  * "₱1,250.50". A string that is not an amount is shown as it came.
  */
 export function formatMoney(amount: string, currency: CurrencyKey, options: FormatMoneyOptions = {}): string {
-  const minor = parseAmount(amount, currency);
+  const minor = parseMinor(amount, currency);
   return minor === null ? amount : formatMinor(minor, currency, options);
 }
 
 /** A decimal string as a person would type it: "500.00" → "500", "12.50" → "12.5". */
 export function plainAmount(amount: string, currency: CurrencyKey): string {
-  const minor = parseAmount(amount, currency);
+  const minor = parseMinor(amount, currency);
   if (minor === null) return amount;
   const digits = CURRENCIES[currency].minorDigits;
   const scale = 10n ** BigInt(digits);
@@ -56,6 +50,6 @@ export function readAmountInput(text: string, currency: CurrencyKey): AmountInpu
   if (value === '') return { ok: false, error: 'empty' };
   const match = /^(\d{1,15})(?:\.(\d*))?$/.exec(value);
   if (!match) return { ok: false, error: 'InvalidAmount' };
-  const minor = parseAmount(`${match[1] ?? '0'}${match[2] ? `.${match[2]}` : ''}`, currency);
+  const minor = parseMinor(`${match[1] ?? '0'}${match[2] ? `.${match[2]}` : ''}`, currency);
   return minor === null ? { ok: false, error: 'TooManyDecimals' } : { ok: true, minor };
 }

@@ -139,6 +139,14 @@ describe('gateway recharge through the sandbox', () => {
     expect((await f.call('/account/rechargeRecords', { token: who.token })).body.data.total).toBe(1);
   });
 
+  it('reads zeros past the currency’s decimal places as the same amount, as the app does', async () => {
+    const who = await f.user();
+    const order = await addBalance(who.token, { channel: 'gateway', amount: '100.000' });
+    expect(order.status).toBe(200);
+    const record = (await f.call('/account/rechargeRecords', { token: who.token })).body.data.list[0];
+    expect(record).toMatchObject({ orderNo: order.body.data.orderNo, amount: '100.00' });
+  });
+
   it('refuses amounts outside the channel’s limits, bad amounts and a missing channel', async () => {
     const who = await f.user();
     expect(await addBalance(who.token, { channel: 'gateway', amount: '99.99' })).toMatchObject({
