@@ -452,7 +452,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     clock,
     limiter,
     operators,
-    mediaDir: config.mediaDir,
+    storage,
     resolveUser: (token) => sessions.resolve(token),
   });
   // Development conveniences answer clients on this machine only (http/loopback.ts), else 404.
@@ -476,7 +476,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
           {
             name: 'purge-unsent-chat-images',
             everyMs: 3_600_000,
-            run: () => purgeUnsentChatImages(db, clock, config.mediaDir),
+            run: () => purgeUnsentChatImages(db, clock, storage),
           },
           { name: 'expire-recharges', everyMs: 60_000, run: () => recharges.expireStale() },
           // Card payments whose callback never came: the providers are asked (docs/wallet.md).

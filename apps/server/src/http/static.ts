@@ -45,9 +45,9 @@ export async function serveMedia(
 ): Promise<void> {
   mkdirSync(publicMediaDir, { recursive: true });
   if (storage) {
-    // Object storage: covers and posters are in the public bucket; the browser fetches them there
-    // (or from the CDN in front of it). Chat pictures are still written to MEDIA_DIR.
-    for (const root of ['covers', 'posters', 'avatars']) {
+    // Object storage: covers, posters, avatars and chat pictures are in the public bucket; the
+    // browser fetches them there (or from the CDN in front of it).
+    for (const root of ['covers', 'posters', 'avatars', 'chat']) {
       app.get<{ Params: { '*': string } }>(`/media/${root}/*`, (req, reply) => {
         let url: string | null = null;
         try {

@@ -113,20 +113,23 @@ export function s3Storage(options: S3StorageOptions): S3MediaStorage {
       },
     );
   };
-  /** Every object key under `key/` (a "directory"). */
-  const list = async (key: string): Promise<string[]> => {
+  /** Every object under `key/` (a "directory"): its object key and when it was written. */
+  const list = async (key: string): Promise<{ objectKey: string; modifiedMs: number }[]> => {
     const { bucket, objectKey } = locate(key);
-    const keys: string[] = [];
+    const objects: { objectKey: string; modifiedMs: number }[] = [];
     let token: string | undefined;
     do {
       const page = await client.send(
         new ListObjectsV2Command({ Bucket: bucket, Prefix: `${objectKey}/`, ContinuationToken: token }),
       );
-      for (const item of page.Contents ?? []) if (item.Key) keys.push(item.Key);
+      for (const item of page.Contents ?? []) {
+        if (item.Key) objects.push({ objectKey: item.Key, modifiedMs: item.LastModified?.getTime() ?? 0 });
+      }
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
-    return keys;
+    return objects;
   };
+  const listKeys = async (key: string) => (await list(key)).map((o) => o.objectKey);
   const putFile = async (localFile: string, key: string) => {
     const { bucket, objectKey } = locate(key);
     const { size } = await stat(localFile);
@@ -149,7 +152,7 @@ export function s3Storage(options: S3StorageOptions): S3MediaStorage {
     client,
     locate,
     async putDirectory(localDir, key) {
-      const before = new Set(await list(key));
+      const before = new Set(await listKeys(key));
       const { objectKey: base } = locate(key);
       for (const file of await filesUnder(localDir)) {
         const rel = relative(localDir, file).split(sep).join('/');
@@ -172,13 +175,21 @@ export function s3Storage(options: S3StorageOptions): S3MediaStorage {
     async remove(key) {
       const { bucket, objectKey } = locate(key);
       // One by one: multi-object delete needs Content-MD5, which not every store's SDK path sends.
-      for (const item of [objectKey, ...(await list(key))]) {
+      for (const item of [objectKey, ...(await listKeys(key))]) {
         await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: item })).catch((error: unknown) => {
           if (!notFound(error)) throw error;
         });
       }
     },
     putFile,
+    async list(key) {
+      // Object keys carry the place's prefix before the media key.
+      const prefix = locate(key).objectKey.slice(0, -canonicalKey(key).length);
+      return (await list(key)).map((o) => ({
+        key: o.objectKey.slice(prefix.length),
+        modifiedMs: o.modifiedMs,
+      }));
+    },
     async download(key, localFile) {
       const { bucket, objectKey } = locate(key);
       const answer = await client.send(new GetObjectCommand({ Bucket: bucket, Key: objectKey }));

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { copyFile, cp, mkdir, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
-import { dirname, join, posix, resolve, sep } from 'node:path';
+import { dirname, join, posix, relative, resolve, sep } from 'node:path';
 
 /**
  * The first key segments whose files are public (served at /media by anyone). Every other key
@@ -41,6 +41,8 @@ export interface MediaStorage {
   putFile(localFile: string, key: string): Promise<void>;
   /** Copies the file at `key` to a local file (for ffmpeg, which reads files). */
   download(key: string, localFile: string): Promise<void>;
+  /** Every file under `key/` with when it was last written (ms since the epoch); none when absent. */
+  list(key: string): Promise<StoredFile[]>;
   /**
    * One file's bytes for a response, honouring an HTTP Range header; null when the key is absent.
    * Local disk answers through `send` in the routes instead (localPath is not null there).
@@ -60,6 +62,11 @@ export class RangeNotSatisfiableError extends Error {
   constructor(readonly key: string) {
     super(`range not satisfiable for ${key}`);
   }
+}
+
+export interface StoredFile {
+  key: string;
+  modifiedMs: number;
 }
 
 export interface StoredRead {
@@ -122,6 +129,19 @@ export function localDiskStorage(root: string): MediaStorage {
     },
     async download(key, localFile) {
       await copyFile(pathOf(key), localFile);
+    },
+    async list(key) {
+      const dir = pathOf(key);
+      const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+      const files: StoredFile[] = [];
+      for (const entry of entries) {
+        if (!entry.isFile() || entry.name.endsWith('.tmp')) continue;
+        const path = join(entry.parentPath, entry.name);
+        const info = await stat(path).catch(() => null);
+        if (info)
+          files.push({ key: joinKey(normaliseKey(key), relative(dir, path)), modifiedMs: info.mtimeMs });
+      }
+      return files;
     },
     async read(key) {
       const path = pathOf(key);

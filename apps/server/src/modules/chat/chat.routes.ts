@@ -6,6 +6,7 @@ import type { Router } from '../../http/route.js';
 import type { RateLimiter } from '../../http/rate-limit.js';
 import type { SessionUser } from '../auth/session.service.js';
 import { type OperatorService, tenantScope } from '../operator/operator.service.js';
+import type { MediaStorage } from '../../media/storage.js';
 import { createChatService } from './chat.service.js';
 import { chatSockets } from './chat.socket.js';
 
@@ -21,7 +22,7 @@ export async function chatModule(
     clock: Clock;
     limiter: RateLimiter;
     operators: OperatorService;
-    mediaDir: string;
+    storage: MediaStorage;
     resolveUser: (token: string) => Promise<SessionUser | null>;
   },
 ): Promise<void> {
@@ -31,7 +32,7 @@ export async function chatModule(
     clock: deps.clock,
     limiter: deps.limiter,
     operators: deps.operators,
-    mediaDir: deps.mediaDir,
+    storage: deps.storage,
   });
   const { publish } = await chatSockets(app, {
     database: deps.database,

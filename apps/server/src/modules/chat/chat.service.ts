@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { access, mkdir, utimes, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   type AdminChatConversation,
@@ -30,6 +31,7 @@ import {
 import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
 import { decodeImageDataUrl } from '../../media/image.js';
+import type { MediaStorage } from '../../media/storage.js';
 import type { RateLimiter } from '../../http/rate-limit.js';
 import type { SessionUser } from '../auth/session.service.js';
 import type { OperatorContext, OperatorService } from '../operator/operator.service.js';
@@ -120,9 +122,10 @@ export function createChatService(deps: {
   clock: Clock;
   limiter: RateLimiter;
   operators: OperatorService;
-  mediaDir: string;
+  /** Where pictures are kept: MEDIA_DIR, or the object store every instance shares. */
+  storage: MediaStorage;
 }) {
-  const { db, clock, limiter, operators, mediaDir } = deps;
+  const { db, clock, limiter, operators, storage } = deps;
 
   /** A per-user limit shared by all instances, refused as ChatRateLimited (429). */
   async function limited(key: string, limit: number, windowSeconds: number) {
@@ -139,11 +142,18 @@ export function createChatService(deps: {
   async function storeImage(owner: bigint, dataUrl: string) {
     const { bytes, kind } = decodeImageDataUrl(dataUrl, CHAT_IMAGE_MAX_BYTES);
     const imageKey = `chat/${owner}/${randomBytes(16).toString('hex')}.${kind}`;
-    await mkdir(join(mediaDir, 'chat', String(owner)), { recursive: true });
-    await writeFile(join(mediaDir, imageKey), bytes);
-    // Stamped with the service's clock: the clean-up of unsent pictures reads the same clock.
-    const now = clock.now();
-    await utimes(join(mediaDir, imageKey), now, now);
+    // Through a file, as every store takes one (the object store streams it up).
+    const work = await mkdtemp(join(tmpdir(), 'ds-chat-'));
+    try {
+      await writeFile(join(work, 'picture'), bytes);
+      await storage.putFile(join(work, 'picture'), imageKey);
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+    // On disk the upload time is stamped with the service's clock, which the clean-up of unsent
+    // pictures reads; an object store keeps its own time (the same clock in production).
+    const local = storage.localPath(imageKey);
+    if (local) await utimes(local, clock.now(), clock.now());
     return { imageKey, url: `/media/${imageKey}` };
   }
 
@@ -258,11 +268,8 @@ export function createChatService(deps: {
       const key = chatImageKey.safeParse(input.imageKey);
       if (!key.success || !key.data.startsWith(`chat/${owner}/`))
         throw new AppError('ChatImageNotFound', { status: 400, field: 'imageKey' });
-      try {
-        await access(join(mediaDir, key.data));
-      } catch {
+      if (!(await storage.exists(key.data)))
         throw new AppError('ChatImageNotFound', { status: 400, field: 'imageKey' });
-      }
       return { body: '', imageKey: key.data };
     }
     const body = (input.body ?? '').trim();

@@ -10,6 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../clock.js';
 import { ChatTestClient, listenLocal } from '../../test/chat-client.js';
 import { purgeUnsentChatImages } from './chat-images.js';
+import { localDiskStorage } from '../../media/storage.js';
 import { openDatabase } from '../../db/client.js';
 import { openTestDatabase, usingPostgres } from '../../test/database.js';
 import { buildTestApp, type TestApp } from '../../test/helper.js';
@@ -392,13 +393,15 @@ describe('bad input', () => {
     const served = async (url: string) => (await t.app.inject({ method: 'GET', url })).statusCode;
 
     // Within the day nothing goes: the user may still be about to send it.
-    await purgeUnsentChatImages(t.database.db, t.clock, t.config.mediaDir);
+    await purgeUnsentChatImages(t.database.db, t.clock, localDiskStorage(t.config.mediaRoot));
     expect([await served(sent.url), await served(unsent.url)]).toEqual([200, 200]);
     t.clock.advance(DAY_MS + 60_000);
-    expect(await purgeUnsentChatImages(t.database.db, t.clock, t.config.mediaDir)).toBeGreaterThanOrEqual(1);
+    expect(
+      await purgeUnsentChatImages(t.database.db, t.clock, localDiskStorage(t.config.mediaRoot)),
+    ).toBeGreaterThanOrEqual(1);
     expect([await served(sent.url), await served(unsent.url)]).toEqual([200, 404]);
     // Again (or on another instance at once): nothing more, nothing breaks.
-    await purgeUnsentChatImages(t.database.db, t.clock, t.config.mediaDir);
+    await purgeUnsentChatImages(t.database.db, t.clock, localDiskStorage(t.config.mediaRoot));
     expect(await served(sent.url)).toBe(200);
   });
 

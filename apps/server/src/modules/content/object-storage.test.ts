@@ -2,12 +2,15 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DAY_MS } from '../../clock.js';
 import { FFMPEG, run } from '../../media/ffmpeg.js';
 import { s3Storage } from '../../media/storage-s3.js';
+import { ChatTestClient, listenLocal } from '../../test/chat-client.js';
 import { caller } from '../../test/client.js';
 import { buildTestApp, type TestApp } from '../../test/helper.js';
 import { startSwiftS3, type SwiftS3 } from '../../test/swift-s3.js';
 import { walletFixtures } from '../../test/wallet-fixtures.js';
+import { purgeUnsentChatImages } from '../chat/chat-images.js';
 import { createTranscodeWorker } from './transcode.worker.js';
 
 /**
@@ -316,4 +319,53 @@ describe('media on object storage, two instances, no shared disk', () => {
     expect(refused.status).toBe(400);
     expect(await storeB.exists(bad.key)).toBe(false);
   }, 120_000);
+
+  it('keeps chat pictures in the store: uploaded through one instance, sent and shown through the other, unsent ones purged', async () => {
+    const user = await f.user();
+    const png =
+      'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+    const upload = () => caller(a.app)('/chat/upload', { token: user.token, body: { image: png } });
+    const sent = data(await upload());
+    const unsent = data(await upload());
+    const storeB = s3Storage(b.config.s3!);
+    expect(storeB.locate(sent.imageKey)).toEqual({
+      bucket: 'ds-media',
+      objectKey: `public/${sent.imageKey}`,
+    });
+    expect(await storeB.exists(sent.imageKey)).toBe(true);
+    expect(filesUnder(join(dirA, 'media'))).toEqual([]);
+
+    // Sent through instance B, which has never seen the file on its own disk.
+    const { client: socket } = await ChatTestClient.connect(
+      `${await listenLocal(b.app)}/app-api/chat/ws`,
+      user.token,
+    );
+    try {
+      socket.send({ type: 'send', clientId: crypto.randomUUID(), kind: 'image', imageKey: sent.imageKey });
+      expect((await socket.next('ack')).message).toMatchObject({ kind: 'image', imageUrl: sent.url });
+      // A key that is not in the store is refused, on B as on A.
+      socket.send({
+        type: 'send',
+        clientId: crypto.randomUUID(),
+        kind: 'image',
+        imageKey: sent.imageKey.replace(/[a-f0-9]{32}/, 'f'.repeat(32)),
+      });
+      expect(await socket.next('error')).toMatchObject({ code: 'ChatImageNotFound' });
+    } finally {
+      await socket.close();
+    }
+    for (const t of [a, b]) {
+      const shown = await t.app.inject({ method: 'GET', url: sent.url });
+      expect([shown.statusCode, shown.headers.location]).toEqual([
+        302,
+        `https://cdn.example.com/media/${sent.imageKey}`,
+      ]);
+    }
+
+    // A day after the upload (by the store's time) the unsent picture goes, the sent one stays.
+    expect(await purgeUnsentChatImages(b.database.db, b.clock, storeB)).toBe(0);
+    b.clock.set(new Date(Date.now() + DAY_MS + 60_000));
+    expect(await purgeUnsentChatImages(b.database.db, b.clock, storeB)).toBeGreaterThanOrEqual(1);
+    expect([await storeB.exists(sent.imageKey), await storeB.exists(unsent.imageKey)]).toEqual([true, false]);
+  }, 60_000);
 });
