@@ -11,6 +11,7 @@
 // set) the benchmark says so and is skipped.
 import { randomBytes, randomInt } from 'node:crypto';
 import { cpus } from 'node:os';
+import type { TransferKind } from '@dramastar/contract';
 import { performance } from 'node:perf_hooks';
 import { systemClock } from '../apps/server/src/clock.js';
 import { type Database, openDatabase } from '../apps/server/src/db/client.js';
@@ -132,14 +133,14 @@ try {
   // Ledger: random movements between a wallet and a system account, either way.
   const inbound: SystemAccount[] = ['recharge_clearing', 'rewards_expense'];
   const outbound: SystemAccount[] = ['membership_revenue', 'withdrawals_payable', 'fees'];
-  const kinds: Record<SystemAccount, string> = {
+  const kinds: Record<SystemAccount, TransferKind> = {
     recharge_clearing: 'recharge',
-    rewards_expense: 'reward',
+    rewards_expense: 'task_reward',
     membership_revenue: 'membership',
     withdrawals_payable: 'withdrawal',
     fees: 'fee',
     red_packet_escrow: 'red_packet',
-    copyright_pool: 'copyright',
+    copyright_pool: 'copyright_purchase',
     payouts: 'payout',
   };
   const transfers = await run('ledger.transfer wallet↔system', async (w, n, onRetry) => {
@@ -181,7 +182,7 @@ try {
             from: { userId: users[from]! },
             to: { userId: users[to]! },
             amount: BigInt(randomInt(1, 500_000)),
-            kind: 'transfer',
+            kind: 'red_packet', // one wallet paying another, as a red packet does
             reference: `benchww-${w}-${n}`,
             idempotencyKey: `benchww:${w}:${n}`,
           }),

@@ -40,10 +40,18 @@ export const WALLET_RECORD_TYPES = [
   'salary',
   'dividend',
 ] as const;
+export type WalletRecordType = (typeof WALLET_RECORD_TYPES)[number];
+
+/**
+ * Every kind of ledger transfer: the wallet's kinds, and the two that move money between the
+ * platform's own accounts only (a withdrawal paid out, its fee taken as income).
+ */
+export const TRANSFER_KINDS = [...WALLET_RECORD_TYPES, 'payout', 'fee_income'] as const;
+export type TransferKind = (typeof TRANSFER_KINDS)[number];
 
 export const walletRecord = z.object({
   id: z.string(),
-  type: z.string(),
+  type: z.enum(TRANSFER_KINDS),
   /** Signed decimal string in major units: + money in, - money out. */
   amount: z.string(),
   currency: z.enum(CURRENCY_KEYS),

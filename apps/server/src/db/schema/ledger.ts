@@ -1,3 +1,4 @@
+import type { TransferKind } from '@dramastar/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -84,7 +85,7 @@ export const ledgerTransfers = pgTable(
       .references(() => ledgerAccounts.id),
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
     /** What it is: recharge, withdrawal, fee, membership, copyright_purchase, referral_reward … */
-    kind: varchar('kind', { length: 30 }).notNull(),
+    kind: varchar('kind', { length: 30 }).$type<TransferKind>().notNull(),
     /** The business record it belongs to (order number, card id …). */
     reference: varchar('reference', { length: 120 }).notNull(),
     idempotencyKey: varchar('idempotency_key', { length: 160 }).notNull(),

@@ -7,6 +7,7 @@ import {
   REVENUE_KINDS,
   type TaskKind,
   toMajor,
+  type TransferKind,
 } from '@dramastar/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
@@ -143,7 +144,7 @@ export function createEarnService(deps: {
     user: User,
     currency: Parameters<typeof toMajor>[1],
     amount: bigint,
-    kind: string,
+    kind: TransferKind,
     key: string,
   ) {
     if (amount <= 0n) return;

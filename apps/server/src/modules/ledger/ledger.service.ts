@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type CurrencyKey, toMajor } from '@dramastar/contract';
+import { type CurrencyKey, toMajor, type TransferKind, type WalletRecordType } from '@dramastar/contract';
 import { and, count, desc, eq, getTableColumns, or, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
@@ -29,7 +29,7 @@ export interface TransferInput {
   to: AccountRef;
   /** Minor units, > 0. */
   amount: bigint;
-  kind: string;
+  kind: TransferKind;
   reference: string;
   /** Unique per tenant: the same key never moves money twice. */
   idempotencyKey: string;
@@ -184,7 +184,7 @@ export function createLedger(clock: Clock) {
         userId: bigint;
         pageNum: number;
         pageSize: number;
-        kind?: string | undefined;
+        kind?: WalletRecordType | undefined;
       },
     ) {
       const wallet = await account(tx, input.tenantId, input.currency, { userId: input.userId });

@@ -34,7 +34,7 @@ const move = (
   db = database,
 ) =>
   withTransaction(db.db, (tx) =>
-    ledger.transfer(tx, { tenantId: '000000', currency: 'PHP', kind: 'test', reference: 'r', ...input }),
+    ledger.transfer(tx, { tenantId: '000000', currency: 'PHP', kind: 'recharge', reference: 'r', ...input }),
   );
 const wallet = (i: number): AccountRef => ({ userId: users[i]! });
 const balanceOf = (ref: AccountRef) =>
@@ -316,7 +316,7 @@ describe('the ledger under concurrent clients', () => {
                 from: { system: 'rewards_expense' },
                 to: u,
                 amount,
-                kind: 'reward',
+                kind: 'task_reward',
                 reference: id,
                 idempotencyKey: id,
               }
@@ -326,7 +326,8 @@ describe('the ledger under concurrent clients', () => {
                 from: u,
                 to: v,
                 amount,
-                kind: 'transfer',
+                // The ledger moves any kind alike; a red packet is one wallet paying another.
+                kind: 'red_packet',
                 reference: id,
                 idempotencyKey: id,
               };

@@ -5,6 +5,7 @@ import {
   isStarTier,
   type TeamSettings,
   teamSettingsSchema,
+  type TransferKind,
 } from '@dramastar/contract';
 import { type SQL, and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
@@ -79,7 +80,7 @@ export function createTeamRewards(deps: { clock: Clock; ledger: Ledger; membersh
   /** Moves `amount` (≤ the wallet's balance, checked under the caller's lock) back to rewards expense. */
   async function takeBack(
     tx: Tx,
-    input: { tenantId: string; currency: CurrencyKey; userId: bigint; amount: bigint; kind: string },
+    input: { tenantId: string; currency: CurrencyKey; userId: bigint; amount: bigint; kind: TransferKind },
     reference: string,
     idempotencyKey: string,
   ) {
@@ -166,8 +167,13 @@ export function createTeamRewards(deps: { clock: Clock; ledger: Ledger; membersh
       const balance = await lockedBalance(tx, input.tenantId, currency, userId);
       const taken = balance < back ? balance : back;
       if (taken > 0n) {
-        const key = `team:${reward.kind}:${reference}:${userId}`;
-        await takeBack(tx, { ...input, currency, userId, amount: taken, kind: reward.kind }, reference, key);
+        const key = `team:referral_reward:${reference}:${userId}`;
+        await takeBack(
+          tx,
+          { ...input, currency, userId, amount: taken, kind: 'referral_reward' },
+          reference,
+          key,
+        );
       }
       if (back > taken) {
         await tx
