@@ -432,6 +432,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       clock,
       sessions,
       recharges,
+      ledger,
       sessionIdleDays: config.sessionIdleDays,
     }),
   });

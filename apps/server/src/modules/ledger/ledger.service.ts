@@ -187,7 +187,9 @@ export function createLedger(clock: Clock) {
         kind?: WalletRecordType | undefined;
       },
     ) {
-      const wallet = await account(tx, input.tenantId, input.currency, { userId: input.userId });
+      // A read: a wallet that has never moved money has no account and no records yet.
+      const wallet = await find(tx, input.tenantId, input.currency, codeOf({ userId: input.userId }));
+      if (!wallet) return { list: [], total: 0 };
       const touches = or(
         eq(ledgerTransfers.debitAccountId, wallet.id),
         eq(ledgerTransfers.creditAccountId, wallet.id),

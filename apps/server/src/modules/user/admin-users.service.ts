@@ -17,7 +17,6 @@ import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import {
   auditLog,
   ledgerAccounts,
-  ledgerTransfers,
   membershipCards,
   rechargeOrders,
   sessions,
@@ -34,6 +33,7 @@ import type { OperatorContext } from '../operator/operator.service.js';
 import type { RechargeService } from '../wallet/recharge.service.js';
 import { toAdminWithdrawal } from '../wallet/withdrawal.service.js';
 import { containsPattern } from '../../db/like.js';
+import type { Ledger } from '../ledger/ledger.service.js';
 
 type UserRow = typeof users.$inferSelect;
 type SessionRow = typeof sessions.$inferSelect;
@@ -68,6 +68,7 @@ export function createAdminUserService(deps: {
   clock: Clock;
   sessions: SessionService;
   recharges: RechargeService;
+  ledger: Ledger;
   sessionIdleDays: number;
 }) {
   const { db, clock } = deps;
@@ -318,41 +319,13 @@ export function createAdminUserService(deps: {
     /** The user's wallet movements in one currency, newest first, signed from the wallet's side. */
     async ledger(row: UserRow, query: Page & { currency?: CurrencyKey | undefined }) {
       const currency = query.currency ?? (await currencyOf(db, row.tenantId));
-      const [wallet] = await db
-        .select({ id: ledgerAccounts.id })
-        .from(ledgerAccounts)
-        .where(
-          and(
-            eq(ledgerAccounts.tenantId, row.tenantId),
-            eq(ledgerAccounts.currency, currency),
-            eq(ledgerAccounts.userId, row.id),
-          ),
-        );
-      if (!wallet) return { currency, list: [], total: 0 };
-      const where = or(
-        eq(ledgerTransfers.debitAccountId, wallet.id),
-        eq(ledgerTransfers.creditAccountId, wallet.id),
-      );
-      const rows = await db
-        .select()
-        .from(ledgerTransfers)
-        .where(where)
-        .orderBy(desc(ledgerTransfers.createdAt), desc(ledgerTransfers.id))
-        .limit(query.pageSize)
-        .offset((query.pageNum - 1) * query.pageSize);
-      const [total] = await db.select({ n: count() }).from(ledgerTransfers).where(where);
-      return {
+      const page = await deps.ledger.records(db, {
+        ...query,
+        tenantId: row.tenantId,
         currency,
-        list: rows.map((r) => ({
-          id: String(r.id),
-          type: r.kind,
-          amount: toMajor(r.creditAccountId === wallet.id ? r.amount : -r.amount, currency),
-          currency,
-          reference: r.reference,
-          createdAt: r.createdAt.toISOString(),
-        })),
-        total: total?.n ?? 0,
-      };
+        userId: row.id,
+      });
+      return { currency, ...page };
     },
 
     async recharges(row: UserRow, page: Page) {
