@@ -15,6 +15,7 @@ export * from './api/admin-content.js';
 export * from './api/admin-config.js';
 export * from './api/admin-chat.js';
 export * from './chat.js';
+export * from './chat-socket.js';
 export * from './api/admin-finance.js';
 export * from './api/admin-payment.js';
 export * from './api/console.js';

@@ -1,13 +1,13 @@
 import {
-  backoffDelay,
-  CHAT_CLOSE,
   type ChatMessage,
   type ChatMessageKind,
   type ChatServerFrame,
-  chatServerFrame,
+  ChatSocket,
+  type ChatSocketOptions,
+  type SocketStatus,
 } from '@dramastar/contract';
 
-export type SocketStatus = 'closed' | 'connecting' | 'open';
+export type { SocketStatus } from '@dramastar/contract';
 
 /** A message written by the user, kept until the server acknowledges it (sent again after a drop). */
 export interface OutboxItem {
@@ -125,17 +125,13 @@ export interface ChatClientEvents {
   unauthorized?: () => void;
 }
 
-export interface ChatClientOptions {
-  url: string;
-  token: () => string | null;
+/** The socket's settings (url, token, timers for tests…) plus the outbox and what to report. */
+export interface ChatClientOptions extends Omit<
+  ChatSocketOptions,
+  'onStatus' | 'onReady' | 'onFrame' | 'onUnauthorized'
+> {
   outbox: Outbox;
   events: ChatClientEvents;
-  WebSocketImpl?: typeof WebSocket;
-  random?: () => number;
-  setTimer?: (fn: () => void, ms: number) => unknown;
-  clearTimer?: (handle: unknown) => void;
-  /** Ping every this many ms while open; a socket without any frame for 2 pings is dropped. */
-  pingMs?: number;
   newId?: () => string;
 }
 
@@ -145,163 +141,52 @@ const randomId = () =>
     : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
 
 /**
- * The user's chat socket: authenticates with the first frame, reconnects with exponential backoff
- * and jitter after a drop, sends the outbox (written while offline, or not yet acknowledged) once
- * the socket is ready, and reports the status (connecting / open / closed).
+ * The user's chat: the contract's ChatSocket (authentication, reconnection with backoff, keep-alive)
+ * plus the outbox: messages written offline or not yet acknowledged are sent once the socket is
+ * ready, each once per connection, and refused ones are marked failed or retried.
  */
 export class ChatClient {
-  private socket: WebSocket | null = null;
-  private status: SocketStatus = 'closed';
-  private attempt = 0;
-  private retryTimer: unknown = null;
-  private pingTimer: unknown = null;
-  private lastFrameAt = 0;
-  private stopped = true;
-  private authed = false;
-  private everReady = false;
-  /** clientIds sent on the current socket (each pending item is sent once per connection). */
+  private readonly socket: ChatSocket;
+  /** clientIds sent on the current connection (each pending item is sent once per connection). */
   private sentOnSocket = new Set<string>();
-  private readonly Impl: typeof WebSocket;
-  private readonly random: () => number;
-  private readonly setTimer: (fn: () => void, ms: number) => unknown;
-  private readonly clearTimer: (handle: unknown) => void;
   private readonly newId: () => string;
 
   constructor(private readonly options: ChatClientOptions) {
-    this.Impl = options.WebSocketImpl ?? WebSocket;
-    this.random = options.random ?? Math.random;
-    this.setTimer = options.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
-    this.clearTimer = options.clearTimer ?? ((h) => clearTimeout(h as ReturnType<typeof setTimeout>));
-    this.newId = options.newId ?? randomId;
+    const { outbox: _outbox, events, newId, ...socket } = options;
+    this.newId = newId ?? randomId;
+    this.socket = new ChatSocket({
+      ...socket,
+      onStatus: (status) => events.status?.(status),
+      onReady: (hello, reconnect) => {
+        this.sentOnSocket.clear();
+        events.ready?.(hello.conversationId, reconnect);
+        this.flush();
+      },
+      onFrame: (frame) => this.onFrame(frame),
+      onUnauthorized: () => events.unauthorized?.(),
+    });
   }
 
   get socketStatus(): SocketStatus {
-    return this.status;
-  }
-
-  private setStatus(status: SocketStatus) {
-    if (this.status === status) return;
-    this.status = status;
-    this.options.events.status?.(status);
+    return this.socket.status;
   }
 
   start() {
-    if (!this.stopped) return;
-    this.stopped = false;
-    this.connect();
+    this.socket.start();
   }
 
   stop() {
-    this.stopped = true;
-    this.clearTimer(this.retryTimer);
-    this.clearTimer(this.pingTimer);
-    this.retryTimer = null;
-    const socket = this.socket;
-    this.socket = null;
-    if (socket && socket.readyState <= 1) socket.close(1000, 'bye');
-    this.setStatus('closed');
+    this.socket.stop();
   }
 
   /** Reconnect now (the browser is back online), instead of waiting for the backoff. */
   reconnectNow() {
-    if (this.stopped || this.socket) return;
-    this.clearTimer(this.retryTimer);
-    this.retryTimer = null;
-    this.attempt = 0;
-    this.connect();
+    this.socket.reconnectNow();
   }
 
-  private connect() {
-    const token = this.options.token();
-    if (!token) {
-      this.stop();
-      return;
-    }
-    this.setStatus('connecting');
-    this.authed = false;
-    this.sentOnSocket.clear();
-    let socket: WebSocket;
-    try {
-      socket = new this.Impl(this.options.url);
-    } catch {
-      this.scheduleReconnect();
-      return;
-    }
-    this.socket = socket;
-    socket.onopen = () => {
-      if (this.socket !== socket) return;
-      socket.send(JSON.stringify({ type: 'auth', token }));
-    };
-    socket.onmessage = (event: MessageEvent) => {
-      if (this.socket !== socket) return;
-      this.lastFrameAt = Date.now();
-      let frame: ChatServerFrame;
-      try {
-        const parsed = chatServerFrame.safeParse(JSON.parse(String(event.data)));
-        if (!parsed.success) return;
-        frame = parsed.data;
-      } catch {
-        return;
-      }
-      this.onFrame(frame);
-    };
-    socket.onclose = (event: CloseEvent) => {
-      if (this.socket !== socket) return;
-      this.socket = null;
-      this.authed = false;
-      this.clearTimer(this.pingTimer);
-      if (event.code === CHAT_CLOSE.unauthorized) {
-        this.stop();
-        this.options.events.unauthorized?.();
-        return;
-      }
-      this.scheduleReconnect();
-    };
-    socket.onerror = () => {
-      // A close event follows; reconnecting is decided there.
-    };
-  }
-
-  private scheduleReconnect() {
-    if (this.stopped) return;
-    this.setStatus('closed');
-    const delay = backoffDelay(this.attempt++, this.random);
-    this.retryTimer = this.setTimer(() => {
-      this.retryTimer = null;
-      if (!this.stopped) this.connect();
-    }, delay);
-  }
-
-  private keepAlive() {
-    const pingMs = this.options.pingMs ?? 20_000;
-    this.clearTimer(this.pingTimer);
-    this.pingTimer = this.setTimer(() => {
-      const socket = this.socket;
-      if (!socket || this.stopped) return;
-      if (Date.now() - this.lastFrameAt > pingMs * 2) {
-        // Nothing heard for two rounds: the connection is dead even if the browser has not noticed.
-        socket.close(4000, 'no answer');
-        return;
-      }
-      this.raw({ type: 'ping' });
-      this.keepAlive();
-    }, pingMs);
-  }
-
-  private onFrame(frame: ChatServerFrame) {
+  private onFrame(frame: Exclude<ChatServerFrame, { type: 'hello' }>) {
     const events = this.options.events;
     switch (frame.type) {
-      case 'hello': {
-        this.authed = true;
-        this.attempt = 0;
-        this.setStatus('open');
-        this.keepAlive();
-        const reconnect = this.everReady;
-        this.everReady = true;
-        events.ready?.(frame.conversationId, reconnect);
-        this.flush();
-        return;
-      }
       case 'ack':
         this.options.outbox.ack(frame.clientId);
         events.outbox?.(this.options.outbox.all());
@@ -325,7 +210,7 @@ export class ChatClient {
           else {
             // Rate limited or a passing failure: try this one again a little later.
             this.sentOnSocket.delete(frame.clientId);
-            this.setTimer(() => this.flush(), backoffDelay(2, this.random));
+            this.socket.later(() => this.flush(), 2);
           }
           events.outbox?.(this.options.outbox.all());
         }
@@ -336,19 +221,12 @@ export class ChatClient {
     }
   }
 
-  private raw(frame: unknown): boolean {
-    const socket = this.socket;
-    if (!socket || socket.readyState !== 1) return false;
-    socket.send(JSON.stringify(frame));
-    return true;
-  }
-
-  /** Sends every pending outbox item not yet sent on this socket, oldest first. */
+  /** Sends every pending outbox item not yet sent on this connection, oldest first. */
   flush() {
-    if (!this.authed) return;
+    if (!this.socket.ready) return;
     for (const item of this.options.outbox.pending()) {
       if (this.sentOnSocket.has(item.clientId)) continue;
-      const sent = this.raw({
+      const sent = this.socket.send({
         type: 'send',
         clientId: item.clientId,
         kind: item.kind,
@@ -387,11 +265,11 @@ export class ChatClient {
   }
 
   typing() {
-    if (this.authed) this.raw({ type: 'typing' });
+    if (this.socket.ready) this.socket.send({ type: 'typing' });
   }
 
   /** Sends a read receipt; false when the socket is not ready (the caller tries again later). */
   read(messageId: string): boolean {
-    return this.authed && this.raw({ type: 'read', messageId });
+    return this.socket.ready && this.socket.send({ type: 'read', messageId });
   }
 }
