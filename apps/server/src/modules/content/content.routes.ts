@@ -8,7 +8,6 @@ import { adminContentApi } from '@dramastar/contract';
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { transcodeJobs } from '../../db/schema/index.js';
-import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
 import type { Router } from '../../http/route.js';
 import type { MediaStorage } from '../../media/storage.js';
@@ -59,17 +58,13 @@ export function contentRoutes(
       tx: Tx,
     ) => Promise<{ tenantId: string; target: string; before?: unknown; after: unknown; result: T }>,
   ) => {
-    const done = await withTransaction(db, async (tx) => {
-      const made = await change(tx);
-      await operators.audit(tx, operator, {
-        tenantId: made.tenantId,
-        action,
-        target: made.target,
-        before: made.before,
-        after: made.after,
-      });
-      return made;
-    });
+    const done = await operators.audited(operator, change, (made) => ({
+      tenantId: made.tenantId,
+      action,
+      target: made.target,
+      before: made.before,
+      after: made.after,
+    }));
     await deps.catalogChanged?.(done.tenantId);
     return done.result;
   };

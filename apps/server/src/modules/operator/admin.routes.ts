@@ -3,7 +3,6 @@ import { count, inArray, sql } from 'drizzle-orm';
 import { ledgerAccounts } from '../../db/schema/index.js';
 import { accountBalance } from '../ledger/ledger.service.js';
 import type { Db, Tx } from '../../db/client.js';
-import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
 import type { RateLimiter } from '../../http/rate-limit.js';
 import type { Router } from '../../http/route.js';
@@ -62,23 +61,24 @@ export function adminRoutes(
    * A finance change and its audit entry in one transaction: `change` answers the record before
    * and after (its tenant and order number name the entry).
    */
-  const audited = <R extends { tenantId: string; orderNo: string }>(
+  const audited = async <R extends { tenantId: string; orderNo: string }>(
     operator: OperatorContext,
     entry: { action: string; kind: 'recharge' | 'withdrawal'; reason?: string | undefined },
     change: (tx: Tx, actor: { id: bigint; tenantIds: string[] | null }) => Promise<{ before: R; after: R }>,
   ) => {
-    return withTransaction(db, async (tx) => {
-      const { before, after } = await change(tx, { id: operator.id, tenantIds: operator.tenantIds });
-      await operators.audit(tx, operator, {
+    const made = await operators.audited(
+      operator,
+      (tx) => change(tx, { id: operator.id, tenantIds: operator.tenantIds }),
+      ({ before, after }) => ({
         tenantId: before.tenantId,
         action: `${entry.kind}.${entry.action}`,
         target: `${entry.kind}:${before.orderNo}`,
         before,
         after,
         reason: entry.reason ?? null,
-      });
-      return after;
-    });
+      }),
+    );
+    return made.after;
   };
 
   router.operator(adminApi.confirmRecharge, async ({ operator, body }) =>
@@ -111,15 +111,17 @@ export function adminRoutes(
 
   // Finance sees the full account only to pay it, and every look is in the audit log.
   router.operator(adminApi.withdrawalPayoutAccount, ({ operator, body }) =>
-    withTransaction(db, async (tx) => {
-      const { row, destination } = await withdrawals.payoutAccount(tx, body.orderNo, operator.tenantIds);
-      await operators.audit(tx, operator, {
-        tenantId: row.tenantId,
-        action: 'withdrawal.payout_account_view',
-        target: `withdrawal:${row.orderNo}`,
-      });
-      return { orderNo: row.orderNo, ...destination };
-    }),
+    operators
+      .audited(
+        operator,
+        (tx) => withdrawals.payoutAccount(tx, body.orderNo, operator.tenantIds),
+        ({ row }) => ({
+          tenantId: row.tenantId,
+          action: 'withdrawal.payout_account_view',
+          target: `withdrawal:${row.orderNo}`,
+        }),
+      )
+      .then(({ row, destination }) => ({ orderNo: row.orderNo, ...destination })),
   );
 
   router.operator(adminApi.ledgerHealth, async ({ operator }) => {

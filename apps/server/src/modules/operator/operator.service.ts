@@ -16,9 +16,10 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { containsPattern } from '../../db/like.js';
 import { auditLog, operators, operatorSessions } from '../../db/schema/index.js';
+import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
 import { randomToken, sha256Hex } from '../../security.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
@@ -149,6 +150,21 @@ export function createOperatorService(db: Db, clock: Clock) {
     return rows.length > 0;
   }
 
+  /** Writes one audit entry, in the transaction of the change it records. */
+  async function audit(tx: DbOrTx, op: OperatorContext, entry: AuditInput) {
+    await tx.insert(auditLog).values({
+      operatorId: op.id,
+      operatorName: op.username,
+      tenantId: entry.tenantId,
+      action: entry.action,
+      target: entry.target,
+      before: entry.before === undefined ? null : auditable(entry.before),
+      after: entry.after === undefined ? null : auditable(entry.after),
+      reason: entry.reason ?? null,
+      createdAt: clock.now(),
+    });
+  }
+
   return {
     info,
 
@@ -276,20 +292,25 @@ export function createOperatorService(db: Db, clock: Clock) {
         .where(eq(operatorSessions.tokenHash, op.tokenHash));
     },
 
-    /** Writes one audit entry, in the transaction of the change it records. */
-    async audit(tx: DbOrTx, op: OperatorContext, entry: AuditInput) {
-      await tx.insert(auditLog).values({
-        operatorId: op.id,
-        operatorName: op.username,
-        tenantId: entry.tenantId,
-        action: entry.action,
-        target: entry.target,
-        before: entry.before === undefined ? null : auditable(entry.before),
-        after: entry.after === undefined ? null : auditable(entry.after),
-        reason: entry.reason ?? null,
-        createdAt: clock.now(),
+    /**
+     * An operator's change and its audit entry in one transaction, both or neither: `change` runs
+     * in the transaction (retried as a whole on a serialization failure), `entry` names what it
+     * made (null: nothing changed, nothing to record). Answers what `change` answered.
+     */
+    async audited<R>(
+      op: OperatorContext,
+      change: (tx: Tx) => Promise<R>,
+      entry: (made: R) => AuditInput | null,
+    ): Promise<R> {
+      return withTransaction(db, async (tx) => {
+        const made = await change(tx);
+        const record = entry(made);
+        if (record) await audit(tx, op, record);
+        return made;
       });
     },
+
+    audit,
 
     /** The distinct actions of the audit log within `tenantIds` (null = all). */
     async auditActions(tenantIds: string[] | null): Promise<string[]> {

@@ -2,7 +2,6 @@ import { adminPaymentApi, type PaymentProviderView } from '@dramastar/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { tenantDomains } from '../../db/schema/index.js';
-import { withTransaction } from '../../db/tx.js';
 import type { Router } from '../../http/route.js';
 import { type OperatorService, tenantScope } from '../operator/operator.service.js';
 import type { RechargeService } from '../wallet/recharge.service.js';
@@ -54,17 +53,18 @@ export function adminProviderRoutes(
     const { tenantId, ...update } = body;
     tenantScope(operator, tenantId);
     const { currency } = await tenantWallet(db, tenantId);
-    await withTransaction(db, async (tx) => {
-      const { before, after } = await providers.save(tx, tenantId, update, currency);
+    await operators.audited(
+      operator,
+      (tx) => providers.save(tx, tenantId, update, currency),
       // Only masked values reach the audit log.
-      await operators.audit(tx, operator, {
+      ({ before, after }) => ({
         tenantId,
         action: 'config.payment_provider.update',
         target: `tenant:${tenantId}:${update.provider}`,
         before,
         after,
-      });
-    });
+      }),
+    );
     return views(tenantId);
   });
 

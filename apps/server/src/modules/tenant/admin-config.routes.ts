@@ -1,6 +1,5 @@
 import { adminConfigApi, type ConfigSection } from '@dramastar/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { withTransaction } from '../../db/tx.js';
 import type { Router } from '../../http/route.js';
 import { type OperatorContext, type OperatorService, tenantScope } from '../operator/operator.service.js';
 import type { CopyrightAdmin } from '../team/copyright-admin.js';
@@ -34,11 +33,11 @@ export function adminConfigRoutes(
     entry: { tenantId: string | null; action: string; target: string },
     change: (tx: Tx) => Promise<{ before: unknown; after: T }>,
   ) => {
-    const after = await withTransaction(db, async (tx) => {
-      const { before, after } = await change(tx);
-      await operators.audit(tx, operator, { ...entry, before, after });
-      return after;
-    });
+    const { after } = await operators.audited(operator, change, ({ before, after }) => ({
+      ...entry,
+      before,
+      after,
+    }));
     await deps.tenantsChanged();
     return after;
   };
@@ -91,33 +90,36 @@ export function adminConfigRoutes(
     return { list: await copyrights.list(db, query.tenantId) };
   });
 
-  router.operator(adminConfigApi.saveCopyright, ({ operator, body }) => {
+  router.operator(adminConfigApi.saveCopyright, async ({ operator, body }) => {
     inScope(operator, body.tenantId);
-    return withTransaction(db, async (tx) => {
-      const { before, after } = await copyrights.save(tx, body);
-      await operators.audit(tx, operator, {
+    const { after } = await operators.audited(
+      operator,
+      (tx) => copyrights.save(tx, body),
+      ({ before, after }) => ({
         tenantId: body.tenantId,
         action: before ? 'copyright.update' : 'copyright.create',
         target: `copyright:${after.id}`,
         before,
         after,
-      });
-      return after;
-    });
+      }),
+    );
+    return after;
   });
 
   router.operator(adminConfigApi.retireCopyright, ({ operator, body }) =>
-    withTransaction(db, async (tx) => {
-      const { before, after } = await copyrights.retire(tx, body.id, operator.tenantIds);
-      await operators.audit(tx, operator, {
-        tenantId: after.tenantId,
-        action: 'copyright.retire',
-        target: `copyright:${after.id}`,
-        before,
-        after,
-      });
-      return after;
-    }),
+    operators
+      .audited(
+        operator,
+        (tx) => copyrights.retire(tx, body.id, operator.tenantIds),
+        ({ before, after }) => ({
+          tenantId: after.tenantId,
+          action: 'copyright.retire',
+          target: `copyright:${after.id}`,
+          before,
+          after,
+        }),
+      )
+      .then(({ after }) => after),
   );
 
   router.operator(adminConfigApi.tenants, async () => ({ list: await config.tenants() }));

@@ -1,6 +1,5 @@
 import { adminUsersApi } from '@dramastar/contract';
 import type { Db } from '../../db/client.js';
-import { withTransaction } from '../../db/tx.js';
 import type { Router } from '../../http/route.js';
 import { type OperatorService, tenantScope } from '../operator/operator.service.js';
 import type { AdminUserService } from './admin-users.service.js';
@@ -46,20 +45,25 @@ export function adminUsersRoutes(
   });
 
   router.operator(adminUsersApi.revokeSession, ({ operator, body }) =>
-    withTransaction(db, async (tx) => {
-      const user = await adminUsers.scopedUser(tx, operator, body.userId, true);
-      const { before, after, changed } = await adminUsers.revokeSession(tx, user, body.sessionId);
-      if (changed) {
-        await operators.audit(tx, operator, {
-          tenantId: user.tenantId,
-          action: 'user.session.revoke',
-          target: `user:${user.id}`,
-          before,
-          after,
-        });
-      }
-      return after;
-    }),
+    operators
+      .audited(
+        operator,
+        async (tx) => {
+          const user = await adminUsers.scopedUser(tx, operator, body.userId, true);
+          return { user, ...(await adminUsers.revokeSession(tx, user, body.sessionId)) };
+        },
+        ({ user, before, after, changed }) =>
+          changed
+            ? {
+                tenantId: user.tenantId,
+                action: 'user.session.revoke',
+                target: `user:${user.id}`,
+                before,
+                after,
+              }
+            : null,
+      )
+      .then(({ after }) => after),
   );
 
   for (const [call, to] of [
@@ -67,19 +71,23 @@ export function adminUsersRoutes(
     [adminUsersApi.unfreeze, 'active'],
   ] as const) {
     router.operator(call, ({ operator, body }) =>
-      withTransaction(db, async (tx) => {
-        const user = await adminUsers.scopedUser(tx, operator, body.userId, true);
-        const { before, after } = await adminUsers.setStatus(tx, user, to);
-        await operators.audit(tx, operator, {
-          tenantId: user.tenantId,
-          action: to === 'frozen' ? 'user.freeze' : 'user.unfreeze',
-          target: `user:${user.id}`,
-          before: { status: before.status },
-          after: { status: after.status },
-          reason: body.reason,
-        });
-        return after;
-      }),
+      operators
+        .audited(
+          operator,
+          async (tx) => {
+            const user = await adminUsers.scopedUser(tx, operator, body.userId, true);
+            return { user, ...(await adminUsers.setStatus(tx, user, to)) };
+          },
+          ({ user, before, after }) => ({
+            tenantId: user.tenantId,
+            action: to === 'frozen' ? 'user.freeze' : 'user.unfreeze',
+            target: `user:${user.id}`,
+            before: { status: before.status },
+            after: { status: after.status },
+            reason: body.reason,
+          }),
+        )
+        .then(({ after }) => after),
     );
   }
 }

@@ -1,6 +1,5 @@
 import { api, isCurrencyKey, toMajor } from '@dramastar/contract';
 import type { Db } from '../../db/client.js';
-import { withTransaction } from '../../db/tx.js';
 import type { Router } from '../../http/route.js';
 import type { SessionUser } from '../auth/session.service.js';
 import type { Ledger } from '../ledger/ledger.service.js';
@@ -38,24 +37,20 @@ export function walletRoutes(
 
   router.user(api.account.accountInfo, async ({ user }) => {
     const currency = await currencyOf(user);
-    const balance = await withTransaction(db, (tx) =>
-      ledger.balance(tx, user.tenantId, currency, { userId: user.userId }),
-    );
+    const balance = await ledger.balance(db, user.tenantId, currency, { userId: user.userId });
     return { currency, balance: toMajor(balance, currency) };
   });
 
   router.user(api.account.walletRecords, async ({ user, query }) => {
     const currency = await currencyOf(user);
-    return withTransaction(db, (tx) =>
-      ledger.records(tx, {
-        tenantId: user.tenantId,
-        currency,
-        userId: user.userId,
-        pageNum: query.pageNum,
-        pageSize: query.pageSize,
-        kind: query.type,
-      }),
-    );
+    return ledger.records(db, {
+      tenantId: user.tenantId,
+      currency,
+      userId: user.userId,
+      pageNum: query.pageNum,
+      pageSize: query.pageSize,
+      kind: query.type,
+    });
   });
 
   router.user(api.user.exitsPayPass, ({ user }) => payPasswords.status(user.userId));
