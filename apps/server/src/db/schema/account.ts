@@ -1,3 +1,4 @@
+import type { UserStatus } from '@dramastar/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -41,7 +42,7 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     /** Operator or agent accounts whose codes `/user/setSysUser` accepts. */
     isSystem: boolean('is_system').notNull().default(false),
-    status: varchar('status', { length: 12 }).notNull().default('active'),
+    status: varchar('status', { length: 12 }).$type<UserStatus>().notNull().default('active'),
     createdAt: ts('created_at').notNull(),
     updatedAt: ts('updated_at').notNull(),
     cancelledAt: ts('cancelled_at'),

@@ -1,3 +1,4 @@
+import type { CHAT_CONVERSATION_STATUSES } from '@dramastar/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -23,7 +24,7 @@ export const chatConversations = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     /** open | closed */
-    status: varchar('status', { length: 8 }).notNull(),
+    status: varchar('status', { length: 8 }).$type<(typeof CHAT_CONVERSATION_STATUSES)[number]>().notNull(),
     assignedOperatorId: bigint('assigned_operator_id', { mode: 'bigint' }),
     lastMessageId: bigint('last_message_id', { mode: 'bigint' }),
     lastMessageAt: ts('last_message_at'),

@@ -1,3 +1,4 @@
+import type { MembershipTier } from '@dramastar/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -107,7 +108,7 @@ export const dailyAwards = pgTable(
   {
     userId: userId('user_id'),
     day: date('day', { mode: 'string' }).notNull(),
-    tier: varchar('tier', { length: 12 }).notNull(),
+    tier: varchar('tier', { length: 12 }).$type<MembershipTier>().notNull(),
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
     createdAt: ts('created_at').notNull(),
   },

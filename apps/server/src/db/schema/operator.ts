@@ -1,3 +1,4 @@
+import type { OperatorRole } from '@dramastar/contract';
 import {
   bigint,
   bigserial,
@@ -22,7 +23,7 @@ export const operators = pgTable(
     username: varchar('username', { length: 60 }).notNull(),
     /** argon2id (PHC string). */
     passwordHash: text('password_hash').notNull(),
-    role: varchar('role', { length: 20 }).notNull(),
+    role: varchar('role', { length: 20 }).$type<OperatorRole>().notNull(),
     /** Tenants a non-owner may act in. */
     tenantIds: jsonb('tenant_ids').$type<string[]>().notNull(),
     mustChangePassword: boolean('must_change_password').notNull(),

@@ -1,3 +1,4 @@
+import type { MembershipTier, RechargeStatus } from '@dramastar/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -40,7 +41,7 @@ export const rechargeOrders = pgTable(
     userId: userRef(),
     channel: varchar('channel', { length: 12 }).notNull(),
     /** pending → submitted (user says paid / gave the hash) → credited; or failed, expired, rejected. */
-    status: varchar('status', { length: 12 }).notNull(),
+    status: varchar('status', { length: 12 }).$type<RechargeStatus>().notNull(),
     payCurrency: varchar('pay_currency', { length: 8 }).notNull(),
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
     currency: varchar('currency', { length: 8 }).notNull(),
@@ -186,7 +187,7 @@ export const membershipCards = pgTable(
     tenantId: tenantRef(),
     userId: userRef(),
     /** week, primary, premium, director */
-    tier: varchar('tier', { length: 12 }).notNull(),
+    tier: varchar('tier', { length: 12 }).$type<MembershipTier>().notNull(),
     /** purchase, test, operator … */
     source: varchar('source', { length: 20 }).notNull(),
     startsAt: ts('starts_at').notNull(),

@@ -1,4 +1,4 @@
-import { emailCodePurpose, type Language } from '@dramastar/contract';
+import { emailCodePurpose, type Language, type UserStatus } from '@dramastar/contract';
 import type { z } from 'zod';
 import type { api } from '@dramastar/contract';
 import { and, eq, inArray } from 'drizzle-orm';
@@ -38,7 +38,7 @@ export const CLIENT_LIMITS = {
 } as const;
 
 /** Accounts that still hold their address and user name: a frozen one cannot sign in (AccountFrozen). */
-const LIVE = ['active', 'frozen'];
+const LIVE: UserStatus[] = ['active', 'frozen'];
 
 /** Maps a race on the unique e-mail or user name index to the refusal a check would have given. */
 function duplicateRefusal(error: unknown): never {

@@ -88,7 +88,7 @@ export function toChatMessage(row: MessageRow): ChatMessage {
 export function toChatConversation(row: ConversationRow): ChatConversation {
   return {
     id: String(row.id),
-    status: row.status as ChatConversation['status'],
+    status: row.status,
     userLastReadId: String(row.userLastReadId),
     staffLastReadId: String(row.staffLastReadId),
     lastMessageId: row.lastMessageId === null ? null : String(row.lastMessageId),
@@ -103,7 +103,7 @@ export function conversationEvent(row: ConversationRow): ChatEvent {
     conv: String(row.id),
     tenant: row.tenantId,
     user: String(row.userId),
-    status: row.status as 'open' | 'closed',
+    status: row.status,
     assigned: row.assignedOperatorId === null ? null : String(row.assignedOperatorId),
   };
 }
@@ -347,7 +347,7 @@ export function createChatService(deps: {
         userId: String(r.userId),
         userNickname: u?.nickname ?? '',
         userEmail: u?.email ?? null,
-        status: r.status as 'open' | 'closed',
+        status: r.status,
         assignedOperatorId: r.assignedOperatorId === null ? null : String(r.assignedOperatorId),
         assignedOperator: opRows.find((o) => o.id === r.assignedOperatorId)?.username ?? null,
         lastMessage: last ? (last.kind === 'image' ? '[image]' : last.body.slice(0, 120)) : null,

@@ -164,7 +164,7 @@ export function createMembershipService(deps: { clock: Clock; ledger?: Ledger; p
     let best: CardRow | null = null;
     for (const card of cards) {
       if (!isActive(card, now)) continue;
-      if (!best || tierRank(card.tier as MembershipTier) > tierRank(best.tier as MembershipTier)) best = card;
+      if (!best || tierRank(card.tier) > tierRank(best.tier)) best = card;
     }
     return best;
   }
@@ -182,7 +182,7 @@ export function createMembershipService(deps: { clock: Clock; ledger?: Ledger; p
           isNull(membershipCards.replacedAt),
         ),
       );
-    return (highest(rows, now)?.tier as MembershipTier | undefined) ?? null;
+    return highest(rows, now)?.tier ?? null;
   }
 
   /**
@@ -213,7 +213,7 @@ export function createMembershipService(deps: { clock: Clock; ledger?: Ledger; p
     if (!current)
       return { ...base, action: 'buy', startsAt: now, endsAt: new Date(now.getTime() + duration) };
     const rank = tierRank(tier);
-    const currentRank = tierRank(current.tier as MembershipTier);
+    const currentRank = tierRank(current.tier);
     if (rank < currentRank) return { ...base, action: 'lower', pay: 0n, startsAt: now, endsAt: now };
     if (rank === currentRank) {
       const chainEnd = cards
@@ -227,7 +227,7 @@ export function createMembershipService(deps: { clock: Clock; ledger?: Ledger; p
       };
     }
     const replaces = cards
-      .filter((c) => isLive(c, now) && tierRank(c.tier as MembershipTier) < rank)
+      .filter((c) => isLive(c, now) && tierRank(c.tier) < rank)
       .map((card) => ({ card, unused: unusedValue(card, now) }));
     const credit = replaces.reduce((sum, r) => sum + r.unused, 0n);
     return {
@@ -275,7 +275,7 @@ export function createMembershipService(deps: { clock: Clock; ledger?: Ledger; p
 
   function toCard(row: CardRow) {
     return {
-      tier: row.tier as MembershipTier,
+      tier: row.tier,
       startsAt: row.startsAt.toISOString(),
       endsAt: row.endsAt.toISOString(),
     };
@@ -306,7 +306,7 @@ export function createMembershipService(deps: { clock: Clock; ledger?: Ledger; p
       const tiers = settings.tiers
         .filter((t) => t.enabled)
         .map((t) => offer(settings, currency, cards, t.tier));
-      const activeTierName = active?.tier as MembershipTier | undefined;
+      const activeTierName = active?.tier;
       return {
         currency,
         active: active ? toCard(active) : null,
@@ -329,9 +329,9 @@ export function createMembershipService(deps: { clock: Clock; ledger?: Ledger; p
       const { currency, settings } = await tenantMembership(db, user.tenantId);
       const cards = await cardsOf(db, user.userId);
       const current = highest(cards, clock.now());
-      const rank = current ? tierRank(current.tier as MembershipTier) : -1;
+      const rank = current ? tierRank(current.tier) : -1;
       return {
-        current: (current?.tier as MembershipTier | undefined) ?? null,
+        current: current?.tier ?? null,
         upgrades: settings.tiers
           .filter((t) => t.enabled && tierRank(t.tier) > rank)
           .map((t) => offer(settings, currency, cards, t.tier)),

@@ -87,11 +87,11 @@ export function createOperatorService(db: Db, clock: Clock) {
     return {
       id: String(row.id),
       username: row.username,
-      role: row.role as OperatorRole,
+      role: row.role,
       tenantIds: row.role === 'owner' ? [] : row.tenantIds,
       mustChangePassword: row.mustChangePassword,
       totpEnabled: row.totpEnabledAt !== null,
-      totpRequired: totpRequiredFor(row.role as OperatorRole),
+      totpRequired: totpRequiredFor(row.role),
     };
   }
 
@@ -277,7 +277,7 @@ export function createOperatorService(db: Db, clock: Clock) {
       return {
         id: o.id,
         username: o.username,
-        role: o.role as OperatorRole,
+        role: o.role,
         tenantIds: o.role === 'owner' ? null : o.tenantIds,
         mustChangePassword: o.mustChangePassword,
         totpEnabled: o.totpEnabledAt !== null,

@@ -5,7 +5,6 @@ import {
   type CurrencyKey,
   isCurrencyKey,
   isMembershipTier,
-  type MembershipTier,
   tierRank,
   toMajor,
   USER_STATUSES,
@@ -132,7 +131,7 @@ export function createAdminUserService(deps: {
     let active: (typeof cards)[number] | null = null;
     for (const c of live) {
       if (c.startsAt > now) continue;
-      if (!active || tierRank(c.tier as MembershipTier) > tierRank(active.tier as MembershipTier)) active = c;
+      if (!active || tierRank(c.tier) > tierRank(active.tier)) active = c;
     }
     const paidUntil = live.reduce<Date | null>((end, c) => (!end || c.endsAt > end ? c.endsAt : end), null);
     const trials = await db
@@ -144,7 +143,7 @@ export function createAdminUserService(deps: {
     return {
       active: active
         ? {
-            tier: active.tier as MembershipTier,
+            tier: active.tier,
             startsAt: active.startsAt.toISOString(),
             endsAt: active.endsAt.toISOString(),
           }

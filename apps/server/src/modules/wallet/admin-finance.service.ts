@@ -201,7 +201,7 @@ export function createAdminFinanceService(deps: { db: Db; clock: Clock; provider
           providerTxnId: o.providerTxnId,
           amount: major(o.amount, o.payCurrency),
           currency: o.payCurrency,
-          status: o.status as RechargeStatus,
+          status: o.status,
           reason: o.reason,
           deliveries,
           createdAt: o.createdAt.toISOString(),

@@ -81,7 +81,7 @@ export function createRechargeService(deps: {
 
   /** A pending official order past its window is expired (also when no job has marked it yet). */
   function effectiveStatus(row: OrderRow): RechargeStatus {
-    const status = row.status as RechargeStatus;
+    const status = row.status;
     if (status === 'pending' && row.expiresAt && row.expiresAt <= clock.now()) return 'expired';
     return status;
   }
