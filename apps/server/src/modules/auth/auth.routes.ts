@@ -1,16 +1,12 @@
 import { api } from '@dramastar/contract';
-import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import type { Router } from '../../http/route.js';
+import { sessionMeta } from '../../http/session-meta.js';
 import { withTransaction } from '../../db/tx.js';
 import type { AuthService } from './auth.service.js';
 import type { SessionService } from './session.service.js';
 import type { TicketService } from './ticket.service.js';
-
-export function sessionMeta(req: FastifyRequest) {
-  return { ip: req.ip, userAgent: req.headers['user-agent'] };
-}
 
 export function authRoutes(
   router: Router,

@@ -8,11 +8,12 @@ import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
 import type { RateLimiter } from '../../http/rate-limit.js';
 import type { TenantService } from '../tenant/tenant.service.js';
-import { uniqueViolation, type UserRow, type UserService } from '../user/user.service.js';
+import { type UserRow, type UserService } from '../user/user.service.js';
 import type { CaptchaService } from './captcha.service.js';
 import type { EmailCodeService } from './email-code.service.js';
 import { hashPassword, verifyPassword } from './password.js';
 import type { SessionMeta, SessionService, SessionUser } from './session.service.js';
+import { uniqueViolation } from '../../db/errors.js';
 
 type Body<K extends keyof typeof api.auth> = z.output<(typeof api.auth)[K]['body']>;
 

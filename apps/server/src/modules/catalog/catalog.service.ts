@@ -28,7 +28,7 @@ import { homeLayout, sectionTitle } from './home-sections.js';
 import type { PointsService } from './points.service.js';
 import type { StreamSigner } from './stream-signer.js';
 import { containsPattern } from '../../db/like.js';
-import { rowsOf } from '../team/team-rewards.js';
+import { rowsOf } from '../../db/rows.js';
 
 type SeriesRow = typeof series.$inferSelect;
 type EpisodeRow = typeof episodes.$inferSelect;

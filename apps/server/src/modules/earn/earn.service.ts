@@ -17,8 +17,10 @@ import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
 import type { Ledger } from '../ledger/ledger.service.js';
 import type { MembershipService } from '../membership/membership.service.js';
-import { addDays, dayIn, earningsAmount, earningsJoin, rowsOf } from '../team/team-rewards.js';
-import { parseAmount } from '../wallet/amounts.js';
+import { earningsAmount, earningsJoin } from '../team/team-rewards.js';
+import { addDays, dayIn } from '../../clock.js';
+import { rowsOf } from '../../db/rows.js';
+import { parseAmount } from '../../money.js';
 
 type User = { userId: bigint; tenantId: string };
 

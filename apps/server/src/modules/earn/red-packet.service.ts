@@ -7,9 +7,9 @@ import { redPacketShares, redPackets, users } from '../../db/schema/index.js';
 import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
 import type { Ledger } from '../ledger/ledger.service.js';
-import { parseAmount, requestHash } from '../wallet/amounts.js';
 import { requireEarn } from './earn.service.js';
 import { type Notify, noNotify } from '../user/notify.js';
+import { parseAmount, requestHash } from '../../money.js';
 
 type PacketRow = typeof redPackets.$inferSelect;
 type User = { userId: bigint; tenantId: string };

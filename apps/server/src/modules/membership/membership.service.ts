@@ -20,7 +20,7 @@ import { membershipCards, tenants, users } from '../../db/schema/index.js';
 import { AppError } from '../../http/errors.js';
 import type { PointsService } from '../catalog/points.service.js';
 import type { Ledger } from '../ledger/ledger.service.js';
-import { parseAmount, requestHash } from '../wallet/amounts.js';
+import { parseAmount, requestHash } from '../../money.js';
 
 type CardRow = typeof membershipCards.$inferSelect;
 const DAY_MS = 86_400_000;

@@ -9,12 +9,13 @@ import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
 import type { RateLimiter } from '../../http/rate-limit.js';
 import type { Router } from '../../http/route.js';
-import { sessionMeta } from '../auth/auth.routes.js';
 import type { SessionService } from '../auth/session.service.js';
 import type { TicketService } from '../auth/ticket.service.js';
 import type { TenantService } from '../tenant/tenant.service.js';
-import { uniqueViolation, type UserService } from '../user/user.service.js';
+import { type UserService } from '../user/user.service.js';
 import { type OidcClient, randomChecks } from './oidc.js';
+import { sessionMeta } from '../../http/session-meta.js';
+import { uniqueViolation } from '../../db/errors.js';
 
 const STATE_TTL_MS = 10 * 60_000;
 const THREE_PAGE = '/#/pages/login/three';

@@ -14,8 +14,9 @@ import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
 import { tenants } from '../../db/schema/index.js';
 import { AppError } from '../../http/errors.js';
-import { addDays, dayIn, rowsOf } from '../team/team-rewards.js';
 import { type OperatorContext, tenantScope } from './operator.service.js';
+import { addDays, dayIn } from '../../clock.js';
+import { rowsOf } from '../../db/rows.js';
 
 /**
  * How ledger movements count on the dashboard. Revenue: what users paid the platform for Star

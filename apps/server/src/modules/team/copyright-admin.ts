@@ -10,9 +10,9 @@ import type { Clock } from '../../clock.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { copyrightProducts } from '../../db/schema/index.js';
 import { AppError } from '../../http/errors.js';
-import { uniqueViolation } from '../user/user.service.js';
-import { parseAmount } from '../wallet/amounts.js';
 import { tenantTeam } from './team-rewards.js';
+import { uniqueViolation } from '../../db/errors.js';
+import { parseAmount } from '../../money.js';
 
 type ProductRow = typeof copyrightProducts.$inferSelect;
 type ProductForm = z.output<typeof copyrightProductForm>;

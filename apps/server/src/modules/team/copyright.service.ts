@@ -12,8 +12,10 @@ import {
 import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
 import type { Ledger } from '../ledger/ledger.service.js';
-import { parseAmount, requestHash } from '../wallet/amounts.js';
-import { addDays, dayIn, rowsOf, type TeamRewards, tenantTeam } from './team-rewards.js';
+import { type TeamRewards, tenantTeam } from './team-rewards.js';
+import { parseAmount, requestHash } from '../../money.js';
+import { addDays, dayIn } from '../../clock.js';
+import { rowsOf } from '../../db/rows.js';
 
 type ProductRow = typeof copyrightProducts.$inferSelect;
 type HoldingRow = typeof copyrightHoldings.$inferSelect;

@@ -7,19 +7,13 @@ import {
   teamSettingsSchema,
   type TransferKind,
 } from '@dramastar/contract';
-import { type SQL, and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { ledgerAccounts, rewardDebts, teamLinks, teamRewards, tenants } from '../../db/schema/index.js';
 import { AppError } from '../../http/errors.js';
 import type { Ledger } from '../ledger/ledger.service.js';
 import type { Clock } from '../../clock.js';
 import type { MembershipService, PurchaseHook } from '../membership/membership.service.js';
-
-/** Raw rows of a SQL query on either driver (cast money and ids to text, counts to int). */
-export async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  const result = await db.execute(query);
-  return (result as { rows: T[] }).rows;
-}
 
 /**
  * A wallet's earnings in SQL over transfers `t` and the wallet's account `a`: money in, less team
@@ -48,22 +42,6 @@ export async function tenantTeam(db: DbOrTx, tenantId: string): Promise<TenantTe
     settings:
       row.settings === null ? defaultTeamSettings(row.currency) : teamSettingsSchema.parse(row.settings),
   };
-}
-
-/** YYYY-MM-DD of an instant in a time zone. */
-export function dayIn(timeZone: string, at: Date): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(at);
-}
-
-export function addDays(day: string, days: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
 }
 
 /**

@@ -8,8 +8,10 @@ import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
 import type { Ledger } from '../ledger/ledger.service.js';
 import type { MembershipService } from '../membership/membership.service.js';
-import { parseAmount } from '../wallet/amounts.js';
-import { addDays, dayIn, earningsAmount, earningsJoin, rowsOf, tenantTeam } from './team-rewards.js';
+import { earningsAmount, earningsJoin, tenantTeam } from './team-rewards.js';
+import { parseAmount } from '../../money.js';
+import { addDays, dayIn } from '../../clock.js';
+import { rowsOf } from '../../db/rows.js';
 
 type User = { userId: bigint; tenantId: string };
 const STAR = sql.raw(`('primary','premium','director')`);

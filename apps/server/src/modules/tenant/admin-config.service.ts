@@ -20,9 +20,9 @@ import type { Clock } from '../../clock.js';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { copyrightProducts, ledgerAccounts, tenantDomains, tenants } from '../../db/schema/index.js';
 import { AppError } from '../../http/errors.js';
-import { uniqueViolation } from '../user/user.service.js';
-import { parseAmount } from '../wallet/amounts.js';
 import { BANKS } from '../wallet/banks.js';
+import { uniqueViolation } from '../../db/errors.js';
+import { parseAmount } from '../../money.js';
 
 type TenantRow = typeof tenants.$inferSelect;
 

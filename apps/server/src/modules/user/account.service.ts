@@ -18,7 +18,8 @@ import type { EmailCodeService } from '../auth/email-code.service.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import type { SessionMeta, SessionService, SessionUser } from '../auth/session.service.js';
 import type { TicketService } from '../auth/ticket.service.js';
-import { uniqueViolation, type UserService } from './user.service.js';
+import { type UserService } from './user.service.js';
+import { uniqueViolation } from '../../db/errors.js';
 
 type Body<K extends keyof typeof api.user> = z.output<(typeof api.user)[K]['body']>;
 

@@ -1,8 +1,8 @@
 import { api } from '@dramastar/contract';
 import type { Router } from '../../http/route.js';
-import { sessionMeta } from '../auth/auth.routes.js';
 import type { AccountService } from './account.service.js';
 import type { UserService } from './user.service.js';
+import { sessionMeta } from '../../http/session-meta.js';
 
 export function userRoutes(router: Router, users: UserService, accounts: AccountService): void {
   const info = (userId: bigint) => users.info(userId);

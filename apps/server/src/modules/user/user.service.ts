@@ -38,16 +38,6 @@ export interface NewUser {
   inviterId?: bigint | null;
 }
 
-/** Postgres unique violation, possibly wrapped by the driver layer. */
-export function uniqueViolation(error: unknown): string | null {
-  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
-    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
-    if (code === '23505') return typeof constraint === 'string' ? constraint : '';
-    e = (e as { cause?: unknown }).cause;
-  }
-  return null;
-}
-
 export function createUserService(db: Db, clock: Clock) {
   async function row(tx: DbOrTx, userId: bigint): Promise<UserRow> {
     const [found] = await tx.select().from(users).where(eq(users.id, userId)).limit(1);

@@ -41,7 +41,7 @@ import {
 import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
 import { ledgerAccountColumns, SYSTEM_ACCOUNTS } from '../ledger/ledger.service.js';
-import { addDays, dayIn } from '../team/team-rewards.js';
+import { addDays, dayIn } from '../../clock.js';
 
 /** The tenants a read may cover: null = all. */
 type Scope = string[] | null;

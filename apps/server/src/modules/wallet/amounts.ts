@@ -1,18 +1,4 @@
-import { createHash, randomBytes, randomInt } from 'node:crypto';
-import { CURRENCIES, type CurrencyKey, toMinor } from '@dramastar/contract';
-import { AppError } from '../../http/errors.js';
-
-/** A typed amount in minor units; 400 TooManyDecimals (naming the field) when it has too many. */
-export function parseAmount(value: string, currency: CurrencyKey, field = 'amount'): bigint {
-  try {
-    return toMinor(value, currency);
-  } catch {
-    throw new AppError('TooManyDecimals', {
-      field,
-      params: { currency, digits: CURRENCIES[currency].minorDigits },
-    });
-  }
-}
+import { randomBytes, randomInt } from 'node:crypto';
 
 /**
  * `R202611210930154829130517`: kind letter, UTC time to the second, 10 random digits (a clash
@@ -30,9 +16,4 @@ const REFERENCE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export function newTransferReference(): string {
   const bytes = randomBytes(8);
   return `DS${Array.from(bytes, (b) => REFERENCE_ALPHABET[b % REFERENCE_ALPHABET.length]).join('')}`;
-}
-
-/** SHA-256 of a request's meaningful fields, to tell a retry from a different request. */
-export function requestHash(fields: unknown[]): string {
-  return createHash('sha256').update(JSON.stringify(fields)).digest('hex');
 }

@@ -7,8 +7,8 @@ import { bankCards } from '../../db/schema/index.js';
 import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
 import type { Sealer } from '../../sealing.js';
-import { uniqueViolation } from '../user/user.service.js';
 import { tenantWallet } from './settings.js';
+import { uniqueViolation } from '../../db/errors.js';
 
 export const MAX_BANK_CARDS = 5;
 

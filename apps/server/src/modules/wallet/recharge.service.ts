@@ -16,13 +16,14 @@ import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { gatewayEvents, rechargeOrders, users } from '../../db/schema/index.js';
 import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
-import { uniqueViolation } from '../user/user.service.js';
 import { type Notify, noNotify } from '../user/notify.js';
 import type { Ledger } from '../ledger/ledger.service.js';
 import type { GatewayEvent } from '../payment/gateway.js';
 import type { GatewayRegistry } from '../payment/providers.js';
-import { newOrderNo, newTransferReference, parseAmount, requestHash } from './amounts.js';
+import { newOrderNo, newTransferReference } from './amounts.js';
 import { tenantWallet } from './settings.js';
+import { uniqueViolation } from '../../db/errors.js';
+import { parseAmount, requestHash } from '../../money.js';
 
 type OrderRow = typeof rechargeOrders.$inferSelect;
 

@@ -19,13 +19,14 @@ import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
 import type { Ledger } from '../ledger/ledger.service.js';
 import type { MembershipService } from '../membership/membership.service.js';
-import { newOrderNo, parseAmount, requestHash } from './amounts.js';
+import { newOrderNo } from './amounts.js';
 import type { PayPasswordService } from './pay-password.service.js';
 import type { Actor } from './recharge.service.js';
 import { type Notify, noNotify } from '../user/notify.js';
 import type { Sealer } from '../../sealing.js';
 import { maskCardNumber, openCardNumber } from './bank-card.service.js';
 import { type TenantWallet, tenantWallet } from './settings.js';
+import { parseAmount, requestHash } from '../../money.js';
 
 type Row = typeof withdrawals.$inferSelect;
 type Destination = Withdrawal['destination'];
