@@ -15,7 +15,8 @@ import {
   isApiPath,
   sendFailure,
 } from './http/envelope.js';
-import { firstFallback, serveAdmin, serveMedia, serveWeb } from './http/static.js';
+import { firstFallback, serveAdmin, serveWeb } from './http/static.js';
+import { serveMedia } from './media/serve-media.js';
 import { createRateLimiter } from './http/rate-limit.js';
 import { AppError } from './http/errors.js';
 import { COMPRESS_THRESHOLD_BYTES } from './http/shared-answer.js';

@@ -1,8 +1,7 @@
 import { type AnyCall, type CallResult, type Language, totpRequiredFor } from '@dramastar/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { SessionUser } from '../modules/auth/session.service.js';
-import type { OperatorContext } from '../modules/operator/operator.service.js';
+import type { OperatorContext, SessionUser } from './actors.js';
 import { isSharedAnswer } from '../answer-cache.js';
 import { sendSuccess, validationError } from './envelope.js';
 import { AppError } from './errors.js';

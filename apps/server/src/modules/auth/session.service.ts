@@ -5,12 +5,9 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { authTickets, sessions, users } from '../../db/schema/index.js';
 import { AppError } from '../../http/errors.js';
 import { randomToken, sha256Hex } from '../../security.js';
+import type { SessionUser } from '../../http/actors.js';
 
-export interface SessionUser {
-  userId: bigint;
-  tenantId: string;
-  sessionId: bigint;
-}
+export type { SessionUser };
 
 export interface SessionMeta {
   ip?: string | undefined;

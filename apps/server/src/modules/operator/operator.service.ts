@@ -24,24 +24,15 @@ import { AppError } from '../../http/errors.js';
 import { randomToken, sha256Hex } from '../../security.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import { verifyTotp } from './totp.js';
+import type { OperatorContext } from '../../http/actors.js';
+
+export type { OperatorContext };
 
 export const OPERATOR_MAX_FAILED_LOGINS = 5;
 export const OPERATOR_LOCK_MINUTES = 15;
 export const OPERATOR_SESSION_HOURS = 12;
 /** A session's `last_seen_at` is written at most this often. */
 export const OPERATOR_LAST_SEEN_EVERY_MS = 60_000;
-
-/** The operator behind a console call. `tenantIds` null: every tenant (owner). */
-export interface OperatorContext {
-  id: bigint;
-  username: string;
-  role: OperatorRole;
-  tenantIds: string[] | null;
-  mustChangePassword: boolean;
-  /** TOTP is enrolled and confirmed. */
-  totpEnabled: boolean;
-  tokenHash: string;
-}
 
 /** Where a sign-in came from, kept on its session. */
 export interface SessionMeta {
