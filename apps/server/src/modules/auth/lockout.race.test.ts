@@ -115,6 +115,38 @@ describe('the payment password', () => {
   });
 });
 
+describe('the payment password, paid with the right one many times at once', () => {
+  it('is never refused as locked while only right passwords are being verified (two instances)', async () => {
+    const f = walletFixtures(a);
+    const { userId } = await f.user();
+    await f.payPassword(userId);
+    const services = [
+      { db: a.database.db, clock: a.clock },
+      { db: (secondPool ?? a.database).db, clock: b.clock },
+    ].map(({ db, clock }) =>
+      createPayPasswordService(db, clock, {
+        codes: undefined as unknown as EmailCodeService,
+        users: createUserService(db, clock),
+      }),
+    );
+    // More right tries at once than the 5 a claim allows: the 5th claim sets a lock that a right
+    // one lifts; the others wait for it instead of being told the password is locked.
+    const answers = await Promise.all(
+      Array.from({ length: 3 * PAY_PASSWORD_MAX_TRIES }, (_, i) =>
+        services[i % 2]!.verify(userId, PAY_PASSWORD).then(
+          () => 'ok',
+          (e: unknown) => (e as { key: string }).key,
+        ),
+      ),
+    );
+    expect(tally(answers)).toEqual({ ok: 3 * PAY_PASSWORD_MAX_TRIES });
+    const row = await one('select failed_attempts, locked_until from pay_password where user_id = $1', [
+      userId,
+    ]);
+    expect([Number(row?.failed_attempts), row?.locked_until]).toEqual([0, null]);
+  });
+});
+
 describe('operator sign-in', () => {
   it('checks at most 5 of 100 concurrent passwords on two instances; then even the right one is refused', async () => {
     const username = `racer_${Date.now()}`;

@@ -12,6 +12,10 @@ import type { UserService } from '../user/user.service.js';
 
 export const PAY_PASSWORD_MAX_TRIES = 5;
 export const PAY_PASSWORD_LOCK_MINUTES = 15;
+/** A lock younger than this may still be lifted by a right password being verified. */
+const LOCK_SETTLES_MS = 5_000;
+/** How long a try waits on such a lock before it is answered PayPasswordLocked. */
+const LOCK_WAIT_MS = 3_000;
 
 /**
  * The payment password asked before money leaves a wallet: 6 digits, set or reset with an e-mail
@@ -33,6 +37,47 @@ export function createPayPasswordService(
   async function status(userId: bigint) {
     const found = await row(userId);
     return { exists: found !== undefined, lockedUntil: lockedUntil(found)?.toISOString() ?? null };
+  }
+
+  /**
+   * Claims one of the 5 tries (see verify). A lock set by a claim in the last few seconds may
+   * only mean 5 tries are being verified at once, and a right one among them lifts it: such a
+   * lock is waited on briefly (the claim asked again) before PayPasswordLocked is answered, so a
+   * user paying several times at once with the right password is never told it is locked.
+   */
+  async function claimTry(userId: bigint) {
+    const started = Date.now();
+    for (let wait = 50; ; wait = Math.min(wait * 2, 400)) {
+      const now = clock.now();
+      const until = new Date(now.getTime() + PAY_PASSWORD_LOCK_MINUTES * 60_000);
+      // A lock that has ended starts a fresh count.
+      const tries = sql`case when ${payPasswords.lockedUntil} is null then ${payPasswords.failedAttempts} + 1 else 1 end`;
+      const [claimed] = await db
+        .update(payPasswords)
+        .set({
+          failedAttempts: tries,
+          lockedUntil: sql`case when ${tries} >= ${PAY_PASSWORD_MAX_TRIES} then ${until}::timestamptz else null end`,
+        })
+        .where(
+          and(
+            eq(payPasswords.userId, userId),
+            or(isNull(payPasswords.lockedUntil), lte(payPasswords.lockedUntil, now)),
+          ),
+        )
+        .returning({ hash: payPasswords.hash, failedAttempts: payPasswords.failedAttempts });
+      if (claimed) return claimed;
+      const found = await row(userId);
+      if (!found) throw new AppError('PaymentPasswordNotSet');
+      const lockedAt = (found.lockedUntil ?? until).getTime() - PAY_PASSWORD_LOCK_MINUTES * 60_000;
+      const fresh = now.getTime() - lockedAt < LOCK_SETTLES_MS;
+      if (!fresh || Date.now() - started + wait > LOCK_WAIT_MS) {
+        const left = (found.lockedUntil ?? until).getTime() - now.getTime();
+        throw new AppError('PayPasswordLocked', {
+          params: { minutes: Math.max(1, Math.ceil(left / 60_000)) },
+        });
+      }
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
   }
 
   return {
@@ -69,31 +114,7 @@ export function createPayPasswordService(
      * claimed before it.
      */
     async verify(userId: bigint, password: string): Promise<void> {
-      const now = clock.now();
-      const until = new Date(now.getTime() + PAY_PASSWORD_LOCK_MINUTES * 60_000);
-      // A lock that has ended starts a fresh count.
-      const tries = sql`case when ${payPasswords.lockedUntil} is null then ${payPasswords.failedAttempts} + 1 else 1 end`;
-      const [claimed] = await db
-        .update(payPasswords)
-        .set({
-          failedAttempts: tries,
-          lockedUntil: sql`case when ${tries} >= ${PAY_PASSWORD_MAX_TRIES} then ${until}::timestamptz else null end`,
-        })
-        .where(
-          and(
-            eq(payPasswords.userId, userId),
-            or(isNull(payPasswords.lockedUntil), lte(payPasswords.lockedUntil, now)),
-          ),
-        )
-        .returning({ hash: payPasswords.hash, failedAttempts: payPasswords.failedAttempts });
-      if (!claimed) {
-        const found = await row(userId);
-        if (!found) throw new AppError('PaymentPasswordNotSet');
-        const left = (found.lockedUntil ?? until).getTime() - now.getTime();
-        throw new AppError('PayPasswordLocked', {
-          params: { minutes: Math.max(1, Math.ceil(left / 60_000)) },
-        });
-      }
+      const claimed = await claimTry(userId);
       if (await verifyPassword(claimed.hash, password)) {
         // As if in sequence: the tries claimed up to this one are cleared, later ones still count
         // (they are fewer than 5, so no lock stands).
