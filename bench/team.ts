@@ -85,6 +85,11 @@ try {
      insert into team_link (ancestor_id, descendant_id, depth, joined_at)
      select chain.*, u.created_at from chain join app_user u on u.id = chain.descendant_id`,
   );
+  // The counts the app keeps as members join (linkToInviter), made here at once as the migration does.
+  await database.query(
+    `insert into team_count (ancestor_id, depth, members)
+     select ancestor_id, depth, count(*)::int from team_link group by ancestor_id, depth`,
+  );
   await database.query(
     `insert into membership_card (tenant_id, user_id, tier, source, starts_at, ends_at, created_at)
      select '000000', g, 'primary', 'bench', now() - interval '1 day', now() + interval '29 days', now()

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -90,6 +90,38 @@ describe('migrations', () => {
       }
     },
   );
+
+  it('counts the teams that exist when the team counts arrive (0024 backfill)', async () => {
+    const database = await openTestDatabase();
+    try {
+      await database.migrate();
+      // Three users in a chain, linked as before the counts existed (no team_count rows).
+      await database.query(
+        `insert into tenant (id, name, currency, default_language, time_zone, invite_url)
+         values ('000000', 'T', 'PHP', 'en', 'Asia/Manila', 'http://x') on conflict do nothing`,
+      );
+      await database.query(
+        `insert into app_user (id, tenant_id, nickname, invite_code, created_at, updated_at)
+         select g, '000000', 'u' || g, 'BF' || g, now(), now() from generate_series(9001, 9003) g`,
+      );
+      await database.query(
+        `insert into team_link (ancestor_id, descendant_id, depth, joined_at)
+         values (9001, 9002, 1, now()), (9001, 9003, 2, now()), (9002, 9003, 1, now())`,
+      );
+      const sql = readFileSync(new URL('../../drizzle/0024_team_count.sql', import.meta.url), 'utf8');
+      const backfill = sql.split('--> statement-breakpoint').at(-1)!;
+      await database.query(backfill);
+      expect(
+        await database.query('select ancestor_id::int as a, depth, members from team_count order by 1, 2'),
+      ).toEqual([
+        { a: 9001, depth: 1, members: 1 },
+        { a: 9001, depth: 2, members: 1 },
+        { a: 9002, depth: 1, members: 1 },
+      ]);
+    } finally {
+      await database.close();
+    }
+  });
 
   it('keeps data in the embedded database directory across restarts', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ds-pglite-'));

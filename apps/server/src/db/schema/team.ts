@@ -56,6 +56,25 @@ export const teamLinks = pgTable(
   ],
 );
 
+/**
+ * How many members each user has at each level (1-5): `team_link` counted once, kept by the
+ * transaction that writes the links (linkToInviter), so a team header reads five rows instead of
+ * counting a large team's links on every call.
+ */
+export const teamCounts = pgTable(
+  'team_count',
+  {
+    ancestorId: userId('ancestor_id'),
+    depth: integer('depth').notNull(),
+    members: integer('members').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.ancestorId, t.depth] }),
+    check('team_count_depth', sql`${t.depth} between 1 and 5`),
+    check('team_count_members', sql`${t.members} >= 0`),
+  ],
+);
+
 /** Copyrights for sale: a number of shares of a drama's (or a promotion's) revenue. */
 export const copyrightProducts = pgTable(
   'copyright_product',

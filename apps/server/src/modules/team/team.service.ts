@@ -9,6 +9,7 @@ import { AppError } from '../../http/errors.js';
 import type { Ledger } from '../ledger/ledger.service.js';
 import type { MembershipService } from '../membership/membership.service.js';
 import { earningsAmount, earningsJoin, tenantTeam } from './team-rewards.js';
+import { levelCounts } from './team-tree.js';
 import { parseAmount } from '../../money.js';
 import { addDays, dayIn } from '../../clock.js';
 import { rowsOf } from '../../db/rows.js';
@@ -43,14 +44,6 @@ export function createTeamService(deps: {
     return new Map(rows.map((r) => [r.depth, r.n]));
   }
 
-  async function levelCounts(userId: bigint): Promise<Map<number, number>> {
-    const rows = await rowsOf<{ depth: number; n: number }>(
-      db,
-      sql`select depth, count(*)::int as n from team_link where ancestor_id = ${userId} group by depth`,
-    );
-    return new Map(rows.map((r) => [r.depth, r.n]));
-  }
-
   /** Reads on `on`: inside a claim's transaction, its own connection. */
   async function salaryState(user: User, on: DbOrTx = db) {
     const { currency, timeZone, settings } = await tenantTeam(on, user.tenantId);
@@ -73,14 +66,14 @@ export function createTeamService(deps: {
 
   return {
     async levels(user: User) {
-      const counts = await levelCounts(user.userId);
+      const counts = await levelCounts(db, user.userId);
       const levels = TEAM_LEVELS.map((level) => ({ level, count: counts.get(level) ?? 0 }));
       return { total: levels.reduce((s, l) => s + l.count, 0), levels };
     },
 
     async levelStatus(user: User) {
       const { currency } = await tenantTeam(db, user.tenantId);
-      const counts = await levelCounts(user.userId);
+      const counts = await levelCounts(db, user.userId);
       const stars = await starMembers(user.userId);
       const revenue = await rowsOf<{ level: number; total: string }>(
         db,
@@ -104,7 +97,7 @@ export function createTeamService(deps: {
         .select({ inviteCode: users.inviteCode })
         .from(users)
         .where(eq(users.id, user.userId));
-      const counts = await levelCounts(user.userId);
+      const counts = await levelCounts(db, user.userId);
       const stars = await starMembers(user.userId);
       const today = dayIn(timeZone, clock.now());
       const [sums] = await rowsOf<{ today: string; total: string }>(
@@ -179,13 +172,17 @@ export function createTeamService(deps: {
             order by ${newestFirst}
             limit ${query.pageSize} offset ${(query.pageNum - 1) * query.pageSize}`,
       );
-      // Without a keyword the links alone are counted (an index-only scan, no join).
-      const [total] = await rowsOf<{ n: number }>(
-        db,
-        keyword
-          ? sql`select count(*)::int as n from team_link l join app_user u on u.id = l.descendant_id where ${filter}`
-          : sql`select count(*)::int as n from team_link l where ${filter}`,
-      );
+      // Without a keyword the total is the kept count of the level (or of all five).
+      const total = keyword
+        ? ((
+            await rowsOf<{ n: number }>(
+              db,
+              sql`select count(*)::int as n from team_link l join app_user u on u.id = l.descendant_id where ${filter}`,
+            )
+          )[0]?.n ?? 0)
+        : await levelCounts(db, user.userId).then((counts) =>
+            query.level ? (counts.get(query.level) ?? 0) : [...counts.values()].reduce((a, b) => a + b, 0),
+          );
       const list = [];
       for (const r of rows) {
         list.push({
@@ -199,7 +196,7 @@ export function createTeamService(deps: {
           membership: await memberships.activeTier(db, BigInt(r.id)),
         });
       }
-      return { list, total: total?.n ?? 0 };
+      return { list, total };
     },
 
     /** Per direct invitee: his invitations, copyright purchases and what he brought the user. */

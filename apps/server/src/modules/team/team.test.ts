@@ -121,6 +121,55 @@ describe('the team tree', () => {
   });
 });
 
+describe('the team counts', () => {
+  /** Every (ancestor, level) count kept, against a recount of the links; both sorted. */
+  async function countsAndRecount() {
+    const kept = await t.database.query<{ ancestor_id: string; depth: number; members: number }>(
+      'select ancestor_id::text, depth, members from team_count where members > 0 order by 1, 2',
+    );
+    const recount = await t.database.query<{ ancestor_id: string; depth: number; members: number }>(
+      'select ancestor_id::text, depth, count(*)::int as members from team_link group by 1, 2 order by 1, 2',
+    );
+    return { kept, recount };
+  }
+
+  it('stay equal to the links when many join and bind at once (two instances on PostgreSQL)', async () => {
+    const second = await secondInstance(t, { SESSION_IDLE_DAYS: '365', SESSION_MAX_DAYS: '3650' });
+    const g = second ? walletFixtures(second) : f;
+    try {
+      const [top, mid, low] = await chain(3);
+      // Users with a team of their own, who will bind an inviter while others join.
+      const leaders = await Promise.all([f.user(), g.user()]);
+      await Promise.all(leaders.map((l, i) => (i ? g : f).user('000000', l.inviteCode)));
+      const joins = Array.from({ length: usingPostgres ? 40 : 10 }, (_, i) =>
+        (i % 2 ? g : f).user('000000', [top, mid, low][i % 3]!.inviteCode),
+      );
+      const binds = leaders.map((l, i) =>
+        (i ? caller(second?.app ?? t.app) : f.call)('/user/setInviteCode', {
+          token: l.token,
+          query: { inviteCode: low!.inviteCode },
+        }),
+      );
+      const [, bound] = await Promise.all([Promise.all(joins), Promise.all(binds)]);
+      expect(bound.map((b) => b.status)).toEqual([200, 200]);
+      const { kept, recount } = await countsAndRecount();
+      expect(kept).toEqual(recount);
+      const levels = (await f.call('/account/userLevelStatistic', { token: top!.token })).body.data.levels;
+      const n = usingPostgres ? 40 : 10;
+      // top: mid and a third of the joins at 1; low and a third at 2; the rest at 3; leaders at 3, their members at 4.
+      expect(levels.map((l: { count: number }) => l.count)).toEqual([
+        1 + Math.ceil(n / 3),
+        1 + Math.ceil((n - 1) / 3),
+        Math.floor(n / 3) + 2,
+        2,
+        0,
+      ]);
+    } finally {
+      await second?.close();
+    }
+  });
+});
+
 describe('team rewards', () => {
   it('reach only uplines with an active Star Card of enough levels, with worked numbers', async () => {
     // p5 (Director) → p4 (Premium: 3 levels) → p3 (expired Premium) → p2 (no card) → p1 (Primary) → buyer

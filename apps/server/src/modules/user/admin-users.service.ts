@@ -33,6 +33,7 @@ import type { RechargeService } from '../wallet/recharge.service.js';
 import { toAdminWithdrawal } from '../wallet/withdrawal.service.js';
 import { containsPattern } from '../../db/like.js';
 import type { Ledger } from '../ledger/ledger.service.js';
+import { levelCounts } from '../team/team-tree.js';
 
 type UserRow = typeof users.$inferSelect;
 type SessionRow = typeof sessions.$inferSelect;
@@ -200,16 +201,12 @@ export function createAdminUserService(deps: {
       .innerJoin(users, eq(users.id, teamLinks.ancestorId))
       .where(eq(teamLinks.descendantId, row.id))
       .orderBy(teamLinks.depth);
-    const counts = await db
-      .select({ level: teamLinks.depth, n: count() })
-      .from(teamLinks)
-      .where(eq(teamLinks.ancestorId, row.id))
-      .groupBy(teamLinks.depth);
+    const counts = await levelCounts(db, row.id);
     return {
       upline: upline.map((u) => ({ ...u, userId: String(u.userId), status: statusOf(u.status) })),
       downline: [1, 2, 3, 4, 5].map((level) => ({
         level,
-        count: counts.find((c) => c.level === level)?.n ?? 0,
+        count: counts.get(level) ?? 0,
       })),
     };
   }
