@@ -16,6 +16,7 @@ import {
 import { and, asc, count, desc, eq, inArray, max, sql, type SQL } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
+import { onePage } from '../../db/paging.js';
 import {
   episodes,
   homeSections,
@@ -248,15 +249,23 @@ export function createContentService(deps: { db: Db; clock: Clock; storage: Medi
         );
       }
       const where = and(...conditions);
-      const rows = await db
-        .select({ s: series, n: episodeCount })
-        .from(series)
-        .where(where)
-        .orderBy(sql`${series.sortOrder} = 0`, asc(series.sortOrder), desc(series.createdAt), desc(series.id))
-        .limit(filter.pageSize)
-        .offset((filter.pageNum - 1) * filter.pageSize);
-      const [total] = await db.select({ n: count() }).from(series).where(where);
-      return { list: rows.map((r) => toAdminSeries(r.s, r.n)), total: total?.n ?? 0 };
+      const { rows, total } = await onePage(
+        db,
+        db
+          .select({ s: series, n: episodeCount })
+          .from(series)
+          .where(where)
+          .orderBy(
+            sql`${series.sortOrder} = 0`,
+            asc(series.sortOrder),
+            desc(series.createdAt),
+            desc(series.id),
+          )
+          .$dynamic(),
+        filter,
+        { from: series, where },
+      );
+      return { list: rows.map((r) => toAdminSeries(r.s, r.n)), total };
     },
 
     async detail(actor: Actor, seriesId: number) {
@@ -478,15 +487,18 @@ export function createContentService(deps: { db: Db; clock: Clock; storage: Medi
       if (filter.seriesId !== undefined) conditions.push(eq(transcodeJobs.seriesId, filter.seriesId));
       if (filter.status) conditions.push(eq(transcodeJobs.status, filter.status));
       const where = and(...conditions);
-      const rows = await db
-        .select()
-        .from(transcodeJobs)
-        .where(where)
-        .orderBy(desc(transcodeJobs.createdAt), desc(transcodeJobs.id))
-        .limit(filter.pageSize)
-        .offset((filter.pageNum - 1) * filter.pageSize);
-      const [total] = await db.select({ n: count() }).from(transcodeJobs).where(where);
-      return { list: rows.map(toJob), total: total?.n ?? 0 };
+      const { rows, total } = await onePage(
+        db,
+        db
+          .select()
+          .from(transcodeJobs)
+          .where(where)
+          .orderBy(desc(transcodeJobs.createdAt), desc(transcodeJobs.id))
+          .$dynamic(),
+        filter,
+        { from: transcodeJobs, where },
+      );
+      return { list: rows.map(toJob), total };
     },
 
     /** The tenant's home sections (404 TenantNotFound for an unknown tenant, 403 outside the operator's). */

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { type CurrencyKey, toMajor, type TransferKind, type WalletRecordType } from '@dramastar/contract';
-import { and, count, desc, eq, getTableColumns, or, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, or, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
+import { onePage } from '../../db/paging.js';
 import { ledgerAccounts, ledgerTransfers } from '../../db/schema/index.js';
 import { AppError } from '../../http/errors.js';
 
@@ -195,14 +196,17 @@ export function createLedger(clock: Clock) {
         eq(ledgerTransfers.creditAccountId, wallet.id),
       );
       const where = input.kind ? and(touches, eq(ledgerTransfers.kind, input.kind)) : touches;
-      const rows = await tx
-        .select()
-        .from(ledgerTransfers)
-        .where(where)
-        .orderBy(desc(ledgerTransfers.createdAt), desc(ledgerTransfers.id))
-        .limit(input.pageSize)
-        .offset((input.pageNum - 1) * input.pageSize);
-      const [total] = await tx.select({ n: count() }).from(ledgerTransfers).where(where);
+      const { rows, total } = await onePage(
+        tx,
+        tx
+          .select()
+          .from(ledgerTransfers)
+          .where(where)
+          .orderBy(desc(ledgerTransfers.createdAt), desc(ledgerTransfers.id))
+          .$dynamic(),
+        input,
+        { from: ledgerTransfers, where },
+      );
       return {
         list: rows.map((r) => ({
           id: String(r.id),
@@ -212,7 +216,7 @@ export function createLedger(clock: Clock) {
           reference: r.reference,
           createdAt: r.createdAt.toISOString(),
         })),
-        total: total?.n ?? 0,
+        total,
       };
     },
   };

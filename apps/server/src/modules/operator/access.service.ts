@@ -5,10 +5,11 @@ import {
   type OperatorSession,
   totpRequiredFor,
 } from '@dramastar/contract';
-import { and, count, desc, eq, gt, ilike, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, ilike, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { Clock } from '../../clock.js';
 import type { Db, Tx } from '../../db/client.js';
+import { onePage } from '../../db/paging.js';
 import { containsPattern } from '../../db/like.js';
 import { operators, operatorSessions, tenants } from '../../db/schema/index.js';
 import { withTransaction } from '../../db/tx.js';
@@ -335,15 +336,18 @@ export function createAccessService(deps: { db: Db; clock: Clock; operators: Ope
       if (query.role) conditions.push(eq(operators.role, query.role));
       if (query.username) conditions.push(ilike(operators.username, containsPattern(query.username)));
       const where = and(...conditions);
-      const rows = await db
-        .select({ operator: operators, lastSeenAt: lastSeen })
-        .from(operators)
-        .where(where)
-        .orderBy(operators.username)
-        .limit(query.pageSize)
-        .offset((query.pageNum - 1) * query.pageSize);
-      const [total] = await db.select({ n: count() }).from(operators).where(where);
-      return { list: rows.map((r) => toRow(r.operator, r.lastSeenAt)), total: total?.n ?? 0 };
+      const { rows, total } = await onePage(
+        db,
+        db
+          .select({ operator: operators, lastSeenAt: lastSeen })
+          .from(operators)
+          .where(where)
+          .orderBy(operators.username)
+          .$dynamic(),
+        query,
+        { from: operators, where },
+      );
+      return { list: rows.map((r) => toRow(r.operator, r.lastSeenAt)), total };
     },
 
     /** A new operator with a one-time password; a tenant admin gives its own tenants only. */

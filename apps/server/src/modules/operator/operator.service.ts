@@ -17,6 +17,7 @@ import {
 } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
+import { onePage } from '../../db/paging.js';
 import { containsPattern } from '../../db/like.js';
 import { auditLog, operators, operatorSessions } from '../../db/schema/index.js';
 import { withTransaction } from '../../db/tx.js';
@@ -336,14 +337,17 @@ export function createOperatorService(db: Db, clock: Clock) {
       if (filter.operator) conditions.push(eq(auditLog.operatorName, filter.operator));
       if (filter.target) conditions.push(ilike(auditLog.target, containsPattern(filter.target)));
       const where = and(...conditions);
-      const rows = await db
-        .select()
-        .from(auditLog)
-        .where(where)
-        .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-        .limit(filter.pageSize)
-        .offset((filter.pageNum - 1) * filter.pageSize);
-      const [total] = await db.select({ n: count() }).from(auditLog).where(where);
+      const { rows, total } = await onePage(
+        db,
+        db
+          .select()
+          .from(auditLog)
+          .where(where)
+          .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+          .$dynamic(),
+        filter,
+        { from: auditLog, where },
+      );
       return {
         list: rows.map((r) => ({
           id: String(r.id),
@@ -356,7 +360,7 @@ export function createOperatorService(db: Db, clock: Clock) {
           reason: r.reason,
           createdAt: r.createdAt.toISOString(),
         })),
-        total: total?.n ?? 0,
+        total,
       };
     },
   };

@@ -13,6 +13,7 @@ import {
 import { and, count, desc, eq, ilike, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import { DAY_MS, type Clock } from '../../clock.js';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
+import { onePage, type Page } from '../../db/paging.js';
 import {
   auditLog,
   ledgerAccounts,
@@ -37,7 +38,6 @@ import { levelCounts } from '../team/team-tree.js';
 
 type UserRow = typeof users.$inferSelect;
 type SessionRow = typeof sessions.$inferSelect;
-type Page = { pageNum: number; pageSize: number };
 
 const statusOf = (value: string): UserStatus =>
   (USER_STATUSES as readonly string[]).includes(value) ? (value as UserStatus) : 'active';
@@ -244,15 +244,13 @@ export function createAdminUserService(deps: {
         if (any) conditions.push(any);
       }
       const where = and(...conditions);
-      const rows = await db
-        .select()
-        .from(users)
-        .where(where)
-        .orderBy(desc(users.createdAt), desc(users.id))
-        .limit(filter.pageSize)
-        .offset((filter.pageNum - 1) * filter.pageSize);
-      const [total] = await db.select({ n: count() }).from(users).where(where);
-      return { list: rows.map(toAdminUserRow), total: total?.n ?? 0 };
+      const { rows, total } = await onePage(
+        db,
+        db.select().from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)).$dynamic(),
+        filter,
+        { from: users, where },
+      );
+      return { list: rows.map(toAdminUserRow), total };
     },
 
     async detail(row: UserRow): Promise<AdminUserDetail> {
@@ -326,42 +324,51 @@ export function createAdminUserService(deps: {
 
     async recharges(row: UserRow, page: Page) {
       const where = eq(rechargeOrders.userId, row.id);
-      const rows = await db
-        .select()
-        .from(rechargeOrders)
-        .where(where)
-        .orderBy(desc(rechargeOrders.createdAt), desc(rechargeOrders.id))
-        .limit(page.pageSize)
-        .offset((page.pageNum - 1) * page.pageSize);
-      const [total] = await db.select({ n: count() }).from(rechargeOrders).where(where);
-      return { list: rows.map((r) => deps.recharges.toAdmin(r)), total: total?.n ?? 0 };
+      const { rows, total } = await onePage(
+        db,
+        db
+          .select()
+          .from(rechargeOrders)
+          .where(where)
+          .orderBy(desc(rechargeOrders.createdAt), desc(rechargeOrders.id))
+          .$dynamic(),
+        page,
+        { from: rechargeOrders, where },
+      );
+      return { list: rows.map((r) => deps.recharges.toAdmin(r)), total };
     },
 
     async withdrawals(row: UserRow, page: Page) {
       const where = eq(withdrawals.userId, row.id);
-      const rows = await db
-        .select()
-        .from(withdrawals)
-        .where(where)
-        .orderBy(desc(withdrawals.appliedAt), desc(withdrawals.id))
-        .limit(page.pageSize)
-        .offset((page.pageNum - 1) * page.pageSize);
-      const [total] = await db.select({ n: count() }).from(withdrawals).where(where);
-      return { list: rows.map(toAdminWithdrawal), total: total?.n ?? 0 };
+      const { rows, total } = await onePage(
+        db,
+        db
+          .select()
+          .from(withdrawals)
+          .where(where)
+          .orderBy(desc(withdrawals.appliedAt), desc(withdrawals.id))
+          .$dynamic(),
+        page,
+        { from: withdrawals, where },
+      );
+      return { list: rows.map(toAdminWithdrawal), total };
     },
 
     async sessions(row: UserRow, page: Page) {
       const now = clock.now();
       const where = eq(sessions.userId, row.id);
-      const rows = await db
-        .select()
-        .from(sessions)
-        .where(where)
-        .orderBy(desc(sessions.createdAt), desc(sessions.id))
-        .limit(page.pageSize)
-        .offset((page.pageNum - 1) * page.pageSize);
-      const [total] = await db.select({ n: count() }).from(sessions).where(where);
-      return { list: rows.map((r) => toSession(r, now)), total: total?.n ?? 0 };
+      const { rows, total } = await onePage(
+        db,
+        db
+          .select()
+          .from(sessions)
+          .where(where)
+          .orderBy(desc(sessions.createdAt), desc(sessions.id))
+          .$dynamic(),
+        page,
+        { from: sessions, where },
+      );
+      return { list: rows.map((r) => toSession(r, now)), total };
     },
 
     /** Ends one session of the user (404 when the session is not the user's). */

@@ -29,6 +29,7 @@ import {
 } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { Db, DbOrTx } from '../../db/client.js';
+import type { Page } from '../../db/paging.js';
 import {
   gatewayEvents,
   ledgerAccounts,
@@ -45,11 +46,6 @@ import { addDays, dayIn } from '../../clock.js';
 
 /** The tenants a read may cover: null = all. */
 type Scope = string[] | null;
-
-interface Page {
-  pageNum: number;
-  pageSize: number;
-}
 
 /** The outcome a delivery refused for its signature is recorded with (see webhook.routes.ts). */
 const BAD_SIGNATURE = 'rejected:InvalidSignature';

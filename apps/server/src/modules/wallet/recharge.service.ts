@@ -14,6 +14,7 @@ import { and, asc, count, desc, eq, inArray, isNotNull, lt, ne, type SQL } from 
 import type { Clock } from '../../clock.js';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { gatewayEvents, rechargeOrders, users } from '../../db/schema/index.js';
+import { onePage } from '../../db/paging.js';
 import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
 import { type Notify, noNotify } from '../user/notify.js';
@@ -451,15 +452,18 @@ export function createRechargeService(deps: {
 
     async list(userId: bigint, page: { pageNum: number; pageSize: number }) {
       const where = eq(rechargeOrders.userId, userId);
-      const rows = await db
-        .select()
-        .from(rechargeOrders)
-        .where(where)
-        .orderBy(desc(rechargeOrders.createdAt), desc(rechargeOrders.id))
-        .limit(page.pageSize)
-        .offset((page.pageNum - 1) * page.pageSize);
-      const [total] = await db.select({ n: count() }).from(rechargeOrders).where(where);
-      return { list: rows.map(toOrder), total: total?.n ?? 0 };
+      const { rows, total } = await onePage(
+        db,
+        db
+          .select()
+          .from(rechargeOrders)
+          .where(where)
+          .orderBy(desc(rechargeOrders.createdAt), desc(rechargeOrders.id))
+          .$dynamic(),
+        page,
+        { from: rechargeOrders, where },
+      );
+      return { list: rows.map(toOrder), total };
     },
 
     handleGatewayEvent,
@@ -575,15 +579,18 @@ export function createRechargeService(deps: {
         conditions.push(eq(rechargeOrders.status, 'pending'), lt(rechargeOrders.expiresAt, clock.now()));
       } else if (filter.status) conditions.push(eq(rechargeOrders.status, filter.status));
       const where = and(...conditions);
-      const rows = await db
-        .select()
-        .from(rechargeOrders)
-        .where(where)
-        .orderBy(desc(rechargeOrders.createdAt), desc(rechargeOrders.id))
-        .limit(filter.pageSize)
-        .offset((filter.pageNum - 1) * filter.pageSize);
-      const [total] = await db.select({ n: count() }).from(rechargeOrders).where(where);
-      return { list: rows.map((r) => toAdmin(r)), total: total?.n ?? 0 };
+      const { rows, total } = await onePage(
+        db,
+        db
+          .select()
+          .from(rechargeOrders)
+          .where(where)
+          .orderBy(desc(rechargeOrders.createdAt), desc(rechargeOrders.id))
+          .$dynamic(),
+        filter,
+        { from: rechargeOrders, where },
+      );
+      return { list: rows.map((r) => toAdmin(r)), total };
     },
 
     toAdmin,

@@ -14,6 +14,7 @@ import {
 import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { Db, Tx } from '../../db/client.js';
+import { onePage } from '../../db/paging.js';
 import { bankCards, users, withdrawals } from '../../db/schema/index.js';
 import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
@@ -293,15 +294,18 @@ export function createWithdrawalService(deps: {
 
     async list(userId: bigint, page: { pageNum: number; pageSize: number }) {
       const where = eq(withdrawals.userId, userId);
-      const rows = await db
-        .select()
-        .from(withdrawals)
-        .where(where)
-        .orderBy(desc(withdrawals.appliedAt), desc(withdrawals.id))
-        .limit(page.pageSize)
-        .offset((page.pageNum - 1) * page.pageSize);
-      const [total] = await db.select({ n: count() }).from(withdrawals).where(where);
-      return { list: rows.map(toWithdrawal), total: total?.n ?? 0 };
+      const { rows, total } = await onePage(
+        db,
+        db
+          .select()
+          .from(withdrawals)
+          .where(where)
+          .orderBy(desc(withdrawals.appliedAt), desc(withdrawals.id))
+          .$dynamic(),
+        page,
+        { from: withdrawals, where },
+      );
+      return { list: rows.map(toWithdrawal), total };
     },
 
     /**
@@ -456,15 +460,18 @@ export function createWithdrawalService(deps: {
       if (filter.tenantIds) conditions.push(inArray(withdrawals.tenantId, filter.tenantIds));
       if (filter.status) conditions.push(eq(withdrawals.status, filter.status));
       const where = and(...conditions);
-      const rows = await db
-        .select()
-        .from(withdrawals)
-        .where(where)
-        .orderBy(desc(withdrawals.appliedAt), desc(withdrawals.id))
-        .limit(filter.pageSize)
-        .offset((filter.pageNum - 1) * filter.pageSize);
-      const [total] = await db.select({ n: count() }).from(withdrawals).where(where);
-      return { list: rows.map(toAdminWithdrawal), total: total?.n ?? 0 };
+      const { rows, total } = await onePage(
+        db,
+        db
+          .select()
+          .from(withdrawals)
+          .where(where)
+          .orderBy(desc(withdrawals.appliedAt), desc(withdrawals.id))
+          .$dynamic(),
+        filter,
+        { from: withdrawals, where },
+      );
+      return { list: rows.map(toAdminWithdrawal), total };
     },
   };
 }
