@@ -67,20 +67,26 @@ async function burst(
 const keyOf = (p: Promise<{ body: { errorKey?: string; code: number } }>) =>
   p.then((r) => r.body.errorKey ?? String(r.body.code));
 
+/** A user with a payment password, and the payment-password service of each instance. */
+async function payingUser() {
+  const f = walletFixtures(a);
+  const { userId } = await f.user();
+  await f.payPassword(userId);
+  const services = [
+    { db: a.database.db, clock: a.clock },
+    { db: (secondPool ?? a.database).db, clock: b.clock },
+  ].map(({ db, clock }) =>
+    createPayPasswordService(db, clock, {
+      codes: undefined as unknown as EmailCodeService,
+      users: createUserService(db, clock),
+    }),
+  );
+  return { userId, services };
+}
+
 describe('the payment password', () => {
   it('verifies at most 5 of 100 concurrent tries on two instances; then even the right one is refused', async () => {
-    const f = walletFixtures(a);
-    const { userId } = await f.user();
-    await f.payPassword(userId);
-    const services = [
-      { db: a.database.db, clock: a.clock },
-      { db: (secondPool ?? a.database).db, clock: b.clock },
-    ].map(({ db, clock }) =>
-      createPayPasswordService(db, clock, {
-        codes: undefined as unknown as EmailCodeService,
-        users: createUserService(db, clock),
-      }),
-    );
+    const { userId, services } = await payingUser();
     const attempt = (i: number, password: string) =>
       services[i % 2]!.verify(userId, password).then(
         () => 'ok',
@@ -117,18 +123,7 @@ describe('the payment password', () => {
 
 describe('the payment password, paid with the right one many times at once', () => {
   it('is never refused as locked while only right passwords are being verified (two instances)', async () => {
-    const f = walletFixtures(a);
-    const { userId } = await f.user();
-    await f.payPassword(userId);
-    const services = [
-      { db: a.database.db, clock: a.clock },
-      { db: (secondPool ?? a.database).db, clock: b.clock },
-    ].map(({ db, clock }) =>
-      createPayPasswordService(db, clock, {
-        codes: undefined as unknown as EmailCodeService,
-        users: createUserService(db, clock),
-      }),
-    );
+    const { userId, services } = await payingUser();
     // More right tries at once than the 5 a claim allows: the 5th claim sets a lock that a right
     // one lifts; the others wait for it instead of being told the password is locked.
     const answers = await Promise.all(

@@ -18,20 +18,18 @@ import {
   auditLog,
   ledgerAccounts,
   membershipCards,
-  rechargeOrders,
   sessions,
   teamLinks,
   tenants,
   trialCards,
   userIdentities,
   users,
-  withdrawals,
 } from '../../db/schema/index.js';
 import { AppError } from '../../http/errors.js';
 import type { SessionService } from '../auth/session.service.js';
 import type { OperatorContext } from '../operator/operator.service.js';
 import type { RechargeService } from '../wallet/recharge.service.js';
-import { toAdminWithdrawal } from '../wallet/withdrawal.service.js';
+import { toAdminWithdrawal, userWithdrawals } from '../wallet/withdrawal.service.js';
 import { containsPattern } from '../../db/like.js';
 import type { Ledger } from '../ledger/ledger.service.js';
 import { levelCounts } from '../team/team-tree.js';
@@ -323,34 +321,12 @@ export function createAdminUserService(deps: {
     },
 
     async recharges(row: UserRow, page: Page) {
-      const where = eq(rechargeOrders.userId, row.id);
-      const { rows, total } = await onePage(
-        db,
-        db
-          .select()
-          .from(rechargeOrders)
-          .where(where)
-          .orderBy(desc(rechargeOrders.createdAt), desc(rechargeOrders.id))
-          .$dynamic(),
-        page,
-        { from: rechargeOrders, where },
-      );
+      const { rows, total } = await deps.recharges.userOrders(row.id, page);
       return { list: rows.map((r) => deps.recharges.toAdmin(r)), total };
     },
 
     async withdrawals(row: UserRow, page: Page) {
-      const where = eq(withdrawals.userId, row.id);
-      const { rows, total } = await onePage(
-        db,
-        db
-          .select()
-          .from(withdrawals)
-          .where(where)
-          .orderBy(desc(withdrawals.appliedAt), desc(withdrawals.id))
-          .$dynamic(),
-        page,
-        { from: withdrawals, where },
-      );
+      const { rows, total } = await userWithdrawals(db, row.id, page);
       return { list: rows.map(toAdminWithdrawal), total };
     },
 

@@ -14,7 +14,7 @@ import { and, asc, count, desc, eq, inArray, isNotNull, lt, ne, type SQL } from 
 import type { Clock } from '../../clock.js';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { gatewayEvents, rechargeOrders, users } from '../../db/schema/index.js';
-import { onePage } from '../../db/paging.js';
+import { onePage, type Page } from '../../db/paging.js';
 import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
 import { type Notify, noNotify } from '../user/notify.js';
@@ -265,6 +265,22 @@ export function createRechargeService(deps: {
     return outcome;
   }
 
+  /** A user's orders, newest first (the app's records and the console's user page map them). */
+  function userOrders(userId: bigint, page: Page) {
+    const where = eq(rechargeOrders.userId, userId);
+    return onePage(
+      db,
+      db
+        .select()
+        .from(rechargeOrders)
+        .where(where)
+        .orderBy(desc(rechargeOrders.createdAt), desc(rechargeOrders.id))
+        .$dynamic(),
+      page,
+      { from: rechargeOrders, where },
+    );
+  }
+
   return {
     toOrder,
 
@@ -450,19 +466,10 @@ export function createRechargeService(deps: {
       return toOrder(await ownOrder(db, userId, orderNo));
     },
 
-    async list(userId: bigint, page: { pageNum: number; pageSize: number }) {
-      const where = eq(rechargeOrders.userId, userId);
-      const { rows, total } = await onePage(
-        db,
-        db
-          .select()
-          .from(rechargeOrders)
-          .where(where)
-          .orderBy(desc(rechargeOrders.createdAt), desc(rechargeOrders.id))
-          .$dynamic(),
-        page,
-        { from: rechargeOrders, where },
-      );
+    userOrders,
+
+    async list(userId: bigint, page: Page) {
+      const { rows, total } = await userOrders(userId, page);
       return { list: rows.map(toOrder), total };
     },
 

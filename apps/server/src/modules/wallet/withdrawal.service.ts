@@ -13,8 +13,8 @@ import {
 } from '@dramastar/contract';
 import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
-import type { Db, Tx } from '../../db/client.js';
-import { onePage } from '../../db/paging.js';
+import type { Db, DbOrTx, Tx } from '../../db/client.js';
+import { onePage, type Page } from '../../db/paging.js';
 import { bankCards, users, withdrawals } from '../../db/schema/index.js';
 import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
@@ -84,6 +84,22 @@ export function toWithdrawal(row: Row): Withdrawal {
     stages,
     reason: row.reason,
   };
+}
+
+/** A user's withdrawals, newest first (the app's records and the console's user page map them). */
+export function userWithdrawals(db: DbOrTx, userId: bigint, page: Page) {
+  const where = eq(withdrawals.userId, userId);
+  return onePage(
+    db,
+    db
+      .select()
+      .from(withdrawals)
+      .where(where)
+      .orderBy(desc(withdrawals.appliedAt), desc(withdrawals.id))
+      .$dynamic(),
+    page,
+    { from: withdrawals, where },
+  );
 }
 
 /**
@@ -292,19 +308,8 @@ export function createWithdrawalService(deps: {
       return toWithdrawal(row);
     },
 
-    async list(userId: bigint, page: { pageNum: number; pageSize: number }) {
-      const where = eq(withdrawals.userId, userId);
-      const { rows, total } = await onePage(
-        db,
-        db
-          .select()
-          .from(withdrawals)
-          .where(where)
-          .orderBy(desc(withdrawals.appliedAt), desc(withdrawals.id))
-          .$dynamic(),
-        page,
-        { from: withdrawals, where },
-      );
+    async list(userId: bigint, page: Page) {
+      const { rows, total } = await userWithdrawals(db, userId, page);
       return { list: rows.map(toWithdrawal), total };
     },
 
