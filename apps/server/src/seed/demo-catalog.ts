@@ -140,7 +140,7 @@ export const DEMO_SERIES: DemoSeries[] = [
 /** Each demo episode lasts 4 s: two HLS segments of 2 s. */
 const SECONDS = 4;
 const SEGMENT_SECONDS = 2;
-const FPS = 15;
+const FPS = 30;
 
 /** Runs `work` over `items` with at most `limit` at once. */
 async function pool<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {

@@ -1,6 +1,7 @@
 import type { EpisodeInfo, SeriesSummary } from '@dramastar/contract';
 import { Button } from 'antd-mobile';
 import {
+  startTransition,
   useCallback,
   useEffect,
   useLayoutEffect,
@@ -205,6 +206,8 @@ export default function ShortsPage() {
   const [locks, setLocks] = useState<ReadonlyMap<number, LockedInfo>>(new Map());
   const [failed, setFailed] = useState<ReadonlySet<number>>(new Set());
   const [startedId, setStartedId] = useState<number | null>(null);
+  /** The item whose first frames have been shown: its neighbours may load now. */
+  const [settledId, setSettledId] = useState<number | null>(null);
   /** The index whose video the viewer paused. */
   const [pausedIndex, setPausedIndex] = useState<number | null>(null);
   const [sheetSeries, setSheetSeries] = useState<number | null>(null);
@@ -240,7 +243,21 @@ export default function ShortsPage() {
         if (feed.hasNextPage && !feed.isFetchingNextPage) void feed.fetchNextPage();
         return;
       }
-      setIndex(Math.max(0, next));
+      const target = Math.max(0, next);
+      const item = list[target];
+      const pool = poolRef.current;
+      // A swipe's next episode starts in the gesture's own event, not after React has rendered:
+      // a preloaded neighbour is already on its first frame, so the finger lifting starts it.
+      if (item && pool && target !== indexRef.current) {
+        pool.videoAt(indexRef.current)?.pause();
+        indexRef.current = target;
+        probe.switched(item.episode.id);
+        const video = pool.videoAt(target);
+        if (video?.getAttribute('src') && video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA)
+          void playWithSound(video, () => useSound.getState().setOn(false));
+      }
+      // The rest (overlays, the pool's window) renders without holding up the frames.
+      startTransition(() => setIndex(target));
     },
     [feed],
   );
@@ -256,7 +273,8 @@ export default function ShortsPage() {
 
   // A new active item: the probe notes the time; the first 'playing' after it is measured.
   useEffect(() => {
-    if (currentId !== null) probe.switched(currentId);
+    // A swipe has told the probe already (goTo); other ways here (a picked episode) tell it now.
+    if (currentId !== null && probe.read().activeVideoId !== currentId) probe.switched(currentId);
   }, [currentId, index]);
 
   // Load more as the end approaches.
@@ -285,6 +303,11 @@ export default function ShortsPage() {
       const videoId = Number(video.dataset.videoId);
       probe.playing(videoId);
       setStartedId(videoId);
+      // Neighbours start loading once the current item's first new frame is on screen, so their
+      // set-up (a signed address, Media Source) does not compete with it.
+      if ('requestVideoFrameCallback' in video)
+        video.requestVideoFrameCallback(() => setTimeout(() => setSettledId(videoId), 0));
+      else setSettledId(videoId);
       setPausedIndex(null);
     };
     const onPause = (event: Event) => {
@@ -324,7 +347,7 @@ export default function ShortsPage() {
   const currentLocked = current ? lockOf(current) !== null : false;
   const currentFailed = currentId !== null && failed.has(currentId);
   // Neighbours start loading once the current item plays (or cannot play at all).
-  const loadNeighbours = startedId === currentId || currentLocked || currentFailed;
+  const loadNeighbours = settledId === currentId || currentLocked || currentFailed;
 
   useEffect(() => {
     poolRef.current?.sync(index, poolItems, loadNeighbours);
@@ -405,8 +428,8 @@ export default function ShortsPage() {
     const height = feedRef.current?.clientHeight ?? window.innerHeight;
     const speed = d.dy / Math.max(1, performance.now() - d.t);
     const far = Math.abs(d.dy) > height * SWIPE_SHARE || (Math.abs(d.dy) > 30 && Math.abs(speed) > 0.5);
-    place(0, true);
     if (far) goTo(indexRef.current + (d.dy < 0 ? 1 : -1));
+    place(0, true);
   };
 
   const wheel = useRef<{ locked: boolean; timer: number | undefined }>({ locked: false, timer: undefined });

@@ -56,7 +56,12 @@ export class VideoPool {
       const item = items[index];
       const playable = item !== undefined && !item.locked;
       // What a slot holds stays until its item leaves the window (or turns out to be locked).
-      if (slot.index !== index || (slot.attachment && !playable)) this.release(slot);
+      if (slot.index !== index || (slot.attachment && !playable)) {
+        // A neighbour's element is emptied only once neighbours may load: tearing a player down
+        // costs the main thread while the current item shows its first frames.
+        if (offset !== 0 && !loadNeighbours && slot.index !== null) continue;
+        this.release(slot);
+      }
       if (!item) continue;
       slot.index = index;
       slot.video.dataset.index = String(index);
@@ -77,7 +82,9 @@ export class VideoPool {
         slot.attachment.promote();
       }
     }
-    // Slots whose index is no longer in the window (a jump) are emptied.
+    // Slots whose index is no longer in the window (a jump) are emptied, as above when neighbours
+    // may load.
+    if (!loadNeighbours) return;
     for (const slot of this.slots) {
       if (slot.index !== null && Math.abs(slot.index - current) > 1) this.release(slot);
     }
