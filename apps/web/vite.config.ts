@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { routePreload } from './route-preload';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8080';
 /** Each build's id: the app compares it with /version.json to offer a newer deploy. */
@@ -8,6 +9,7 @@ const buildId = process.env.BUILD_ID ?? new Date().toISOString();
 export default defineConfig({
   plugins: [
     react(),
+    routePreload(),
     {
       name: 'dramastar-version-file',
       generateBundle() {

@@ -509,7 +509,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     const tenant = await tenants.resolveByDomain(req.hostname);
     const home = await catalog.home(tenant.tenantId, tenant.defaultLanguage);
     const cover = home.banners[0]?.cover;
-    return cover ? { name: tenant.name, cover } : { name: tenant.name };
+    const data = { name: tenant.name, language: tenant.defaultLanguage };
+    return cover ? { ...data, cover } : data;
   };
   const pageFallback = config.webDir ? await serveWeb(app, config.webDir, boot) : undefined;
   installNotFound(app, firstFallback(adminFallback, pageFallback));

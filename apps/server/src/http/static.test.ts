@@ -47,12 +47,13 @@ describe('serving the built web app', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
   });
 
-  it('puts the host tenant’s name and Home’s first banner in index.html, for the first screen', async () => {
+  it('puts the host tenant’s name, language and Home’s first banner in index.html, for the first screen', async () => {
     const res = await get('/');
     const boot = /<script>window.__dsBoot=(.*?)<\/script>/.exec(res.body);
     expect(boot?.[1]).toBeDefined();
-    // No series in this app: the tenant's name, and no banner to draw.
-    expect(JSON.parse(boot![1]!)).toEqual({ name: expect.any(String) as string });
+    // No series in this app: the tenant's name and language (whose catalogue the page preloads),
+    // and no banner to draw.
+    expect(JSON.parse(boot![1]!)).toEqual({ name: expect.any(String) as string, language: 'en' });
     expect(res.body).not.toContain('<!--ds-boot');
     expect((await get('/index.html')).body).toContain('window.__dsBoot=');
     expect((await get('/pages/home/index', { accept: 'text/html' })).body).toContain('window.__dsBoot=');

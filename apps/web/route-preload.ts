@@ -1,0 +1,74 @@
+import type { Plugin, Rollup } from 'vite';
+
+type OutputBundle = Rollup.OutputBundle;
+type OutputChunk = Rollup.OutputChunk;
+
+/**
+ * The pages a shared link opens and the language catalogues, by the name the boot script in
+ * index.html knows them by: each with the files its lazy chunk needs beyond what index.html
+ * loads anyway. The boot script preloads the ones for the address being opened, so they load
+ * beside the app's script instead of after it has run and rendered.
+ */
+const PAGES: Record<string, RegExp> = {
+  home: /features\/drama\/pages\/home-page\.tsx$/,
+  shorts: /features\/drama\/pages\/shorts-page\.tsx$/,
+  episode: /features\/drama\/pages\/video-details-page\.tsx$/,
+  en: /locales\/en\.json$/,
+  vn: /locales\/vn\.json$/,
+  id: /locales\/id\.json$/,
+};
+
+/** Where index.html takes the map: a comment in its <head>, before the boot script. */
+const MARK = /<!--ds-route-chunks[^>]*-->/;
+
+interface Files {
+  js: string[];
+  css: string[];
+}
+
+function staticGraph(bundle: OutputBundle, start: OutputChunk, into: Set<string>): void {
+  if (into.has(start.fileName)) return;
+  into.add(start.fileName);
+  for (const name of start.imports) {
+    const next = bundle[name];
+    if (next?.type === 'chunk') staticGraph(bundle, next, into);
+  }
+}
+
+/** For each page, the chunk and its static imports that index.html does not already load. */
+export function routeChunks(bundle: OutputBundle): Record<string, Files> {
+  const chunks = Object.values(bundle).filter((item): item is OutputChunk => item.type === 'chunk');
+  const initial = new Set<string>();
+  for (const chunk of chunks) if (chunk.isEntry) staticGraph(bundle, chunk, initial);
+  const map: Record<string, Files> = {};
+  for (const [page, pattern] of Object.entries(PAGES)) {
+    const chunk = chunks.find((c) => c.isDynamicEntry && c.facadeModuleId && pattern.test(c.facadeModuleId));
+    if (!chunk) throw new Error(`route-preload: no chunk for ${page} (${pattern})`);
+    const graph = new Set<string>();
+    staticGraph(bundle, chunk, graph);
+    const js = [...graph].filter((file) => !initial.has(file));
+    const css = js.flatMap((file) => {
+      const item = bundle[file];
+      return item?.type === 'chunk' ? [...(item.viteMetadata?.importedCss ?? [])] : [];
+    });
+    map[page] = { js: js.map((file) => `/${file}`), css: [...new Set(css)].map((file) => `/${file}`) };
+  }
+  return map;
+}
+
+export function routePreload(): Plugin {
+  return {
+    name: 'dramastar-route-preload',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        if (!context.bundle) return html;
+        if (!MARK.test(html))
+          throw new Error('route-preload: index.html lacks its <!--ds-route-chunks--> mark');
+        const map = JSON.stringify(routeChunks(context.bundle));
+        return html.replace(MARK, `<script>window.__dsChunks=${map}</script>`);
+      },
+    },
+  };
+}

@@ -1,0 +1,75 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Rollup } from 'vite';
+import { describe, expect, it } from 'vitest';
+import { routeChunks } from '../../route-preload';
+
+const chunk = (fileName: string, extra: Partial<Rollup.OutputChunk> = {}) =>
+  ({
+    type: 'chunk',
+    fileName,
+    imports: [],
+    isEntry: false,
+    isDynamicEntry: false,
+    facadeModuleId: null,
+    viteMetadata: { importedCss: new Set<string>(), importedAssets: new Set<string>() },
+    ...extra,
+  }) as unknown as Rollup.OutputChunk;
+
+const page = (fileName: string, module: string, imports: string[], css: string[] = []) =>
+  chunk(fileName, {
+    isDynamicEntry: true,
+    facadeModuleId: `/app/src/${module}`,
+    imports,
+    viteMetadata: {
+      importedCss: new Set(css),
+      importedAssets: new Set(),
+    } as Rollup.OutputChunk['viteMetadata'],
+  });
+
+describe('route chunks for index.html', () => {
+  const bundle = Object.fromEntries(
+    [
+      chunk('assets/index.js', { isEntry: true, imports: ['assets/ui.js'] }),
+      chunk('assets/ui.js'),
+      chunk('assets/attach.js', { imports: ['assets/ui.js'] }),
+      page('assets/home.js', 'features/drama/pages/home-page.tsx', ['assets/ui.js'], ['assets/home.css']),
+      page(
+        'assets/shorts.js',
+        'features/drama/pages/shorts-page.tsx',
+        ['assets/attach.js'],
+        ['assets/drama.css'],
+      ),
+      page('assets/episode.js', 'features/drama/pages/video-details-page.tsx', [
+        'assets/attach.js',
+        'assets/ui.js',
+      ]),
+      page('assets/en.js', 'locales/en.json', []),
+      page('assets/vn.js', 'locales/vn.json', []),
+      page('assets/id.js', 'locales/id.json', []),
+    ].map((item) => [item.fileName, item]),
+  );
+
+  it("lists each page's chunks beyond what index.html loads, with their styles", () => {
+    const map = routeChunks(bundle);
+    expect(map.home).toEqual({ js: ['/assets/home.js'], css: ['/assets/home.css'] });
+    expect(map.shorts).toEqual({
+      js: ['/assets/shorts.js', '/assets/attach.js'],
+      css: ['/assets/drama.css'],
+    });
+    expect(map.episode).toEqual({ js: ['/assets/episode.js', '/assets/attach.js'], css: [] });
+    expect(map.vn).toEqual({ js: ['/assets/vn.js'], css: [] });
+  });
+
+  it('fails the build when a page it preloads is missing, rather than preloading nothing', () => {
+    const { ['assets/episode.js']: _, ...without } = bundle;
+    expect(() => routeChunks(without)).toThrow(/episode/);
+  });
+
+  it('index.html has the mark the map goes to, before the script that reads it', () => {
+    const html = readFileSync(resolve(__dirname, '../../index.html'), 'utf8');
+    const mark = html.indexOf('<!--ds-route-chunks');
+    expect(mark).toBeGreaterThan(0);
+    expect(mark).toBeLessThan(html.indexOf('window.__dsChunks'));
+  });
+});
