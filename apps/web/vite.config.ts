@@ -29,5 +29,27 @@ export default defineConfig({
       '/stream': { target: apiTarget, xfwd: true },
     },
   },
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 800 },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    chunkSizeWarningLimit: 800,
+    rolldownOptions: {
+      output: {
+        // Libraries in chunks of their own, so the first screen loads React, the router and the
+        // contract but not antd-mobile and its helpers, which only pages use (bench/lighthouse.ts
+        // prints what index.html loads).
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
+            { name: 'router', test: /node_modules[\\/](react-router|react-router-dom)[\\/]/, priority: 30 },
+            {
+              name: 'antd',
+              test: /node_modules[\\/](antd-mobile|antd-mobile-icons|rc-[\w-]+|@react-spring|@use-gesture|@floating-ui|async-validator|dayjs|resize-observer-polyfill|@babel[\\/]runtime|classnames|tslib|lodash|ahooks|runes2|staged-components|use-sync-external-store)[\\/]/,
+              priority: 20,
+            },
+          ],
+        },
+      },
+    },
+  },
 });

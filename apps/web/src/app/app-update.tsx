@@ -1,4 +1,4 @@
-import { Button } from 'antd-mobile';
+import { Button } from '../shared/ui/button';
 import { useEffect, useState } from 'react';
 import { useT } from '../shared/i18n';
 import { showNotify } from '../shared/ui/toast';

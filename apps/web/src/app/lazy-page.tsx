@@ -1,5 +1,5 @@
 import { LIMITS } from '@dramastar/contract';
-import { Button } from 'antd-mobile';
+import { Button } from '../shared/ui/button';
 import {
   Component,
   lazy,
@@ -153,7 +153,10 @@ export interface LazyPageOptions {
  */
 export function lazyPage(loader: Loader, options: LazyPageOptions = {}): ComponentType {
   const reload = options.reload ?? (() => window.location.reload());
-  const load = withScriptTimeout(loader, options.scriptTimeoutMs);
+  // A page comes with antd-mobile's texts in the session's language (shared/ui/antd-locale.ts).
+  const withLocale: Loader = () =>
+    Promise.all([loader(), import('../shared/ui/antd-locale')]).then(([page]) => page);
+  const load = withScriptTimeout(withLocale, options.scriptTimeoutMs);
   const holder: { Page: LazyExoticComponent<ComponentType> } = { Page: lazy(load) };
 
   function LazyPage() {

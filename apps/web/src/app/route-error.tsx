@@ -1,4 +1,4 @@
-import { Button } from 'antd-mobile';
+import { Button } from '../shared/ui/button';
 import { useT } from '../shared/i18n';
 import { AlertIcon, EmptyState } from '../shared/ui';
 

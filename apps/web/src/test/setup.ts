@@ -1,6 +1,8 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeAll, vi } from 'vitest';
 import { loadAllLocales } from '../shared/i18n';
+// antd-mobile's texts follow the language, as they do once a page has loaded (app/lazy-page.tsx).
+import '../shared/ui/antd-locale';
 import { initialSessionState, useSession } from '../shared/store/session';
 
 // antd-mobile and our own code read these; jsdom does not have them.

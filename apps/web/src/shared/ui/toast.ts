@@ -1,5 +1,5 @@
 import { LIMITS } from '@dramastar/contract';
-import { Toast } from 'antd-mobile';
+import type { Toast } from 'antd-mobile';
 
 export type ToastType = 'default' | 'loading';
 
@@ -9,14 +9,28 @@ export interface ToastOptions {
   duration?: number;
 }
 
+/**
+ * antd-mobile's Toast, loaded on first use (the first screen does not load antd-mobile). Calls
+ * run in order: a hide right after a show hides it.
+ */
+let queue: Promise<unknown> = Promise.resolve();
+function withToast(use: (toast: typeof Toast) => void): void {
+  queue = queue
+    .then(() => import('antd-mobile'))
+    .then((antd) => use(antd.Toast))
+    .catch(() => undefined);
+}
+
 /** A short message over the page: text only by default, with a spinner for `loading`. */
 export function showToast(content: string, { type = 'default', duration }: ToastOptions = {}): void {
-  Toast.show({
-    content,
-    icon: type === 'loading' ? 'loading' : undefined,
-    duration: duration ?? LIMITS.toastDurationMs,
-    maskClickable: type !== 'loading',
-  });
+  withToast((Toast) =>
+    Toast.show({
+      content,
+      icon: type === 'loading' ? 'loading' : undefined,
+      duration: duration ?? LIMITS.toastDurationMs,
+      maskClickable: type !== 'loading',
+    }),
+  );
 }
 
 /**
@@ -28,5 +42,5 @@ export function showNotify(content: string): void {
 }
 
 export function hideToast(): void {
-  Toast.clear();
+  withToast((Toast) => Toast.clear());
 }
