@@ -91,6 +91,28 @@ test('swipes in Shorts to the next episode, which plays', async ({ page }) => {
   await playsOn(page, `[data-testid="shorts-video"][data-video-id="${next}"]`);
 });
 
+test('Shorts opened cold shows the first poster before the app has run, then the feed under the same poster', async ({
+  page,
+}) => {
+  await page.goto(`${base()}/pages/shorts/index`);
+  // index.html drew it from the boot data, before any of the app's script had run.
+  const poster = await page.evaluate(() => (window as unknown as { __dsShort: string | null }).__dsShort);
+  expect(poster).toMatch(/poster/);
+  await expect(page.locator('[data-testid="shorts-video"][data-index="0"]')).toHaveAttribute(
+    'poster',
+    poster!,
+  );
+  await expect(page.locator('#ds-boot')).toHaveCount(0);
+  // Not when the feed resumes further down in this tab: that poster would be the wrong one.
+  await page.keyboard.press('ArrowDown');
+  await expect(page.locator('[data-testid="shorts-item"][data-active="true"]')).toHaveAttribute(
+    'data-index',
+    '1',
+  );
+  await page.reload();
+  expect(await page.evaluate(() => (window as unknown as { __dsShort: string | null }).__dsShort)).toBeNull();
+});
+
 test('shows a guest the unlock prompt on a paid episode instead of playing it', async ({ page }) => {
   const home = await apiCall<Home>('/sv/homeSeries', {});
   // A series with a paid episode (other tests upload one-episode series that may lead Home).

@@ -504,13 +504,23 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   }
   // The operator console's pages under /admin come before the web app's fallback.
   const adminFallback = config.adminDir ? await serveAdmin(app, config.adminDir) : undefined;
-  // index.html carries what Home's first screen shows before the app's script has run.
+  // index.html carries what Home's and Shorts' first screens show before the app's script has
+  // run: Home's first banner, and the poster of the feed's first episode (the feed's first page
+  // is the same for every viewer; asked in the app's page size, it is the app's cached answer).
   const boot = async (req: FastifyRequest): Promise<Record<string, string>> => {
     const tenant = await tenants.resolveByDomain(req.hostname);
-    const home = await catalog.home(tenant.tenantId, tenant.defaultLanguage);
+    const [home, feed] = await Promise.all([
+      catalog.home(tenant.tenantId, tenant.defaultLanguage),
+      catalog.feed(tenant.tenantId, { pageNum: 1, pageSize: 20 }, null, tenant.defaultLanguage),
+    ]);
     const cover = home.banners[0]?.cover;
-    const data = { name: tenant.name, language: tenant.defaultLanguage };
-    return cover ? { ...data, cover } : data;
+    const short = feed.list[0]?.episode.poster;
+    return {
+      name: tenant.name,
+      language: tenant.defaultLanguage,
+      ...(cover ? { cover } : {}),
+      ...(short ? { short } : {}),
+    };
   };
   const pageFallback = config.webDir ? await serveWeb(app, config.webDir, boot) : undefined;
   installNotFound(app, firstFallback(adminFallback, pageFallback));

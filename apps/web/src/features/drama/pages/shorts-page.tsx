@@ -12,6 +12,7 @@ import {
   type WheelEvent as ReactWheelEvent,
 } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { dropBootShell, dropBootShellOver } from '../../../shared/boot-shell';
 import { useT } from '../../../shared/i18n';
 import {
   BookmarkIcon,
@@ -367,6 +368,14 @@ export default function ShortsPage() {
       video.pause();
     };
   }, [index, currentId, currentLocked, currentFailed]);
+
+  // index.html's first poster gives way once the feed shows its own (or has none), or is left.
+  const currentPoster = current?.episode.poster;
+  useEffect(
+    () => (feed.isPending ? undefined : dropBootShellOver(currentPoster)),
+    [feed.isPending, currentPoster],
+  );
+  useEffect(() => dropBootShell, []);
 
   // Progress of the current item (signed-in viewers).
   const watching: Watching | null = useMemo(
