@@ -42,11 +42,6 @@ export default defineConfig({
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
             { name: 'router', test: /node_modules[\\/](react-router|react-router-dom)[\\/]/, priority: 30 },
-            {
-              name: 'antd',
-              test: /node_modules[\\/](antd-mobile|antd-mobile-icons|rc-[\w-]+|@react-spring|@use-gesture|@floating-ui|async-validator|dayjs|resize-observer-polyfill|@babel[\\/]runtime|classnames|tslib|lodash|ahooks|runes2|staged-components|use-sync-external-store)[\\/]/,
-              priority: 20,
-            },
           ],
         },
       },

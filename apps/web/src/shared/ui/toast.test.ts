@@ -1,8 +1,8 @@
-import { Toast } from 'antd-mobile';
+import Toast from 'antd-mobile/es/components/toast';
 import { describe, expect, it, vi } from 'vitest';
 import { hideToast, showNotify, showToast } from './toast';
 
-vi.mock('antd-mobile', () => ({ Toast: { show: vi.fn(), clear: vi.fn() } }));
+vi.mock('antd-mobile/es/components/toast', () => ({ default: { show: vi.fn(), clear: vi.fn() } }));
 
 describe('toast helper', () => {
   it('shows text without an icon for 2000 ms by default', async () => {

@@ -1,5 +1,5 @@
 import { LIMITS } from '@dramastar/contract';
-import type { Toast } from 'antd-mobile';
+import type Toast from 'antd-mobile/es/components/toast';
 
 export type ToastType = 'default' | 'loading';
 
@@ -16,8 +16,9 @@ export interface ToastOptions {
 let queue: Promise<unknown> = Promise.resolve();
 function withToast(use: (toast: typeof Toast) => void): void {
   queue = queue
-    .then(() => import('antd-mobile'))
-    .then((antd) => use(antd.Toast))
+    // The component alone: the whole library's namespace would put all of it in one chunk.
+    .then(() => import('antd-mobile/es/components/toast'))
+    .then((module) => use(module.default))
     .catch(() => undefined);
 }
 
