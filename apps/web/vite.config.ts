@@ -35,9 +35,9 @@ export default defineConfig({
     chunkSizeWarningLimit: 800,
     rolldownOptions: {
       output: {
-        // Libraries in chunks of their own, so the first screen loads React, the router and the
-        // contract but not antd-mobile and its helpers, which only pages use (bench/lighthouse.ts
-        // prints what index.html loads).
+        // React and the router in chunks of their own: left to itself, the bundler merges them
+        // with whatever pages share (antd-mobile), which the first screen would then load too
+        // (bench/lighthouse.ts prints what index.html loads).
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
