@@ -105,12 +105,3 @@ export type CallParams<C extends AnyCall> = z.input<C['params']>;
 export type CallQuery<C extends AnyCall> = z.input<C['query']>;
 export type CallBody<C extends AnyCall> = z.input<C['body']>;
 export type CallResult<C extends AnyCall> = z.output<C['response']>;
-
-/** Fills `:name` parameters of a call's path. */
-export function buildPath(path: string, params: Record<string, string | number> = {}): string {
-  return path.replace(/:(\w+)/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${path}`);
-    return encodeURIComponent(String(value));
-  });
-}

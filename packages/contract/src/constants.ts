@@ -5,6 +5,8 @@ export const APP_VERSION = '1.8.4';
 export const APP_VERSION_CODE = 184;
 export const DEFAULT_TENANT_ID = '000000';
 export const API_PREFIX = '/app-api';
+/** Every answer of /app-api is `{ code, msg, data? }`; the HTTP status equals `code`. */
+export const SUCCESS_CODE = 200;
 /** The operator console's API (same envelope as /app-api). */
 export const ADMIN_API_PREFIX = '/admin-api';
 

@@ -1,8 +1,6 @@
 import { z } from 'zod';
+import { SUCCESS_CODE } from './constants.js';
 import type { MessageKey } from './messages.js';
-
-/** Every answer of /app-api is `{ code, msg, data? }`; the HTTP status equals `code`. */
-export const SUCCESS_CODE = 200;
 
 export interface ApiSuccess<T> {
   code: typeof SUCCESS_CODE;

@@ -1,5 +1,12 @@
 export * from './constants.js';
 export * from './messages.js';
+// One module per language and the placeholder filler, each on its own: the web app loads the
+// language it shows and never all three (messages.ts).
+export * from './messages/en.js';
+export * from './messages/vn.js';
+export * from './messages/id.js';
+export * from './messages/fill.js';
+export * from './path.js';
 export * from './envelope.js';
 export * from './validation.js';
 export * from './call.js';
