@@ -8,7 +8,7 @@
 // (what index.html loads before the first route renders), gzipped, from the build.
 // Aims (issue 16): performance ≥ 95 and accessibility ≥ 95; initial JavaScript ≤ 120 KB gzipped.
 //   npm run build && npx tsx bench/lighthouse.ts     CHROME_PATH (/usr/bin/chromium), BENCH_RUNS
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
@@ -179,16 +179,21 @@ function lighthouseVersion(): string {
   return pkg.version;
 }
 
-/** The scripts index.html loads (entry and module preloads) and the catalogue, gzipped at level 9. */
+/**
+ * The scripts index.html loads (entry and module preloads) and the language's catalogue, gzipped
+ * at level 9.
+ */
 function printInitialJavaScript() {
   const html = readFileSync(join(webDist, 'index.html'), 'utf8');
   const scripts = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
   const gz = (path: string) => gzipSync(readFileSync(join(webDist, path)), { level: 9 }).length / 1024;
   console.log('\n| initial JavaScript of Home (index.html) | KB gzipped |');
   console.log('|---|---:|');
-  // The first screen also waits for its language's catalogue (English here), a chunk of its own.
-  const catalogue = readdirSync(join(webDist, 'assets')).find((f) => /^en-[\w-]+\.js$/.test(f));
-  if (catalogue) scripts.push(`/assets/${catalogue}`);
+  // The first screen also waits for its language's catalogue (English here): the files the build's
+  // route map (route-preload.ts, window.__dsChunks in index.html) lists for it.
+  const map = /window\.__dsChunks=(\{.*?\})<\/script>/.exec(html);
+  if (!map) throw new Error('index.html has no window.__dsChunks (route-preload.ts)');
+  scripts.push(...(JSON.parse(map[1]!) as Record<string, { js: string[] }>).en!.js);
   let total = 0;
   for (const path of scripts) {
     const size = gz(path);

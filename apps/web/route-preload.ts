@@ -13,9 +13,9 @@ const PAGES: Record<string, RegExp> = {
   home: /features\/drama\/pages\/home-page\.tsx$/,
   shorts: /features\/drama\/pages\/shorts-page\.tsx$/,
   episode: /features\/drama\/pages\/video-details-page\.tsx$/,
-  en: /locales\/en\.json$/,
-  vn: /locales\/vn\.json$/,
-  id: /locales\/id\.json$/,
+  en: /shared\/i18n\/en\.ts$/,
+  vn: /shared\/i18n\/vn\.ts$/,
+  id: /shared\/i18n\/id\.ts$/,
 };
 
 /** Where index.html takes the map: a comment in its <head>, before the boot script. */

@@ -5,7 +5,6 @@ import { App } from './app/app';
 import { bootstrapTenant } from './app/bootstrap';
 import { createQueryClient } from './shared/api/query-client';
 import { followLanguage } from './shared/i18n';
-import { refreshUserInfo } from './shared/api/user-info';
 import { listenForInstallPrompt, registerServiceWorker } from './shared/pwa/install';
 import { useSession } from './shared/store/session';
 import { applyTheme } from './shared/theme/apply-theme';
@@ -13,8 +12,9 @@ import { applyTheme } from './shared/theme/apply-theme';
 // Before the first paint, so a light-mode user never sees a dark flash (and vice versa).
 applyTheme(useSession.getState().theme);
 void bootstrapTenant();
-// A stored session is checked at once: a dead one answers 401 and logs out.
-void refreshUserInfo();
+// A stored session is checked at once: a dead one answers 401 and logs out. (The module comes with
+// the contract's calls, which the first screen's script leaves out: see shared/api/calls.ts.)
+void import('./shared/api/user-info').then(({ refreshUserInfo }) => refreshUserInfo());
 listenForInstallPrompt();
 registerServiceWorker();
 

@@ -1,4 +1,3 @@
-import { api } from '@dramastar/contract';
 import { request } from '../shared/api/request';
 import { useSession } from '../shared/store/session';
 
@@ -10,6 +9,7 @@ import { useSession } from '../shared/store/session';
 export async function bootstrapTenant(host: string = window.location.hostname): Promise<void> {
   const session = useSession.getState();
   try {
+    const { api } = await import('../shared/api/calls');
     const tenant = await request(api.config.queryTenantId, { query: { domain: host }, hideToast: true });
     session.setTenant(tenant);
   } catch {

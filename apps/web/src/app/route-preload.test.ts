@@ -44,9 +44,9 @@ describe('route chunks for index.html', () => {
         'assets/attach.js',
         'assets/ui.js',
       ]),
-      page('assets/en.js', 'locales/en.json', []),
-      page('assets/vn.js', 'locales/vn.json', []),
-      page('assets/id.js', 'locales/id.json', []),
+      page('assets/en.js', 'shared/i18n/en.ts', []),
+      page('assets/vn.js', 'shared/i18n/vn.ts', []),
+      page('assets/id.js', 'shared/i18n/id.ts', []),
     ].map((item) => [item.fileName, item]),
   );
 

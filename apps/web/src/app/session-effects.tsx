@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { dramaKeys } from '../features/drama/api/keys';
-import { walletQueryKey } from '../shared/api/wallet-info';
+import { walletQueryKey } from '../shared/api/query-keys';
 import { applyTheme } from '../shared/theme/apply-theme';
 import { useLanguage, useSession } from '../shared/store/session';
 

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { isApiError } from './api-error';
-import { walletQueryKey } from './wallet-info';
+import { walletQueryKey } from './query-keys';
 
 /**
  * Refusals (code ≠ 200) are final and already toasted, so only calls that got no answer are

@@ -1,7 +1,5 @@
 import {
   buildPath,
-  formatMessage,
-  isMessageKey,
   LIMITS,
   SUCCESS_CODE,
   type AnyCall,
@@ -10,7 +8,7 @@ import {
   type CallQuery,
   type CallResult,
 } from '@dramastar/contract';
-import { currentLanguage } from '../i18n';
+import { currentLanguage, message } from '../i18n';
 import { useSession } from '../store/session';
 import { showNotify } from '../ui/toast';
 import { ApiError, type ErrorBody } from './api-error';
@@ -51,7 +49,7 @@ function refusalText(body: ErrorBody): string {
   const text = body.msg || body.message;
   if (text) return text;
   const language = currentLanguage();
-  return formatMessage(language, isMessageKey(body.errorKey) ? body.errorKey : 'InternalError');
+  return message(language, body.errorKey ?? '') ?? message(language, 'InternalError') ?? 'InternalError';
 }
 
 /**

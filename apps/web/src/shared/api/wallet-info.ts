@@ -1,10 +1,10 @@
 import { api } from '@dramastar/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useSession } from '../store/session';
+import { walletQueryKey } from './query-keys';
 import { request } from './request';
 
-/** Every wallet query lives under this key: a login, logout or money movement refreshes them all. */
-export const walletQueryKey = ['wallet'] as const;
+export { walletQueryKey };
 
 export function walletInfoQueryOptions(token: string | null) {
   return queryOptions({

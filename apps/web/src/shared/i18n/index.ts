@@ -1,4 +1,10 @@
-import { formatMessage, type Language, LANGUAGE_KEYS, type MessageKey } from '@dramastar/contract';
+import {
+  fillMessage,
+  type Language,
+  LANGUAGE_KEYS,
+  type MessageCatalog,
+  type MessageKey,
+} from '@dramastar/contract';
 import { useMemo, useSyncExternalStore } from 'react';
 import type en from '../../locales/en.json';
 import { selectLanguage, useSession } from '../store/session';
@@ -7,17 +13,24 @@ export type TranslationKey = keyof typeof en;
 export type TranslationParams = Record<string, string | number>;
 type Catalog = Record<TranslationKey, string>;
 
+interface Catalogs {
+  texts: Catalog;
+  /** The contract's messages (server refusals, validation) in the same language. */
+  messages: MessageCatalog;
+}
+
 /**
- * Each language's catalogue is its own chunk, loaded when that language is first needed: the app
- * starts with one (~16 KB gzipped) rather than all three. Until a newly chosen language has
- * arrived, the screen stays in the language it shows (`shownLanguage`), never in raw keys.
+ * Each language's catalogue (the app's texts and the contract's messages) is its own chunk,
+ * loaded when that language is first needed: the app starts with one rather than all three. Until
+ * a newly chosen language has arrived, the screen stays in the language it shows
+ * (`shownLanguage`), never in raw keys.
  */
-const LOADERS: Record<Language, () => Promise<{ default: Catalog }>> = {
-  en: () => import('../../locales/en.json'),
-  vn: () => import('../../locales/vn.json'),
-  id: () => import('../../locales/id.json'),
+const LOADERS: Record<Language, () => Promise<Catalogs>> = {
+  en: () => import('./en'),
+  vn: () => import('./vn'),
+  id: () => import('./id'),
 };
-const loaded: Partial<Record<Language, Catalog>> = {};
+const loaded: Partial<Record<Language, Catalogs>> = {};
 const loading = new Map<Language, Promise<void>>();
 let shown: Language | null = null;
 const listeners = new Set<() => void>();
@@ -28,7 +41,7 @@ export function loadLocale(language: Language): Promise<void> {
   if (!pending) {
     pending = LOADERS[language]().then(
       (module) => {
-        loaded[language] = module.default;
+        loaded[language] = { texts: module.texts, messages: module.messages };
       },
       (error: unknown) => {
         loading.delete(language); // the next call tries again
@@ -80,18 +93,29 @@ function subscribe(listener: () => void): () => void {
 
 /** Whether the app has a text for `key` (category and tag names an operator may have made up). */
 export function isTranslationKey(key: string): key is TranslationKey {
-  const catalog = loaded[shownLanguage()] ?? loaded.en;
+  const catalog = (loaded[shownLanguage()] ?? loaded.en)?.texts;
   return catalog !== undefined && key in catalog;
 }
 
-function fill(text: string, params: TranslationParams): string {
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+/** What is loaded for `language`, else for the language on screen. */
+function catalogs(language: Language): Catalogs | undefined {
+  return loaded[language] ?? loaded[shownLanguage()];
 }
 
 /** Translates an app key in `language`, else in the language on screen, else the key itself. */
 export function translate(language: Language, key: TranslationKey, params: TranslationParams = {}): string {
-  const catalog = loaded[language] ?? loaded[shownLanguage()];
-  return fill(catalog?.[key] || key, params);
+  return fillMessage(catalogs(language)?.texts[key] || key, params);
+}
+
+/**
+ * A contract message (server refusal, validation) in `language`, else in the language on screen;
+ * `undefined` for a key the contract does not have (or before any catalogue has loaded).
+ */
+export function message(language: Language, key: string, params: TranslationParams = {}): string | undefined {
+  const messages = catalogs(language)?.messages;
+  return messages && Object.hasOwn(messages, key)
+    ? fillMessage(messages[key as MessageKey], params)
+    : undefined;
 }
 
 /** Outside React (request headers, toasts from the request helper): the language chosen now. */
@@ -112,7 +136,7 @@ export function useT(): Translator {
   return useMemo(
     () =>
       Object.assign((key: TranslationKey, params?: TranslationParams) => translate(language, key, params), {
-        message: (key: MessageKey, params?: TranslationParams) => formatMessage(language, key, params),
+        message: (key: MessageKey, params?: TranslationParams) => message(language, key, params) ?? key,
         language,
       }),
     [language],

@@ -1,5 +1,6 @@
+import { userInfo } from '@dramastar/contract';
 import { describe, expect, it } from 'vitest';
-import { initialSessionState, useSession } from './session';
+import { initialSessionState, isStoredUserInfo, useSession } from './session';
 import { STORAGE_KEYS } from './storage-keys';
 
 const user = {
@@ -47,6 +48,17 @@ describe('session store', () => {
       theme: 'light',
       chosenLanguage: 'id',
     });
+  });
+
+  it("checks a stored user info's fields as the contract's schema does", () => {
+    expect(userInfo.safeParse(user).success).toBe(true);
+    expect(isStoredUserInfo(user)).toBe(true);
+    for (const field of Object.keys(userInfo.shape)) {
+      const broken = { ...user, [field]: 42 };
+      expect([field, isStoredUserInfo(broken)]).toEqual([field, userInfo.safeParse(broken).success]);
+    }
+    localStorage.setItem(STORAGE_KEYS.userInfo, JSON.stringify({ ...user, hasPassword: undefined }));
+    expect(initialSessionState().userInfo).toBeNull();
   });
 
   it('ignores stored values it does not understand', () => {

@@ -11,7 +11,6 @@ import {
   type TenantSummary,
   type Theme,
   type UserInfo,
-  userInfo as userInfoSchema,
 } from '@dramastar/contract';
 import { isInAppBrowser } from '../in-app-browser';
 import { create } from 'zustand';
@@ -98,9 +97,36 @@ function readObject(key: StorageKey): Json | null {
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : null;
 }
 
+const USER_INFO_STRINGS = [
+  'userId',
+  'tenantId',
+  'nickname',
+  'inviteCode',
+  'inviteLink',
+  'createdAt',
+] as const;
+const USER_INFO_NULLABLE = ['avatar', 'email', 'userName', 'areaCode', 'phone', 'inviterCode'] as const;
+
+/**
+ * The stored copy of /user/info: one this app wrote from a checked answer, so a look at its
+ * fields' types is enough (an older version's shape is dropped). By hand rather than with the
+ * contract's schema, which would put zod in the first screen's script; a test keeps the two alike.
+ */
+export function isStoredUserInfo(value: unknown): value is UserInfo {
+  if (value === null || typeof value !== 'object') return false;
+  const info = value as Record<string, unknown>;
+  return (
+    USER_INFO_STRINGS.every((field) => typeof info[field] === 'string') &&
+    USER_INFO_NULLABLE.every((field) => info[field] === null || typeof info[field] === 'string') &&
+    Array.isArray(info.loginMethods) &&
+    info.loginMethods.every((method) => typeof method === 'string') &&
+    typeof info.hasPassword === 'boolean'
+  );
+}
+
 function readUserInfo(key: StorageKey): UserInfo | null {
-  const parsed = userInfoSchema.safeParse(readJson(key));
-  return parsed.success ? parsed.data : null;
+  const value = readJson(key);
+  return isStoredUserInfo(value) ? value : null;
 }
 
 function readCountry(): CountryDes | null {

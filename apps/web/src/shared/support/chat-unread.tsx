@@ -1,4 +1,3 @@
-import { chatCalls } from '@dramastar/contract';
 import { useQuery } from '@tanstack/react-query';
 import { request } from '../api/request';
 import { useT } from '../i18n';
@@ -8,7 +7,9 @@ import './chat-unread.css';
 /** The query of the user's chat conversation and unread count (the chat page refreshes it). */
 export const chatSummaryKey = ['chat', 'conversation'] as const;
 
-export function fetchChatSummary(signal?: AbortSignal) {
+export async function fetchChatSummary(signal?: AbortSignal) {
+  // The tab bar shows the badge: the call's declaration is not part of the first screen's script.
+  const { chatCalls } = await import('../api/calls');
   return request(chatCalls.conversation, { signal, hideToast: true });
 }
 

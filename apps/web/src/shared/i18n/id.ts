@@ -1,0 +1,3 @@
+/** The app's texts and the contract's messages in one language: the chunk the app loads for it. */
+export { default as texts } from '../../locales/id.json';
+export { MESSAGES_ID as messages } from '@dramastar/contract';
