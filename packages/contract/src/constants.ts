@@ -49,6 +49,11 @@ export type Language = (typeof LANGUAGES)[number]['key'];
 export const LANGUAGE_KEYS = LANGUAGES.map((l) => l.key) as [Language, ...Language[]];
 export const DEFAULT_LANGUAGE: Language = 'en';
 
+/** The BCP 47 tag of an app language, for Intl and <html lang>: the app says "vn", Intl wants "vi". */
+export function localeOf(language: Language): string {
+  return language === 'vn' ? 'vi' : language;
+}
+
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGE_KEYS as readonly string[]).includes(value);
 }

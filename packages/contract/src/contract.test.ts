@@ -4,7 +4,7 @@ import { allConsoleCalls } from './api/console.js';
 import { allCalls, api } from './api/index.js';
 import { defineCall, roleMayCall } from './call.js';
 import { buildPath } from './path.js';
-import { CURRENCIES, CURRENCY_KEYS, parseLanguage } from './constants.js';
+import { CURRENCIES, CURRENCY_KEYS, LANGUAGE_KEYS, localeOf, parseLanguage } from './constants.js';
 import { statusOf } from './envelope.js';
 import { formatMessage, MESSAGE_KEYS, MESSAGES } from './messages.js';
 
@@ -82,6 +82,11 @@ describe('constants', () => {
     ['de', 'en'],
   ])('reads language %s as %s', (header, lang) => {
     expect(parseLanguage(header)).toBe(lang);
+  });
+
+  it('names each language by the tag Intl knows, which reads back as the same language', () => {
+    expect(LANGUAGE_KEYS.map(localeOf)).toEqual(['en', 'vi', 'id']);
+    for (const language of LANGUAGE_KEYS) expect(parseLanguage(localeOf(language))).toBe(language);
   });
 });
 

@@ -1,11 +1,10 @@
+import { localeOf } from '@dramastar/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { dramaKeys } from '../features/drama/api/keys';
 import { walletQueryKey } from '../shared/api/query-keys';
 import { applyTheme } from '../shared/theme/apply-theme';
 import { useLanguage, useSession } from '../shared/store/session';
-
-const HTML_LANG = { en: 'en', vn: 'vi', id: 'id' } as const;
 
 /**
  * Keeps <html> in step with the session: theme, language and the tenant's name as page title.
@@ -25,7 +24,7 @@ export function SessionEffects() {
     document.title = tenantName;
   }, [tenantName]);
   useEffect(() => {
-    document.documentElement.lang = HTML_LANG[language];
+    document.documentElement.lang = localeOf(language);
   }, [language]);
 
   const seen = useRef({ token, language });

@@ -1,12 +1,10 @@
-import { CURRENCY_LIST, type CurrencyInfo, type Language } from '@dramastar/contract';
+import { CURRENCY_LIST, type CurrencyInfo, type Language, localeOf } from '@dramastar/contract';
 import type { CountryDes } from '../../../shared/store/session';
-
-const LOCALE: Record<Language, string> = { en: 'en', vn: 'vi', id: 'id' };
 
 /** The country's name in the reader's language (the browser knows them), else the English name. */
 export function countryName(code: string, fallback: string, language: Language): string {
   try {
-    return new Intl.DisplayNames([LOCALE[language]], { type: 'region' }).of(code) ?? fallback;
+    return new Intl.DisplayNames([localeOf(language)], { type: 'region' }).of(code) ?? fallback;
   } catch {
     return fallback;
   }

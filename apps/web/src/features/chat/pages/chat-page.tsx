@@ -1,4 +1,10 @@
-import { CHAT_IMAGE_MAX_BYTES, CHAT_MAX_TEXT, type ChatMessage } from '@dramastar/contract';
+import {
+  CHAT_IMAGE_MAX_BYTES,
+  CHAT_MAX_TEXT,
+  type ChatMessage,
+  type Language,
+  localeOf,
+} from '@dramastar/contract';
 import { Button } from 'antd-mobile';
 import { type ChangeEvent, type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { LoginRequired } from '../../../shared/auth/login-required';
@@ -23,9 +29,9 @@ function readDataUrl(file: File): Promise<string> {
   });
 }
 
-function timeOf(iso: string, language: string) {
+function timeOf(iso: string, language: Language) {
   try {
-    return new Date(iso).toLocaleTimeString(language === 'vn' ? 'vi' : language, {
+    return new Date(iso).toLocaleTimeString(localeOf(language), {
       hour: '2-digit',
       minute: '2-digit',
     });

@@ -1,3 +1,4 @@
+import { localeOf } from '@dramastar/contract';
 import { Button, InfiniteScroll } from 'antd-mobile';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -26,8 +27,6 @@ import '../drama.css';
 
 type Tab = 'watch' | 'following' | 'liked';
 const TABS: readonly Tab[] = ['watch', 'following', 'liked'];
-
-const DATE_LOCALES = { en: 'en', vn: 'vi', id: 'id' } as const;
 
 function Loading() {
   const t = useT();
@@ -61,7 +60,7 @@ function WatchList() {
       />
     );
   }
-  const dates = new Intl.DateTimeFormat(DATE_LOCALES[t.language], { dateStyle: 'medium' });
+  const dates = new Intl.DateTimeFormat(localeOf(t.language), { dateStyle: 'medium' });
   return (
     <>
       <ul className="ds-list">

@@ -1,4 +1,4 @@
-import type { PointsRules } from '@dramastar/contract';
+import { localeOf, type PointsRules } from '@dramastar/contract';
 import { InfiniteScroll } from 'antd-mobile';
 import { useT } from '../../../shared/i18n';
 import { EmptyState, TicketIcon } from '../../../shared/ui';
@@ -41,7 +41,7 @@ export function PointsTab() {
       <section className="ds-ms-points" data-testid="points-balance-card">
         <span className="ds-ms-points__label">{t('pointsTrial.pointsBalance')}</span>
         <strong className="ds-ms-points__value" data-testid="points-balance">
-          {balance.toLocaleString(t.language === 'vn' ? 'vi' : t.language)}
+          {balance.toLocaleString(localeOf(t.language))}
         </strong>
       </section>
       {points.data.pages[0] && <PointsRulesPanel rules={points.data.pages[0].rules} />}

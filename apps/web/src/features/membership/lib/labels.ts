@@ -1,4 +1,4 @@
-import type { Language, TierOffer, TRIAL_CARD_STATES } from '@dramastar/contract';
+import { localeOf, type Language, type TierOffer, type TRIAL_CARD_STATES } from '@dramastar/contract';
 import type { TranslationKey, TranslationParams } from '../../../shared/i18n';
 
 export type QuoteAction = TierOffer['quote']['action'];
@@ -110,14 +110,12 @@ export function missingLine(offer: TierOffer): Line | null {
     : null;
 }
 
-const DATE_LOCALES: Record<Language, string> = { en: 'en', vn: 'vi', id: 'id' };
-
 /** "12 Dec 2026" in the user's language. */
 export function dateFormat(language: Language): Intl.DateTimeFormat {
-  return new Intl.DateTimeFormat(DATE_LOCALES[language], { dateStyle: 'medium' });
+  return new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'medium' });
 }
 
 /** "12 Dec 2026, 09:52" in the user's language. */
 export function dateTimeFormat(language: Language): Intl.DateTimeFormat {
-  return new Intl.DateTimeFormat(DATE_LOCALES[language], { dateStyle: 'medium', timeStyle: 'short' });
+  return new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'medium', timeStyle: 'short' });
 }

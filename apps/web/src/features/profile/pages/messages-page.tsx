@@ -1,3 +1,4 @@
+import { localeOf } from '@dramastar/contract';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { isApiError } from '../../../shared/api/api-error';
@@ -6,8 +7,6 @@ import { useT } from '../../../shared/i18n';
 import { useSession } from '../../../shared/store/session';
 import { AlertIcon, BellIcon, EmptyState, LoadingMask, PageContainer } from '../../../shared/ui';
 import { useMessages, useReadMessages } from '../api/messages';
-
-const LOCALE = { en: 'en', vn: 'vi', id: 'id' } as const;
 
 function MessageList() {
   const t = useT();
@@ -46,7 +45,10 @@ function MessageList() {
       />
     );
   }
-  const dateFormat = new Intl.DateTimeFormat(LOCALE[t.language], { dateStyle: 'medium', timeStyle: 'short' });
+  const dateFormat = new Intl.DateTimeFormat(localeOf(t.language), {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
   return (
     <>
       {unread > 0 && (

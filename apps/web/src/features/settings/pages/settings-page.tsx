@@ -1,4 +1,4 @@
-import { APP_VERSION, LANGUAGES } from '@dramastar/contract';
+import { APP_VERSION, LANGUAGES, localeOf } from '@dramastar/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Switch } from 'antd-mobile';
 import { useState } from 'react';
@@ -10,8 +10,6 @@ import { useSession } from '../../../shared/store/session';
 import { ConfirmPopup, MenuList, MenuRow, PageContainer, showToast } from '../../../shared/ui';
 import { logout } from '../api/account-calls';
 import { clearCache, formatBytes } from '../lib/clear-cache';
-
-const LOCALE = { en: 'en', vn: 'vi', id: 'id' } as const;
 
 function AccountSection() {
   const t = useT();
@@ -90,7 +88,7 @@ export default function SettingsPage() {
     setBusy(true);
     try {
       const bytes = await clearCache(queryClient);
-      showToast(t('settings.cacheCleared', { size: formatBytes(bytes, LOCALE[t.language]) }));
+      showToast(t('settings.cacheCleared', { size: formatBytes(bytes, localeOf(t.language)) }));
     } finally {
       setBusy(false);
       setClearing(false);

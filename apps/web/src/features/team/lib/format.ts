@@ -1,11 +1,4 @@
-import type { Language } from '@dramastar/contract';
-
-const LOCALES = { en: 'en', vn: 'vi', id: 'id' } as const;
-
-/** The BCP 47 tag of an app language (Intl wants "vi", the app says "vn"). */
-export function localeOf(language: Language): string {
-  return LOCALES[language];
-}
+import { localeOf, type Language } from '@dramastar/contract';
 
 /** Date and time in the user's language ("21 Nov 2026, 09:52"). */
 export function formatDateTime(iso: string, language: Language): string {

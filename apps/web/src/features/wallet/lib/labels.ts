@@ -1,4 +1,10 @@
-import type { RechargeChannel, RechargeStatus, WithdrawalStage } from '@dramastar/contract';
+import {
+  localeOf,
+  type RechargeChannel,
+  type RechargeStatus,
+  type WithdrawalStage,
+  type Language,
+} from '@dramastar/contract';
 import type { TranslationKey } from '../../../shared/i18n';
 import type { WalletRecordType } from '../api/wallet-records';
 
@@ -68,9 +74,7 @@ export function withdrawalTone(status: WithdrawalStage): Tone {
   return 'pending';
 }
 
-const DATE_LOCALES = { en: 'en', vn: 'vi', id: 'id' } as const;
-
 /** Date and time in the user's language ("21 Nov 2026, 09:52"). */
-export function dateTimeFormat(language: keyof typeof DATE_LOCALES): Intl.DateTimeFormat {
-  return new Intl.DateTimeFormat(DATE_LOCALES[language], { dateStyle: 'medium', timeStyle: 'short' });
+export function dateTimeFormat(language: Language): Intl.DateTimeFormat {
+  return new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'medium', timeStyle: 'short' });
 }
