@@ -1,9 +1,10 @@
 // API benchmark: requests per second and latency of the /app-api envelope (validation, the
 // database or the per-instance caches, response mapping), with GET /healthz measured in the same
-// run as the baseline, plus the server's resident memory. Loopback only, bounded in time. Run on
-// the embedded PGlite, then on PostgreSQL: DATABASE_URL, else TEST_DATABASE_URL, else
-// postgres://root@127.0.0.1:5432/postgres (a scratch database is made there and dropped; without
-// a server, and neither variable set, that half is skipped).
+// run as the baseline, plus the server's CPU time per request (all its threads, read from /proc,
+// so a busy machine shows what a call costs even when its rate drifts) and resident memory.
+// Loopback only, bounded in time. Run on the embedded PGlite, then on PostgreSQL: DATABASE_URL,
+// else TEST_DATABASE_URL, else postgres://root@127.0.0.1:5432/postgres (a scratch database is made
+// there and dropped; without a server, and neither variable set, that half is skipped).
 //   npm run bench            (builds first)   BENCH_SECONDS=5 BENCH_CONNECTIONS=10
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -14,6 +15,8 @@ import { openDatabase } from '../apps/server/src/db/client.js';
 import { startServer } from '../e2e/server.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+/** Linux's USER_HZ, the unit of /proc/<pid>/stat's CPU times (100 on every common architecture). */
+const CLOCK_TICKS = 100;
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const explicitUrl = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const serverUrl = explicitUrl ?? 'postgres://root@127.0.0.1:5432/postgres';
@@ -30,19 +33,34 @@ async function bench(engine: string, env: Record<string, string>): Promise<void>
     ...env,
   });
   try {
-    await measure(engine, server.url, () => {
-      const line = readFileSync(`/proc/${server.process.pid}/status`, 'utf8')
-        .split('\n')
-        .find((l) => l.startsWith('VmRSS'));
-      return line ? Math.round(Number(line.replace(/\D/g, '')) / 1024) : NaN;
+    const proc = `/proc/${server.process.pid}`;
+    await measure(engine, server.url, {
+      rssMiB: () => {
+        const line = readFileSync(`${proc}/status`, 'utf8')
+          .split('\n')
+          .find((l) => l.startsWith('VmRSS'));
+        return line ? Math.round(Number(line.replace(/\D/g, '')) / 1024) : NaN;
+      },
+      // User and system time of all the server's threads, in clock ticks (fields 14 and 15 of
+      // /proc/<pid>/stat, after the parenthesised command name).
+      cpuMicros: () => {
+        const fields = readFileSync(`${proc}/stat`, 'utf8').split(') ')[1]!.split(' ');
+        return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
+      },
     });
   } finally {
     await server.stop();
   }
 }
 
-async function measure(engine: string, base: string, rssMiB: () => number): Promise<void> {
-  const rssIdle = rssMiB();
+/** The server process as seen from outside: resident memory, and CPU time used so far. */
+interface ServerProcess {
+  rssMiB(): number;
+  cpuMicros(): number;
+}
+
+async function measure(engine: string, base: string, server: ServerProcess): Promise<void> {
+  const rssIdle = server.rssMiB();
 
   // An episode list of a series of the default tenant (the host's), as an app asks it when a series opens.
   const all = (await (
@@ -100,10 +118,13 @@ async function measure(engine: string, base: string, rssMiB: () => number): Prom
       connections,
     };
     await autocannon({ ...options, duration: 1 });
+    const cpuBefore = server.cpuMicros();
     const result = await autocannon({ ...options, duration: seconds });
+    const cpu = server.cpuMicros() - cpuBefore;
     rows.push({
       ...t,
       rps: result.requests.average,
+      cpuPerRequest: cpu / result.requests.total,
       p50: result.latency.p50,
       p99: result.latency.p99,
       errors: result.errors + result.non2xx,
@@ -113,14 +134,16 @@ async function measure(engine: string, base: string, rssMiB: () => number): Prom
   console.log(
     `\nDramaStar API benchmark: ${seconds}s per target, ${connections} connections, ${engine}, Node ${process.version}`,
   );
-  console.log('| target | req/s | p50 ms | p99 ms | non-2xx/errors | ratio vs baseline |');
-  console.log('|---|---:|---:|---:|---:|---:|');
+  console.log(
+    '| target | req/s | p50 ms | p99 ms | non-2xx/errors | ratio vs baseline | server CPU µs/request |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
   for (const r of rows) {
     console.log(
-      `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} | ${(r.rps / baseline).toFixed(2)} |`,
+      `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} | ${(r.rps / baseline).toFixed(2)} | ${r.cpuPerRequest.toFixed(0)} |`,
     );
   }
-  console.log(`\nserver RSS: ${rssIdle} MiB idle, ${rssMiB()} MiB after load`);
+  console.log(`\nserver RSS: ${rssIdle} MiB idle, ${server.rssMiB()} MiB after load`);
 }
 
 await bench('PGlite', {});

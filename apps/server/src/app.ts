@@ -296,10 +296,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       ? createOidcClient(config.google, `${config.publicUrl}/app-api/oauth/callback/google`)
       : undefined);
 
-  app.addHook('onSend', async (req, reply) => {
+  // Hooks on every request take `done` rather than being async: no promise per request.
+  app.addHook('onSend', (req, reply, payload, done) => {
     reply.header('x-request-id', req.id);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    done(null, payload);
   });
 
   const operators = createOperatorService(db, clock);

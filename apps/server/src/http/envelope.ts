@@ -4,6 +4,7 @@ import {
   type ApiFailure,
   formatMessage,
   isMessageKey,
+  type Language,
   type MessageKey,
   SUCCESS_CODE,
 } from '@dramastar/contract';
@@ -19,10 +20,9 @@ import { isDatabaseBusy } from '../db/tx.js';
 import { AppError } from './errors.js';
 import { requestLanguage } from './language.js';
 
-export function sendSuccess(req: FastifyRequest, reply: FastifyReply, data: unknown): FastifyReply {
-  return reply
-    .code(SUCCESS_CODE)
-    .send({ code: SUCCESS_CODE, msg: formatMessage(requestLanguage(req), 'Success'), data });
+/** `{code: 200, msg, data}`, `msg` in `lang` (the request's, `requestLanguage`). */
+export function sendSuccess(reply: FastifyReply, data: unknown, lang: Language): FastifyReply {
+  return reply.code(SUCCESS_CODE).send({ code: SUCCESS_CODE, msg: formatMessage(lang, 'Success'), data });
 }
 
 /** Retry-After of every 503: about one lock or pool wait (DB_LOCK_TIMEOUT_MS, DB_ACQUIRE_TIMEOUT_MS). */

@@ -89,10 +89,11 @@ export function installMetrics(app: FastifyInstance, options: MetricsOptions): M
     buckets: LATENCY_BUCKETS,
     registers: [registry],
   });
-  app.addHook('onResponse', async (req, reply) => {
+  app.addHook('onResponse', (req, reply, done) => {
     const route = req.routeOptions.url ?? UNMATCHED;
     requests.inc({ method: req.method, route, status: String(reply.statusCode) });
     latency.observe({ method: req.method, route }, reply.elapsedTime / 1000);
+    done();
   });
 
   const { database } = options;

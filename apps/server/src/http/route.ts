@@ -118,8 +118,9 @@ export function createRouter(
     /**
      * Runs when the request arrives, before its body is even read (so a guest gets 401 for a
      * signed-in call whatever it sent, malformed JSON included); its answer is handed to `run`.
+     * Guest calls have none: nothing is asked of them before the handler.
      */
-    authorize: (req: FastifyRequest) => Promise<A>,
+    authorize: ((req: FastifyRequest) => Promise<A>) | null,
     /** Runs on the read but not yet validated payload, before the schemas look at it. */
     admit: (who: A, req: FastifyRequest) => void = () => undefined,
   ): void {
@@ -131,30 +132,35 @@ export function createRouter(
       method: call.method,
       url: `${call.prefix}${call.path}`,
       ...(call.bodyLimit ? { bodyLimit: call.bodyLimit } : {}),
-      onRequest: async (req) => {
-        askers.set(req, { who: await authorize(req) });
-      },
+      ...(authorize && {
+        onRequest: async (req: FastifyRequest) => {
+          askers.set(req, { who: await authorize(req) });
+        },
+      }),
       handler: async (req, reply) => {
-        const asker = askers.get(req);
-        if (!asker) throw new AppError('Unauthorized');
-        const { who } = asker;
+        let who = undefined as A;
+        if (authorize) {
+          const asker = askers.get(req);
+          if (!asker) throw new AppError('Unauthorized');
+          who = asker.who;
+        }
         admit(who, req);
+        const lang = requestLanguage(req);
         const ctx = {
           params: parse(call.params, req.params, 'params'),
           query: parse(call.query, req.query, 'query'),
           body: parse(call.body, call.bodyInQuery ? bodyWithQuery(req) : (req.body ?? {}), 'body'),
           req,
-          lang: requestLanguage(req),
+          lang,
         } as CallContext<C>;
         const data = await run(ctx, who);
-        if (!isSharedAnswer(data)) return sendSuccess(req, reply, call.response.parse(data));
+        if (!isSharedAnswer(data)) return sendSuccess(reply, call.response.parse(data), lang);
         // A cached answer is checked, turned into JSON and compressed once, however many ask.
-        return sendShared(req, reply, data, () => JSON.stringify(call.response.parse(data)));
+        return sendShared(req, reply, data, lang, () => JSON.stringify(call.response.parse(data)));
       },
     });
   }
 
-  const anyone = async () => undefined;
   const userOf = async (req: FastifyRequest) => {
     const token = bearerToken(req);
     return token ? authenticate(token) : null;
@@ -162,7 +168,7 @@ export function createRouter(
 
   return {
     guest: (call, handler) =>
-      register(call, (ctx) => handler({ ...ctx, viewer: () => userOf(ctx.req) }), 'guest', anyone),
+      register(call, (ctx) => handler({ ...ctx, viewer: () => userOf(ctx.req) }), 'guest', null),
     user: (call, handler) =>
       register(
         call,
