@@ -62,6 +62,7 @@ for (const dir of dirs) {
   }
 }
 
+const print = (line) => process.stdout.write(`${line}\n`);
 const rows = [
   ['hard-coded colours', colours],
   ['px values', px],
@@ -70,15 +71,13 @@ const rows = [
   ['colours in the token file', tokenColours],
   ['files with inline styles', inlineStyles],
 ];
-console.log('what                          distinct  occurrences');
+print('what                          distinct  occurrences');
 for (const [name, t] of rows)
-  console.log(
-    `${name.padEnd(30)}${String(t.distinct.size).padStart(8)}${String(t.occurrences).padStart(13)}`,
-  );
+  print(`${name.padEnd(30)}${String(t.distinct.size).padStart(8)}${String(t.occurrences).padStart(13)}`);
 if (process.argv.includes('--list') || process.env.LIST) {
   for (const [name, t] of rows) {
-    console.log(`\n${name}:`);
+    print(`\n${name}:`);
     for (const [v, n] of [...t.distinct].sort((a, b) => b[1] - a[1]))
-      console.log(`  ${String(n).padStart(4)}  ${v}`);
+      print(`  ${String(n).padStart(4)}  ${v}`);
   }
 }
