@@ -11,6 +11,7 @@ import {
   ChevronRightIcon,
   GiftIcon,
   HeadsetIcon,
+  HeroCard,
   PageContainer,
   StarIcon,
   TrophyIcon,
@@ -38,7 +39,7 @@ function Summary() {
         ? '—'
         : '…';
   return (
-    <section className="ds-earn-hero" data-testid="earn-summary">
+    <HeroCard className="ds-earn-hero" testId="earn-summary">
       <div className="ds-earn-hero__top">
         <span className="ds-earn-hero__label">{t('earn.today')}</span>
         <Link className="ds-earn-hero__wallet" to={ROUTES.wallet} data-testid="earn-wallet-link">
@@ -59,7 +60,7 @@ function Summary() {
           <dd data-testid="earn-total">{value(revenue.data?.total)}</dd>
         </div>
       </dl>
-    </section>
+    </HeroCard>
   );
 }
 
