@@ -67,7 +67,7 @@ function Summary() {
 function GuestCard() {
   const t = useT();
   return (
-    <section className="ds-earn-hero ds-earn-hero--guest" data-testid="earn-guest">
+    <HeroCard className="ds-earn-hero ds-earn-hero--guest" testId="earn-guest">
       <GiftIcon className="ds-earn-hero__gift" />
       <h2 className="ds-earn-hero__title">{t('earn.guestTitle')}</h2>
       <p className="ds-earn-hero__text">{t('earn.guestText')}</p>
@@ -79,7 +79,7 @@ function GuestCard() {
       >
         {t('auth.login')}
       </Button>
-    </section>
+    </HeroCard>
   );
 }
 
