@@ -1,4 +1,4 @@
-import type { ReactNode, SVGProps } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ROUTES } from '../routes';
 import { useSession } from '../store/session';
@@ -13,53 +13,34 @@ import {
   type ContactKind,
   type SupportContact,
 } from './customer-service';
+import { Icon } from '../ui/icons';
 import { Loading, LoadError } from '../ui/signed-in-page';
 import './support.css';
 
-function Glyph({ children, ...props }: SVGProps<SVGSVGElement>) {
-  return (
-    <svg
-      width="1em"
-      height="1em"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
-
 function TelegramIcon() {
   return (
-    <Glyph>
+    <Icon>
       <path d="M21 4.5L3.5 11.3c-.8.3-.8 1.4 0 1.7l4.3 1.5 1.7 5.2c.2.7 1.1.9 1.6.4l2.5-2.4 4.4 3.2c.6.4 1.4.1 1.6-.6L22.2 5.7c.2-.9-.5-1.5-1.2-1.2z" />
       <path d="M7.8 14.5l9.7-6.6-6.9 7.7" />
-    </Glyph>
+    </Icon>
   );
 }
 
 function WhatsappIcon() {
   return (
-    <Glyph>
+    <Icon>
       <path d="M4 20l1.3-3.9A8.5 8.5 0 1 1 8.2 19z" />
       <path d="M9 8.5c0 3.3 3.2 6.5 6.5 6.5l1-1.6-2-1-1 .8c-1-.4-2.3-1.7-2.7-2.7l.8-1-1-2z" />
-    </Glyph>
+    </Icon>
   );
 }
 
 function ChatIcon() {
   return (
-    <Glyph>
+    <Icon>
       <path d="M4 5.5A1.5 1.5 0 0 1 5.5 4h13A1.5 1.5 0 0 1 20 5.5v9a1.5 1.5 0 0 1-1.5 1.5H9l-5 4z" />
       <path d="M8 9h8M8 12h5" />
-    </Glyph>
+    </Icon>
   );
 }
 

@@ -1,8 +1,9 @@
 import type { SVGProps } from 'react';
 
-type IconProps = SVGProps<SVGSVGElement>;
+export type IconProps = SVGProps<SVGSVGElement>;
 
-function Icon({ children, ...props }: IconProps) {
+/** The one SVG wrapper every icon is drawn in: 24×24, 1em, a 1.8 stroke in the text colour, hidden from assistive tech. */
+export function Icon({ children, ...props }: IconProps) {
   return (
     <svg
       width="1em"
@@ -588,6 +589,16 @@ export function ChecklistIcon(props: IconProps) {
   return (
     <Icon {...props}>
       <path d="M4 6.5l1.5 1.5 3-3M4 13.5l1.5 1.5 3-3M11.5 7h8.5M11.5 14h8.5M4 20h16" />
+    </Icon>
+  );
+}
+
+export function ImageIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <rect x="3.5" y="4.5" width="17" height="15" rx="2" />
+      <circle cx="9" cy="10" r="1.6" />
+      <path d="M20.5 16l-5-5-8.5 8.5" />
     </Icon>
   );
 }

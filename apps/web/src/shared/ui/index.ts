@@ -17,3 +17,5 @@ export { useGoBack, type GoBackOptions } from './use-go-back';
 export { DevMailboxHint } from './dev-mailbox-hint';
 export { SendCodeButton, useCountdown, type SendCodeButtonProps } from './send-code-button';
 export { PasswordField, TextField, type TextFieldProps } from './text-field';
+export { HeroCard } from './hero-card';
+export { Segmented, type SegmentedOption, type SegmentedProps } from './segmented';

@@ -10,7 +10,7 @@ import { type ChangeEvent, type FormEvent, type KeyboardEvent, useEffect, useRef
 import { LoginRequired } from '../../../shared/auth/login-required';
 import { useT } from '../../../shared/i18n';
 import { useSession } from '../../../shared/store/session';
-import { HeadsetIcon, PageContainer, showToast, Spinner } from '../../../shared/ui';
+import { HeadsetIcon, ImageIcon, PageContainer, showToast, Spinner } from '../../../shared/ui';
 import { uploadChatImage } from '../api/chat';
 import type { OutboxItem } from '../lib/chat-client';
 import { lastReadByStaff } from '../lib/messages';
@@ -268,7 +268,7 @@ function ChatRoom() {
           disabled={uploading}
           onClick={() => fileRef.current?.click()}
         >
-          {uploading ? <Spinner /> : <ImageGlyph />}
+          {uploading ? <Spinner /> : <ImageIcon />}
         </button>
         <textarea
           className="ds-chat__input"
@@ -297,26 +297,6 @@ function ChatRoom() {
         </Button>
       </form>
     </div>
-  );
-}
-
-function ImageGlyph() {
-  return (
-    <svg
-      width="1em"
-      height="1em"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
-      <rect x="3.5" y="4.5" width="17" height="15" rx="2" />
-      <circle cx="9" cy="10" r="1.6" />
-      <path d="M20.5 16l-5-5-8.5 8.5" />
-    </svg>
   );
 }
 

@@ -1,51 +1,25 @@
-import type { EpisodeInfo, SeriesSummary } from '@dramastar/contract';
+import type { EpisodeInfo } from '@dramastar/contract';
 import { Button } from 'antd-mobile';
-import {
-  startTransition,
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-  type PointerEvent as ReactPointerEvent,
-  type WheelEvent as ReactWheelEvent,
-} from 'react';
+import { startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { dropBootShell, dropBootShellOver } from '../../../shared/boot-shell';
 import { useT } from '../../../shared/i18n';
-import {
-  BookmarkIcon,
-  EmptyState,
-  HeartIcon,
-  ListIcon,
-  PlayFilledIcon,
-  PlayIcon,
-  ShareLinkIcon,
-  Spinner,
-  VolumeOffIcon,
-} from '../../../shared/ui';
-import { useFollowState } from '../api/follow-state';
-import { useToggleFollow } from '../api/follow';
-import { useToggleLike } from '../api/like';
+import { EmptyState, PlayIcon, Spinner, VolumeOffIcon } from '../../../shared/ui';
 import type { LockedInfo } from '../api/play';
 import { useVideosFeed } from '../api/videos-page';
-import { ActionButton } from '../components/action-button';
 import { EpisodeSheet } from '../components/episode-sheet';
 import { useShareSeries } from '../components/share';
-import { UnlockPrompt } from '../components/unlock-prompt';
-import { useLikeState } from '../lib/engagement-store';
 import { detailsPath } from '../lib/links';
-import { playWithSound, useSound } from '../lib/sound';
+import { useSound } from '../lib/sound';
 import { useProgressRecorder, type Watching } from '../lib/use-progress-recorder';
 import { probe } from '../player/probe';
-import { VideoPool, type PoolItem } from '../player/video-pool';
+import type { PoolItem } from '../player/video-pool';
+import { ShortsItem, type FeedItem } from '../shorts/shorts-item';
+import { useFeedKeys } from '../shorts/use-feed-keys';
+import { playInFeed, usePoolWindow, useShortsPool } from '../shorts/use-shorts-pool';
+import { useSwipe } from '../shorts/use-swipe';
+import { useWheelStep } from '../shorts/use-wheel-step';
 import '../drama.css';
-
-interface FeedItem {
-  series: SeriesSummary;
-  episode: EpisodeInfo;
-}
 
 const INDEX_KEY = 'dramastar.shortsIndex';
 
@@ -67,134 +41,7 @@ function rememberIndex(index: number): void {
   }
 }
 const SLOTS = [0, 1, 2] as const;
-/** Share of the screen a drag must travel to move to the next item. */
-const SWIPE_SHARE = 0.18;
 const LOAD_AHEAD = 4;
-
-function ShortsItem({
-  item,
-  index,
-  active,
-  lock,
-  failed,
-  started,
-  paused,
-  onRetry,
-  onEpisodes,
-  onShare,
-  onWatchFree,
-  onUnlocked,
-}: {
-  item: FeedItem;
-  index: number;
-  active: boolean;
-  lock: LockedInfo | null;
-  failed: boolean;
-  started: boolean;
-  paused: boolean;
-  onRetry: () => void;
-  onEpisodes: () => void;
-  onShare: () => void;
-  onWatchFree: (() => void) | undefined;
-  onUnlocked: () => void;
-}) {
-  const t = useT();
-  const { series, episode } = item;
-  const like = useLikeState(episode.id, { liked: episode.liked, likeCount: episode.likeCount });
-  const toggleLike = useToggleLike();
-  const followed = useFollowState(series.id);
-  const toggleFollow = useToggleFollow();
-  return (
-    <article
-      className={lock ? 'ds-short ds-short--locked' : 'ds-short'}
-      style={{ top: `${index * 100}%` }}
-      data-testid="shorts-item"
-      data-index={index}
-      data-video-id={episode.id}
-      data-active={active ? 'true' : 'false'}
-      aria-hidden={!active}
-    >
-      {lock && <img className="ds-short__poster" src={episode.poster} alt="" />}
-      {active && !lock && !failed && !started && (
-        <div className="ds-short__center" role="status">
-          <Spinner />
-          <span className="ds-visually-hidden">{t('common.loading')}</span>
-        </div>
-      )}
-      {active && !lock && started && paused && (
-        <div className="ds-short__center ds-short__paused" aria-hidden="true">
-          <PlayFilledIcon />
-        </div>
-      )}
-      {lock && active && (
-        <div className="ds-short__center ds-short__center--prompt">
-          <UnlockPrompt
-            number={lock.number}
-            freeEpisodes={lock.freeEpisodes}
-            onWatchFree={onWatchFree}
-            onUnlocked={onUnlocked}
-          />
-        </div>
-      )}
-      {failed && !lock && active && (
-        <div className="ds-short__center">
-          <div className="ds-short__failed" role="alert">
-            <p>{t('drama.playFailed')}</p>
-            <Button
-              size="small"
-              color="primary"
-              onClick={(event) => {
-                event.stopPropagation();
-                onRetry();
-              }}
-            >
-              {t('common.retry')}
-            </Button>
-          </div>
-        </div>
-      )}
-      <div className="ds-short__info">
-        <h2 className="ds-short__title">{series.title}</h2>
-        <p className="ds-short__episode">
-          {t('drama.epOf', { number: episode.number, count: series.episodeCount })}
-        </p>
-        <p className="ds-short__description">{series.description}</p>
-      </div>
-      <div className="ds-short__rail">
-        <ActionButton
-          icon={<HeartIcon filled={like.liked} />}
-          label={t(like.liked ? 'drama.unlike' : 'drama.like')}
-          caption={like.likeCount}
-          active={like.liked}
-          pressed={like.liked}
-          testId={active ? 'shorts-like' : undefined}
-          onClick={() => toggleLike.toggle(episode.id, like.liked)}
-        />
-        <ActionButton
-          icon={<BookmarkIcon filled={followed} />}
-          label={t(followed ? 'drama.following' : 'drama.follow')}
-          active={followed}
-          pressed={followed}
-          testId={active ? 'shorts-favorite' : undefined}
-          onClick={() => toggleFollow.toggle(series.id, followed)}
-        />
-        <ActionButton
-          icon={<ShareLinkIcon />}
-          label={t('drama.share')}
-          testId={active ? 'shorts-share' : undefined}
-          onClick={onShare}
-        />
-        <ActionButton
-          icon={<ListIcon />}
-          label={t('drama.episodes')}
-          caption={series.episodeCount}
-          testId={active ? 'shorts-episodes' : undefined}
-          onClick={onEpisodes}
-        />
-      </div>
-    </article>
-  );
-}
 
 export default function ShortsPage() {
   const t = useT();
@@ -204,26 +51,22 @@ export default function ShortsPage() {
   const [wantedIndex, setIndex] = useState(rememberedIndex);
   // A refetch may shorten the list: stay inside it.
   const index = items.length > 0 ? Math.min(wantedIndex, items.length - 1) : wantedIndex;
-  const [locks, setLocks] = useState<ReadonlyMap<number, LockedInfo>>(new Map());
-  const [failed, setFailed] = useState<ReadonlySet<number>>(new Set());
-  const [startedId, setStartedId] = useState<number | null>(null);
-  /** The item whose first frames have been shown: its neighbours may load now. */
-  const [settledId, setSettledId] = useState<number | null>(null);
-  /** The index whose video the viewer paused. */
-  const [pausedIndex, setPausedIndex] = useState<number | null>(null);
   const [sheetSeries, setSheetSeries] = useState<number | null>(null);
   const soundOn = useSound((s) => s.on);
   const { share, popup: sharePopup } = useShareSeries();
 
   const feedRef = useRef<HTMLDivElement>(null);
   const trackRef = useRef<HTMLDivElement>(null);
-  const videoRefs = useRef<(HTMLVideoElement | null)[]>([null, null, null]);
-  const poolRef = useRef<VideoPool | null>(null);
   const indexRef = useRef(index);
   const itemsRef = useRef(items);
   useEffect(() => {
     itemsRef.current = items;
   }, [items]);
+  // A video that ends moves the feed on (goTo is declared below; the pool calls the latest).
+  const goToRef = useRef<(next: number) => void>(() => undefined);
+  const onEnded = useCallback(() => goToRef.current(indexRef.current + 1), []);
+  const { poolRef, videoRef, locks, failed, startedId, settledId, pausedIndex, retry, clearLocks } =
+    useShortsPool({ indexRef, onEnded });
 
   const current = items[index];
   const currentId = current?.episode.id ?? null;
@@ -255,18 +98,18 @@ export default function ShortsPage() {
         probe.switched(item.episode.id);
         const video = pool.videoAt(target);
         if (video?.getAttribute('src') && video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA)
-          void playWithSound(video, () => useSound.getState().setOn(false));
+          playInFeed(video);
       }
       // The rest (overlays, the pool's window) renders without holding up the frames.
       startTransition(() => setIndex(target));
     },
-    [feed],
+    [feed, poolRef],
   );
-
-  const goToRef = useRef(goTo);
   useEffect(() => {
     goToRef.current = goTo;
   }, [goTo]);
+  /** One item on or back, from where the gesture found the feed. */
+  const step = useCallback((delta: 1 | -1) => goTo(indexRef.current + delta), [goTo]);
 
   useEffect(() => {
     rememberIndex(index);
@@ -289,52 +132,6 @@ export default function ShortsPage() {
       void feed.fetchNextPage();
   }, [index, items.length, feed]);
 
-  // The pool of three elements lives as long as the page.
-  useEffect(() => {
-    const videos = videoRefs.current.filter((v): v is HTMLVideoElement => v !== null);
-    const pool = new VideoPool(videos, {
-      onLocked: (videoId, info) => setLocks((map) => new Map(map).set(videoId, info)),
-      onError: (videoId) => setFailed((set) => new Set(set).add(videoId)),
-    });
-    poolRef.current = pool;
-
-    const onPlaying = (event: Event) => {
-      const video = event.currentTarget as HTMLVideoElement;
-      if (video.dataset.index !== String(indexRef.current)) return;
-      const videoId = Number(video.dataset.videoId);
-      probe.playing(videoId);
-      setStartedId(videoId);
-      // Neighbours start loading once the current item's first new frame is on screen, so their
-      // set-up (a signed address, Media Source) does not compete with it.
-      if ('requestVideoFrameCallback' in video)
-        video.requestVideoFrameCallback(() => setTimeout(() => setSettledId(videoId), 0));
-      else setSettledId(videoId);
-      setPausedIndex(null);
-    };
-    const onPause = (event: Event) => {
-      const video = event.currentTarget as HTMLVideoElement;
-      if (video.dataset.index === String(indexRef.current) && !video.ended) setPausedIndex(indexRef.current);
-    };
-    const onEnded = (event: Event) => {
-      const video = event.currentTarget as HTMLVideoElement;
-      if (video.dataset.index === String(indexRef.current)) goToRef.current(indexRef.current + 1);
-    };
-    for (const video of videos) {
-      video.addEventListener('playing', onPlaying);
-      video.addEventListener('pause', onPause);
-      video.addEventListener('ended', onEnded);
-    }
-    return () => {
-      for (const video of videos) {
-        video.removeEventListener('playing', onPlaying);
-        video.removeEventListener('pause', onPause);
-        video.removeEventListener('ended', onEnded);
-      }
-      pool.destroy();
-      poolRef.current = null;
-    };
-  }, []);
-
   const poolItems: PoolItem[] = useMemo(
     () =>
       items.map((item) => ({
@@ -350,24 +147,14 @@ export default function ShortsPage() {
   // Neighbours start loading once the current item plays (or cannot play at all).
   const loadNeighbours = settledId === currentId || currentLocked || currentFailed;
 
-  useEffect(() => {
-    poolRef.current?.sync(index, poolItems, loadNeighbours);
-  }, [index, poolItems, loadNeighbours]);
-
-  // Play the current item as soon as it can play; pause it on leaving.
-  useEffect(() => {
-    const pool = poolRef.current;
-    if (!pool || currentId === null || currentLocked || currentFailed) return;
-    const video = pool.videoAt(index);
-    if (!video) return;
-    const start = () => void playWithSound(video, () => useSound.getState().setOn(false));
-    if (video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA) start();
-    else video.addEventListener('canplay', start, { once: true });
-    return () => {
-      video.removeEventListener('canplay', start);
-      video.pause();
-    };
-  }, [index, currentId, currentLocked, currentFailed]);
+  usePoolWindow({
+    poolRef,
+    index,
+    items: poolItems,
+    loadNeighbours,
+    currentId,
+    playable: !currentLocked && !currentFailed,
+  });
 
   // index.html's first poster gives way once the feed shows its own (or has none), or is left.
   const currentPoster = current?.episode.poster;
@@ -387,80 +174,25 @@ export default function ShortsPage() {
             video: () => poolRef.current?.videoAt(index) ?? null,
           }
         : null,
-    [index, current, currentLocked],
+    [index, current, currentLocked, poolRef],
   );
   useProgressRecorder(watching);
 
   // --- Gestures: drag (touch and mouse), wheel, keyboard. ---
-  const drag = useRef<{ id: number; y: number; t: number; dy: number; moving: boolean } | null>(null);
-  const suppressClick = useRef(false);
-
-  const place = useCallback((dy: number, animate: boolean) => {
-    const track = trackRef.current;
-    if (!track) return;
-    track.style.transition = animate ? '' : 'none';
-    track.style.transform = `translate3d(0, calc(${-indexRef.current * 100}% + ${dy}px), 0)`;
-  }, []);
-
+  const swipe = useSwipe({ feedRef, trackRef, indexRef, count: () => itemsRef.current.length, onStep: step });
+  const { place } = swipe;
   useLayoutEffect(() => {
     indexRef.current = index;
     place(0, true);
   }, [index, place]);
-
-  const onPointerDown = (event: ReactPointerEvent<HTMLDivElement>) => {
-    if (!event.isPrimary || event.button !== 0) return;
-    drag.current = { id: event.pointerId, y: event.clientY, t: performance.now(), dy: 0, moving: false };
-  };
-  const onPointerMove = (event: ReactPointerEvent<HTMLDivElement>) => {
-    const d = drag.current;
-    if (!d || d.id !== event.pointerId) return;
-    let dy = event.clientY - d.y;
-    if (!d.moving) {
-      if (Math.abs(dy) < 8) return;
-      d.moving = true;
-      feedRef.current?.setPointerCapture(event.pointerId);
-    }
-    const atStart = indexRef.current === 0 && dy > 0;
-    const atEnd = indexRef.current >= itemsRef.current.length - 1 && dy < 0;
-    if (atStart || atEnd) dy /= 3;
-    d.dy = dy;
-    place(dy, false);
-  };
-  const onPointerUp = (event: ReactPointerEvent<HTMLDivElement>) => {
-    const d = drag.current;
-    drag.current = null;
-    if (!d || d.id !== event.pointerId || !d.moving) return;
-    suppressClick.current = true;
-    setTimeout(() => {
-      suppressClick.current = false;
-    }, 0);
-    const height = feedRef.current?.clientHeight ?? window.innerHeight;
-    const speed = d.dy / Math.max(1, performance.now() - d.t);
-    const far = Math.abs(d.dy) > height * SWIPE_SHARE || (Math.abs(d.dy) > 30 && Math.abs(speed) > 0.5);
-    if (far) goTo(indexRef.current + (d.dy < 0 ? 1 : -1));
-    place(0, true);
-  };
-
-  const wheel = useRef<{ locked: boolean; timer: number | undefined }>({ locked: false, timer: undefined });
-  const onWheel = (event: ReactWheelEvent<HTMLDivElement>) => {
-    const w = wheel.current;
-    window.clearTimeout(w.timer);
-    // One step per gesture: the lock ends once the wheel (and trackpad inertia) stays still.
-    w.timer = window.setTimeout(() => {
-      w.locked = false;
-    }, 220);
-    if (w.locked || Math.abs(event.deltaY) < 12 || sheetSeries !== null) return;
-    w.locked = true;
-    goTo(indexRef.current + (event.deltaY > 0 ? 1 : -1));
-  };
-  useEffect(() => () => window.clearTimeout(wheel.current.timer), []);
+  const onWheel = useWheelStep({ disabled: sheetSeries !== null, onStep: step });
 
   const togglePlay = useCallback(() => {
     const video = poolRef.current?.videoAt(indexRef.current);
     if (!video || !video.getAttribute('src')) return;
     if (video.paused) void video.play().catch(() => undefined);
     else video.pause();
-  }, []);
+  }, [poolRef]);
 
   const unmute = useCallback(() => {
     useSound.getState().setOn(true);
@@ -468,31 +200,16 @@ export default function ShortsPage() {
     if (!video) return;
     video.muted = false;
     if (video.paused && video.getAttribute('src')) void video.play().catch(() => undefined);
-  }, []);
+  }, [poolRef]);
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (sheetSeries !== null || event.defaultPrevented) return;
-      const target = event.target as HTMLElement | null;
-      if (target && /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)) return;
-      if (event.key === 'ArrowDown' || event.key === 'PageDown') {
-        event.preventDefault();
-        goTo(indexRef.current + 1);
-      } else if (event.key === 'ArrowUp' || event.key === 'PageUp') {
-        event.preventDefault();
-        goTo(indexRef.current - 1);
-      } else if (event.key === ' ' && target?.tagName !== 'BUTTON') {
-        event.preventDefault();
-        if (useSound.getState().on) togglePlay();
-        else unmute();
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [goTo, sheetSeries, togglePlay, unmute]);
+  const onSpace = useCallback(() => {
+    if (useSound.getState().on) togglePlay();
+    else unmute();
+  }, [togglePlay, unmute]);
+  useFeedKeys({ disabled: sheetSeries !== null, onStep: step, onSpace });
 
   const onTap = () => {
-    if (suppressClick.current) return;
+    if (swipe.clickSuppressed()) return;
     if (!useSound.getState().on) unmute();
     else togglePlay();
   };
@@ -505,15 +222,6 @@ export default function ShortsPage() {
     const at = items.findIndex((item) => item.episode.id === episode.id);
     if (at >= 0) setIndex(at);
     else void navigate(detailsPath(episode.seriesId, episode.id));
-  };
-
-  const retry = (videoId: number) => {
-    poolRef.current?.drop(videoId);
-    setFailed((set) => {
-      const next = new Set(set);
-      next.delete(videoId);
-      return next;
-    });
   };
 
   const from = Math.max(0, index - 1);
@@ -564,26 +272,15 @@ export default function ShortsPage() {
         className="ds-shorts"
         data-testid="shorts-feed"
         aria-label={t('tab.shorts')}
-        onPointerDown={onPointerDown}
-        onPointerMove={onPointerMove}
-        onPointerUp={onPointerUp}
-        onPointerCancel={onPointerUp}
+        {...swipe.handlers}
         onWheel={onWheel}
-        onClickCapture={(event) => {
-          if (suppressClick.current) {
-            event.stopPropagation();
-            event.preventDefault();
-          }
-        }}
         onClick={onTap}
       >
         <div ref={trackRef} className="ds-shorts__track">
           {SLOTS.map((slot) => (
             <video
               key={slot}
-              ref={(element) => {
-                videoRefs.current[slot] = element;
-              }}
+              ref={videoRef(slot)}
               className="ds-shorts__video"
               data-testid="shorts-video"
               data-slot={slot}
@@ -616,7 +313,7 @@ export default function ShortsPage() {
                 onShare={() => share(item.series.id)}
                 onWatchFree={first >= 0 && first !== at ? () => setIndex(first) : undefined}
                 // A trial card started: no episode stays locked (the feed reloads with them all).
-                onUnlocked={() => setLocks(new Map())}
+                onUnlocked={clearLocks}
               />
             );
           })}

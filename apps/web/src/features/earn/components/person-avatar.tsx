@@ -16,7 +16,8 @@ export function PersonAvatar({ src, name, size = 40 }: { src: string | null; nam
         width: size,
         height: size,
         fontSize: Math.round(size * 0.42),
-        background: `linear-gradient(160deg, hsl(${hash} 62% 58%), hsl(${hash} 58% 44%))`,
+        // tokens.css turns the hue into the disc's gradient.
+        ['--ds-avatar-hue' as string]: hash,
       }}
       aria-hidden="true"
     >

@@ -11,6 +11,7 @@ import {
   ChevronRightIcon,
   GiftIcon,
   HeadsetIcon,
+  HeroCard,
   PageContainer,
   StarIcon,
   TrophyIcon,
@@ -38,7 +39,7 @@ function Summary() {
         ? '—'
         : '…';
   return (
-    <section className="ds-earn-hero" data-testid="earn-summary">
+    <HeroCard className="ds-earn-hero" testId="earn-summary">
       <div className="ds-earn-hero__top">
         <span className="ds-earn-hero__label">{t('earn.today')}</span>
         <Link className="ds-earn-hero__wallet" to={ROUTES.wallet} data-testid="earn-wallet-link">
@@ -59,14 +60,14 @@ function Summary() {
           <dd data-testid="earn-total">{value(revenue.data?.total)}</dd>
         </div>
       </dl>
-    </section>
+    </HeroCard>
   );
 }
 
 function GuestCard() {
   const t = useT();
   return (
-    <section className="ds-earn-hero ds-earn-hero--guest" data-testid="earn-guest">
+    <HeroCard className="ds-earn-hero ds-earn-hero--guest" testId="earn-guest">
       <GiftIcon className="ds-earn-hero__gift" />
       <h2 className="ds-earn-hero__title">{t('earn.guestTitle')}</h2>
       <p className="ds-earn-hero__text">{t('earn.guestText')}</p>
@@ -78,7 +79,7 @@ function GuestCard() {
       >
         {t('auth.login')}
       </Button>
-    </section>
+    </HeroCard>
   );
 }
 

@@ -6,7 +6,7 @@ import { useUserInfo } from '../../../shared/api/user-info';
 import { useT } from '../../../shared/i18n';
 import { formatMoney } from '../../../shared/money';
 import { useSession } from '../../../shared/store/session';
-import { EmptyState, FooterBar, TopTabs, TrophyIcon } from '../../../shared/ui';
+import { EmptyState, FooterBar, Segmented, TopTabs, TrophyIcon } from '../../../shared/ui';
 import { useRanking, type RankScope, type RankType, type Ranking } from '../api/ranking';
 import { PersonAvatar } from '../components/person-avatar';
 import { EarnPage, LoadError, Loading } from '../components/shell';
@@ -133,25 +133,17 @@ function RankContent() {
         activeKey={type}
         onChange={setType}
       />
-      <div className="ds-earn-segmented ds-rank__scope" role="radiogroup" aria-label={t('rank.scope')}>
-        {(['overall', 'today'] as const).map((option) => (
-          <button
-            key={option}
-            type="button"
-            role="radio"
-            aria-checked={scope === option}
-            className={
-              scope === option
-                ? 'ds-earn-segmented__item ds-earn-segmented__item--active'
-                : 'ds-earn-segmented__item'
-            }
-            data-testid={`rank-scope-${option}`}
-            onClick={() => setScope(option)}
-          >
-            {t(option === 'overall' ? 'rank.overall' : 'rank.today')}
-          </button>
-        ))}
-      </div>
+      <Segmented
+        className="ds-rank__scope"
+        ariaLabel={t('rank.scope')}
+        options={(['overall', 'today'] as const).map((option) => ({
+          value: option,
+          label: t(option === 'overall' ? 'rank.overall' : 'rank.today'),
+          testId: `rank-scope-${option}`,
+        }))}
+        value={scope}
+        onChange={setScope}
+      />
       <p className="ds-earn__note">{t(type === 'earnings' ? 'rank.earningsHint' : 'rank.invitesHint')}</p>
       {body}
       <MyPlace data={ranking.isPlaceholderData ? undefined : current} />

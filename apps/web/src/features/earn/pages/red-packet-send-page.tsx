@@ -13,6 +13,7 @@ import {
   ConfirmPopup,
   copyText,
   CopyIcon,
+  Segmented,
   ShareIcon,
   showToast,
   TextField,
@@ -160,25 +161,16 @@ function SendForm({
           <span className="ds-field__label" id="packet-split-label">
             {t('redPacket.split')}
           </span>
-          <div className="ds-earn-segmented" role="radiogroup" aria-labelledby="packet-split-label">
-            {(['random', 'equal'] as const).map((option) => (
-              <button
-                key={option}
-                type="button"
-                role="radio"
-                aria-checked={split === option}
-                className={
-                  split === option
-                    ? 'ds-earn-segmented__item ds-earn-segmented__item--active'
-                    : 'ds-earn-segmented__item'
-                }
-                data-testid={`packet-split-${option}`}
-                onClick={() => setSplit(option)}
-              >
-                {t(option === 'random' ? 'redPacket.splitRandom' : 'redPacket.splitEqual')}
-              </button>
-            ))}
-          </div>
+          <Segmented
+            ariaLabelledBy="packet-split-label"
+            options={(['random', 'equal'] as const).map((option) => ({
+              value: option,
+              label: t(option === 'random' ? 'redPacket.splitRandom' : 'redPacket.splitEqual'),
+              testId: `packet-split-${option}`,
+            }))}
+            value={split}
+            onChange={setSplit}
+          />
           <p className="ds-field__hint" data-testid="packet-split-hint">
             {split === 'equal' && check.equalShare !== null
               ? t('redPacket.equalHint', { amount: formatMinor(check.equalShare, currency) })

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useT } from '../../../shared/i18n';
 import { ROUTES } from '../../../shared/routes';
-import { ConfirmPopup, GiftIcon, TextField } from '../../../shared/ui';
+import { ConfirmPopup, GiftIcon, Segmented, TextField } from '../../../shared/ui';
 import { useSendTrialCard, type TrialCards } from '../api/trial-actions';
 import { useNow } from '../lib/countdown';
 import { checkGift, nextGiftAt, type GiftMode } from '../lib/gift-form';
@@ -145,30 +145,21 @@ export function GiftSection({
               submit();
             }}
           >
-            <div className="ds-ms-segmented" role="radiogroup" aria-label={t('pointsTrial.giftHow')}>
-              {(['member', 'code'] as const).map((option) => (
-                <button
-                  key={option}
-                  type="button"
-                  role="radio"
-                  aria-checked={mode === option}
-                  className={
-                    mode === option
-                      ? 'ds-ms-segmented__item ds-ms-segmented__item--active'
-                      : 'ds-ms-segmented__item'
-                  }
-                  data-testid={`gift-mode-${option}`}
-                  onClick={() => {
-                    setMode(option);
-                    setTouched(false);
-                    setFieldError(null);
-                    setError(null);
-                  }}
-                >
-                  {t(option === 'member' ? 'pointsTrial.giftToMember' : 'pointsTrial.giftAsCode')}
-                </button>
-              ))}
-            </div>
+            <Segmented
+              ariaLabel={t('pointsTrial.giftHow')}
+              options={(['member', 'code'] as const).map((option) => ({
+                value: option,
+                label: t(option === 'member' ? 'pointsTrial.giftToMember' : 'pointsTrial.giftAsCode'),
+                testId: `gift-mode-${option}`,
+              }))}
+              value={mode}
+              onChange={(option) => {
+                setMode(option);
+                setTouched(false);
+                setFieldError(null);
+                setError(null);
+              }}
+            />
             {mode === 'member' ? (
               <TextField
                 label={t('pointsTrial.giftInviteCode')}

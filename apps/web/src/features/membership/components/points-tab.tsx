@@ -1,7 +1,7 @@
 import { localeOf, type PointsRules } from '@dramastar/contract';
 import { InfiniteScroll } from 'antd-mobile';
 import { useT } from '../../../shared/i18n';
-import { EmptyState, TicketIcon } from '../../../shared/ui';
+import { EmptyState, HeroCard, TicketIcon } from '../../../shared/ui';
 import { usePoints } from '../api/queries';
 import { dateTimeFormat, pointKindLabel } from '../lib/labels';
 import { LoadError, Loading } from './shell';
@@ -38,12 +38,12 @@ export function PointsTab() {
   const entries = points.data.pages.flatMap((page) => page.list);
   return (
     <>
-      <section className="ds-ms-points" data-testid="points-balance-card">
+      <HeroCard className="ds-ms-points" testId="points-balance-card">
         <span className="ds-ms-points__label">{t('pointsTrial.pointsBalance')}</span>
         <strong className="ds-ms-points__value" data-testid="points-balance">
           {balance.toLocaleString(localeOf(t.language))}
         </strong>
-      </section>
+      </HeroCard>
       {points.data.pages[0] && <PointsRulesPanel rules={points.data.pages[0].rules} />}
       <h2 className="ds-section-title">{t('pointsTrial.pointsHistory')}</h2>
       {entries.length === 0 ? (

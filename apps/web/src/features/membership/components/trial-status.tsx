@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useT } from '../../../shared/i18n';
 import { ROUTES } from '../../../shared/routes';
-import { ClockIcon, ConfirmPopup, TicketIcon } from '../../../shared/ui';
+import { ClockIcon, ConfirmPopup, HeroCard, TicketIcon } from '../../../shared/ui';
 import { actionError, useGetTrialCard, type TrialCards } from '../api/trial-actions';
 import { formatHms, useCountdownTo } from '../lib/countdown';
 import { dateTimeFormat } from '../lib/labels';
@@ -22,7 +22,7 @@ function RunningTrial({ until, onEnded }: { until: string; onEnded: () => void }
     onEnded();
   }, [countdown.passed, onEnded]);
   return (
-    <section className="ds-ms-trial ds-ms-trial--active" data-testid="trial-running">
+    <HeroCard className="ds-ms-trial ds-ms-trial--active" testId="trial-running">
       <span className="ds-ms-trial__label">
         <ClockIcon /> {t('pointsTrial.runningLabel')}
       </span>
@@ -35,7 +35,7 @@ function RunningTrial({ until, onEnded }: { until: string; onEnded: () => void }
       <p className="ds-ms-trial__line" data-testid="trial-until">
         {t('pointsTrial.runningUntil', { date: times.format(new Date(until)) })}
       </p>
-    </section>
+    </HeroCard>
   );
 }
 

@@ -2,7 +2,15 @@ import { useState } from 'react';
 import { useT } from '../../../shared/i18n';
 import { formatMoney } from '../../../shared/money';
 import { ROUTES } from '../../../shared/routes';
-import { AwardIcon, EmptyState, MenuList, MenuRow, ReceiptIcon, UsersIcon } from '../../../shared/ui';
+import {
+  AwardIcon,
+  EmptyState,
+  HeroCard,
+  MenuList,
+  MenuRow,
+  ReceiptIcon,
+  UsersIcon,
+} from '../../../shared/ui';
 import { useCopyrightCenter } from '../api/copyrights';
 import { BuySheet } from '../components/buy-sheet';
 import { ProductCard } from '../components/product-card';
@@ -21,7 +29,7 @@ function CenterContent() {
   const product = buying ? (products.find((p) => p.id === buying.id) ?? null) : null;
   return (
     <>
-      <section className="ds-team-hero" data-testid="copyright-totals">
+      <HeroCard className="ds-team-hero" testId="copyright-totals">
         <div className="ds-team-hero__label">
           <AwardIcon /> {t('copyright.totalPurchase')}
         </div>
@@ -40,7 +48,7 @@ function CenterContent() {
             testId="copyright-yesterday-revenue"
           />
         </StatGrid>
-      </section>
+      </HeroCard>
       <MenuList>
         <MenuRow
           icon={<ReceiptIcon />}

@@ -1,7 +1,7 @@
 import { useT } from '../../../shared/i18n';
 import { formatMoney } from '../../../shared/money';
 import { ROUTES } from '../../../shared/routes';
-import { AwardIcon, EmptyState, MenuList, MenuRow, PieChartIcon } from '../../../shared/ui';
+import { AwardIcon, EmptyState, HeroCard, MenuList, MenuRow, PieChartIcon } from '../../../shared/ui';
 import { useDividend } from '../api/team';
 import { Fact, Facts, LoadError, Loading, Stat, StatGrid, TeamPage } from '../components/shell';
 import { formatCount, formatDate } from '../lib/format';
@@ -15,7 +15,7 @@ function DividendContent() {
   const money = (amount: string) => formatMoney(amount, d.currency);
   return (
     <>
-      <section className="ds-team-hero" data-testid="dividend-summary">
+      <HeroCard className="ds-team-hero" testId="dividend-summary">
         <div className="ds-team-hero__label">
           <PieChartIcon /> {t('dividend.shares')}
         </div>
@@ -31,7 +31,7 @@ function DividendContent() {
             ? t('dividend.nextPayout', { date: formatDate(d.nextPayoutAt, t.language) })
             : t('dividend.noNextPayout')}
         </p>
-      </section>
+      </HeroCard>
       <p className="ds-team-notice" data-testid="dividend-rule">
         {t('dividend.rule', {
           unit: money(d.shareUnit),

@@ -1,7 +1,7 @@
 import { useT } from '../../../shared/i18n';
 import { formatMoney } from '../../../shared/money';
 import { ROUTES } from '../../../shared/routes';
-import { EmptyState, TrophyIcon, UsersIcon } from '../../../shared/ui';
+import { EmptyState, HeroCard, TrophyIcon, UsersIcon } from '../../../shared/ui';
 import { useLeaderBoard } from '../api/team';
 import { MemberAvatar } from '../components/member-avatar';
 import { LoadError, Loading, Progress, TeamPage } from '../components/shell';
@@ -16,7 +16,7 @@ function LeaderContent() {
   const money = (amount: string) => formatMoney(amount, board.currency);
   return (
     <>
-      <section className="ds-team-hero" data-testid="leader-me">
+      <HeroCard className="ds-team-hero" testId="leader-me">
         <div className="ds-team-hero__label">
           <TrophyIcon /> {t('leader.goalLabel')}
         </div>
@@ -39,7 +39,7 @@ function LeaderContent() {
             </span>
           </div>
         </div>
-      </section>
+      </HeroCard>
       <h2 className="ds-section-title">{t('leader.top')}</h2>
       {board.leaders.length === 0 ? (
         <EmptyState testId="leader-empty" icon={<UsersIcon />} title={t('leader.empty')} />

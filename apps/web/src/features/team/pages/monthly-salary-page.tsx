@@ -5,7 +5,15 @@ import { Link } from 'react-router-dom';
 import { useT } from '../../../shared/i18n';
 import { formatMoney } from '../../../shared/money';
 import { ROUTES } from '../../../shared/routes';
-import { CheckIcon, CoinsIcon, MenuList, MenuRow, ReceiptIcon, showToast } from '../../../shared/ui';
+import {
+  CheckIcon,
+  CoinsIcon,
+  HeroCard,
+  MenuList,
+  MenuRow,
+  ReceiptIcon,
+  showToast,
+} from '../../../shared/ui';
 import { useClaimSalary, useSalaryStatus } from '../api/salary';
 import { LoadError, Loading, Progress, Stat, StatGrid, TeamPage } from '../components/shell';
 import { formatCount, formatDate, formatDateTime } from '../lib/format';
@@ -142,7 +150,7 @@ function SalaryContent() {
 
   return (
     <>
-      <section className="ds-team-hero" data-testid="salary-summary">
+      <HeroCard className="ds-team-hero" testId="salary-summary">
         <div className="ds-team-hero__label">
           <CoinsIcon /> {status.level > 0 ? t('team.levelN', { level: status.level }) : t('salary.noLevel')}
         </div>
@@ -161,7 +169,7 @@ function SalaryContent() {
             testId="salary-team"
           />
         </StatGrid>
-      </section>
+      </HeroCard>
       <section className="ds-claim">
         <ClaimStateText status={status} />
         {error && (

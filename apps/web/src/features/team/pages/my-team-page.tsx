@@ -6,6 +6,7 @@ import { formatMoney } from '../../../shared/money';
 import { ROUTES } from '../../../shared/routes';
 import {
   CopyIcon,
+  HeroCard,
   LinkIcon,
   MenuList,
   MenuRow,
@@ -30,7 +31,7 @@ function TeamSummary({ status }: { status: TeamStatus }) {
   const count = (n: number) => formatCount(n, t.language);
   const money = (amount: string) => formatMoney(amount, status.currency);
   return (
-    <section className="ds-team-hero" data-testid="team-summary">
+    <HeroCard className="ds-team-hero" testId="team-summary">
       <div className="ds-team-hero__label">
         <UsersIcon /> {t('team.teamSize')}
       </div>
@@ -47,7 +48,7 @@ function TeamSummary({ status }: { status: TeamStatus }) {
         <Stat label={t('team.totalRevenue')} value={money(status.totalRevenue)} testId="team-total-revenue" />
       </StatGrid>
       <p className="ds-team-hero__foot">{t('team.activeHint')}</p>
-    </section>
+    </HeroCard>
   );
 }
 

@@ -8,6 +8,7 @@ import {
   ArrowDownCircleIcon,
   ArrowUpCircleIcon,
   BankCardIcon,
+  HeroCard,
   KeyIcon,
   MenuList,
   MenuRow,
@@ -24,7 +25,7 @@ function BalanceCard() {
   const navigate = useNavigate();
   const wallet = useWalletInfo();
   return (
-    <section className="ds-wallet-card" data-testid="wallet-balance-card">
+    <HeroCard className="ds-wallet-card" testId="wallet-balance-card">
       <div className="ds-wallet-card__label">
         <WalletIcon /> {t('wallet.balance')}
       </div>
@@ -49,7 +50,7 @@ function BalanceCard() {
           <ArrowUpCircleIcon /> {t('withdraw.title')}
         </Button>
       </div>
-    </section>
+    </HeroCard>
   );
 }
 

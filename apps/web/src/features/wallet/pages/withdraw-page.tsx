@@ -13,7 +13,7 @@ import { useT } from '../../../shared/i18n';
 import { formatMinor, formatMoney, plainAmount } from '../../../shared/money';
 import { newRequestId } from '../../../shared/request-id';
 import { ROUTES } from '../../../shared/routes';
-import { AlertIcon, FooterBar, MenuList, MenuRow, TextField } from '../../../shared/ui';
+import { AlertIcon, FooterBar, MenuList, MenuRow, Segmented, TextField } from '../../../shared/ui';
 import { PASSWORD_REFUSALS, PayPasswordSheet } from '../../../shared/ui/pay-password-sheet';
 import { useApplyWithdrawal } from '../api/apply-withdrawal';
 import { useBankNames } from '../api/bank-config';
@@ -243,27 +243,21 @@ function WithdrawForm({ rules, cards }: { rules: WithdrawalRules; cards: BankCar
       </div>
       <Prerequisites missing={missing} />
       {rules.usdtEnabled && (
-        <div className="ds-segmented" role="radiogroup" aria-label={t('withdraw.method')}>
-          {(['bank', 'usdt'] as const).map((option) => (
-            <button
-              key={option}
-              type="button"
-              role="radio"
-              aria-checked={channel === option}
-              className={
-                channel === option ? 'ds-segmented__item ds-segmented__item--active' : 'ds-segmented__item'
-              }
-              data-testid={`withdraw-channel-${option}`}
-              onClick={() => {
-                setChannel(option);
-                setPicked(null);
-                setScreenError(null);
-              }}
-            >
-              {t(option === 'bank' ? 'withdraw.toBank' : 'withdraw.toUsdt')}
-            </button>
-          ))}
-        </div>
+        <Segmented
+          className="ds-withdraw-channel"
+          ariaLabel={t('withdraw.method')}
+          options={(['bank', 'usdt'] as const).map((option) => ({
+            value: option,
+            label: t(option === 'bank' ? 'withdraw.toBank' : 'withdraw.toUsdt'),
+            testId: `withdraw-channel-${option}`,
+          }))}
+          value={channel}
+          onChange={(option) => {
+            setChannel(option);
+            setPicked(null);
+            setScreenError(null);
+          }}
+        />
       )}
       {channel === 'bank' ? (
         <CardChooser cards={cards} value={card?.id ?? null} onChange={setCardId} />

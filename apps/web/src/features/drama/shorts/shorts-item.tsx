@@ -1,0 +1,149 @@
+import type { EpisodeInfo, SeriesSummary } from '@dramastar/contract';
+import { Button } from 'antd-mobile';
+import { useT } from '../../../shared/i18n';
+import {
+  BookmarkIcon,
+  HeartIcon,
+  ListIcon,
+  PlayFilledIcon,
+  ShareLinkIcon,
+  Spinner,
+} from '../../../shared/ui';
+import { useFollowState } from '../api/follow-state';
+import { useToggleFollow } from '../api/follow';
+import { useToggleLike } from '../api/like';
+import type { LockedInfo } from '../api/play';
+import { ActionButton } from '../components/action-button';
+import { UnlockPrompt } from '../components/unlock-prompt';
+import { useLikeState } from '../lib/engagement-store';
+
+export interface FeedItem {
+  series: SeriesSummary;
+  episode: EpisodeInfo;
+}
+
+/** One item of the Shorts feed: its overlays (loading, paused, locked, failed), title and action rail. */
+export function ShortsItem({
+  item,
+  index,
+  active,
+  lock,
+  failed,
+  started,
+  paused,
+  onRetry,
+  onEpisodes,
+  onShare,
+  onWatchFree,
+  onUnlocked,
+}: {
+  item: FeedItem;
+  index: number;
+  active: boolean;
+  lock: LockedInfo | null;
+  failed: boolean;
+  started: boolean;
+  paused: boolean;
+  onRetry: () => void;
+  onEpisodes: () => void;
+  onShare: () => void;
+  onWatchFree: (() => void) | undefined;
+  onUnlocked: () => void;
+}) {
+  const t = useT();
+  const { series, episode } = item;
+  const like = useLikeState(episode.id, { liked: episode.liked, likeCount: episode.likeCount });
+  const toggleLike = useToggleLike();
+  const followed = useFollowState(series.id);
+  const toggleFollow = useToggleFollow();
+  return (
+    <article
+      className={lock ? 'ds-short ds-short--locked' : 'ds-short'}
+      style={{ top: `${index * 100}%` }}
+      data-testid="shorts-item"
+      data-index={index}
+      data-video-id={episode.id}
+      data-active={active ? 'true' : 'false'}
+      aria-hidden={!active}
+    >
+      {lock && <img className="ds-short__poster" src={episode.poster} alt="" />}
+      {active && !lock && !failed && !started && (
+        <div className="ds-short__center" role="status">
+          <Spinner />
+          <span className="ds-visually-hidden">{t('common.loading')}</span>
+        </div>
+      )}
+      {active && !lock && started && paused && (
+        <div className="ds-short__center ds-short__paused" aria-hidden="true">
+          <PlayFilledIcon />
+        </div>
+      )}
+      {lock && active && (
+        <div className="ds-short__center ds-short__center--prompt">
+          <UnlockPrompt
+            number={lock.number}
+            freeEpisodes={lock.freeEpisodes}
+            onWatchFree={onWatchFree}
+            onUnlocked={onUnlocked}
+          />
+        </div>
+      )}
+      {failed && !lock && active && (
+        <div className="ds-short__center">
+          <div className="ds-short__failed" role="alert">
+            <p>{t('drama.playFailed')}</p>
+            <Button
+              size="small"
+              color="primary"
+              onClick={(event) => {
+                event.stopPropagation();
+                onRetry();
+              }}
+            >
+              {t('common.retry')}
+            </Button>
+          </div>
+        </div>
+      )}
+      <div className="ds-short__info">
+        <h2 className="ds-short__title">{series.title}</h2>
+        <p className="ds-short__episode">
+          {t('drama.epOf', { number: episode.number, count: series.episodeCount })}
+        </p>
+        <p className="ds-short__description">{series.description}</p>
+      </div>
+      <div className="ds-short__rail">
+        <ActionButton
+          icon={<HeartIcon filled={like.liked} />}
+          label={t(like.liked ? 'drama.unlike' : 'drama.like')}
+          caption={like.likeCount}
+          active={like.liked}
+          pressed={like.liked}
+          testId={active ? 'shorts-like' : undefined}
+          onClick={() => toggleLike.toggle(episode.id, like.liked)}
+        />
+        <ActionButton
+          icon={<BookmarkIcon filled={followed} />}
+          label={t(followed ? 'drama.following' : 'drama.follow')}
+          active={followed}
+          pressed={followed}
+          testId={active ? 'shorts-favorite' : undefined}
+          onClick={() => toggleFollow.toggle(series.id, followed)}
+        />
+        <ActionButton
+          icon={<ShareLinkIcon />}
+          label={t('drama.share')}
+          testId={active ? 'shorts-share' : undefined}
+          onClick={onShare}
+        />
+        <ActionButton
+          icon={<ListIcon />}
+          label={t('drama.episodes')}
+          caption={series.episodeCount}
+          testId={active ? 'shorts-episodes' : undefined}
+          onClick={onEpisodes}
+        />
+      </div>
+    </article>
+  );
+}
