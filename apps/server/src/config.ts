@@ -104,17 +104,8 @@ const envSchema = z.object({
 /** Every variable the server reads (README.md's configuration table lists each). */
 export const CONFIG_VARIABLES = Object.keys(envSchema.shape);
 
-/**
- * The ffmpeg and ffprobe to run: only these two variables are read, so the media code (also used
- * by the command-line importer and the tests) needs no whole configuration.
- */
-export function mediaTools(env: Record<string, string | undefined> = process.env) {
-  const tools = envSchema.pick({ FFMPEG_PATH: true, FFPROBE_PATH: true }).parse({
-    FFMPEG_PATH: env.FFMPEG_PATH || undefined,
-    FFPROBE_PATH: env.FFPROBE_PATH || undefined,
-  });
-  return { ffmpeg: tools.FFMPEG_PATH, ffprobe: tools.FFPROBE_PATH };
-}
+/** FFMPEG_PATH and FFPROBE_PATH are read by the media code itself (the importer and tests use it without a configuration). */
+export { mediaTools } from './media/ffmpeg.js';
 
 export interface Config {
   env: 'development' | 'production' | 'test';
