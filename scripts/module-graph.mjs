@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // Folder-level import graph of apps/server/src (tests excluded): each modules/<name> is a node,
-// and so is each other top-level folder or file (db, http, jobs, money, clock…).
+// and so is each other top-level folder or file (db, http, jobs, money, clock…). A module's edge
+// files (*.routes.ts, admin-*.service.ts: the app-api and admin-api surface, which eslint.config.js
+// puts in the top layer) are a node of their own, `<module>:edge`; `--flat` counts them in their folder.
 // Prints the edges between nodes, the cycles (strongly connected components of more than one node)
 // and the pairs that import each other both ways. `--json` prints the figures as JSON;
 // `--check` exits 1 when there is a cycle.
@@ -19,10 +21,13 @@ function* sources(dir) {
   }
 }
 
+const flat = process.argv.includes('--flat');
+const edgeFile = /(\.routes|\/admin-[^/]*\.service)\.ts$/;
+
 /** modules/<name> for a module's files, else the first path segment without its extension. */
 function nodeOf(file) {
   const parts = relative(root, file).split('/');
-  if (parts[0] === 'modules') return `modules/${parts[1]}`;
+  if (parts[0] === 'modules') return `modules/${parts[1]}${!flat && edgeFile.test(file) ? ':edge' : ''}`;
   return parts[0].replace(/\.ts$/, '');
 }
 
@@ -84,12 +89,9 @@ const twoWay = [];
 for (const [from, targets] of graph)
   for (const to of targets) if (from < to && graph.get(to).has(from)) twoWay.push(`${from} ↔ ${to}`);
 
-const moduleImports = imports.filter(
-  ([from, to]) => from.startsWith('modules/') && to.startsWith('modules/'),
-);
-const moduleEdges = [...edges.keys()].filter((key) =>
-  key.split(' → ').every((n) => n.startsWith('modules/')),
-);
+const isModule = (node) => node.startsWith('modules/') && !node.endsWith(':edge');
+const moduleImports = imports.filter(([from, to]) => isModule(from) && isModule(to));
+const moduleEdges = [...edges.keys()].filter((key) => key.split(' → ').every(isModule));
 const figures = {
   imports: imports.length,
   edges: edges.size,
@@ -101,8 +103,12 @@ const figures = {
 
 if (process.argv.includes('--json')) console.log(JSON.stringify(figures, null, 2));
 else {
-  console.log(`imports crossing folders: ${figures.imports} (between modules: ${figures.moduleImports})`);
-  console.log(`folder-level edges: ${figures.edges} (between modules: ${figures.moduleEdges})`);
+  console.log(
+    `imports crossing folders: ${figures.imports} (between modules${flat ? '' : ', edge files aside'}: ${figures.moduleImports})`,
+  );
+  console.log(
+    `folder-level edges: ${figures.edges} (between modules${flat ? '' : ', edge files aside'}: ${figures.moduleEdges})`,
+  );
   console.log(`cycles (strongly connected folders): ${components.length}`);
   for (const component of components) console.log(`  ${component.length}: ${component.join(', ')}`);
   console.log(`two-way pairs: ${twoWay.length}`);

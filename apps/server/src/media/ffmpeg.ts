@@ -1,12 +1,5 @@
 import { spawn } from 'node:child_process';
-
-/**
- * The ffmpeg and ffprobe to run: only these two variables are read (empty means the default), so
- * the media code (also used by the command-line importer and the tests) needs no whole configuration.
- */
-export function mediaTools(env: Record<string, string | undefined> = process.env) {
-  return { ffmpeg: env.FFMPEG_PATH || 'ffmpeg', ffprobe: env.FFPROBE_PATH || 'ffprobe' };
-}
+import { mediaTools } from '../config.js';
 
 /** The system's ffmpeg and ffprobe (Debian's packages), or FFMPEG_PATH and FFPROBE_PATH. */
 export const { ffmpeg: FFMPEG, ffprobe: FFPROBE } = mediaTools();

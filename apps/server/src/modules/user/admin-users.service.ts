@@ -32,7 +32,7 @@ import type { RechargeService } from '../wallet/recharge.service.js';
 import { toAdminWithdrawal, userWithdrawals } from '../wallet/withdrawal.service.js';
 import { containsPattern } from '../../db/like.js';
 import type { Ledger } from '../ledger/ledger.service.js';
-import { levelCounts } from '../team/team-tree.js';
+import { levelCounts } from './team-tree.js';
 
 type UserRow = typeof users.$inferSelect;
 type SessionRow = typeof sessions.$inferSelect;
