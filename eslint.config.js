@@ -4,6 +4,29 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/**
+ * The server's layers, lowest first (README "Server layers"). Kernel: the top-level files and db/,
+ * http/, media/. Then the modules in one order: foundation, then domain; a module imports the
+ * kernel and the modules before it only, so module imports can never form a cycle. Edges (routes,
+ * admin-*.service.ts, jobs, cli, seed, app.ts, main.ts) import anything; nothing but edges and
+ * tests imports an edge.
+ */
+const SERVER_FOUNDATION = ['mail', 'tenant', 'ledger', 'user', 'auth', 'operator'];
+const SERVER_DOMAIN = [
+  'catalog',
+  'membership',
+  'payment',
+  'wallet',
+  'team',
+  'earn',
+  'content',
+  'chat',
+  'oauth',
+  'health',
+];
+const SERVER_MODULES = [...SERVER_FOUNDATION, ...SERVER_DOMAIN];
+const server = 'apps/server/src';
+
 export default tseslint.config(
   {
     ignores: [
@@ -41,7 +64,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.js', '**/*.mjs', 'vitest.config.ts'],
+    files: ['**/*.js', '**/*.mjs', '**/*.cjs', 'vitest.config.ts'],
     ...tseslint.configs.disableTypeChecked,
   },
   {
@@ -100,6 +123,50 @@ export default tseslint.config(
             { from: 'app', allow: ['app', 'feature', 'shared'] },
             { from: 'feature', allow: ['shared', ['feature', { feature: '${from.feature}' }]] },
             { from: 'shared', allow: ['shared'] },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The server's layers: imports only downwards (SERVER_MODULES above).
+    files: ['apps/server/**/*.ts'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { [`${import.meta.dirname}/scripts/eslint-ts-resolver.cjs`]: {} },
+      'boundaries/include': [`${server}/**/*`],
+      'boundaries/elements': [
+        { type: 'test', mode: 'full', pattern: [`${server}/**/*.test.ts`, `${server}/test/**`] },
+        {
+          type: 'edge',
+          mode: 'full',
+          pattern: [
+            `${server}/modules/*/*.routes.ts`,
+            `${server}/modules/*/admin-*.service.ts`,
+            `${server}/{app,main}.ts`,
+            `${server}/{jobs,cli,seed}/**`,
+          ],
+        },
+        ...SERVER_MODULES.map((name) => ({
+          type: name,
+          mode: 'full',
+          pattern: `${server}/modules/${name}/**`,
+        })),
+        { type: 'kernel', mode: 'full', pattern: [`${server}/*.ts`, `${server}/{db,http,media}/**`] },
+      ],
+    },
+    rules: {
+      'boundaries/element-types': [
+        'error',
+        {
+          default: 'disallow',
+          rules: [
+            { from: ['test', 'edge'], allow: ['test', 'edge', 'kernel', ...SERVER_MODULES] },
+            ...SERVER_MODULES.map((name, i) => ({
+              from: name,
+              allow: ['kernel', ...SERVER_MODULES.slice(0, i + 1)],
+            })),
+            { from: 'kernel', allow: ['kernel'] },
           ],
         },
       ],

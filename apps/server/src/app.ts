@@ -44,7 +44,7 @@ import { createTenantService, DEFAULT_TENANT, TENANT_CHANNEL } from './modules/t
 import { adminConfigRoutes } from './modules/tenant/admin-config.routes.js';
 import { createAdminConfigService } from './modules/tenant/admin-config.service.js';
 import { createCopyrightAdmin } from './modules/team/copyright-admin.js';
-import { createAccountService } from './modules/user/account.service.js';
+import { createAccountService } from './modules/auth/account.service.js';
 import { userRoutes } from './modules/user/user.routes.js';
 import { createUserService } from './modules/user/user.service.js';
 import { purgeExpired } from './jobs/cleanup.job.js';

@@ -1,9 +1,8 @@
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { DEVELOPMENT_DATA_KEY } from './sealing.js';
-import { mediaLayout } from './media/storage.js';
-import type { S3StorageOptions } from './media/storage-s3.js';
 
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -114,6 +113,32 @@ export function mediaTools(env: Record<string, string | undefined> = process.env
     FFPROBE_PATH: env.FFPROBE_PATH || undefined,
   });
   return { ffmpeg: tools.FFMPEG_PATH, ffprobe: tools.FFPROBE_PATH };
+}
+
+/** MEDIA_DIR's two parts: `public/` (served at /media) and `private/` (episodes, uploads). */
+export function mediaLayout(root: string): { public: string; private: string } {
+  return { public: join(root, 'public'), private: join(root, 'private') };
+}
+
+/** One place in the store: a bucket and a key prefix inside it ('' or ending in '/'). */
+export interface S3Place {
+  bucket: string;
+  prefix: string;
+}
+
+export interface S3StorageOptions {
+  endpoint?: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Console uploads (`uploads/…`), episode HLS (`hls/…` and any other private key), public images. */
+  originals: S3Place;
+  hls: S3Place;
+  public: S3Place;
+  /** Where browsers fetch public images (a CDN or the public bucket's address); default: the endpoint's path-style URL. */
+  publicBaseUrl?: string;
+  /** Path-style addresses (`endpoint/bucket/key`): what MinIO, Swift and Ceph want. Default true. */
+  forcePathStyle?: boolean;
 }
 
 export interface Config {

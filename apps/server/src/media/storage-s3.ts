@@ -20,27 +20,9 @@ import {
   RangeNotSatisfiableError,
   type StoredRead,
 } from './storage.js';
+import type { S3Place, S3StorageOptions } from '../config.js';
 
-/** One place in the store: a bucket and a key prefix inside it ('' or ending in '/'). */
-export interface S3Place {
-  bucket: string;
-  prefix: string;
-}
-
-export interface S3StorageOptions {
-  endpoint?: string;
-  region: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  /** Console uploads (`uploads/…`), episode HLS (`hls/…` and any other private key), public images. */
-  originals: S3Place;
-  hls: S3Place;
-  public: S3Place;
-  /** Where browsers fetch public images (a CDN or the public bucket's address); default: the endpoint's path-style URL. */
-  publicBaseUrl?: string;
-  /** Path-style addresses (`endpoint/bucket/key`): what MinIO, Swift and Ceph want. Default true. */
-  forcePathStyle?: boolean;
-}
+export type { S3Place, S3StorageOptions };
 
 export interface S3MediaStorage extends MediaStorage {
   readonly client: S3Client;

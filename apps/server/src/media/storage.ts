@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { copyFile, cp, mkdir, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
 import { dirname, join, posix, relative, resolve, sep } from 'node:path';
+import { mediaLayout } from '../config.js';
 
 /**
  * The first key segments whose files are public (served at /media by anyone). Every other key
@@ -10,10 +11,7 @@ import { dirname, join, posix, relative, resolve, sep } from 'node:path';
  */
 const PUBLIC_KEY_ROOTS = new Set(['covers', 'posters', 'avatars', 'chat']);
 
-/** MEDIA_DIR's two parts: `public/` (served at /media) and `private/` (episodes, uploads). */
-export function mediaLayout(root: string): { public: string; private: string } {
-  return { public: join(root, 'public'), private: join(root, 'private') };
-}
+export { mediaLayout };
 
 /** A key made canonical once (forward slashes, no `.`/`..`/empty segments), or an error. */
 function normaliseKey(key: string): string {

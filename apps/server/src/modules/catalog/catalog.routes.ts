@@ -6,7 +6,7 @@ import { AppError } from '../../http/errors.js';
 import type { RateLimiter } from '../../http/rate-limit.js';
 import type { Router } from '../../http/route.js';
 import { type MediaStorage, RangeNotSatisfiableError } from '../../media/storage.js';
-import type { SessionUser } from '../auth/session.service.js';
+import type { SessionUser } from '../../http/actors.js';
 import type { TenantService } from '../tenant/tenant.service.js';
 import type { CatalogService } from './catalog.service.js';
 import type { StreamSigner } from './stream-signer.js';

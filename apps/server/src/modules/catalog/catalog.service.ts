@@ -21,8 +21,8 @@ import {
 } from '../../db/schema/index.js';
 import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
-import { tenantMembership } from '../membership/membership.service.js';
-import type { SessionUser } from '../auth/session.service.js';
+import { tenantMembership } from '../tenant/membership-settings.js';
+import type { SessionUser } from '../../http/actors.js';
 import { canWatch, type Entitlements } from './entitlement.js';
 import { homeLayout, sectionTitle } from './home-sections.js';
 import type { PointsService } from './points.service.js';

@@ -1,4 +1,4 @@
-import type { SessionUser } from '../auth/session.service.js';
+import type { SessionUser } from '../../http/actors.js';
 
 /**
  * Who may watch paid episodes: one function (app.ts gives the real one: an active card of any

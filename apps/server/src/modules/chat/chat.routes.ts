@@ -4,7 +4,7 @@ import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/client.js';
 import type { Router } from '../../http/route.js';
 import type { RateLimiter } from '../../http/rate-limit.js';
-import type { SessionUser } from '../auth/session.service.js';
+import type { SessionUser } from '../../http/actors.js';
 import { type OperatorService, tenantScope } from '../operator/operator.service.js';
 import type { MediaStorage } from '../../media/storage.js';
 import { createChatService } from './chat.service.js';

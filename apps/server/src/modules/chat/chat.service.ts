@@ -33,7 +33,7 @@ import { AppError } from '../../http/errors.js';
 import { decodeImageDataUrl } from '../../media/image.js';
 import type { MediaStorage } from '../../media/storage.js';
 import type { RateLimiter } from '../../http/rate-limit.js';
-import type { SessionUser } from '../auth/session.service.js';
+import type { SessionUser } from '../../http/actors.js';
 import type { OperatorContext, OperatorService } from '../operator/operator.service.js';
 
 type ConversationRow = typeof chatConversations.$inferSelect;

@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
-import { type CurrencyKey, toMajor, type TransferKind, type WalletRecordType } from '@dramastar/contract';
-import { and, desc, eq, getTableColumns, or, sql } from 'drizzle-orm';
+import {
+  type CurrencyKey,
+  isCurrencyKey,
+  toMajor,
+  type TransferKind,
+  type WalletRecordType,
+} from '@dramastar/contract';
+import { and, count, desc, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { onePage } from '../../db/paging.js';
@@ -57,6 +63,41 @@ export const accountBalance =
 
 /** An account's columns as read elsewhere (the console): `balance` includes its shards. */
 export const ledgerAccountColumns = { ...getTableColumns(ledgerAccounts), balance: accountBalance };
+
+/** A user's wallet balances, one per currency the wallet has moved money in, in currency order. */
+export async function walletBalances(
+  db: DbOrTx,
+  userId: bigint,
+): Promise<{ currency: CurrencyKey; balance: bigint }[]> {
+  const rows = await db
+    .select({ currency: ledgerAccounts.currency, balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.userId, userId))
+    .orderBy(ledgerAccounts.currency);
+  return rows.flatMap((r) =>
+    isCurrencyKey(r.currency) ? [{ currency: r.currency, balance: r.balance }] : [],
+  );
+}
+
+/**
+ * The books' check per currency, over some tenants' accounts or every tenant's (null): the sum of
+ * every balance (zero when they balance, as a decimal string of minor units) and the accounts.
+ */
+export async function currencySums(db: DbOrTx, tenantIds: string[] | null) {
+  const rows = await db
+    .select({
+      currency: ledgerAccounts.currency,
+      sum: sql<string>`sum(${accountBalance})::text`,
+      accounts: count(),
+    })
+    .from(ledgerAccounts)
+    .where(tenantIds ? inArray(ledgerAccounts.tenantId, tenantIds) : undefined)
+    .groupBy(ledgerAccounts.currency)
+    .orderBy(ledgerAccounts.currency);
+  return rows.flatMap((r) =>
+    isCurrencyKey(r.currency) ? [{ currency: r.currency, sum: r.sum, accounts: r.accounts }] : [],
+  );
+}
 
 const codeOf = (ref: AccountRef) => ('userId' in ref ? `wallet:${ref.userId}` : `system:${ref.system}`);
 

@@ -1,10 +1,7 @@
 import {
   type CurrencyKey,
-  defaultMembershipSettings,
-  isCurrencyKey,
   isStarTier,
   type MembershipSettings,
-  membershipSettingsSchema,
   type MembershipStatus,
   type MembershipTier,
   type PointsRules,
@@ -16,10 +13,11 @@ import {
 import { and, desc, eq, gt, isNull, lte } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
-import { membershipCards, tenants, users } from '../../db/schema/index.js';
+import { membershipCards, users } from '../../db/schema/index.js';
 import { AppError } from '../../http/errors.js';
 import type { PointsService } from '../catalog/points.service.js';
 import type { Ledger } from '../ledger/ledger.service.js';
+import { tenantMembership } from '../tenant/membership-settings.js';
 import { parseAmount, requestHash } from '../../money.js';
 
 type CardRow = typeof membershipCards.$inferSelect;
@@ -106,20 +104,6 @@ function sameQuote(now: CardQuote, quoted: CardQuote): boolean {
     now.replaces.join() === quoted.replaces.join() &&
     (now.action !== 'upgrade' || now.at.getTime() - quoted.at.getTime() <= UPGRADE_QUOTE_HOLDS_MS)
   );
-}
-
-/** The tenant's effective membership settings (points rules included), read on every use: pass the transaction inside one. */
-export async function tenantMembership(db: DbOrTx, tenantId: string) {
-  const [row] = await db
-    .select({ currency: tenants.currency, settings: tenants.membershipSettings })
-    .from(tenants)
-    .where(eq(tenants.id, tenantId));
-  if (!row || !isCurrencyKey(row.currency)) throw new AppError('TenantNotFound');
-  const settings =
-    row.settings === null
-      ? defaultMembershipSettings(row.currency)
-      : membershipSettingsSchema.parse(row.settings);
-  return { currency: row.currency, settings };
 }
 
 /**

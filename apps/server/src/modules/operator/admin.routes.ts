@@ -1,7 +1,5 @@
-import { adminApi, isCurrencyKey } from '@dramastar/contract';
-import { count, inArray, sql } from 'drizzle-orm';
-import { ledgerAccounts } from '../../db/schema/index.js';
-import { accountBalance } from '../ledger/ledger.service.js';
+import { adminApi } from '@dramastar/contract';
+import { currencySums } from '../ledger/ledger.service.js';
 import type { Db, Tx } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import type { RateLimiter } from '../../http/rate-limit.js';
@@ -125,20 +123,7 @@ export function adminRoutes(
   );
 
   router.operator(adminApi.ledgerHealth, async ({ operator }) => {
-    const scope = operator.tenantIds;
-    const rows = await db
-      .select({
-        currency: ledgerAccounts.currency,
-        sum: sql<string>`sum(${accountBalance})::text`,
-        accounts: count(),
-      })
-      .from(ledgerAccounts)
-      .where(scope ? inArray(ledgerAccounts.tenantId, scope) : undefined)
-      .groupBy(ledgerAccounts.currency)
-      .orderBy(ledgerAccounts.currency);
-    const currencies = rows.flatMap((r) =>
-      isCurrencyKey(r.currency) ? [{ currency: r.currency, sum: r.sum, accounts: r.accounts }] : [],
-    );
+    const currencies = await currencySums(db, operator.tenantIds);
     return { balanced: currencies.every((c) => c.sum === '0'), currencies };
   });
 

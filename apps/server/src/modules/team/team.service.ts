@@ -9,7 +9,7 @@ import { AppError } from '../../http/errors.js';
 import type { Ledger } from '../ledger/ledger.service.js';
 import type { MembershipService } from '../membership/membership.service.js';
 import { earningsAmount, earningsJoin, tenantTeam } from './team-rewards.js';
-import { levelCounts } from './team-tree.js';
+import { levelCounts } from '../user/team-tree.js';
 import { parseAmount } from '../../money.js';
 import { addDays, dayIn } from '../../clock.js';
 import { rowsOf } from '../../db/rows.js';

@@ -16,7 +16,6 @@ import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { onePage, type Page } from '../../db/paging.js';
 import {
   auditLog,
-  ledgerAccounts,
   membershipCards,
   sessions,
   teamLinks,
@@ -31,8 +30,8 @@ import type { OperatorContext } from '../operator/operator.service.js';
 import type { RechargeService } from '../wallet/recharge.service.js';
 import { toAdminWithdrawal, userWithdrawals } from '../wallet/withdrawal.service.js';
 import { containsPattern } from '../../db/like.js';
-import type { Ledger } from '../ledger/ledger.service.js';
-import { levelCounts } from '../team/team-tree.js';
+import { type Ledger, walletBalances } from '../ledger/ledger.service.js';
+import { levelCounts } from './team-tree.js';
 
 type UserRow = typeof users.$inferSelect;
 type SessionRow = typeof sessions.$inferSelect;
@@ -277,14 +276,10 @@ export function createAdminUserService(deps: {
               .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
               .limit(1)
           : [];
-      const accounts = await db
-        .select({ currency: ledgerAccounts.currency, balance: ledgerAccounts.balance })
-        .from(ledgerAccounts)
-        .where(eq(ledgerAccounts.userId, row.id))
-        .orderBy(ledgerAccounts.currency);
-      const balances = accounts.flatMap((a) =>
-        isCurrencyKey(a.currency) ? [{ currency: a.currency, balance: toMajor(a.balance, a.currency) }] : [],
-      );
+      const balances = (await walletBalances(db, row.id)).map((a) => ({
+        currency: a.currency,
+        balance: toMajor(a.balance, a.currency),
+      }));
       if (!balances.some((b) => b.currency === currency))
         balances.unshift({ currency, balance: toMajor(0n, currency) });
       return {

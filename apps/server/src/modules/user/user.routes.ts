@@ -1,6 +1,6 @@
 import { api } from '@dramastar/contract';
 import type { Router } from '../../http/route.js';
-import type { AccountService } from './account.service.js';
+import type { AccountService } from '../auth/account.service.js';
 import type { UserService } from './user.service.js';
 import { sessionMeta } from '../../http/session-meta.js';
 

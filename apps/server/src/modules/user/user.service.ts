@@ -13,8 +13,8 @@ import type { Clock } from '../../clock.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { pointEntries, tenants, userIdentities, userMessages, users } from '../../db/schema/index.js';
 import { AppError } from '../../http/errors.js';
-import { tenantMembership } from '../membership/membership.service.js';
-import { linkToInviter } from '../team/team-tree.js';
+import { tenantMembership } from '../tenant/membership-settings.js';
+import { linkToInviter } from './team-tree.js';
 
 export type UserRow = typeof users.$inferSelect;
 

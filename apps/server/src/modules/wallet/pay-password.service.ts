@@ -7,7 +7,7 @@ import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
 import type { EmailCodeService } from '../auth/email-code.service.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
-import type { SessionUser } from '../auth/session.service.js';
+import type { SessionUser } from '../../http/actors.js';
 import type { UserService } from '../user/user.service.js';
 
 export const PAY_PASSWORD_MAX_TRIES = 5;

@@ -1,7 +1,7 @@
 import { api, isCurrencyKey, toMajor } from '@dramastar/contract';
 import type { Db } from '../../db/client.js';
 import type { Router } from '../../http/route.js';
-import type { SessionUser } from '../auth/session.service.js';
+import type { SessionUser } from '../../http/actors.js';
 import type { Ledger } from '../ledger/ledger.service.js';
 import type { TenantService } from '../tenant/tenant.service.js';
 import type { BankCardService } from './bank-card.service.js';

@@ -14,11 +14,11 @@ import { AppError } from '../../http/errors.js';
 import { decodeImageDataUrl } from '../../media/image.js';
 import type { MediaStorage } from '../../media/storage.js';
 import { maskEmail } from '../../security.js';
-import type { EmailCodeService } from '../auth/email-code.service.js';
-import { hashPassword, verifyPassword } from '../auth/password.js';
-import type { SessionMeta, SessionService, SessionUser } from '../auth/session.service.js';
-import type { TicketService } from '../auth/ticket.service.js';
-import { type UserService } from './user.service.js';
+import type { EmailCodeService } from './email-code.service.js';
+import { hashPassword, verifyPassword } from './password.js';
+import type { SessionMeta, SessionService, SessionUser } from './session.service.js';
+import type { TicketService } from './ticket.service.js';
+import { type UserService } from '../user/user.service.js';
 import { uniqueViolation } from '../../db/errors.js';
 
 type Body<K extends keyof typeof api.user> = z.output<(typeof api.user)[K]['body']>;
