@@ -28,7 +28,7 @@ async function user(tenantId: string) {
       tenantId,
     },
   });
-  const token = res.body.data.access_token as string;
+  const token = res.body.data.access_token;
   return { token, userId: BigInt((await call(api.user.info, { token })).body.data.userId) };
 }
 
