@@ -1,10 +1,4 @@
-import {
-  createClient,
-  type AnyCall,
-  type CallInput,
-  type RawAnswer,
-  type Transport,
-} from '@dramastar/contract';
+import { createClient, type AnyCall, type CallInput, type Transport } from '@dramastar/contract';
 import type { FastifyInstance } from 'fastify';
 
 export interface Answer {
@@ -40,8 +34,11 @@ export interface CallerOptions {
   ip?: string;
 }
 
-/** A deliberately invalid input, sent as it is: for tests of the server's refusals. */
-export function malformed(value: unknown): never {
+/**
+ * An input sent as it is, unchecked by its call's declaration: a deliberately bad one, or one a test
+ * helper builds loosely to send both good and bad ones.
+ */
+export function unchecked(value: unknown): never {
   return value as never;
 }
 
@@ -49,14 +46,16 @@ type StringPathOptions = CallerOptions & { body?: unknown; query?: Record<string
 
 /**
  * Calls the app like the web app and the console do. Given a declared call, through the contract's
- * client (its method, prefix and path; input and answer typed by the declaration). Given a string
- * path (calls not converted yet), POSTs JSON under `prefix` and answers the body untyped.
+ * client: its method, prefix and path, its input typed by the declaration (`unchecked()` for a
+ * deliberately bad one). Given a string path (calls not converted yet), POSTs JSON under `prefix`.
+ * Either way the answer is the status and the envelope as they came, read loosely by the tests
+ * (`client.answer()` types it by the declaration where a test wants that).
  */
 export function caller(app: FastifyInstance, prefix = '/app-api') {
   function call<C extends AnyCall>(
     declared: C,
     options?: CallerOptions & Omit<CallInput<C>, 'headers' | 'signal'>,
-  ): Promise<RawAnswer<C>>;
+  ): Promise<Answer>;
   function call(path: string, options?: StringPathOptions): Promise<Answer>;
   async function call(
     target: AnyCall | string,

@@ -1,7 +1,7 @@
 import { api } from '@dramastar/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTransaction } from '../../db/tx.js';
-import { caller, malformed } from '../../test/client.js';
+import { caller, unchecked } from '../../test/client.js';
 import { buildTestApp, TEST_CAPTCHA_ANSWER, type TestApp } from '../../test/helper.js';
 import { createLedger } from '../ledger/ledger.service.js';
 
@@ -88,7 +88,7 @@ describe('the wallet', () => {
       .data;
     expect(recharges.list).toHaveLength(1);
     expect(
-      (await call(api.account.walletRecords, { token, query: { type: malformed('bogus') } })).body,
+      (await call(api.account.walletRecords, { token, query: { type: unchecked('bogus') } })).body,
     ).toMatchObject({
       code: 400,
       field: 'type',
