@@ -10,6 +10,7 @@ export * from './path.js';
 export * from './envelope.js';
 export * from './validation.js';
 export * from './call.js';
+export * from './client.js';
 export * from './api/index.js';
 export * from './money.js';
 export * from './money-format.js';

@@ -1,3 +1,4 @@
+import { createClient, type AnyCall, type CallInput, type Transport } from '@dramastar/contract';
 import type { FastifyInstance } from 'fastify';
 
 export interface Answer {
@@ -6,30 +7,78 @@ export interface Answer {
   body: any;
 }
 
-/** POSTs like the web app: JSON body, query string, optional bearer token and language. */
+/** The contract client's transport over `app.inject`: no socket, the app answers in-process. */
+export function injectTransport(app: FastifyInstance, options: { ip?: string } = {}): Transport {
+  return async ({ method, path, headers, body }) => {
+    const res = await app.inject({
+      method: method as 'GET' | 'POST',
+      url: path,
+      headers,
+      ...(options.ip ? { remoteAddress: options.ip } : {}),
+      ...(body === undefined ? {} : { payload: body }),
+    });
+    let json: unknown = null;
+    try {
+      json = res.json();
+    } catch {
+      json = null;
+    }
+    return { status: res.statusCode, json };
+  };
+}
+
+/** What a test sends besides the call's input: the user's token, the language, the client's address. */
+export interface CallerOptions {
+  token?: string;
+  lang?: string;
+  ip?: string;
+}
+
+/**
+ * An input sent as it is, unchecked by its call's declaration: a deliberately bad one, or one a test
+ * helper builds loosely to send both good and bad ones.
+ */
+export function unchecked(value: unknown): never {
+  return value as never;
+}
+
+type StringPathOptions = CallerOptions & { body?: unknown; query?: Record<string, string> };
+
+/**
+ * Calls the app like the web app and the console do. Given a declared call, through the contract's
+ * client: its method, prefix and path, its input typed by the declaration (`unchecked()` for a
+ * deliberately bad one). Given a string path (calls not converted yet), POSTs JSON under `prefix`.
+ * Either way the answer is the status and the envelope as they came, read loosely by the tests
+ * (`client.answer()` types it by the declaration where a test wants that).
+ */
 export function caller(app: FastifyInstance, prefix = '/app-api') {
-  return async (
-    path: string,
-    options: {
-      body?: unknown;
-      query?: Record<string, string>;
-      token?: string;
-      lang?: string;
-      ip?: string;
-    } = {},
-  ): Promise<Answer> => {
-    const qs = options.query ? `?${new URLSearchParams(options.query).toString()}` : '';
+  function call<C extends AnyCall>(
+    declared: C,
+    options?: CallerOptions & Omit<CallInput<C>, 'headers' | 'signal'>,
+  ): Promise<Answer>;
+  function call(path: string, options?: StringPathOptions): Promise<Answer>;
+  async function call(
+    target: AnyCall | string,
+    options: CallerOptions & Omit<CallInput<AnyCall>, 'headers' | 'signal'> = {},
+  ): Promise<Answer> {
+    const { token, lang, ip, ...input } = options;
+    const headers = {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(lang ? { 'content-language': lang } : {}),
+    };
+    if (typeof target !== 'string') {
+      return createClient(injectTransport(app, ip ? { ip } : {})).answer(target, { ...input, headers });
+    }
+    const query = input.query as Record<string, string> | undefined;
+    const qs = query ? `?${new URLSearchParams(query).toString()}` : '';
     const res = await app.inject({
       method: 'POST',
-      url: `${prefix}${path}${qs}`,
-      headers: {
-        'content-type': 'application/json',
-        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-        ...(options.lang ? { 'content-language': options.lang } : {}),
-      },
-      ...(options.ip ? { remoteAddress: options.ip } : {}),
-      payload: options.body === undefined ? '' : JSON.stringify(options.body),
+      url: `${prefix}${target}${qs}`,
+      headers: { 'content-type': 'application/json', ...headers },
+      ...(ip ? { remoteAddress: ip } : {}),
+      payload: input.body === undefined ? '' : JSON.stringify(input.body),
     });
     return { status: res.statusCode, body: res.json() };
-  };
+  }
+  return call;
 }

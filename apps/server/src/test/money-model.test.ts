@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { toMajor, toMinor, usdtCredit } from '@dramastar/contract';
+import { toMajor, toMinor, usdtCredit, api, consoleCalls } from '@dramastar/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DAY_MS, HOUR_MS } from '../clock.js';
@@ -10,7 +10,7 @@ import { createRedPacketService } from '../modules/earn/red-packet.service.js';
 import { createCopyrightService } from '../modules/team/copyright.service.js';
 import { createTeamRewards } from '../modules/team/team-rewards.js';
 import { createRechargeService } from '../modules/wallet/recharge.service.js';
-import { type Answer, caller } from './client.js';
+import { type Answer, caller, unchecked } from './client.js';
 import { openTestDatabase, usingPostgres } from './database.js';
 import { buildTestApp, type TestApp } from './helper.js';
 import { ledgerViolations } from './ledger-checks.js';
@@ -282,7 +282,7 @@ async function run(actions: Action[]): Promise<void> {
   for (const inviter of INVITERS) {
     const u = await f.user('000000', inviter === null ? undefined : who[inviter]!.inviteCode);
     await f.payPassword(u.userId);
-    expect((await f.call('/account/addBankCard', { token: u.token, body: bankCardInput })).status).toBe(200);
+    expect((await f.call(api.account.addBankCard, { token: u.token, body: bankCardInput })).status).toBe(200);
     who.push(u);
   }
   const users: ModelUser[] = INVITERS.map((i) => newUser(i));
@@ -364,7 +364,7 @@ async function run(actions: Action[]): Promise<void> {
   /** The user says "I have transferred" (official) or gives the USDT hash: finance may confirm it. */
   async function declare(i: Instance, token: string, o: Order, data: { official?: { reference: string } }) {
     const txHash = randomBytes(32).toString('hex');
-    const verify = await i.call('/user/addAccountBalanceVerify', {
+    const verify = await i.call(api.user.addAccountBalanceVerify, {
       token,
       body: { orderNo: o.orderNo, ...(o.channel === 'usdt' ? { txHash } : {}) },
     });
@@ -407,7 +407,7 @@ async function run(actions: Action[]): Promise<void> {
             : a.channel === 'official'
               ? OFFICIAL_AMOUNTS[a.amount % 2]!
               : USDT_AMOUNTS[a.amount % 2]!;
-        const res = await i.call('/user/addBalance', {
+        const res = await i.call(api.user.addBalance, {
           token,
           body: { channel: a.channel, amount, requestId: randomUUID() },
         });
@@ -425,7 +425,7 @@ async function run(actions: Action[]): Promise<void> {
         const m = users[u]!;
         const p = plan(m.cards, a.tier, now());
         if (a.by === 'balance') {
-          const res = await i.call('/user/openvipByBalance', {
+          const res = await i.call(api.user.openvipByBalance, {
             token,
             body: { tier: a.tier, requestId: randomUUID() },
           });
@@ -440,7 +440,7 @@ async function run(actions: Action[]): Promise<void> {
             );
           return;
         }
-        const res = await i.call('/user/openvip', {
+        const res = await i.call(api.user.openvip, {
           token,
           body: { tier: a.tier, channel: a.by, requestId: randomUUID() },
         });
@@ -465,13 +465,13 @@ async function run(actions: Action[]): Promise<void> {
         const o = open[a.order % Math.max(1, open.length)];
         if (!o) return;
         const res = a.reject
-          ? await i.admin('/finance/recharges/reject', {
+          ? await i.admin(consoleCalls.core.rejectRecharge, {
               token: await operatorToken(),
               body: { orderNo: o.orderNo, reason: 'No such transfer' },
             })
-          : await i.admin('/finance/recharges/confirm', {
+          : await i.admin(consoleCalls.core.confirmRecharge, {
               token: await operatorToken(),
-              body: { orderNo: o.orderNo, matchedReference: o.reference },
+              body: unchecked({ orderNo: o.orderNo, matchedReference: o.reference }),
             });
         if (!expectOk('finance', res, [200])) return;
         if (a.reject) o.status = 'rejected';
@@ -479,7 +479,7 @@ async function run(actions: Action[]): Promise<void> {
         return;
       }
       case 'copyright': {
-        const res = await i.call('/copyright/buy', {
+        const res = await i.call(api.team.buyCopyright, {
           token,
           body: { productId, quantity: a.quantity, payPassword: PAY_PASSWORD, requestId: randomUUID() },
         });
@@ -489,7 +489,7 @@ async function run(actions: Action[]): Promise<void> {
       }
       case 'packet': {
         const amount = PACKET_AMOUNTS[a.amount]!;
-        const res = await i.call('/redP/sendRedPacket', {
+        const res = await i.call(api.redPacket.sendRedPacket, {
           token,
           body: { amount, shares: a.shares, split: 'random', greeting: '', requestId: randomUUID() },
         });
@@ -501,7 +501,10 @@ async function run(actions: Action[]): Promise<void> {
       case 'claim': {
         const packet = packets[a.packet % Math.max(1, packets.length)];
         if (!packet) return;
-        const res = await i.call('/redP/receiveRedPacket', { token, query: { redPacketId: packet.id } });
+        const res = await i.call(api.redPacket.receiveRedPacket, {
+          token,
+          query: { redPacketId: packet.id },
+        });
         if (!expectOk('receiveRedPacket', res)) return;
         const got = toMinor(res.body.data.amount as string, 'PHP');
         if (packet.sender === u) problems.push('a sender claimed their own packet');
@@ -513,7 +516,7 @@ async function run(actions: Action[]): Promise<void> {
         return;
       }
       case 'trial': {
-        const gift = await i.call('/user/sendTrialCard', {
+        const gift = await i.call(api.user.sendTrialCard, {
           token,
           body:
             a.to === u
@@ -525,12 +528,12 @@ async function run(actions: Action[]): Promise<void> {
         const other = who[(u + 1) % who.length]!.token;
         expectOk(
           'getTrialCard',
-          await i.call('/user/getTrialCard', { token: code ? other : token, body: code ? { code } : {} }),
+          await i.call(api.user.getTrialCard, { token: code ? other : token, body: code ? { code } : {} }),
         );
         return;
       }
       case 'salary': {
-        if (!expectOk('salary', await i.call('/salary/claim', { token }))) return;
+        if (!expectOk('salary', await i.call(api.team.claimSalary, { token }))) return;
         const why = claimSalary(users, u, now());
         if (why) problems.push(`user ${u} was paid a salary the rules refuse: ${why}`);
         return;
@@ -540,7 +543,7 @@ async function run(actions: Action[]): Promise<void> {
         const by = a.member
           ? (users.map((_, k) => (u + k) % users.length).find((k) => holdsStarCard(users[k]!, now())) ?? u)
           : u;
-        const res = await i.call('/account/applyWithdrawal', {
+        const res = await i.call(api.account.applyWithdrawal, {
           token: who[by]!.token,
           body: { amount, payPassword: PAY_PASSWORD, requestId: randomUUID() },
         });
@@ -560,7 +563,7 @@ async function run(actions: Action[]): Promise<void> {
         const w = open[a.withdrawal % Math.max(1, open.length)];
         if (!w) return;
         const reason = a.action === 'reject' || a.action === 'fail' ? { reason: 'Model test' } : {};
-        const res = await i.admin('/finance/withdrawals/action', {
+        const res = await i.admin(consoleCalls.core.withdrawalAction, {
           token: await operatorToken(),
           body: { orderNo: w.orderNo, action: a.action, ...reason },
         });

@@ -1,3 +1,4 @@
+import { api, consoleCalls } from '@dramastar/contract';
 import { randomUUID } from 'node:crypto';
 import type { OperatorRole } from '@dramastar/contract';
 import { expect } from 'vitest';
@@ -54,7 +55,7 @@ export function walletFixtures(t: TestApp) {
     const captcha = (
       await t.app.inject({ method: 'GET', url: '/app-api/auth/auth/code', remoteAddress: ip })
     ).json().data;
-    const res = await call('/auth/registerByName', {
+    const res = await call(api.auth.registerByName, {
       body: {
         userName: `wallet_${n}_${randomUUID().slice(0, 6)}`,
         password: 'secret-pass1',
@@ -69,7 +70,7 @@ export function walletFixtures(t: TestApp) {
     });
     expect(res.status).toBe(200);
     const token = res.body.data.access_token as string;
-    const info = (await call('/user/info', { token })).body.data;
+    const info = (await call(api.user.info, { token })).body.data;
     return { token, userId: BigInt(info.userId), tenantId, inviteCode: info.inviteCode as string };
   }
 
@@ -93,7 +94,7 @@ export function walletFixtures(t: TestApp) {
     options: { requestId?: string; via?: typeof call } = {},
   ) {
     await payPassword(who.userId);
-    return (options.via ?? call)('/copyright/buy', {
+    return (options.via ?? call)(api.team.buyCopyright, {
       token: who.token,
       body: { productId, quantity, payPassword: PAY_PASSWORD, requestId: options.requestId ?? randomUUID() },
     });
@@ -135,7 +136,7 @@ export function walletFixtures(t: TestApp) {
   /** A gateway recharge paid through the sandbox's approve button (which sends the signed webhook). */
   async function recharge(who: { token: string }, amount: string) {
     const order = (
-      await call('/user/addBalance', {
+      await call(api.user.addBalance, {
         token: who.token,
         body: { channel: 'gateway', amount, requestId: randomUUID() },
       })
@@ -147,7 +148,7 @@ export function walletFixtures(t: TestApp) {
   }
 
   async function balance(token: string): Promise<string> {
-    return (await call('/account/accountInfo', { token })).body.data.balance;
+    return (await call(api.account.accountInfo, { token })).body.data.balance;
   }
 
   /**
@@ -160,7 +161,7 @@ export function walletFixtures(t: TestApp) {
     const password = 'operator-pass-1';
     const created = await operators.create({ username, password, role, tenantIds });
     if (!created) throw new Error(`operator ${username} exists`);
-    const res = await admin('/auth/login', { body: { username, password } });
+    const res = await admin(consoleCalls.core.login, { body: { username, password } });
     expect(res.status).toBe(200);
     // Enrolled directly (the enrolment flow itself is tested in the operator module).
     await completeOperatorSetup(t.database.db, created.username, t.clock.now());
@@ -181,9 +182,9 @@ export function walletFixtures(t: TestApp) {
   /** A user ready to withdraw: Star Card, payment password, one bank card, and money. */
   async function withdrawer(amount = '1000', tenantId = '000000') {
     const who = await user(tenantId);
-    await call('/test/openVipLevel', { token: who.token, body: { level: 1 } });
+    await call(api.test.openVipLevel, { token: who.token, body: { level: 1 } });
     await payPassword(who.userId);
-    await call('/account/addBankCard', { token: who.token, body: bankCardInput });
+    await call(api.account.addBankCard, { token: who.token, body: bankCardInput });
     if (amount !== '0') await recharge(who, amount);
     return who;
   }

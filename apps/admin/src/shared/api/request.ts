@@ -1,42 +1,27 @@
 import {
-  buildPath,
+  createClient,
   formatMessage,
   isMessageKey,
-  LIMITS,
-  SUCCESS_CODE,
+  queryString as contractQueryString,
   type AnyCall,
-  type CallBody,
-  type CallParams,
-  type CallQuery,
+  type CallInput,
   type CallResult,
 } from '@dramastar/contract';
 import { useSession } from '../session/session';
 import { ApiError, type ErrorBody } from './api-error';
+import { fetchTransport } from './transport';
 
-export interface RequestOptions<C extends AnyCall> {
-  params?: CallParams<C>;
-  /** Appended as a query string; undefined, null and empty values are left out. */
-  query?: CallQuery<C>;
-  /** Sent as JSON; when undefined no body is sent. */
-  body?: CallBody<C>;
-  signal?: AbortSignal;
+export type RequestOptions<C extends AnyCall> = Omit<CallInput<C>, 'headers'>;
+
+/** The console's filters: an empty one (`''`, undefined, null) is left out of the query. */
+function withoutEmpty(query: unknown): unknown {
+  if (query === null || typeof query !== 'object') return query;
+  return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== ''));
 }
 
+/** The query string of the console's filters: undefined, null and empty values are left out. */
 export function queryString(query: unknown): string {
-  if (query === null || typeof query !== 'object') return '';
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(query as Record<string, unknown>)) {
-    if (value === undefined || value === null || value === '') continue;
-    search.append(name, typeof value === 'string' ? value : JSON.stringify(value));
-  }
-  const text = search.toString();
-  return text ? `?${text}` : '';
-}
-
-function isEnvelope(value: unknown): value is ErrorBody & { data?: unknown } {
-  return (
-    value !== null && typeof value === 'object' && typeof (value as { code?: unknown }).code === 'number'
-  );
+  return contractQueryString(withoutEmpty(query));
 }
 
 /** The server's message, or the contract's English text for the key when there is none. */
@@ -44,6 +29,18 @@ export function refusalText(body: ErrorBody): string {
   if (body.msg) return body.msg;
   return formatMessage('en', isMessageKey(body.errorKey) ? body.errorKey : 'InternalError');
 }
+
+/** The contract's client over fetch, with the operator's token on signed-in calls. */
+const client = createClient(fetchTransport, {
+  headers: (call) => {
+    const token = useSession.getState().token;
+    return {
+      'content-language': 'en',
+      ...(token && call.auth !== 'guest' ? { Authorization: `Bearer ${token}` } : {}),
+    };
+  },
+  refusalText,
+});
 
 /**
  * The one way the console calls the server: the call's prefix (`/admin-api`) + path, its method,
@@ -55,50 +52,12 @@ export async function request<C extends AnyCall>(
   call: C,
   options: RequestOptions<C> = {},
 ): Promise<CallResult<C>> {
-  const { params, query, body, signal } = options;
-  const url = `${call.prefix}${buildPath(call.path, params as Record<string, string | number> | undefined)}${queryString(query)}`;
-  const token = useSession.getState().token;
-  const headers: Record<string, string> = { 'content-language': 'en' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  if (token && call.auth !== 'guest') headers.Authorization = `Bearer ${token}`;
-
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), LIMITS.requestTimeoutMs);
-  const forwardAbort = () => controller.abort(signal?.reason);
-  if (signal?.aborted) forwardAbort();
-  else signal?.addEventListener('abort', forwardAbort, { once: true });
-
-  let status: number;
-  let answer: unknown;
+  const input = { ...options, query: withoutEmpty(options.query) as RequestOptions<C>['query'] };
   try {
-    const response = await fetch(url, {
-      method: call.method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: controller.signal,
-    });
-    status = response.status;
-    answer = await response.json().catch(() => null);
+    return await client.call(call, input);
   } catch (error) {
-    if (signal?.aborted) throw error;
-    throw new ApiError('network', `The server did not answer (${url})`, { cause: error });
-  } finally {
-    clearTimeout(timer);
-    signal?.removeEventListener('abort', forwardAbort);
+    if (error instanceof ApiError && error.kind === 'api' && error.code === 401 && call.auth !== 'guest')
+      useSession.getState().clear();
+    throw error;
   }
-
-  if (!isEnvelope(answer)) {
-    throw new ApiError('network', `No valid answer from ${url} (HTTP ${status})`, { code: status });
-  }
-  if (answer.code === SUCCESS_CODE) {
-    const parsed = call.response.safeParse(answer.data);
-    if (parsed.success) return parsed.data as CallResult<C>;
-    throw new ApiError('network', `The answer of ${call.path} does not match the contract`, {
-      code: status,
-      body: answer,
-      cause: parsed.error,
-    });
-  }
-  if (answer.code === 401 && call.auth !== 'guest') useSession.getState().clear();
-  throw new ApiError('api', refusalText(answer), { code: answer.code, body: answer });
 }

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { defaultMembershipSettings, defaultPointsRules } from '@dramastar/contract';
+import { defaultMembershipSettings, defaultPointsRules, api, consoleCalls } from '@dramastar/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SERIES } from '../../seed/demo-catalog.js';
-import { caller } from '../../test/client.js';
+import { caller, unchecked } from '../../test/client.js';
 import { usingPostgres } from '../../test/database.js';
 import { buildTestApp, secondInstance, type TestApp } from '../../test/helper.js';
 import { walletFixtures, type WalletFixtures } from '../../test/wallet-fixtures.js';
@@ -21,14 +21,16 @@ beforeAll(async () => {
   const [series] = await t.database.query<{ id: number }>(
     "select id::int as id from series where slug = 'jakarta-hearts' and tenant_id = '000000'",
   );
-  paidEpisode = (await f.call(`/sv/videos/${series!.id}`)).body.data.episodes[3].id;
+  paidEpisode = (await f.call(api.video.videos, { params: { seriesId: series!.id } })).body.data.episodes[3]
+    .id;
 }, 120_000);
 afterAll(() => t.close());
 
 const buy = (token: string, tier: string, requestId: string = randomUUID()) =>
-  f.call('/user/openvipByBalance', { token, body: { tier, requestId } });
-const status = async (token: string) => (await f.call('/user/queryGreatestVipcard', { token })).body.data;
-const canPlay = async (token: string) => (await f.call(`/sv/play/${paidEpisode}`, { token })).status === 200;
+  f.call(api.user.openvipByBalance, { token, body: unchecked({ tier, requestId }) });
+const status = async (token: string) => (await f.call(api.user.queryGreatestVipcard, { token })).body.data;
+const canPlay = async (token: string) =>
+  (await f.call(api.video.play, { params: { videoId: paidEpisode }, token })).status === 200;
 const cards = async (userId: bigint) =>
   (
     await t.database.query<{ n: number }>(
@@ -71,19 +73,19 @@ describe('Star Card tiers', () => {
   it('are shown to guests too, with the same prices, days and privileges, before any sign-in', async () => {
     const who = await f.user();
     const signedIn = await status(who.token);
-    const guest = await f.call('/user/starCardTiers');
+    const guest = await f.call(api.user.starCardTiers);
     expect(guest.status).toBe(200);
     expect(guest.body.data).toEqual({ currency: 'PHP', tiers: signedIn.tiers });
-    const vnd = await f.call('/user/starCardTiers', { query: { tenantId: '000001' } });
+    const vnd = await f.call(api.user.starCardTiers, { query: { tenantId: '000001' } });
     expect(vnd.body.data).toMatchObject({
       currency: 'VND',
       tiers: [{ tier: 'week' }, { price: '129000' }, {}, {}],
     });
-    expect((await f.call('/user/starCardTiers', { query: { tenantId: '123' } })).body).toMatchObject({
+    expect((await f.call(api.user.starCardTiers, { query: { tenantId: '123' } })).body).toMatchObject({
       code: 400,
       field: 'tenantId',
     });
-    expect((await f.call('/user/starCardTiers', { query: { tenantId: '999999' } })).body.errorKey).toBe(
+    expect((await f.call(api.user.starCardTiers, { query: { tenantId: '999999' } })).body.errorKey).toBe(
       'TenantNotFound',
     );
   });
@@ -123,13 +125,13 @@ describe('buying from the balance', () => {
     });
     expect(await f.balance(who.token)).toBe('701.00');
     const records = (
-      await f.call('/account/walletRecords', { token: who.token, query: { type: 'membership' } })
+      await f.call(api.account.walletRecords, { token: who.token, query: { type: 'membership' } })
     ).body.data.list;
     expect(records).toEqual([expect.objectContaining({ type: 'membership', amount: '-299.00' })]);
     expect((await status(who.token)).userType).toBe(1);
     expect(await canPlay(who.token)).toBe(true);
     expect(
-      (await f.call('/user/queryMustBankCardMsg', { token: who.token })).body.data.membershipActive,
+      (await f.call(api.user.queryMustBankCardMsg, { token: who.token })).body.data.membershipActive,
     ).toBe(true);
 
     t.clock.advance(30 * DAY);
@@ -137,13 +139,13 @@ describe('buying from the balance', () => {
     expect(await canPlay(who.token)).toBe(false);
     expect(await status(who.token)).toMatchObject({ active: null, userType: 0 });
     expect(
-      (await f.call('/user/queryMustBankCardMsg', { token: who.token })).body.data.membershipActive,
+      (await f.call(api.user.queryMustBankCardMsg, { token: who.token })).body.data.membershipActive,
     ).toBe(false);
-    expect((await f.call('/user/queryCanSendTrialCard', { token: who.token })).body.data).toMatchObject({
+    expect((await f.call(api.user.queryCanSendTrialCard, { token: who.token })).body.data).toMatchObject({
       allowed: false,
       reason: 'MembershipRequired',
     });
-    const history = (await f.call('/account/queryVipCardCountAndStatus', { token: who.token })).body.data;
+    const history = (await f.call(api.account.queryVipCardCountAndStatus, { token: who.token })).body.data;
     expect(history).toMatchObject({
       count: 1,
       activeCount: 0,
@@ -172,7 +174,7 @@ describe('buying from the balance', () => {
     const up = (await buy(who.token, 'premium')).body.data;
     expect(up).toMatchObject({ action: 'upgrade', credit: '498.33', paid: '500.67', balance: '3901.33' });
     expect((await status(who.token)).active.tier).toBe('premium');
-    const history = (await f.call('/account/queryVipCardCountAndStatus', { token: who.token })).body.data
+    const history = (await f.call(api.account.queryVipCardCountAndStatus, { token: who.token })).body.data
       .list;
     expect(history.map((c: { tier: string; status: string }) => `${c.tier}:${c.status}`)).toEqual([
       'premium:active',
@@ -197,10 +199,10 @@ describe('buying from the balance', () => {
     expect(await canPlay(who.token)).toBe(true);
     expect((await status(who.token)).userType).toBe(0);
     expect(
-      (await f.call('/user/queryMustBankCardMsg', { token: who.token })).body.data.membershipActive,
+      (await f.call(api.user.queryMustBankCardMsg, { token: who.token })).body.data.membershipActive,
     ).toBe(false);
     expect(
-      (await f.call('/user/sendTrialCard', { token: who.token, body: { requestId: randomUUID() } })).body
+      (await f.call(api.user.sendTrialCard, { token: who.token, body: { requestId: randomUUID() } })).body
         .errorKey,
     ).toBe('MembershipRequired');
   });
@@ -219,7 +221,7 @@ describe('buying through a recharge channel', () => {
   it('pays the price on the gateway and activates the card when the money is credited', async () => {
     const who = await f.user();
     const order = (
-      await f.call('/user/openvip', {
+      await f.call(api.user.openvip, {
         token: who.token,
         body: { tier: 'primary', channel: 'gateway', requestId: randomUUID() },
       })
@@ -233,12 +235,15 @@ describe('buying through a recharge channel', () => {
     await t.app.inject({ method: 'POST', url: `${new URL(order.payUrl).pathname}/approve` });
     expect((await status(who.token)).active.tier).toBe('primary');
     expect(await f.balance(who.token)).toBe('0.00');
-    const types = (await f.call('/account/walletRecords', { token: who.token })).body.data.list.map(
+    const types = (await f.call(api.account.walletRecords, { token: who.token })).body.data.list.map(
       (r: { type: string }) => r.type,
     );
     expect(types.sort()).toEqual(['membership', 'recharge']);
     expect(
-      await f.call('/user/openvip', { token: who.token, body: { tier: 'primary', requestId: randomUUID() } }),
+      await f.call(api.user.openvip, {
+        token: who.token,
+        body: unchecked({ tier: 'primary', requestId: randomUUID() }),
+      }),
     ).toMatchObject({
       status: 400,
       body: { errorKey: 'PleaseSelectPaymentMethod' },
@@ -250,7 +255,7 @@ describe('buying through a recharge channel', () => {
     await f.recharge(who, '299');
     await buy(who.token, 'primary');
     const order = (
-      await f.call('/user/openvip', {
+      await f.call(api.user.openvip, {
         token: who.token,
         body: { tier: 'premium', channel: 'gateway', requestId: randomUUID() },
       })
@@ -265,16 +270,16 @@ describe('buying through a recharge channel', () => {
   it('honours the quoted price, and keeps the money in the wallet when the card can no longer be bought', async () => {
     const who = await f.user();
     const order = (
-      await f.call('/user/openvip', {
+      await f.call(api.user.openvip, {
         token: who.token,
         body: { tier: 'primary', channel: 'gateway', requestId: randomUUID() },
       })
     ).body.data;
     // Meanwhile the user got a Director card: a Primary card would add nothing.
-    await f.call('/test/openVipLevel', { token: who.token, body: { level: 3 } });
+    await f.call(api.test.openVipLevel, { token: who.token, body: { level: 3 } });
     await t.app.inject({ method: 'POST', url: `${new URL(order.payUrl).pathname}/approve` });
     const after = (
-      await f.call('/user/addAccountBalanceVerify', { token: who.token, body: { orderNo: order.orderNo } })
+      await f.call(api.user.addAccountBalanceVerify, { token: who.token, body: { orderNo: order.orderNo } })
     ).body.data;
     expect(after).toMatchObject({
       status: 'credited',
@@ -287,12 +292,16 @@ describe('buying through a recharge channel', () => {
 
 describe('a channel order keeps its quote', () => {
   const order = async (token: string, tier: string) =>
-    (await f.call('/user/openvip', { token, body: { tier, channel: 'gateway', requestId: randomUUID() } }))
-      .body.data;
+    (
+      await f.call(api.user.openvip, {
+        token,
+        body: unchecked({ tier, channel: 'gateway', requestId: randomUUID() }),
+      })
+    ).body.data;
   const pay = (o: { payUrl: string }) =>
     t.app.inject({ method: 'POST', url: `${new URL(o.payUrl).pathname}/approve` });
   const reason = async (token: string, orderNo: string) =>
-    (await f.call('/user/addAccountBalanceVerify', { token, body: { orderNo } })).body.data.reason;
+    (await f.call(api.user.addAccountBalanceVerify, { token, body: { orderNo } })).body.data.reason;
 
   it('upgrade orders paid after the first became renewals: they buy nothing, and the next upgrade makes no one richer', async () => {
     const who = await f.user();
@@ -403,7 +412,7 @@ describe('a channel order keeps its quote', () => {
 describe('trial cards', () => {
   it('every user has one: 72 hours of paid episodes from activation, once', async () => {
     const who = await f.user();
-    const mine = (await f.call('/user/trialCards', { token: who.token })).body.data;
+    const mine = (await f.call(api.user.trialCards, { token: who.token })).body.data;
     expect(mine).toMatchObject({
       hours: 72,
       activeUntil: null,
@@ -411,18 +420,18 @@ describe('trial cards', () => {
       sent: [],
     });
     expect(await canPlay(who.token)).toBe(false);
-    const active = (await f.call('/user/getTrialCard', { token: who.token, body: {} })).body.data;
+    const active = (await f.call(api.user.getTrialCard, { token: who.token, body: {} })).body.data;
     expect(new Date(active.activeUntil).getTime() - t.clock.now().getTime()).toBe(72 * 3_600_000);
     expect(await canPlay(who.token)).toBe(true);
-    expect((await f.call('/user/getTrialCard', { token: who.token, body: {} })).body.errorKey).toBe(
+    expect((await f.call(api.user.getTrialCard, { token: who.token, body: {} })).body.errorKey).toBe(
       'TrialCardActive',
     );
     t.clock.advance(72 * 3_600_000);
     expect(await canPlay(who.token)).toBe(false);
-    expect((await f.call('/user/trialCards', { token: who.token })).body.data.owned[0].status).toBe(
+    expect((await f.call(api.user.trialCards, { token: who.token })).body.data.owned[0].status).toBe(
       'expired',
     );
-    expect((await f.call('/user/getTrialCard', { token: who.token, body: {} })).body).toMatchObject({
+    expect((await f.call(api.user.getTrialCard, { token: who.token, body: {} })).body).toMatchObject({
       code: 409,
       errorKey: 'TrialCardNone',
     });
@@ -431,9 +440,9 @@ describe('trial cards', () => {
   it('Star Card holders gift five per period to their team or as codes; never to themselves or strangers', async () => {
     const giver = await f.user();
     const send = (body: Record<string, unknown>) =>
-      f.call('/user/sendTrialCard', { token: giver.token, body: { requestId: randomUUID(), ...body } });
+      f.call(api.user.sendTrialCard, { token: giver.token, body: { requestId: randomUUID(), ...body } });
     expect((await send({})).body.errorKey).toBe('MembershipRequired');
-    await f.call('/test/openVipLevel', { token: giver.token, body: { level: 1, days: 90 } });
+    await f.call(api.test.openVipLevel, { token: giver.token, body: { level: 1, days: 90 } });
     const friend = await f.user('000000', giver.inviteCode);
     const friendOfFriend = await f.user('000000', friend.inviteCode);
     const stranger = await f.user();
@@ -451,7 +460,7 @@ describe('trial cards', () => {
     const codes = [];
     for (let i = 0; i < 3; i++) codes.push((await send({})).body.data.sent[0].code);
     expect(codes.every((c: string) => /^TC[A-Z2-9]{8}$/.test(c))).toBe(true);
-    expect((await f.call('/user/queryCanSendTrialCard', { token: giver.token })).body.data).toEqual({
+    expect((await f.call(api.user.queryCanSendTrialCard, { token: giver.token })).body.data).toEqual({
       allowed: false,
       reason: 'TrialCardGiftLimit',
       perPeriod: 5,
@@ -464,22 +473,22 @@ describe('trial cards', () => {
       msg: 'You have gifted all 5 trial cards of this period',
     });
 
-    const received = (await f.call('/user/trialCards', { token: friend.token })).body.data.owned;
+    const received = (await f.call(api.user.trialCards, { token: friend.token })).body.data.owned;
     expect(received.map((c: { source: string }) => c.source).sort()).toEqual(['gift', 'signup']);
     const claimed = (
-      await f.call('/user/getTrialCard', { token: stranger.token, body: { code: codes[0].toLowerCase() } })
+      await f.call(api.user.getTrialCard, { token: stranger.token, body: { code: codes[0].toLowerCase() } })
     ).body.data;
     expect(claimed.activeUntil).not.toBeNull();
     expect(await canPlay(stranger.token)).toBe(true);
     expect(
-      (await f.call('/user/getTrialCard', { token: friend.token, body: { code: codes[0] } })).body.errorKey,
+      (await f.call(api.user.getTrialCard, { token: friend.token, body: { code: codes[0] } })).body.errorKey,
     ).toBe('TrialCardCodeInvalid');
     expect(
-      (await f.call('/user/getTrialCard', { token: giver.token, body: { code: codes[1] } })).body.errorKey,
+      (await f.call(api.user.getTrialCard, { token: giver.token, body: { code: codes[1] } })).body.errorKey,
     ).toBe('TrialCardCodeInvalid');
 
     t.clock.advance(30 * DAY + 1000);
-    expect((await f.call('/user/queryCanSendTrialCard', { token: giver.token })).body.data).toMatchObject({
+    expect((await f.call(api.user.queryCanSendTrialCard, { token: giver.token })).body.data).toMatchObject({
       allowed: true,
       remaining: 5,
     });
@@ -489,7 +498,7 @@ describe('trial cards', () => {
 describe('points', () => {
   it('10 for a share that brings a new user, 30 / 300 / 1000 for their Primary / Premium / Director card, each once', async () => {
     const sharer = await f.user();
-    const points = async () => (await f.call('/user/queryVideoPoint', { token: sharer.token })).body.data;
+    const points = async () => (await f.call(api.user.queryVideoPoint, { token: sharer.token })).body.data;
     const newcomer = await f.user('000000', sharer.inviteCode);
     expect((await points()).balance).toBe(10);
     await f.recharge(newcomer, '10000');
@@ -522,7 +531,7 @@ describe('points rules per tenant', () => {
   const entries = (data: { list: { kind: string; amount: number }[] }) =>
     data.list.map((e) => `${e.kind}:${e.amount}`);
   const save = (token: string, tenantId: string, currency: 'PHP' | 'VND', points: typeof rules) =>
-    f.admin('/config/membership', {
+    f.admin(consoleCalls.config.updateMembership, {
       token,
       body: { tenantId, ...defaultMembershipSettings(currency), points },
     });
@@ -537,14 +546,14 @@ describe('points rules per tenant', () => {
     const vnNewcomer = await f.user('000001', vnSharer.inviteCode);
     await f.recharge(vnNewcomer, '129000');
     expect((await buy(vnNewcomer.token, 'primary')).status).toBe(200);
-    const vn = (await f.call('/user/queryVideoPoint', { token: vnSharer.token })).body.data;
+    const vn = (await f.call(api.user.queryVideoPoint, { token: vnSharer.token })).body.data;
     expect(vn.rules).toEqual(rules);
     expect(vn.balance).toBe(95);
     expect(entries(vn)).toEqual(['share_primary:70', 'share_new_user:25']);
 
     const sharer = await f.user();
     await f.user('000000', sharer.inviteCode);
-    const ph = (await f.call('/user/queryVideoPoint', { token: sharer.token })).body.data;
+    const ph = (await f.call(api.user.queryVideoPoint, { token: sharer.token })).body.data;
     expect(ph.rules).toEqual(defaultPointsRules());
     expect(entries(ph)).toEqual(['share_new_user:10']);
   });
@@ -554,10 +563,11 @@ describe('points rules per tenant', () => {
     const [series] = await t.database.query<{ id: number }>(
       "select id::int as id from series where slug = 'jakarta-hearts' and tenant_id = '000000'",
     );
-    const episodes = (await f.call(`/sv/videos/${series!.id}`)).body.data.episodes as { id: number }[];
+    const episodes = (await f.call(api.video.videos, { params: { seriesId: series!.id } })).body.data
+      .episodes as { id: number }[];
     const viewer = await f.user();
-    await f.call('/test/openVipLevel', { token: viewer.token, body: { level: 1 } });
-    const play = (id: number) => f.call(`/sv/play/${id}`, { token: viewer.token });
+    await f.call(api.test.openVipLevel, { token: viewer.token, body: { level: 1 } });
+    const play = (id: number) => f.call(api.video.play, { params: { videoId: id }, token: viewer.token });
     try {
       expect((await play(episodes[3]!.id)).status).toBe(200);
       expect((await save(owner, '000000', 'PHP', rules)).status).toBe(200);
@@ -567,9 +577,12 @@ describe('points rules per tenant', () => {
       expect((await save(owner, '000000', 'PHP', { ...rules, paidEpisode: 0 })).status).toBe(200);
       expect((await play(episodes[5]!.id)).status).toBe(200);
     } finally {
-      await f.admin('/config/reset', { token: owner, body: { tenantId: '000000', section: 'membership' } });
+      await f.admin(consoleCalls.config.resetSection, {
+        token: owner,
+        body: { tenantId: '000000', section: 'membership' },
+      });
     }
-    const data = (await f.call('/user/queryVideoPoint', { token: viewer.token })).body.data;
+    const data = (await f.call(api.user.queryVideoPoint, { token: viewer.token })).body.data;
     expect(entries(data)).toEqual(['paid_episode:3', 'paid_episode:1']);
     expect(data.rules).toEqual(defaultPointsRules());
   });

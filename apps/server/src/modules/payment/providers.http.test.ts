@@ -1,5 +1,6 @@
+import { unchecked } from '../../test/client.js';
 import { randomUUID } from 'node:crypto';
-import { type CurrencyKey, toMajor, toMinor } from '@dramastar/contract';
+import { type CurrencyKey, toMajor, toMinor, api, consoleCalls } from '@dramastar/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, secondInstance, type TestApp } from '../../test/helper.js';
 import { walletFixtures } from '../../test/wallet-fixtures.js';
@@ -248,7 +249,7 @@ describe.each(cases)('$provider', (c) => {
   let admin: string;
 
   async function order(token: string, provider = c.provider) {
-    const res = await f().call('/user/addBalance', {
+    const res = await f().call(api.user.addBalance, {
       token,
       body: { channel: 'gateway', amount: c.amount, requestId: randomUUID(), provider },
     });
@@ -265,15 +266,15 @@ describe.each(cases)('$provider', (c) => {
     admin = await f().operator('tenant_admin', [c.tenantId]);
     const who = await f().user(c.tenantId);
     const offered = async () => {
-      const res = await f().call('/appConfig/queryPc', { token: who.token });
+      const res = await f().call(api.config.queryPc, { token: who.token });
       const gateway = res.body.data.channels.find((ch: { code: string }) => ch.code === 'gateway');
       return (gateway?.providers ?? []).map((p: { provider: string }) => p.provider) as string[];
     };
     expect(await offered()).not.toContain(c.provider);
     const save = (body: object) =>
-      f().admin('/config/payment-providers/save', {
+      f().admin(consoleCalls.payment.savePaymentProvider, {
         token: admin,
-        body: { tenantId: c.tenantId, provider: c.provider, ...c.save, ...body },
+        body: unchecked({ tenantId: c.tenantId, provider: c.provider, ...c.save, ...body }),
       });
     // Enabled without its keys: refused, nothing saved.
     const missing = await save({ enabled: true, secrets: {} });
@@ -315,7 +316,7 @@ describe.each(cases)('$provider', (c) => {
     }
     // Another tenant's admin cannot see or change them.
     const otherAdmin = await f().operator('tenant_admin', [c.tenantId === '000000' ? '000002' : '000000']);
-    const foreign = await f().admin('/config/payment-providers', {
+    const foreign = await f().admin(consoleCalls.payment.paymentProviders, {
       token: otherAdmin,
       query: { tenantId: c.tenantId },
     });
@@ -343,7 +344,7 @@ describe.each(cases)('$provider', (c) => {
 
   it('sells a Star Card through it: the callback credits the price and the card is active at once', async () => {
     const who = await f().user(c.tenantId);
-    const res = await f().call('/user/openvip', {
+    const res = await f().call(api.user.openvip, {
       token: who.token,
       body: { tier: 'primary', channel: 'gateway', requestId: randomUUID(), provider: c.provider },
     });
@@ -359,7 +360,7 @@ describe.each(cases)('$provider', (c) => {
     );
     const answer = await deliver(instances[0]!, c, c.host, c.pay(row!.provider_ref));
     expect(answer.outcome).toBe('credited');
-    const status = (await f().call('/user/queryGreatestVipcard', { token: who.token })).body.data;
+    const status = (await f().call(api.user.queryGreatestVipcard, { token: who.token })).body.data;
     expect(status.active).toMatchObject({ tier: 'primary' });
     // The money paid for the card bought it: nothing is left over in the wallet.
     const currency = c.currency as CurrencyKey;
@@ -384,7 +385,7 @@ describe.each(cases)('$provider', (c) => {
     // to their domain vouches for their tenant's orders only.
     const owner = await f().operator('owner', []);
     const otherTenant = c.otherHost === 'localhost' ? '000000' : '000002';
-    const copied = await f().admin('/config/payment-providers/save', {
+    const copied = await f().admin(consoleCalls.payment.savePaymentProvider, {
       token: owner,
       body: { tenantId: otherTenant, provider: c.provider, ...c.save, enabled: false },
     });
@@ -413,7 +414,7 @@ describe.each(cases)('$provider', (c) => {
     const callback = c.pay(ref); // paid at the provider; the callback is lost
     const finance = await f().operator('finance', [c.tenantId]);
     const reconcile = () =>
-      f().admin('/finance/gateway/reconcile', {
+      f().admin(consoleCalls.payment.reconcileGateway, {
         token: finance,
         body: { tenantId: c.tenantId, olderThanMinutes: 15 },
       });

@@ -1,3 +1,4 @@
+import { api } from '@dramastar/contract';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxPayments } from '../../db/schema/index.js';
@@ -49,7 +50,7 @@ describe('a production server', () => {
 
   it('has no /test calls', async () => {
     const who = await walletFixtures(t).user();
-    const res = await caller(t.app)('/test/openVipLevel', {
+    const res = await caller(t.app)(api.test.openVipLevel, {
       token: who.token,
       body: { level: 3, days: 3650 },
     });
@@ -59,7 +60,7 @@ describe('a production server', () => {
   it('lists the card channel as unavailable with its reason and refuses an order on it with 409', async () => {
     const call = caller(t.app);
     const who = await walletFixtures(t).user();
-    const channels = (await call('/appConfig/queryPc', { token: who.token })).body.data.channels as {
+    const channels = (await call(api.config.queryPc, { token: who.token })).body.data.channels as {
       code: string;
       unavailable?: string;
     }[];
@@ -68,7 +69,7 @@ describe('a production server', () => {
     });
     expect(channels.find((c) => c.code === 'official')?.unavailable).toBeUndefined();
 
-    const order = await call('/user/addBalance', {
+    const order = await call(api.user.addBalance, {
       token: who.token,
       body: { channel: 'gateway', amount: '500', requestId: randomUUID() },
       lang: 'en',
@@ -79,7 +80,7 @@ describe('a production server', () => {
     const rows = await t.database.query<{ n: number }>('select count(*)::int as n from recharge_order');
     expect(rows[0]!.n).toBe(0);
     // The other channels still take orders.
-    const official = await call('/user/addBalance', {
+    const official = await call(api.user.addBalance, {
       token: who.token,
       body: { channel: 'official', amount: '5000', requestId: randomUUID() },
     });

@@ -1,3 +1,4 @@
+import { api } from '@dramastar/contract';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helper.js';
@@ -80,7 +81,7 @@ describe('refused webhook deliveries', () => {
     const f = walletFixtures(t);
     const who = await f.user();
     const order = (
-      await f.call('/user/addBalance', {
+      await f.call(api.user.addBalance, {
         token: who.token,
         body: { channel: 'gateway', amount: '100', requestId: randomUUID() },
       })

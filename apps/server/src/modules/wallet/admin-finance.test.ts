@@ -1,3 +1,5 @@
+import { unchecked } from '../../test/client.js';
+import { api, consoleCalls } from '@dramastar/contract';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helper.js';
@@ -22,12 +24,12 @@ const get = (path: string, token: string, query: Record<string, string> = {}) =>
 /** An official bank-transfer recharge the owner confirms with the statement line. */
 async function officialRecharge(who: { token: string }, amount: string) {
   const order = (
-    await f.call('/user/addBalance', {
+    await f.call(api.user.addBalance, {
       token: who.token,
       body: { channel: 'official', amount, requestId: randomUUID() },
     })
   ).body.data;
-  const res = await f.admin('/finance/recharges/confirm', {
+  const res = await f.admin(consoleCalls.core.confirmRecharge, {
     token: owner,
     body: { orderNo: order.orderNo, matchedReference: `BDO ${order.official.reference} TRANSFER` },
   });
@@ -36,7 +38,7 @@ async function officialRecharge(who: { token: string }, amount: string) {
 }
 
 async function withdraw(who: { token: string }, amount: string, steps: string[]) {
-  const res = await f.call('/account/applyWithdrawal', {
+  const res = await f.call(api.account.applyWithdrawal, {
     token: who.token,
     body: { amount, payPassword: PAY_PASSWORD, requestId: randomUUID() },
   });
@@ -44,9 +46,9 @@ async function withdraw(who: { token: string }, amount: string, steps: string[])
   const orderNo = res.body.data.orderNo as string;
   for (const action of steps) {
     const reason = action === 'reject' || action === 'fail' ? 'No such account' : undefined;
-    const acted = await f.admin('/finance/withdrawals/action', {
+    const acted = await f.admin(consoleCalls.core.withdrawalAction, {
       token: owner,
-      body: { orderNo, action, ...(reason ? { reason } : {}) },
+      body: unchecked({ orderNo, action, ...(reason ? { reason } : {}) }),
     });
     expect(acted.status).toBe(200);
   }

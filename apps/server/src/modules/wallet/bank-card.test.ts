@@ -1,3 +1,4 @@
+import { api } from '@dramastar/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caller } from '../../test/client.js';
 import { createSealer, DEVELOPMENT_DATA_KEY } from '../../sealing.js';
@@ -20,7 +21,7 @@ async function user(tenantId = '000000') {
   const captcha = (
     await t.app.inject({ method: 'GET', url: '/app-api/auth/auth/code', remoteAddress: ip })
   ).json().data;
-  const res = await call('/auth/registerByName', {
+  const res = await call(api.auth.registerByName, {
     ip,
     body: {
       userName: `card_${n}`,
@@ -49,15 +50,15 @@ const card = (over: Record<string, string> = {}) => ({
 
 describe('bank cards', () => {
   it('lists the banks of the tenant’s currency', async () => {
-    const php = (await call('/appConfig/bankConfig', { token: await user() })).body.data.banks;
+    const php = (await call(api.config.bankConfig, { token: await user() })).body.data.banks;
     expect(php.map((b: { code: string }) => b.code)).toContain('GCASH');
-    const vnd = (await call('/appConfig/bankConfig', { token: await user('000001') })).body.data.banks;
+    const vnd = (await call(api.config.bankConfig, { token: await user('000001') })).body.data.banks;
     expect(vnd.map((b: { code: string }) => b.code)).toContain('VCB');
   });
 
   it('adds a card with the number masked in every answer, and deletes it', async () => {
     const token = await user();
-    const added = (await call('/account/addBankCard', { token, body: card() })).body.data.list;
+    const added = (await call(api.account.addBankCard, { token, body: card() })).body.data.list;
     expect(added).toEqual([
       expect.objectContaining({
         bank: 'BDO',
@@ -66,16 +67,16 @@ describe('bank cards', () => {
         cardNumber: '•••• 7890',
       }),
     ]);
-    expect(JSON.stringify((await call('/account/queryBankCard', { token })).body)).not.toContain(
+    expect(JSON.stringify((await call(api.account.queryBankCard, { token })).body)).not.toContain(
       '001234567890',
     );
     const other = await user();
     expect(
-      (await call('/account/delBankCard', { token: other, body: { id: added[0].id } })).body,
+      (await call(api.account.delBankCard, { token: other, body: { id: added[0].id } })).body,
     ).toMatchObject({ code: 404 });
-    expect((await call('/account/delBankCard', { token, body: { id: added[0].id } })).body.data.list).toEqual(
-      [],
-    );
+    expect(
+      (await call(api.account.delBankCard, { token, body: { id: added[0].id } })).body.data.list,
+    ).toEqual([]);
   });
 
   it.each([
@@ -97,17 +98,17 @@ describe('bank cards', () => {
     [{ phone: '12' }, 'phone', 'PhoneNumberDigits'],
   ])('refuses %j with 400 naming %s, writing nothing', async (change, field, key) => {
     const token = await user();
-    expect((await call('/account/addBankCard', { token, body: card(change) })).body).toMatchObject({
+    expect((await call(api.account.addBankCard, { token, body: card(change) })).body).toMatchObject({
       code: 400,
       field,
       errorKey: key,
     });
-    expect((await call('/account/queryBankCard', { token })).body.data.list).toEqual([]);
+    expect((await call(api.account.queryBankCard, { token })).body.data.list).toEqual([]);
   });
 
   it('keeps the number sealed at rest: only the last four digits and a keyed digest in clear', async () => {
     const token = await user();
-    await call('/account/addBankCard', { token, body: card({ cardNumber: '4455667788990011' }) });
+    await call(api.account.addBankCard, { token, body: card({ cardNumber: '4455667788990011' }) });
     const rows = await t.database.query(
       "select * from bank_card where card_last4 = '0011' order by id desc limit 1",
     );
@@ -123,7 +124,7 @@ describe('bank cards', () => {
 
   it('seals the numbers of cards stored in clear before, once, at start', async () => {
     const token = await user();
-    await call('/account/addBankCard', { token, body: card({ cardNumber: '777788889999' }) });
+    await call(api.account.addBankCard, { token, body: card({ cardNumber: '777788889999' }) });
     // As a card written before numbers were sealed.
     await t.database.query(
       "update bank_card set card_number = '777788889999', card_number_sealed = null, card_number_digest = null, card_last4 = null where card_last4 = '9999'",
@@ -134,32 +135,32 @@ describe('bank cards', () => {
     const [row] = await t.database.query("select * from bank_card where card_last4 = '9999'");
     expect(row).toMatchObject({ card_number: null, card_last4: '9999' });
     expect(sealer.open(row!.card_number_sealed as string)).toBe('777788889999');
-    expect((await call('/account/queryBankCard', { token })).body.data.list).toEqual([
+    expect((await call(api.account.queryBankCard, { token })).body.data.list).toEqual([
       expect.objectContaining({ cardNumber: '•••• 9999' }),
     ]);
     // The same number again is still refused (by its digest).
     expect(
-      (await call('/account/addBankCard', { token, body: card({ cardNumber: '777788889999' }) })).body,
+      (await call(api.account.addBankCard, { token, body: card({ cardNumber: '777788889999' }) })).body,
     ).toMatchObject({ errorKey: 'BankCardExists' });
   });
 
   it('refuses a bank outside the tenant’s list, the same number twice, and a sixth card', async () => {
     const token = await user();
-    expect((await call('/account/addBankCard', { token, body: card({ bank: 'VCB' }) })).body).toMatchObject({
+    expect((await call(api.account.addBankCard, { token, body: card({ bank: 'VCB' }) })).body).toMatchObject({
       code: 400,
       field: 'bank',
       errorKey: 'UnknownBank',
     });
-    await call('/account/addBankCard', { token, body: card() });
-    expect((await call('/account/addBankCard', { token, body: card() })).body).toMatchObject({
+    await call(api.account.addBankCard, { token, body: card() });
+    expect((await call(api.account.addBankCard, { token, body: card() })).body).toMatchObject({
       code: 409,
       errorKey: 'BankCardExists',
     });
     for (let i = 1; i <= 4; i++)
-      await call('/account/addBankCard', { token, body: card({ cardNumber: `99887766${i}` }) });
+      await call(api.account.addBankCard, { token, body: card({ cardNumber: `99887766${i}` }) });
     expect(
-      (await call('/account/addBankCard', { token, body: card({ cardNumber: '5556667770' }) })).body,
+      (await call(api.account.addBankCard, { token, body: card({ cardNumber: '5556667770' }) })).body,
     ).toMatchObject({ code: 409, errorKey: 'BankCardLimit' });
-    expect((await call('/account/queryBankCard', { token })).body.data.list).toHaveLength(5);
+    expect((await call(api.account.queryBankCard, { token })).body.data.list).toHaveLength(5);
   });
 });

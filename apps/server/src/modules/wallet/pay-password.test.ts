@@ -1,3 +1,4 @@
+import { api } from '@dramastar/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caller } from '../../test/client.js';
 import { buildTestApp, TEST_CAPTCHA_ANSWER, type TestApp } from '../../test/helper.js';
@@ -18,22 +19,22 @@ afterAll(() => t.close());
 
 async function emailUser() {
   const email = `pay${++n}@example.ph`;
-  await call('/auth/sendEmailCode', { body: { email, isRegister: 1 }, ip: `10.6.0.${n}` });
-  const res = await call('/auth/register', {
+  await call(api.auth.sendEmailCode, { body: { email, isRegister: 1 }, ip: `10.6.0.${n}` });
+  const res = await call(api.auth.register, {
     body: { email, phone: '912345678', areaCode: '+84', verifyCode: lastCode(t.mails, email) },
     ip: `10.6.0.${n}`,
   });
   const token = res.body.data.access_token as string;
-  return { token, email, userId: BigInt((await call('/user/info', { token })).body.data.userId) };
+  return { token, email, userId: BigInt((await call(api.user.info, { token })).body.data.userId) };
 }
 
 async function setPassword(token: string, email: string, password = '135790') {
   t.clock.advance(61_000);
-  expect((await call('/account/sendSmsCode', { token })).body.data).toMatchObject({
+  expect((await call(api.account.sendSmsCode, { token })).body.data).toMatchObject({
     email,
     expiresInSeconds: 600,
   });
-  return call('/account/setPayPassword', {
+  return call(api.account.setPayPassword, {
     token,
     body: { password, repPassword: password, verifyCode: lastCode(t.mails, email) },
   });
@@ -42,13 +43,13 @@ async function setPassword(token: string, email: string, password = '135790') {
 describe('the payment password', () => {
   it('is set with a code sent to the account e-mail, and only as 6 digits', async () => {
     const { token, email } = await emailUser();
-    expect((await call('/user/exitsPayPass', { token })).body.data).toEqual({
+    expect((await call(api.user.exitsPayPass, { token })).body.data).toEqual({
       exists: false,
       lockedUntil: null,
     });
     expect(
       (
-        await call('/account/setPayPassword', {
+        await call(api.account.setPayPassword, {
           token,
           body: { password: '12345', repPassword: '12345', verifyCode: '000000' },
         })
@@ -60,7 +61,7 @@ describe('the payment password', () => {
     });
     expect(
       (
-        await call('/account/setPayPassword', {
+        await call(api.account.setPayPassword, {
           token,
           body: { password: '123456', repPassword: '123457', verifyCode: '000000' },
         })
@@ -71,7 +72,7 @@ describe('the payment password', () => {
     });
     expect(
       (
-        await call('/account/setPayPassword', {
+        await call(api.account.setPayPassword, {
           token,
           body: { password: '123456', repPassword: '123456', verifyCode: '000000' },
         })
@@ -85,7 +86,7 @@ describe('the payment password', () => {
 
   it('needs an e-mail on the account', async () => {
     const captcha = (await t.app.inject({ method: 'GET', url: '/app-api/auth/auth/code' })).json().data;
-    const reg = await call('/auth/registerByName', {
+    const reg = await call(api.auth.registerByName, {
       body: {
         userName: 'no_mail_1',
         password: 'secret-pass1',
@@ -95,7 +96,7 @@ describe('the payment password', () => {
         code: TEST_CAPTCHA_ANSWER,
       },
     });
-    const res = await call('/account/sendSmsCode', { token: reg.body.data.access_token });
+    const res = await call(api.account.sendSmsCode, { token: reg.body.data.access_token });
     expect(res.body).toMatchObject({ code: 409, errorKey: 'EmailRequired' });
   });
 
@@ -127,7 +128,7 @@ describe('the payment password', () => {
       key: 'PayPasswordLocked',
       options: { params: { minutes: 15 } },
     });
-    expect((await call('/user/exitsPayPass', { token })).body.data.lockedUntil).not.toBeNull();
+    expect((await call(api.user.exitsPayPass, { token })).body.data.lockedUntil).not.toBeNull();
     t.clock.advance(15 * 60_000 + 1);
     await expect(service.verify(userId, '135790')).resolves.toBeUndefined();
   });

@@ -1,3 +1,5 @@
+import { unchecked } from '../../test/client.js';
+import { api, consoleCalls } from '@dramastar/contract';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helper.js';
@@ -14,7 +16,7 @@ afterAll(() => t.close());
 
 const HASH = (i: number) => i.toString(16).padStart(64, 'a');
 const addBalance = (token: string, body: Record<string, unknown>) =>
-  f.call('/user/addBalance', { token, body: { requestId: randomUUID(), ...body } });
+  f.call(api.user.addBalance, { token, body: unchecked({ requestId: randomUUID(), ...body }) });
 const ledgerSum = async () =>
   (
     await t.database.query<{ currency: string; s: string }>(
@@ -24,17 +26,17 @@ const ledgerSum = async () =>
 
 describe('recharge channels', () => {
   it('are the tenant’s, with limits, quick amounts, a zero fee and the USDT address and rate', async () => {
-    const php = (await f.call('/appConfig/queryPc', { token: (await f.user()).token })).body.data;
+    const php = (await f.call(api.config.queryPc, { token: (await f.user()).token })).body.data;
     expect(php.currency).toBe('PHP');
     expect(php.channels.map((c: { code: string }) => c.code)).toEqual(['gateway', 'official', 'usdt']);
     expect(php.channels[0]).toMatchObject({ minAmount: '100', maxAmount: '50000', fee: '0.00' });
     expect(php.channels[2].usdt).toMatchObject({ network: 'TRC20', rate: '57' });
-    const vnd = (await f.call('/appConfig/queryPc', { token: (await f.user('000001')).token })).body.data;
+    const vnd = (await f.call(api.config.queryPc, { token: (await f.user('000001')).token })).body.data;
     expect(vnd.channels.find((c: { code: string }) => c.code === 'official')).toMatchObject({
       minAmount: '100000000',
       windowMinutes: 5,
     });
-    const usdt = (await f.call('/appConfig/queryPc', { token: (await f.user('000004')).token })).body.data;
+    const usdt = (await f.call(api.config.queryPc, { token: (await f.user('000004')).token })).body.data;
     expect(usdt.channels.map((c: { code: string }) => c.code)).toEqual(['gateway', 'usdt']);
   });
 });
@@ -55,7 +57,7 @@ describe('gateway recharge through the sandbox', () => {
     expect(page.body).toContain('₱ 250.50 PHP');
     // Coming back to the app is not proof of payment.
     expect(
-      (await f.call('/user/addAccountBalanceVerify', { token: who.token, body: { orderNo: order.orderNo } }))
+      (await f.call(api.user.addAccountBalanceVerify, { token: who.token, body: { orderNo: order.orderNo } }))
         .body.data.status,
     ).toBe('pending');
     expect(await f.balance(who.token)).toBe('0.00');
@@ -70,27 +72,27 @@ describe('gateway recharge through the sandbox', () => {
     expect(approve.statusCode).toBe(303);
     expect(approve.headers.location).toContain(`orderNo=${order.orderNo}`);
     const after = (
-      await f.call('/user/addAccountBalanceVerify', { token: who.token, body: { orderNo: order.orderNo } })
+      await f.call(api.user.addAccountBalanceVerify, { token: who.token, body: { orderNo: order.orderNo } })
     ).body.data;
     expect(after).toMatchObject({ status: 'credited' });
     expect(await f.balance(who.token)).toBe('250.50');
-    const read = await f.call('/account/rechargeOrder', {
+    const read = await f.call(api.account.rechargeOrder, {
       token: who.token,
       query: { orderNo: order.orderNo },
     });
     expect(read.body.data).toMatchObject({ status: 'credited', creditedAt: expect.any(String) });
     const stranger = await f.user();
     expect(
-      (await f.call('/account/rechargeOrder', { token: stranger.token, query: { orderNo: order.orderNo } }))
+      (await f.call(api.account.rechargeOrder, { token: stranger.token, query: { orderNo: order.orderNo } }))
         .status,
     ).toBe(404);
-    const records = (await f.call('/account/walletRecords', { token: who.token })).body.data;
+    const records = (await f.call(api.account.walletRecords, { token: who.token })).body.data;
     expect(records.list[0]).toMatchObject({ type: 'recharge', amount: '250.50', reference: order.orderNo });
     // A second click on the page changes nothing.
     await t.app.inject({ method: 'POST', url: `${paymentPath}/approve` });
     expect(await f.balance(who.token)).toBe('250.50');
     expect(await ledgerSum()).toEqual([]);
-    const told = (await f.call('/user/getMessage', { token: who.token, lang: 'vn' })).body.data.list[0];
+    const told = (await f.call(api.user.getMessage, { token: who.token, lang: 'vn' })).body.data.list[0];
     expect(told).toMatchObject({ kind: 'recharge', title: 'Nạp tiền thành công' });
     expect(told.content).toContain('₱250.50');
   });
@@ -123,7 +125,7 @@ describe('gateway recharge through the sandbox', () => {
     const who = await f.user();
     const order = (await addBalance(who.token, { channel: 'gateway', amount: '100' })).body.data;
     await t.app.inject({ method: 'POST', url: `${new URL(order.payUrl).pathname}/decline` });
-    const after = (await f.call('/account/rechargeRecords', { token: who.token })).body.data.list[0];
+    const after = (await f.call(api.account.rechargeRecords, { token: who.token })).body.data.list[0];
     expect(after).toMatchObject({ orderNo: order.orderNo, status: 'failed' });
     expect(await f.balance(who.token)).toBe('0.00');
   });
@@ -136,14 +138,14 @@ describe('gateway recharge through the sandbox', () => {
     expect(again.body.data.orderNo).toBe(first.body.data.orderNo);
     const other = await addBalance(who.token, { channel: 'gateway', amount: '200', requestId });
     expect(other).toMatchObject({ status: 409, body: { errorKey: 'IdempotencyConflict' } });
-    expect((await f.call('/account/rechargeRecords', { token: who.token })).body.data.total).toBe(1);
+    expect((await f.call(api.account.rechargeRecords, { token: who.token })).body.data.total).toBe(1);
   });
 
   it('reads zeros past the currency’s decimal places as the same amount, as the app does', async () => {
     const who = await f.user();
     const order = await addBalance(who.token, { channel: 'gateway', amount: '100.000' });
     expect(order.status).toBe(200);
-    const record = (await f.call('/account/rechargeRecords', { token: who.token })).body.data.list[0];
+    const record = (await f.call(api.account.rechargeRecords, { token: who.token })).body.data.list[0];
     expect(record).toMatchObject({ orderNo: order.body.data.orderNo, amount: '100.00' });
   });
 
@@ -172,7 +174,7 @@ describe('gateway recharge through the sandbox', () => {
     expect((await addBalance(usdtTenant.token, { channel: 'official', amount: '100' })).body.errorKey).toBe(
       'ChannelUnavailable',
     );
-    expect((await f.call('/account/rechargeRecords', { token: who.token })).body.data.total).toBe(0);
+    expect((await f.call(api.account.rechargeRecords, { token: who.token })).body.data.total).toBe(0);
   });
 
   it('keeps at most 5 unfinished recharges per user', async () => {
@@ -271,18 +273,18 @@ describe('official bank transfer', () => {
     expect(new Date(order.expiresAt).getTime() - new Date(order.createdAt).getTime()).toBe(300_000);
     t.clock.advance(299_000);
     const said = (
-      await f.call('/user/addAccountBalanceVerify', { token: who.token, body: { orderNo: order.orderNo } })
+      await f.call(api.user.addAccountBalanceVerify, { token: who.token, body: { orderNo: order.orderNo } })
     ).body.data;
     expect(said.status).toBe('submitted');
 
     const late = (await addBalance(who.token, { channel: 'official', amount: '100000000' })).body.data;
     t.clock.advance(300_000);
-    const expired = await f.call('/user/addAccountBalanceVerify', {
+    const expired = await f.call(api.user.addAccountBalanceVerify, {
       token: who.token,
       body: { orderNo: late.orderNo },
     });
     expect(expired).toMatchObject({ status: 409, body: { errorKey: 'OrderExpired' } });
-    const list = (await f.call('/account/rechargeRecords', { token: who.token })).body.data.list;
+    const list = (await f.call(api.account.rechargeRecords, { token: who.token })).body.data.list;
     expect(list.map((o: { status: string }) => o.status)).toEqual(['expired', 'submitted']);
   });
 
@@ -290,37 +292,41 @@ describe('official bank transfer', () => {
     const who = await f.user('000001');
     const finance = await f.operator('finance', ['000001']);
     const order = (await addBalance(who.token, { channel: 'official', amount: '120000000' })).body.data;
-    const wrong = await f.admin('/finance/recharges/confirm', {
+    const wrong = await f.admin(consoleCalls.core.confirmRecharge, {
       token: finance,
       body: { orderNo: order.orderNo, matchedReference: 'DSXXXXXXXX' },
     });
     expect(wrong).toMatchObject({ status: 409, body: { errorKey: 'ReferenceMismatch' } });
-    const ok = await f.admin('/finance/recharges/confirm', {
+    const ok = await f.admin(consoleCalls.core.confirmRecharge, {
       token: finance,
       body: { orderNo: order.orderNo, matchedReference: `VCB 8812 ${order.official.reference} NGUYEN VAN A` },
     });
     expect(ok.body.data).toMatchObject({ status: 'credited', tenantId: '000001' });
     expect(await f.balance(who.token)).toBe('120000000');
-    const twice = await f.admin('/finance/recharges/confirm', {
+    const twice = await f.admin(consoleCalls.core.confirmRecharge, {
       token: finance,
       body: { orderNo: order.orderNo, matchedReference: order.official.reference },
     });
     expect(twice).toMatchObject({ status: 409, body: { errorKey: 'OrderClosed' } });
     expect(await f.balance(who.token)).toBe('120000000');
-    const audit = (await f.admin('/audit', { token: finance, query: { action: 'recharge.confirm' } })).body
-      .data.list;
+    const audit = (
+      await f.admin(consoleCalls.core.audit, { token: finance, query: { action: 'recharge.confirm' } })
+    ).body.data.list;
     expect(audit[0]).toMatchObject({ target: `recharge:${order.orderNo}`, tenantId: '000001' });
     expect(audit[0].before).toMatchObject({ status: 'pending' });
     expect(audit[0].after).toMatchObject({ status: 'credited' });
 
     // The log filters by part of the target and by operator, and lists its actions.
-    const byTarget = await f.admin('/audit', { token: finance, query: { target: order.orderNo.slice(-10) } });
+    const byTarget = await f.admin(consoleCalls.core.audit, {
+      token: finance,
+      query: { target: order.orderNo.slice(-10) },
+    });
     expect(byTarget.body.data.list.map((e: { target: string }) => e.target)).toEqual([
       `recharge:${order.orderNo}`,
     ]);
-    const nobody = await f.admin('/audit', { token: finance, query: { operator: 'nobody' } });
+    const nobody = await f.admin(consoleCalls.core.audit, { token: finance, query: { operator: 'nobody' } });
     expect(nobody.body.data.total).toBe(0);
-    const actions = await f.admin('/audit/actions', { token: finance });
+    const actions = await f.admin(consoleCalls.core.auditActions, { token: finance });
     expect(actions.body.data.actions).toContain('recharge.confirm');
   });
 });
@@ -338,7 +344,7 @@ describe('USDT deposits', () => {
     });
     expect(order.usdt).toMatchObject({ network: 'TRC20', rate: '57', txHash: null });
     const verify = (body: Record<string, unknown>) =>
-      f.call('/user/addAccountBalanceVerify', { token: who.token, body });
+      f.call(api.user.addAccountBalanceVerify, { token: who.token, body: unchecked(body) });
     expect(await verify({ orderNo: order.orderNo })).toMatchObject({
       status: 409,
       body: { errorKey: 'TxHashRequired' },
@@ -359,13 +365,13 @@ describe('USDT deposits', () => {
 
     expect(
       (
-        await f.admin('/finance/recharges/confirm', {
+        await f.admin(consoleCalls.core.confirmRecharge, {
           token: finance,
           body: { orderNo: order.orderNo, matchedReference: HASH(2) },
         })
       ).body.errorKey,
     ).toBe('ReferenceMismatch');
-    const ok = await f.admin('/finance/recharges/confirm', {
+    const ok = await f.admin(consoleCalls.core.confirmRecharge, {
       token: finance,
       body: { orderNo: order.orderNo, matchedReference: HASH(1) },
     });
@@ -373,7 +379,7 @@ describe('USDT deposits', () => {
     expect(await f.balance(who.token)).toBe('598.50');
 
     // Rejecting the other order frees nothing that was credited, and credits nothing.
-    const rejected = await f.admin('/finance/recharges/reject', {
+    const rejected = await f.admin(consoleCalls.core.rejectRecharge, {
       token: finance,
       body: { orderNo: second.orderNo, reason: 'No such transfer' },
     });
@@ -387,17 +393,18 @@ describe('operator access to recharges', () => {
     const who = await f.user('000001');
     const order = (await addBalance(who.token, { channel: 'official', amount: '100000000' })).body.data;
     const support = await f.operator('support', ['000001']);
-    expect((await f.admin('/finance/recharges', { token: support })).status).toBe(403);
+    expect((await f.admin(consoleCalls.core.recharges, { token: support })).status).toBe(403);
     const otherTenant = await f.operator('finance', ['000002']);
-    const refused = await f.admin('/finance/recharges/confirm', {
+    const refused = await f.admin(consoleCalls.core.confirmRecharge, {
       token: otherTenant,
       body: { orderNo: order.orderNo, matchedReference: order.official.reference },
     });
     expect(refused.status).toBe(404);
     expect(
-      (await f.admin('/finance/recharges', { token: otherTenant, query: { tenantId: '000001' } })).status,
+      (await f.admin(consoleCalls.core.recharges, { token: otherTenant, query: { tenantId: '000001' } }))
+        .status,
     ).toBe(403);
-    expect((await f.admin('/finance/recharges', { token: 'nope' })).status).toBe(401);
+    expect((await f.admin(consoleCalls.core.recharges, { token: 'nope' })).status).toBe(401);
     expect(await f.balance(who.token)).toBe('0');
   });
 });

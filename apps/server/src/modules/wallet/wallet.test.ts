@@ -1,6 +1,7 @@
+import { api } from '@dramastar/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTransaction } from '../../db/tx.js';
-import { caller } from '../../test/client.js';
+import { caller, unchecked } from '../../test/client.js';
 import { buildTestApp, TEST_CAPTCHA_ANSWER, type TestApp } from '../../test/helper.js';
 import { createLedger } from '../ledger/ledger.service.js';
 
@@ -16,7 +17,7 @@ afterAll(() => t.close());
 
 async function user(tenantId: string) {
   const captcha = (await t.app.inject({ method: 'GET', url: '/app-api/auth/auth/code' })).json().data;
-  const res = await call('/auth/registerByName', {
+  const res = await call(api.auth.registerByName, {
     body: {
       userName: `wallet_${++n}`,
       password: 'secret-pass1',
@@ -27,23 +28,23 @@ async function user(tenantId: string) {
       tenantId,
     },
   });
-  const token = res.body.data.access_token as string;
-  return { token, userId: BigInt((await call('/user/info', { token })).body.data.userId) };
+  const token = res.body.data.access_token;
+  return { token, userId: BigInt((await call(api.user.info, { token })).body.data.userId) };
 }
 
 describe('the wallet', () => {
   it('shows the balance in the tenant currency, with its decimals', async () => {
     const php = await user('000000');
-    expect((await call('/account/accountInfo', { token: php.token })).body.data).toEqual({
+    expect((await call(api.account.accountInfo, { token: php.token })).body.data).toEqual({
       currency: 'PHP',
       balance: '0.00',
     });
     const vnd = await user('000001');
-    expect((await call('/account/accountInfo', { token: vnd.token })).body.data).toEqual({
+    expect((await call(api.account.accountInfo, { token: vnd.token })).body.data).toEqual({
       currency: 'VND',
       balance: '0',
     });
-    expect((await call('/account/accountInfo')).status).toBe(401);
+    expect((await call(api.account.accountInfo)).status).toBe(401);
   });
 
   it('lists the ledger’s movements of the wallet, newest first, filtered by type', async () => {
@@ -74,24 +75,27 @@ describe('the wallet', () => {
         idempotencyKey: 'test-card-1',
       }),
     );
-    expect((await call('/account/accountInfo', { token })).body.data.balance).toBe('1001.00');
-    const records = (await call('/account/walletRecords', { token, query: { pageNum: '1', pageSize: '10' } }))
-      .body.data;
+    expect((await call(api.account.accountInfo, { token })).body.data.balance).toBe('1001.00');
+    const records = (
+      await call(api.account.walletRecords, { token, query: { pageNum: '1', pageSize: '10' } })
+    ).body.data;
     expect(records.total).toBe(2);
     expect(records.list.map((r: { type: string; amount: string }) => [r.type, r.amount])).toEqual([
       ['membership', '-499.00'],
       ['recharge', '1500.00'],
     ]);
-    const recharges = (await call('/account/walletRecords', { token, query: { type: 'recharge' } })).body
+    const recharges = (await call(api.account.walletRecords, { token, query: { type: 'recharge' } })).body
       .data;
     expect(recharges.list).toHaveLength(1);
-    expect((await call('/account/walletRecords', { token, query: { type: 'bogus' } })).body).toMatchObject({
+    expect(
+      (await call(api.account.walletRecords, { token, query: { type: unchecked('bogus') } })).body,
+    ).toMatchObject({
       code: 400,
       field: 'type',
     });
     // Another user sees none of it.
     const other = await user('000000');
-    expect((await call('/account/walletRecords', { token: other.token })).body.data).toEqual({
+    expect((await call(api.account.walletRecords, { token: other.token })).body.data).toEqual({
       list: [],
       total: 0,
     });

@@ -1,3 +1,5 @@
+import { unchecked } from '../../test/client.js';
+import { api, consoleCalls } from '@dramastar/contract';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helper.js';
@@ -18,12 +20,15 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const apply = (token: string, body: Record<string, unknown> = {}) =>
-  f.call('/account/applyWithdrawal', {
+  f.call(api.account.applyWithdrawal, {
     token,
     body: { amount: '200', payPassword: PAY_PASSWORD, requestId: randomUUID(), ...body },
   });
 const act = (token: string, orderNo: string, action: string, reason?: string) =>
-  f.admin('/finance/withdrawals/action', { token, body: { orderNo, action, ...(reason ? { reason } : {}) } });
+  f.admin(consoleCalls.core.withdrawalAction, {
+    token,
+    body: unchecked({ orderNo, action, ...(reason ? { reason } : {}) }),
+  });
 const count = async (userId: bigint) =>
   (
     await t.database.query<{ n: number }>('select count(*)::int as n from withdrawal where user_id = $1', [
@@ -45,7 +50,7 @@ const systemBalance = async (code: string) =>
 describe('withdrawal rules', () => {
   it('tell the user what withdrawing needs and the most the balance allows', async () => {
     const who = await f.user();
-    expect((await f.call('/user/queryMustBankCardMsg', { token: who.token })).body.data).toMatchObject({
+    expect((await f.call(api.user.queryMustBankCardMsg, { token: who.token })).body.data).toMatchObject({
       currency: 'PHP',
       balance: '0.00',
       minAmount: '110',
@@ -58,7 +63,7 @@ describe('withdrawal rules', () => {
       bankCardCount: 0,
     });
     const ready = await f.withdrawer('1000');
-    const rules = (await f.call('/user/queryMustBankCardMsg', { token: ready.token })).body.data;
+    const rules = (await f.call(api.user.queryMustBankCardMsg, { token: ready.token })).body.data;
     // 950 + 5 % = 997.50 fits in 1000; 960 + 48 = 1008 does not.
     expect(rules).toMatchObject({
       maxBankAmount: '950.00',
@@ -74,9 +79,9 @@ describe('applying for a withdrawal', () => {
     const who = await f.user();
     await f.recharge(who, '1000');
     expect(await apply(who.token)).toMatchObject({ status: 409, body: { errorKey: 'MembershipRequired' } });
-    await f.call('/test/openVipLevel', { token: who.token, body: { level: 0 } });
+    await f.call(api.test.openVipLevel, { token: who.token, body: { level: 0 } });
     expect((await apply(who.token)).body.errorKey).toBe('MembershipRequired'); // a Drama Week Card is for viewing only
-    await f.call('/test/openVipLevel', { token: who.token, body: { level: 1 } });
+    await f.call(api.test.openVipLevel, { token: who.token, body: { level: 1 } });
     expect(await apply(who.token)).toMatchObject({
       status: 409,
       body: { errorKey: 'PaymentPasswordNotSet', msg: 'Please set Payment Password first' },
@@ -86,7 +91,7 @@ describe('applying for a withdrawal', () => {
       status: 409,
       body: { errorKey: 'BankCardNotSet', msg: 'Bank Card Not Set' },
     });
-    await f.call('/account/addBankCard', { token: who.token, body: bankCardInput });
+    await f.call(api.account.addBankCard, { token: who.token, body: bankCardInput });
     expect(await apply(who.token, { bankCardId: '999999' })).toMatchObject({
       status: 409,
       body: { errorKey: 'BankCardNotSet' },
@@ -133,9 +138,9 @@ describe('applying for a withdrawal', () => {
 
   it('uses the spec’s message for amounts not divisible by 100 where the step is 100 (6000 VND minimum)', async () => {
     const who = await f.user('000001');
-    await f.call('/test/openVipLevel', { token: who.token, body: { level: 1 } });
+    await f.call(api.test.openVipLevel, { token: who.token, body: { level: 1 } });
     await f.payPassword(who.userId);
-    await f.call('/account/addBankCard', { token: who.token, body: { ...bankCardInput, bank: 'VCB' } });
+    await f.call(api.account.addBankCard, { token: who.token, body: { ...bankCardInput, bank: 'VCB' } });
     await f.recharge(who, '100000');
     expect(await apply(who.token, { amount: '5900' })).toMatchObject({
       body: { errorKey: 'AmountBelowMinimum', msg: 'The minimum amount is 6000' },
@@ -180,7 +185,7 @@ describe('applying for a withdrawal', () => {
       body: { errorKey: 'IdempotencyConflict' },
     });
     expect(await f.balance(who.token)).toBe('475.00');
-    const records = (await f.call('/account/walletRecords', { token: who.token })).body.data.list;
+    const records = (await f.call(api.account.walletRecords, { token: who.token })).body.data.list;
     expect(
       records
         .slice(0, 2)
@@ -190,22 +195,22 @@ describe('applying for a withdrawal', () => {
       ['fee', '-25.00'],
       ['withdrawal', '-500.00'],
     ]);
-    const details = await f.call('/account/withdrawalProcess', {
+    const details = await f.call(api.account.withdrawalProcess, {
       token: who.token,
       query: { orderNo: w.orderNo },
     });
     expect(details.body.data).toMatchObject({ orderNo: w.orderNo, status: 'applied' });
     const stranger = await f.user();
     expect(
-      (await f.call('/account/withdrawalProcess', { token: stranger.token, query: { orderNo: w.orderNo } }))
+      (await f.call(api.account.withdrawalProcess, { token: stranger.token, query: { orderNo: w.orderNo } }))
         .status,
     ).toBe(404);
-    expect((await f.call('/account/withdrawalRecords', { token: who.token })).body.data.total).toBe(1);
+    expect((await f.call(api.account.withdrawalRecords, { token: who.token })).body.data.total).toBe(1);
   });
 
   it('goes to a USDT address with a 2 % fee and a minimum fee where the tenant’s currency is USDT', async () => {
     const who = await f.user('000004');
-    await f.call('/test/openVipLevel', { token: who.token, body: { level: 1 } });
+    await f.call(api.test.openVipLevel, { token: who.token, body: { level: 1 } });
     await f.payPassword(who.userId);
     await f.recharge(who, '100');
     const address = 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf';
@@ -251,7 +256,7 @@ describe('withdrawal stages', () => {
     expect(await f.balance(who.token)).toBe('790.00');
     expect(BigInt((await systemBalance('fees')).replace('.', '')) - fees).toBe(1000n);
     expect(
-      (await f.call('/account/withdrawalProcess', { token: who.token, query: { orderNo: w.orderNo } })).body
+      (await f.call(api.account.withdrawalProcess, { token: who.token, query: { orderNo: w.orderNo } })).body
         .data.status,
     ).toBe('paid');
     expect(await books()).toEqual([]);
@@ -269,22 +274,24 @@ describe('withdrawal stages', () => {
     );
     expect(JSON.stringify(stored!.d)).not.toContain(full);
     const view = (token: string) =>
-      f.admin('/finance/withdrawals/payout-account', { token, body: { orderNo: w.orderNo } });
+      f.admin(consoleCalls.core.withdrawalPayoutAccount, { token, body: { orderNo: w.orderNo } });
     expect(await view(finance)).toMatchObject({
       status: 409,
       body: { errorKey: 'PayoutAccountClosed' },
     });
     await act(finance, w.orderNo, 'approve');
     // The user removing the card does not keep finance from paying.
-    const cards = (await f.call('/account/queryBankCard', { token: who.token })).body.data.list;
-    await f.call('/account/delBankCard', { token: who.token, body: { id: cards[0].id } });
+    const cards = (await f.call(api.account.queryBankCard, { token: who.token })).body.data.list;
+    await f.call(api.account.delBankCard, { token: who.token, body: { id: cards[0].id } });
     expect((await view(finance)).body.data).toMatchObject({
       orderNo: w.orderNo,
       channel: 'bank',
       bank: bankCardInput.bank,
       account: full,
     });
-    const list = (await f.admin('/finance/withdrawals', { token: finance, query: { pageSize: '100' } })).body;
+    const list = (
+      await f.admin(consoleCalls.core.withdrawals, { token: finance, query: { pageSize: '100' } })
+    ).body;
     expect(JSON.stringify(list)).not.toContain(full);
     expect(JSON.stringify(list)).not.toContain('accountSealed');
     expect((await view(await f.operator('finance', ['000001']))).body.errorKey).toBe('WithdrawalNotFound');
@@ -300,7 +307,7 @@ describe('withdrawal stages', () => {
     expect(audit!.n).toBe(2);
     expect(
       JSON.stringify(
-        (await f.call('/account/withdrawalProcess', { token: who.token, query: { orderNo: w.orderNo } }))
+        (await f.call(api.account.withdrawalProcess, { token: who.token, query: { orderNo: w.orderNo } }))
           .body,
       ),
     ).not.toContain(full);
@@ -328,11 +335,11 @@ describe('withdrawal stages', () => {
     ]);
     expect(await f.balance(who.token)).toBe('1000.00');
     const refunds = (
-      await f.call('/account/walletRecords', { token: who.token, query: { type: 'withdrawal_refund' } })
+      await f.call(api.account.walletRecords, { token: who.token, query: { type: 'withdrawal_refund' } })
     ).body.data.list;
     expect(refunds.map((r: { amount: string }) => r.amount).sort()).toEqual(['210.00', '315.00']);
     // The user is told, in their language.
-    const messages = (await f.call('/user/getMessage', { token: who.token })).body.data.list;
+    const messages = (await f.call(api.user.getMessage, { token: who.token })).body.data.list;
     const told = messages.filter((m: { kind: string }) => m.kind === 'withdrawal');
     expect(told.map((m: { title: string }) => m.title)).toEqual([
       'Withdrawal returned',
@@ -356,7 +363,7 @@ describe('withdrawal stages', () => {
     await act(finance, approved.orderNo, 'approve');
     const userId = String(who.userId);
     const freeze = { userId, reason: 'Card reported stolen' };
-    expect((await f.admin('/users/freeze', { token: owner, body: freeze })).status).toBe(200);
+    expect((await f.admin(consoleCalls.users.freeze, { token: owner, body: freeze })).status).toBe(200);
 
     const refused = { status: 409, body: { errorKey: 'WithdrawalUserFrozen' } };
     expect(await act(finance, queued.orderNo, 'approve')).toMatchObject(refused);
@@ -372,7 +379,7 @@ describe('withdrawal stages', () => {
     );
     expect(stages).toEqual([{ status: 'applied' }]);
 
-    await f.admin('/users/unfreeze', { token: owner, body: { userId, reason: 'Card found' } });
+    await f.admin(consoleCalls.users.unfreeze, { token: owner, body: { userId, reason: 'Card found' } });
     expect((await act(finance, queued.orderNo, 'approve')).body.data.status).toBe('approved');
     expect(await books()).toEqual([]);
   });
@@ -388,7 +395,7 @@ describe('withdrawal stages', () => {
     ]);
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     const status = (
-      await f.call('/account/withdrawalProcess', { token: who.token, query: { orderNo: w.orderNo } })
+      await f.call(api.account.withdrawalProcess, { token: who.token, query: { orderNo: w.orderNo } })
     ).body.data.status;
     expect(await f.balance(who.token)).toBe(status === 'rejected' ? '1000.00' : '475.00');
     expect(await books()).toEqual([]);
@@ -401,18 +408,20 @@ describe('withdrawal stages', () => {
     expect((await act(await f.operator('finance', ['000001']), w.orderNo, 'approve')).status).toBe(404);
     const admin = await f.operator('tenant_admin');
     expect((await act(admin, w.orderNo, 'approve')).status).toBe(200);
-    const queue = (await f.admin('/finance/withdrawals', { token: admin, query: { status: 'approved' } }))
-      .body.data;
+    const queue = (
+      await f.admin(consoleCalls.core.withdrawals, { token: admin, query: { status: 'approved' } })
+    ).body.data;
     expect(queue.list.map((x: { orderNo: string }) => x.orderNo)).toContain(w.orderNo);
-    const audit = (await f.admin('/audit', { token: admin, query: { action: 'withdrawal.approve' } })).body
-      .data.list;
+    const audit = (
+      await f.admin(consoleCalls.core.audit, { token: admin, query: { action: 'withdrawal.approve' } })
+    ).body.data.list;
     expect(audit.find((e: { target: string }) => e.target === `withdrawal:${w.orderNo}`)).toMatchObject({
       operator: expect.stringMatching(/^op_tenant_admin_/),
       tenantId: '000000',
       before: expect.objectContaining({ status: 'applied' }),
       after: expect.objectContaining({ status: 'approved' }),
     });
-    const health = (await f.admin('/finance/ledger-health', { token: admin })).body.data;
+    const health = (await f.admin(consoleCalls.core.ledgerHealth, { token: admin })).body.data;
     expect(health).toMatchObject({ balanced: true });
   });
 });

@@ -1,48 +1,19 @@
 import {
-  buildPath,
-  LIMITS,
-  SUCCESS_CODE,
+  createClient,
   type AnyCall,
-  type CallBody,
-  type CallParams,
-  type CallQuery,
+  type CallInput,
   type CallResult,
+  type ErrorBody,
 } from '@dramastar/contract';
 import { currentLanguage, message } from '../i18n';
 import { useSession } from '../store/session';
 import { showNotify } from '../ui/toast';
-import { ApiError, type ErrorBody } from './api-error';
+import { ApiError } from './api-error';
+import { fetchTransport } from './transport';
 
-export interface RequestOptions<C extends AnyCall> {
-  /** Values of the path's `:name` parameters. */
-  params?: CallParams<C>;
-  /** Appended as a query string; undefined and null values are left out. */
-  query?: CallQuery<C>;
-  /** Sent as JSON; when undefined no body (and no Content-Type) is sent. */
-  body?: CallBody<C>;
+export interface RequestOptions<C extends AnyCall> extends Omit<CallInput<C>, 'headers'> {
   /** Do not toast a refusal; the screen shows it. The call's `hideErrorToast` does the same. */
   hideToast?: boolean;
-  signal?: AbortSignal;
-}
-
-function queryString(query: unknown): string {
-  if (query === null || typeof query !== 'object') return '';
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(query as Record<string, unknown>)) {
-    const values: unknown[] = Array.isArray(value) ? value : [value];
-    for (const item of values) {
-      if (item === undefined || item === null) continue;
-      search.append(name, typeof item === 'string' ? item : JSON.stringify(item));
-    }
-  }
-  const text = search.toString();
-  return text ? `?${text}` : '';
-}
-
-function isEnvelope(value: unknown): value is ErrorBody & { data?: unknown } {
-  return (
-    value !== null && typeof value === 'object' && typeof (value as { code?: unknown }).code === 'number'
-  );
 }
 
 function refusalText(body: ErrorBody): string {
@@ -51,6 +22,15 @@ function refusalText(body: ErrorBody): string {
   const language = currentLanguage();
   return message(language, body.errorKey ?? '') ?? message(language, 'InternalError') ?? 'InternalError';
 }
+
+/** The contract's client over fetch, with the session's token and the app's language. */
+const client = createClient(fetchTransport, {
+  headers: () => {
+    const token = useSession.getState().token;
+    return { 'content-language': currentLanguage(), ...(token ? { Authorization: `Bearer ${token}` } : {}) };
+  },
+  refusalText,
+});
 
 /**
  * The one way the web app calls the server (spec sections 7 and 8): `/app-api` + the call's path,
@@ -62,66 +42,14 @@ export async function request<C extends AnyCall>(
   call: C,
   options: RequestOptions<C> = {},
 ): Promise<CallResult<C>> {
-  const { params, query, body, hideToast = false, signal } = options;
-  const url = `${call.prefix}${buildPath(call.path, params as Record<string, string | number> | undefined)}${queryString(query)}`;
-
-  const session = useSession.getState();
-  const headers: Record<string, string> = { 'content-language': currentLanguage() };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  if (session.token) headers.Authorization = `Bearer ${session.token}`;
-
-  const controller = new AbortController();
-  const timeout = { hit: false };
-  const timer = setTimeout(() => {
-    timeout.hit = true;
-    controller.abort();
-  }, LIMITS.requestTimeoutMs);
-  const forwardAbort = () => controller.abort(signal?.reason);
-  if (signal?.aborted) forwardAbort();
-  else signal?.addEventListener('abort', forwardAbort, { once: true });
-
-  let status: number;
-  let answer: unknown;
+  const { hideToast = false, ...input } = options;
   try {
-    const response = await fetch(url, {
-      method: call.method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: controller.signal,
-    });
-    status = response.status;
-    answer = await response.json().catch(() => null);
+    return await client.call(call, input);
   } catch (error) {
-    // A cancellation by the caller (React Query unmount, navigation) is not a failure to report.
-    if (signal?.aborted) throw error;
-    throw new ApiError('network', timeout.hit ? `Request timed out: ${url}` : `Network error: ${url}`, {
-      cause: error,
-      timedOut: timeout.hit,
-    });
-  } finally {
-    clearTimeout(timer);
-    signal?.removeEventListener('abort', forwardAbort);
+    if (error instanceof ApiError && error.kind === 'api') {
+      if (error.code === 401) useSession.getState().logout();
+      else if (!hideToast && !call.hideErrorToast) showNotify(error.message);
+    }
+    throw error;
   }
-
-  if (!isEnvelope(answer)) {
-    throw new ApiError('network', `No valid answer from ${url} (HTTP ${status})`, { code: status });
-  }
-
-  if (answer.code === SUCCESS_CODE) {
-    if (!call.specified) return answer.data as CallResult<C>;
-    const parsed = call.response.safeParse(answer.data);
-    if (parsed.success) return parsed.data as CallResult<C>;
-    throw new ApiError('network', `The answer of ${call.path} does not match the contract`, {
-      code: status,
-      body: answer,
-      cause: parsed.error,
-    });
-  }
-
-  if (answer.code === 401) {
-    useSession.getState().logout();
-  } else if (!hideToast && !call.hideErrorToast) {
-    showNotify(refusalText(answer));
-  }
-  throw new ApiError('api', refusalText(answer), { code: answer.code, body: answer });
 }
