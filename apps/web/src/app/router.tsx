@@ -165,7 +165,7 @@ interface BoundaryProps {
  * it (what a data router's errorElement does, which the app does without: `createHashRouter`
  * brings ~16 KB gzipped of loaders, actions and fetchers it does not use).
  */
-class RouteErrorBoundary extends Component<BoundaryProps, { failed: boolean; location: Location }> {
+export class RouteErrorBoundary extends Component<BoundaryProps, { failed: boolean; location: Location }> {
   override state = { failed: false, location: this.props.location };
 
   static getDerivedStateFromError() {
