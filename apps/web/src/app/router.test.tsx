@@ -17,7 +17,7 @@ function Harness() {
   const navigate = useNavigate();
   return (
     <>
-      <button onClick={() => navigate('/fine')}>go elsewhere</button>
+      <button onClick={() => void navigate('/fine')}>go elsewhere</button>
       <RouteErrorBoundary location={location}>
         <Routes>
           <Route path="/crash" element={<Crashing />} />
