@@ -11,6 +11,7 @@ export * from './envelope.js';
 export * from './validation.js';
 export * from './call.js';
 export * from './client.js';
+export * from './fetch-transport.js';
 export * from './api/index.js';
 export * from './money.js';
 export * from './money-format.js';

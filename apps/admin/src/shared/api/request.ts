@@ -1,5 +1,6 @@
 import {
   createClient,
+  fetchTransport,
   formatMessage,
   isMessageKey,
   queryString as contractQueryString,
@@ -9,7 +10,6 @@ import {
 } from '@dramastar/contract';
 import { useSession } from '../session/session';
 import { ApiError, type ErrorBody } from './api-error';
-import { fetchTransport } from './transport';
 
 export type RequestOptions<C extends AnyCall> = Omit<CallInput<C>, 'headers'>;
 

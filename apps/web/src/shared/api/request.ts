@@ -1,5 +1,6 @@
 import {
   createClient,
+  fetchTransport,
   type AnyCall,
   type CallInput,
   type CallResult,
@@ -9,7 +10,6 @@ import { currentLanguage, message } from '../i18n';
 import { useSession } from '../store/session';
 import { showNotify } from '../ui/toast';
 import { ApiError } from './api-error';
-import { fetchTransport } from './transport';
 
 export interface RequestOptions<C extends AnyCall> extends Omit<CallInput<C>, 'headers'> {
   /** Do not toast a refusal; the screen shows it. The call's `hideErrorToast` does the same. */

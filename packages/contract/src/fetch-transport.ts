@@ -1,9 +1,11 @@
-import { ApiError, LIMITS, type Transport } from '@dramastar/contract';
+import { ApiError, type Transport } from './client.js';
+import { LIMITS } from './constants.js';
 
 /**
- * The web app's transport: fetch with the request timeout. No answer (offline, server down,
- * timed out) rejects with an `ApiError` of kind `network`; a cancellation by the caller (React Query
- * unmount, navigation) rethrows the abort as it came, since it is not a failure to report.
+ * The browsers' transport (the app and the console): fetch with the request timeout. No answer
+ * (offline, server down, timed out) rejects with an `ApiError` of kind `network`; a cancellation
+ * by the caller (React Query on unmount, a navigation) rethrows the abort as it came, since it is
+ * not a failure to report.
  */
 export const fetchTransport: Transport = async ({ method, path, headers, body, signal }) => {
   const controller = new AbortController();
@@ -20,7 +22,7 @@ export const fetchTransport: Transport = async ({ method, path, headers, body, s
     return { status: response.status, json: await response.json().catch(() => null) };
   } catch (error) {
     if (signal?.aborted) throw error;
-    throw new ApiError('network', timeout.hit ? `Request timed out: ${path}` : `Network error: ${path}`, {
+    throw new ApiError('network', `The server did not answer${timeout.hit ? ' in time' : ''} (${path})`, {
       cause: error,
       timedOut: timeout.hit,
     });
