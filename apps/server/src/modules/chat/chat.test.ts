@@ -172,6 +172,7 @@ describe('exactly once and reconnecting', () => {
     const user = await f.user();
     const support = await f.operator('support', ['000000']);
     const { client: u } = await connect('user', user.token);
+    const { client: op } = await connect('operator', support);
     u.send({ type: 'send', clientId: cid(), body: 'anyone there?' });
     const mine = await u.next('ack');
     await u.close();
@@ -182,6 +183,10 @@ describe('exactly once and reconnecting', () => {
       });
       expect(res.status).toBe(200);
     }
+    // Events are delivered after the reply answers; once the console has the last one, every
+    // earlier event has been handed out here too (they arrive in order), so the user's new
+    // socket below starts after them: what it missed comes from history, not from the socket.
+    await op.next('message', (m) => m.message.body === 'We are here.');
     const { client: back } = await connect('user', user.token);
     const missed = await f.call('/chat/history', { token: user.token, query: { afterId: mine.message.id } });
     expect(missed.body.data.list.map((m: { body: string }) => m.body)).toEqual(['Hi!', 'We are here.']);
