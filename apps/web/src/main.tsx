@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { bootstrapTenant } from './app/bootstrap';
+import { bootShellPainted } from './shared/boot-shell';
 import { createQueryClient } from './shared/api/query-client';
 import { followLanguage } from './shared/i18n';
 import { listenForInstallPrompt, registerServiceWorker } from './shared/pwa/install';
@@ -21,13 +22,12 @@ registerServiceWorker();
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 // The first screen waits for its language's catalogue (one small chunk); should it fail to load,
-// the app starts all the same (the request helper's toasts say the network failed).
-void followLanguage()
-  .catch(() => undefined)
-  .then(() =>
-    createRoot(container).render(
-      <StrictMode>
-        <App queryClient={createQueryClient()} />
-      </StrictMode>,
-    ),
-  );
+// the app starts all the same (the request helper's toasts say the network failed). It also lets
+// index.html's boot shell paint first (Home's banner, the feed's first poster).
+void Promise.all([followLanguage().catch(() => undefined), bootShellPainted()]).then(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <App queryClient={createQueryClient()} />
+    </StrictMode>,
+  ),
+);

@@ -30,3 +30,27 @@ export function dropBootShellOver(image: string | undefined): () => void {
     live = false;
   };
 }
+
+/**
+ * Resolves once the boot shell's pictures are decoded (or failed, or `limit` ms have passed) and a
+ * frame has painted them; at once when there is no shell. The app renders after it, so its first
+ * render's long tasks do not hold back the first screen's paint (issue 16: the hero image waited
+ * for them).
+ */
+export function bootShellPainted(limit = 1000): Promise<void> {
+  const shell = document.getElementById('ds-boot');
+  if (!shell) return Promise.resolve();
+  // Decoded, not only loaded: a loaded picture is painted once it is decoded.
+  const pictures = [...shell.querySelectorAll('img')].map((img) =>
+    typeof img.decode === 'function' ? img.decode().catch(() => undefined) : Promise.resolve(),
+  );
+  const settled = Promise.race([Promise.all(pictures), new Promise((resolve) => setTimeout(resolve, limit))]);
+  // A frame paints them; a hidden tab gets no frames, so a short timer stands in for one.
+  return settled.then(
+    () =>
+      new Promise<void>((resolve) => {
+        requestAnimationFrame(() => setTimeout(resolve, 0));
+        setTimeout(resolve, 100);
+      }),
+  );
+}
