@@ -19,6 +19,7 @@ import {
   series,
   viewHistory,
 } from '../../db/schema/index.js';
+import { onePage, type Page } from '../../db/paging.js';
 import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
 import { tenantMembership } from '../tenant/membership-settings.js';
@@ -32,10 +33,6 @@ import { rowsOf } from '../../db/rows.js';
 
 type SeriesRow = typeof series.$inferSelect;
 type EpisodeRow = typeof episodes.$inferSelect;
-interface Page {
-  pageNum: number;
-  pageSize: number;
-}
 /** A page of series rows (as cached: every language), their total. */
 interface SeriesPage {
   list: SeriesRow[];
@@ -105,15 +102,18 @@ export function createCatalogService({ db, clock, entitlements, points, signer }
   });
 
   async function listPage(where: SQL | undefined, order: SQL[], page: Page): Promise<SeriesPage> {
-    const rows = await db
-      .select()
-      .from(series)
-      .where(where)
-      .orderBy(...order)
-      .limit(page.pageSize)
-      .offset((page.pageNum - 1) * page.pageSize);
-    const [total] = await db.select({ n: count() }).from(series).where(where);
-    return { list: rows, total: total?.n ?? 0 };
+    const { rows, total } = await onePage(
+      db,
+      db
+        .select()
+        .from(series)
+        .where(where)
+        .orderBy(...order)
+        .$dynamic(),
+      page,
+      { from: series, where },
+    );
+    return { list: rows, total };
   }
 
   async function likedSet(viewer: SessionUser | null, episodeIds: number[]): Promise<Set<number>> {
@@ -398,12 +398,16 @@ export function createCatalogService({ db, clock, entitlements, points, signer }
     },
 
     async all(tenantId: string, page: Page & { category?: string | undefined }, lang: Language) {
-      const where = page.category
-        ? and(published(tenantId), eq(series.category, page.category))
-        : published(tenantId);
       const key = `all:${page.pageNum}:${page.pageSize}:${page.category ?? ''}`;
+      // The query is built only when the cache asks for it (a cached answer is most calls).
+      const load = () =>
+        listPage(
+          page.category ? and(published(tenantId), eq(series.category, page.category)) : published(tenantId),
+          hot,
+          page,
+        );
       return cached(tenantId, `${key}:${lang}`, async () =>
-        localizedPage(await cached(tenantId, key, () => listPage(where, hot, page)), lang),
+        localizedPage(await cached(tenantId, key, load), lang),
       );
     },
 
@@ -617,10 +621,13 @@ export function createCatalogService({ db, clock, entitlements, points, signer }
         .orderBy(desc(latest.updatedAt))
         .limit(page.pageSize)
         .offset((page.pageNum - 1) * page.pageSize);
+      // Counted as the rows are shown: a series withdrawn since is in neither.
       const [total] = await db
-        .select({ n: sql<number>`count(distinct ${viewHistory.seriesId})`.mapWith(Number) })
-        .from(viewHistory)
-        .where(eq(viewHistory.userId, viewer.userId));
+        .select({ n: count() })
+        .from(latest)
+        .innerJoin(series, eq(series.id, latest.seriesId))
+        .innerJoin(episodes, eq(episodes.id, latest.episodeId))
+        .where(published(viewer.tenantId));
       return {
         list: rows.map((r) => ({
           series: summary(r.series, lang),

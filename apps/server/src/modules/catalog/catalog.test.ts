@@ -396,4 +396,25 @@ describe('likes, favourites and history', () => {
     ).toEqual([summer]);
     expect((await call('/sv/queryViewHis', { body: {} })).status).toBe(401);
   });
+
+  it('counts in the history total only the series it shows (a withdrawn series is in neither)', async () => {
+    const { token } = await user();
+    const ids = [await seriesOf('jakarta-hearts'), await seriesOf('second-chance-summer')];
+    for (const id of ids) {
+      const first = (await call(`/sv/videos/${id}`)).body.data.episodes[0];
+      await call('/sv/addViewHis', {
+        token,
+        query: { seriesId: String(id), videoId: String(first.id), progress: '1' },
+      });
+    }
+    expect((await call('/sv/queryViewHis', { token, body: {} })).body.data.total).toBe(2);
+    await t.database.query(`update series set status = 'draft' where id = $1`, [ids[1]]);
+    try {
+      const history = (await call('/sv/queryViewHis', { token, body: {} })).body.data;
+      expect(history.list.map((h: { series: { id: number } }) => h.series.id)).toEqual([ids[0]]);
+      expect(history.total).toBe(1);
+    } finally {
+      await t.database.query(`update series set status = 'published' where id = $1`, [ids[1]]);
+    }
+  });
 });
