@@ -1,6 +1,7 @@
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { DbOrTx } from '../../db/client.js';
+import { onePage } from '../../db/paging.js';
 import { pointEntries } from '../../db/schema/index.js';
 
 /**
@@ -23,17 +24,18 @@ export function createPointsService(clock: Clock) {
 
     /** The user's point entries, newest first. */
     async history(tx: DbOrTx, userId: bigint, page: { pageNum: number; pageSize: number }) {
-      const rows = await tx
-        .select()
-        .from(pointEntries)
-        .where(eq(pointEntries.userId, userId))
-        .orderBy(desc(pointEntries.createdAt), desc(pointEntries.id))
-        .limit(page.pageSize)
-        .offset((page.pageNum - 1) * page.pageSize);
-      const [total] = await tx
-        .select({ n: count() })
-        .from(pointEntries)
-        .where(eq(pointEntries.userId, userId));
+      const mine = eq(pointEntries.userId, userId);
+      const { rows, total } = await onePage(
+        tx,
+        tx
+          .select()
+          .from(pointEntries)
+          .where(mine)
+          .orderBy(desc(pointEntries.createdAt), desc(pointEntries.id))
+          .$dynamic(),
+        page,
+        { from: pointEntries, where: mine },
+      );
       return {
         list: rows.map((r) => ({
           id: String(r.id),
@@ -41,7 +43,7 @@ export function createPointsService(clock: Clock) {
           kind: r.kind,
           createdAt: r.createdAt.toISOString(),
         })),
-        total: total?.n ?? 0,
+        total,
       };
     },
 

@@ -28,6 +28,7 @@ import {
   operators as operatorTable,
   users,
 } from '../../db/schema/index.js';
+import { onePage } from '../../db/paging.js';
 import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
 import { decodeImageDataUrl } from '../../media/image.js';
@@ -589,14 +590,18 @@ export function createChatService(deps: {
                   : isNull(chatConversations.assignedOperatorId),
               ),
         );
-      const [total] = await db.select({ n: count() }).from(chatConversations).where(tabWhere(q.tab));
-      const rows = await db
-        .select()
-        .from(chatConversations)
-        .where(tabWhere(q.tab))
-        .orderBy(sql`${chatConversations.lastMessageAt} desc nulls last`, desc(chatConversations.id))
-        .limit(q.pageSize)
-        .offset((q.pageNum - 1) * q.pageSize);
+      const where = tabWhere(q.tab);
+      const { rows, total } = await onePage(
+        db,
+        db
+          .select()
+          .from(chatConversations)
+          .where(where)
+          .orderBy(sql`${chatConversations.lastMessageAt} desc nulls last`, desc(chatConversations.id))
+          .$dynamic(),
+        q,
+        { from: chatConversations, where },
+      );
       const tabCount = async (tab: ChatTab) =>
         (await db.select({ n: count() }).from(chatConversations).where(tabWhere(tab)))[0]?.n ?? 0;
       const tabUnread = async (tab: ChatTab) =>
@@ -615,7 +620,7 @@ export function createChatService(deps: {
         )[0]?.n ?? 0;
       return {
         list: await adminView(rows),
-        total: total?.n ?? 0,
+        total,
         counts: {
           unassigned: await tabCount('unassigned'),
           mine: await tabCount('mine'),

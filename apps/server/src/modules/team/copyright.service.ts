@@ -9,6 +9,7 @@ import {
   dividendGrants,
   users,
 } from '../../db/schema/index.js';
+import { onePage } from '../../db/paging.js';
 import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
 import type { Ledger } from '../ledger/ledger.service.js';
@@ -310,18 +311,19 @@ export function createCopyrightService(deps: {
       lang: Language,
     ) {
       const { currency } = await tenantTeam(db, user.tenantId);
-      const rows = await db
-        .select({ holding: copyrightHoldings, product: copyrightProducts })
-        .from(copyrightHoldings)
-        .innerJoin(copyrightProducts, eq(copyrightProducts.id, copyrightHoldings.productId))
-        .where(eq(copyrightHoldings.userId, user.userId))
-        .orderBy(desc(copyrightHoldings.purchasedAt), desc(copyrightHoldings.id))
-        .limit(page.pageSize)
-        .offset((page.pageNum - 1) * page.pageSize);
-      const [total] = await db
-        .select({ n: count() })
-        .from(copyrightHoldings)
-        .where(eq(copyrightHoldings.userId, user.userId));
+      const mine = eq(copyrightHoldings.userId, user.userId);
+      const { rows, total } = await onePage(
+        db,
+        db
+          .select({ holding: copyrightHoldings, product: copyrightProducts })
+          .from(copyrightHoldings)
+          .innerJoin(copyrightProducts, eq(copyrightProducts.id, copyrightHoldings.productId))
+          .where(mine)
+          .orderBy(desc(copyrightHoldings.purchasedAt), desc(copyrightHoldings.id))
+          .$dynamic(),
+        page,
+        { from: copyrightHoldings, where: mine },
+      );
       const list = [];
       for (const { holding, product } of rows) {
         const [sums] = await db
@@ -332,7 +334,7 @@ export function createCopyrightService(deps: {
           holdingView(holding, titleOf(product, lang), currency, BigInt(sums?.total ?? '0'), sums?.days ?? 0),
         );
       }
-      return { list, total: total?.n ?? 0 };
+      return { list, total };
     },
 
     async revenue(
@@ -341,19 +343,20 @@ export function createCopyrightService(deps: {
       lang: Language,
     ) {
       const { currency } = await tenantTeam(db, user.tenantId);
-      const rows = await db
-        .select({ r: copyrightRevenue, product: copyrightProducts })
-        .from(copyrightRevenue)
-        .innerJoin(copyrightHoldings, eq(copyrightHoldings.id, copyrightRevenue.holdingId))
-        .innerJoin(copyrightProducts, eq(copyrightProducts.id, copyrightHoldings.productId))
-        .where(eq(copyrightRevenue.userId, user.userId))
-        .orderBy(desc(copyrightRevenue.day), desc(copyrightRevenue.holdingId))
-        .limit(page.pageSize)
-        .offset((page.pageNum - 1) * page.pageSize);
-      const [total] = await db
-        .select({ n: count() })
-        .from(copyrightRevenue)
-        .where(eq(copyrightRevenue.userId, user.userId));
+      const mine = eq(copyrightRevenue.userId, user.userId);
+      const { rows, total } = await onePage(
+        db,
+        db
+          .select({ r: copyrightRevenue, product: copyrightProducts })
+          .from(copyrightRevenue)
+          .innerJoin(copyrightHoldings, eq(copyrightHoldings.id, copyrightRevenue.holdingId))
+          .innerJoin(copyrightProducts, eq(copyrightProducts.id, copyrightHoldings.productId))
+          .where(mine)
+          .orderBy(desc(copyrightRevenue.day), desc(copyrightRevenue.holdingId))
+          .$dynamic(),
+        page,
+        { from: copyrightRevenue, where: mine },
+      );
       return {
         list: rows.map(({ r, product }) => ({
           holdingId: String(r.holdingId),
@@ -361,7 +364,7 @@ export function createCopyrightService(deps: {
           day: r.day,
           amount: toMajor(r.amount, currency),
         })),
-        total: total?.n ?? 0,
+        total,
       };
     },
 
