@@ -170,6 +170,55 @@ describe('the team counts', () => {
   });
 });
 
+describe('binding an inviter', () => {
+  it('never closes a loop, however many bind each other at once (two instances on PostgreSQL)', async () => {
+    const second = await secondInstance(t, { SESSION_IDLE_DAYS: '365', SESSION_MAX_DAYS: '3650' });
+    const g = second ? walletFixtures(second) : f;
+    try {
+      // Pairs that each bind the other, and rings of three that each bind the next, all at once.
+      const pairs = await Promise.all(
+        Array.from({ length: usingPostgres ? 12 : 3 }, () => Promise.all([f.user(), g.user()])),
+      );
+      const rings = await Promise.all(
+        Array.from({ length: usingPostgres ? 6 : 2 }, () => Promise.all([f.user(), g.user(), f.user()])),
+      );
+      const bind = (who: Who, inviter: Who, i: number) =>
+        (i % 2 ? caller(second?.app ?? t.app) : f.call)('/user/setInviteCode', {
+          token: who.token,
+          query: { inviteCode: inviter.inviteCode },
+        });
+      const answers = await Promise.all([
+        ...pairs.map(([a, b]) => Promise.all([bind(a, b, 0), bind(b, a, 1)])),
+        ...rings.map(([a, b, c]) => Promise.all([bind(a, b, 0), bind(b, c, 1), bind(c, a, 0)])),
+      ]);
+      for (const group of answers) {
+        // Every bind but the one that would close the loop succeeds; that one is refused by name.
+        expect(group.map((a) => a.status).sort()).toEqual([...group.map(() => 200).slice(1), 409].sort());
+        expect(group.filter((a) => a.status === 409).map((a) => a.body.errorKey)).toEqual([
+          'InviteCodeOwnTeam',
+        ]);
+      }
+      // Nobody is their own upline: no user appears among their own ancestors.
+      const loops = await t.database.query<{ n: number }>(
+        'select count(*)::int as n from team_link where ancestor_id = descendant_id',
+      );
+      expect(loops[0]!.n).toBe(0);
+      const cycles = await t.database.query<{ n: number }>(
+        `with recursive up(start, id, depth) as (
+           select id, inviter_id, 1 from app_user where inviter_id is not null
+           union all
+           select up.start, u.inviter_id, up.depth + 1 from up join app_user u on u.id = up.id
+           where u.inviter_id is not null and up.depth < 50
+         )
+         select count(*)::int as n from up where id = start`,
+      );
+      expect(cycles[0]!.n).toBe(0);
+    } finally {
+      await second?.close();
+    }
+  });
+});
+
 describe('team rewards', () => {
   it('reach only uplines with an active Star Card of enough levels, with worked numbers', async () => {
     // p5 (Director) → p4 (Premium: 3 levels) → p3 (expired Premium) → p2 (no card) → p1 (Primary) → buyer

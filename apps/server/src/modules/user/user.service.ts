@@ -12,6 +12,7 @@ import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { pointEntries, tenants, userIdentities, userMessages, users } from '../../db/schema/index.js';
+import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
 import { tenantMembership } from '../tenant/membership-settings.js';
 import { linkToInviter } from './team-tree.js';
@@ -196,9 +197,15 @@ export function createUserService(db: Db, clock: Clock) {
       code: string,
       options: { system: boolean; field: string },
     ): Promise<string> {
-      return db.transaction(async (tx) => {
+      return withTransaction(db, async (tx) => {
         const user = await row(tx, userId);
         if (user.inviterId !== null) throw new AppError('InviteCodeLocked', { field: options.field });
+        // One bind at a time in a tenant: two checks of the chain run side by side would each miss
+        // the loop the two binds close together (A binds B while B binds A). Each statement after
+        // the lock sees the binds committed before it.
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(hashtextextended(${`bind-inviter:${user.tenantId}`}, 0))`,
+        );
         const inviter = await inviterByCode(tx, user.tenantId, code, options.field);
         if (options.system && !inviter.isSystem)
           throw new AppError('InvalidInviteCode', { status: 400, field: options.field });
