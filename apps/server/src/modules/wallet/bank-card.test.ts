@@ -2,7 +2,8 @@ import { api } from '@dramastar/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caller } from '../../test/client.js';
 import { createSealer, DEVELOPMENT_DATA_KEY } from '../../sealing.js';
-import { buildTestApp, TEST_CAPTCHA_ANSWER, type TestApp } from '../../test/helper.js';
+import { usingPostgres } from '../../test/database.js';
+import { buildTestApp, secondInstance, TEST_CAPTCHA_ANSWER, type TestApp } from '../../test/helper.js';
 import { sealLegacyBankCards } from './bank-card.service.js';
 
 let t: TestApp;
@@ -162,5 +163,27 @@ describe('bank cards', () => {
       (await call(api.account.addBankCard, { token, body: card({ cardNumber: '5556667770' }) })).body,
     ).toMatchObject({ code: 409, errorKey: 'BankCardLimit' });
     expect((await call(api.account.queryBankCard, { token })).body.data.list).toHaveLength(5);
+  });
+
+  it('keeps the five-card limit when many cards are added at once (two instances on PostgreSQL)', async () => {
+    const second = await secondInstance(t, { DEMO_CONTENT: 'true' });
+    try {
+      const token = await user();
+      const callers = [call, caller(second?.app ?? t.app)];
+      const attempts = usingPostgres ? 16 : 8;
+      const answers = await Promise.all(
+        Array.from({ length: attempts }, (_, i) =>
+          callers[i % 2]!(api.account.addBankCard, {
+            token,
+            body: card({ cardNumber: `4400110022${10 + i}` }),
+          }),
+        ),
+      );
+      expect(answers.filter((a) => a.status === 200)).toHaveLength(5);
+      expect(answers.filter((a) => a.body.errorKey === 'BankCardLimit')).toHaveLength(attempts - 5);
+      expect((await call(api.account.queryBankCard, { token })).body.data.list).toHaveLength(5);
+    } finally {
+      await second?.close();
+    }
   });
 });
