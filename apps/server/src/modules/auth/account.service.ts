@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { AVATAR_MAX_BYTES, type LoginMethod, type MessageKey } from '@dramastar/contract';
 import type { z } from 'zod';
 import type { api } from '@dramastar/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { userIdentities, users } from '../../db/schema/index.js';
@@ -97,8 +97,14 @@ export function createAccountService(deps: AccountDeps) {
         code: body.verifyCode,
       });
       await withTransaction(db, async (tx) => {
+        // Bound once: of two binds at once, the second finds the address set and changes nothing.
+        const [bound] = await tx
+          .update(users)
+          .set({ email, updatedAt: clock.now() })
+          .where(and(eq(users.id, user.userId), isNull(users.email)))
+          .returning({ id: users.id });
+        if (!bound) throw new AppError('AlreadyBound', { field: 'email' });
         await codes.consume(tx, codeId);
-        await tx.update(users).set({ email, updatedAt: clock.now() }).where(eq(users.id, user.userId));
         await notify(tx, user.userId, true, 'email');
       }).catch((error: unknown) => {
         if (uniqueViolation(error) !== null) throw new AppError('EmailAlreadyRegistered', { field: 'email' });
@@ -118,10 +124,13 @@ export function createAccountService(deps: AccountDeps) {
       if (taken) throw new AppError('UserNameTaken', { field: 'userName' });
       const passwordHash = await hashPassword(body.password);
       await withTransaction(db, async (tx) => {
-        await tx
+        // Bound once: of two binds at once, the second finds a name set and changes nothing.
+        const [bound] = await tx
           .update(users)
           .set({ userName: body.userName, userNameKey: key, passwordHash, updatedAt: clock.now() })
-          .where(eq(users.id, user.userId));
+          .where(and(eq(users.id, user.userId), isNull(users.userName)))
+          .returning({ id: users.id });
+        if (!bound) throw new AppError('AlreadyBound', { field: 'userName' });
         await notify(tx, user.userId, true, 'username');
       }).catch((error: unknown) => {
         if (uniqueViolation(error) !== null) throw new AppError('UserNameTaken', { field: 'userName' });
@@ -132,6 +141,9 @@ export function createAccountService(deps: AccountDeps) {
     /** Removes e-mail or Google sign-in; never the last way to log in. */
     async unbind(user: SessionUser, method: 'email' | 'google'): Promise<void> {
       await withTransaction(db, async (tx) => {
+        // One change of a user's methods at a time: two unbinds at once (e-mail and Google) would
+        // each see the other still bound and leave the account with no way to sign in.
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, user.userId)).for('no key update');
         const { bound, boundCount } = await methodsOf(tx, user.userId);
         if (bound[method] === null) throw new AppError('NotFound', { field: 'method' });
         if (boundCount <= 1) throw new AppError('LastLoginMethod', { field: 'method' });

@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Answer, caller } from '../../test/client.js';
-import { buildTestApp, TEST_CAPTCHA_ANSWER, type TestApp } from '../../test/helper.js';
+import { usingPostgres } from '../../test/database.js';
+import { buildTestApp, secondInstance, TEST_CAPTCHA_ANSWER, type TestApp } from '../../test/helper.js';
 import { lastCode } from '../../test/smtp.js';
 
 let t: TestApp;
@@ -213,6 +214,81 @@ describe('login methods', () => {
         errorKey: 'LastLoginMethod',
       },
     );
+  });
+
+  it('binds an e-mail and a user name once, even when two binds race', async () => {
+    const { token } = await nameUser();
+    const emails = [`race${n}a@example.ph`, `race${n}b@example.ph`];
+    for (const email of emails) await call('/auth/sendEmailCode', { body: { email, type: 'bind' } });
+    const binds = await Promise.all(
+      emails.map((email) =>
+        call('/user/bindEmail', { token, body: { email, verifyCode: lastCode(t.mails, email) } }),
+      ),
+    );
+    expect(binds.map((b) => b.status).sort()).toEqual([200, 409]);
+    expect(binds.find((b) => b.status === 409)?.body).toMatchObject({
+      errorKey: 'AlreadyBound',
+      field: 'email',
+    });
+    const bound = binds.find((b) => b.status === 200)!;
+    const methods = (await call('/user/loginMethods', { token })).body.data.methods;
+    // The address kept is the one whose bind succeeded.
+    const winner = emails[binds.indexOf(bound)]!;
+    expect(methods[0]).toMatchObject({ method: 'email', bound: true, detail: `${winner[0]}***@example.ph` });
+
+    const mailUser = await emailUser();
+    const names = [`racer_${n}a`, `racer_${n}b`];
+    const named = await Promise.all(
+      names.map((userName) =>
+        call('/user/bindUserName', {
+          token: mailUser.token,
+          body: { userName, password: 'secret-pass1', repPassword: 'secret-pass1' },
+        }),
+      ),
+    );
+    expect(named.map((b) => b.status).sort()).toEqual([200, 409]);
+    expect(named.find((b) => b.status === 409)?.body).toMatchObject({ errorKey: 'AlreadyBound' });
+    const kept = names[named.findIndex((b) => b.status === 200)]!;
+    const login = await call('/auth/loginByName', { body: { userName: kept, password: 'secret-pass1' } });
+    expect(login.status).toBe(200);
+    const other = names.find((name) => name !== kept)!;
+    expect(
+      (await call('/auth/loginByName', { body: { userName: other, password: 'secret-pass1' } })).status,
+    ).not.toBe(200);
+  });
+
+  it('never unbinds the last method, even when two unbinds race (two instances on PostgreSQL)', async () => {
+    const second = await secondInstance(t);
+    try {
+      const other = caller(second?.app ?? t.app);
+      const people = [];
+      for (let i = 0; i < (usingPostgres ? 8 : 2); i++) {
+        const person = await emailUser();
+        // A Google identity beside the e-mail (as a Google bind leaves it).
+        await t.database.query(
+          `insert into user_identity (user_id, tenant_id, provider, subject, email, created_at)
+           values ($1, '000000', 'google', $2, null, now())`,
+          [person.info.userId, `subject-${n}`],
+        );
+        people.push(person);
+      }
+      const answers = await Promise.all(
+        people.map(({ token }) =>
+          Promise.all([
+            call('/user/unbind', { token, body: { method: 'email' } }),
+            other('/user/unbind', { token, body: { method: 'google' } }),
+          ]),
+        ),
+      );
+      for (const [i, pair] of answers.entries()) {
+        expect(pair.map((u) => u.status).sort()).toEqual([200, 409]);
+        expect(pair.find((u) => u.status === 409)?.body).toMatchObject({ errorKey: 'LastLoginMethod' });
+        const methods = (await call('/user/loginMethods', { token: people[i]!.token })).body.data.methods;
+        expect(methods.filter((m: { bound: boolean }) => m.bound)).toHaveLength(1);
+      }
+    } finally {
+      await second?.close();
+    }
   });
 
   it('refuses a Google bind ticket while Google is not configured', async () => {
