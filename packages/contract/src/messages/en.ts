@@ -176,6 +176,7 @@ export const MESSAGES_EN = {
   OperatorUsernameFormat: 'User name: 3-60 letters, digits, dots, dashes or underscores',
   OperatorUsernameTaken: 'This user name is taken',
   OperatorNotFound: 'Operator not found',
+  LastOwner: 'At least one owner must stay enabled',
   OperatorSelf: 'You cannot do this to your own account',
   OperatorRoleNotAllowed: 'You cannot give this role',
   OperatorTenantsRequired: 'Choose at least one tenant for this role',

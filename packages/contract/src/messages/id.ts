@@ -168,6 +168,7 @@ export const MESSAGES_ID: MessageCatalog = {
   OperatorUsernameFormat: 'Nama pengguna: 3-60 huruf, angka, titik, tanda hubung atau garis bawah',
   OperatorUsernameTaken: 'Nama pengguna ini sudah dipakai',
   OperatorNotFound: 'Operator tidak ditemukan',
+  LastOwner: 'Setidaknya satu pemilik harus tetap aktif',
   OperatorSelf: 'Anda tidak dapat melakukan ini pada akun Anda sendiri',
   OperatorRoleNotAllowed: 'Anda tidak dapat memberikan peran ini',
   OperatorTenantsRequired: 'Pilih minimal satu tenant untuk peran ini',

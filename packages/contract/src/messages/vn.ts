@@ -168,6 +168,7 @@ export const MESSAGES_VN: MessageCatalog = {
   OperatorUsernameFormat: 'Tên đăng nhập: 3-60 chữ cái, chữ số, dấu chấm, gạch ngang hoặc gạch dưới',
   OperatorUsernameTaken: 'Tên đăng nhập này đã được dùng',
   OperatorNotFound: 'Không tìm thấy nhân viên',
+  LastOwner: 'Phải còn ít nhất một chủ sở hữu đang hoạt động',
   OperatorSelf: 'Bạn không thể làm điều này với tài khoản của chính mình',
   OperatorRoleNotAllowed: 'Bạn không thể cấp vai trò này',
   OperatorTenantsRequired: 'Chọn ít nhất một tenant cho vai trò này',

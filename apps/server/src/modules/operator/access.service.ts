@@ -121,8 +121,22 @@ export function createAccessService(deps: { db: Db; clock: Clock; operators: Ope
     change: (tx: Tx, row: OperatorRecord) => Promise<Partial<OperatorRecord>>,
   ): Promise<OperatorRecord> {
     return withTransaction(db, async (tx) => {
+      // Owners are changed one at a time (their rows locked in one order, before the target's):
+      // two owners disabling each other at once would each still see the other enabled.
+      const owners = await tx
+        .select({ id: operators.id, disabledAt: operators.disabledAt })
+        .from(operators)
+        .where(eq(operators.role, 'owner'))
+        .orderBy(operators.id)
+        .for('update');
       const before = await target(tx, actor, id);
       const set = await change(tx, before);
+      if (
+        before.role === 'owner' &&
+        set.disabledAt &&
+        !owners.some((o) => o.id !== before.id && !o.disabledAt)
+      )
+        throw new AppError('LastOwner');
       const [after] = await tx.update(operators).set(set).where(eq(operators.id, before.id)).returning();
       if (!after) throw new AppError('OperatorNotFound', { status: 404 });
       await service.audit(tx, actor, {
