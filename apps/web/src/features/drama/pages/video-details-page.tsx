@@ -5,25 +5,18 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { isApiError } from '../../../shared/api/api-error';
 import { useT } from '../../../shared/i18n';
 import { ROUTES } from '../../../shared/routes';
-import {
-  BookmarkIcon,
-  CompassIcon,
-  EmptyState,
-  HeartIcon,
-  PageContainer,
-  ShareLinkIcon,
-} from '../../../shared/ui';
+import { BookmarkIcon, CompassIcon, EmptyState, PageContainer, ShareLinkIcon } from '../../../shared/ui';
 import { useToggleFollow } from '../api/follow';
-import { useToggleLike } from '../api/like';
 import type { LockedInfo } from '../api/play';
 import { useSeriesDetail } from '../api/series-detail';
 import { ActionButton } from '../components/action-button';
 import { DetailsPlayer } from '../components/details-player';
 import { EpisodeGrid } from '../components/episode-grid';
+import { LikeButton } from '../components/like-button';
 import { useShareSeries } from '../components/share';
 import { UnlockPrompt } from '../components/unlock-prompt';
 import { categoryLabel, tagLabel } from '../lib/category';
-import { useEngagement, useLikeState } from '../lib/engagement-store';
+import { useEngagement } from '../lib/engagement-store';
 import { idParam } from '../lib/links';
 import { useProgressRecorder } from '../lib/use-progress-recorder';
 import '../drama.css';
@@ -49,7 +42,6 @@ export default function VideoDetailsPage() {
   const [video, setVideo] = useState<HTMLVideoElement | null>(null);
   const [ended, setEnded] = useState(false);
   const { share, popup: sharePopup } = useShareSeries();
-  const toggleLike = useToggleLike();
   const toggleFollow = useToggleFollow();
   /** The saved progress applies to the episode the page opens with, until another is chosen. */
   const [resumeConsumed, setResumeConsumed] = useState(false);
@@ -71,10 +63,6 @@ export default function VideoDetailsPage() {
 
   const changedFollow = useEngagement((s) => s.follows[seriesId]);
   const favorited = changedFollow?.favorited ?? data?.favorited ?? false;
-  const like = useLikeState(episode?.id ?? 0, {
-    liked: episode?.liked ?? false,
-    likeCount: episode?.likeCount ?? 0,
-  });
 
   const startAt = episode && data && !resumeConsumed ? resumeAt(episode, data.progress) : 0;
 
@@ -181,15 +169,7 @@ export default function VideoDetailsPage() {
               </p>
             </div>
             <div className="ds-details__actions">
-              <ActionButton
-                icon={<HeartIcon filled={like.liked} />}
-                label={t(like.liked ? 'drama.unlike' : 'drama.like')}
-                caption={like.likeCount}
-                active={like.liked}
-                pressed={like.liked}
-                testId="details-like"
-                onClick={() => toggleLike.toggle(episode.id, like.liked)}
-              />
+              <LikeButton episode={episode} testId="details-like" />
               <ActionButton
                 icon={<BookmarkIcon filled={favorited} />}
                 label={t(favorited ? 'drama.following' : 'drama.follow')}

@@ -1,21 +1,13 @@
 import type { EpisodeInfo, SeriesSummary } from '@dramastar/contract';
 import { Button } from 'antd-mobile';
 import { useT } from '../../../shared/i18n';
-import {
-  BookmarkIcon,
-  HeartIcon,
-  ListIcon,
-  PlayFilledIcon,
-  ShareLinkIcon,
-  Spinner,
-} from '../../../shared/ui';
+import { BookmarkIcon, ListIcon, PlayFilledIcon, ShareLinkIcon, Spinner } from '../../../shared/ui';
 import { useFollowState } from '../api/follow-state';
 import { useToggleFollow } from '../api/follow';
-import { useToggleLike } from '../api/like';
 import type { LockedInfo } from '../api/play';
 import { ActionButton } from '../components/action-button';
+import { LikeButton } from '../components/like-button';
 import { UnlockPrompt } from '../components/unlock-prompt';
-import { useLikeState } from '../lib/engagement-store';
 
 export interface FeedItem {
   series: SeriesSummary;
@@ -52,8 +44,6 @@ export function ShortsItem({
 }) {
   const t = useT();
   const { series, episode } = item;
-  const like = useLikeState(episode.id, { liked: episode.liked, likeCount: episode.likeCount });
-  const toggleLike = useToggleLike();
   const followed = useFollowState(series.id);
   const toggleFollow = useToggleFollow();
   return (
@@ -113,15 +103,7 @@ export function ShortsItem({
         <p className="ds-short__description">{series.description}</p>
       </div>
       <div className="ds-short__rail">
-        <ActionButton
-          icon={<HeartIcon filled={like.liked} />}
-          label={t(like.liked ? 'drama.unlike' : 'drama.like')}
-          caption={like.likeCount}
-          active={like.liked}
-          pressed={like.liked}
-          testId={active ? 'shorts-like' : undefined}
-          onClick={() => toggleLike.toggle(episode.id, like.liked)}
-        />
+        <LikeButton episode={episode} testId={active ? 'shorts-like' : undefined} />
         <ActionButton
           icon={<BookmarkIcon filled={followed} />}
           label={t(followed ? 'drama.following' : 'drama.follow')}
