@@ -113,6 +113,29 @@ test('Shorts opened cold shows the first poster before the app has run, then the
   expect(await page.evaluate(() => (window as unknown as { __dsShort: string | null }).__dsShort)).toBeNull();
 });
 
+test('a guest’s details page opened cold shows its episode’s poster before the app has run, then the player under it', async ({
+  page,
+}) => {
+  const home = await apiCall<Home>('/sv/homeSeries', {});
+  const seriesId = home.data.banners[0]!.id;
+  const detail = await apiCall<{ episodes: { id: number; poster: string }[] }>(`/sv/videos/${seriesId}`, {});
+  const second = detail.data.episodes[1]!;
+  const address = `${base()}/pages/shorts/videoDetails?seriesId=${seriesId}&videoId=${second.id}`;
+  // Without the app's script: index.html alone draws the header and the poster.
+  await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+  await page.goto(address);
+  const still = page.locator('#ds-boot img');
+  await expect.poll(() => still.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  expect(await still.getAttribute('src')).toBe(`/poster/${seriesId}?videoId=${second.id}`);
+  // With it: the page's player shows the same poster, and then the shell is gone.
+  await page.unrouteAll();
+  await page.goto('about:blank');
+  await page.goto(address);
+  await expect(page.getByTestId('details-video')).toHaveAttribute('poster', second.poster);
+  await expect(page.locator('#ds-boot')).toHaveCount(0);
+  await playsOn(page, '[data-testid="details-video"]');
+});
+
 test('shows a guest the unlock prompt on a paid episode instead of playing it', async ({ page }) => {
   const home = await apiCall<Home>('/sv/homeSeries', {});
   // A series with a paid episode (other tests upload one-episode series that may lead Home).

@@ -27,6 +27,7 @@ export default defineConfig({
       '/app-api': { target: apiTarget, ws: true, xfwd: true },
       '/media': { target: apiTarget, xfwd: true },
       '/stream': { target: apiTarget, xfwd: true },
+      '/poster': { target: apiTarget, xfwd: true },
     },
   },
   build: {

@@ -1,7 +1,7 @@
 /**
- * index.html draws Home's top bar and first banner, or the Shorts feed's first poster, before the
- * app's script runs (#ds-boot, over the page). The page removes it once it has drawn its own, or
- * when it is left before that.
+ * index.html draws Home's top bar and first banner, the Shorts feed's first poster, or a guest's
+ * details page's header and poster before the app's script runs (#ds-boot, over the page). The
+ * page removes it once it has drawn its own, or when it is left before that.
  */
 export function dropBootShell(): void {
   document.getElementById('ds-boot')?.remove();

@@ -84,6 +84,32 @@ export function catalogRoutes(
   router.user(api.video.queryViewHis, ({ user, body, lang }) => catalog.history(user, body, lang));
 
   /**
+   * The poster a guest's details page opens with (`videoId`, else the first episode), as a
+   * redirect to the picture: index.html asks for it before any script has run, since the page's
+   * address is a hash route the server never sees (README, "The first screen").
+   */
+  app.get<{ Params: { seriesId: string }; Querystring: { videoId?: string } }>(
+    '/poster/:seriesId',
+    async (req, reply) => {
+      const { seriesId } = req.params;
+      const { videoId } = req.query;
+      if (!DIGITS.test(seriesId) || (videoId !== undefined && !DIGITS.test(videoId))) {
+        throw new AppError('NotFound');
+      }
+      const tenant = await tenants.resolveByDomain(req.hostname);
+      const { episodes } = await catalog.detail(
+        tenant.tenantId,
+        Number(seriesId),
+        null,
+        tenant.defaultLanguage,
+      );
+      const episode = episodes.find((e) => e.id === Number(videoId)) ?? episodes[0];
+      if (!episode) throw new AppError('NotFound');
+      return reply.header('cache-control', 'public, max-age=300').redirect(episode.poster, 302);
+    },
+  );
+
+  /**
    * Episode playlists and segments, only through addresses signed by `play`: the signature binds
    * the episode, the viewer and the expiry. Range requests are answered (players seek with them).
    * Each part is checked in its canonical form (digits, a known file name) before anything else.

@@ -98,6 +98,28 @@ describe('the catalogue', () => {
   });
 });
 
+describe('the details page’s first poster', () => {
+  it('redirects to the asked episode’s poster, else the first one’s, and 404s what is not there', async () => {
+    const id = await seriesOf('jakarta-hearts');
+    const { episodes } = (await call(`/sv/videos/${id}`)).body.data as {
+      episodes: { id: number; poster: string }[];
+    };
+    const first = await get(`/poster/${id}`);
+    expect(first.statusCode).toBe(302);
+    expect(first.headers.location).toBe(episodes[0]!.poster);
+    expect((await get(first.headers.location as string)).statusCode).toBe(200);
+    const third = await get(`/poster/${id}?videoId=${episodes[2]!.id}`);
+    expect(third.headers.location).toBe(episodes[2]!.poster);
+    // An episode of no series here: the series’ first poster.
+    expect((await get(`/poster/${id}?videoId=999999`)).headers.location).toBe(episodes[0]!.poster);
+    for (const url of ['/poster/999999', '/poster/abc', `/poster/${id}?videoId=1e3`]) {
+      expect((await get(url)).statusCode).toBe(404);
+    }
+    // Another tenant’s series is not found from this host.
+    expect((await get(`/poster/${await seriesOf('jakarta-hearts', '000001')}`)).statusCode).toBe(404);
+  });
+});
+
 describe('playback', () => {
   it('lists episodes with the paid ones locked for a guest', async () => {
     const id = await seriesOf('jakarta-hearts');

@@ -1,8 +1,9 @@
 import type { EpisodeInfo } from '@dramastar/contract';
 import { Button } from 'antd-mobile';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { isApiError } from '../../../shared/api/api-error';
+import { dropBootShell, dropBootShellOver } from '../../../shared/boot-shell';
 import { useT } from '../../../shared/i18n';
 import { ROUTES } from '../../../shared/routes';
 import { BookmarkIcon, CompassIcon, EmptyState, PageContainer, ShareLinkIcon } from '../../../shared/ui';
@@ -87,6 +88,12 @@ export default function VideoDetailsPage() {
     },
     [episode],
   );
+
+  // index.html may have drawn this episode's poster before the script ran (a guest's cold open):
+  // it goes once the player shows the same picture, at once when the page shows anything else.
+  const poster = detail.isPending ? null : episode && !lock ? episode.poster : undefined;
+  useEffect(() => (poster === null ? undefined : dropBootShellOver(poster)), [poster]);
+  useEffect(() => dropBootShell, []);
 
   const watching = useMemo(
     () => (episode && video && !lock ? { seriesId, videoId: episode.id, video: () => video } : null),
