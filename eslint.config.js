@@ -173,6 +173,26 @@ export default tseslint.config(
     },
   },
   {
+    // A call's route hands it to one service method; transactions open in services, which keep
+    // every change of a call together and retried as one (db/tx.ts).
+    files: ['apps/server/src/modules/*/*.routes.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['**/db/tx.js'], message: 'Open transactions in a service, not in a route.' }],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='transaction']",
+          message: 'Open transactions in a service, not in a route.',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.test.{ts,tsx}', 'apps/server/src/test/**', 'e2e/**/*.ts', 'bench/**'],
     rules: {
       '@typescript-eslint/no-unsafe-call': 'off',

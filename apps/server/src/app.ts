@@ -37,6 +37,7 @@ import { createTicketService } from './modules/auth/ticket.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { devOutboxRoutes } from './modules/mail/dev-outbox.routes.js';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './modules/mail/mailer.js';
+import { createGoogleAccounts } from './modules/oauth/google-accounts.service.js';
 import { oauthRoutes } from './modules/oauth/oauth.routes.js';
 import { createOidcClient, type OidcClient } from './modules/oauth/oidc.js';
 import { tenantRoutes } from './modules/tenant/tenant.routes.js';
@@ -251,7 +252,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const captcha = createCaptchaService(db, clock, deps.captcha ?? svgCaptchaGenerator);
   const tickets = createTicketService(db, clock);
   const users = createUserService(db, clock);
-  const auth = createAuthService({ db, users, sessions, codes, captcha, limiter, tenants });
+  const auth = createAuthService({ db, users, sessions, tickets, codes, captcha, limiter, tenants });
   // Episodes live outside the public media root (see media/storage.ts); older layouts move once.
   await migrateMediaLayout(config.mediaRoot);
   const storage = config.s3 ? s3Storage(config.s3) : localDiskStorage(config.mediaRoot);
@@ -315,9 +316,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   );
   healthRoutes(app, database);
   tenantRoutes(router, tenants);
-  authRoutes(router, { auth, tickets, sessions, db });
+  authRoutes(router, auth);
   userRoutes(router, users, accounts);
-  oauthRoutes(app, router, { db, clock, oidc, tickets, users, sessions, tenants, limiter });
+  const google = createGoogleAccounts({ db, clock, tickets, users, sessions });
+  oauthRoutes(app, router, { oidc, google, tenants, limiter });
   catalogRoutes(app, router, { catalog, tenants, signer, storage, clock, limiter });
   const payPasswords = createPayPasswordService(db, clock, { codes, users });
   // The sandbox exists only where enabled (never in production): it approves payments for anyone.

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/client.js';
 import { episodes, series } from '../db/schema/index.js';
+import { withTransaction } from '../db/tx.js';
 import { FFMPEG, run, VERTICAL_720 } from './ffmpeg.js';
 import { packageEpisode } from './hls.js';
 import { joinKey, type MediaStorage } from './storage.js';
@@ -109,7 +110,7 @@ export async function importSeries(db: Db, clock: Clock, storage: MediaStorage, 
     freeEpisodes: Math.min(manifest.freeEpisodes ?? options.freeEpisodes ?? 3, names.length),
     createdAt: clock.now(),
   };
-  return db.transaction(async (tx) => {
+  return withTransaction(db, async (tx) => {
     const [row] = await tx
       .insert(series)
       .values(values)

@@ -1,23 +1,9 @@
 import { api } from '@dramastar/contract';
-import type { Db } from '../../db/client.js';
-import { AppError } from '../../http/errors.js';
 import type { Router } from '../../http/route.js';
 import { sessionMeta } from '../../http/session-meta.js';
-import { withTransaction } from '../../db/tx.js';
 import type { AuthService } from './auth.service.js';
-import type { SessionService } from './session.service.js';
-import type { TicketService } from './ticket.service.js';
 
-export function authRoutes(
-  router: Router,
-  deps: {
-    auth: AuthService;
-    tickets: TicketService;
-    sessions: SessionService;
-    db: Db;
-  },
-): void {
-  const { auth, tickets, sessions, db } = deps;
+export function authRoutes(router: Router, auth: AuthService): void {
   router.guest(api.auth.sendEmailCode, ({ body, req, lang }) => auth.sendEmailCode(body, req.ip, lang));
   router.guest(api.auth.register, async ({ body, req }) => ({
     access_token: await auth.registerByEmail(body, sessionMeta(req)),
@@ -36,21 +22,8 @@ export function authRoutes(
     await auth.logout(user);
     return null;
   });
-  router.user(api.user.handoffTicket, async ({ user }) => ({
-    ticket: await tickets.issue(db, {
-      kind: 'session_handoff',
-      tenantId: user.tenantId,
-      userId: user.userId,
-    }),
+  router.user(api.user.handoffTicket, async ({ user }) => ({ ticket: await auth.handoffTicket(user) }));
+  router.guest(api.auth.loginByTicket, async ({ body, req }) => ({
+    access_token: await auth.loginByTicket(body.ticket, sessionMeta(req)),
   }));
-  router.guest(api.auth.loginByTicket, async ({ body, req }) => {
-    const ticket = await tickets.peek('session_handoff', body.ticket);
-    const userId = ticket.userId;
-    if (userId === null) throw new AppError('LoginTicketInvalid');
-    const token = await withTransaction(db, async (tx) => {
-      await tickets.consume(tx, ticket);
-      return sessions.create(tx, userId, sessionMeta(req));
-    });
-    return { access_token: token };
-  });
 }

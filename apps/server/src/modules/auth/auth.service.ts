@@ -13,6 +13,7 @@ import type { CaptchaService } from './captcha.service.js';
 import type { EmailCodeService } from './email-code.service.js';
 import { hashPassword, verifyPassword } from './password.js';
 import type { SessionMeta, SessionService, SessionUser } from './session.service.js';
+import type { TicketService } from './ticket.service.js';
 import { uniqueViolation } from '../../db/errors.js';
 
 type Body<K extends keyof typeof api.auth> = z.output<(typeof api.auth)[K]['body']>;
@@ -21,6 +22,7 @@ export interface AuthDeps {
   db: Db;
   users: UserService;
   sessions: SessionService;
+  tickets: TicketService;
   codes: EmailCodeService;
   captcha: CaptchaService;
   limiter: RateLimiter;
@@ -53,6 +55,7 @@ export function createAuthService({
   db,
   users: userService,
   sessions,
+  tickets,
   codes,
   captcha,
   limiter,
@@ -204,6 +207,22 @@ export function createAuthService({
 
     async logout(user: SessionUser): Promise<void> {
       await sessions.revoke(db, user.sessionId);
+    },
+
+    /** A one-time ticket that signs this user in elsewhere (another tenant's host, a new tab). */
+    handoffTicket(user: SessionUser): Promise<string> {
+      return tickets.issue(db, { kind: 'session_handoff', tenantId: user.tenantId, userId: user.userId });
+    },
+
+    /** Uses up a hand-off ticket and opens a session for its user, both or neither. */
+    async loginByTicket(token: string, meta: SessionMeta): Promise<string> {
+      const ticket = await tickets.peek('session_handoff', token);
+      const userId = ticket.userId;
+      if (userId === null) throw new AppError('LoginTicketInvalid');
+      return withTransaction(db, async (tx) => {
+        await tickets.consume(tx, ticket);
+        return sessions.create(tx, userId, meta);
+      });
     },
   };
 }

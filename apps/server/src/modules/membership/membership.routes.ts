@@ -1,6 +1,5 @@
 import { api, type MembershipTier, toMajor } from '@dramastar/contract';
 import type { Db } from '../../db/client.js';
-import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
 import type { Router } from '../../http/route.js';
 import type { PointsService } from '../catalog/points.service.js';
@@ -46,9 +45,7 @@ export function membershipRoutes(
   router.user(api.user.queryVipLevelUpQualification, ({ user }) => memberships.upgrades(db, user));
   router.user(api.account.queryVipCardCountAndStatus, ({ user }) => memberships.history(db, user.userId));
 
-  router.user(api.user.openvipByBalance, ({ user, body }) =>
-    withTransaction(db, (tx) => memberships.purchase(tx, user, body)),
-  );
+  router.user(api.user.openvipByBalance, ({ user, body }) => memberships.buyFromBalance(db, user, body));
 
   router.user(api.user.openvip, async ({ user, body, req }) => {
     // USDT pays in another currency: recharge with USDT first, then buy from the balance.

@@ -14,6 +14,7 @@ import { and, desc, eq, gt, isNull, lte } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { membershipCards, users } from '../../db/schema/index.js';
+import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
 import type { PointsService } from '../catalog/points.service.js';
 import type { Ledger } from '../ledger/ledger.service.js';
@@ -265,7 +266,7 @@ export function createMembershipService(deps: { clock: Clock; ledger?: Ledger; p
     };
   }
 
-  return {
+  const service = {
     activeTier,
     settings: tenantMembership,
 
@@ -337,6 +338,15 @@ export function createMembershipService(deps: { clock: Clock; ledger?: Ledger; p
      * sale, a lower tier than the active one (it would add nothing), and InsufficientFunds.
      * The same requestId answers the first purchase; with another tier, 409.
      */
+    /** `purchase` from the wallet in a transaction of its own (a user's "pay from balance"). */
+    buyFromBalance(
+      db: Db,
+      user: { userId: bigint; tenantId: string },
+      input: { tier: MembershipTier; requestId: string },
+    ) {
+      return withTransaction(db, (tx) => service.purchase(tx, user, input));
+    },
+
     async purchase(
       tx: Tx,
       user: { userId: bigint; tenantId: string },
@@ -499,6 +509,7 @@ export function createMembershipService(deps: { clock: Clock; ledger?: Ledger; p
       return toCard({ tier: input.tier, startsAt, endsAt } as CardRow);
     },
   };
+  return service;
 }
 
 export type MembershipService = ReturnType<typeof createMembershipService>;
