@@ -173,6 +173,32 @@ export default tseslint.config(
     },
   },
   {
+    // The ledger's tables are read and written by the ledger module alone (its read side:
+    // balance, records, lockedWalletBalance, ledgerAccountCount); edges (the console's finance
+    // pages) may read them.
+    files: [`${server}/modules/**/*.ts`],
+    ignores: [
+      `${server}/modules/ledger/**`,
+      `${server}/modules/*/*.routes.ts`,
+      `${server}/modules/*/admin-*.service.ts`,
+      `${server}/**/*.test.ts`,
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/db/schema/index.js', '**/db/schema/ledger.js'],
+              importNames: ['ledgerAccounts', 'ledgerAccountShards', 'ledgerTransfers'],
+              message: 'Ask the ledger (modules/ledger) instead of reading its tables.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // A call's route hands it to one service method; transactions open in services, which keep
     // every change of a call together and retried as one (db/tx.ts).
     files: ['apps/server/src/modules/*/*.routes.ts'],

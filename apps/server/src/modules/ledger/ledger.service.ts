@@ -43,6 +43,15 @@ export interface TransferInput {
 }
 
 export type TransferRow = typeof ledgerTransfers.$inferSelect;
+
+/** How many ledger accounts a tenant has (a tenant that has held money cannot be deleted). */
+export async function ledgerAccountCount(tx: DbOrTx, tenantId: string): Promise<number> {
+  const [found] = await tx
+    .select({ n: count() })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.tenantId, tenantId));
+  return found?.n ?? 0;
+}
 type AccountRow = typeof ledgerAccounts.$inferSelect;
 /** What `ledger_move` answers (text columns: bigint and time survive both drivers unchanged). */
 type MoveRow =
@@ -201,6 +210,25 @@ export function createLedger(clock: Clock) {
         createdAt: new Date(Number(moved.created_ms)),
       };
       return { transfer, replayed: moved.outcome === 'replayed' };
+    },
+
+    /**
+     * A user's wallet balance, its row locked to the end of the transaction so nothing spends it
+     * meanwhile (a wallet has no shards: its row is its balance).
+     */
+    async lockedWalletBalance(
+      tx: Tx,
+      tenantId: string,
+      currency: CurrencyKey,
+      userId: bigint,
+    ): Promise<bigint> {
+      const wallet = await account(tx, tenantId, currency, { userId });
+      const [row] = await tx
+        .select({ balance: ledgerAccounts.balance })
+        .from(ledgerAccounts)
+        .where(eq(ledgerAccounts.id, wallet.id))
+        .for('no key update');
+      return row?.balance ?? 0n;
     },
 
     async balance(tx: DbOrTx, tenantId: string, currency: CurrencyKey, ref: AccountRef): Promise<bigint> {

@@ -9,7 +9,7 @@ import {
 } from '@dramastar/contract';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { ledgerAccounts, rewardDebts, teamLinks, teamRewards, tenants } from '../../db/schema/index.js';
+import { rewardDebts, teamLinks, teamRewards, tenants } from '../../db/schema/index.js';
 import { AppError } from '../../http/errors.js';
 import type { Ledger } from '../ledger/ledger.service.js';
 import type { Clock } from '../../clock.js';
@@ -74,17 +74,6 @@ export function createTeamRewards(deps: { clock: Clock; ledger: Ledger; membersh
     });
   }
 
-  /** The wallet's balance, its row locked to the end of the transaction (nothing spends it meanwhile). */
-  async function lockedBalance(tx: Tx, tenantId: string, currency: CurrencyKey, userId: bigint) {
-    const account = await ledger.account(tx, tenantId, currency, { userId });
-    const [row] = await tx
-      .select({ balance: ledgerAccounts.balance })
-      .from(ledgerAccounts)
-      .where(eq(ledgerAccounts.id, account.id))
-      .for('no key update');
-    return row?.balance ?? 0n;
-  }
-
   /** Claims up to `most` of the user's reward debt (its row locked), answering how much. */
   async function claimDebt(tx: Tx, userId: bigint, most: bigint): Promise<bigint> {
     const [debt] = await tx
@@ -142,7 +131,7 @@ export function createTeamRewards(deps: { clock: Clock; ledger: Ledger; membersh
         .returning({ id: teamRewards.id });
       if (!row) continue;
       const userId = reward.beneficiaryId;
-      const balance = await lockedBalance(tx, input.tenantId, currency, userId);
+      const balance = await ledger.lockedWalletBalance(tx, input.tenantId, currency, userId);
       const taken = balance < back ? balance : back;
       if (taken > 0n) {
         const key = `team:referral_reward:${reference}:${userId}`;

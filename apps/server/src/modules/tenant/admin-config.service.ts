@@ -18,7 +18,8 @@ import {
 import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
-import { copyrightProducts, ledgerAccounts, tenantDomains, tenants } from '../../db/schema/index.js';
+import { copyrightProducts, tenantDomains, tenants } from '../../db/schema/index.js';
+import { ledgerAccountCount } from '../ledger/ledger.service.js';
 import { AppError } from '../../http/errors.js';
 import { BANKS } from '../wallet/banks.js';
 import { uniqueViolation } from '../../db/errors.js';
@@ -132,14 +133,6 @@ export function createAdminConfigService(db: Db, clock: Clock) {
     return rows.map((r) => r.domain);
   }
 
-  async function accountsOf(tx: DbOrTx, tenantId: string): Promise<number> {
-    const [found] = await tx
-      .select({ n: count() })
-      .from(ledgerAccounts)
-      .where(eq(ledgerAccounts.tenantId, tenantId));
-    return found?.n ?? 0;
-  }
-
   async function general(tx: DbOrTx, r: TenantRow): Promise<GeneralSettings> {
     if (!isLanguage(r.defaultLanguage)) throw new Error(`tenant ${r.id} has language ${r.defaultLanguage}`);
     return {
@@ -159,7 +152,7 @@ export function createAdminConfigService(db: Db, clock: Clock) {
     return {
       tenantId,
       general: await general(tx, r),
-      ledgerAccounts: await accountsOf(tx, tenantId),
+      ledgerAccounts: await ledgerAccountCount(tx, tenantId),
       wallet: effective(r, 'wallet'),
       membership: effective(r, 'membership'),
       team: effective(r, 'team'),
@@ -223,7 +216,7 @@ export function createAdminConfigService(db: Db, clock: Clock) {
           .select({ n: count() })
           .from(copyrightProducts)
           .where(eq(copyrightProducts.tenantId, tenantId));
-        if ((await accountsOf(tx, tenantId)) > 0 || (products?.n ?? 0) > 0)
+        if ((await ledgerAccountCount(tx, tenantId)) > 0 || (products?.n ?? 0) > 0)
           throw new AppError('CurrencyInUse', { field: 'currency' });
         for (const section of Object.keys(COLUMNS) as ConfigSection[]) {
           const stored = current[COLUMNS[section]];
