@@ -1,3 +1,4 @@
+import type { TranscodeStatus } from '@dramastar/contract';
 import {
   bigint,
   bigserial,
@@ -188,7 +189,7 @@ export const transcodeJobs = pgTable(
     episodeId: bigint('episode_id', { mode: 'number' }),
     /** Storage key of the uploaded source file. */
     sourceKey: text('source_key').notNull(),
-    status: varchar('status', { length: 12 }).notNull(),
+    status: varchar('status', { length: 12 }).$type<TranscodeStatus>().notNull(),
     progress: real('progress').notNull().default(0),
     error: text('error'),
     attempts: integer('attempts').notNull().default(0),

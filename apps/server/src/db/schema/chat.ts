@@ -1,4 +1,4 @@
-import type { CHAT_CONVERSATION_STATUSES } from '@dramastar/contract';
+import type { CHAT_CONVERSATION_STATUSES, ChatMessage, ChatMessageKind } from '@dramastar/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -55,11 +55,11 @@ export const chatMessages = pgTable(
       .notNull()
       .references(() => chatConversations.id, { onDelete: 'cascade' }),
     /** user | operator | system */
-    senderKind: varchar('sender_kind', { length: 8 }).notNull(),
+    senderKind: varchar('sender_kind', { length: 8 }).$type<ChatMessage['senderKind']>().notNull(),
     senderId: bigint('sender_id', { mode: 'bigint' }),
     senderName: varchar('sender_name', { length: 60 }),
     /** text | image */
-    kind: varchar('kind', { length: 8 }).notNull(),
+    kind: varchar('kind', { length: 8 }).$type<ChatMessageKind>().notNull(),
     body: text('body').notNull(),
     /** Storage key of an image message. */
     imageKey: text('image_key'),

@@ -1,4 +1,4 @@
-import type { MembershipTier, RechargeStatus } from '@dramastar/contract';
+import type { MembershipTier, RechargeChannel, RechargeStatus, WithdrawalStage } from '@dramastar/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -39,7 +39,7 @@ export const rechargeOrders = pgTable(
     orderNo: varchar('order_no', { length: 32 }).notNull(),
     tenantId: tenantRef(),
     userId: userRef(),
-    channel: varchar('channel', { length: 12 }).notNull(),
+    channel: varchar('channel', { length: 12 }).$type<RechargeChannel>().notNull(),
     /** pending → submitted (user says paid / gave the hash) → credited; or failed, expired, rejected. */
     status: varchar('status', { length: 12 }).$type<RechargeStatus>().notNull(),
     payCurrency: varchar('pay_currency', { length: 8 }).notNull(),
@@ -155,7 +155,7 @@ export const withdrawals = pgTable(
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
     fee: bigint('fee', { mode: 'bigint' }).notNull(),
     /** applied → approved → processing → paid; or rejected / failed (amount + fee returned). */
-    status: varchar('status', { length: 12 }).notNull(),
+    status: varchar('status', { length: 12 }).$type<WithdrawalStage>().notNull(),
     destination: jsonb('destination').notNull(),
     requestId: varchar('request_id', { length: 64 }).notNull(),
     requestHash: varchar('request_hash', { length: 64 }).notNull(),

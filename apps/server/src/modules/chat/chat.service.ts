@@ -76,9 +76,9 @@ export function toChatMessage(row: MessageRow): ChatMessage {
   return {
     id: String(row.id),
     conversationId: String(row.conversationId),
-    senderKind: row.senderKind as ChatMessage['senderKind'],
+    senderKind: row.senderKind,
     senderName: row.senderKind === 'operator' ? row.senderName : null,
-    kind: row.kind as ChatMessageKind,
+    kind: row.kind,
     body: row.body,
     imageUrl: row.imageKey ? `/media/${row.imageKey}` : null,
     clientId: row.clientId,
@@ -230,7 +230,12 @@ export function createChatService(deps: {
     return row?.n ?? 0;
   }
 
-  async function existingMessage(tx: DbOrTx, conversationId: bigint, senderKind: string, clientId: string) {
+  async function existingMessage(
+    tx: DbOrTx,
+    conversationId: bigint,
+    senderKind: ChatMessage['senderKind'],
+    clientId: string,
+  ) {
     const [row] = await tx
       .select()
       .from(chatMessages)

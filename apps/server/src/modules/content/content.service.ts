@@ -107,7 +107,7 @@ export function toJob(row: JobRow): TranscodeJob {
     seriesId: row.seriesId,
     episodeNumber: row.episodeNumber,
     episodeId: row.episodeId,
-    status: row.status as TranscodeStatus,
+    status: row.status,
     progress: row.progress,
     error: row.error,
     attempts: row.attempts,

@@ -1,4 +1,4 @@
-import { api, type MembershipTier, toMajor } from '@dramastar/contract';
+import { api, toMajor } from '@dramastar/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import type { Router } from '../../http/route.js';
@@ -6,7 +6,7 @@ import type { PointsService } from '../catalog/points.service.js';
 import type { TenantService } from '../tenant/tenant.service.js';
 import { appOriginOf } from '../wallet/app-origin.js';
 import type { RechargeService } from '../wallet/recharge.service.js';
-import { type MembershipService, type StoredQuote, storedQuote, storeQuote } from './membership.service.js';
+import { type MembershipService, storedQuote, storeQuote } from './membership.service.js';
 import type { TrialCardService } from './trial-card.service.js';
 
 /** Star Cards (buy from the balance or through a recharge channel), trial cards and points. */
@@ -27,8 +27,7 @@ export function membershipRoutes(
 
   // A card bought through a channel is bought from the wallet the moment the money is credited,
   // exactly as quoted when the order was made, or not at all (the money stays in the wallet).
-  recharges.onCredited('membership', async (tx, order) => {
-    const purpose = order.purpose as { tier: MembershipTier; quote?: StoredQuote };
+  recharges.onCredited('membership', async (tx, order, purpose) => {
     await memberships.purchase(
       tx,
       { userId: order.userId, tenantId: order.tenantId },

@@ -11,6 +11,7 @@ import {
   toMajor,
 } from '@dramastar/contract';
 import { and, desc, eq, gt, isNull, lte } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Clock } from '../../clock.js';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { membershipCards, users } from '../../db/schema/index.js';
@@ -72,7 +73,14 @@ const quoteOf = (p: Plan, at: Date): CardQuote => ({
 });
 
 /** A quote as kept in a recharge order's purpose (JSON: amounts as strings). */
-export type StoredQuote = { action: string; price: string; pay: string; replaces: string[]; at: string };
+export const storedQuoteSchema = z.object({
+  action: z.enum(['buy', 'renew', 'upgrade', 'lower']),
+  price: z.string(),
+  pay: z.string(),
+  replaces: z.array(z.string()),
+  at: z.string(),
+});
+export type StoredQuote = z.infer<typeof storedQuoteSchema>;
 
 export const storeQuote = (q: CardQuote): StoredQuote => ({
   ...q,
@@ -84,9 +92,8 @@ export const storeQuote = (q: CardQuote): StoredQuote => ({
 /** The quote an order kept; an order without one (made before quotes were kept) buys nothing. */
 export function storedQuote(stored: StoredQuote | undefined): CardQuote {
   if (!stored?.at) throw new AppError('CardQuoteChanged');
-  const action = stored.action as Plan['action'];
   return {
-    action,
+    action: stored.action,
     price: BigInt(stored.price),
     pay: BigInt(stored.pay),
     replaces: stored.replaces,

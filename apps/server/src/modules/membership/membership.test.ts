@@ -407,6 +407,19 @@ describe('a channel order keeps its quote', () => {
     expect((await status(who.token)).active).toBeNull();
     expect(await f.balance(who.token)).toBe('299.00');
   });
+
+  it('an order whose purpose cannot be read is credited to the wallet and says the purchase was not made', async () => {
+    const who = await f.user();
+    const o = await order(who.token, 'primary');
+    await t.database.query(
+      "update recharge_order set purpose = jsonb_set(purpose, '{kind}', '\"gift\"') where order_no = $1",
+      [o.orderNo],
+    );
+    await pay(o);
+    expect(await reason(who.token, o.orderNo)).toContain('the purchase was not made');
+    expect((await status(who.token)).active).toBeNull();
+    expect(await f.balance(who.token)).toBe('299.00');
+  });
 });
 
 describe('trial cards', () => {

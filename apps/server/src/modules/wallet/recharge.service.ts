@@ -2,7 +2,7 @@ import {
   type CurrencyKey,
   formatMinor,
   isCurrencyKey,
-  isMembershipTier,
+  MEMBERSHIP_TIERS,
   type PaymentChannel,
   type RechargeChannel,
   type RechargeOrder,
@@ -11,6 +11,7 @@ import {
   usdtCredit,
 } from '@dramastar/contract';
 import { and, asc, count, desc, eq, inArray, isNotNull, lt, ne, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Clock } from '../../clock.js';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { gatewayEvents, rechargeOrders, users } from '../../db/schema/index.js';
@@ -23,6 +24,7 @@ import type { GatewayEvent } from '../payment/gateway.js';
 import type { GatewayRegistry } from '../payment/providers.js';
 import { newOrderNo, newTransferReference } from './amounts.js';
 import { tenantWallet } from './settings.js';
+import { storedQuoteSchema } from '../membership/membership.service.js';
 import { uniqueViolation } from '../../db/errors.js';
 import { parseAmount, requestHash } from '../../money.js';
 
@@ -47,11 +49,22 @@ export interface Actor {
   tenantIds: string[] | null;
 }
 
-function purposeOf(row: OrderRow): RechargeOrder['purpose'] {
-  const purpose = row.purpose as { kind?: string; tier?: string } | null;
-  return purpose?.kind === 'membership' && isMembershipTier(purpose.tier)
-    ? { kind: 'membership', tier: purpose.tier }
-    : null;
+/**
+ * What an order's money is for beyond the wallet, as its `purpose` column keeps it: a Star Card
+ * bought the moment the money is credited, exactly as quoted (amounts as decimal strings).
+ */
+export const rechargePurpose = z.object({
+  kind: z.literal('membership'),
+  tier: z.enum(MEMBERSHIP_TIERS),
+  amount: z.string(),
+  quote: storedQuoteSchema.optional(),
+});
+export type RechargePurpose = z.infer<typeof rechargePurpose>;
+
+/** The purpose an order keeps: null for none, and for one this build cannot read. */
+function purposeOf(row: OrderRow): RechargePurpose | null {
+  const parsed = rechargePurpose.safeParse(row.purpose);
+  return parsed.success ? parsed.data : null;
 }
 
 function currencyOf(value: string): CurrencyKey {
@@ -66,7 +79,7 @@ function currencyOf(value: string): CurrencyKey {
  * transfer or a USDT hash (a hash once).
  */
 /** Done in the credit's transaction for an order with a purpose (a savepoint: its failure keeps the credit). */
-export type CreditHook = (tx: Tx, order: OrderRow) => Promise<void>;
+export type CreditHook = (tx: Tx, order: OrderRow, purpose: RechargePurpose) => Promise<void>;
 
 export function createRechargeService(deps: {
   db: Db;
@@ -89,12 +102,13 @@ export function createRechargeService(deps: {
   }
 
   function toOrder(row: OrderRow): RechargeOrder {
+    const purpose = purposeOf(row);
     const pay = currencyOf(row.payCurrency);
     const currency = currencyOf(row.currency);
     const i = row.instructions as Instructions;
     return {
       orderNo: row.orderNo,
-      channel: row.channel as RechargeChannel,
+      channel: row.channel,
       status: effectiveStatus(row),
       amount: toMajor(row.amount, pay),
       payCurrency: pay,
@@ -109,7 +123,7 @@ export function createRechargeService(deps: {
       official: i.official ?? null,
       usdt: i.usdt ? { ...i.usdt, txHash: row.txHash } : null,
       reason: row.reason,
-      purpose: purposeOf(row),
+      purpose: purpose && { kind: purpose.kind, tier: purpose.tier },
     };
   }
 
@@ -147,13 +161,14 @@ export function createRechargeService(deps: {
       amount: formatMinor(row.creditAmount, currency),
       orderNo: row.orderNo,
     });
-    const kind = (row.purpose as { kind?: string } | null)?.kind;
-    const hook = kind ? hooks.get(kind) : undefined;
-    if (hook) {
+    if (row.purpose !== null) {
       try {
+        const purpose = purposeOf(row);
+        const hook = purpose && hooks.get(purpose.kind);
+        if (!hook) throw new Error(`recharge order ${row.orderNo} has a purpose nothing does`);
         // A savepoint: when the purpose cannot be done (e.g. the price changed), the money stays
         // credited to the wallet and the order says why.
-        await tx.transaction((inner) => hook(inner, updated));
+        await tx.transaction((inner) => hook(inner, updated, purpose));
       } catch (error) {
         const reason = error instanceof AppError ? error.key : 'error';
         deps.log?.warn({ err: error, orderNo: row.orderNo }, 'recharge purpose not done');
@@ -285,7 +300,7 @@ export function createRechargeService(deps: {
     toOrder,
 
     /** Registers what to do when an order of a purpose kind is credited. */
-    onCredited(kind: string, hook: CreditHook) {
+    onCredited(kind: RechargePurpose['kind'], hook: CreditHook) {
       hooks.set(kind, hook);
     },
 
@@ -305,7 +320,7 @@ export function createRechargeService(deps: {
       /** The app's origin the payer uses (the gateway sends the browser back there). */
       appOrigin: string,
       /** What the money is for beyond the wallet (e.g. a card): done when it is credited. */
-      purpose?: { kind: string; amount: bigint; [key: string]: unknown },
+      purpose?: Omit<RechargePurpose, 'amount'> & { amount: bigint },
       /** The payer's address, for providers that ask for it (VNPay's vnp_IpAddr). */
       payerIp?: string,
     ): Promise<RechargeOrder> {

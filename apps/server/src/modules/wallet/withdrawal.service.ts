@@ -74,7 +74,7 @@ export function toWithdrawal(row: Row): Withdrawal {
   }
   return {
     orderNo: row.orderNo,
-    status: row.status as WithdrawalStage,
+    status: row.status,
     amount: toMajor(row.amount, currency),
     fee: toMajor(row.fee, currency),
     total: toMajor(row.amount + row.fee, currency),
@@ -327,7 +327,7 @@ export function createWithdrawalService(deps: {
         throw new AppError('WithdrawalNotFound', { field: 'orderNo' });
       }
       const { from, to } = TRANSITIONS[action];
-      if (!from.includes(before.status as WithdrawalStage)) {
+      if (!from.includes(before.status)) {
         throw new AppError('WithdrawalStateChanged', { params: { status: before.status } });
       }
       // A frozen account's money does not start moving out: approving or sending a queued
