@@ -1,13 +1,12 @@
 import { CURRENCIES, toMajor, type CurrencyKey, type RedPacket } from '@dramastar/contract';
 import { Button } from 'antd-mobile';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { isApiError } from '../../../shared/api/api-error';
+import { useMoneyAction } from '../../../shared/api/money-action';
 import { toastIfNoAnswer } from '../../../shared/api/network-toast';
 import { useWalletInfo } from '../../../shared/api/wallet-info';
 import { useT } from '../../../shared/i18n';
 import { formatMinor, formatMoney } from '../../../shared/money';
-import { newRequestId } from '../../../shared/request-id';
 import { ROUTES } from '../../../shared/routes';
 import {
   ConfirmPopup,
@@ -79,10 +78,9 @@ function SendForm({
   const [split, setSplit] = useState<Split>('random');
   const [greeting, setGreeting] = useState('');
   const [touched, setTouched] = useState({ amount: false, shares: false });
-  // Made when the confirmation opens; a retry after no answer reuses it, so it can never pay twice.
-  const [requestId, setRequestId] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const running = useRef(false);
+  // One money action per confirmation: a double tap or a retry after no answer never pays twice.
+  const action = useMoneyAction();
+  const [confirming, setConfirming] = useState(false);
 
   const check = checkRedPacket({ amount, shares }, rules, currency, balance);
   const amountError = touched.amount ? fieldError(check.amountError) : undefined;
@@ -92,31 +90,23 @@ function SendForm({
   const submit = () => {
     setTouched({ amount: true, shares: true });
     if (!check.ok) return;
-    setRequestId(newRequestId());
+    action.begin(JSON.stringify([amount, shares, split, greeting.trim()]));
+    setConfirming(true);
   };
 
   const pay = async () => {
-    if (running.current || requestId === null || check.amount === null || check.shares === null) return;
-    running.current = true;
-    setBusy(true);
-    try {
-      const packet = await send({
-        amount: toMajor(check.amount, currency),
-        shares: check.shares,
-        split,
-        greeting: greeting.trim(),
-        requestId,
-      });
-      setRequestId(null);
-      onSent(packet);
-    } catch (error) {
-      // A refusal (toasted) made nothing: the next confirmation is a new request.
-      if (isApiError(error) && error.kind === 'api') setRequestId(null);
-      else toastIfNoAnswer(error);
-    } finally {
-      running.current = false;
-      setBusy(false);
+    const { amount, shares } = check;
+    if (amount === null || shares === null) return;
+    const outcome = await action.run((requestId) =>
+      send({ amount: toMajor(amount, currency), shares, split, greeting: greeting.trim(), requestId }),
+    );
+    if (outcome?.kind === 'done') {
+      setConfirming(false);
+      onSent(outcome.answer);
     }
+    // A refusal (toasted) made nothing: the next confirmation is a new request.
+    if (outcome?.kind === 'refused') setConfirming(false);
+    if (outcome?.kind === 'noAnswer') toastIfNoAnswer(outcome.error);
   };
 
   return (
@@ -198,12 +188,12 @@ function SendForm({
         </Button>
       </div>
       <ConfirmPopup
-        visible={requestId !== null}
+        visible={confirming}
         title={t('redPacket.confirmTitle')}
         confirmText={t('redPacket.pay')}
-        confirmLoading={busy}
+        confirmLoading={action.busy}
         onCancel={() => {
-          if (!running.current) setRequestId(null);
+          if (!action.busy) setConfirming(false);
         }}
         onConfirm={() => void pay()}
         content={

@@ -1,9 +1,8 @@
 import { api, type CallResult, type MembershipTier, type RechargeOrder } from '@dramastar/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
-import { isApiError } from '../../../shared/api/api-error';
+import { useState } from 'react';
+import { useMoneyAction } from '../../../shared/api/money-action';
 import { request } from '../../../shared/api/request';
-import { newRequestId } from '../../../shared/request-id';
 import type { PaymentMethod } from '../lib/purchase';
 import { refreshEntitlements } from './keys';
 
@@ -15,84 +14,66 @@ export type PurchaseOutcome =
   | { kind: 'refused'; message: string; errorKey: string | undefined }
   | { kind: 'noAnswer' };
 
-interface Attempt {
-  tier: MembershipTier;
-  requestId: string;
-  /** Set once a request with this id went out without an answer: a retry must be the same request. */
-  unanswered: PaymentMethod | null;
-}
-
 /**
- * The purchase of a card from the confirmation sheet. Opening the sheet makes a requestId; paying
- * sends it. When no answer came, the same id (and the same method) is used again, even after the
- * sheet was closed and reopened for that tier, so a retry can never buy twice. A refusal made
- * nothing: the next try gets a new id. Refusals are shown in the sheet, not toasted.
+ * The purchase of a card from the confirmation sheet, one money action per opening. When no answer
+ * came, the same request (the same id and method) is sent again, even after the sheet was closed
+ * and reopened for that tier, so a retry can never buy twice. A refusal made nothing: the next try
+ * is a new request. Refusals are shown in the sheet, not toasted.
  */
 export function useCardPurchase() {
   const queryClient = useQueryClient();
-  const [attempt, setAttempt] = useState<Attempt | null>(null);
+  const action = useMoneyAction();
+  const [tier, setTier] = useState<MembershipTier | null>(null);
+  /** The tier and method of a request still without an answer. */
+  const [unanswered, setUnanswered] = useState<{ tier: MembershipTier; method: PaymentMethod } | null>(null);
   const [open, setOpen] = useState(false);
   /** Counts the openings: each one mounts the sheet afresh. */
   const [opening, setOpening] = useState(0);
-  const [busy, setBusy] = useState(false);
-  const running = useRef(false);
 
-  const start = (tier: MembershipTier) => {
-    setAttempt((current) =>
-      current?.tier === tier && current.unanswered !== null
-        ? current
-        : { tier, requestId: newRequestId(), unanswered: null },
-    );
+  const start = (next: MembershipTier) => {
+    // Another tier is another request: the unanswered one is not retried from there.
+    action.begin(next);
+    setUnanswered((u) => (u?.tier === next ? u : null));
+    setTier(next);
     setOpen(true);
     setOpening((n) => n + 1);
   };
 
   const pay = async (method: PaymentMethod): Promise<PurchaseOutcome | null> => {
-    if (running.current || attempt === null) return null;
-    const { tier, requestId } = attempt;
-    running.current = true;
-    setBusy(true);
-    try {
-      if (method === 'balance') {
-        const result = await request(api.user.openvipByBalance, {
-          body: { tier, requestId },
-          hideToast: true,
-        });
-        setAttempt({ tier, requestId: newRequestId(), unanswered: null });
-        refreshEntitlements(queryClient);
-        return { kind: 'card', result };
-      }
-      const order = await request(api.user.openvip, {
-        body: { tier, channel: method, requestId },
-        hideToast: true,
-      });
-      setAttempt({ tier, requestId: newRequestId(), unanswered: null });
-      refreshEntitlements(queryClient);
-      return { kind: 'order', order };
-    } catch (error) {
-      if (isApiError(error) && error.kind === 'api') {
-        setAttempt({ tier, requestId: newRequestId(), unanswered: null });
-        return { kind: 'refused', message: error.message, errorKey: error.errorKey };
-      }
-      setAttempt({ tier, requestId, unanswered: method });
-      return { kind: 'noAnswer' };
-    } finally {
-      running.current = false;
-      setBusy(false);
+    if (tier === null) return null;
+    const outcome = await action.run(
+      (requestId): Promise<Extract<PurchaseOutcome, { kind: 'card' | 'order' }>> =>
+        method === 'balance'
+          ? request(api.user.openvipByBalance, { body: { tier, requestId }, hideToast: true }).then(
+              (result) => ({ kind: 'card', result }) as const,
+            )
+          : request(api.user.openvip, { body: { tier, channel: method, requestId }, hideToast: true }).then(
+              (order) => ({ kind: 'order', order }) as const,
+            ),
+    );
+    if (outcome === null) return null;
+    setUnanswered(outcome.kind === 'noAnswer' ? { tier, method } : null);
+    if (outcome.kind === 'noAnswer') return { kind: 'noAnswer' };
+    if (outcome.kind === 'refused') {
+      return { kind: 'refused', message: outcome.error.message, errorKey: outcome.error.errorKey };
     }
+    refreshEntitlements(queryClient);
+    // The next purchase is another request, from the same sheet too.
+    action.begin(tier);
+    return outcome.answer;
   };
 
   return {
     visible: open,
     /** The tier of the sheet (kept while it closes, so it does not empty as it slides away). */
-    tier: attempt?.tier ?? null,
+    tier,
     opening,
     /** The method of a request still without an answer: the retry must use it. */
-    lockedMethod: attempt?.unanswered ?? null,
-    busy,
+    lockedMethod: unanswered?.method ?? null,
+    busy: action.busy,
     start,
     close: () => {
-      if (!running.current) setOpen(false);
+      if (!action.busy) setOpen(false);
     },
     pay,
   };

@@ -1,9 +1,9 @@
 import { api, type CallResult } from '@dramastar/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { isApiError } from '../../../shared/api/api-error';
 import { request } from '../../../shared/api/request';
-import { newRequestId } from '../../../shared/request-id';
+import { useMoneyAction } from '../../../shared/api/money-action';
 import { refreshEntitlements, useMembershipKeys } from './keys';
 
 export type TrialCards = CallResult<typeof api.user.trialCards>;
@@ -42,56 +42,40 @@ export function useGetTrialCard() {
 }
 
 /**
- * Gifting a trial card from its confirmation. Opening the confirmation makes a requestId; a retry
- * after no answer sends the same one (the server gives once per id), a refusal gets a new one.
+ * Gifting a trial card from its confirmation, one money action: a retry after no answer sends the
+ * same request (the server gives once per id), a refusal makes a new one.
  */
 export function useSendTrialCard() {
   const queryClient = useQueryClient();
   const keys = useMembershipKeys();
+  const action = useMoneyAction();
   const [visible, setVisible] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const running = useRef(false);
-  /** The id of the gift being confirmed; kept while a try is unanswered. */
-  const requestId = useRef<string | null>(null);
-  const unanswered = useRef(false);
 
   const send = async (inviteCode: string | undefined): Promise<TrialCards | ActionError | null> => {
-    const id = requestId.current;
-    if (running.current || id === null) return null;
-    running.current = true;
-    setBusy(true);
-    try {
-      const cards = await request(api.user.sendTrialCard, {
-        body: inviteCode === undefined ? { requestId: id } : { inviteCode, requestId: id },
+    const outcome = await action.run((requestId) =>
+      request(api.user.sendTrialCard, {
+        body: inviteCode === undefined ? { requestId } : { inviteCode, requestId },
         hideToast: true,
-      });
-      unanswered.current = false;
-      requestId.current = null;
-      setVisible(false);
-      queryClient.setQueryData(keys.trialCards(), cards);
-      void queryClient.invalidateQueries({ queryKey: keys.canSend() });
-      return cards;
-    } catch (error) {
-      const failure = actionError(error);
-      unanswered.current = failure.noAnswer;
-      if (!failure.noAnswer) requestId.current = newRequestId();
-      return failure;
-    } finally {
-      running.current = false;
-      setBusy(false);
-    }
+      }),
+    );
+    if (outcome === null) return null;
+    if (outcome.kind !== 'done') return actionError(outcome.error);
+    setVisible(false);
+    queryClient.setQueryData(keys.trialCards(), outcome.answer);
+    void queryClient.invalidateQueries({ queryKey: keys.canSend() });
+    return outcome.answer;
   };
 
   return {
     confirming: visible,
-    busy,
-    /** Opens the confirmation: a new id, or after an unanswered try the same one. */
+    busy: action.busy,
+    /** Opens the confirmation: a new request, or after an unanswered try the same one. */
     open: () => {
-      if (!unanswered.current || requestId.current === null) requestId.current = newRequestId();
+      action.begin();
       setVisible(true);
     },
     close: () => {
-      if (!running.current) setVisible(false);
+      if (!action.busy) setVisible(false);
     },
     send,
   };

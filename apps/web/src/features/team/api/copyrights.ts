@@ -1,10 +1,8 @@
 import { api, type CallResult } from '@dramastar/contract';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
 import { walletQueryKey } from '../../../shared/api/wallet-info';
-import { isApiError } from '../../../shared/api/api-error';
+import { useMoneyAction } from '../../../shared/api/money-action';
 import { request } from '../../../shared/api/request';
-import { newRequestId } from '../../../shared/request-id';
 import { useSession } from '../../../shared/store/session';
 import { nextPageParam, PAGE_SIZE, teamKeys } from './keys';
 
@@ -52,44 +50,38 @@ export type BuyOutcome =
   | { ok: false; errorKey: string | null; message: string };
 
 /**
- * The buy sheet's purchase. The sheet mounts this when it opens, which makes a fresh requestId;
- * confirming sends it; a retry after no answer sends the same one, so a double tap or a retry
- * never buys twice. A refusal made nothing: the next confirmation is a new request. The sheet
- * shows refusals itself (no toast).
+ * The buy sheet's purchase, one money action begun when the sheet mounts (it mounts as it opens):
+ * a double tap or a retry after no answer never buys twice; a refusal made nothing and the next
+ * confirmation is a new request. The sheet shows refusals itself (no toast).
  */
 export function useBuyCopyright() {
   const queryClient = useQueryClient();
-  const [requestId, setRequestId] = useState(newRequestId);
-  const [busy, setBusy] = useState(false);
-  const running = useRef(false);
+  const action = useMoneyAction({ begun: true });
 
   const buy = async (
     productId: string,
     quantity: number,
     payPassword: string,
   ): Promise<BuyOutcome | null> => {
-    if (running.current) return null;
-    running.current = true;
-    setBusy(true);
-    try {
-      const answer = await request(api.team.buyCopyright, {
+    const outcome = await action.run((requestId) =>
+      request(api.team.buyCopyright, {
         body: { productId, quantity, payPassword, requestId },
         hideToast: true,
-      });
-      return { ok: true, answer };
-    } catch (error) {
-      if (isApiError(error) && error.kind === 'api') {
-        setRequestId(newRequestId());
-        return { ok: false, errorKey: error.errorKey ?? 'InternalError', message: error.message };
-      }
-      return { ok: false, errorKey: null, message: '' };
-    } finally {
-      running.current = false;
-      setBusy(false);
-      // Whatever happened, sold counts, the balance and the user's holdings may have moved.
-      void queryClient.invalidateQueries({ queryKey: walletQueryKey });
+      }),
+    );
+    if (outcome === null) return null;
+    // Whatever happened, sold counts, the balance and the user's holdings may have moved.
+    void queryClient.invalidateQueries({ queryKey: walletQueryKey });
+    if (outcome.kind === 'done') return { ok: true, answer: outcome.answer };
+    if (outcome.kind === 'refused') {
+      return {
+        ok: false,
+        errorKey: outcome.error.errorKey ?? 'InternalError',
+        message: outcome.error.message,
+      };
     }
+    return { ok: false, errorKey: null, message: '' };
   };
 
-  return { busy, buy };
+  return { busy: action.busy, buy };
 }

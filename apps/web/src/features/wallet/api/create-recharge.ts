@@ -1,20 +1,18 @@
 import type { RechargeChannel, RechargeOrder } from '@dramastar/contract';
-import { useRef, useState } from 'react';
-import { isApiError } from '../../../shared/api/api-error';
+import { useState } from 'react';
+import { useMoneyAction } from '../../../shared/api/money-action';
 import { toastIfNoAnswer } from '../../../shared/api/network-toast';
-import { newRequestId } from '../../../shared/request-id';
 import { useAddBalance } from './add-balance';
 
 /**
- * The confirm step of a recharge. Opening it makes a fresh requestId; paying sends it; a retry
- * after no answer sends the same one, so a double tap or a retry never makes two orders. A server
- * refusal (already toasted) closes the step: the next confirmation is a new request.
+ * The confirm step of a recharge (one money action: a double tap or a retry after no answer never
+ * makes two orders). A server refusal (already toasted) closes the step: the next confirmation is
+ * a new request.
  */
 export function useCreateRecharge() {
   const addBalance = useAddBalance();
-  const [requestId, setRequestId] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const running = useRef(false);
+  const action = useMoneyAction();
+  const [confirming, setConfirming] = useState(false);
 
   const create = async (
     channel: RechargeChannel,
@@ -22,27 +20,25 @@ export function useCreateRecharge() {
     /** The card channel's provider, when the tenant offers several. */
     provider?: string,
   ): Promise<RechargeOrder | null> => {
-    if (running.current || requestId === null) return null;
-    running.current = true;
-    setBusy(true);
-    try {
-      return await addBalance({ channel, amount, requestId, ...(provider ? { provider } : {}) });
-    } catch (error) {
-      if (isApiError(error) && error.kind === 'api') setRequestId(null);
-      else toastIfNoAnswer(error);
-      return null;
-    } finally {
-      running.current = false;
-      setBusy(false);
-    }
+    const outcome = await action.run((requestId) =>
+      addBalance({ channel, amount, requestId, ...(provider ? { provider } : {}) }),
+    );
+    if (outcome?.kind === 'done') return outcome.answer;
+    if (outcome?.kind === 'refused') setConfirming(false);
+    if (outcome?.kind === 'noAnswer') toastIfNoAnswer(outcome.error);
+    return null;
   };
 
   return {
-    confirming: requestId !== null,
-    busy,
-    open: () => setRequestId(newRequestId()),
+    confirming,
+    busy: action.busy,
+    /** Opens the step for a recharge (`what`: its channel and amount; the same after no answer is the same request). */
+    open: (what: string) => {
+      action.begin(what);
+      setConfirming(true);
+    },
     close: () => {
-      if (!running.current) setRequestId(null);
+      if (!action.busy) setConfirming(false);
     },
     create,
   };

@@ -133,7 +133,7 @@ function RechargeForm({ currency, channels }: { currency: CurrencyKey; channels:
       return;
     }
     if (!check || check.amount === null || check.error) return;
-    recharge.open();
+    recharge.open(JSON.stringify([active.code, check.amount.toString(), active.provider]));
   };
 
   const pay = async () => {

@@ -45,7 +45,7 @@ function UsdtForm({ channel, currency }: { channel: PaymentChannel; currency: Cu
       onSubmit={(event) => {
         event.preventDefault();
         setTouched(true);
-        if (check.amount !== null && !check.error) recharge.open();
+        if (check.amount !== null && !check.error) recharge.open(JSON.stringify(['usdt', usdtAmount]));
       }}
     >
       <section className="ds-rate" data-testid="usdt-rate">

@@ -8,10 +8,9 @@ import {
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { isApiError } from '../../../shared/api/api-error';
+import { useMoneyAction } from '../../../shared/api/money-action';
 import { useT } from '../../../shared/i18n';
 import { formatMinor, formatMoney, plainAmount } from '../../../shared/money';
-import { newRequestId } from '../../../shared/request-id';
 import { ROUTES } from '../../../shared/routes';
 import { AlertIcon, FooterBar, MenuList, MenuRow, Segmented, TextField } from '../../../shared/ui';
 import { PASSWORD_REFUSALS, PayPasswordSheet } from '../../../shared/ui/pay-password-sheet';
@@ -130,7 +129,7 @@ function WithdrawForm({ rules, cards }: { rules: WithdrawalRules; cards: BankCar
     error: null as string | null,
     attempt: 0,
   });
-  const [requestId, setRequestId] = useState<string | null>(null);
+  const action = useMoneyAction();
 
   const quote = quoteWithdrawal(amount, rules, channel);
   const missing = missingPrerequisites(rules, channel);
@@ -191,39 +190,42 @@ function WithdrawForm({ rules, cards }: { rules: WithdrawalRules; cards: BankCar
       return;
     }
     if (channel === 'usdt' && !addressCheck.success) return;
-    // One id per confirmation: a retry after no answer reuses it, so it can never pay twice.
-    setRequestId(newRequestId());
+    // One money action per confirmation: a retry of the same withdrawal after no answer is the
+    // same request, so it can never pay twice.
+    action.begin(JSON.stringify([quote.amount.toString(), channel, card?.id, address.trim()]));
     setSheet({ visible: true, busy: false, error: null, attempt: sheet.attempt + 1 });
   };
 
   const pay = async (payPassword: string) => {
-    if (quote.amount === null || requestId === null || sheet.busy) return;
+    const amount = quote.amount;
+    if (amount === null) return;
     setSheet((s) => ({ ...s, busy: true, error: null }));
-    try {
-      const withdrawal = await apply({
-        amount: toMajor(quote.amount, currency),
+    const outcome = await action.run((requestId) =>
+      apply({
+        amount: toMajor(amount, currency),
         channel,
         ...(channel === 'bank' && card ? { bankCardId: card.id } : {}),
         ...(channel === 'usdt' ? { usdtAddress: address.trim() } : {}),
         payPassword,
         requestId,
-      });
+      }),
+    );
+    if (outcome === null) return;
+    if (outcome.kind === 'done') {
       setSheet((s) => ({ ...s, visible: false, busy: false }));
-      void navigate(withdrawalDetailsPath(withdrawal.orderNo), { replace: true });
-    } catch (error) {
-      if (isApiError(error) && error.kind === 'api') {
-        // The server refused: nothing was made, so the next try is a new request.
-        setRequestId(newRequestId());
-        if (PASSWORD_REFUSALS.includes(error.errorKey)) {
-          setSheet((s) => ({ ...s, busy: false, error: error.message, attempt: s.attempt + 1 }));
-        } else {
-          setSheet((s) => ({ ...s, visible: false, busy: false }));
-          setScreenError(error.message);
-        }
+      void navigate(withdrawalDetailsPath(outcome.answer.orderNo), { replace: true });
+    } else if (outcome.kind === 'refused') {
+      // The server refused: nothing was made, so the next try is a new request.
+      const error = outcome.error;
+      if (PASSWORD_REFUSALS.includes(error.errorKey)) {
+        setSheet((s) => ({ ...s, busy: false, error: error.message, attempt: s.attempt + 1 }));
       } else {
-        // No answer: the same request may be tried again with the same id.
-        setSheet((s) => ({ ...s, busy: false, error: t('common.networkError'), attempt: s.attempt + 1 }));
+        setSheet((s) => ({ ...s, visible: false, busy: false }));
+        setScreenError(error.message);
       }
+    } else {
+      // No answer: the same request may be tried again with the same id.
+      setSheet((s) => ({ ...s, busy: false, error: t('common.networkError'), attempt: s.attempt + 1 }));
     }
   };
 
