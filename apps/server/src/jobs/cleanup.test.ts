@@ -1,3 +1,4 @@
+import { api } from '@dramastar/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS } from '../clock.js';
 import { caller } from '../test/client.js';
@@ -16,13 +17,13 @@ const rows = async (table: string) =>
 describe('the clean-up job', () => {
   it('deletes expired codes, captchas and rate-limit windows a day after they end, and nothing live', async () => {
     const call = caller(t.app);
-    await call('/auth/sendEmailCode', { body: { email: 'old@example.ph', isRegister: 1 } });
+    await call(api.auth.sendEmailCode, { body: { email: 'old@example.ph', isRegister: 1 } });
     await t.app.inject({ method: 'GET', url: '/app-api/auth/auth/code' });
     expect(await purgeExpired(t.database.db, t.clock)).toBe(0);
     expect(await rows('email_code')).toBe(1);
 
     t.clock.advance(DAY_MS + 11 * 60_000);
-    await call('/auth/sendEmailCode', { body: { email: 'new@example.ph', isRegister: 1 } });
+    await call(api.auth.sendEmailCode, { body: { email: 'new@example.ph', isRegister: 1 } });
     const removed = await purgeExpired(t.database.db, t.clock);
     expect(removed).toBeGreaterThanOrEqual(3);
     expect(await t.database.query('select email from email_code')).toEqual([{ email: 'new@example.ph' }]);

@@ -1,3 +1,4 @@
+import { api } from '@dramastar/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../clock.js';
 import { caller } from '../../test/client.js';
@@ -24,13 +25,13 @@ const count = async (sql: string, params: unknown[] = []) =>
   Number((await t.database.query<{ n: string }>(`select count(*)::text as n from ${sql}`, params))[0]?.n);
 
 async function sendCode(email: string, isRegister: 0 | 1, extra: Record<string, unknown> = {}) {
-  return call('/auth/sendEmailCode', { body: { email, isRegister, ...extra }, ip });
+  return call(api.auth.sendEmailCode, { body: { email, isRegister, ...extra }, ip });
 }
 
 async function registerByEmail(email: string, extra: Record<string, unknown> = {}) {
   const sent = await sendCode(email, 1, extra.tenantId ? { tenantId: extra.tenantId } : {});
   expect(sent.status).toBe(200);
-  const res = await call('/auth/register', {
+  const res = await call(api.auth.register, {
     body: { email, phone: '912345678', areaCode: '+84', verifyCode: lastCode(t.mails, email), ...extra },
     ip,
   });
@@ -39,7 +40,7 @@ async function registerByEmail(email: string, extra: Record<string, unknown> = {
 
 async function registerByName(userName: string, extra: Record<string, unknown> = {}) {
   const captcha = await t.app.inject({ method: 'GET', url: '/app-api/auth/auth/code' });
-  return call('/auth/registerByName', {
+  return call(api.auth.registerByName, {
     body: {
       userName,
       password: 'secret-pass1',
@@ -126,7 +127,7 @@ describe('e-mail codes', () => {
 
   it('answers in the language of the request', async () => {
     await sendCode('lang@example.ph', 1);
-    const res = await call('/auth/sendEmailCode', {
+    const res = await call(api.auth.sendEmailCode, {
       body: { email: 'lang@example.ph', isRegister: 1 },
       lang: 'vn',
       ip,
@@ -141,7 +142,7 @@ describe('e-mail registration and login', () => {
     expect(res.status).toBe(200);
     const token = res.body.data.access_token as string;
     expect(token.length).toBeGreaterThanOrEqual(40);
-    const info = (await call('/user/info', { token })).body.data;
+    const info = (await call(api.user.info, { token })).body.data;
     expect(info).toMatchObject({
       tenantId: '000001',
       email: 'cara@example.ph',
@@ -161,10 +162,10 @@ describe('e-mail registration and login', () => {
 
   it('links the new user to the inviter of a valid invite code', async () => {
     const inviter = (
-      await call('/user/info', { token: (await registerByEmail('dan@example.ph')).body.data.access_token })
+      await call(api.user.info, { token: (await registerByEmail('dan@example.ph')).body.data.access_token })
     ).body.data;
     const res = await registerByEmail('eve@example.ph', { inviteCode: inviter.inviteCode.toLowerCase() });
-    const info = (await call('/user/info', { token: res.body.data.access_token })).body.data;
+    const info = (await call(api.user.info, { token: res.body.data.access_token })).body.data;
     expect(info.inviterCode).toBe(inviter.inviteCode);
   });
 
@@ -173,7 +174,7 @@ describe('e-mail registration and login', () => {
     const code = lastCode(t.mails, 'fay@example.ph');
     const body = { email: 'fay@example.ph', phone: '912345678', areaCode: '+84', verifyCode: code };
     const users = await count('app_user');
-    const refused = await call('/auth/register', { body: { ...body, inviteCode: 'ZZZZ9999' }, ip });
+    const refused = await call(api.auth.register, { body: { ...body, inviteCode: 'ZZZZ9999' }, ip });
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({
       errorKey: 'InvalidInviteCode',
@@ -181,11 +182,11 @@ describe('e-mail registration and login', () => {
       msg: 'Invalid invite code',
     });
     expect(await count('app_user')).toBe(users);
-    expect((await call('/auth/register', { body, ip })).status).toBe(200);
+    expect((await call(api.auth.register, { body, ip })).status).toBe(200);
   });
 
   it('requires an invite code for +63', async () => {
-    const res = await call('/auth/register', {
+    const res = await call(api.auth.register, {
       body: { email: 'gus@example.ph', phone: '9171234567', areaCode: '+63', verifyCode: '123456' },
       ip,
     });
@@ -198,7 +199,7 @@ describe('e-mail registration and login', () => {
     expect(token).toBeTruthy();
     await sendCode('hal@example.ph', 0);
     const code = lastCode(t.mails, 'hal@example.ph');
-    const login = () => call('/auth/login', { body: { email: 'hal@example.ph', verifyCode: code }, ip });
+    const login = () => call(api.auth.login, { body: { email: 'hal@example.ph', verifyCode: code }, ip });
     expect((await login()).status).toBe(200);
     expect((await login()).body).toMatchObject({
       code: 409,
@@ -210,7 +211,7 @@ describe('e-mail registration and login', () => {
     await registerByEmail('ivy2@example.ph');
     const registerCode = lastCode(t.mails, 'ivy@example.ph');
     expect(
-      (await call('/auth/login', { body: { email: 'ivy2@example.ph', verifyCode: registerCode }, ip })).body
+      (await call(api.auth.login, { body: { email: 'ivy2@example.ph', verifyCode: registerCode }, ip })).body
         .errorKey,
     ).toBe('WrongEmailCode');
   });
@@ -219,7 +220,7 @@ describe('e-mail registration and login', () => {
     await registerByEmail('jay@example.ph');
     await sendCode('jay@example.ph', 0);
     t.clock.advance(600_000);
-    const res = await call('/auth/login', {
+    const res = await call(api.auth.login, {
       body: { email: 'jay@example.ph', verifyCode: lastCode(t.mails, 'jay@example.ph') },
       ip,
     });
@@ -234,7 +235,7 @@ describe('e-mail registration and login', () => {
     const keys: string[] = [];
     for (let i = 0; i < 5; i++) {
       keys.push(
-        (await call('/auth/login', { body: { email: 'kim@example.ph', verifyCode: wrong }, ip })).body
+        (await call(api.auth.login, { body: { email: 'kim@example.ph', verifyCode: wrong }, ip })).body
           .errorKey,
       );
     }
@@ -245,7 +246,7 @@ describe('e-mail registration and login', () => {
       'WrongEmailCode',
       'TooManyWrongCodes',
     ]);
-    const res = await call('/auth/login', { body: { email: 'kim@example.ph', verifyCode: right }, ip });
+    const res = await call(api.auth.login, { body: { email: 'kim@example.ph', verifyCode: right }, ip });
     expect(res.body.errorKey).toBe('TooManyWrongCodes');
   });
 
@@ -262,7 +263,7 @@ describe('e-mail registration and login', () => {
     ['+1', '2025550123456', 'PhoneNumberTooLong'],
     ['+84', '', 'PleaseEnterPhoneNumber'],
   ])('checks the phone %s %s on registration (%s)', async (areaCode, phone, key) => {
-    const res = await call('/auth/register', {
+    const res = await call(api.auth.register, {
       body: {
         email: 'p@example.ph',
         phone,
@@ -295,7 +296,7 @@ describe('e-mail registration and login', () => {
       verifyCode: '123456',
       ...change,
     };
-    const res = await call('/auth/register', { body, ip });
+    const res = await call(api.auth.register, { body, ip });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ field, errorKey: key });
   });
@@ -309,7 +310,7 @@ describe('user name registration and login', () => {
       "select password_hash from app_user where user_name = 'lee_01'",
     );
     expect(stored[0]!.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
-    const login = await call('/auth/loginByName', {
+    const login = await call(api.auth.loginByName, {
       body: { userName: 'LEE_01', password: 'secret-pass1' },
       ip,
     });
@@ -327,9 +328,9 @@ describe('user name registration and login', () => {
       areaCode: '+92',
       uuid: captcha.uuid,
     };
-    const wrong = await call('/auth/registerByName', { body: { ...body, code: 'XXXX' }, ip });
+    const wrong = await call(api.auth.registerByName, { body: { ...body, code: 'XXXX' }, ip });
     expect(wrong.body).toMatchObject({ code: 409, errorKey: 'WrongCaptcha', field: 'code' });
-    const reused = await call('/auth/registerByName', { body: { ...body, code: TEST_CAPTCHA_ANSWER }, ip });
+    const reused = await call(api.auth.registerByName, { body: { ...body, code: TEST_CAPTCHA_ANSWER }, ip });
     expect(reused.body.errorKey).toBe('WrongCaptcha');
     expect(await count("app_user where user_name = 'mia_01'")).toBe(0);
   });
@@ -357,11 +358,11 @@ describe('user name registration and login', () => {
 
   it('refuses a wrong password the same way as an unknown user, and limits tries per user name', async () => {
     await registerByName('quin_01');
-    const wrong = await call('/auth/loginByName', {
+    const wrong = await call(api.auth.loginByName, {
       body: { userName: 'quin_01', password: 'wrong-pass1' },
       ip,
     });
-    const unknown = await call('/auth/loginByName', {
+    const unknown = await call(api.auth.loginByName, {
       body: { userName: 'nobody_x', password: 'wrong-pass1' },
       ip,
     });
@@ -369,9 +370,9 @@ describe('user name registration and login', () => {
     expect(unknown.body).toEqual(wrong.body);
     for (let i = 0; i < 9; i++) {
       ip = `10.8.8.${i}`;
-      await call('/auth/loginByName', { body: { userName: 'quin_01', password: 'wrong-pass1' }, ip });
+      await call(api.auth.loginByName, { body: { userName: 'quin_01', password: 'wrong-pass1' }, ip });
     }
-    const limited = await call('/auth/loginByName', {
+    const limited = await call(api.auth.loginByName, {
       body: { userName: 'quin_01', password: 'secret-pass1' },
       ip,
     });
@@ -381,33 +382,33 @@ describe('user name registration and login', () => {
 
 describe('sessions', () => {
   it('answers 401 without a token, with a made-up token, and after logout', async () => {
-    expect((await call('/user/info')).status).toBe(401);
-    expect((await call('/user/info', { token: 'x'.repeat(43) })).body).toMatchObject({
+    expect((await call(api.user.info)).status).toBe(401);
+    expect((await call(api.user.info, { token: 'x'.repeat(43) })).body).toMatchObject({
       code: 401,
       errorKey: 'Unauthorized',
     });
     const token = (await registerByName('ray_01')).body.data.access_token;
-    expect((await call('/user/info', { token })).status).toBe(200);
-    expect((await call('/auth/logout', { token })).body).toEqual({ code: 200, msg: 'Success', data: null });
-    expect((await call('/user/info', { token })).status).toBe(401);
+    expect((await call(api.user.info, { token })).status).toBe(200);
+    expect((await call(api.auth.logout, { token })).body).toEqual({ code: 200, msg: 'Success', data: null });
+    expect((await call(api.user.info, { token })).status).toBe(401);
   });
 
   it('ends after 30 idle days', async () => {
     const token = (await registerByName('sam_01')).body.data.access_token;
     t.clock.advance(29 * DAY_MS);
-    expect((await call('/user/info', { token })).status).toBe(200);
+    expect((await call(api.user.info, { token })).status).toBe(200);
     t.clock.advance(30 * DAY_MS + 1000);
-    expect((await call('/user/info', { token })).status).toBe(401);
+    expect((await call(api.user.info, { token })).status).toBe(401);
   });
 
   it('ends after 180 days however active', async () => {
     const token = (await registerByName('tia_01')).body.data.access_token;
     for (let day = 0; day < 175; day += 25) {
       t.clock.advance(25 * DAY_MS);
-      expect((await call('/user/info', { token })).status).toBe(200);
+      expect((await call(api.user.info, { token })).status).toBe(200);
     }
     t.clock.advance(6 * DAY_MS);
-    expect((await call('/user/info', { token })).status).toBe(401);
+    expect((await call(api.user.info, { token })).status).toBe(401);
   });
 });
 
@@ -439,22 +440,22 @@ describe('the development outbox', () => {
 describe('session hand-over (embedded login)', () => {
   it('signs the same user in once with a 2-minute ticket, as a new session', async () => {
     const token = (await registerByName('vic_01')).body.data.access_token;
-    const ticket = (await call('/user/handoffTicket', { token })).body.data.ticket;
+    const ticket = (await call(api.user.handoffTicket, { token })).body.data.ticket;
     expect(ticket).not.toContain(token);
-    const other = await call('/auth/loginByTicket', { body: { ticket } });
+    const other = await call(api.auth.loginByTicket, { body: { ticket } });
     const fresh = other.body.data.access_token;
     expect(fresh).not.toBe(token);
-    expect((await call('/user/info', { token: fresh })).body.data.userName).toBe('vic_01');
-    expect((await call('/auth/loginByTicket', { body: { ticket } })).body.errorKey).toBe(
+    expect((await call(api.user.info, { token: fresh })).body.data.userName).toBe('vic_01');
+    expect((await call(api.auth.loginByTicket, { body: { ticket } })).body.errorKey).toBe(
       'LoginTicketInvalid',
     );
 
-    const late = (await call('/user/handoffTicket', { token })).body.data.ticket;
+    const late = (await call(api.user.handoffTicket, { token })).body.data.ticket;
     t.clock.advance(2 * 60_000 + 1);
-    expect((await call('/auth/loginByTicket', { body: { ticket: late } })).body).toMatchObject({
+    expect((await call(api.auth.loginByTicket, { body: { ticket: late } })).body).toMatchObject({
       code: 409,
       errorKey: 'LoginTicketInvalid',
     });
-    expect((await call('/user/handoffTicket')).status).toBe(401);
+    expect((await call(api.user.handoffTicket)).status).toBe(401);
   });
 });

@@ -1,3 +1,4 @@
+import { api } from '@dramastar/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SERIES } from '../../seed/demo-catalog.js';
 import { caller } from '../../test/client.js';
@@ -19,7 +20,7 @@ afterAll(() => t.close());
 
 async function user(tenantId = '000000'): Promise<{ token: string; userId: string }> {
   const captcha = (await t.app.inject({ method: 'GET', url: '/app-api/auth/auth/code' })).json().data;
-  const res = await call('/auth/registerByName', {
+  const res = await call(api.auth.registerByName, {
     body: {
       userName: `viewer_${++n}`,
       password: 'secret-pass1',
@@ -32,7 +33,7 @@ async function user(tenantId = '000000'): Promise<{ token: string; userId: strin
     ip: `10.5.0.${n}`,
   });
   const token = res.body.data.access_token as string;
-  return { token, userId: (await call('/user/info', { token })).body.data.userId };
+  return { token, userId: (await call(api.user.info, { token })).body.data.userId };
 }
 
 const seriesOf = async (slug: string, tenantId = '000000') =>
@@ -48,7 +49,7 @@ const get = (url: string, headers: Record<string, string> = {}) =>
 
 describe('the catalogue', () => {
   it('answers the home page with banners, sections and categories, in the request language', async () => {
-    const res = await call('/sv/homeSeries', { query: { tenantId: '000000' }, lang: 'vn' });
+    const res = await call(api.video.homeSeries, { query: { tenantId: '000000' }, lang: 'vn' });
     const home = res.body.data;
     expect(home.categories).toEqual(['family', 'youth']);
     expect(home.sections.map((s: { key: string }) => s.key)).toEqual(['hot', 'new', 'free', 'ranking']);
@@ -61,22 +62,22 @@ describe('the catalogue', () => {
   });
 
   it('pages all series and filters by category', async () => {
-    const page = (await call('/sv/allSeries', { body: { pageNum: 1, pageSize: 1 } })).body.data;
+    const page = (await call(api.video.allSeries, { body: { pageNum: 1, pageSize: 1 } })).body.data;
     expect(page.total).toBe(2);
     expect(page.list).toHaveLength(1);
-    const family = (await call('/sv/allSeries', { body: { category: 'family' } })).body.data;
+    const family = (await call(api.video.allSeries, { body: { category: 'family' } })).body.data;
     expect(family.list.map((s: { category: string }) => s.category)).toEqual(['family']);
   });
 
   it('searches titles, descriptions and tags in every language, taking % literally', async () => {
-    const byVn = (await call('/sv/page', { query: { keyword: 'jakarta' } })).body.data;
+    const byVn = (await call(api.video.page, { query: { keyword: 'jakarta' } })).body.data;
     expect(byVn.list.map((s: { title: string }) => s.title)).toEqual(['Jakarta Hearts']);
-    const byIdText = (await call('/sv/page', { body: { keyword: 'ayah tunggal' } })).body.data;
+    const byIdText = (await call(api.video.page, { body: { keyword: 'ayah tunggal' } })).body.data;
     expect(byIdText.list.map((s: { title: string }) => s.title)).toEqual(['Second Chance Summer']);
-    const byTag = (await call('/sv/page', { body: { keyword: 'music' } })).body.data;
+    const byTag = (await call(api.video.page, { body: { keyword: 'music' } })).body.data;
     expect(byTag.total).toBe(1);
-    expect((await call('/sv/page', { body: { keyword: '%' } })).body.data.total).toBe(0);
-    expect((await call('/sv/page', { body: { keyword: 'no such drama' } })).body.data).toEqual({
+    expect((await call(api.video.page, { body: { keyword: '%' } })).body.data.total).toBe(0);
+    expect((await call(api.video.page, { body: { keyword: 'no such drama' } })).body.data).toEqual({
       list: [],
       total: 0,
     });
@@ -217,7 +218,7 @@ describe('playback', () => {
   });
 
   it('serves the Shorts feed series by series: the free episodes and the first paid one', async () => {
-    const feed = (await call('/sv/videosPage', { body: { pageNum: 1, pageSize: 50 } })).body.data;
+    const feed = (await call(api.video.videosPage, { body: { pageNum: 1, pageSize: 50 } })).body.data;
     const jakarta = await seriesOf('jakarta-hearts');
     const summer = await seriesOf('second-chance-summer');
     expect(feed.total).toBe(7);
@@ -235,7 +236,7 @@ describe('playback', () => {
       `${summer}:2`,
       `${summer}:3 locked`,
     ]);
-    const second = (await call('/sv/videosPage', { body: { pageNum: 2, pageSize: 4 } })).body.data;
+    const second = (await call(api.video.videosPage, { body: { pageNum: 2, pageSize: 4 } })).body.data;
     expect(second.list.map((i: { episode: { id: number } }) => i.episode.id)).toEqual(
       feed.list.slice(4, 8).map((i: { episode: { id: number } }) => i.episode.id),
     );
@@ -295,7 +296,7 @@ describe('likes, favourites and history', () => {
     const id = await seriesOf('second-chance-summer');
     const episode = (await call(`/sv/videos/${id}`)).body.data.episodes[0];
     const answers = await Promise.all(
-      Array.from({ length: 8 }, () => call('/sv/liking', { token, body: { videoId: episode.id } })),
+      Array.from({ length: 8 }, () => call(api.video.liking, { token, body: { videoId: episode.id } })),
     );
     expect(answers.every((a) => a.status === 200)).toBe(true);
     const after = (await call(`/sv/videos/${id}`, { token })).body.data;
@@ -303,13 +304,13 @@ describe('likes, favourites and history', () => {
     expect(after.series.likeCount).toBe(1);
     const other = await user();
     expect(
-      (await call('/sv/liking', { token: other.token, body: { videoId: episode.id } })).body.data,
+      (await call(api.video.liking, { token: other.token, body: { videoId: episode.id } })).body.data,
     ).toEqual({
       liked: true,
       likeCount: 2,
     });
     const cancels = await Promise.all(
-      Array.from({ length: 4 }, () => call('/sv/cancelLiking', { token, body: { videoId: episode.id } })),
+      Array.from({ length: 4 }, () => call(api.video.cancelLiking, { token, body: { videoId: episode.id } })),
     );
     expect(cancels.map((c) => c.body.data.liked)).toEqual([false, false, false, false]);
     const final = (await call(`/sv/videos/${id}`, { token })).body.data;
@@ -343,7 +344,7 @@ describe('likes, favourites and history', () => {
     const b = await user();
     const id = await seriesOf('jakarta-hearts');
     await Promise.all(
-      Array.from({ length: 5 }, () => call('/sv/favoriting', { token: a.token, body: { seriesId: id } })),
+      Array.from({ length: 5 }, () => call(api.video.favoriting, { token: a.token, body: { seriesId: id } })),
     );
     expect((await call(`/sv/myFavoList/${id}`, { token: a.token })).body.data).toEqual({ favorited: true });
     expect((await call(`/sv/myFavoList/${id}`, { token: b.token })).body.data).toEqual({ favorited: false });
@@ -354,8 +355,8 @@ describe('likes, favourites and history', () => {
     const detail = (await call(`/sv/videos/${id}`, { token: a.token })).body.data;
     expect(detail.favorited).toBe(true);
     const before = detail.series.favoriteCount;
-    await call('/sv/cancelFavoriting', { token: a.token, body: { seriesId: id } });
-    await call('/sv/cancelFavoriting', { token: a.token, body: { seriesId: id } });
+    await call(api.video.cancelFavoriting, { token: a.token, body: { seriesId: id } });
+    await call(api.video.cancelFavoriting, { token: a.token, body: { seriesId: id } });
     expect((await call(`/sv/videos/${id}`)).body.data.series.favoriteCount).toBe(before - 1);
   });
 
@@ -364,7 +365,7 @@ describe('likes, favourites and history', () => {
     const b = await user();
     const id = await seriesOf('jakarta-hearts');
     const eps = (await call(`/sv/videos/${id}`)).body.data.episodes;
-    await call('/sv/liking', { token: a.token, body: { videoId: eps[1].id } });
+    await call(api.video.liking, { token: a.token, body: { videoId: eps[1].id } });
     const mine = (await call(`/sv/myLikes/${a.userId}`, { token: a.token, body: {} })).body.data;
     expect(mine.list.map((i: { episode: { number: number } }) => i.episode.number)).toEqual([2]);
     expect((await call(`/sv/myLikes/${a.userId}`, { token: b.token, body: {} })).body.data.total).toBe(0);
@@ -377,7 +378,7 @@ describe('likes, favourites and history', () => {
     const jEps = (await call(`/sv/videos/${jakarta}`)).body.data.episodes;
     const sEps = (await call(`/sv/videos/${summer}`)).body.data.episodes;
     const add = (seriesId: number, videoId: number, progress: number) =>
-      call('/sv/addViewHis', {
+      call(api.video.addViewHis, {
         token,
         query: { seriesId: String(seriesId), videoId: String(videoId), progress: String(progress) },
       });
@@ -388,7 +389,7 @@ describe('likes, favourites and history', () => {
     await add(summer, sEps[0].id, 3);
     t.clock.advance(1000);
     await add(jakarta, jEps[1].id, 3.25);
-    const history = (await call('/sv/queryViewHis', { token, body: {} })).body.data;
+    const history = (await call(api.video.queryViewHis, { token, body: {} })).body.data;
     expect(history.total).toBe(2);
     expect(
       history.list.map((h: { series: { id: number }; number: number; progress: number }) => [
@@ -408,15 +409,15 @@ describe('likes, favourites and history', () => {
     // Progress beyond the end is kept at the end; an episode of another series is refused.
     t.clock.advance(1000);
     await add(jakarta, jEps[2].id, 999);
-    expect((await call('/sv/queryViewHis', { token, body: {} })).body.data.list[0].progress).toBe(4);
+    expect((await call(api.video.queryViewHis, { token, body: {} })).body.data.list[0].progress).toBe(4);
     expect((await add(summer, jEps[0].id, 1)).body).toMatchObject({ code: 404, field: 'videoId' });
-    await call('/sv/deleteViewHis', { token, query: { seriesId: String(jakarta) } });
+    await call(api.video.deleteViewHis, { token, query: { seriesId: String(jakarta) } });
     expect(
-      (await call('/sv/queryViewHis', { token, body: {} })).body.data.list.map(
+      (await call(api.video.queryViewHis, { token, body: {} })).body.data.list.map(
         (h: { series: { id: number } }) => h.series.id,
       ),
     ).toEqual([summer]);
-    expect((await call('/sv/queryViewHis', { body: {} })).status).toBe(401);
+    expect((await call(api.video.queryViewHis, { body: {} })).status).toBe(401);
   });
 
   it('counts in the history total only the series it shows (a withdrawn series is in neither)', async () => {
@@ -424,15 +425,15 @@ describe('likes, favourites and history', () => {
     const ids = [await seriesOf('jakarta-hearts'), await seriesOf('second-chance-summer')];
     for (const id of ids) {
       const first = (await call(`/sv/videos/${id}`)).body.data.episodes[0];
-      await call('/sv/addViewHis', {
+      await call(api.video.addViewHis, {
         token,
         query: { seriesId: String(id), videoId: String(first.id), progress: '1' },
       });
     }
-    expect((await call('/sv/queryViewHis', { token, body: {} })).body.data.total).toBe(2);
+    expect((await call(api.video.queryViewHis, { token, body: {} })).body.data.total).toBe(2);
     await t.database.query(`update series set status = 'draft' where id = $1`, [ids[1]]);
     try {
-      const history = (await call('/sv/queryViewHis', { token, body: {} })).body.data;
+      const history = (await call(api.video.queryViewHis, { token, body: {} })).body.data;
       expect(history.list.map((h: { series: { id: number } }) => h.series.id)).toEqual([ids[0]]);
       expect(history.total).toBe(1);
     } finally {

@@ -5,6 +5,8 @@ import {
   CHAT_RATE_LIMIT,
   CHAT_SIGNAL_LIMIT,
   CHAT_UPLOAD_LIMIT,
+  adminChatApi,
+  chatCalls,
 } from '@dramastar/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../clock.js';
@@ -65,7 +67,7 @@ describe('chat round trip on one instance', () => {
     const seen = await op.next('message');
     expect(seen.message.id).toBe(ack.message.id);
 
-    const list = await f.admin('/chat/conversations', { token: support, query: { tab: 'unassigned' } });
+    const list = await f.admin(adminChatApi.conversations, { token: support, query: { tab: 'unassigned' } });
     expect(list.status).toBe(200);
     const row = list.body.data.list.find((c: { id: string }) => c.id === conversationId);
     expect(row).toMatchObject({
@@ -82,17 +84,17 @@ describe('chat round trip on one instance', () => {
     // The user sees "Support", never the operator's sign-in name; the console sees who answered.
     expect(got.message).toMatchObject({ id: opAck.message.id, body: 'Let me check.', senderName: null });
     expect(opAck.message.senderName).toEqual(expect.any(String));
-    const userHistory = await f.call('/chat/history', { token: user.token, query: { conversationId } });
+    const userHistory = await f.call(chatCalls.history, { token: user.token, query: { conversationId } });
     const replyInHistory = userHistory.body.data.list.find((m: { id: string }) => m.id === opAck.message.id);
     expect(replyInHistory).toMatchObject({ senderKind: 'operator', senderName: null });
-    const staffHistory = await f.admin('/chat/history', { token: support, query: { conversationId } });
+    const staffHistory = await f.admin(adminChatApi.history, { token: support, query: { conversationId } });
     const staffSees = staffHistory.body.data.list.find((m: { id: string }) => m.id === opAck.message.id);
     expect(staffSees.senderName).toBe(opAck.message.senderName);
 
     // The reply took the conversation (audited); the user has one unread message until reading it.
-    const mine = await f.admin('/chat/conversations', { token: support, query: { tab: 'mine' } });
+    const mine = await f.admin(adminChatApi.conversations, { token: support, query: { tab: 'mine' } });
     expect(mine.body.data.list.map((c: { id: string }) => c.id)).toContain(conversationId);
-    let summary = await f.call('/chat/conversation', { token: user.token });
+    let summary = await f.call(chatCalls.conversation, { token: user.token });
     expect(summary.body.data).toMatchObject({
       unread: 1,
       conversation: { id: conversationId, status: 'open' },
@@ -100,7 +102,7 @@ describe('chat round trip on one instance', () => {
     u.send({ type: 'read', messageId: opAck.message.id });
     const receipt = await op.next('read', (r) => r.side === 'user');
     expect(receipt.messageId).toBe(opAck.message.id);
-    summary = await f.call('/chat/conversation', { token: user.token });
+    summary = await f.call(chatCalls.conversation, { token: user.token });
     expect(summary.body.data.unread).toBe(0);
 
     // Typing reaches the other side only.
@@ -131,7 +133,7 @@ describe('exactly once and reconnecting', () => {
     // Twice on the same socket as well.
     again.send({ type: 'send', clientId, body: 'hello once' });
     expect((await again.next('ack')).message.id).toBe(first.message.id);
-    const history = await f.call('/chat/history', { token: user.token });
+    const history = await f.call(chatCalls.history, { token: user.token });
     expect(history.body.data.list.filter((m: { clientId: string }) => m.clientId === clientId)).toHaveLength(
       1,
     );
@@ -145,7 +147,7 @@ describe('exactly once and reconnecting', () => {
     u.send({ type: 'send', clientId, body: 'still there?' });
     const first = await u.next('ack');
     // Staff close the conversation before the client saw its ack; the client sends again.
-    const closed = await f.admin('/chat/close', {
+    const closed = await f.admin(adminChatApi.close, {
       token: support,
       body: { conversationId: first.message.conversationId },
     });
@@ -158,7 +160,7 @@ describe('exactly once and reconnecting', () => {
       id: first.message.id,
       conversationId: first.message.conversationId,
     });
-    const summary = await f.call('/chat/conversation', { token: user.token });
+    const summary = await f.call(chatCalls.conversation, { token: user.token });
     expect(summary.body.data.conversation).toMatchObject({
       id: first.message.conversationId,
       status: 'closed',
@@ -177,7 +179,7 @@ describe('exactly once and reconnecting', () => {
     const mine = await u.next('ack');
     await u.close();
     for (const text of ['Hi!', 'We are here.']) {
-      const res = await f.admin('/chat/reply', {
+      const res = await f.admin(adminChatApi.reply, {
         token: support,
         body: { conversationId: mine.message.conversationId, clientId: cid(), body: text },
       });
@@ -188,14 +190,17 @@ describe('exactly once and reconnecting', () => {
     // socket below starts after them: what it missed comes from history, not from the socket.
     await op.next('message', (m) => m.message.body === 'We are here.');
     const { client: back } = await connect('user', user.token);
-    const missed = await f.call('/chat/history', { token: user.token, query: { afterId: mine.message.id } });
+    const missed = await f.call(chatCalls.history, {
+      token: user.token,
+      query: { afterId: mine.message.id },
+    });
     expect(missed.body.data.list.map((m: { body: string }) => m.body)).toEqual(['Hi!', 'We are here.']);
     expect(missed.body.data.hasMore).toBe(false);
     // Paging back from the newest.
-    const page = await f.call('/chat/history', { token: user.token, query: { limit: '2' } });
+    const page = await f.call(chatCalls.history, { token: user.token, query: { limit: '2' } });
     expect(page.body.data).toMatchObject({ hasMore: true });
     expect(page.body.data.list.map((m: { body: string }) => m.body)).toEqual(['Hi!', 'We are here.']);
-    const older = await f.call('/chat/history', {
+    const older = await f.call(chatCalls.history, {
       token: user.token,
       query: { beforeId: page.body.data.list[0].id },
     });
@@ -217,9 +222,9 @@ describe('authorization', () => {
       expect(res.status).toBe(404);
       expect(res.body.errorKey).toBe('ChatConversationNotFound');
     }
-    const read = await f.call('/chat/read', { token: bob.token, body: { conversationId, messageId: '1' } });
+    const read = await f.call(chatCalls.read, { token: bob.token, body: { conversationId, messageId: '1' } });
     expect(read.status).toBe(404);
-    expect((await f.call('/chat/history', { token: bob.token })).body.data.list).toEqual([]);
+    expect((await f.call(chatCalls.history, { token: bob.token })).body.data.list).toEqual([]);
 
     const { client: b } = await connect('user', bob.token);
     const clientId = cid();
@@ -246,20 +251,23 @@ describe('authorization', () => {
     const conversationId = (await u.next('ack')).message.conversationId;
 
     const other = await f.operator('support', ['000001']);
-    const history = await f.admin('/chat/history', { token: other, query: { conversationId } });
+    const history = await f.admin(adminChatApi.history, { token: other, query: { conversationId } });
     expect(history.status).toBe(403);
-    const reply = await f.admin('/chat/reply', {
+    const reply = await f.admin(adminChatApi.reply, {
       token: other,
       body: { conversationId, clientId: cid(), body: 'hi' },
     });
     expect(reply.status).toBe(403);
-    expect((await f.admin('/chat/assign', { token: other, body: { conversationId } })).status).toBe(403);
-    expect((await f.admin('/chat/close', { token: other, body: { conversationId } })).status).toBe(403);
-    const list = await f.admin('/chat/conversations', { token: other, query: { tab: 'unassigned' } });
+    expect((await f.admin(adminChatApi.assign, { token: other, body: { conversationId } })).status).toBe(403);
+    expect((await f.admin(adminChatApi.close, { token: other, body: { conversationId } })).status).toBe(403);
+    const list = await f.admin(adminChatApi.conversations, { token: other, query: { tab: 'unassigned' } });
     expect(list.body.data.list.map((c: { id: string }) => c.id)).not.toContain(conversationId);
-    const foreign = await f.admin('/chat/conversations', { token: other, query: { tenantId: '000000' } });
+    const foreign = await f.admin(adminChatApi.conversations, {
+      token: other,
+      query: { tenantId: '000000' },
+    });
     expect(foreign.status).toBe(403);
-    const canned = await f.admin('/chat/canned/create', {
+    const canned = await f.admin(adminChatApi.createCannedReply, {
       token: other,
       body: { tenantId: '000000', title: 'x', body: 'y' },
     });
@@ -274,7 +282,7 @@ describe('authorization', () => {
     expect(op.frames.filter((fr) => fr.type === 'message')).toHaveLength(0);
 
     const finance = await f.operator('finance', ['000000']);
-    expect((await f.admin('/chat/conversations', { token: finance })).status).toBe(403);
+    expect((await f.admin(adminChatApi.conversations, { token: finance })).status).toBe(403);
     const socket = await ChatTestClient.open(`${base}/admin-api/chat/ws`);
     sockets.push(socket);
     socket.send({ type: 'auth', token: finance });
@@ -289,7 +297,7 @@ describe('authorization', () => {
     expect(await socket.next('error')).toMatchObject({ code: 'Unauthorized' });
     socket.send({ type: 'auth', token: 'not-a-token' });
     expect(await socket.waitClose()).toBe(CHAT_CLOSE.unauthorized);
-    expect((await f.call('/chat/conversation')).status).toBe(401);
+    expect((await f.call(chatCalls.conversation)).status).toBe(401);
   });
 });
 
@@ -313,15 +321,15 @@ describe('bad input', () => {
     u.send({ type: 'send', clientId: cid(), kind: 'image', imageKey: `chat/${'a'.repeat(32)}.png` });
     expect(await u.next('error')).toMatchObject({ code: 'ChatImageNotFound' });
     // Nothing of that was stored.
-    expect((await f.call('/chat/history', { token: user.token })).body.data.list).toEqual([]);
+    expect((await f.call(chatCalls.history, { token: user.token })).body.data.list).toEqual([]);
 
     const support = await f.operator('support', ['000000']);
-    const unknown = await f.admin('/chat/reply', {
+    const unknown = await f.admin(adminChatApi.reply, {
       token: support,
       body: { conversationId: '999999', clientId: cid(), body: 'hi' },
     });
     expect(unknown.status).toBe(404);
-    const tooLong = await f.admin('/chat/reply', {
+    const tooLong = await f.admin(adminChatApi.reply, {
       token: support,
       body: { conversationId: '1', clientId: cid(), body: 'x'.repeat(CHAT_MAX_TEXT + 1) },
     });
@@ -348,7 +356,7 @@ describe('bad input', () => {
   it('sends an uploaded image only as its uploader', async () => {
     const alice = await f.user();
     const bob = await f.user();
-    const upload = await f.call('/chat/upload', {
+    const upload = await f.call(chatCalls.upload, {
       token: alice.token,
       body: { image: `data:image/png;base64,${PNG_1x1.toString('base64')}` },
     });
@@ -357,19 +365,19 @@ describe('bad input', () => {
     const clientId = cid();
     b.send({ type: 'send', clientId, kind: 'image', imageKey: upload.body.data.imageKey });
     expect(await b.next('error')).toMatchObject({ code: 'ChatImageNotFound', clientId });
-    expect((await f.call('/chat/history', { token: bob.token })).body.data.list).toEqual([]);
+    expect((await f.call(chatCalls.history, { token: bob.token })).body.data.list).toEqual([]);
   });
 
   it(`limits uploads to ${CHAT_UPLOAD_LIMIT} a minute per user`, async () => {
     const user = await f.user();
     const image = `data:image/png;base64,${PNG_1x1.toString('base64')}`;
     for (let i = 0; i < CHAT_UPLOAD_LIMIT; i++)
-      expect((await f.call('/chat/upload', { token: user.token, body: { image } })).status).toBe(200);
-    const over = await f.call('/chat/upload', { token: user.token, body: { image } });
+      expect((await f.call(chatCalls.upload, { token: user.token, body: { image } })).status).toBe(200);
+    const over = await f.call(chatCalls.upload, { token: user.token, body: { image } });
     expect(over.status).toBe(429);
     expect(over.body.errorKey).toBe('ChatRateLimited');
     t.clock.advance(61_000);
-    expect((await f.call('/chat/upload', { token: user.token, body: { image } })).status).toBe(200);
+    expect((await f.call(chatCalls.upload, { token: user.token, body: { image } })).status).toBe(200);
   });
 
   it(`refuses typing and read frames beyond ${CHAT_SIGNAL_LIMIT} a window, and passes typing on at most every 1.5 s`, async () => {
@@ -390,8 +398,8 @@ describe('bad input', () => {
   it('forgets pictures never sent a day after their upload, and keeps sent ones', async () => {
     const user = await f.user();
     const image = `data:image/png;base64,${PNG_1x1.toString('base64')}`;
-    const sent = (await f.call('/chat/upload', { token: user.token, body: { image } })).body.data;
-    const unsent = (await f.call('/chat/upload', { token: user.token, body: { image } })).body.data;
+    const sent = (await f.call(chatCalls.upload, { token: user.token, body: { image } })).body.data;
+    const unsent = (await f.call(chatCalls.upload, { token: user.token, body: { image } })).body.data;
     const { client: u } = await connect('user', user.token);
     u.send({ type: 'send', clientId: cid(), kind: 'image', imageKey: sent.imageKey });
     await u.next('ack');
@@ -412,19 +420,19 @@ describe('bad input', () => {
 
   it('takes images checked by their bytes and sends them as messages', async () => {
     const user = await f.user();
-    const ok = await f.call('/chat/upload', {
+    const ok = await f.call(chatCalls.upload, {
       token: user.token,
       body: { image: `data:image/png;base64,${PNG_1x1.toString('base64')}` },
     });
     expect(ok.status).toBe(200);
     expect(ok.body.data.url).toBe(`/media/${ok.body.data.imageKey}`);
-    const fake = await f.call('/chat/upload', {
+    const fake = await f.call(chatCalls.upload, {
       token: user.token,
       body: { image: `data:image/png;base64,${Buffer.from('<svg></svg>').toString('base64')}` },
     });
     expect(fake.status).toBe(400);
     expect(fake.body.errorKey).toBe('ImageInvalid');
-    const big = await f.call('/chat/upload', {
+    const big = await f.call(chatCalls.upload, {
       token: user.token,
       body: {
         image: `data:image/png;base64,${Buffer.concat([PNG_1x1, Buffer.alloc(2 * 1024 * 1024)]).toString('base64')}`,
@@ -452,42 +460,45 @@ describe('the console', () => {
     u.send({ type: 'send', clientId: cid(), body: 'help' });
     const conversationId = (await u.next('ack')).message.conversationId;
 
-    const taken = await f.admin('/chat/assign', { token: support.token, body: { conversationId } });
+    const taken = await f.admin(adminChatApi.assign, { token: support.token, body: { conversationId } });
     expect(taken.body.data).toMatchObject({
       assignedOperatorId: support.id,
       assignedOperator: support.username,
     });
     for (const bad of [outsider.id, finance.id, '999999']) {
-      const res = await f.admin('/chat/assign', {
+      const res = await f.admin(adminChatApi.assign, {
         token: support.token,
         body: { conversationId, operatorId: bad },
       });
       expect(res.status).toBe(409);
       expect(res.body.errorKey).toBe('ChatAssigneeInvalid');
     }
-    const handed = await f.admin('/chat/assign', {
+    const handed = await f.admin(adminChatApi.assign, {
       token: support.token,
       body: { conversationId, operatorId: colleague.id },
     });
     expect(handed.body.data.assignedOperatorId).toBe(colleague.id);
-    const agents = await f.admin('/chat/agents', { token: support.token, query: { tenantId: '000000' } });
+    const agents = await f.admin(adminChatApi.agents, {
+      token: support.token,
+      query: { tenantId: '000000' },
+    });
     const names = agents.body.data.list.map((a: { username: string }) => a.username);
     expect(names).toEqual(expect.arrayContaining([support.username, colleague.username]));
     expect(names).not.toContain(outsider.username);
     expect(names).not.toContain(finance.username);
 
-    const closed = await f.admin('/chat/close', { token: colleague.token, body: { conversationId } });
+    const closed = await f.admin(adminChatApi.close, { token: colleague.token, body: { conversationId } });
     expect(closed.body.data.status).toBe('closed');
     expect(await u.next('conversation', (c) => c.status === 'closed')).toMatchObject({ conversationId });
-    const again = await f.admin('/chat/close', { token: colleague.token, body: { conversationId } });
+    const again = await f.admin(adminChatApi.close, { token: colleague.token, body: { conversationId } });
     expect(again.status).toBe(409);
-    const late = await f.admin('/chat/reply', {
+    const late = await f.admin(adminChatApi.reply, {
       token: colleague.token,
       body: { conversationId, clientId: cid(), body: 'late' },
     });
     expect(late.status).toBe(409);
     expect(late.body.errorKey).toBe('ChatConversationClosed');
-    const closedTab = await f.admin('/chat/conversations', {
+    const closedTab = await f.admin(adminChatApi.conversations, {
       token: support.token,
       query: { tab: 'closed' },
     });
@@ -513,10 +524,10 @@ describe('the console', () => {
     const conversationId = (await u.next('ack')).message.conversationId;
     const image = `data:image/png;base64,${PNG_1x1.toString('base64')}`;
 
-    const stored = await f.admin('/chat/upload', { token: support, body: { conversationId, image } });
+    const stored = await f.admin(adminChatApi.upload, { token: support, body: { conversationId, image } });
     expect(stored.status).toBe(200);
     expect(stored.body.data.imageKey).toMatch(new RegExp(`^chat/${user.userId}/[a-f0-9]{32}\\.png$`));
-    const reply = await f.admin('/chat/reply', {
+    const reply = await f.admin(adminChatApi.reply, {
       token: support,
       body: { conversationId, clientId: cid(), kind: 'image', imageKey: stored.body.data.imageKey },
     });
@@ -529,19 +540,22 @@ describe('the console', () => {
       stored.body.data.url,
     );
 
-    const fake = await f.admin('/chat/upload', {
+    const fake = await f.admin(adminChatApi.upload, {
       token: support,
       body: { conversationId, image: `data:image/png;base64,${Buffer.from('<svg/>').toString('base64')}` },
     });
     expect([fake.status, fake.body.errorKey, fake.body.field]).toEqual([400, 'ImageInvalid', 'image']);
-    expect((await f.admin('/chat/upload', { token: outsider, body: { conversationId, image } })).status).toBe(
-      403,
-    );
     expect(
-      (await f.admin('/chat/upload', { token: support, body: { conversationId: '999999', image } })).status,
+      (await f.admin(adminChatApi.upload, { token: outsider, body: { conversationId, image } })).status,
+    ).toBe(403);
+    expect(
+      (await f.admin(adminChatApi.upload, { token: support, body: { conversationId: '999999', image } }))
+        .status,
     ).toBe(404);
-    await f.admin('/chat/close', { token: support, body: { conversationId } });
-    expect(await f.admin('/chat/upload', { token: support, body: { conversationId, image } })).toMatchObject({
+    await f.admin(adminChatApi.close, { token: support, body: { conversationId } });
+    expect(
+      await f.admin(adminChatApi.upload, { token: support, body: { conversationId, image } }),
+    ).toMatchObject({
       status: 409,
       body: { errorKey: 'ChatConversationClosed' },
     });
@@ -549,30 +563,35 @@ describe('the console', () => {
 
   it('manages canned replies per tenant, audited', async () => {
     const support = await f.operator('support', ['000000']);
-    const created = await f.admin('/chat/canned/create', {
+    const created = await f.admin(adminChatApi.createCannedReply, {
       token: support,
       body: { tenantId: '000000', title: 'Greeting', body: 'Hello, how can I help?' },
     });
     expect(created.status).toBe(200);
     const id = created.body.data.id as string;
-    const updated = await f.admin('/chat/canned/update', {
+    const updated = await f.admin(adminChatApi.updateCannedReply, {
       token: support,
       body: { id, title: 'Greeting', body: 'Hi! How can I help?' },
     });
     expect(updated.body.data.body).toBe('Hi! How can I help?');
     const other = await f.operator('support', ['000001']);
     expect(
-      (await f.admin('/chat/canned/update', { token: other, body: { id, title: 'a', body: 'b' } })).status,
+      (await f.admin(adminChatApi.updateCannedReply, { token: other, body: { id, title: 'a', body: 'b' } }))
+        .status,
     ).toBe(403);
-    expect((await f.admin('/chat/canned', { token: other })).body.data.list).toEqual([]);
-    expect((await f.admin('/chat/canned', { token: support })).body.data.list).toHaveLength(1);
-    const empty = await f.admin('/chat/canned/create', {
+    expect((await f.admin(adminChatApi.cannedReplies, { token: other })).body.data.list).toEqual([]);
+    expect((await f.admin(adminChatApi.cannedReplies, { token: support })).body.data.list).toHaveLength(1);
+    const empty = await f.admin(adminChatApi.createCannedReply, {
       token: support,
       body: { tenantId: '000000', title: '', body: 'x' },
     });
     expect(empty.status).toBe(400);
-    expect((await f.admin('/chat/canned/delete', { token: support, body: { id } })).status).toBe(200);
-    expect((await f.admin('/chat/canned/delete', { token: support, body: { id } })).status).toBe(404);
+    expect((await f.admin(adminChatApi.deleteCannedReply, { token: support, body: { id } })).status).toBe(
+      200,
+    );
+    expect((await f.admin(adminChatApi.deleteCannedReply, { token: support, body: { id } })).status).toBe(
+      404,
+    );
     const actions = await t.database.query<{ action: string }>(
       'select action from audit_log where target = $1 order by id',
       [`chat_canned_reply:${id}`],
@@ -607,7 +626,7 @@ describe('two instances', () => {
       const back = await u.next('message', (m) => m.message.senderKind === 'operator');
       expect(back.message.body).toBe('from B');
       // A REST reply on B reaches the user on A too.
-      await walletFixtures(b).admin('/chat/reply', {
+      await walletFixtures(b).admin(adminChatApi.reply, {
         token: support,
         body: { conversationId: ack.message.conversationId, clientId: cid(), body: 'again from B' },
       });
@@ -648,7 +667,7 @@ describe('two instances', () => {
         expect(await u.waitClose(10_000)).toBe(CHAT_CLOSE.resync);
         const { client: back } = await ChatTestClient.connect(`${baseA}/app-api/chat/ws`, user.token);
         sockets.push(back);
-        await fa.admin('/chat/reply', {
+        await fa.admin(adminChatApi.reply, {
           token: support,
           body: { conversationId: ack.message.conversationId, clientId: cid(), body: 'after the drop' },
         });

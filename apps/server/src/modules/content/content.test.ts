@@ -1,3 +1,4 @@
+import { adminContentApi } from '@dramastar/contract';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -87,7 +88,7 @@ const data = (res: { status: number; body: any }) => {
 
 async function createSeries(token: string, body: Record<string, unknown> = {}) {
   return data(
-    await admin('/content/series/create', {
+    await admin(adminContentApi.createSeries, {
       token,
       body: { tenantId: '000000', title: { en: 'Console Love' }, category: 'romance', ...body },
     }),
@@ -132,13 +133,13 @@ const jobOf = async (id: number) =>
 
 describe('series', () => {
   it('creates a draft, edits it, and answers 400 naming the field for bad input', async () => {
-    const missing = await admin('/content/series/create', {
+    const missing = await admin(adminContentApi.createSeries, {
       token: editor,
       body: { tenantId: '000000', title: { en: '' }, category: 'romance' },
     });
     expect(missing.status).toBe(400);
     expect(missing.body.field).toBe('title.en');
-    const badFree = await admin('/content/series/create', {
+    const badFree = await admin(adminContentApi.createSeries, {
       token: editor,
       body: { tenantId: '000000', title: { en: 'X' }, category: 'romance', freeEpisodes: -1 },
     });
@@ -163,7 +164,7 @@ describe('series', () => {
     expect(again.slug).toMatch(/^console-love-[0-9a-f]{6}$/);
 
     const updated = data(
-      await admin('/content/series/update', {
+      await admin(adminContentApi.updateSeries, {
         token: editor,
         body: {
           id: created.id,
@@ -178,16 +179,18 @@ describe('series', () => {
       tags: ['a', 'b'],
       sortOrder: 2,
     });
-    const badUpdate = await admin('/content/series/update', {
+    const badUpdate = await admin(adminContentApi.updateSeries, {
       token: editor,
       body: { id: created.id, category: '' },
     });
     expect(badUpdate.status).toBe(400);
     expect(badUpdate.body.field).toBe('category');
 
-    const list = data(await admin('/content/series', { token: editor, query: { keyword: 'love 2' } }));
+    const list = data(await admin(adminContentApi.series, { token: editor, query: { keyword: 'love 2' } }));
     expect(list.list.map((s: { id: number }) => s.id)).toEqual([created.id]);
-    const drafts = data(await admin('/content/series', { token: editor, query: { status: 'published' } }));
+    const drafts = data(
+      await admin(adminContentApi.series, { token: editor, query: { status: 'published' } }),
+    );
     expect(drafts.list.some((s: { id: number }) => s.id === created.id)).toBe(false);
 
     const audit = await t.database.query<{
@@ -202,22 +205,22 @@ describe('series', () => {
 
   it('refuses to publish a series without a ready episode (409)', async () => {
     const s = await createSeries(editor);
-    const res = await admin('/content/series/status', {
+    const res = await admin(adminContentApi.setSeriesStatus, {
       token: editor,
       body: { id: s.id, status: 'published' },
     });
     expect(res.status).toBe(409);
     expect(res.body.errorKey).toBe('SeriesNeedsEpisode');
     expect(
-      data(await admin('/content/series/detail', { token: editor, query: { seriesId: String(s.id) } })).series
-        .status,
+      data(await admin(adminContentApi.seriesDetail, { token: editor, query: { seriesId: String(s.id) } }))
+        .series.status,
     ).toBe('draft');
   });
 
   it('stores a cover checked by type and size, served under /media', async () => {
     const s = await createSeries(editor);
     const stored = data(
-      await admin('/content/series/cover', {
+      await admin(adminContentApi.uploadCover, {
         token: editor,
         body: { id: s.id, image: dataUrl('image/png', PNG) },
       }),
@@ -227,18 +230,18 @@ describe('series', () => {
     expect(served.statusCode).toBe(200);
     expect(served.rawPayload.equals(PNG)).toBe(true);
 
-    const lying = await admin('/content/series/cover', {
+    const lying = await admin(adminContentApi.uploadCover, {
       token: editor,
       body: { id: s.id, image: dataUrl('image/jpeg', PNG) },
     });
     expect([lying.status, lying.body.errorKey, lying.body.field]).toEqual([400, 'ImageInvalid', 'image']);
-    const gif = await admin('/content/series/cover', {
+    const gif = await admin(adminContentApi.uploadCover, {
       token: editor,
       body: { id: s.id, image: dataUrl('image/gif', Buffer.from('GIF89a....')) },
     });
     expect([gif.status, gif.body.errorKey]).toEqual([400, 'ImageInvalid']);
     const big = Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]);
-    const tooBig = await admin('/content/series/cover', {
+    const tooBig = await admin(adminContentApi.uploadCover, {
       token: editor,
       body: { id: s.id, image: dataUrl('image/png', big) },
     });
@@ -262,7 +265,9 @@ describe('episodes', () => {
     expect((await t.app.inject({ method: 'GET', url: `/media${sourcePath}` })).statusCode).toBe(404);
 
     // The console sees the job; then one worker run takes it to done.
-    const jobs = data(await admin('/content/jobs', { token: editor, query: { seriesId: String(seriesId) } }));
+    const jobs = data(
+      await admin(adminContentApi.jobs, { token: editor, query: { seriesId: String(seriesId) } }),
+    );
     expect(jobs.list.map((j: { id: number }) => j.id)).toEqual([queued.id]);
     const seen: number[] = [];
     const poll = setInterval(() => {
@@ -278,12 +283,12 @@ describe('episodes', () => {
     expect(await worker.runOnce()).toBe('idle');
 
     const detail = data(
-      await admin('/content/series/detail', { token: editor, query: { seriesId: String(seriesId) } }),
+      await admin(adminContentApi.seriesDetail, { token: editor, query: { seriesId: String(seriesId) } }),
     );
     expect(detail.episodes).toHaveLength(1);
     expect(detail.series.episodeCount).toBe(1);
     const listed = data(
-      await admin('/content/series', { token: editor, query: { keyword: 'Upload Drama' } }),
+      await admin(adminContentApi.series, { token: editor, query: { keyword: 'Upload Drama' } }),
     );
     expect(listed.list.map((s: { episodeCount: number }) => s.episodeCount)).toEqual([1]);
     firstEpisode = detail.episodes[0];
@@ -298,7 +303,10 @@ describe('episodes', () => {
 
     // Published, the app lists it and plays the episode through a signed address.
     data(
-      await admin('/content/series/status', { token: editor, body: { id: seriesId, status: 'published' } }),
+      await admin(adminContentApi.setSeriesStatus, {
+        token: editor,
+        body: { id: seriesId, status: 'published' },
+      }),
     );
     const found = data(await app('/sv/page', { query: { keyword: 'Upload Drama', tenantId: '000000' } }));
     expect(found.list.map((s: { id: number }) => s.id)).toEqual([seriesId]);
@@ -324,7 +332,7 @@ describe('episodes', () => {
     expect(job).toMatchObject({ episodeId: firstEpisode.id, episodeNumber: 1 });
     expect(await worker.runOnce()).toBe('done');
     const detail = data(
-      await admin('/content/series/detail', { token: editor, query: { seriesId: String(seriesId) } }),
+      await admin(adminContentApi.seriesDetail, { token: editor, query: { seriesId: String(seriesId) } }),
     );
     expect(detail.episodes).toHaveLength(1);
     expect(detail.episodes[0]).toMatchObject({ id: firstEpisode.id, number: 1 });
@@ -349,33 +357,39 @@ describe('episodes', () => {
     });
     expect(await Promise.all([worker.runOnce(), other.runOnce()])).toEqual(['done', 'done']);
     const detail = data(
-      await admin('/content/series/detail', { token: editor, query: { seriesId: String(seriesId) } }),
+      await admin(adminContentApi.seriesDetail, { token: editor, query: { seriesId: String(seriesId) } }),
     );
     const ids = detail.episodes.map((e: { id: number }) => e.id);
     expect(detail.episodes.map((e: { number: number }) => e.number)).toEqual([1, 2, 3]);
 
-    const wrong = await admin('/content/episodes/reorder', {
+    const wrong = await admin(adminContentApi.reorderEpisodes, {
       token: editor,
       body: { seriesId, episodeIds: [ids[0], ids[1]] },
     });
     expect([wrong.status, wrong.body.field]).toEqual([400, 'episodeIds']);
     const reversed = [...ids].reverse();
     const reordered = data(
-      await admin('/content/episodes/reorder', { token: editor, body: { seriesId, episodeIds: reversed } }),
+      await admin(adminContentApi.reorderEpisodes, {
+        token: editor,
+        body: { seriesId, episodeIds: reversed },
+      }),
     );
     expect(reordered.episodes.map((e: { id: number }) => e.id)).toEqual(reversed);
     expect(reordered.episodes.map((e: { number: number }) => e.number)).toEqual([1, 2, 3]);
 
     const afterDelete = data(
-      await admin('/content/episodes/delete', { token: editor, body: { episodeId: reversed[1] } }),
+      await admin(adminContentApi.deleteEpisode, { token: editor, body: { episodeId: reversed[1] } }),
     );
     expect(afterDelete.episodes.map((e: { id: number; number: number }) => [e.id, e.number])).toEqual([
       [reversed[0], 1],
       [reversed[2], 2],
     ]);
-    data(await admin('/content/episodes/delete', { token: editor, body: { episodeId: reversed[0] } }));
+    data(await admin(adminContentApi.deleteEpisode, { token: editor, body: { episodeId: reversed[0] } }));
     // The last episode of a published series stays.
-    const last = await admin('/content/episodes/delete', { token: editor, body: { episodeId: reversed[2] } });
+    const last = await admin(adminContentApi.deleteEpisode, {
+      token: editor,
+      body: { episodeId: reversed[2] },
+    });
     expect([last.status, last.body.errorKey]).toEqual([409, 'SeriesNeedsEpisode']);
     const actions = await t.database.query<{ action: string }>(
       "select action from audit_log where target = $1 and action like 'episode.%' order by id",
@@ -415,7 +429,7 @@ describe('episodes', () => {
     const s = await createSeries(editor);
     const text = await upload(editor, { seriesId: s.id }, Buffer.from('just some text, not a video'));
     expect([text.status, text.body.errorKey, text.body.field]).toEqual([400, 'VideoInvalid', 'file']);
-    const noFile = await admin('/content/episodes/upload', {
+    const noFile = await admin(adminContentApi.uploadEpisode, {
       token: editor,
       query: { seriesId: String(s.id) },
     });
@@ -427,7 +441,9 @@ describe('episodes', () => {
       'PayloadTooLarge',
       'file',
     ]);
-    const jobs = data(await admin('/content/jobs', { token: editor, query: { seriesId: String(s.id) } }));
+    const jobs = data(
+      await admin(adminContentApi.jobs, { token: editor, query: { seriesId: String(s.id) } }),
+    );
     expect(jobs.total).toBe(0);
     // Above the server's JSON body limit (1 MB) but within the upload limit: streamed, accepted.
     const large = data(
@@ -503,7 +519,12 @@ describe('banners and order on the home page', () => {
       const s = await createSeries(editor, { title: { en: title } });
       data(await upload(editor, { seriesId: s.id }, video2s));
       expect(await worker.runOnce()).toBe('done');
-      data(await admin('/content/series/status', { token: editor, body: { id: s.id, status: 'published' } }));
+      data(
+        await admin(adminContentApi.setSeriesStatus, {
+          token: editor,
+          body: { id: s.id, status: 'published' },
+        }),
+      );
       return s.id as number;
     };
     const a = await published('Banner A');
@@ -512,18 +533,18 @@ describe('banners and order on the home page', () => {
     const hotBanners = (await home()).banners.map((s: { id: number }) => s.id);
     expect(hotBanners.length).toBeGreaterThan(1);
 
-    data(await admin('/content/series/banner', { token: editor, body: { id: b, bannerOrder: 1 } }));
-    data(await admin('/content/series/banner', { token: editor, body: { id: a, bannerOrder: 2 } }));
+    data(await admin(adminContentApi.setBanner, { token: editor, body: { id: b, bannerOrder: 1 } }));
+    data(await admin(adminContentApi.setBanner, { token: editor, body: { id: a, bannerOrder: 2 } }));
     expect((await home()).banners.map((s: { id: number }) => s.id)).toEqual([b, a]);
-    data(await admin('/content/series/banner', { token: editor, body: { id: b, bannerOrder: null } }));
+    data(await admin(adminContentApi.setBanner, { token: editor, body: { id: b, bannerOrder: null } }));
     expect((await home()).banners.map((s: { id: number }) => s.id)).toEqual([a]);
-    data(await admin('/content/series/banner', { token: editor, body: { id: a, bannerOrder: null } }));
+    data(await admin(adminContentApi.setBanner, { token: editor, body: { id: a, bannerOrder: null } }));
     expect((await home()).banners.map((s: { id: number }) => s.id)).toEqual(hotBanners);
 
     // A position puts an older series first among the new releases.
     const newest = (await home()).sections.find((x: { key: string }) => x.key === 'new').series;
     expect(newest[0].id).not.toBe(a);
-    data(await admin('/content/series/update', { token: editor, body: { id: a, sortOrder: 1 } }));
+    data(await admin(adminContentApi.updateSeries, { token: editor, body: { id: a, sortOrder: 1 } }));
     const pinned = (await home()).sections.find((x: { key: string }) => x.key === 'new').series;
     expect(pinned[0].id).toBe(a);
   }, 60_000);
@@ -533,25 +554,25 @@ describe('roles and tenants', () => {
   it('refuses content calls to finance and support (403)', async () => {
     const finance = await f.operator('finance', ['000000']);
     const support = await f.operator('support', ['000000']);
-    const create = await admin('/content/series/create', {
+    const create = await admin(adminContentApi.createSeries, {
       token: finance,
       body: { tenantId: '000000', title: { en: 'No' }, category: 'x' },
     });
     expect(create.status).toBe(403);
-    expect((await admin('/content/series', { token: support })).status).toBe(403);
+    expect((await admin(adminContentApi.series, { token: support })).status).toBe(403);
   });
 
   it('keeps an operator inside their tenants', async () => {
     const other = await createSeries(owner, { tenantId: '000001', title: { en: 'Elsewhere' } });
-    const create = await admin('/content/series/create', {
+    const create = await admin(adminContentApi.createSeries, {
       token: editor,
       body: { tenantId: '000001', title: { en: 'No' }, category: 'x' },
     });
     expect(create.status).toBe(403);
-    expect((await admin('/content/series', { token: editor, query: { tenantId: '000001' } })).status).toBe(
-      403,
-    );
-    const mine = data(await admin('/content/series', { token: editor }));
+    expect(
+      (await admin(adminContentApi.series, { token: editor, query: { tenantId: '000001' } })).status,
+    ).toBe(403);
+    const mine = data(await admin(adminContentApi.series, { token: editor }));
     expect(mine.list.every((s: { tenantId: string }) => s.tenantId === '000000')).toBe(true);
     for (const [path, body] of [
       ['/content/series/update', { id: other.id, category: 'y' }],
@@ -562,13 +583,15 @@ describe('roles and tenants', () => {
       expect((await admin(path, { token: editor, body })).status, path).toBe(403);
     }
     expect(
-      (await admin('/content/series/detail', { token: editor, query: { seriesId: String(other.id) } }))
+      (await admin(adminContentApi.seriesDetail, { token: editor, query: { seriesId: String(other.id) } }))
         .status,
     ).toBe(403);
-    expect((await admin('/content/jobs', { token: editor, query: { tenantId: '000001' } })).status).toBe(403);
+    expect((await admin(adminContentApi.jobs, { token: editor, query: { tenantId: '000001' } })).status).toBe(
+      403,
+    );
     expect((await upload(editor, { seriesId: other.id }, video2s)).status).toBe(403);
     // The owner may.
-    data(await admin('/content/series/update', { token: owner, body: { id: other.id, category: 'y' } }));
+    data(await admin(adminContentApi.updateSeries, { token: owner, body: { id: other.id, category: 'y' } }));
   });
 
   it('keeps another tenant’s episodes out of reach: reorder and delete are refused, nothing changes', async () => {
@@ -578,18 +601,18 @@ describe('roles and tenants', () => {
     expect([await worker.runOnce(), await worker.runOnce()]).toEqual(['done', 'done']);
     const episodesOf = async () =>
       data(
-        await admin('/content/series/detail', { token: owner, query: { seriesId: String(other.id) } }),
+        await admin(adminContentApi.seriesDetail, { token: owner, query: { seriesId: String(other.id) } }),
       ).episodes.map((e: { id: number; number: number }) => [e.id, e.number]);
     const before = await episodesOf();
     expect(before).toHaveLength(2);
     const ids = before.map(([id]: [number]) => id);
 
-    const reorder = await admin('/content/episodes/reorder', {
+    const reorder = await admin(adminContentApi.reorderEpisodes, {
       token: editor,
       body: { seriesId: other.id, episodeIds: [...ids].reverse() },
     });
     expect(reorder.status).toBe(403);
-    const remove = await admin('/content/episodes/delete', { token: editor, body: { episodeId: ids[0] } });
+    const remove = await admin(adminContentApi.deleteEpisode, { token: editor, body: { episodeId: ids[0] } });
     expect(remove.status).toBe(403);
     expect(await episodesOf()).toEqual(before);
   }, 60_000);
@@ -599,13 +622,13 @@ describe('presigned uploads on local storage', () => {
   it('answers direct: false (the console falls back to multipart) and refuses upload-done', async () => {
     const s = await createSeries(editor);
     const ticket = data(
-      await admin('/content/episodes/upload-url', {
+      await admin(adminContentApi.uploadUrl, {
         token: editor,
         body: { seriesId: s.id, contentType: 'video/mp4', size: 1000 },
       }),
     );
     expect(ticket).toEqual({ direct: false, url: null, key: null, expiresAt: null });
-    const done = await admin('/content/episodes/upload-done', {
+    const done = await admin(adminContentApi.uploadDone, {
       token: editor,
       body: { seriesId: s.id, key: `uploads/${'a'.repeat(32)}/source` },
     });

@@ -1,8 +1,9 @@
+import { adminContentApi } from '@dramastar/contract';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { caller } from '../../test/client.js';
+import { caller, unchecked } from '../../test/client.js';
 import { buildTestApp, type TestApp } from '../../test/helper.js';
 import { walletFixtures } from '../../test/wallet-fixtures.js';
 
@@ -23,7 +24,7 @@ const data = (res: { status: number; body: any }) => {
 /** A series made through the console; published ones get an episode row (no transcoding needed). */
 async function makeSeries(title: string, tenantId: string, publish: boolean): Promise<number> {
   const s = data(
-    await admin('/content/series/create', {
+    await admin(adminContentApi.createSeries, {
       token: owner,
       body: { tenantId, title: { en: title }, category: 'romance' },
     }),
@@ -34,7 +35,9 @@ async function makeSeries(title: string, tenantId: string, publish: boolean): Pr
     [s.id],
   );
   if (publish)
-    data(await admin('/content/series/status', { token: owner, body: { id: s.id, status: 'published' } }));
+    data(
+      await admin(adminContentApi.setSeriesStatus, { token: owner, body: { id: s.id, status: 'published' } }),
+    );
   return s.id as number;
 }
 
@@ -50,9 +53,9 @@ const home = async (lang = 'en', tenantId = '000000') =>
     sections: { key: string; title: string | null; series: { id: number }[] }[];
   };
 const listed = async (tenantId = '000000', token = editor) =>
-  data(await admin('/content/sections', { token, query: { tenantId } }));
+  data(await admin(adminContentApi.homeSections, { token, query: { tenantId } }));
 const save = (sections: unknown[], token = editor, tenantId = '000000') =>
-  admin('/content/sections/save', { token, body: { tenantId, sections } });
+  admin(adminContentApi.saveHomeSections, { token, body: unchecked({ tenantId, sections }) });
 const auditCount = async () =>
   (
     await t.database.query<{ n: number }>(
@@ -85,7 +88,7 @@ describe('home sections', () => {
     expect(answer.sections.map((s) => [s.key, s.title])).toEqual(DEFAULT_KEYS.map((k) => [k, null]));
     expect(answer.sections[0]!.series.map((s) => s.id).sort()).toEqual([ids.a, ids.b].sort());
     const options = data(
-      await admin('/content/sections/series', { token: editor, query: { tenantId: '000000' } }),
+      await admin(adminContentApi.sectionSeries, { token: editor, query: { tenantId: '000000' } }),
     );
     expect(options.list.map((s: { id: number; status: string }) => [s.id, s.status])).toEqual([
       [ids.a, 'published'],
@@ -159,10 +162,18 @@ describe('home sections', () => {
 
     // Read on every request: publishing the draft puts it in its place, unpublishing takes it out.
     data(
-      await admin('/content/series/status', { token: editor, body: { id: ids.draft, status: 'published' } }),
+      await admin(adminContentApi.setSeriesStatus, {
+        token: editor,
+        body: { id: ids.draft, status: 'published' },
+      }),
     );
     expect((await home()).sections[1]!.series.map((s) => s.id)).toEqual([ids.b, ids.draft, ids.a]);
-    data(await admin('/content/series/status', { token: editor, body: { id: ids.draft, status: 'draft' } }));
+    data(
+      await admin(adminContentApi.setSeriesStatus, {
+        token: editor,
+        body: { id: ids.draft, status: 'draft' },
+      }),
+    );
     expect((await home()).sections[1]!.series.map((s) => s.id)).toEqual([ids.b, ids.a]);
 
     // One audit entry with the list before (the defaults) and after.
@@ -289,7 +300,7 @@ describe('home sections', () => {
   });
 
   it('answers refusals in the request language', async () => {
-    const res = await admin('/content/sections/save', {
+    const res = await admin(adminContentApi.saveHomeSections, {
       token: editor,
       lang: 'vn',
       body: { tenantId: '000000', sections: DEFAULT_KEYS.slice(1).map((key) => builtIn(key)) },
@@ -306,9 +317,10 @@ describe('home sections: roles and tenants', () => {
     const f = walletFixtures(t);
     for (const role of ['finance', 'support'] as const) {
       const token = await f.operator(role, ['000000']);
-      expect((await admin('/content/sections', { token, query: { tenantId: '000000' } })).status, role).toBe(
-        403,
-      );
+      expect(
+        (await admin(adminContentApi.homeSections, { token, query: { tenantId: '000000' } })).status,
+        role,
+      ).toBe(403);
       expect(
         (
           await save(
@@ -319,7 +331,7 @@ describe('home sections: roles and tenants', () => {
         role,
       ).toBe(403);
       expect(
-        (await admin('/content/sections/series', { token, query: { tenantId: '000000' } })).status,
+        (await admin(adminContentApi.sectionSeries, { token, query: { tenantId: '000000' } })).status,
         role,
       ).toBe(403);
     }
@@ -330,9 +342,9 @@ describe('home sections: roles and tenants', () => {
     const otherEditor = await walletFixtures(t).operator('content', ['000001']);
     const sections = DEFAULT_KEYS.map((key) => builtIn(key, key !== 'hot'));
     const denied = [
-      await admin('/content/sections', { token: otherEditor, query: { tenantId: '000000' } }),
+      await admin(adminContentApi.homeSections, { token: otherEditor, query: { tenantId: '000000' } }),
       await save(sections, otherEditor, '000000'),
-      await admin('/content/sections/series', { token: otherEditor, query: { tenantId: '000000' } }),
+      await admin(adminContentApi.sectionSeries, { token: otherEditor, query: { tenantId: '000000' } }),
       await save(sections, editor, '000001'),
     ];
     expect(denied.map((r) => [r.status, r.body.errorKey])).toEqual(denied.map(() => [403, 'Forbidden']));

@@ -1,3 +1,4 @@
+import { adminContentApi } from '@dramastar/contract';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,7 +7,7 @@ import { DAY_MS } from '../../clock.js';
 import { FFMPEG, run } from '../../media/ffmpeg.js';
 import { s3Storage } from '../../media/storage-s3.js';
 import { ChatTestClient, listenLocal } from '../../test/chat-client.js';
-import { caller } from '../../test/client.js';
+import { caller, unchecked } from '../../test/client.js';
 import { buildTestApp, type TestApp } from '../../test/helper.js';
 import { startSwiftS3, type SwiftS3 } from '../../test/swift-s3.js';
 import { walletFixtures } from '../../test/wallet-fixtures.js';
@@ -107,7 +108,7 @@ describe('media on object storage, two instances, no shared disk', () => {
   it('uploads through one instance, transcodes on the other, plays through either behind the paywall', async () => {
     const admin = caller(a.app, '/admin-api');
     const series = data(
-      await admin('/content/series/create', {
+      await admin(adminContentApi.createSeries, {
         token: editor,
         body: { tenantId: '000000', title: { en: 'Bucket Love' }, category: 'romance', freeEpisodes: 0 },
       }),
@@ -142,7 +143,10 @@ describe('media on object storage, two instances, no shared disk', () => {
       objectKey: `hls-store/${episode!.hls_key}/index.m3u8`,
     });
     data(
-      await admin('/content/series/status', { token: editor, body: { id: series.id, status: 'published' } }),
+      await admin(adminContentApi.setSeriesStatus, {
+        token: editor,
+        body: { id: series.id, status: 'published' },
+      }),
     );
 
     // Public images: /media redirects to the public base URL (the CDN), on both instances.
@@ -241,15 +245,15 @@ describe('media on object storage, two instances, no shared disk', () => {
   it('takes a console upload by presigned PUT straight into the store, with type and size signed', async () => {
     const admin = caller(a.app, '/admin-api');
     const series = data(
-      await admin('/content/series/create', {
+      await admin(adminContentApi.createSeries, {
         token: editor,
         body: { tenantId: '000000', title: { en: 'Direct Upload' }, category: 'romance' },
       }),
     );
     const ticketFor = (size: number, contentType = 'video/mp4') =>
-      admin('/content/episodes/upload-url', {
+      admin(adminContentApi.uploadUrl, {
         token: editor,
-        body: { seriesId: series.id, contentType, size },
+        body: unchecked({ seriesId: series.id, contentType, size }),
       });
     // Over the limit, or not a video type: refused before any address is signed, naming the field.
     const tooBig = await ticketFor(a.config.videoUploadMaxBytes + 1);
@@ -268,7 +272,7 @@ describe('media on object storage, two instances, no shared disk', () => {
     });
     expect(wrongType.status).toBe(403);
     // Done before the PUT: nothing there, refused.
-    const early = await admin('/content/episodes/upload-done', {
+    const early = await admin(adminContentApi.uploadDone, {
       token: editor,
       body: { seriesId: series.id, key: ticket.key },
     });
@@ -280,14 +284,14 @@ describe('media on object storage, two instances, no shared disk', () => {
     });
     expect(put.status).toBe(200);
     const job = data(
-      await admin('/content/episodes/upload-done', {
+      await admin(adminContentApi.uploadDone, {
         token: editor,
         body: { seriesId: series.id, key: ticket.key },
       }),
     );
     expect(job).toMatchObject({ status: 'queued', seriesId: series.id });
     // The same original cannot queue a second job.
-    const again = await admin('/content/episodes/upload-done', {
+    const again = await admin(adminContentApi.uploadDone, {
       token: editor,
       body: { seriesId: series.id, key: ticket.key },
     });
@@ -312,7 +316,7 @@ describe('media on object storage, two instances, no shared disk', () => {
     expect(
       (await fetch(bad.url, { method: 'PUT', body: text, headers: { 'content-type': 'video/mp4' } })).status,
     ).toBe(200);
-    const refused = await admin('/content/episodes/upload-done', {
+    const refused = await admin(adminContentApi.uploadDone, {
       token: editor,
       body: { seriesId: series.id, key: bad.key },
     });

@@ -1,6 +1,7 @@
+import { accountCalls, api } from '@dramastar/contract';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { caller } from '../../test/client.js';
+import { caller, unchecked } from '../../test/client.js';
 import { buildTestApp, secondInstance, type TestApp } from '../../test/helper.js';
 import { walletFixtures, type WalletFixtures } from '../../test/wallet-fixtures.js';
 import { createLedger } from '../ledger/ledger.service.js';
@@ -26,13 +27,13 @@ function toNextManilaMorning() {
   t.clock.advance(nextMidnight - manila + HOUR / 2);
 }
 
-const signin = (token: string) => f.call('/user/signin', { token });
+const signin = (token: string) => f.call(api.user.signin, { token });
 
 describe('daily check-in', () => {
   it('pays the streak day’s reward once a day in the tenant’s time zone, and a missed day resets the streak', async () => {
     toNextManilaMorning();
     const who = await f.user();
-    expect((await f.call('/user/querySigninDayNum', { token: who.token })).body.data).toMatchObject({
+    expect((await f.call(api.user.querySigninDayNum, { token: who.token })).body.data).toMatchObject({
       streak: 0,
       checkedToday: false,
       nextReward: '1',
@@ -52,12 +53,13 @@ describe('daily check-in', () => {
     t.clock.advance(24 * HOUR);
     expect((await signin(who.token)).body.data).toMatchObject({ streak: 3, reward: '2.00', balance: '4.00' });
     t.clock.advance(48 * HOUR); // a day missed
-    expect((await f.call('/user/querySigninDayNum', { token: who.token })).body.data).toMatchObject({
+    expect((await f.call(api.user.querySigninDayNum, { token: who.token })).body.data).toMatchObject({
       streak: 0,
     });
     expect((await signin(who.token)).body.data).toMatchObject({ streak: 1, reward: '1.00' });
-    const records = (await f.call('/account/walletRecords', { token: who.token, query: { type: 'checkin' } }))
-      .body.data;
+    const records = (
+      await f.call(accountCalls.walletRecords, { token: who.token, query: { type: 'checkin' } })
+    ).body.data;
     expect(records.total).toBe(4);
   });
 
@@ -73,21 +75,21 @@ describe('tasks', () => {
   it('measure progress from real events and pay each reward once per period', async () => {
     toNextManilaMorning();
     const who = await f.user();
-    const list = async () => (await f.call('/appTask/queryFinish', { token: who.token })).body.data.tasks;
+    const list = async () => (await f.call(api.task.queryFinish, { token: who.token })).body.data.tasks;
     const task = async (code: string) => (await list()).find((x: { code: string }) => x.code === code);
     expect(await task('invite_1')).toMatchObject({ progress: 0, target: 1, status: 'open', reward: '10' });
     expect(
-      (await f.call('/appTask/submitTask', { token: who.token, body: { code: 'invite_1' } })).body.errorKey,
+      (await f.call(api.task.submitTask, { token: who.token, body: { code: 'invite_1' } })).body.errorKey,
     ).toBe('TaskNotDone');
     await f.user('000000', who.inviteCode);
     expect(await task('invite_1')).toMatchObject({ progress: 1, status: 'done' });
-    expect((await f.call('/appTask/queryInviteTaskNum', { token: who.token })).body.data).toEqual({
+    expect((await f.call(api.task.queryInviteTaskNum, { token: who.token })).body.data).toEqual({
       today: 1,
       total: 1,
     });
     // The code in the body or, as the spec has it, in the query string: one claim either way.
     const claims = await Promise.all([
-      f.call('/appTask/submitTask', { token: who.token, body: { code: 'invite_1' } }),
+      f.call(api.task.submitTask, { token: who.token, body: { code: 'invite_1' } }),
       f.call('/appTask/submitTask', { token: who.token, query: { code: 'invite_1' } }),
     ]);
     expect(claims.map((c) => c.status).sort()).toEqual([200, 409]);
@@ -100,19 +102,22 @@ describe('tasks', () => {
     await f.recharge(who, '100');
     expect(await task('first_recharge')).toMatchObject({ status: 'done' });
     expect(
-      (await f.call('/appTask/submitTask', { token: who.token, body: { code: 'first_recharge' } })).status,
+      (await f.call(api.task.submitTask, { token: who.token, body: { code: 'first_recharge' } })).status,
     ).toBe(200);
     toNextManilaMorning();
     expect(await task('first_recharge')).toMatchObject({ status: 'claimed' });
     expect(
-      (await f.call('/appTask/submitTask', { token: who.token, body: { code: 'nope' } })).body.errorKey,
+      (await f.call(api.task.submitTask, { token: who.token, body: { code: 'nope' } })).body.errorKey,
     ).toBe('TaskNotFound');
   });
 });
 
 describe('red packets', () => {
   const send = (token: string, body: Record<string, unknown>) =>
-    f.call('/redP/sendRedPacket', { token, body: { requestId: randomUUID(), split: 'random', ...body } });
+    f.call(api.redPacket.sendRedPacket, {
+      token,
+      body: unchecked({ requestId: randomUUID(), split: 'random', ...body }),
+    });
   const claim = (token: string, id: string, c = f.call) =>
     c('/redP/receiveRedPacket', { token, query: { redPacketId: id } });
 
@@ -157,11 +162,12 @@ describe('red packets', () => {
       status: 409,
       body: { errorKey: 'RedPacketClaimed', msg: 'Sorry, the red envelopes have been claimed' },
     });
-    const seen = (await f.call('/redP/queryRedPacket', { token: d.token, query: { redPacketId: packet.id } }))
-      .body.data;
+    const seen = (
+      await f.call(api.redPacket.queryRedPacket, { token: d.token, query: { redPacketId: packet.id } })
+    ).body.data;
     expect(seen).toMatchObject({ state: 'claimed', claimedAmount: '30.00', myClaim: null });
     expect(seen.claims).toHaveLength(3);
-    const mine = (await f.call('/account/queryDkRedPacket', { token: a.token })).body.data;
+    const mine = (await f.call(accountCalls.queryDkRedPacket, { token: a.token })).body.data;
     expect(mine.received.map((p: { id: string }) => p.id)).toEqual([packet.id]);
   });
 
@@ -210,13 +216,13 @@ describe('red packets', () => {
     const expected = (5000 - Math.round(Number(got) * 100)) / 100;
     expect(await f.balance(sender.token)).toBe((50 + expected).toFixed(2));
     const view = (
-      await f.call('/redP/queryRedPacket', { token: sender.token, query: { redPacketId: packet.id } })
+      await f.call(api.redPacket.queryRedPacket, { token: sender.token, query: { redPacketId: packet.id } })
     ).body.data;
     expect(view.state).toBe('expired');
     // Claimed + refunded = funded.
     expect(Math.round((Number(view.claimedAmount) + Number(view.refunded)) * 100)).toBe(5000);
     const refundsSeen = (
-      await f.call('/account/walletRecords', { token: sender.token, query: { type: 'red_packet_refund' } })
+      await f.call(accountCalls.walletRecords, { token: sender.token, query: { type: 'red_packet_refund' } })
     ).body.data;
     expect(refundsSeen.total).toBe(1);
   });
@@ -262,9 +268,9 @@ describe('the rank board', () => {
     await signin(x.token); // 5 each on day 1
     await signin(y.token);
     await signin(z.token);
-    await f.call('/test/openVipLevel', { token: z.token, body: { level: 3 } });
-    await f.call('/account/daliyAward', { token: z.token, body: { claim: true } }); // + 50
-    const board = (await f.call('/reward/ranking', { token: x.token, query: { type: 'earnings' } })).body
+    await f.call(api.test.openVipLevel, { token: z.token, body: { level: 3 } });
+    await f.call(accountCalls.daliyAward, { token: z.token, body: { claim: true } }); // + 50
+    const board = (await f.call(api.reward.ranking, { token: x.token, query: { type: 'earnings' } })).body
       .data;
     expect(board.list.map((r: { rank: number; value: string }) => [r.rank, r.value])).toEqual([
       [1, '55.00'],
@@ -273,18 +279,18 @@ describe('the rank board', () => {
     ]);
     expect(board.me).toEqual({ rank: 2, value: '5.00' });
     const guest = (
-      await f.call('/reward/rankingByDay', { query: { type: 'earnings', tenantId: tenantFresh } })
+      await f.call(api.reward.rankingByDay, { query: { type: 'earnings', tenantId: tenantFresh } })
     ).body.data;
     expect(guest).toMatchObject({ me: null, day: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
     expect(guest.list).toHaveLength(3);
     const yesterday = (
-      await f.call('/reward/rankingByDay', {
+      await f.call(api.reward.rankingByDay, {
         query: { type: 'earnings', tenantId: tenantFresh, day: '2020-01-01' },
       })
     ).body.data;
     expect(yesterday.list).toEqual([]);
     await f.user(tenantFresh, x.inviteCode);
-    const invites = (await f.call('/reward/ranking', { token: x.token, query: { type: 'invites' } })).body
+    const invites = (await f.call(api.reward.ranking, { token: x.token, query: { type: 'invites' } })).body
       .data;
     expect(invites.list[0]).toMatchObject({ rank: 1, value: '1' });
   });
@@ -293,20 +299,20 @@ describe('the rank board', () => {
 describe('the daily award', () => {
   it('is for Star Card holders, once a day', async () => {
     const who = await f.user();
-    expect((await f.call('/account/daliyAward', { token: who.token })).body.data).toMatchObject({
+    expect((await f.call(accountCalls.daliyAward, { token: who.token })).body.data).toMatchObject({
       tier: null,
       amount: '0',
       claimedToday: false,
     });
     expect(
-      (await f.call('/account/daliyAward', { token: who.token, body: { claim: true } })).body.errorKey,
+      (await f.call(accountCalls.daliyAward, { token: who.token, body: { claim: true } })).body.errorKey,
     ).toBe('MembershipRequired');
-    await f.call('/test/openVipLevel', { token: who.token, body: { level: 2 } });
+    await f.call(api.test.openVipLevel, { token: who.token, body: { level: 2 } });
     expect(
-      (await f.call('/account/daliyAward', { token: who.token, body: { claim: true } })).body.data,
+      (await f.call(accountCalls.daliyAward, { token: who.token, body: { claim: true } })).body.data,
     ).toMatchObject({ tier: 'premium', amount: '3', claimedToday: true });
     expect(
-      (await f.call('/account/daliyAward', { token: who.token, body: { claim: true } })).body.errorKey,
+      (await f.call(accountCalls.daliyAward, { token: who.token, body: { claim: true } })).body.errorKey,
     ).toBe('DailyAwardClaimed');
     expect(await f.balance(who.token)).toBe('3.00');
   });
@@ -325,13 +331,13 @@ describe('the earn switch', () => {
       }
       expect(
         (
-          await f.call('/redP/sendRedPacket', {
+          await f.call(api.redPacket.sendRedPacket, {
             token: who.token,
             body: { amount: '10', shares: 1, requestId: randomUUID() },
           })
         ).status,
       ).toBe(403);
-      expect((await f.call('/reward/ranking', { query: { tenantId: '000002' } })).status).toBe(403);
+      expect((await f.call(api.reward.ranking, { query: { tenantId: '000002' } })).status).toBe(403);
       expect(await f.balance(who.token)).toBe('0.00');
     } finally {
       await t.database.query("update tenant set earn_enabled = true where id = '000002'");
@@ -341,11 +347,10 @@ describe('the earn switch', () => {
 
 describe('customer service', () => {
   it('lists the tenant’s contacts and the Telegram agent of a domain', async () => {
-    const contacts = (await f.call('/appConfig/customerService', { query: { tenantId: '000001' } })).body
-      .data;
+    const contacts = (await f.call(api.config.customerService, { query: { tenantId: '000001' } })).body.data;
     expect(contacts.contacts.map((c: { kind: string }) => c.kind)).toEqual(['chat', 'telegram', 'email']);
     expect(
-      (await f.call('/appConfig/queryTgAgent', { query: { domain: 'vn.localhost' } })).body.data.url,
+      (await f.call(api.config.queryTgAgent, { query: { domain: 'vn.localhost' } })).body.data.url,
     ).toMatch(/^https:\/\/t\.me\//);
   });
 });

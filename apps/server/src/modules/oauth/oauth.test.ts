@@ -1,3 +1,4 @@
+import { api } from '@dramastar/contract';
 import type { FastifyInstance } from 'fastify';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -54,7 +55,7 @@ async function signIn(app: FastifyInstance, start: string, tamper?: (callback: U
 describe('Google sign-in (OpenID Connect with a local provider)', () => {
   it('says Google is on in the tenant config', async () => {
     expect(
-      (await call('/appConfig/tenantConfig', { query: { tenantId: '000000' } })).body.data.googleLogin,
+      (await call(api.config.tenantConfig, { query: { tenantId: '000000' } })).body.data.googleLogin,
     ).toBe(true);
   });
 
@@ -66,7 +67,9 @@ describe('Google sign-in (OpenID Connect with a local provider)', () => {
     expect(three.searchParams.get('returnTo')).toBe('/pages/profile/index');
     const ticket = three.searchParams.get('token')!;
 
-    const first = await call('/auth/thirdLoginByToken', { body: { accessToken: ticket, channel: 'google' } });
+    const first = await call(api.auth.thirdLoginByToken, {
+      body: { accessToken: ticket, channel: 'google' },
+    });
     expect(first.body.data).toEqual({
       access_token: null,
       channel: 'google',
@@ -74,15 +77,15 @@ describe('Google sign-in (OpenID Connect with a local provider)', () => {
       name: 'Nina Cruz',
     });
 
-    const refused = await call('/auth/thirdLogin', {
+    const refused = await call(api.auth.thirdLogin, {
       body: { accessToken: ticket, channel: 'google', areaCode: '+63', phone: '9171234567' },
     });
     expect(refused.body).toMatchObject({ code: 400, errorKey: 'InviteCodeRequired' });
-    const done = await call('/auth/thirdLogin', {
+    const done = await call(api.auth.thirdLogin, {
       body: { accessToken: ticket, channel: 'google', areaCode: '+84', phone: '912345678' },
     });
     expect(done.status).toBe(200);
-    const info = (await call('/user/info', { token: done.body.data.access_token })).body.data;
+    const info = (await call(api.user.info, { token: done.body.data.access_token })).body.data;
     expect(info).toMatchObject({
       nickname: 'Nina Cruz',
       email: 'nina@gmail.example',
@@ -90,23 +93,23 @@ describe('Google sign-in (OpenID Connect with a local provider)', () => {
     });
     // The ticket was single use.
     expect(
-      (await call('/auth/thirdLoginByToken', { body: { accessToken: ticket, channel: 'google' } })).body
+      (await call(api.auth.thirdLoginByToken, { body: { accessToken: ticket, channel: 'google' } })).body
         .errorKey,
     ).toBe('LoginTicketInvalid');
 
     const again = await signIn(t.app, '/app-api/oauth/render/google');
-    const login = await call('/auth/thirdLoginByToken', {
-      body: { accessToken: again.searchParams.get('token'), channel: 'google' },
+    const login = await call(api.auth.thirdLoginByToken, {
+      body: { accessToken: again.searchParams.get('token') ?? '', channel: 'google' },
     });
     expect(login.body.data.access_token).toEqual(expect.any(String));
-    expect((await call('/user/info', { token: login.body.data.access_token })).body.data.userId).toBe(
+    expect((await call(api.user.info, { token: login.body.data.access_token })).body.data.userId).toBe(
       info.userId,
     );
   });
 
   it('logs an existing e-mail account in when Google vouches for the same address', async () => {
-    await call('/auth/sendEmailCode', { body: { email: 'omar@example.ph', isRegister: 1 } });
-    const reg = await call('/auth/register', {
+    await call(api.auth.sendEmailCode, { body: { email: 'omar@example.ph', isRegister: 1 } });
+    const reg = await call(api.auth.register, {
       body: {
         email: 'omar@example.ph',
         phone: '912345678',
@@ -114,13 +117,13 @@ describe('Google sign-in (OpenID Connect with a local provider)', () => {
         verifyCode: lastCode(t.mails, 'omar@example.ph'),
       },
     });
-    const mine = (await call('/user/info', { token: reg.body.data.access_token })).body.data;
+    const mine = (await call(api.user.info, { token: reg.body.data.access_token })).body.data;
     next = { sub: 'g-omar', email: 'omar@example.ph', name: 'Omar' };
     const three = await signIn(t.app, '/app-api/oauth/render/google');
-    const login = await call('/auth/thirdLoginByToken', {
-      body: { accessToken: three.searchParams.get('token'), channel: 'google' },
+    const login = await call(api.auth.thirdLoginByToken, {
+      body: { accessToken: three.searchParams.get('token') ?? '', channel: 'google' },
     });
-    const info = (await call('/user/info', { token: login.body.data.access_token })).body.data;
+    const info = (await call(api.user.info, { token: login.body.data.access_token })).body.data;
     expect(info.userId).toBe(mine.userId);
     expect(info.loginMethods).toEqual(['email', 'google']);
   });
@@ -151,8 +154,8 @@ describe('Google sign-in (OpenID Connect with a local provider)', () => {
   });
 
   it('links Google to the signed-in account with a bind ticket, and refuses a Google account linked elsewhere', async () => {
-    await call('/auth/sendEmailCode', { body: { email: 'pat@example.ph', isRegister: 1 } });
-    const reg = await call('/auth/register', {
+    await call(api.auth.sendEmailCode, { body: { email: 'pat@example.ph', isRegister: 1 } });
+    const reg = await call(api.auth.register, {
       body: {
         email: 'pat@example.ph',
         phone: '912345678',
@@ -161,19 +164,19 @@ describe('Google sign-in (OpenID Connect with a local provider)', () => {
       },
     });
     const token = reg.body.data.access_token;
-    const ticket = (await call('/user/bindTicket', { token })).body.data.ticket;
+    const ticket = (await call(api.user.bindTicket, { token })).body.data.ticket;
     next = { sub: 'g-pat', email: 'pat.other@gmail.example' };
     const back = await signIn(t.app, `/app-api/oauth/bind/google?ticket=${ticket}`);
     expect(back.pathname).toBe('/pages/profile/setting/bindOrContinueWith');
     expect(back.searchParams.get('bound')).toBe('google');
-    expect((await call('/user/info', { token })).body.data.loginMethods).toEqual(['email', 'google']);
+    expect((await call(api.user.info, { token })).body.data.loginMethods).toEqual(['email', 'google']);
     // The ticket is used up.
     const reuse = await t.app.inject({ method: 'GET', url: `/app-api/oauth/bind/google?ticket=${ticket}` });
     expect(reuse.headers.location).toContain('error=LoginTicketInvalid');
 
     // Nina's Google account (g-new-1) belongs to Nina: nobody else can link it.
-    await call('/auth/sendEmailCode', { body: { email: 'quinn@example.ph', isRegister: 1 } });
-    const q = await call('/auth/register', {
+    await call(api.auth.sendEmailCode, { body: { email: 'quinn@example.ph', isRegister: 1 } });
+    const q = await call(api.auth.register, {
       body: {
         email: 'quinn@example.ph',
         phone: '912345678',
@@ -181,7 +184,7 @@ describe('Google sign-in (OpenID Connect with a local provider)', () => {
         verifyCode: lastCode(t.mails, 'quinn@example.ph'),
       },
     });
-    const qTicket = (await call('/user/bindTicket', { token: q.body.data.access_token })).body.data.ticket;
+    const qTicket = (await call(api.user.bindTicket, { token: q.body.data.access_token })).body.data.ticket;
     next = { sub: 'g-new-1' };
     const taken = await signIn(t.app, `/app-api/oauth/bind/google?ticket=${qTicket}`);
     expect(taken.searchParams.get('error')).toBe('IdentityInUse');

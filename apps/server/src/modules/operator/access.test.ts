@@ -1,5 +1,6 @@
+import { accessApi, adminApi } from '@dramastar/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { caller } from '../../test/client.js';
+import { caller, unchecked } from '../../test/client.js';
 import { buildTestApp, type TestApp } from '../../test/helper.js';
 import { walletFixtures } from '../../test/wallet-fixtures.js';
 import { OPERATOR_MAX_FAILED_LOGINS } from './operator.service.js';
@@ -28,14 +29,17 @@ const wrongCode = (secret: string) => hotp(base32Decode(secret), totpStep(t.cloc
 const nextStep = () => t.clock.advance(30_000);
 
 const login = (username: string, password: string, totpCode?: string) =>
-  admin('/auth/login', {
+  admin(adminApi.login, {
     body: { username, password, ...(totpCode ? { totpCode } : {}) },
   });
 
 /** An operator made in the console by the owner (one-time password, set-up pending). */
 async function created(role: string, tenantIds: string[], by = owner) {
   const username = `new_${role}_${Math.random().toString(36).slice(2, 8)}`;
-  const res = await admin('/access/operators/create', { token: by, body: { username, role, tenantIds } });
+  const res = await admin(accessApi.createOperator, {
+    token: by,
+    body: unchecked({ username, role, tenantIds }),
+  });
   expect(res.status).toBe(200);
   return {
     id: res.body.data.operator.id as string,
@@ -50,14 +54,14 @@ async function setUp(who: { username: string; password: string }) {
   const password = 'a-new-secret-42';
   expect(
     (
-      await admin('/access/password', {
+      await admin(accessApi.changePassword, {
         token,
         body: { currentPassword: who.password, newPassword: password },
       })
     ).status,
   ).toBe(200);
-  const { secret } = (await admin('/access/totp/start', { token, body: {} })).body.data;
-  expect((await admin('/access/totp/confirm', { token, body: { code: code(secret) } })).status).toBe(200);
+  const { secret } = (await admin(accessApi.totpStart, { token, body: {} })).body.data;
+  expect((await admin(accessApi.totpConfirm, { token, body: { code: code(secret) } })).status).toBe(200);
   nextStep();
   return { token, password, secret: secret as string };
 }
@@ -112,15 +116,15 @@ describe('the set-up gate', () => {
     const res = await login(fin.username, fin.password);
     expect(res.body.data.operator).toMatchObject({ mustChangePassword: true, totpEnabled: false });
     const { token } = res.body.data;
-    expect(await admin('/finance/recharges', { token })).toMatchObject({
+    expect(await admin(adminApi.recharges, { token })).toMatchObject({
       status: 403,
       body: { errorKey: 'PasswordChangeRequired' },
     });
-    expect(await admin('/access/sessions', { token })).toMatchObject({ status: 403 });
-    expect((await admin('/auth/me', { token })).body.data.mustChangePassword).toBe(true);
+    expect(await admin(accessApi.sessions, { token })).toMatchObject({ status: 403 });
+    expect((await admin(adminApi.me, { token })).body.data.mustChangePassword).toBe(true);
 
     const change = (currentPassword: string, newPassword: string) =>
-      admin('/access/password', { token, body: { currentPassword, newPassword } });
+      admin(accessApi.changePassword, { token, body: { currentPassword, newPassword } });
     expect(await change('wrong-password', 'long-enough-1')).toMatchObject({
       status: 409,
       body: { errorKey: 'WrongCurrentPassword' },
@@ -138,27 +142,27 @@ describe('the set-up gate', () => {
       body: { data: { mustChangePassword: false } },
     });
 
-    expect(await admin('/finance/recharges', { token })).toMatchObject({
+    expect(await admin(adminApi.recharges, { token })).toMatchObject({
       status: 403,
       body: { errorKey: 'TotpEnrolmentRequired' },
     });
-    expect(await admin('/access/totp/confirm', { token, body: { code: '123456' } })).toMatchObject({
+    expect(await admin(accessApi.totpConfirm, { token, body: { code: '123456' } })).toMatchObject({
       status: 409,
       body: { errorKey: 'TotpNotStarted' },
     });
-    const start = (await admin('/access/totp/start', { token, body: {} })).body.data;
+    const start = (await admin(accessApi.totpStart, { token, body: {} })).body.data;
     expect(start.secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(start.uri).toContain(`otpauth://totp/DramaStar%3A${fin.username}?secret=${start.secret}`);
     expect(start.qrDataUrl).toMatch(/^data:image\/png;base64,/);
     expect(
-      await admin('/access/totp/confirm', { token, body: { code: wrongCode(start.secret) } }),
+      await admin(accessApi.totpConfirm, { token, body: { code: wrongCode(start.secret) } }),
     ).toMatchObject({ status: 409, body: { errorKey: 'WrongTotpCode' } });
-    expect(await admin('/access/totp/confirm', { token, body: { code: code(start.secret) } })).toMatchObject({
+    expect(await admin(accessApi.totpConfirm, { token, body: { code: code(start.secret) } })).toMatchObject({
       status: 200,
       body: { data: { totpEnabled: true } },
     });
-    expect((await admin('/finance/recharges', { token })).status).toBe(200);
-    expect(await admin('/access/totp/start', { token, body: {} })).toMatchObject({
+    expect((await admin(adminApi.recharges, { token })).status).toBe(200);
+    expect(await admin(accessApi.totpStart, { token, body: {} })).toMatchObject({
       status: 409,
       body: { errorKey: 'TotpAlreadyEnabled' },
     });
@@ -170,7 +174,7 @@ describe('the set-up gate', () => {
     nextStep();
     expect((await login(fin.username, 'long-enough-1', code(start.secret))).status).toBe(200);
 
-    const audit = (await admin('/audit', { token: owner, query: { pageSize: '100' } })).body.data.list;
+    const audit = (await admin(adminApi.audit, { token: owner, query: { pageSize: '100' } })).body.data.list;
     const mine = audit.filter((e: { target: string }) => e.target === `operator:${fin.username}`);
     expect(mine.map((e: { action: string }) => e.action)).toEqual(
       expect.arrayContaining(['operator.create', 'operator.password_change', 'operator.totp_enable']),
@@ -181,11 +185,11 @@ describe('the set-up gate', () => {
   it('holds a tenant admin, who can move money, at the TOTP enrolment like finance', async () => {
     const ta = await created('tenant_admin', [A]);
     const { token } = (await login(ta.username, ta.password)).body.data;
-    await admin('/access/password', {
+    await admin(accessApi.changePassword, {
       token,
       body: { currentPassword: ta.password, newPassword: 'admin-pass-77' },
     });
-    expect((await admin('/auth/me', { token })).body.data).toMatchObject({
+    expect((await admin(adminApi.me, { token })).body.data).toMatchObject({
       totpRequired: true,
       totpEnabled: false,
     });
@@ -199,11 +203,11 @@ describe('the set-up gate', () => {
         body: { errorKey: 'TotpEnrolmentRequired' },
       });
     }
-    const { secret } = (await admin('/access/totp/start', { token, body: {} })).body.data;
-    await admin('/access/totp/confirm', { token, body: { code: code(secret) } });
+    const { secret } = (await admin(accessApi.totpStart, { token, body: {} })).body.data;
+    await admin(accessApi.totpConfirm, { token, body: { code: code(secret) } });
     nextStep();
-    expect((await admin('/finance/recharges', { token })).status).toBe(200);
-    expect(await admin('/access/totp/disable', { token, body: { code: code(secret) } })).toMatchObject({
+    expect((await admin(adminApi.recharges, { token })).status).toBe(200);
+    expect(await admin(accessApi.totpDisable, { token, body: { code: code(secret) } })).toMatchObject({
       status: 409,
       body: { errorKey: 'TotpRoleRequires' },
     });
@@ -213,25 +217,25 @@ describe('the set-up gate', () => {
   it('lets a content operator in after the password change; TOTP stays optional for it', async () => {
     const editor = await created('content', [A]);
     const { token } = (await login(editor.username, editor.password)).body.data;
-    await admin('/access/password', {
+    await admin(accessApi.changePassword, {
       token,
       body: { currentPassword: editor.password, newPassword: 'editor-pass-99' },
     });
-    const me = (await admin('/auth/me', { token })).body.data;
+    const me = (await admin(adminApi.me, { token })).body.data;
     expect(me).toMatchObject({ mustChangePassword: false, totpEnabled: false, totpRequired: false });
-    expect((await admin('/access/sessions', { token })).status).toBe(200);
+    expect((await admin(accessApi.sessions, { token })).status).toBe(200);
     // It may enrol, and turn TOTP off again with a code; finance may not.
-    const { secret } = (await admin('/access/totp/start', { token, body: {} })).body.data;
-    await admin('/access/totp/confirm', { token, body: { code: code(secret) } });
+    const { secret } = (await admin(accessApi.totpStart, { token, body: {} })).body.data;
+    await admin(accessApi.totpConfirm, { token, body: { code: code(secret) } });
     nextStep();
-    expect(await admin('/access/totp/disable', { token, body: { code: code(secret) } })).toMatchObject({
+    expect(await admin(accessApi.totpDisable, { token, body: { code: code(secret) } })).toMatchObject({
       status: 200,
       body: { data: { totpEnabled: false } },
     });
     expect((await login(editor.username, 'editor-pass-99')).status).toBe(200);
     const fin = await fixtures.operatorAccount('finance', [A]);
     expect(
-      await admin('/access/totp/disable', { token: fin.token, body: { code: code(fin.totpSecret) } }),
+      await admin(accessApi.totpDisable, { token: fin.token, body: { code: code(fin.totpSecret) } }),
     ).toMatchObject({ status: 409, body: { errorKey: 'TotpRoleRequires' } });
   });
 });
@@ -251,7 +255,7 @@ describe('sessions', () => {
     ).json().data.token as string;
     const third = (await login(editor.username, first.password)).body.data.token as string;
 
-    const list = (await admin('/access/sessions', { token: first.token })).body.data.list;
+    const list = (await admin(accessApi.sessions, { token: first.token })).body.data.list;
     expect(list).toHaveLength(3);
     expect(list.filter((s: { current: boolean }) => s.current)).toHaveLength(1);
     const byAgent = list.find((s: { userAgent: string | null }) => s.userAgent === 'Console-Test/2.0');
@@ -262,37 +266,37 @@ describe('sessions', () => {
     });
 
     expect(
-      await admin('/access/sessions/revoke', { token: first.token, body: { id: byAgent.id } }),
+      await admin(accessApi.revokeSession, { token: first.token, body: { id: byAgent.id } }),
     ).toMatchObject({
       status: 200,
     });
-    expect((await admin('/auth/me', { token: second })).status).toBe(401);
+    expect((await admin(adminApi.me, { token: second })).status).toBe(401);
     expect(
-      await admin('/access/sessions/revoke', { token: first.token, body: { id: byAgent.id } }),
+      await admin(accessApi.revokeSession, { token: first.token, body: { id: byAgent.id } }),
     ).toMatchObject({
       status: 404,
       body: { errorKey: 'SessionNotFound' },
     });
     // Another operator's session cannot be named.
     const other = await fixtures.operatorAccount('support', [A]);
-    const theirs = (await admin('/access/sessions', { token: other.token })).body.data.list[0].id;
-    expect(
-      (await admin('/access/sessions/revoke', { token: first.token, body: { id: theirs } })).status,
-    ).toBe(404);
-    expect((await admin('/auth/me', { token: other.token })).status).toBe(200);
+    const theirs = (await admin(accessApi.sessions, { token: other.token })).body.data.list[0].id;
+    expect((await admin(accessApi.revokeSession, { token: first.token, body: { id: theirs } })).status).toBe(
+      404,
+    );
+    expect((await admin(adminApi.me, { token: other.token })).status).toBe(200);
 
-    expect(await admin('/access/sessions/revoke-others', { token: first.token, body: {} })).toMatchObject({
+    expect(await admin(accessApi.revokeOtherSessions, { token: first.token, body: {} })).toMatchObject({
       status: 200,
       body: { data: { revoked: 1 } },
     });
-    expect((await admin('/auth/me', { token: third })).status).toBe(401);
-    expect((await admin('/auth/me', { token: first.token })).status).toBe(200);
+    expect((await admin(adminApi.me, { token: third })).status).toBe(401);
+    expect((await admin(adminApi.me, { token: first.token })).status).toBe(200);
   });
 
   it('records last seen at most once a minute', async () => {
     const sup = await fixtures.operatorAccount('support', [A]);
     const seen = async () =>
-      (await admin('/access/sessions', { token: sup.token })).body.data.list[0].lastSeenAt as string;
+      (await admin(accessApi.sessions, { token: sup.token })).body.data.list[0].lastSeenAt as string;
     const at = await seen();
     t.clock.advance(20_000);
     expect(await seen()).toBe(at);
@@ -306,14 +310,14 @@ describe('sessions', () => {
     nextStep();
     expect(
       (
-        await admin('/access/password', {
+        await admin(accessApi.changePassword, {
           token: sup.token,
           body: { currentPassword: sup.password, newPassword: 'changed-pass-77' },
         })
       ).status,
     ).toBe(200);
-    expect((await admin('/auth/me', { token: other })).status).toBe(401);
-    expect((await admin('/auth/me', { token: sup.token })).status).toBe(200);
+    expect((await admin(adminApi.me, { token: other })).status).toBe(401);
+    expect((await admin(adminApi.me, { token: sup.token })).status).toBe(200);
   });
 });
 
@@ -321,14 +325,17 @@ describe('sessions', () => {
 async function setUpWithoutTotp(who: { username: string; password: string }) {
   const { token } = (await login(who.username, who.password)).body.data;
   const password = 'support-pass-123';
-  await admin('/access/password', { token, body: { currentPassword: who.password, newPassword: password } });
+  await admin(accessApi.changePassword, {
+    token,
+    body: { currentPassword: who.password, newPassword: password },
+  });
   return { token: token as string, password };
 }
 
 describe('operators management', () => {
   it('lets a tenant admin manage its own tenants only, never owners', async () => {
     const ta = await fixtures.operator('tenant_admin', [A]);
-    const create = (body: object) => admin('/access/operators/create', { token: ta, body });
+    const create = (body: object) => admin(accessApi.createOperator, { token: ta, body: unchecked(body) });
     expect(await create({ username: 'would_be_owner', role: 'owner', tenantIds: [] })).toMatchObject({
       status: 403,
     });
@@ -348,21 +355,21 @@ describe('operators management', () => {
       body: { errorKey: 'OperatorUsernameTaken' },
     });
     const theirs = await created('finance', [B]);
-    const list = (await admin('/access/operators', { token: ta, query: { pageSize: '100' } })).body.data.list;
+    const list = (await admin(accessApi.operators, { token: ta, query: { pageSize: '100' } })).body.data.list;
     const names = list.map((o: { username: string }) => o.username);
     expect(names).toContain(mine.username);
     expect(names).not.toContain(theirs.username);
     // % and _ in the name searched for are literal.
     const named = async (username: string) =>
-      (await admin('/access/operators', { token: owner, query: { username } })).body.data.list.map(
+      (await admin(accessApi.operators, { token: owner, query: { username } })).body.data.list.map(
         (o: { username: string }) => o.username,
       );
     expect(await named(mine.username.toUpperCase())).toEqual([mine.username]);
     expect(await named(mine.username.replace('_finance_', '%'))).toEqual([]);
     expect(await named(mine.username.replace('_finance_', '_finance%'))).toEqual([]);
     expect(list.some((o: { role: string }) => o.role === 'owner')).toBe(false);
-    expect((await admin('/access/operators', { token: ta, query: { tenantId: B } })).status).toBe(403);
-    const all = (await admin('/access/operators', { token: owner, query: { pageSize: '100' } })).body.data
+    expect((await admin(accessApi.operators, { token: ta, query: { tenantId: B } })).status).toBe(403);
+    const all = (await admin(accessApi.operators, { token: owner, query: { pageSize: '100' } })).body.data
       .list;
     expect(all.map((o: { username: string }) => o.username)).toEqual(
       expect.arrayContaining([mine.username, theirs.username]),
@@ -371,17 +378,17 @@ describe('operators management', () => {
     for (const path of ['/access/operators/reset-password', '/access/operators/reset-totp'])
       expect(await admin(path, { token: ta, body: { id: theirs.id } })).toMatchObject({ status: 403 });
     expect(
-      await admin('/access/operators/disable', { token: ta, body: { id: theirs.id, disabled: true } }),
+      await admin(accessApi.setOperatorDisabled, { token: ta, body: { id: theirs.id, disabled: true } }),
     ).toMatchObject({ status: 403 });
     const ownerRow = all.find((o: { role: string }) => o.role === 'owner');
     expect(
-      await admin('/access/operators/disable', { token: ta, body: { id: ownerRow.id, disabled: true } }),
+      await admin(accessApi.setOperatorDisabled, { token: ta, body: { id: ownerRow.id, disabled: true } }),
     ).toMatchObject({ status: 403 });
     expect(
-      await admin('/access/operators/disable', { token: owner, body: { id: '999999', disabled: true } }),
+      await admin(accessApi.setOperatorDisabled, { token: owner, body: { id: '999999', disabled: true } }),
     ).toMatchObject({ status: 404, body: { errorKey: 'OperatorNotFound' } });
     expect(
-      await admin('/access/operators/disable', { token: owner, body: { id: ownerRow.id, disabled: true } }),
+      await admin(accessApi.setOperatorDisabled, { token: owner, body: { id: ownerRow.id, disabled: true } }),
     ).toMatchObject({ status: 409, body: { errorKey: 'OperatorSelf' } });
   });
 
@@ -395,7 +402,7 @@ describe('operators management', () => {
       status: 200,
       body: { data: { disabled: true } },
     });
-    expect((await admin('/auth/me', { token: first.token })).status).toBe(401);
+    expect((await admin(adminApi.me, { token: first.token })).status).toBe(401);
     expect((await login(fin.username, first.password, code(first.secret))).status).toBe(401);
     expect(await act('/access/operators/disable', { disabled: false })).toMatchObject({
       body: { data: { disabled: false } },
@@ -405,12 +412,12 @@ describe('operators management', () => {
 
     const reset = await act('/access/operators/reset-password', {});
     expect(reset.body.data.operator.mustChangePassword).toBe(true);
-    expect((await admin('/auth/me', { token: again })).status).toBe(401);
+    expect((await admin(adminApi.me, { token: again })).status).toBe(401);
     expect((await login(fin.username, first.password, code(first.secret))).status).toBe(401);
     nextStep();
     const afterReset = await login(fin.username, reset.body.data.oneTimePassword, code(first.secret));
     expect(afterReset.status).toBe(200);
-    expect((await admin('/finance/recharges', { token: afterReset.body.data.token })).body.errorKey).toBe(
+    expect((await admin(adminApi.recharges, { token: afterReset.body.data.token })).body.errorKey).toBe(
       'PasswordChangeRequired',
     );
 
@@ -418,11 +425,11 @@ describe('operators management', () => {
       status: 200,
       body: { data: { totpEnabled: false } },
     });
-    expect((await admin('/auth/me', { token: afterReset.body.data.token })).status).toBe(401);
+    expect((await admin(adminApi.me, { token: afterReset.body.data.token })).status).toBe(401);
     // No code asked any more: it enrols again at this sign-in.
     expect((await login(fin.username, reset.body.data.oneTimePassword)).status).toBe(200);
 
-    const audit = (await admin('/audit', { token: ta, query: { pageSize: '100' } })).body.data.list;
+    const audit = (await admin(adminApi.audit, { token: ta, query: { pageSize: '100' } })).body.data.list;
     const actions = audit
       .filter((e: { target: string }) => e.target === `operator:${fin.username}`)
       .map((e: { action: string }) => e.action);
@@ -447,7 +454,7 @@ describe('the audit log', () => {
     const middle = t.clock.now().toISOString();
     const late = await created('support', [A]);
     const targets = async (query: Record<string, string>) => {
-      const res = await admin('/audit', {
+      const res = await admin(adminApi.audit, {
         token: owner,
         query: { pageSize: '100', action: 'operator.create', ...query },
       });
@@ -459,11 +466,11 @@ describe('the audit log', () => {
     expect(await targets({ to: middle })).toContain(`operator:${early.username}`);
     expect(await targets({ to: middle })).not.toContain(`operator:${late.username}`);
 
-    expect(await admin('/audit', { token: owner, query: { from: middle, to: middle } })).toMatchObject({
+    expect(await admin(adminApi.audit, { token: owner, query: { from: middle, to: middle } })).toMatchObject({
       status: 400,
       body: { field: 'to' },
     });
-    expect(await admin('/audit', { token: owner, query: { from: 'yesterday' } })).toMatchObject({
+    expect(await admin(adminApi.audit, { token: owner, query: { from: 'yesterday' } })).toMatchObject({
       status: 400,
       body: { field: 'from' },
     });

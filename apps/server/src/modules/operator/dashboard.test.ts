@@ -1,3 +1,5 @@
+import { unchecked } from '../../test/client.js';
+import { accountCalls, adminApi, adminDashboardApi, api } from '@dramastar/contract';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helper.js';
@@ -15,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const stats = (token: string, query: Record<string, string> = {}) =>
-  f.admin('/dashboard/stats', { token, query });
+  f.admin(adminDashboardApi.stats, { token, query });
 
 const zeroMoney = {
   recharges: { count: 0, amount: '0.00' },
@@ -38,19 +40,19 @@ describe('dashboard figures', () => {
     t.clock.set('2026-03-01T02:00:00Z');
     owner = await f.operator('owner', []);
     const inviter = await f.user();
-    await f.call('/test/openVipLevel', { token: inviter.token, body: { level: 1 } });
+    await f.call(api.test.openVipLevel, { token: inviter.token, body: { level: 1 } });
     const buyer = await f.user('000000', inviter.inviteCode);
     await f.recharge(buyer, '1000');
     // Primary card 299.00: revenue; the inviter's level-1 referral reward (10 %) 29.90: a payout.
     expect(
       (
-        await f.call('/user/openvipByBalance', {
+        await f.call(api.user.openvipByBalance, {
           token: buyer.token,
           body: { tier: 'primary', requestId: randomUUID() },
         })
       ).status,
     ).toBe(200);
-    expect((await f.call('/user/signin', { token: buyer.token })).body.data).toMatchObject({
+    expect((await f.call(api.user.signin, { token: buyer.token })).body.data).toMatchObject({
       reward: '1.00',
     });
 
@@ -59,7 +61,7 @@ describe('dashboard figures', () => {
     const saver = await f.withdrawer('500');
     expect(
       (
-        await f.call('/account/applyWithdrawal', {
+        await f.call(accountCalls.applyWithdrawal, {
           token: saver.token,
           body: { amount: '200', payPassword: PAY_PASSWORD, requestId: randomUUID() },
         })
@@ -76,9 +78,9 @@ describe('dashboard figures', () => {
     for (const action of ['approve', 'process', 'pay'])
       expect(
         (
-          await f.admin('/finance/withdrawals/action', {
+          await f.admin(adminApi.withdrawalAction, {
             token: owner,
-            body: { orderNo: order!.order_no, action },
+            body: unchecked({ orderNo: order!.order_no, action }),
           })
         ).status,
       ).toBe(200);
@@ -124,15 +126,15 @@ describe('dashboard figures', () => {
     t.clock.set('2026-07-01T02:00:00Z');
     owner = await f.operator('owner', []);
     const inviter = await f.user();
-    await f.call('/test/openVipLevel', { token: inviter.token, body: { level: 1 } });
+    await f.call(api.test.openVipLevel, { token: inviter.token, body: { level: 1 } });
     const buyer = await f.user('000000', inviter.inviteCode);
     await f.recharge(buyer, '999');
     for (const tier of ['primary', 'premium'])
       expect(
         (
-          await f.call('/user/openvipByBalance', {
+          await f.call(api.user.openvipByBalance, {
             token: buyer.token,
-            body: { tier, requestId: randomUUID() },
+            body: unchecked({ tier, requestId: randomUUID() }),
           })
         ).status,
       ).toBe(200);

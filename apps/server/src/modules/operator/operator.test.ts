@@ -1,3 +1,4 @@
+import { adminApi } from '@dramastar/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { caller } from '../../test/client.js';
@@ -22,7 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const login = (username: string, password: string) => admin('/auth/login', { body: { username, password } });
+const login = (username: string, password: string) => admin(adminApi.login, { body: { username, password } });
 
 describe('operator sign-in', () => {
   it('answers a session token and the operator, with user names case-insensitive', async () => {
@@ -36,10 +37,10 @@ describe('operator sign-in', () => {
       totpEnabled: false,
       totpRequired: true,
     });
-    const me = await admin('/auth/me', { token: res.body.data.token });
+    const me = await admin(adminApi.me, { token: res.body.data.token });
     expect(me.body.data.username).toBe('finance.lead');
     expect(
-      (await admin('/auth/me', { token: (await login('owner', 'correct-horse-2')).body.data.token })).body
+      (await admin(adminApi.me, { token: (await login('owner', 'correct-horse-2')).body.data.token })).body
         .data.tenantIds,
     ).toEqual([]);
   });
@@ -60,17 +61,17 @@ describe('operator sign-in', () => {
 
   it('ends a session at logout, and app tokens are no operator tokens', async () => {
     const { token } = (await login('finance.lead', 'correct-horse-1')).body.data;
-    expect((await admin('/auth/logout', { token })).status).toBe(200);
-    expect((await admin('/auth/me', { token })).status).toBe(401);
+    expect((await admin(adminApi.logout, { token })).status).toBe(200);
+    expect((await admin(adminApi.me, { token })).status).toBe(401);
     const appUser = await walletFixtures(t).user();
-    expect((await admin('/auth/me', { token: appUser.token })).status).toBe(401);
-    expect((await admin('/finance/withdrawals')).status).toBe(401);
+    expect((await admin(adminApi.me, { token: appUser.token })).status).toBe(401);
+    expect((await admin(adminApi.withdrawals)).status).toBe(401);
   });
 
   it('expires sessions after 12 hours', async () => {
     const { token } = (await login('finance.lead', 'correct-horse-1')).body.data;
     t.clock.advance(12 * 3_600_000 + 1_000);
-    expect((await admin('/auth/me', { token })).status).toBe(401);
+    expect((await admin(adminApi.me, { token })).status).toBe(401);
   });
 });
 

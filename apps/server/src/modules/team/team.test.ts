@@ -1,6 +1,7 @@
+import { accountCalls, api } from '@dramastar/contract';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { caller } from '../../test/client.js';
+import { caller, unchecked } from '../../test/client.js';
 import { usingPostgres } from '../../test/database.js';
 import { buildTestApp, secondInstance, type TestApp } from '../../test/helper.js';
 import { PAY_PASSWORD, walletFixtures, type WalletFixtures } from '../../test/wallet-fixtures.js';
@@ -60,7 +61,7 @@ async function product(over: Partial<Record<string, string | number | null>> = {
 const buy = (who: Who, productId: string, quantity: number, requestId = randomUUID()) =>
   f.buyCopyright(who, productId, quantity, { requestId });
 const card = (who: Who, level: number, days = 365) =>
-  f.call('/test/openVipLevel', { token: who.token, body: { level, days } });
+  f.call(api.test.openVipLevel, { token: who.token, body: { level, days } });
 const runJob = () => jobs().runDailyRevenue();
 // The jobs run through the same service the scheduler uses.
 let jobsRef: { runDailyRevenue(): Promise<number>; runDividends(): Promise<number> } | undefined;
@@ -90,7 +91,7 @@ describe('the team tree', () => {
   it('counts five levels and no more, also when someone with a team binds an inviter later', async () => {
     const users = await chain(7);
     const top = users[0]!;
-    const levels = (await f.call('/account/userLevelStatistic', { token: top.token })).body.data;
+    const levels = (await f.call(accountCalls.userLevelStatistic, { token: top.token })).body.data;
     expect(levels).toEqual({
       total: 5,
       levels: [1, 2, 3, 4, 5].map((level) => ({ level, count: 1 })),
@@ -100,23 +101,25 @@ describe('the team tree', () => {
     const y = await f.user('000000', x.inviteCode);
     await f.user('000000', y.inviteCode);
     expect(
-      (await f.call('/user/setInviteCode', { token: x.token, query: { inviteCode: users[3]!.inviteCode } }))
+      (await f.call(api.user.setInviteCode, { token: x.token, query: { inviteCode: users[3]!.inviteCode } }))
         .status,
     ).toBe(200);
-    const after = (await f.call('/account/userLevelStatistic', { token: users[1]!.token })).body.data.levels;
+    const after = (await f.call(accountCalls.userLevelStatistic, { token: users[1]!.token })).body.data
+      .levels;
     // users[1] → [2] → [3] → x (level 3, beside [4]) → y (4, beside [5]) → z (5, beside [6]).
     expect(after.map((l: { count: number }) => l.count)).toEqual([1, 1, 2, 2, 2]);
     expect(
-      (await f.call('/account/userLevelStatistic', { token: top.token })).body.data.levels[4].count,
+      (await f.call(accountCalls.userLevelStatistic, { token: top.token })).body.data.levels[4].count,
     ).toBe(2);
     const found = (
-      await f.call('/team/members', { token: users[1]!.token, query: { keyword: y.inviteCode } })
+      await f.call(api.team.members, { token: users[1]!.token, query: { keyword: y.inviteCode } })
     ).body.data;
     expect(found.list).toEqual([
       expect.objectContaining({ userId: String(y.userId), level: 4, membership: null }),
     ]);
-    const lvl3 = (await f.call('/account/teamLevelStatus', { token: users[1]!.token, query: { level: '3' } }))
-      .body.data;
+    const lvl3 = (
+      await f.call(accountCalls.teamLevelStatus, { token: users[1]!.token, query: { level: '3' } })
+    ).body.data;
     expect(lvl3.total).toBe(2);
   });
 });
@@ -154,7 +157,7 @@ describe('the team counts', () => {
       expect(bound.map((b) => b.status)).toEqual([200, 200]);
       const { kept, recount } = await countsAndRecount();
       expect(kept).toEqual(recount);
-      const levels = (await f.call('/account/userLevelStatistic', { token: top!.token })).body.data.levels;
+      const levels = (await f.call(accountCalls.userLevelStatistic, { token: top!.token })).body.data.levels;
       const n = usingPostgres ? 40 : 10;
       // top: mid and a third of the joins at 1; low and a third at 2; the rest at 3; leaders at 3, their members at 4.
       expect(levels.map((l: { count: number }) => l.count)).toEqual([
@@ -249,10 +252,11 @@ describe('team rewards', () => {
     expect(await f.balance(buyer!.token)).toBe('100.00');
     expect(await f.balance(p1!.token)).toBe('505.00');
     expect(await f.balance(p5!.token)).toBe('50.50');
-    const levels = (await f.call('/account/teamLevelStatusStatistic', { token: p5!.token })).body.data.levels;
+    const levels = (await f.call(accountCalls.teamLevelStatusStatistic, { token: p5!.token })).body.data
+      .levels;
     expect(levels[4]).toMatchObject({ level: 5, members: 1, activeMembers: 0, revenue: '50.50' });
     expect(levels[0]).toMatchObject({ level: 1, activeMembers: 1 });
-    const details = (await f.call('/team/invitationDetails', { token: p1!.token })).body.data.list[0];
+    const details = (await f.call(api.team.invitationDetails, { token: p1!.token })).body.data.list[0];
     expect(details).toMatchObject({
       userId: String(buyer!.userId),
       copyrightPurchase: '5000.00',
@@ -261,7 +265,7 @@ describe('team rewards', () => {
       myRevenue: '505.00',
       referralBps: 1000,
     });
-    const detail = (await f.call('/account/revenueDetail', { token: p1!.token })).body.data;
+    const detail = (await f.call(accountCalls.revenueDetail, { token: p1!.token })).body.data;
     expect(detail.byKind.find((k: { kind: string }) => k.kind === 'welfare').total).toBe('5.00');
     expect(detail.total).toBe('505.00');
   });
@@ -270,13 +274,13 @@ describe('team rewards', () => {
     const [upline, member] = await chain(2);
     await card(upline!, 1);
     await f.recharge(member!, '299');
-    await f.call('/user/openvipByBalance', {
+    await f.call(api.user.openvipByBalance, {
       token: member!.token,
       body: { tier: 'primary', requestId: randomUUID() },
     });
     expect(await f.balance(upline!.token)).toBe('29.90');
     const records = (
-      await f.call('/account/walletRecords', { token: upline!.token, query: { type: 'referral_reward' } })
+      await f.call(accountCalls.walletRecords, { token: upline!.token, query: { type: 'referral_reward' } })
     ).body.data.list;
     expect(records).toHaveLength(1);
   });
@@ -284,10 +288,10 @@ describe('team rewards', () => {
 
 describe('rewards follow the money kept', () => {
   const openvip = (who: Who, tier: string, requestId = randomUUID(), call = f.call) =>
-    call('/user/openvipByBalance', { token: who.token, body: { tier, requestId } });
+    call(api.user.openvipByBalance, { token: who.token, body: unchecked({ tier, requestId }) });
   /** The inviter's referral rewards from a member, net of reversals (the team statistics' sum). */
   const netRewards = async (beneficiary: Who) =>
-    (await f.call('/account/teamLevelStatusStatistic', { token: beneficiary.token })).body.data.levels[0]
+    (await f.call(accountCalls.teamLevelStatusStatistic, { token: beneficiary.token })).body.data.levels[0]
       .revenue;
   const debt = async (who: Who) =>
     (
@@ -315,9 +319,9 @@ describe('rewards follow the money kept', () => {
     // 627.90 reversed, 10 % of the Premium card's 999 paid: 99.90, as on the honest path below.
     expect(await f.balance(inviter.token)).toBe('99.90');
     expect(await netRewards(inviter)).toBe('99.90');
-    const detail = (await f.call('/account/revenueDetail', { token: inviter.token })).body.data;
+    const detail = (await f.call(accountCalls.revenueDetail, { token: inviter.token })).body.data;
     expect(detail.byKind.find((k: { kind: string }) => k.kind === 'referral_reward').total).toBe('99.90');
-    const board = (await f.call('/reward/ranking', { token: inviter.token, query: { type: 'earnings' } }))
+    const board = (await f.call(api.reward.ranking, { token: inviter.token, query: { type: 'earnings' } }))
       .body.data;
     expect(board.me.value).toBe('99.90');
 
@@ -366,7 +370,7 @@ describe('rewards follow the money kept', () => {
     expect(await f.balance(inviter.token)).toBe('0.00');
     expect(await debt(inviter)).toBe('49810');
     const types = (
-      await f.call('/account/walletRecords', {
+      await f.call(accountCalls.walletRecords, {
         token: inviter.token,
         query: { type: 'referral_reward', pageSize: '100' },
       })
@@ -444,7 +448,7 @@ describe('copyright purchases', () => {
     expect(await buy(who, '999999', 1)).toMatchObject({ status: 409, body: { errorKey: 'ProductNotFound' } });
     expect(await buy(who, limited, 0)).toMatchObject({ status: 400, body: { field: 'quantity' } });
     expect(await f.balance(who.token)).toBe('19000.00');
-    const center = (await f.call('/copyright/center', { token: who.token })).body.data;
+    const center = (await f.call(api.team.copyrights, { token: who.token })).body.data;
     const mine = center.products.find((p: { id: string }) => p.id === limited);
     expect(mine).toMatchObject({
       sold: 2,
@@ -474,16 +478,16 @@ describe('copyright purchases', () => {
     await f.recharge(who, '2000');
     const id = await product();
     const attempt = (payPassword: string) =>
-      f.call('/copyright/buy', {
+      f.call(api.team.buyCopyright, {
         token: who.token,
         body: { productId: id, quantity: 1, payPassword, requestId: randomUUID() },
       });
     expect((await attempt('135790')).body).toMatchObject({ code: 409, errorKey: 'PaymentPasswordNotSet' });
     await f.payPassword(who.userId);
     expect((await attempt('000000')).body).toMatchObject({ code: 409, errorKey: 'WrongPaymentPassword' });
-    const missing = await f.call('/copyright/buy', {
+    const missing = await f.call(api.team.buyCopyright, {
       token: who.token,
-      body: { productId: id, quantity: 1, requestId: randomUUID() },
+      body: unchecked({ productId: id, quantity: 1, requestId: randomUUID() }),
     });
     expect(missing.body).toMatchObject({ code: 400, field: 'payPassword' });
     expect(await f.balance(who.token)).toBe('2000.00');
@@ -545,9 +549,9 @@ describe('daily copyright revenue', () => {
     await runJob();
     await runJob();
     expect(await f.balance(who.token)).toBe('50.00');
-    const holdings = (await f.call('/copyright/holdings', { token: who.token })).body.data.list;
+    const holdings = (await f.call(api.team.copyrightHoldings, { token: who.token })).body.data.list;
     expect(holdings[0]).toMatchObject({ daysPaid: 5, revenue: '50.00' });
-    const revenue = (await f.call('/copyright/revenue', { token: who.token })).body.data;
+    const revenue = (await f.call(api.team.copyrightRevenue, { token: who.token })).body.data;
     expect(revenue.total).toBe(5);
   });
 });
@@ -555,16 +559,20 @@ describe('daily copyright revenue', () => {
 describe('monthly salary', () => {
   it('needs the level’s Star Card members, pays once, then not again for 30 days', async () => {
     const boss = await f.user();
-    expect((await f.call('/salary/claim', { token: boss.token })).body.errorKey).toBe('MembershipRequired');
+    expect((await f.call(api.team.claimSalary, { token: boss.token })).body.errorKey).toBe(
+      'MembershipRequired',
+    );
     await card(boss, 1);
-    expect((await f.call('/salary/claim', { token: boss.token })).body.errorKey).toBe('SalaryNotQualified');
+    expect((await f.call(api.team.claimSalary, { token: boss.token })).body.errorKey).toBe(
+      'SalaryNotQualified',
+    );
     const directs: Who[] = [];
     for (let i = 0; i < 3; i++) directs.push(await f.user('000000', boss.inviteCode));
     for (const d of directs) await card(d, 1);
     const deeper = await chain(3, directs[0]);
     await card(deeper[1]!, 1);
     await card(deeper[2]!, 1);
-    const status = (await f.call('/salary/status', { token: boss.token })).body.data;
+    const status = (await f.call(api.team.salary, { token: boss.token })).body.data;
     expect(status).toMatchObject({
       directStarMembers: 3,
       teamStarMembers: 5,
@@ -573,18 +581,18 @@ describe('monthly salary', () => {
       canClaim: true,
     });
     const claims = await Promise.all([
-      f.call('/salary/claim', { token: boss.token }),
-      f.call('/salary/claim', { token: boss.token }),
+      f.call(api.team.claimSalary, { token: boss.token }),
+      f.call(api.team.claimSalary, { token: boss.token }),
     ]);
     expect(claims.map((c) => c.status).sort()).toEqual([200, 409]);
     expect(await f.balance(boss.token)).toBe('500.00');
     t.clock.advance(29 * DAY);
-    expect((await f.call('/salary/claim', { token: boss.token })).body).toMatchObject({
+    expect((await f.call(api.team.claimSalary, { token: boss.token })).body).toMatchObject({
       errorKey: 'SalaryTooSoon',
     });
     t.clock.advance(DAY);
-    expect((await f.call('/salary/claim', { token: boss.token })).status).toBe(200);
-    expect((await f.call('/salary/records', { token: boss.token })).body.data.total).toBe(2);
+    expect((await f.call(api.team.claimSalary, { token: boss.token })).status).toBe(200);
+    expect((await f.call(api.team.salaryRecords, { token: boss.token })).body.data.total).toBe(2);
   });
 });
 
@@ -594,17 +602,17 @@ describe('dividends', () => {
     await f.recharge(who, '2500');
     const id = await product();
     await buy(who, id, 5); // 2500 → 2 shares
-    const status = (await f.call('/dividend/status', { token: who.token })).body.data;
+    const status = (await f.call(api.team.dividend, { token: who.token })).body.data;
     expect(status).toMatchObject({ shares: 2, pendingValue: '200.00', paidValue: '0.00', months: 10 });
     t.clock.advance(300 * DAY); // a little under 10 months
     await jobs().runDividends();
-    expect((await f.call('/dividend/status', { token: who.token })).body.data.paidValue).toBe('0.00');
+    expect((await f.call(api.team.dividend, { token: who.token })).body.data.paidValue).toBe('0.00');
     t.clock.advance(10 * DAY);
     await Promise.all([jobs().runDividends(), jobs().runDividends()]);
-    const paid = (await f.call('/dividend/status', { token: who.token })).body.data;
+    const paid = (await f.call(api.team.dividend, { token: who.token })).body.data;
     expect(paid).toMatchObject({ paidValue: '200.00', pendingValue: '0.00' });
     const dividends = (
-      await f.call('/account/walletRecords', { token: who.token, query: { type: 'dividend' } })
+      await f.call(accountCalls.walletRecords, { token: who.token, query: { type: 'dividend' } })
     ).body.data.list;
     expect(dividends).toEqual([expect.objectContaining({ amount: '200.00' })]);
   });
@@ -613,7 +621,7 @@ describe('dividends', () => {
 describe('the leader board', () => {
   it('ranks the largest teams with their progress toward the goal', async () => {
     const [leader] = await chain(4);
-    const board = (await f.call('/leader/board', { token: leader!.token })).body.data;
+    const board = (await f.call(api.team.leaders, { token: leader!.token })).body.data;
     expect(board.goal).toBe('1000000');
     expect(board.me.teamSize).toBe(3);
     expect(board.leaders[0].teamSize).toBeGreaterThanOrEqual(3);

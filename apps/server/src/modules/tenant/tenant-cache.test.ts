@@ -1,5 +1,6 @@
+import { adminConfigApi } from '@dramastar/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { caller } from '../../test/client.js';
+import { caller, unchecked } from '../../test/client.js';
 import { usingPostgres } from '../../test/database.js';
 import { buildTestApp, secondInstance, type TestApp } from '../../test/helper.js';
 import { walletFixtures } from '../../test/wallet-fixtures.js';
@@ -71,11 +72,12 @@ describe('tenant answers cache', () => {
   it('a configuration change on one instance reaches the other', async () => {
     const before = await config(b, '000003');
     expect(before.timeZone).toBe('Asia/Karachi');
-    const general = (await f.admin('/config/tenant', { token: owner, query: { tenantId: '000003' } })).body
-      .data.general as Record<string, unknown>;
-    const res = await f.admin('/config/general', {
+    const general = (
+      await f.admin(adminConfigApi.tenantConfig, { token: owner, query: { tenantId: '000003' } })
+    ).body.data.general as Record<string, unknown>;
+    const res = await f.admin(adminConfigApi.updateGeneral, {
       token: owner,
-      body: { ...general, tenantId: '000003', timeZone: 'Asia/Tokyo' },
+      body: unchecked({ ...general, tenantId: '000003', timeZone: 'Asia/Tokyo' }),
     });
     expect(res.status).toBe(200);
     expect((await config(a, '000003')).timeZone).toBe('Asia/Tokyo');
@@ -87,7 +89,7 @@ describe('tenant answers cache', () => {
 
   it('a domain added on one instance moves its host on the other', async () => {
     expect(await tenantOf(b, 'new.example.org')).toBe('000000');
-    const res = await f.admin('/tenants/domains', {
+    const res = await f.admin(adminConfigApi.tenantDomains, {
       token: owner,
       body: { tenantId: '000003', domains: ['pk.localhost', 'new.example.org'] },
     });

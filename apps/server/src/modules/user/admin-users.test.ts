@@ -1,3 +1,5 @@
+import { unchecked } from '../../test/client.js';
+import { accountCalls, adminUsersApi, api } from '@dramastar/contract';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helper.js';
@@ -23,11 +25,17 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const userName = async (token: string) =>
-  (await f.call('/user/info', { token })).body.data.userName as string;
+  (await f.call(api.user.info, { token })).body.data.userName as string;
 const loginByName = async (name: string, lang?: string) => {
   const captcha = (await t.app.inject({ method: 'GET', url: '/app-api/auth/auth/code' })).json().data;
-  return f.call('/auth/loginByName', {
-    body: { userName: name, password: 'secret-pass1', tenantId: '000000', uuid: captcha.uuid, code: 'AB7K' },
+  return f.call(api.auth.loginByName, {
+    body: unchecked({
+      userName: name,
+      password: 'secret-pass1',
+      tenantId: '000000',
+      uuid: captcha.uuid,
+      code: 'AB7K',
+    }),
     ip: `10.77.0.${Math.floor(Math.random() * 200)}`,
     ...(lang ? { lang } : {}),
   });
@@ -44,13 +52,13 @@ const audits = async (target: string) =>
   ]);
 
 async function registerByEmail(email: string) {
-  expect((await f.call('/auth/sendEmailCode', { body: { email, isRegister: 1 } })).status).toBe(200);
-  const res = await f.call('/auth/register', {
+  expect((await f.call(api.auth.sendEmailCode, { body: { email, isRegister: 1 } })).status).toBe(200);
+  const res = await f.call(api.auth.register, {
     body: { email, phone: '912345678', areaCode: '+84', verifyCode: lastCode(t.mails, email) },
   });
   expect(res.status).toBe(200);
   const token = res.body.data.access_token as string;
-  const info = (await f.call('/user/info', { token })).body.data;
+  const info = (await f.call(api.user.info, { token })).body.data;
   return { token, userId: info.userId as string, inviteCode: info.inviteCode as string };
 }
 
@@ -58,16 +66,16 @@ describe('searching users', () => {
   it('finds a user by e-mail, user name, phone, id and invite code, within the operator’s tenants', async () => {
     const ana = await registerByEmail('ana.search@example.ph');
     const other = await f.user('000001');
-    const byEmail = await f.admin('/users/search', { token: support, query: { q: 'ANA.search@' } });
+    const byEmail = await f.admin(adminUsersApi.search, { token: support, query: { q: 'ANA.search@' } });
     expect(byEmail.status).toBe(200);
     expect(byEmail.body.data).toMatchObject({
       total: 1,
       list: [{ userId: ana.userId, email: 'ana.search@example.ph', status: 'active', tenantId: '000000' }],
     });
     const find = async (q: string, token = support) =>
-      ((await f.admin('/users/search', { token, query: { q } })).body.data.list as { userId: string }[]).map(
-        (u) => u.userId,
-      );
+      (
+        (await f.admin(adminUsersApi.search, { token, query: { q } })).body.data.list as { userId: string }[]
+      ).map((u) => u.userId);
     expect(await find(ana.userId)).toContain(ana.userId);
     expect(await find(ana.inviteCode.toLowerCase())).toEqual([ana.userId]);
     expect(await find('+84 912 345 678')).toContain(ana.userId);
@@ -84,20 +92,22 @@ describe('searching users', () => {
     expect(await find(other.inviteCode, owner)).toEqual([String(other.userId)]);
     expect(await find(ana.inviteCode, adminOther)).toEqual([]);
     expect(
-      await f.admin('/users/search', { token: support, query: { q: 'x', tenantId: '000001' } }),
+      await f.admin(adminUsersApi.search, { token: support, query: { q: 'x', tenantId: '000001' } }),
     ).toMatchObject({ status: 403 });
     expect(
-      (await f.admin('/users/search', { token: owner, query: { tenantId: '000001' } })).body.data.list.every(
-        (u: { tenantId: string }) => u.tenantId === '000001',
-      ),
+      (
+        await f.admin(adminUsersApi.search, { token: owner, query: { tenantId: '000001' } })
+      ).body.data.list.every((u: { tenantId: string }) => u.tenantId === '000001'),
     ).toBe(true);
-    expect(await f.admin('/users/search', { token: support, query: { pageSize: '500' } })).toMatchObject({
-      status: 400,
-      body: { field: 'pageSize' },
-    });
+    expect(await f.admin(adminUsersApi.search, { token: support, query: { pageSize: '500' } })).toMatchObject(
+      {
+        status: 400,
+        body: { field: 'pageSize' },
+      },
+    );
     // content operators do not read users.
     const content = await f.operator('content', ['000000']);
-    expect((await f.admin('/users/search', { token: content })).status).toBe(403);
+    expect((await f.admin(adminUsersApi.search, { token: content })).status).toBe(403);
   });
 });
 
@@ -106,10 +116,13 @@ describe("a user's detail", () => {
     const top = await f.user();
     const mid = await f.user('000000', top.inviteCode);
     const leaf = await f.user('000000', mid.inviteCode);
-    await f.call('/test/openVipLevel', { token: mid.token, body: { level: 2 } });
+    await f.call(api.test.openVipLevel, { token: mid.token, body: { level: 2 } });
     await f.recharge(mid, '300');
 
-    const detail = await f.admin('/users/detail', { token: finance, query: { userId: String(mid.userId) } });
+    const detail = await f.admin(adminUsersApi.detail, {
+      token: finance,
+      query: { userId: String(mid.userId) },
+    });
     expect(detail.status).toBe(200);
     const d = detail.body.data;
     expect(d.profile).toMatchObject({
@@ -145,14 +158,14 @@ describe("a user's detail", () => {
       { level: 5, count: 0 },
     ]);
     const topDetail = (
-      await f.admin('/users/detail', { token: support, query: { userId: String(top.userId) } })
+      await f.admin(adminUsersApi.detail, { token: support, query: { userId: String(top.userId) } })
     ).body.data;
     expect(topDetail.team.downline.slice(0, 2)).toEqual([
       { level: 1, count: 1 },
       { level: 2, count: 1 },
     ]);
     const leafDetail = (
-      await f.admin('/users/detail', { token: support, query: { userId: String(leaf.userId) } })
+      await f.admin(adminUsersApi.detail, { token: support, query: { userId: String(leaf.userId) } })
     ).body.data;
     expect(leafDetail.team.upline.map((u: { level: number; userId: string }) => [u.level, u.userId])).toEqual(
       [
@@ -161,13 +174,16 @@ describe("a user's detail", () => {
       ],
     );
 
-    const ledger = await f.admin('/users/ledger', { token: support, query: { userId: String(mid.userId) } });
+    const ledger = await f.admin(adminUsersApi.ledger, {
+      token: support,
+      query: { userId: String(mid.userId) },
+    });
     expect(ledger.body.data).toMatchObject({
       currency: 'PHP',
       total: 1,
       list: [{ type: 'recharge', amount: '300.00', currency: 'PHP' }],
     });
-    const recharges = await f.admin('/users/recharges', {
+    const recharges = await f.admin(adminUsersApi.recharges, {
       token: support,
       query: { userId: String(mid.userId) },
     });
@@ -180,16 +196,19 @@ describe("a user's detail", () => {
     const low = await f.withdrawer('500', '000000');
     expect(
       (
-        await f.call('/account/applyWithdrawal', {
+        await f.call(accountCalls.applyWithdrawal, {
           token: low.token,
           body: { amount: '200', payPassword: PAY_PASSWORD, requestId: randomUUID() },
         })
       ).status,
     ).toBe(200);
-    const wd = await f.admin('/users/withdrawals', { token: support, query: { userId: String(low.userId) } });
+    const wd = await f.admin(adminUsersApi.withdrawals, {
+      token: support,
+      query: { userId: String(low.userId) },
+    });
     expect(wd.body.data).toMatchObject({ total: 1, list: [{ status: 'applied', amount: '200.00' }] });
 
-    const sessions = await f.admin('/users/sessions', {
+    const sessions = await f.admin(adminUsersApi.sessions, {
       token: support,
       query: { userId: String(mid.userId) },
     });
@@ -197,7 +216,9 @@ describe("a user's detail", () => {
   });
 
   it('answers 404 for no such user and 403 for a user of another tenant', async () => {
-    expect(await f.admin('/users/detail', { token: support, query: { userId: '999999999' } })).toMatchObject({
+    expect(
+      await f.admin(adminUsersApi.detail, { token: support, query: { userId: '999999999' } }),
+    ).toMatchObject({
       status: 404,
     });
     const other = await f.user('000001');
@@ -212,9 +233,9 @@ describe("a user's detail", () => {
         403,
       );
     expect(
-      (await f.admin('/users/detail', { token: owner, query: { userId: String(other.userId) } })).status,
+      (await f.admin(adminUsersApi.detail, { token: owner, query: { userId: String(other.userId) } })).status,
     ).toBe(200);
-    expect(await f.admin('/users/detail', { token: support, query: { userId: 'abc' } })).toMatchObject({
+    expect(await f.admin(adminUsersApi.detail, { token: support, query: { userId: 'abc' } })).toMatchObject({
       status: 400,
       body: { field: 'userId' },
     });
@@ -225,17 +246,17 @@ describe('sessions', () => {
   it('admins end one session (audited); support and finance may not', async () => {
     const who = await f.user();
     const list = async () =>
-      (await f.admin('/users/sessions', { token: support, query: { userId: String(who.userId) } })).body.data
-        .list as { id: string; status: string }[];
+      (await f.admin(adminUsersApi.sessions, { token: support, query: { userId: String(who.userId) } })).body
+        .data.list as { id: string; status: string }[];
     const [session] = await list();
     const body = { userId: String(who.userId), sessionId: session!.id };
-    expect((await f.admin('/users/sessions/revoke', { token: support, body })).status).toBe(403);
-    expect((await f.admin('/users/sessions/revoke', { token: finance, body })).status).toBe(403);
-    expect((await f.admin('/users/sessions/revoke', { token: adminOther, body })).status).toBe(403);
-    expect((await f.call('/user/info', { token: who.token })).status).toBe(200);
-    const revoked = await f.admin('/users/sessions/revoke', { token: owner, body });
+    expect((await f.admin(adminUsersApi.revokeSession, { token: support, body })).status).toBe(403);
+    expect((await f.admin(adminUsersApi.revokeSession, { token: finance, body })).status).toBe(403);
+    expect((await f.admin(adminUsersApi.revokeSession, { token: adminOther, body })).status).toBe(403);
+    expect((await f.call(api.user.info, { token: who.token })).status).toBe(200);
+    const revoked = await f.admin(adminUsersApi.revokeSession, { token: owner, body });
     expect(revoked).toMatchObject({ status: 200, body: { data: { id: session!.id, status: 'revoked' } } });
-    expect((await f.call('/user/info', { token: who.token })).status).toBe(401);
+    expect((await f.call(api.user.info, { token: who.token })).status).toBe(401);
     expect((await list())[0]!.status).toBe('revoked');
     expect(await audits(`user:${who.userId}`)).toMatchObject([
       { action: 'user.session.revoke', before: { status: 'active' }, after: { status: 'revoked' } },
@@ -244,7 +265,7 @@ describe('sessions', () => {
     const stranger = await f.user();
     expect(
       (
-        await f.admin('/users/sessions/revoke', {
+        await f.admin(adminUsersApi.revokeSession, {
           token: owner,
           body: { userId: String(stranger.userId), sessionId: session!.id },
         })
@@ -258,18 +279,20 @@ describe('freezing a user', () => {
     const who = await f.user();
     const body = { userId: String(who.userId), reason: 'Chargeback fraud' };
     for (const token of [support, finance, adminOther])
-      expect((await f.admin('/users/freeze', { token, body })).status).toBe(403);
+      expect((await f.admin(adminUsersApi.freeze, { token, body })).status).toBe(403);
     expect(
-      await f.admin('/users/freeze', { token: owner, body: { userId: body.userId, reason: ' x ' } }),
+      await f.admin(adminUsersApi.freeze, { token: owner, body: { userId: body.userId, reason: ' x ' } }),
     ).toMatchObject({
       status: 400,
       body: { field: 'reason', errorKey: 'ReasonRequired' },
     });
-    expect(await f.admin('/users/freeze', { token: owner, body: { userId: body.userId } })).toMatchObject({
+    expect(
+      await f.admin(adminUsersApi.freeze, { token: owner, body: unchecked({ userId: body.userId }) }),
+    ).toMatchObject({
       status: 400,
       body: { field: 'reason' },
     });
-    expect((await f.call('/user/info', { token: who.token })).status).toBe(200);
+    expect((await f.call(api.user.info, { token: who.token })).status).toBe(200);
     expect(await audits(`user:${who.userId}`)).toEqual([]);
   });
 
@@ -279,7 +302,7 @@ describe('freezing a user', () => {
     const second = (await loginByName(name)).body.data.access_token as string;
     const admin = await f.operator('tenant_admin', ['000000']);
 
-    const frozen = await f.admin('/users/freeze', {
+    const frozen = await f.admin(adminUsersApi.freeze, {
       token: admin,
       body: { userId: String(who.userId), reason: 'Suspicious withdrawals' },
     });
@@ -298,10 +321,11 @@ describe('freezing a user', () => {
     ]);
 
     // Every session is gone: 401 on any user call, money calls included.
-    for (const token of [who.token, second]) expect((await f.call('/user/info', { token })).status).toBe(401);
+    for (const token of [who.token, second])
+      expect((await f.call(api.user.info, { token })).status).toBe(401);
     expect(
       (
-        await f.call('/account/applyWithdrawal', {
+        await f.call(accountCalls.applyWithdrawal, {
           token: who.token,
           body: { amount: '200', payPassword: PAY_PASSWORD, requestId: randomUUID() },
         })
@@ -309,7 +333,7 @@ describe('freezing a user', () => {
     ).toBe(401);
     expect(
       (
-        await f.call('/user/addBalance', {
+        await f.call(api.user.addBalance, {
           token: who.token,
           body: { channel: 'gateway', amount: '100', requestId: randomUUID() },
         })
@@ -331,14 +355,14 @@ describe('freezing a user', () => {
     const captcha = (await t.app.inject({ method: 'GET', url: '/app-api/auth/auth/code' })).json().data;
     expect(
       (
-        await f.call('/auth/loginByName', {
-          body: {
+        await f.call(api.auth.loginByName, {
+          body: unchecked({
             userName: name,
             password: 'wrong-pass-9',
             tenantId: '000000',
             uuid: captcha.uuid,
             code: 'AB7K',
-          },
+          }),
           ip: '10.78.0.1',
         })
       ).body.errorKey,
@@ -349,28 +373,32 @@ describe('freezing a user', () => {
     ).toEqual([{ n: 1 }]);
 
     // The detail tells who froze the account and why; freezing twice is refused.
-    const detail = (await f.admin('/users/detail', { token: support, query: { userId: String(who.userId) } }))
-      .body.data;
+    const detail = (
+      await f.admin(adminUsersApi.detail, { token: support, query: { userId: String(who.userId) } })
+    ).body.data;
     expect(detail.profile).toMatchObject({ status: 'frozen', frozen: { reason: 'Suspicious withdrawals' } });
     expect(
-      await f.admin('/users/freeze', { token: owner, body: { userId: String(who.userId), reason: 'again' } }),
+      await f.admin(adminUsersApi.freeze, {
+        token: owner,
+        body: { userId: String(who.userId), reason: 'again' },
+      }),
     ).toMatchObject({ status: 409, body: { errorKey: 'UserStatusConflict' } });
     expect(
-      (await f.admin('/users/search', { token: support, query: { status: 'frozen' } })).body.data.list.map(
-        (u: { userId: string }) => u.userId,
-      ),
+      (
+        await f.admin(adminUsersApi.search, { token: support, query: { status: 'frozen' } })
+      ).body.data.list.map((u: { userId: string }) => u.userId),
     ).toContain(String(who.userId));
 
     // Unfreezing: audited with its reason; the user signs in and moves money again.
     expect(
       (
-        await f.admin('/users/unfreeze', {
+        await f.admin(adminUsersApi.unfreeze, {
           token: support,
           body: { userId: String(who.userId), reason: 'ok now' },
         })
       ).status,
     ).toBe(403);
-    const back = await f.admin('/users/unfreeze', {
+    const back = await f.admin(adminUsersApi.unfreeze, {
       token: admin,
       body: { userId: String(who.userId), reason: 'Documents checked' },
     });
@@ -386,14 +414,14 @@ describe('freezing a user', () => {
     const token = login.body.data.access_token as string;
     expect(
       (
-        await f.call('/account/applyWithdrawal', {
+        await f.call(accountCalls.applyWithdrawal, {
           token,
           body: { amount: '200', payPassword: PAY_PASSWORD, requestId: randomUUID() },
         })
       ).status,
     ).toBe(200);
     expect(
-      await f.admin('/users/unfreeze', {
+      await f.admin(adminUsersApi.unfreeze, {
         token: owner,
         body: { userId: String(who.userId), reason: 'again' },
       }),
@@ -404,7 +432,7 @@ describe('freezing a user', () => {
     const email = 'frozen.mail@example.ph';
     const who = await registerByEmail(email);
     // A login code asked before the freeze.
-    expect((await f.call('/auth/sendEmailCode', { body: { email, isRegister: 0 } })).status).toBe(200);
+    expect((await f.call(api.auth.sendEmailCode, { body: { email, isRegister: 0 } })).status).toBe(200);
     const code = lastCode(t.mails, email);
     const tickets = createTicketService(t.database.db, t.clock);
     const google = await tickets.issue(t.database.db, {
@@ -418,24 +446,28 @@ describe('freezing a user', () => {
       userId: BigInt(who.userId),
     });
     expect(
-      (await f.admin('/users/freeze', { token: owner, body: { userId: who.userId, reason: 'Abuse report' } }))
-        .status,
+      (
+        await f.admin(adminUsersApi.freeze, {
+          token: owner,
+          body: { userId: who.userId, reason: 'Abuse report' },
+        })
+      ).status,
     ).toBe(200);
 
     const refused = { status: 409, body: { errorKey: 'AccountFrozen' } };
     t.clock.advance(61_000);
-    expect(await f.call('/auth/sendEmailCode', { body: { email, isRegister: 0 } })).toMatchObject(refused);
-    expect(await f.call('/auth/login', { body: { email, verifyCode: code } })).toMatchObject(refused);
+    expect(await f.call(api.auth.sendEmailCode, { body: { email, isRegister: 0 } })).toMatchObject(refused);
+    expect(await f.call(api.auth.login, { body: { email, verifyCode: code } })).toMatchObject(refused);
     // Registering the address again is refused as taken.
-    expect(await f.call('/auth/sendEmailCode', { body: { email, isRegister: 1 } })).toMatchObject({
+    expect(await f.call(api.auth.sendEmailCode, { body: { email, isRegister: 1 } })).toMatchObject({
       status: 409,
       body: { errorKey: 'EmailAlreadyRegistered' },
     });
     expect(
-      await f.call('/auth/thirdLoginByToken', { body: { accessToken: google, channel: 'google' } }),
+      await f.call(api.auth.thirdLoginByToken, { body: { accessToken: google, channel: 'google' } }),
     ).toMatchObject(refused);
     // The hand-over ticket ended with the sessions at the freeze.
-    expect(await f.call('/auth/loginByTicket', { body: { ticket: handoff } })).toMatchObject({
+    expect(await f.call(api.auth.loginByTicket, { body: { ticket: handoff } })).toMatchObject({
       status: 409,
       body: { errorKey: 'LoginTicketInvalid' },
     });
@@ -448,7 +480,7 @@ describe('freezing a user', () => {
     ).toEqual([]);
 
     // After unfreezing the unused code still works.
-    await f.admin('/users/unfreeze', { token: owner, body: { userId: who.userId, reason: 'Resolved' } });
-    expect((await f.call('/auth/login', { body: { email, verifyCode: code } })).status).toBe(200);
+    await f.admin(adminUsersApi.unfreeze, { token: owner, body: { userId: who.userId, reason: 'Resolved' } });
+    expect((await f.call(api.auth.login, { body: { email, verifyCode: code } })).status).toBe(200);
   });
 });

@@ -1,3 +1,4 @@
+import { api } from '@dramastar/contract';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -21,19 +22,19 @@ async function emailUser(
   inviteCode?: string,
 ): Promise<{ token: string; email: string; info: Answer['body'] }> {
   const email = `user${++n}@example.ph`;
-  await call('/auth/sendEmailCode', { body: { email, isRegister: 1 }, ip: `10.1.0.${n}` });
-  const res = await call('/auth/register', {
+  await call(api.auth.sendEmailCode, { body: { email, isRegister: 1 }, ip: `10.1.0.${n}` });
+  const res = await call(api.auth.register, {
     body: { email, phone: '912345678', areaCode: '+84', verifyCode: lastCode(t.mails, email), inviteCode },
     ip: `10.1.0.${n}`,
   });
   const token = res.body.data.access_token as string;
-  return { token, email, info: (await call('/user/info', { token })).body.data };
+  return { token, email, info: (await call(api.user.info, { token })).body.data };
 }
 
 async function nameUser(): Promise<{ token: string; userName: string; info: Answer['body'] }> {
   const userName = `name_${++n}`;
   const captcha = (await t.app.inject({ method: 'GET', url: '/app-api/auth/auth/code' })).json().data;
-  const res = await call('/auth/registerByName', {
+  const res = await call(api.auth.registerByName, {
     body: {
       userName,
       password: 'secret-pass1',
@@ -45,15 +46,15 @@ async function nameUser(): Promise<{ token: string; userName: string; info: Answ
     ip: `10.2.0.${n}`,
   });
   const token = res.body.data.access_token as string;
-  return { token, userName, info: (await call('/user/info', { token })).body.data };
+  return { token, userName, info: (await call(api.user.info, { token })).body.data };
 }
 
 describe('profile', () => {
   it('updates the nickname, refusing an empty one', async () => {
     const { token } = await emailUser();
-    const ok = await call('/user/update', { token, body: { nickname: '  Star Fan ' } });
+    const ok = await call(api.user.update, { token, body: { nickname: '  Star Fan ' } });
     expect(ok.body.data.nickname).toBe('Star Fan');
-    const empty = await call('/user/update', { token, body: { nickname: '   ' } });
+    const empty = await call(api.user.update, { token, body: { nickname: '   ' } });
     expect(empty.body).toMatchObject({ code: 400, field: 'nickname', errorKey: 'PleaseEnterNickname' });
   });
 
@@ -63,35 +64,35 @@ describe('profile', () => {
       Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
       Buffer.alloc(64),
     ]);
-    const up = await call('/user/uploadAvatar', {
+    const up = await call(api.user.uploadAvatar, {
       token,
       body: { image: `data:image/png;base64,${png.toString('base64')}` },
     });
     expect(up.status).toBe(200);
     expect(up.body.data.avatar).toMatch(new RegExp(`^/media/avatars/${info.userId}-[0-9a-f]{16}\\.png$`));
     expect(existsSync(join(t.config.mediaDir, up.body.data.avatar.replace('/media/', '')))).toBe(true);
-    const saved = await call('/user/update', { token, body: { avatar: up.body.data.avatar } });
+    const saved = await call(api.user.update, { token, body: { avatar: up.body.data.avatar } });
     expect(saved.body.data.avatar).toBe(up.body.data.avatar);
 
     const text = Buffer.from('<svg onload=alert(1)>').toString('base64');
     expect(
-      (await call('/user/uploadAvatar', { token, body: { image: `data:image/png;base64,${text}` } })).body,
+      (await call(api.user.uploadAvatar, { token, body: { image: `data:image/png;base64,${text}` } })).body,
     ).toMatchObject({
       code: 400,
       errorKey: 'ImageInvalid',
     });
     expect(
-      (await call('/user/uploadAvatar', { token, body: { image: 'data:image/gif;base64,R0lGOD' } })).body
+      (await call(api.user.uploadAvatar, { token, body: { image: 'data:image/gif;base64,R0lGOD' } })).body
         .errorKey,
     ).toBe('ImageInvalid');
     const big = Buffer.concat([png, Buffer.alloc(2 * 1024 * 1024)]).toString('base64');
-    const tooBig = await call('/user/uploadAvatar', {
+    const tooBig = await call(api.user.uploadAvatar, {
       token,
       body: { image: `data:image/png;base64,${big}` },
     });
     expect(tooBig.body).toMatchObject({ code: 400, errorKey: 'ImageTooLarge' });
     expect(
-      (await call('/user/update', { token, body: { avatar: 'https://evil.example/x.png' } })).body.field,
+      (await call(api.user.update, { token, body: { avatar: 'https://evil.example/x.png' } })).body.field,
     ).toBe('avatar');
   });
 });
@@ -101,13 +102,13 @@ describe('invite code binding', () => {
     const a = await emailUser();
     const b = await emailUser();
     const c = await emailUser();
-    const bound = await call('/user/setInviteCode', {
+    const bound = await call(api.user.setInviteCode, {
       token: c.token,
       query: { inviteCode: a.info.inviteCode },
     });
     expect(bound.body.data).toEqual({ inviterCode: a.info.inviteCode });
-    expect((await call('/user/info', { token: c.token })).body.data.inviterCode).toBe(a.info.inviteCode);
-    const again = await call('/user/setInviteCode', {
+    expect((await call(api.user.info, { token: c.token })).body.data.inviterCode).toBe(a.info.inviteCode);
+    const again = await call(api.user.setInviteCode, {
       token: c.token,
       query: { inviteCode: b.info.inviteCode },
     });
@@ -119,27 +120,27 @@ describe('invite code binding', () => {
     const mid = await emailUser(top.info.inviteCode);
     const low = await emailUser(mid.info.inviteCode);
     expect(
-      (await call('/user/setInviteCode', { token: top.token, query: { inviteCode: top.info.inviteCode } }))
+      (await call(api.user.setInviteCode, { token: top.token, query: { inviteCode: top.info.inviteCode } }))
         .body.errorKey,
     ).toBe('CannotInviteSelf');
     expect(
-      (await call('/user/setInviteCode', { token: top.token, query: { inviteCode: low.info.inviteCode } }))
+      (await call(api.user.setInviteCode, { token: top.token, query: { inviteCode: low.info.inviteCode } }))
         .body.errorKey,
     ).toBe('InviteCodeOwnTeam');
     expect(
-      (await call('/user/setInviteCode', { token: top.token, query: { inviteCode: 'QQQQ7777' } })).body,
+      (await call(api.user.setInviteCode, { token: top.token, query: { inviteCode: 'QQQQ7777' } })).body,
     ).toMatchObject({
       code: 400,
       errorKey: 'InvalidInviteCode',
       field: 'inviteCode',
     });
-    expect((await call('/user/info', { token: top.token })).body.data.inviterCode).toBeNull();
+    expect((await call(api.user.info, { token: top.token })).body.data.inviterCode).toBeNull();
   });
 
   it('accepts only system accounts’ codes through setSysUser', async () => {
     const agent = await emailUser();
     const user = await emailUser();
-    const plain = await call('/user/setSysUser', {
+    const plain = await call(api.user.setSysUser, {
       token: user.token,
       query: { sysInviteCode: agent.info.inviteCode },
     });
@@ -147,7 +148,7 @@ describe('invite code binding', () => {
     await t.database.query('update app_user set is_system = true where invite_code = $1', [
       agent.info.inviteCode,
     ]);
-    const ok = await call('/user/setSysUser', {
+    const ok = await call(api.user.setSysUser, {
       token: user.token,
       query: { sysInviteCode: agent.info.inviteCode },
     });
@@ -158,15 +159,15 @@ describe('invite code binding', () => {
 describe('account messages', () => {
   it('welcomes a new user, in the reader’s language, and marks messages read', async () => {
     const { token, info } = await emailUser();
-    const en = (await call('/user/getMessage', { token })).body.data;
+    const en = (await call(api.user.getMessage, { token })).body.data;
     expect(en.total).toBe(1);
     expect(en.unread).toBe(1);
     expect(en.list[0]).toMatchObject({ kind: 'welcome', title: 'Welcome to DramaStar', read: false });
     expect(en.list[0].content).toContain(info.inviteCode);
-    const vn = (await call('/user/getMessage', { token, lang: 'vn' })).body.data;
+    const vn = (await call(api.user.getMessage, { token, lang: 'vn' })).body.data;
     expect(vn.list[0].title).toBe('Chào mừng đến với DramaStar');
-    expect((await call('/user/readMessages', { token, body: {} })).body.data).toEqual({ unread: 0 });
-    expect((await call('/user/getMessage', { token })).body.data.list[0].read).toBe(true);
+    expect((await call(api.user.readMessages, { token, body: {} })).body.data).toEqual({ unread: 0 });
+    expect((await call(api.user.getMessage, { token })).body.data.list[0].read).toBe(true);
   });
 });
 
@@ -174,14 +175,14 @@ describe('login methods', () => {
   it('adds a user name and password to an e-mail account, which then logs in by name', async () => {
     const { token } = await emailUser();
     const userName = `bound_${n}`;
-    const bind = await call('/user/bindUserName', {
+    const bind = await call(api.user.bindUserName, {
       token,
       body: { userName, password: 'new-pass-123', repPassword: 'new-pass-123' },
     });
     expect(bind.body.data.loginMethods).toEqual(['email', 'username']);
-    const login = await call('/auth/loginByName', { body: { userName, password: 'new-pass-123' } });
+    const login = await call(api.auth.loginByName, { body: { userName, password: 'new-pass-123' } });
     expect(login.status).toBe(200);
-    const methods = (await call('/user/loginMethods', { token })).body.data;
+    const methods = (await call(api.user.loginMethods, { token })).body.data;
     expect(methods.googleEnabled).toBe(false);
     expect(methods.methods).toEqual([
       {
@@ -198,31 +199,31 @@ describe('login methods', () => {
   it('binds an e-mail to a user-name account with a bind code, and never removes the last method', async () => {
     const { token } = await nameUser();
     const email = `bind${n}@example.ph`;
-    await call('/auth/sendEmailCode', { body: { email, type: 'bind' } });
-    const bound = await call('/user/bindEmail', {
+    await call(api.auth.sendEmailCode, { body: { email, type: 'bind' } });
+    const bound = await call(api.user.bindEmail, {
       token,
       body: { email, verifyCode: lastCode(t.mails, email) },
     });
     expect(bound.body.data.loginMethods).toEqual(['email', 'username']);
-    const unbound = await call('/user/unbind', { token, body: { method: 'email' } });
+    const unbound = await call(api.user.unbind, { token, body: { method: 'email' } });
     expect(unbound.body.data.loginMethods).toEqual(['username']);
 
     const only = await emailUser();
-    expect((await call('/user/unbind', { token: only.token, body: { method: 'email' } })).body).toMatchObject(
-      {
-        code: 409,
-        errorKey: 'LastLoginMethod',
-      },
-    );
+    expect(
+      (await call(api.user.unbind, { token: only.token, body: { method: 'email' } })).body,
+    ).toMatchObject({
+      code: 409,
+      errorKey: 'LastLoginMethod',
+    });
   });
 
   it('binds an e-mail and a user name once, even when two binds race', async () => {
     const { token } = await nameUser();
     const emails = [`race${n}a@example.ph`, `race${n}b@example.ph`];
-    for (const email of emails) await call('/auth/sendEmailCode', { body: { email, type: 'bind' } });
+    for (const email of emails) await call(api.auth.sendEmailCode, { body: { email, type: 'bind' } });
     const binds = await Promise.all(
       emails.map((email) =>
-        call('/user/bindEmail', { token, body: { email, verifyCode: lastCode(t.mails, email) } }),
+        call(api.user.bindEmail, { token, body: { email, verifyCode: lastCode(t.mails, email) } }),
       ),
     );
     expect(binds.map((b) => b.status).sort()).toEqual([200, 409]);
@@ -231,7 +232,7 @@ describe('login methods', () => {
       field: 'email',
     });
     const bound = binds.find((b) => b.status === 200)!;
-    const methods = (await call('/user/loginMethods', { token })).body.data.methods;
+    const methods = (await call(api.user.loginMethods, { token })).body.data.methods;
     // The address kept is the one whose bind succeeded.
     const winner = emails[binds.indexOf(bound)]!;
     expect(methods[0]).toMatchObject({ method: 'email', bound: true, detail: `${winner[0]}***@example.ph` });
@@ -240,7 +241,7 @@ describe('login methods', () => {
     const names = [`racer_${n}a`, `racer_${n}b`];
     const named = await Promise.all(
       names.map((userName) =>
-        call('/user/bindUserName', {
+        call(api.user.bindUserName, {
           token: mailUser.token,
           body: { userName, password: 'secret-pass1', repPassword: 'secret-pass1' },
         }),
@@ -249,11 +250,11 @@ describe('login methods', () => {
     expect(named.map((b) => b.status).sort()).toEqual([200, 409]);
     expect(named.find((b) => b.status === 409)?.body).toMatchObject({ errorKey: 'AlreadyBound' });
     const kept = names[named.findIndex((b) => b.status === 200)]!;
-    const login = await call('/auth/loginByName', { body: { userName: kept, password: 'secret-pass1' } });
+    const login = await call(api.auth.loginByName, { body: { userName: kept, password: 'secret-pass1' } });
     expect(login.status).toBe(200);
     const other = names.find((name) => name !== kept)!;
     expect(
-      (await call('/auth/loginByName', { body: { userName: other, password: 'secret-pass1' } })).status,
+      (await call(api.auth.loginByName, { body: { userName: other, password: 'secret-pass1' } })).status,
     ).not.toBe(200);
   });
 
@@ -275,7 +276,7 @@ describe('login methods', () => {
       const answers = await Promise.all(
         people.map(({ token }) =>
           Promise.all([
-            call('/user/unbind', { token, body: { method: 'email' } }),
+            call(api.user.unbind, { token, body: { method: 'email' } }),
             other('/user/unbind', { token, body: { method: 'google' } }),
           ]),
         ),
@@ -283,7 +284,7 @@ describe('login methods', () => {
       for (const [i, pair] of answers.entries()) {
         expect(pair.map((u) => u.status).sort()).toEqual([200, 409]);
         expect(pair.find((u) => u.status === 409)?.body).toMatchObject({ errorKey: 'LastLoginMethod' });
-        const methods = (await call('/user/loginMethods', { token: people[i]!.token })).body.data.methods;
+        const methods = (await call(api.user.loginMethods, { token: people[i]!.token })).body.data.methods;
         expect(methods.filter((m: { bound: boolean }) => m.bound)).toHaveLength(1);
       }
     } finally {
@@ -293,29 +294,29 @@ describe('login methods', () => {
 
   it('refuses a Google bind ticket while Google is not configured', async () => {
     const { token } = await emailUser();
-    expect((await call('/user/bindTicket', { token })).body.errorKey).toBe('GoogleNotConfigured');
+    expect((await call(api.user.bindTicket, { token })).body.errorKey).toBe('GoogleNotConfigured');
   });
 });
 
 describe('password change', () => {
   it('needs the old password, ends every session and returns a new one', async () => {
     const { token, userName } = await nameUser();
-    const other = (await call('/auth/loginByName', { body: { userName, password: 'secret-pass1' } })).body
+    const other = (await call(api.auth.loginByName, { body: { userName, password: 'secret-pass1' } })).body
       .data.access_token;
-    const wrong = await call('/user/changePassword', {
+    const wrong = await call(api.user.changePassword, {
       token,
       body: { oldPassword: 'not-it-123', password: 'brand-new-1', repPassword: 'brand-new-1' },
     });
     expect(wrong.body).toMatchObject({ errorKey: 'WrongPassword', field: 'oldPassword' });
-    const ok = await call('/user/changePassword', {
+    const ok = await call(api.user.changePassword, {
       token,
       body: { oldPassword: 'secret-pass1', password: 'brand-new-1', repPassword: 'brand-new-1' },
     });
     const fresh = ok.body.data.access_token;
-    expect((await call('/user/info', { token })).status).toBe(401);
-    expect((await call('/user/info', { token: other })).status).toBe(401);
-    expect((await call('/user/info', { token: fresh })).status).toBe(200);
-    expect((await call('/auth/loginByName', { body: { userName, password: 'brand-new-1' } })).status).toBe(
+    expect((await call(api.user.info, { token })).status).toBe(401);
+    expect((await call(api.user.info, { token: other })).status).toBe(401);
+    expect((await call(api.user.info, { token: fresh })).status).toBe(200);
+    expect((await call(api.auth.loginByName, { body: { userName, password: 'brand-new-1' } })).status).toBe(
       200,
     );
   });
@@ -325,14 +326,14 @@ describe('account cancellation', () => {
   it('needs the password of a password account, then erases personal data and ends sessions', async () => {
     const { token, userName, info } = await nameUser();
     expect(
-      (await call('/user/cancelAccount', { token, body: { password: 'nope-nope-1' } })).body.errorKey,
+      (await call(api.user.cancelAccount, { token, body: { password: 'nope-nope-1' } })).body.errorKey,
     ).toBe('WrongPassword');
-    expect((await call('/user/cancelAccount', { token, body: { password: 'secret-pass1' } })).body.code).toBe(
-      200,
-    );
-    expect((await call('/user/info', { token })).status).toBe(401);
     expect(
-      (await call('/auth/loginByName', { body: { userName, password: 'secret-pass1' } })).body.errorKey,
+      (await call(api.user.cancelAccount, { token, body: { password: 'secret-pass1' } })).body.code,
+    ).toBe(200);
+    expect((await call(api.user.info, { token })).status).toBe(401);
+    expect(
+      (await call(api.auth.loginByName, { body: { userName, password: 'secret-pass1' } })).body.errorKey,
     ).toBe('WrongUserNameOrPassword');
     const [row] = await t.database.query('select * from app_user where id = $1', [info.userId]);
     expect(row).toMatchObject({
@@ -346,13 +347,13 @@ describe('account cancellation', () => {
 
   it('needs an e-mail code (purpose cancel) for an e-mail account; the name can register again', async () => {
     const { token, email } = await emailUser();
-    expect((await call('/user/cancelAccount', { token, body: { verifyCode: '000000' } })).body.errorKey).toBe(
-      'WrongEmailCode',
-    );
-    await call('/auth/sendEmailCode', { body: { email, type: 'cancel' } });
-    const ok = await call('/user/cancelAccount', { token, body: { verifyCode: lastCode(t.mails, email) } });
+    expect(
+      (await call(api.user.cancelAccount, { token, body: { verifyCode: '000000' } })).body.errorKey,
+    ).toBe('WrongEmailCode');
+    await call(api.auth.sendEmailCode, { body: { email, type: 'cancel' } });
+    const ok = await call(api.user.cancelAccount, { token, body: { verifyCode: lastCode(t.mails, email) } });
     expect(ok.status).toBe(200);
     t.clock.advance(61_000);
-    expect((await call('/auth/sendEmailCode', { body: { email, isRegister: 1 } })).status).toBe(200);
+    expect((await call(api.auth.sendEmailCode, { body: { email, isRegister: 1 } })).status).toBe(200);
   });
 });
