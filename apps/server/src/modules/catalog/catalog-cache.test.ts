@@ -1,8 +1,9 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { adminContentApi, type AnyCall } from '@dramastar/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { caller } from '../../test/client.js';
+import { caller, unchecked } from '../../test/client.js';
 import { usingPostgres } from '../../test/database.js';
 import { buildTestApp, secondInstance, type TestApp } from '../../test/helper.js';
 import { walletFixtures } from '../../test/wallet-fixtures.js';
@@ -25,7 +26,8 @@ const data = (res: { status: number; body: any }) => {
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.data;
 };
-const admin = (path: string, body: unknown) => caller(a.app, '/admin-api')(path, { token: owner, body });
+/** A console call as the owner, its body sent as the test wrote it. */
+const admin = (call: AnyCall, body: unknown) => caller(a.app)(call, { token: owner, body: unchecked(body) });
 
 interface Summary {
   id: number;
@@ -75,7 +77,7 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Pr
 /** A published series of tenant 000000 made through the console, its episodes as rows (no transcoding). */
 async function makeSeries(title: string, episodes: number, freeEpisodes: number): Promise<number> {
   const s = data(
-    await admin('/content/series/create', {
+    await admin(adminContentApi.createSeries, {
       tenantId: '000000',
       title: { en: title },
       description: { en: `${title}, a story` },
@@ -89,7 +91,7 @@ async function makeSeries(title: string, episodes: number, freeEpisodes: number)
        values ($1, $2, 60, '/media/posters/x.jpg', 'hls/x', now())`,
       [s.id, n],
     );
-  data(await admin('/content/series/status', { id: s.id, status: 'published' }));
+  data(await admin(adminContentApi.setSeriesStatus, { id: s.id, status: 'published' }));
   return s.id as number;
 }
 
@@ -128,7 +130,7 @@ describe('catalogue cache', () => {
       'Beta Days',
     ]);
 
-    data(await admin('/content/series/update', { id: ids.alpha, title: { en: 'Alpha Renamed' } }));
+    data(await admin(adminContentApi.updateSeries, { id: ids.alpha, title: { en: 'Alpha Renamed' } }));
     await until(on.home, (h) => h.sections.some((s) => s.series.some((x) => x.title === 'Alpha Renamed')));
     expect(titles((await on.all()).list)).toEqual(['Alpha Renamed', 'Beta Days']);
     expect(titles((await on.search('alpha')).list)).toEqual(['Alpha Renamed']);
@@ -136,7 +138,7 @@ describe('catalogue cache', () => {
     expect((await on.feed()).list[0]!.series.title).toBe('Alpha Renamed');
 
     // More free episodes: the second one opens for everyone, in the series and in the feed.
-    data(await admin('/content/series/update', { id: ids.alpha, freeEpisodes: 2 }));
+    data(await admin(adminContentApi.updateSeries, { id: ids.alpha, freeEpisodes: 2 }));
     await until(
       () => on.episodes(ids.alpha),
       (d) => !d.episodes[1]!.locked,
@@ -144,12 +146,12 @@ describe('catalogue cache', () => {
     expect((await on.feed()).list.filter((i) => i.series.id === ids.alpha)).toHaveLength(3);
 
     // A banner placed by the console.
-    data(await admin('/content/series/banner', { id: ids.beta, bannerOrder: 1 }));
+    data(await admin(adminContentApi.setBanner, { id: ids.beta, bannerOrder: 1 }));
     await until(on.home, (h) => h.banners.length === 1 && h.banners[0]!.id === ids.beta);
 
     // A deleted episode.
     const last = (await on.episodes(ids.alpha)).episodes[2]!;
-    data(await admin('/content/episodes/delete', { episodeId: last.id }));
+    data(await admin(adminContentApi.deleteEpisode, { episodeId: last.id }));
     await until(
       () => on.episodes(ids.alpha),
       (d) => d.episodes.length === 2 && d.series.episodeCount === 2,
@@ -157,7 +159,7 @@ describe('catalogue cache', () => {
 
     // The home sections' layout.
     data(
-      await admin('/content/sections/save', {
+      await admin(adminContentApi.saveHomeSections, {
         tenantId: '000000',
         sections: ['new', 'free', 'ranking']
           .map((key) => ({ key, visible: true, title: { en: '' } }))
@@ -167,12 +169,12 @@ describe('catalogue cache', () => {
     await until(on.home, (h) => h.sections.map((s) => s.key).join() === 'new,free,ranking');
 
     // Unpublished: gone from every list, and its page is not found.
-    data(await admin('/content/series/status', { id: ids.beta, status: 'draft' }));
+    data(await admin(adminContentApi.setSeriesStatus, { id: ids.beta, status: 'draft' }));
     await until(on.all, (p) => p.total === 1);
     expect(titles((await on.home()).banners)).toEqual(['Alpha Renamed']);
     expect((await on.feed()).list.every((i) => i.series.id === ids.alpha)).toBe(true);
     expect((await on.detail(ids.beta)).status).toBe(404);
-    data(await admin('/content/series/status', { id: ids.beta, status: 'published' }));
+    data(await admin(adminContentApi.setSeriesStatus, { id: ids.beta, status: 'published' }));
     await until(on.all, (p) => p.total === 2);
   });
 

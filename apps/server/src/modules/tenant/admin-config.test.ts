@@ -1,8 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { defaultEarnSettings, defaultMembershipSettings, defaultWalletSettings } from '@dramastar/contract';
+import {
+  adminApi,
+  adminConfigApi,
+  type AnyCall,
+  defaultEarnSettings,
+  defaultMembershipSettings,
+  defaultWalletSettings,
+} from '@dramastar/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client.js';
-import { caller } from '../../test/client.js';
+import { caller, unchecked } from '../../test/client.js';
 import { usingPostgres } from '../../test/database.js';
 import { buildTestApp, type TestApp } from '../../test/helper.js';
 import { walletFixtures } from '../../test/wallet-fixtures.js';
@@ -21,15 +28,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** A console call as `token`, its input sent as the test wrote it (good or deliberately bad). */
 const admin = (
-  path: string,
+  call: AnyCall,
   token: string,
   options: { body?: unknown; query?: Record<string, string> } = {},
-) => f.admin(path, { token, ...options });
+) => f.admin(call, { token, body: unchecked(options.body), query: unchecked(options.query) });
 const read = async (tenantId: string, token = owner) =>
-  (await admin('/config/tenant', token, { query: { tenantId } })).body.data;
+  (await admin(adminConfigApi.tenantConfig, token, { query: { tenantId } })).body.data;
 const audits = async (action: string) =>
-  (await admin('/audit', owner, { query: { action } })).body.data.list as {
+  (await admin(adminApi.audit, owner, { query: { action } })).body.data.list as {
     tenantId: string;
     operator: string;
     before: unknown;
@@ -69,18 +77,31 @@ describe('reading a tenant configuration', () => {
   });
 
   it('keeps a tenant admin to its tenants and other roles out', async () => {
-    expect((await admin('/config/tenant', adminA, { query: { tenantId: '000001' } })).status).toBe(200);
-    expect((await admin('/config/tenant', adminA, { query: { tenantId: '000002' } })).status).toBe(403);
+    expect((await admin(adminConfigApi.tenantConfig, adminA, { query: { tenantId: '000001' } })).status).toBe(
+      200,
+    );
+    expect((await admin(adminConfigApi.tenantConfig, adminA, { query: { tenantId: '000002' } })).status).toBe(
+      403,
+    );
     expect(
-      (await admin('/config/membership', adminA, { body: withPrimaryPrice('000002', '1') })).status,
+      (await admin(adminConfigApi.updateMembership, adminA, { body: withPrimaryPrice('000002', '1') }))
+        .status,
     ).toBe(403);
     expect(
-      (await admin('/config/reset', adminA, { body: { tenantId: '000002', section: 'membership' } })).status,
+      (
+        await admin(adminConfigApi.resetSection, adminA, {
+          body: { tenantId: '000002', section: 'membership' },
+        })
+      ).status,
     ).toBe(403);
-    expect((await admin('/config/copyrights', adminA, { query: { tenantId: '000002' } })).status).toBe(403);
+    expect((await admin(adminConfigApi.copyrights, adminA, { query: { tenantId: '000002' } })).status).toBe(
+      403,
+    );
     const finance = await f.operator('finance', ['000001']);
-    expect((await admin('/config/tenant', finance, { query: { tenantId: '000001' } })).status).toBe(403);
-    expect((await admin('/tenants', adminA)).status).toBe(403);
+    expect(
+      (await admin(adminConfigApi.tenantConfig, finance, { query: { tenantId: '000001' } })).status,
+    ).toBe(403);
+    expect((await admin(adminConfigApi.tenants, adminA)).status).toBe(403);
     expect(await read('000002')).toMatchObject({ membership: { isDefault: true } });
   });
 });
@@ -91,7 +112,9 @@ describe('validation', () => {
     ['a non-amount', 'abc', 'InvalidAmount'],
     ['too many decimals for PHP', '299.999', 'TooManyDecimals'],
   ])('refuses %s with 400 naming tiers.1.price', async (_, price, key) => {
-    const res = await admin('/config/membership', owner, { body: withPrimaryPrice('000000', price) });
+    const res = await admin(adminConfigApi.updateMembership, owner, {
+      body: withPrimaryPrice('000000', price),
+    });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ errorKey: key, field: 'tiers.1.price' });
   });
@@ -106,7 +129,7 @@ describe('validation', () => {
       ...membership('000000'),
       points: { ...defaultMembershipSettings('PHP').points, [field]: bad },
     };
-    const res = await admin('/config/membership', owner, { body });
+    const res = await admin(adminConfigApi.updateMembership, owner, { body });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ field: `points.${field}` });
     expect((await read('000000')).membership.isDefault).toBe(true);
@@ -114,7 +137,7 @@ describe('validation', () => {
 
   it('reads stored settings saved without points rules as the defaults', async () => {
     const { points: _omitted, ...older } = membership('000000');
-    const res = await admin('/config/membership', owner, { body: older });
+    const res = await admin(adminConfigApi.updateMembership, owner, { body: older });
     expect(res.status).toBe(200);
     expect(res.body.data.membership.value.points).toEqual(defaultMembershipSettings('PHP').points);
     await t.database.query(
@@ -134,50 +157,50 @@ describe('validation', () => {
       { tenantId: '000000', tiers: 'x' },
       { tenantId: '000000', tiers: [{}] },
     ]) {
-      expect((await admin('/config/membership', owner, { body })).status).toBe(400);
+      expect((await admin(adminConfigApi.updateMembership, owner, { body })).status).toBe(400);
     }
-    expect((await admin('/config/earn', owner, { body: { tenantId: '000000', redPacket: {} } })).status).toBe(
-      400,
-    );
+    expect(
+      (await admin(adminConfigApi.updateEarn, owner, { body: { tenantId: '000000', redPacket: {} } })).status,
+    ).toBe(400);
   });
 
   it('checks fields against each other: tier order, min ≤ max, unique codes, rates', async () => {
     const swapped = membership('000000');
     [swapped.tiers[0], swapped.tiers[1]] = [swapped.tiers[1]!, swapped.tiers[0]!];
-    expect((await admin('/config/membership', owner, { body: swapped })).body).toMatchObject({
+    expect((await admin(adminConfigApi.updateMembership, owner, { body: swapped })).body).toMatchObject({
       errorKey: 'ConfigTierOrder',
       field: 'tiers.0.tier',
     });
     const earn = { tenantId: '000000', ...defaultEarnSettings('PHP') };
     earn.redPacket.minShare = '20000';
-    expect((await admin('/config/earn', owner, { body: earn })).body).toMatchObject({
+    expect((await admin(adminConfigApi.updateEarn, owner, { body: earn })).body).toMatchObject({
       code: 400,
       errorKey: 'ConfigMinAboveMax',
       field: 'redPacket.minShare',
     });
     const tasks = { tenantId: '000000', ...defaultEarnSettings('PHP') };
     tasks.tasks[1]!.code = tasks.tasks[0]!.code;
-    expect((await admin('/config/earn', owner, { body: tasks })).body).toMatchObject({
+    expect((await admin(adminConfigApi.updateEarn, owner, { body: tasks })).body).toMatchObject({
       errorKey: 'ConfigDuplicate',
       field: 'tasks.1.code',
     });
     const wallet = { tenantId: '000000', ...defaultWalletSettings('PHP') };
     wallet.recharge.gateway.minAmount = '60000';
-    expect((await admin('/config/wallet', owner, { body: wallet })).body).toMatchObject({
+    expect((await admin(adminConfigApi.updateWallet, owner, { body: wallet })).body).toMatchObject({
       errorKey: 'ConfigMinAboveMax',
       field: 'recharge.gateway.minAmount',
     });
     const team = (await read('000000')).team.value;
     team.referralBps[0] = 12_000;
     expect(
-      (await admin('/config/team', owner, { body: { tenantId: '000000', ...team } })).body,
+      (await admin(adminConfigApi.updateTeam, owner, { body: { tenantId: '000000', ...team } })).body,
     ).toMatchObject({
       code: 400,
       field: 'referralBps.0',
     });
     expect(
       (
-        await admin('/config/general', owner, {
+        await admin(adminConfigApi.updateGeneral, owner, {
           body: { ...(await read('000000')).general, tenantId: '000000', timeZone: 'Mars/Olympus' },
         })
       ).body,
@@ -191,7 +214,7 @@ describe('validation', () => {
 describe('the tenant’s website', () => {
   it('is set in the console (http or https only), shown to the app, and cleared by an empty field', async () => {
     const save = async (websiteUrl: unknown) =>
-      admin('/config/general', owner, {
+      admin(adminConfigApi.updateGeneral, owner, {
         body: { ...(await read('000001')).general, tenantId: '000001', websiteUrl },
       });
     const app = async () =>
@@ -226,7 +249,9 @@ describe('changes apply at once, audited', () => {
       const other = caller(second.app);
       expect(await tierPrices(who.token, other)).toEqual(['49.00', '299.00', '999.00', '2999.00']);
 
-      const res = await admin('/config/membership', owner, { body: withPrimaryPrice('000000', '349') });
+      const res = await admin(adminConfigApi.updateMembership, owner, {
+        body: withPrimaryPrice('000000', '349'),
+      });
       expect(res.status).toBe(200);
       expect(res.body.data.membership.isDefault).toBe(false);
       expect(res.body.data.membership.value.tiers[1].price).toBe('349');
@@ -238,7 +263,7 @@ describe('changes apply at once, audited', () => {
       expect((entry!.before as { value: { tiers: { price: string }[] } }).value.tiers[1]!.price).toBe('299');
       expect((entry!.after as { value: { tiers: { price: string }[] } }).value.tiers[1]!.price).toBe('349');
 
-      const reset = await admin('/config/reset', owner, {
+      const reset = await admin(adminConfigApi.resetSection, owner, {
         body: { tenantId: '000000', section: 'membership' },
       });
       expect(reset.body.data.membership).toEqual({
@@ -259,7 +284,7 @@ describe('changes apply at once, audited', () => {
     expect(await rules()).toEqual({ currency: 'PKR', ...defaultEarnSettings('PKR').redPacket });
     const earn = { tenantId: '000003', ...defaultEarnSettings('PKR') };
     earn.redPacket = { minShare: '10', maxAmount: '500', maxShares: 20, expiryHours: 12 };
-    expect((await admin('/config/earn', owner, { body: earn })).status).toBe(200);
+    expect((await admin(adminConfigApi.updateEarn, owner, { body: earn })).status).toBe(200);
     expect(await rules()).toEqual({
       currency: 'PKR',
       minShare: '10',
@@ -281,15 +306,15 @@ describe('changes apply at once, audited', () => {
     expect(await banks()).toEqual(BANKS.USDT);
     const wallet = (await read('000004')).wallet.value;
     wallet.banks = [{ code: 'CITI', name: 'Citibank' }];
-    expect((await admin('/config/wallet', owner, { body: { tenantId: '000004', ...wallet } })).status).toBe(
-      200,
-    );
+    expect(
+      (await admin(adminConfigApi.updateWallet, owner, { body: { tenantId: '000004', ...wallet } })).status,
+    ).toBe(200);
     expect(await banks()).toEqual([{ code: 'CITI', name: 'Citibank' }]);
   });
 
   it('general settings: earn switch, name and domains, audited; the currency is fixed once money moved', async () => {
     const before = (await read('000001', adminA)).general;
-    const res = await admin('/config/general', adminA, {
+    const res = await admin(adminConfigApi.updateGeneral, adminA, {
       body: {
         ...before,
         tenantId: '000001',
@@ -320,7 +345,7 @@ describe('changes apply at once, audited', () => {
     // A domain of another tenant is refused.
     expect(
       (
-        await admin('/config/general', adminA, {
+        await admin(adminConfigApi.updateGeneral, adminA, {
           body: { ...before, tenantId: '000001', domains: ['id.localhost'] },
         })
       ).body,
@@ -329,7 +354,7 @@ describe('changes apply at once, audited', () => {
     // Once a wallet exists in the ledger the currency stays.
     const who = await f.user('000001');
     await f.recharge(who, '100000');
-    const refused = await admin('/config/general', adminA, {
+    const refused = await admin(adminConfigApi.updateGeneral, adminA, {
       body: { ...before, tenantId: '000001', currency: 'USDT' },
     });
     expect(refused).toMatchObject({ status: 409, body: { errorKey: 'CurrencyInUse', field: 'currency' } });
@@ -348,8 +373,8 @@ describe('tenants', () => {
   };
 
   it('are created by the owner and resolve by host; ids and domains are unique', async () => {
-    expect((await admin('/tenants/create', adminA, { body: newTenant })).status).toBe(403);
-    const res = await admin('/tenants/create', owner, { body: newTenant });
+    expect((await admin(adminConfigApi.createTenant, adminA, { body: newTenant })).status).toBe(403);
+    const res = await admin(adminConfigApi.createTenant, owner, { body: newTenant });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({
       tenantId: '000777',
@@ -366,27 +391,27 @@ describe('tenants', () => {
       currency: 'IDR',
       defaultLanguage: 'id',
     });
-    expect((await admin('/tenants/create', owner, { body: newTenant })).body).toMatchObject({
+    expect((await admin(adminConfigApi.createTenant, owner, { body: newTenant })).body).toMatchObject({
       code: 409,
       errorKey: 'TenantExists',
     });
     expect(
       (
-        await admin('/tenants/create', owner, {
+        await admin(adminConfigApi.createTenant, owner, {
           body: { ...newTenant, tenantId: '000778', domains: ['us.localhost'] },
         })
       ).body,
     ).toMatchObject({ code: 409, errorKey: 'DomainTaken' });
     expect(
       (
-        await admin('/tenants/create', owner, {
+        await admin(adminConfigApi.createTenant, owner, {
           body: { ...newTenant, tenantId: '77', domains: ['x.example.com'] },
         })
       ).status,
     ).toBe(400);
     expect(
       (
-        await admin('/tenants/create', owner, {
+        await admin(adminConfigApi.createTenant, owner, {
           body: { ...newTenant, tenantId: '000779', domains: ['bad domain'] },
         })
       ).body,
@@ -395,23 +420,26 @@ describe('tenants', () => {
       tenantId: '000777',
       after: { name: 'DramaStar Jakarta' },
     });
-    const list = (await admin('/tenants', owner)).body.data.list as { tenantId: string }[];
+    const list = (await admin(adminConfigApi.tenants, owner)).body.data.list as { tenantId: string }[];
     expect(list.map((x) => x.tenantId)).toContain('000777');
     // A new tenant without wallets may still change its currency; its sections follow.
     const general = (await read('000777')).general;
     expect(
-      (await admin('/config/general', owner, { body: { ...general, tenantId: '000777', currency: 'USDT' } }))
-        .status,
+      (
+        await admin(adminConfigApi.updateGeneral, owner, {
+          body: { ...general, tenantId: '000777', currency: 'USDT' },
+        })
+      ).status,
     ).toBe(200);
     expect((await read('000777')).membership.value.tiers[1].price).toBe('4.99');
   });
 
   it('keep their currency once they have a copyright product', async () => {
-    const created = await admin('/tenants/create', owner, {
+    const created = await admin(adminConfigApi.createTenant, owner, {
       body: { ...newTenant, tenantId: '000888', domains: ['eight.example.com'] },
     });
     expect(created.status).toBe(200);
-    const product = await admin('/config/copyrights/save', owner, {
+    const product = await admin(adminConfigApi.saveCopyright, owner, {
       body: {
         tenantId: '000888',
         code: 'first',
@@ -428,12 +456,14 @@ describe('tenants', () => {
     expect(product.status).toBe(200);
     const general = (await read('000888')).general;
     expect(
-      await admin('/config/general', owner, { body: { ...general, tenantId: '000888', currency: 'USDT' } }),
+      await admin(adminConfigApi.updateGeneral, owner, {
+        body: { ...general, tenantId: '000888', currency: 'USDT' },
+      }),
     ).toMatchObject({ status: 409, body: { errorKey: 'CurrencyInUse' } });
   });
 
   it('have their domains edited by the owner', async () => {
-    const res = await admin('/tenants/domains', owner, {
+    const res = await admin(adminConfigApi.tenantDomains, owner, {
       body: { tenantId: '000777', domains: ['jkt.example.com'] },
     });
     expect(res.body.data.domains).toEqual(['jkt.example.com']);
@@ -450,7 +480,7 @@ describe('tenants', () => {
 
 describe('a restart', () => {
   it('keeps what operators configured: seeding adds missing tenants only', async () => {
-    const res = await admin('/tenants/domains', owner, {
+    const res = await admin(adminConfigApi.tenantDomains, owner, {
       body: { tenantId: '000002', domains: ['id2.example.com'] },
     });
     expect(res.status).toBe(200);
@@ -483,7 +513,7 @@ describe('copyright products', () => {
   });
 
   it('are created, edited for new purchases only, and retired, each audited', async () => {
-    const created = await admin('/config/copyrights/save', owner, { body: form() });
+    const created = await admin(adminConfigApi.saveCopyright, owner, { body: form() });
     expect(created.status).toBe(200);
     const id = created.body.data.id as string;
     expect(created.body.data).toMatchObject({ state: 'open', price: '100.00', sold: 0 });
@@ -493,7 +523,7 @@ describe('copyright products', () => {
     const buy = () => f.buyCopyright(who, id, 2);
     expect((await buy()).status).toBe(200);
 
-    const edited = await admin('/config/copyrights/save', owner, {
+    const edited = await admin(adminConfigApi.saveCopyright, owner, {
       body: form({ id, price: '150', dailyProfit: '3' }),
     });
     expect(edited.body.data).toMatchObject({ price: '150.00', dailyProfit: '3.00', sold: 2 });
@@ -514,25 +544,26 @@ describe('copyright products', () => {
     ]);
 
     expect(
-      (await admin('/config/copyrights/save', owner, { body: form({ id, totalQuantity: 3 }) })).body,
+      (await admin(adminConfigApi.saveCopyright, owner, { body: form({ id, totalQuantity: 3 }) })).body,
     ).toMatchObject({
       code: 409,
       errorKey: 'QuantityBelowSold',
     });
     expect(
-      (await admin('/config/copyrights/save', owner, { body: form({ id, price: '0' }) })).body,
+      (await admin(adminConfigApi.saveCopyright, owner, { body: form({ id, price: '0' }) })).body,
     ).toMatchObject({
       code: 400,
       field: 'price',
     });
     // Another tenant's admin can neither edit nor retire it.
-    expect((await admin('/config/copyrights/save', adminA, { body: form({ id }) })).status).toBe(403);
-    expect((await admin('/config/copyrights/retire', adminA, { body: { id } })).status).toBe(403);
+    expect((await admin(adminConfigApi.saveCopyright, adminA, { body: form({ id }) })).status).toBe(403);
+    expect((await admin(adminConfigApi.retireCopyright, adminA, { body: { id } })).status).toBe(403);
 
-    const retired = await admin('/config/copyrights/retire', owner, { body: { id } });
+    const retired = await admin(adminConfigApi.retireCopyright, owner, { body: { id } });
     expect(retired.body.data.state).toBe('ended');
     expect((await buy()).body.errorKey).toBe('InvestEnded');
-    const list = (await admin('/config/copyrights', owner, { query: { tenantId: '000000' } })).body.data.list;
+    const list = (await admin(adminConfigApi.copyrights, owner, { query: { tenantId: '000000' } })).body.data
+      .list;
     expect(list.find((p: { id: string }) => p.id === id)).toMatchObject({ state: 'ended', sold: 4 });
     expect((await audits('copyright.create'))[0]).toMatchObject({ before: null, after: { price: '100.00' } });
     expect((await audits('copyright.update'))[0]).toMatchObject({
