@@ -1,6 +1,7 @@
 import { devices, expect, test } from '@playwright/test';
+import { api } from '@dramastar/contract';
 import { ownerCredentials, withoutMotion } from './console.js';
-import { api, applyForWithdrawal, origin, rechargeByCard, registerByEmail, unique } from './flows.js';
+import { applyForWithdrawal, origin, userCall, rechargeByCard, registerByEmail, unique } from './flows.js';
 import { freshTotpCode, wrongTotpCode } from './totp.js';
 
 // The console is a desktop application.
@@ -68,7 +69,7 @@ test('an operator signs in at /admin with TOTP, approves a withdrawal the user s
   await expect(page.getByTestId(`withdrawal-account-${orderNo}`)).toHaveText('009876543210');
 
   // The user sees the stage.
-  const seen = await api(app, `/account/withdrawalProcess?orderNo=${orderNo}`);
+  const seen = await userCall(app, api.account.withdrawalProcess, { query: { orderNo } });
   expect(seen.code).toBe(200);
   expect(seen.data.status).toBe('approved');
 

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { adminChatApi, chatCalls } from '@dramastar/contract';
 import { expect, test } from '@playwright/test';
-import { consoleApi, consoleSignIn } from './console.js';
-import { api, base, origin, registerByEmail, unique } from './flows.js';
+import { consoleCall, consoleSignIn } from './console.js';
+import { base, origin, registerByEmail, unique, userCall } from './flows.js';
 
 const PNG_1X1 = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -76,11 +77,8 @@ test('a user writes to support; the owner answers in the console, with a picture
   // Away from the chat, another answer shows as an unread count on Earn and Profile.
   await page.goto(`${base()}/pages/profile/index`);
   await expect(page.getByTestId('profile-contact')).toBeVisible();
-  const second = await consoleApi('/chat/reply', {
-    conversationId,
-    clientId: randomUUID(),
-    kind: 'text',
-    body: 'Your recharge is credited.',
+  const second = await consoleCall(adminChatApi.reply, {
+    body: { conversationId, clientId: randomUUID(), kind: 'text', body: 'Your recharge is credited.' },
   });
   expect(second.code, second.msg).toBe(200);
   // Reloaded, so no count cached earlier in the session can pass for the server's.
@@ -96,7 +94,7 @@ test('a user writes to support; the owner answers in the console, with a picture
   await page.goto(`${base()}/pages/profile/chat/index`);
   await expect(page.locator('[data-testid="chat-message"][data-sender="operator"]')).toHaveCount(3);
   await expect(page.getByTestId('chat-read')).toBeVisible();
-  await expect.poll(async () => (await api(page, '/chat/conversation')).data.unread).toBe(0);
+  await expect.poll(async () => (await userCall(page, chatCalls.conversation)).data.unread).toBe(0);
   await page.goto(`${base()}/pages/profile/index`);
   await page.reload();
   await expect(page.getByTestId('profile-contact')).toBeVisible();

@@ -1,14 +1,10 @@
 import { devices, expect, test } from '@playwright/test';
-import { consoleApi, consoleSignIn } from './console.js';
+import { adminApi, adminConfigApi } from '@dramastar/contract';
+import { consoleCall, consoleSignIn } from './console.js';
 import { base, origin, registerByEmail, unique } from './flows.js';
 
 // The console is a desktop application; the user's app runs on a phone.
 test.use({ ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, colorScheme: 'light' });
-
-interface MembershipSection {
-  value: { tiers: { tier: string; price: string }[] } & Record<string, unknown>;
-  isDefault: boolean;
-}
 
 test.beforeEach(({ page }) => {
   page.on('pageerror', (error) => {
@@ -21,7 +17,7 @@ test('the owner changes the Primary Star Card price in the console and the app s
   browser,
 }) => {
   test.setTimeout(120_000);
-  const before = await consoleApi<{ membership: MembershipSection }>('/config/tenant?tenantId=000000');
+  const before = await consoleCall(adminConfigApi.tenantConfig, { query: { tenantId: '000000' } });
   expect(before.code, before.msg).toBe(200);
   const original = before.data.membership;
   const oldPrice = original.value.tiers[1]!.price;
@@ -58,9 +54,7 @@ test('the owner changes the Primary Star Card price in the console and the app s
     await app.screenshot({ path: '/tmp/cfg-app-star-cards.png' });
 
     // The change is in the audit log.
-    const audit = await consoleApi<{ list: { action: string; tenantId: string }[] }>(
-      '/audit?action=config.membership.update',
-    );
+    const audit = await consoleCall(adminApi.audit, { query: { action: 'config.membership.update' } });
     expect(audit.data.list[0]).toMatchObject({ action: 'config.membership.update', tenantId: '000000' });
 
     // The other tabs show their sections (screenshots to look at).
@@ -79,8 +73,12 @@ test('the owner changes the Primary Star Card price in the console and the app s
   } finally {
     // Other specs rely on the price as it was.
     const restored = original.isDefault
-      ? await consoleApi('/config/reset', { tenantId: '000000', section: 'membership' })
-      : await consoleApi('/config/membership', { tenantId: '000000', ...original.value });
+      ? await consoleCall(adminConfigApi.resetSection, {
+          body: { tenantId: '000000', section: 'membership' },
+        })
+      : await consoleCall(adminConfigApi.updateMembership, {
+          body: { tenantId: '000000', ...original.value },
+        });
     expect(restored.code, restored.msg).toBe(200);
   }
 });

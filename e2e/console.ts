@@ -1,4 +1,6 @@
 import { expect, type Page } from '@playwright/test';
+import { adminApi, type AnyCall, type CallInput } from '@dramastar/contract';
+import { apiClient, envelope } from './client.js';
 import { origin } from './flows.js';
 import { freshTotpCode } from './totp.js';
 
@@ -21,28 +23,17 @@ export async function ownerToken(): Promise<string> {
   cachedToken ??= process.env.E2E_ADMIN_TOKEN;
   if (cachedToken) return cachedToken;
   const { username, password, totpSecret } = ownerCredentials();
-  const login = await fetch(`${origin()}/admin-api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password, totpCode: await freshTotpCode(totpSecret) }),
+  const answer = await envelope(apiClient(origin()), adminApi.login, {
+    body: { username, password, totpCode: await freshTotpCode(totpSecret) },
   });
-  const answer = (await login.json()) as { code: number; msg: string; data: { token: string } };
   expect(answer.code, answer.msg).toBe(200);
   cachedToken = answer.data.token;
   return cachedToken;
 }
 
 /** Calls the console's API as the owner; answers the envelope. */
-export async function consoleApi<T = unknown>(
-  path: string,
-  body: unknown = {},
-): Promise<{ code: number; msg: string; data: T }> {
-  const res = await fetch(`${origin()}/admin-api${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${await ownerToken()}` },
-    body: JSON.stringify(body),
-  });
-  return (await res.json()) as { code: number; msg: string; data: T };
+export async function consoleCall<C extends AnyCall>(call: C, input?: CallInput<C>) {
+  return envelope(apiClient(origin(), await ownerToken()), call, input);
 }
 
 /**

@@ -3,7 +3,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { devices, expect, type Page, test } from '@playwright/test';
-import { consoleApi, consoleSignIn } from './console.js';
+import { adminContentApi } from '@dramastar/contract';
+import { consoleCall, consoleSignIn } from './console.js';
 import { base, unique } from './flows.js';
 
 // The console is a desktop application.
@@ -108,9 +109,7 @@ test('an operator creates a series with a cover, uploads a video that transcodes
   await page.getByTestId('series-publish').click();
   await expect(page.getByTestId('series-status')).toHaveText('published');
 
-  const found = await consoleApi<{ list: { id: number; status: string }[] }>(
-    `/content/series?keyword=${encodeURIComponent(title)}`,
-  );
+  const found = await consoleCall(adminContentApi.series, { query: { keyword: title } });
   expect(found.code).toBe(200);
   expect(found.data.list).toHaveLength(1);
   const seriesId = found.data.list[0]!.id;

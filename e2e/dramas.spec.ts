@@ -1,12 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
+import { api } from '@dramastar/contract';
+import { apiClient } from './client.js';
 import { codeFor, mailCount } from './mailbox.js';
 
 const origin = () => `http://localhost:${process.env.E2E_PORT ?? '8080'}`;
 const base = () => `${origin()}/#`;
-
-interface Home {
-  banners: { id: number; freeEpisodes: number }[];
-}
 
 test.beforeEach(({ page }) => {
   page.on('pageerror', (error) => {
@@ -24,28 +22,19 @@ async function playsOn(page: Page, selector: string): Promise<void> {
     .toBeGreaterThan(start + 0.3);
 }
 
-async function apiCall<T>(path: string, body: unknown, token?: string): Promise<{ code: number; data: T }> {
-  const res = await fetch(`${origin()}/app-api${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  return (await res.json()) as { code: number; data: T };
-}
+/** The API as a guest (the contract's client). */
+const guest = () => apiClient(origin());
 
 /** A signed-in viewer made through the API (the code read from the real SMTP server). */
 async function signedInViewer(page: Page): Promise<string> {
   const email = `viewer-${Date.now().toString(36)}@example.ph`;
   const before = mailCount();
-  await apiCall<unknown>('/auth/sendEmailCode', { email, isRegister: 1 });
+  await guest().call(api.auth.sendEmailCode, { body: { email, isRegister: 1 } });
   const code = await codeFor(email, before);
-  const reg = await apiCall<{ access_token: string }>('/auth/register', {
-    email,
-    phone: '912345678',
-    areaCode: '+84',
-    verifyCode: code,
+  const reg = await guest().call(api.auth.register, {
+    body: { email, phone: '912345678', areaCode: '+84', verifyCode: code },
   });
-  const token = reg.data.access_token;
+  const token = reg.access_token;
   await page.addInitScript((t) => localStorage.setItem('user_token', t), token);
   return token;
 }
@@ -116,10 +105,20 @@ test('Shorts opened cold shows the first poster before the app has run, then the
 test('a guest’s details page opened cold shows its episode’s poster before the app has run, then the player under it', async ({
   page,
 }) => {
-  const home = await apiCall<Home>('/sv/homeSeries', {});
-  const seriesId = home.data.banners[0]!.id;
-  const detail = await apiCall<{ episodes: { id: number; poster: string }[] }>(`/sv/videos/${seriesId}`, {});
-  const second = detail.data.episodes[1]!;
+  // Its second episode, of a series that has one (other tests upload one-episode series that may
+  // lead Home).
+  const home = await guest().call(api.video.homeSeries);
+  let found: { seriesId: number; second: { id: number; poster: string } } | undefined;
+  for (const banner of home.banners) {
+    const detail = await guest().call(api.video.videos, { params: { seriesId: banner.id } });
+    const second = detail.episodes[1];
+    if (second) {
+      found = { seriesId: banner.id, second };
+      break;
+    }
+  }
+  if (!found) throw new Error('no series on Home has two episodes');
+  const { seriesId, second } = found;
   const address = `${base()}/pages/shorts/videoDetails?seriesId=${seriesId}&videoId=${second.id}`;
   // Without the app's script: index.html alone draws the header and the poster.
   await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
@@ -137,12 +136,12 @@ test('a guest’s details page opened cold shows its episode’s poster before t
 });
 
 test('shows a guest the unlock prompt on a paid episode instead of playing it', async ({ page }) => {
-  const home = await apiCall<Home>('/sv/homeSeries', {});
+  const home = await guest().call(api.video.homeSeries);
   // A series with a paid episode (other tests upload one-episode series that may lead Home).
-  let series: Home['banners'][number] | undefined;
-  for (const banner of home.data.banners) {
-    const detail = await apiCall<{ episodes: { locked: boolean }[] }>(`/sv/videos/${banner.id}`, {});
-    if (detail.data.episodes.some((e) => e.locked)) {
+  let series: (typeof home.banners)[number] | undefined;
+  for (const banner of home.banners) {
+    const detail = await guest().call(api.video.videos, { params: { seriesId: banner.id } });
+    if (detail.episodes.some((e) => e.locked)) {
       series = banner;
       break;
     }
@@ -161,8 +160,8 @@ test('shows a guest the unlock prompt on a paid episode instead of playing it', 
 
 test('resumes from the saved progress after a reload', async ({ page }) => {
   await signedInViewer(page);
-  const home = await apiCall<Home>('/sv/homeSeries', {});
-  const series = home.data.banners[1]!;
+  const home = await guest().call(api.video.homeSeries);
+  const series = home.banners[1]!;
   await page.goto(`${base()}/pages/shorts/videoDetails?seriesId=${series.id}`);
   const video = page.getByTestId('details-video');
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(1.5);

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { api, base, rechargeByCard, registerByEmail, unique } from './flows.js';
+import { api } from '@dramastar/contract';
+import { base, rechargeByCard, registerByEmail, unique, userCall } from './flows.js';
 
 test.beforeEach(({ page }) => {
   page.on('pageerror', (error) => {
@@ -7,7 +8,7 @@ test.beforeEach(({ page }) => {
   });
 });
 
-const balance = async (page: Page) => String((await api(page, '/account/accountInfo')).data.balance);
+const balance = async (page: Page) => (await userCall(page, api.account.accountInfo)).data.balance;
 
 test('checks in, claims a task reward, sends a red packet that a second user claims; both wallets change', async ({
   page,

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { devices, expect, test } from '@playwright/test';
-import { consoleApi, consoleSignIn } from './console.js';
+import { adminFinanceApi } from '@dramastar/contract';
+import { consoleCall, consoleSignIn } from './console.js';
 import { applyForWithdrawal, base, rechargeByCard, registerByEmail, unique } from './flows.js';
 
 // The console is a desktop application; the user is on a phone (own context below).
@@ -11,16 +12,6 @@ test.beforeEach(({ page }) => {
     throw error;
   });
 });
-
-interface Report {
-  date: string;
-  balanced: boolean;
-  currencies: {
-    currency: string;
-    recharges: { channel: string; count: number; amount: string }[];
-    withdrawalsPaid: { count: number; amount: string; fees: string };
-  }[];
-}
 
 test('finance confirms a bank transfer and pays a withdrawal the user sees, then the day reconciles', async ({
   page,
@@ -111,7 +102,7 @@ test('finance confirms a bank transfer and pays a withdrawal the user sees, then
   await page.keyboard.press('Escape');
 
   // Today's reconciliation (the tenant's day) lists these amounts and reconciles.
-  const report = (await consoleApi<Report>('/finance/reconciliation')).data;
+  const report = (await consoleCall(adminFinanceApi.reconciliation)).data;
   const php = report.currencies.find((c) => c.currency === 'PHP');
   const official = php?.recharges.find((r) => r.channel === 'official');
   expect(official?.count).toBeGreaterThanOrEqual(1);

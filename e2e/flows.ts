@@ -1,4 +1,6 @@
 import { expect, type Page } from '@playwright/test';
+import { api, type AnyCall, type CallInput } from '@dramastar/contract';
+import { apiClient, envelope } from './client.js';
 import { codeFor, mailCount } from './mailbox.js';
 
 export const origin = () => `http://localhost:${process.env.E2E_PORT ?? '8080'}`;
@@ -53,23 +55,22 @@ export async function rechargeByCard(page: Page, amount: string) {
 }
 
 /** Calls the API as the signed-in user of the page (for what the product has no screen for yet). */
-export async function api(page: Page, path: string, body: unknown = {}) {
+export async function userCall<C extends AnyCall>(page: Page, call: C, input?: CallInput<C>) {
   const token = await page.evaluate(() => localStorage.getItem('user_token'));
-  const res = await fetch(`${origin()}/app-api${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token ?? ''}` },
-    body: JSON.stringify(body),
-  });
-  return (await res.json()) as { code: number; data: Record<string, unknown> };
+  return envelope(apiClient(origin(), token), call, input);
 }
 
 /** Sets the payment password through the API, with the code e-mailed to `email`. */
 export async function setPayPassword(page: Page, email: string, password = PAY_PASSWORD): Promise<void> {
   const before = mailCount();
-  expect((await api(page, '/account/sendSmsCode')).code).toBe(200);
+  expect((await userCall(page, api.account.sendSmsCode)).code).toBe(200);
   const verifyCode = await codeFor(email, before);
   expect(
-    (await api(page, '/account/setPayPassword', { password, repPassword: password, verifyCode })).code,
+    (
+      await userCall(page, api.account.setPayPassword, {
+        body: { password, repPassword: password, verifyCode },
+      })
+    ).code,
   ).toBe(200);
 }
 
@@ -79,27 +80,31 @@ export async function setPayPassword(page: Page, email: string, password = PAY_P
  * API. Answers the order number.
  */
 export async function applyForWithdrawal(page: Page, email: string): Promise<string> {
-  const cards = await api(page, '/account/addBankCard', {
-    accountName: 'Juan Cruz',
-    firstName: 'Juan',
-    lastName: 'Cruz',
-    email,
-    phone: '9171234567',
-    bank: 'BDO',
-    cardNumber: '009876543210',
-    bankName: 'BDO Ortigas Branch',
+  const cards = await userCall(page, api.account.addBankCard, {
+    body: {
+      accountName: 'Juan Cruz',
+      firstName: 'Juan',
+      lastName: 'Cruz',
+      email,
+      phone: '9171234567',
+      bank: 'BDO',
+      cardNumber: '009876543210',
+      bankName: 'BDO Ortigas Branch',
+    },
   });
   expect(cards.code).toBe(200);
-  const card = (cards.data.list as { id: string }[])[0];
+  const card = cards.data.list[0];
   await setPayPassword(page, email);
-  expect((await api(page, '/test/openVipLevel', { level: 1 })).code).toBe(200);
-  const applied = await api(page, '/account/applyWithdrawal', {
-    amount: '200',
-    channel: 'bank',
-    bankCardId: card?.id,
-    payPassword: PAY_PASSWORD,
-    requestId: `e2e-${unique()}`,
+  expect((await userCall(page, api.test.openVipLevel, { body: { level: 1 } })).code).toBe(200);
+  const applied = await userCall(page, api.account.applyWithdrawal, {
+    body: {
+      amount: '200',
+      channel: 'bank',
+      bankCardId: card?.id,
+      payPassword: PAY_PASSWORD,
+      requestId: `e2e-${unique()}`,
+    },
   });
   expect(applied.code).toBe(200);
-  return applied.data.orderNo as string;
+  return applied.data.orderNo;
 }

@@ -1,23 +1,14 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { accessApi, adminApi } from '@dramastar/contract';
+import { apiClient } from './client.js';
 import { startMailbox } from './mailbox.js';
 import { startServer } from './server.js';
 import { currentStep, markTotpStepUsed, totpAtStep } from './totp.js';
 
 /** The first operator's password once the set-up below changed it. */
 export const E2E_ADMIN_NEW_PASSWORD = 'e2e-owner-password-2026';
-
-async function adminCall<T>(url: string, path: string, body: unknown, token?: string): Promise<T> {
-  const res = await fetch(`${url}/admin-api${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  const answer = (await res.json()) as { code: number; msg: string; data: T };
-  if (answer.code !== 200) throw new Error(`${path}: ${answer.code} ${answer.msg}`);
-  return answer.data;
-}
 
 /**
  * One server (the production build, in development mode) for the whole run, sending e-mail to a real local SMTP server; the
@@ -44,19 +35,16 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const oneTimePassword = /"oneTimePassword":"([^"]+)"/.exec(server.output())?.[1];
   if (!oneTimePassword)
     throw new Error(`the first operator's one-time password was not printed:\n${server.output()}`);
-  const { token } = await adminCall<{ token: string }>(server.url, '/auth/login', {
-    username: 'admin',
-    password: oneTimePassword,
+  const { token } = await apiClient(server.url).call(adminApi.login, {
+    body: { username: 'admin', password: oneTimePassword },
   });
-  await adminCall(
-    server.url,
-    '/access/password',
-    { currentPassword: oneTimePassword, newPassword: E2E_ADMIN_NEW_PASSWORD },
-    token,
-  );
-  const { secret } = await adminCall<{ secret: string }>(server.url, '/access/totp/start', {}, token);
+  const owner = apiClient(server.url, token);
+  await owner.call(accessApi.changePassword, {
+    body: { currentPassword: oneTimePassword, newPassword: E2E_ADMIN_NEW_PASSWORD },
+  });
+  const { secret } = await owner.call(accessApi.totpStart);
   const step = currentStep();
-  await adminCall(server.url, '/access/totp/confirm', { code: totpAtStep(secret, step) }, token);
+  await owner.call(accessApi.totpConfirm, { body: { code: totpAtStep(secret, step) } });
   markTotpStepUsed(secret, step);
   process.env.E2E_ADMIN_PASSWORD = E2E_ADMIN_NEW_PASSWORD;
   process.env.E2E_ADMIN_TOTP_SECRET = secret;

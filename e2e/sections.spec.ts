@@ -1,14 +1,10 @@
 import { devices, expect, test } from '@playwright/test';
-import { consoleApi, consoleSignIn } from './console.js';
+import { adminContentApi } from '@dramastar/contract';
+import { consoleCall, consoleSignIn } from './console.js';
 import { base, origin } from './flows.js';
 
 // The console is a desktop application; the user's app runs on a phone.
 test.use({ ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, colorScheme: 'light' });
-
-interface Sections {
-  isDefault: boolean;
-  sections: { key: string; visible: boolean; title: Record<string, string>; seriesIds: number[] }[];
-}
 
 test.beforeEach(({ page }) => {
   page.on('pageerror', (error) => {
@@ -21,7 +17,7 @@ test('a content operator hides a home section in the console and the app’s hom
   browser,
 }) => {
   test.setTimeout(120_000);
-  const before = await consoleApi<Sections>('/content/sections?tenantId=000000');
+  const before = await consoleCall(adminContentApi.homeSections, { query: { tenantId: '000000' } });
   expect(before.code, before.msg).toBe(200);
   try {
     const phone = await browser.newContext({ ...devices['Pixel 7'], viewport: { width: 390, height: 844 } });
@@ -43,14 +39,16 @@ test('a content operator hides a home section in the console and the app’s hom
     await phone.close();
   } finally {
     // Other specs see the home page as it was.
-    const restore = await consoleApi('/content/sections/save', {
-      tenantId: '000000',
-      sections: before.data.sections.map(({ key, visible, title, seriesIds }) => ({
-        key,
-        visible,
-        title: { en: title.en ?? '', vn: title.vn ?? '', id: title.id ?? '' },
-        seriesIds,
-      })),
+    const restore = await consoleCall(adminContentApi.saveHomeSections, {
+      body: {
+        tenantId: '000000',
+        sections: before.data.sections.map(({ key, visible, title, seriesIds }) => ({
+          key,
+          visible,
+          title: { vn: '', id: '', ...title },
+          seriesIds,
+        })),
+      },
     });
     expect(restore.code, restore.msg).toBe(200);
   }

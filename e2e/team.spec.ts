@@ -1,5 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { api, base, PAY_PASSWORD, rechargeByCard, registerByEmail, setPayPassword, unique } from './flows.js';
+import { api } from '@dramastar/contract';
+import {
+  base,
+  PAY_PASSWORD,
+  rechargeByCard,
+  registerByEmail,
+  setPayPassword,
+  unique,
+  userCall,
+} from './flows.js';
 
 test.beforeEach(({ page }) => {
   page.on('pageerror', (error) => {
@@ -14,7 +23,7 @@ test('A invites B by link; B registers, recharges and buys a copyright; A sees B
   test.setTimeout(120_000);
   // A, with a Primary Star Card (its purchase has its own pages; the test API gives one).
   await registerByEmail(page, `e2e-a-${unique()}@example.ph`);
-  expect((await api(page, '/test/openVipLevel', { level: 1 })).code).toBe(200);
+  expect((await userCall(page, api.test.openVipLevel, { body: { level: 1 } })).code).toBe(200);
   await page.goto(`${base()}/pages/profile/inviteFriend/index`);
   const link = (await page.getByTestId('invite-link').textContent())?.trim() ?? '';
   expect(link).toMatch(/inviteCode=[A-Z2-9]{8}$/);
@@ -24,7 +33,7 @@ test('A invites B by link; B registers, recharges and buys a copyright; A sees B
   const b = await other.newPage();
   const bEmail = `e2e-b-${unique()}@example.ph`;
   await registerByEmail(b, bEmail, link);
-  const bId = String((await api(b, '/user/info')).data.userId);
+  const bId = (await userCall(b, api.user.info)).data.userId;
   await rechargeByCard(b, '1000');
   await setPayPassword(b, bEmail);
   await b.goto(`${new URL(b.url()).origin}/#/pages/profile/copyright-center/index`);

@@ -1,6 +1,7 @@
 import { devices, expect, type Page, test } from '@playwright/test';
+import { api } from '@dramastar/contract';
 import { consoleSignIn } from './console.js';
-import { api, base, registerByEmail, unique } from './flows.js';
+import { base, registerByEmail, unique, userCall } from './flows.js';
 
 // The console is a desktop application; the user is on a phone.
 test.use({ ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, colorScheme: 'light' });
@@ -47,7 +48,7 @@ test('an operator finds a new user by e-mail, freezes them (signed out, sign-in 
   await bind.getByTestId('rep-password-input').fill('e2e-secret-1');
   await bind.getByTestId('submit').click();
   await expect(app.getByTestId('method-username')).toContainText(userName);
-  const userId = String((await api(app, '/user/info')).data.userId);
+  const userId = (await userCall(app, api.user.info)).data.userId;
 
   // The owner searches the user by e-mail and opens the detail.
   await consoleSignIn(page);

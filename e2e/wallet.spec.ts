@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { api, base, rechargeByCard, registerByEmail, unique } from './flows.js';
+import { adminApi, api } from '@dramastar/contract';
+import { base, rechargeByCard, registerByEmail, unique, userCall } from './flows.js';
 import { codeFor, mailCount } from './mailbox.js';
-import { consoleApi } from './console.js';
+import { consoleCall } from './console.js';
 
 test.beforeEach(({ page }) => {
   page.on('pageerror', (error) => {
@@ -45,12 +46,12 @@ test('recharges through the sandbox gateway, adds a bank card, sets the payment 
   await page.getByTestId('send-code').click();
   await page.getByTestId('code-input').fill(await codeFor(email, before));
   await page.getByTestId('submit').click();
-  await expect.poll(async () => (await api(page, '/user/exitsPayPass')).data.exists).toBe(true);
+  await expect.poll(async () => (await userCall(page, api.user.exitsPayPass)).data.exists).toBe(true);
 
   // Withdrawing needs a Star Card: its purchase is the Star Card pages' business; the test API gives one.
   await page.goto(`${base()}/pages/profile/withdraw/index`);
   await expect(page.getByTestId('withdraw-needs-membership')).toBeVisible();
-  expect((await api(page, '/test/openVipLevel', { level: 1 })).code).toBe(200);
+  expect((await userCall(page, api.test.openVipLevel, { body: { level: 1 } })).code).toBe(200);
   await page.reload();
   await page.getByTestId('withdraw-amount').fill('200');
   await expect(page.getByTestId('withdraw-fee')).toContainText('10.00');
@@ -66,7 +67,9 @@ test('recharges through the sandbox gateway, adds a bank card, sets the payment 
   expect(orderNo).toMatch(/^W\d{24}$/);
 
   // Finance approves it in the console's API; the user sees the stage move.
-  const approved = await consoleApi('/finance/withdrawals/action', { orderNo, action: 'approve' });
+  const approved = await consoleCall(adminApi.withdrawalAction, {
+    body: { orderNo: orderNo ?? '', action: 'approve' },
+  });
   expect(approved.code).toBe(200);
   await page.reload();
   await expect(page.getByTestId('withdraw-step-approved')).toBeVisible();
