@@ -50,8 +50,9 @@ describe('useMoneyAction', () => {
   });
 
   it('makes a new id after a refusal', async () => {
-    const { result } = renderHook(() => useMoneyAction({ begun: true }));
+    const { result } = renderHook(() => useMoneyAction());
     const { ids, send } = recorder();
+    act(() => result.current.begin());
     const refused = await act(() => result.current.run(send('refuse')));
     expect(refused).toMatchObject({ kind: 'refused' });
     await act(() => result.current.run(send('ok')));
@@ -60,7 +61,8 @@ describe('useMoneyAction', () => {
   });
 
   it('sends one try at a time: a double tap sends nothing more', async () => {
-    const { result } = renderHook(() => useMoneyAction({ begun: true }));
+    const { result } = renderHook(() => useMoneyAction());
+    act(() => result.current.begin());
     let answer: (value: string) => void = () => undefined;
     const sent: string[] = [];
     const slow = (id: string) => {

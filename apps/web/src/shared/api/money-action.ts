@@ -25,11 +25,9 @@ const fresh = (key: string): Attempt => ({ id: newRequestId(), key, unanswered: 
  * at a time (a double tap sends nothing more). After no answer the id is kept, even across a
  * `begin` for the same `key`, so a retry can never act twice; a refusal makes a new id for the
  * next try; once done, nothing more is sent until the next `begin`.
- * `begun`: the action begins as the component mounts (a sheet that mounts when it opens).
  */
-export function useMoneyAction(options: { begun?: boolean } = {}) {
-  const [first] = useState(() => (options.begun ? fresh('') : null));
-  const attempt = useRef<Attempt | null>(first);
+export function useMoneyAction() {
+  const attempt = useRef<Attempt | null>(null);
   const running = useRef(false);
   const [busy, setBusy] = useState(false);
 

@@ -50,13 +50,13 @@ export type BuyOutcome =
   | { ok: false; errorKey: string | null; message: string };
 
 /**
- * The buy sheet's purchase, one money action begun when the sheet mounts (it mounts as it opens):
- * a double tap or a retry after no answer never buys twice; a refusal made nothing and the next
- * confirmation is a new request. The sheet shows refusals itself (no toast).
+ * The buy sheet's purchase, one money action per confirmation (`begin` as the payment password is
+ * asked): a double tap or a retry after no answer never buys twice; a refusal made nothing and the
+ * next try is a new request. The sheet shows refusals itself (no toast).
  */
 export function useBuyCopyright() {
   const queryClient = useQueryClient();
-  const action = useMoneyAction({ begun: true });
+  const action = useMoneyAction();
 
   const buy = async (
     productId: string,
@@ -83,5 +83,10 @@ export function useBuyCopyright() {
     return { ok: false, errorKey: null, message: '' };
   };
 
-  return { busy: action.busy, buy };
+  return {
+    busy: action.busy,
+    /** Opens a confirmation of `quantity` of `productId` (the same after no answer is the same request). */
+    begin: (productId: string, quantity: number) => action.begin(`${productId}:${quantity}`),
+    buy,
+  };
 }

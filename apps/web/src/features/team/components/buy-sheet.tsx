@@ -79,7 +79,7 @@ function RefusalNotice({ refusal, product }: { refusal: Refusal; product: Copyri
 function BuyForm({ product, onDone }: { product: CopyrightProduct; onDone: () => void }) {
   const t = useT();
   const wallet = useWalletInfo();
-  const { busy, buy } = useBuyCopyright();
+  const { busy, begin, buy } = useBuyCopyright();
   const [wanted, setWanted] = useState(1);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [sheet, setSheet] = useState({ visible: false, error: null as string | null, attempt: 0 });
@@ -92,6 +92,7 @@ function BuyForm({ product, onDone }: { product: CopyrightProduct; onDone: () =>
   // Money leaving the wallet for an investment asks the payment password first.
   const confirm = () => {
     if (quantity < 1) return;
+    begin(product.id, quantity);
     setRefusal(null);
     setSheet((s) => ({ visible: true, error: null, attempt: s.attempt + 1 }));
   };
