@@ -36,12 +36,21 @@ const OPEN: RechargeStatus[] = ['pending', 'submitted'];
 /** The periodic reconciliation asks the providers about card payments pending longer than this. */
 export const RECONCILE_AFTER_MINUTES = 15;
 
-interface Instructions {
-  payUrl?: string;
-  payForm?: { action: string; fields: Record<string, string> };
-  official?: { bankName: string; accountName: string; accountNumber: string; reference: string };
-  usdt?: { network: string; address: string; rate: string };
-}
+/** How to pay an order, as its `instructions` column keeps them (read back with this schema). */
+const instructionsSchema = z.object({
+  payUrl: z.string().optional(),
+  payForm: z.object({ action: z.string(), fields: z.record(z.string(), z.string()) }).optional(),
+  official: z
+    .object({
+      bankName: z.string(),
+      accountName: z.string(),
+      accountNumber: z.string(),
+      reference: z.string(),
+    })
+    .optional(),
+  usdt: z.object({ network: z.string(), address: z.string(), rate: z.string() }).optional(),
+});
+type Instructions = z.infer<typeof instructionsSchema>;
 
 /** Who acts in the console, and the tenants they may act in (null: all). */
 export interface Actor {
@@ -105,7 +114,7 @@ export function createRechargeService(deps: {
     const purpose = purposeOf(row);
     const pay = currencyOf(row.payCurrency);
     const currency = currencyOf(row.currency);
-    const i = row.instructions as Instructions;
+    const i = instructionsSchema.parse(row.instructions);
     return {
       orderNo: row.orderNo,
       channel: row.channel,

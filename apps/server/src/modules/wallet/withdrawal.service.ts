@@ -9,9 +9,11 @@ import {
   type WithdrawalChannel,
   type WithdrawalRules,
   type WithdrawalStage,
+  withdrawalDestination,
   withdrawalFee,
 } from '@dramastar/contract';
 import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Clock } from '../../clock.js';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { onePage, type Page } from '../../db/paging.js';
@@ -35,7 +37,13 @@ type Destination = Withdrawal['destination'];
  * The destination as kept: what the user sees, the card it came from, and for a bank card its
  * full number sealed (only finance's payout view opens it).
  */
-type StoredDestination = Destination & { bankCardId?: string | null; accountSealed?: string };
+const storedDestination = withdrawalDestination.extend({
+  bankCardId: z.string().nullable().optional(),
+  accountSealed: z.string().optional(),
+});
+type StoredDestination = z.infer<typeof storedDestination>;
+/** A row's destination, read with its schema (a row this build cannot read fails loudly). */
+const storedOf = (row: Row): StoredDestination => storedDestination.parse(row.destination);
 export type WithdrawalAction = (typeof WITHDRAWAL_ACTIONS)[number];
 
 /** Which stages each operator action leaves from, and where it goes. */
@@ -61,7 +69,7 @@ function currencyOf(value: string): CurrencyKey {
 
 /** The destination as users and operators see it: the card number masked, nothing sealed. */
 function shownDestination(row: Row): Destination {
-  const { channel, bank, bankName, accountName, account } = row.destination as StoredDestination;
+  const { channel, bank, bankName, accountName, account } = storedOf(row);
   return { channel, bank, bankName, accountName, account };
 }
 
@@ -405,7 +413,7 @@ export function createWithdrawalService(deps: {
           'AccountMsgWithdrawalPaidBody',
           {
             ...facts,
-            account: (before.destination as Destination).account,
+            account: storedOf(before).account,
           },
         );
       } else if (to === 'rejected' || to === 'failed') {
@@ -437,7 +445,7 @@ export function createWithdrawalService(deps: {
       if (row.status !== 'approved' && row.status !== 'processing') {
         throw new AppError('PayoutAccountClosed', { params: { status: row.status } });
       }
-      const stored = row.destination as StoredDestination;
+      const stored = storedOf(row);
       let account = stored.account;
       if (stored.channel === 'bank' && stored.accountSealed) {
         account = sealer.open(stored.accountSealed);
