@@ -369,6 +369,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // A Star Card bought by a team member pays (and an upgrade reverses) the uplines' referral
   // rewards in the same transaction.
   memberships.onPurchased(teamRewards.cardPurchased);
+  // A card ordered through a channel is bought when the order's money is credited.
+  recharges.onCredited('membership', async (tx, order, purpose) => {
+    await memberships.buyOrdered(tx, order, purpose);
+  });
   const copyrights = createCopyrightService({
     db,
     clock,

@@ -6,7 +6,7 @@ import type { PointsService } from '../catalog/points.service.js';
 import type { TenantService } from '../tenant/tenant.service.js';
 import { appOriginOf } from '../wallet/app-origin.js';
 import type { RechargeService } from '../wallet/recharge.service.js';
-import { type MembershipService, storedQuote, storeQuote } from './membership.service.js';
+import { type MembershipService, storeQuote } from './membership.service.js';
 import type { TrialCardService } from './trial-card.service.js';
 
 /** Star Cards (buy from the balance or through a recharge channel), trial cards and points. */
@@ -24,16 +24,6 @@ export function membershipRoutes(
 ): void {
   const { db, memberships, trials, recharges, points } = deps;
   const appOrigin = appOriginOf(deps.publicUrl, deps.tenants);
-
-  // A card bought through a channel is bought from the wallet the moment the money is credited,
-  // exactly as quoted when the order was made, or not at all (the money stays in the wallet).
-  recharges.onCredited('membership', async (tx, order, purpose) => {
-    await memberships.purchase(
-      tx,
-      { userId: order.userId, tenantId: order.tenantId },
-      { tier: purpose.tier, requestId: `order:${order.orderNo}`, quote: storedQuote(purpose.quote) },
-    );
-  });
 
   router.user(api.user.queryGreatestVipcard, async ({ user }) =>
     memberships.status(db, user, await trials.activeUntil(db, user.userId)),

@@ -345,6 +345,23 @@ export function createMembershipService(deps: { clock: Clock; ledger?: Ledger; p
      * sale, a lower tier than the active one (it would add nothing), and InsufficientFunds.
      * The same requestId answers the first purchase; with another tier, 409.
      */
+    /**
+     * A card ordered through a recharge channel, bought from the wallet in the credit's transaction
+     * the moment the money arrives: exactly as quoted when the order was made, or not at all
+     * (CardQuoteChanged; the money stays in the wallet).
+     */
+    buyOrdered(
+      tx: Tx,
+      order: { userId: bigint; tenantId: string; orderNo: string },
+      ordered: { tier: MembershipTier; quote?: StoredQuote | undefined },
+    ) {
+      return service.purchase(
+        tx,
+        { userId: order.userId, tenantId: order.tenantId },
+        { tier: ordered.tier, requestId: `order:${order.orderNo}`, quote: storedQuote(ordered.quote) },
+      );
+    },
+
     /** `purchase` from the wallet in a transaction of its own (a user's "pay from balance"). */
     buyFromBalance(
       db: Db,
