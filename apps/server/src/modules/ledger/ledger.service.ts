@@ -52,6 +52,7 @@ export async function ledgerAccountCount(tx: DbOrTx, tenantId: string): Promise<
     .where(eq(ledgerAccounts.tenantId, tenantId));
   return found?.n ?? 0;
 }
+
 type AccountRow = typeof ledgerAccounts.$inferSelect;
 /** What `ledger_move` answers (text columns: bigint and time survive both drivers unchanged). */
 type MoveRow =

@@ -341,11 +341,6 @@ export function createMembershipService(deps: { clock: Clock; ledger?: Ledger; p
     },
 
     /**
-     * Buys, renews or upgrades from the wallet in the caller's transaction: refuses a tier off
-     * sale, a lower tier than the active one (it would add nothing), and InsufficientFunds.
-     * The same requestId answers the first purchase; with another tier, 409.
-     */
-    /**
      * A card ordered through a recharge channel, bought from the wallet in the credit's transaction
      * the moment the money arrives: exactly as quoted when the order was made, or not at all
      * (CardQuoteChanged; the money stays in the wallet).
@@ -371,6 +366,11 @@ export function createMembershipService(deps: { clock: Clock; ledger?: Ledger; p
       return withTransaction(db, (tx) => service.purchase(tx, user, input));
     },
 
+    /**
+     * Buys, renews or upgrades from the wallet in the caller's transaction: refuses a tier off
+     * sale, a lower tier than the active one (it would add nothing), and InsufficientFunds.
+     * The same requestId answers the first purchase; with another tier, 409.
+     */
     async purchase(
       tx: Tx,
       user: { userId: bigint; tenantId: string },

@@ -2,10 +2,10 @@ import {
   type CurrencyKey,
   formatMinor,
   isCurrencyKey,
-  MEMBERSHIP_TIERS,
   type PaymentChannel,
   type RechargeChannel,
   type RechargeOrder,
+  rechargeOrder,
   type RechargeStatus,
   toMajor,
   usdtCredit,
@@ -36,19 +36,16 @@ const OPEN: RechargeStatus[] = ['pending', 'submitted'];
 /** The periodic reconciliation asks the providers about card payments pending longer than this. */
 export const RECONCILE_AFTER_MINUTES = 15;
 
-/** How to pay an order, as its `instructions` column keeps them (read back with this schema). */
+/**
+ * How to pay an order, as its `instructions` column keeps them (read back with this schema): the
+ * order's own fields of the contract, absent rather than null, the hash kept in its own column.
+ */
+const { payForm, official, usdt } = rechargeOrder.shape;
 const instructionsSchema = z.object({
   payUrl: z.string().optional(),
-  payForm: z.object({ action: z.string(), fields: z.record(z.string(), z.string()) }).optional(),
-  official: z
-    .object({
-      bankName: z.string(),
-      accountName: z.string(),
-      accountNumber: z.string(),
-      reference: z.string(),
-    })
-    .optional(),
-  usdt: z.object({ network: z.string(), address: z.string(), rate: z.string() }).optional(),
+  payForm: payForm.unwrap().unwrap().optional(),
+  official: official.unwrap().optional(),
+  usdt: usdt.unwrap().omit({ txHash: true }).optional(),
 });
 type Instructions = z.infer<typeof instructionsSchema>;
 
@@ -62,9 +59,7 @@ export interface Actor {
  * What an order's money is for beyond the wallet, as its `purpose` column keeps it: a Star Card
  * bought the moment the money is credited, exactly as quoted (amounts as decimal strings).
  */
-export const rechargePurpose = z.object({
-  kind: z.literal('membership'),
-  tier: z.enum(MEMBERSHIP_TIERS),
+export const rechargePurpose = rechargeOrder.shape.purpose.unwrap().extend({
   amount: z.string(),
   quote: storedQuoteSchema.optional(),
 });
