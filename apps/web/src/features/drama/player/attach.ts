@@ -81,12 +81,19 @@ export function attachEpisode(
     }
   };
 
-  const startHls = (source: string, startAt: number | undefined) => {
+  /**
+   * A new hls.js instance on the element. It is made and attached before the address is signed
+   * (while /sv/play answers), so Media Source is open when the playlist arrives and the first
+   * segment is asked at once: attached after the playlist, hls.js waits for its next 100 ms tick.
+   */
+  const createHls = (startAt: number | undefined) => {
     hls?.destroy();
     const instance = new Hls({
       startPosition: startAt ?? -1,
       maxBufferLength: bufferSeconds,
       capLevelToPlayerSize: true,
+      // The first segment loads as soon as the playlist is read, attached or not.
+      startFragPrefetch: true,
     });
     hls = instance;
     instance.on(Events.ERROR, (_event, data) => {
@@ -100,8 +107,14 @@ export function attachEpisode(
     instance.on(Events.FRAG_LOADED, () => {
       renewals = 0;
     });
-    instance.loadSource(source);
     instance.attachMedia(video);
+    return instance;
+  };
+
+  /** The instance made at attach time takes the first address; a renewed one starts anew. */
+  const startHls = (source: string, startAt: number | undefined) => {
+    const instance = hls && hls.url === null ? hls : createHls(startAt);
+    instance.loadSource(source);
   };
 
   const startNative = (source: string, startAt: number | undefined) => {
@@ -159,6 +172,7 @@ export function attachEpisode(
     queueMicrotask(() => fail(new Error('This browser cannot play HLS')));
   } else {
     video.preload = 'auto';
+    if (engine === 'hls.js') createHls(options.startAt);
     void sign().then((source) => {
       if (source !== null) start(source, options.startAt);
     });
