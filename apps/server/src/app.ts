@@ -101,6 +101,7 @@ import { adminFinanceRoutes } from './modules/wallet/admin-finance.routes.js';
 import { createAdminFinanceService } from './modules/wallet/admin-finance.service.js';
 import {
   CATALOG_CHANGED,
+  PLAY_COUNT_FLUSH_MS,
   type CatalogService,
   createCatalogService,
 } from './modules/catalog/catalog.service.js';
@@ -286,6 +287,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     signer,
   });
   catalogCache = catalog;
+  // Plays counted since the last flush reach their series before the database closes.
+  app.addHook('onClose', async () => {
+    await catalog.flushPlays();
+  });
   /** Call after a change to a tenant's series, episodes, banners or home sections is committed. */
   const catalogChanged = async (tenantId: string) => {
     catalog.invalidate(tenantId);
@@ -499,6 +504,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
           { name: 'dividends', everyMs: 60 * 60_000, run: () => copyrights.runDividends() },
           { name: 'red-packet-refunds', everyMs: 60_000, run: () => redPackets.refundExpired() },
           { name: 'transcode', everyMs: 2_000, run: () => transcoder.drain() },
+          { name: 'play-counts', everyMs: PLAY_COUNT_FLUSH_MS, run: () => catalog.flushPlays() },
         ],
         app.log,
         metrics.jobs,

@@ -50,6 +50,8 @@ export const localize = (text: LocalizedText, lang: Language): string => text[la
 export const CATALOG_CACHE_TTL_MS = 10_000;
 /** The notification (with the tenant's id after it) that a tenant's catalogue changed. */
 export const CATALOG_CHANGED = 'catalog:';
+/** How often each instance adds the plays it counted to their series (`flushPlays`). */
+export const PLAY_COUNT_FLUSH_MS = 5_000;
 /** Cached answers per tenant (pages and search words make many keys); the oldest make room. */
 export const CATALOG_CACHE_MAX = 5_000;
 
@@ -72,6 +74,12 @@ export function createCatalogService({ db, clock, entitlements, points, signer }
     }
     return cache.get(key, load) as Promise<T>;
   }
+  /**
+   * Plays counted on this instance and not yet added to their series, by series id. A play is
+   * answered without a write on its path (and plays of one series do not queue on its row);
+   * `flushPlays` adds them in one update per series (a job every few seconds, and on close).
+   */
+  const pendingPlays = new Map<number, number>();
   const seriesKey = (seriesId: number) => `series:${seriesId}`;
   /** A series' episodes, and its guest answer in each language, are read again on next ask. */
   const forgetSeries = (tenantId: string, seriesId: number) => {
@@ -372,6 +380,30 @@ export function createCatalogService({ db, clock, entitlements, points, signer }
       else caches.get(tenantId)?.clear();
     },
 
+    /**
+     * Adds the plays counted since the last flush to their series (each a relative update, so
+     * instances flushing at once add up). Counts a failed update would lose are kept for the next.
+     */
+    async flushPlays(): Promise<number> {
+      const batch = [...pendingPlays];
+      pendingPlays.clear();
+      let flushed = 0;
+      for (const [index, [seriesId, plays]] of batch.entries()) {
+        try {
+          await db
+            .update(series)
+            .set({ playCount: sql`${series.playCount} + ${plays}` })
+            .where(eq(series.id, seriesId));
+          flushed += plays;
+        } catch (error) {
+          for (const [id, left] of batch.slice(index))
+            pendingPlays.set(id, (pendingPlays.get(id) ?? 0) + left);
+          throw error;
+        }
+      }
+      return flushed;
+    },
+
     /** The storage key of an episode's HLS files (for the stream route; the signature was checked). */
     episodeKey: (videoId: number) =>
       db.select({ hlsKey: episodes.hlsKey }).from(episodes).where(eq(episodes.id, videoId)).limit(1),
@@ -438,7 +470,8 @@ export function createCatalogService({ db, clock, entitlements, points, signer }
 
     /**
      * Signs the playlist address of an episode the viewer may play (409 EpisodeLocked otherwise),
-     * counts the play, and pays the tenant's paid-episode points the first time a user plays a paid episode.
+     * counts the play (added to its series by `flushPlays`), and pays the tenant's paid-episode
+     * points the first time a user plays a paid episode.
      */
     async play(tenantId: string, videoId: number, viewer: SessionUser | null) {
       const { episode, series: s } = await requireEpisode(tenantId, videoId);
@@ -448,12 +481,9 @@ export function createCatalogService({ db, clock, entitlements, points, signer }
           data: { seriesId: s.id, number: episode.number, freeEpisodes: s.freeEpisodes },
         });
       }
-      await withTransaction(db, async (tx) => {
-        await tx
-          .update(series)
-          .set({ playCount: sql`${series.playCount} + 1` })
-          .where(eq(series.id, s.id));
-        if (viewer && episode.number > s.freeEpisodes) {
+      pendingPlays.set(s.id, (pendingPlays.get(s.id) ?? 0) + 1);
+      if (viewer && episode.number > s.freeEpisodes) {
+        await withTransaction(db, async (tx) => {
           // The tenant's points rules, read in this transaction (0 = no points for it).
           const { settings } = await tenantMembership(tx, tenantId);
           if (settings.points.paidEpisode > 0) {
@@ -464,8 +494,8 @@ export function createCatalogService({ db, clock, entitlements, points, signer }
               idempotencyKey: `paid_episode:${viewer.userId}:${episode.id}`,
             });
           }
-        }
-      });
+        });
+      }
       const signed = signer.url(episode.id, viewer?.userId ?? 0n, clock.now());
       return { videoId: episode.id, playlistUrl: signed.url, expiresAt: signed.expiresAt.toISOString() };
     },

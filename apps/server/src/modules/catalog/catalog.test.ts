@@ -166,6 +166,27 @@ describe('playback', () => {
     expect(past.json()).toMatchObject({ code: 416, errorKey: 'RangeNotSatisfiable' });
   });
 
+  it('counts plays on the instance that signed them and adds them to the series when it flushes', async () => {
+    const id = await seriesOf('second-chance-summer');
+    const playCount = async () =>
+      (
+        await t.database.query<{ n: number }>('select play_count::int as n from series where id = $1', [id])
+      )[0]!.n;
+    const before = await playCount();
+    const other = await buildTestApp({ DEMO_CONTENT: 'true', MEDIA_DIR }, { database: t.database });
+    try {
+      const episode = (await caller(other.app)(`/sv/videos/${id}`)).body.data.episodes[0];
+      for (let i = 0; i < 3; i++)
+        expect((await caller(other.app)(`/sv/play/${episode.id}`)).status).toBe(200);
+      // Answered without writing: the three plays wait on that instance.
+      expect(await playCount()).toBe(before);
+    } finally {
+      await other.close();
+    }
+    // Closing flushes what it counted (the job does so every PLAY_COUNT_FLUSH_MS while it runs).
+    expect(await playCount()).toBe(before + 3);
+  });
+
   it('refuses to sign a paid episode without a viewing pass, for guests and users', async () => {
     const id = await seriesOf('jakarta-hearts');
     const paid = (await call(`/sv/videos/${id}`)).body.data.episodes[3];
