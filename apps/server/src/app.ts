@@ -7,7 +7,7 @@ import { type Clock, systemClock } from './clock.js';
 import type { Config } from './config.js';
 import { type Database, openDatabase } from './db/client.js';
 import { createNotifier } from './db/notify.js';
-import { adminContentApi } from '@dramastar/contract';
+import { adminContentApi, tenantSummary } from '@dramastar/contract';
 import {
   frameworkErrors,
   installEnvelope,
@@ -521,7 +521,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // index.html carries what Home's and Shorts' first screens show before the app's script has
   // run: Home's first banner, and the poster of the feed's first episode (the feed's first page
   // is the same for every viewer; asked in the app's page size, it is the app's cached answer).
-  const boot = async (req: FastifyRequest): Promise<Record<string, string>> => {
+  // It also carries the host's tenant as `queryTenantId` answers it: the app starts without asking.
+  const boot = async (req: FastifyRequest) => {
     const tenant = await tenants.resolveByDomain(req.hostname);
     const [home, feed] = await Promise.all([
       catalog.home(tenant.tenantId, tenant.defaultLanguage),
@@ -532,6 +533,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     return {
       name: tenant.name,
       language: tenant.defaultLanguage,
+      tenant: tenantSummary.parse(tenant),
       ...(cover ? { cover } : {}),
       ...(short ? { short } : {}),
     };

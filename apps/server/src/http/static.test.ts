@@ -52,8 +52,11 @@ describe('serving the built web app', () => {
     const boot = /<script>window.__dsBoot=(.*?)<\/script>/.exec(res.body);
     expect(boot?.[1]).toBeDefined();
     // No series in this app: the tenant's name and language (whose catalogue the page preloads),
-    // and no banner to draw.
-    expect(JSON.parse(boot![1]!)).toEqual({ name: expect.any(String) as string, language: 'en' });
+    // its summary as queryTenantId answers it (the app does not ask), and no banner to draw.
+    const tenant = (await t.app.inject({ method: 'POST', url: '/app-api/appConfig/queryTenantId' })).json()
+      .data;
+    expect(tenant.tenantId).toBe('000000');
+    expect(JSON.parse(boot![1]!)).toEqual({ name: expect.any(String) as string, language: 'en', tenant });
     expect(res.body).not.toContain('<!--ds-boot');
     expect((await get('/index.html')).body).toContain('window.__dsBoot=');
     expect((await get('/pages/home/index', { accept: 'text/html' })).body).toContain('window.__dsBoot=');

@@ -19,9 +19,10 @@ function setWebHeaders(res: SetHeadersResponse, sentPath: string): void {
 /**
  * What the first screen can show before any script has run, for the host asking (its tenant's
  * name and the cover of Home's first banner): index.html carries it to its inline boot script,
- * which draws Home's top bar and banner at once (README, "The first screen"). Null: nothing to add.
+ * which draws Home's top bar and banner at once (README, "The first screen"), and to the app
+ * (the tenant's summary). Null: nothing to add.
  */
-export type BootData = (req: FastifyRequest) => Promise<Record<string, string> | null>;
+export type BootData = (req: FastifyRequest) => Promise<Record<string, unknown> | null>;
 
 /** Where index.html takes the boot data: a comment at the top of its <head>, before any script. */
 const BOOT_MARK = /<!--ds-boot[^>]*-->/;
@@ -49,7 +50,7 @@ export async function serveWeb(
   if (!existsSync(indexFile)) return undefined;
   const template = readFileSync(indexFile, 'utf8');
   const sendIndex = async (req: FastifyRequest, reply: FastifyReply) => {
-    let data: Record<string, string> | null = null;
+    let data: Record<string, unknown> | null = null;
     try {
       data = boot ? await boot(req) : null;
     } catch (error) {

@@ -1,5 +1,5 @@
 import { DEFAULT_TENANT_ID } from '@dramastar/contract';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { selectLanguage, useSession } from '../shared/store/session';
 import { STORAGE_KEYS } from '../shared/store/storage-keys';
 import { ok, stubFetch } from './fetch';
@@ -14,6 +14,26 @@ const vietnam = {
 };
 
 describe('bootstrapTenant', () => {
+  afterEach(() => {
+    delete window.__dsBoot;
+  });
+
+  it('takes the tenant the server put in index.html, without asking', async () => {
+    window.__dsBoot = { tenant: vietnam };
+    const { calls } = stubFetch(ok({ ...vietnam, tenantId: '000009' }));
+    await bootstrapTenant('vn.example.com');
+    expect(calls).toHaveLength(0);
+    expect(useSession.getState()).toMatchObject({ tenantId: '000002', tenantStatus: 'ready' });
+  });
+
+  it('asks when index.html carries no tenant it can read', async () => {
+    window.__dsBoot = { tenant: { ...vietnam, currency: 'XXX' } };
+    const { calls } = stubFetch(ok(vietnam));
+    await bootstrapTenant('vn.example.com');
+    expect(calls[0]!.url).toBe('/app-api/appConfig/queryTenantId?domain=vn.example.com');
+    expect(useSession.getState()).toMatchObject({ tenantId: '000002', currencyType: 'VND' });
+  });
+
   it('resolves the tenant of the host and stores it', async () => {
     const { calls } = stubFetch(ok(vietnam));
     await bootstrapTenant('vn.example.com');
