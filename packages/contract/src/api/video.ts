@@ -27,6 +27,10 @@ export const seriesSummary = z.object({
 });
 export type SeriesSummary = z.infer<typeof seriesSummary>;
 
+/** A series as a card shows it (Home's sections): a summary without its description. */
+export const seriesCard = seriesSummary.omit({ description: true });
+export type SeriesCard = z.infer<typeof seriesCard>;
+
 export const episodeInfo = z.object({
   id: z.number().int(),
   seriesId: z.number().int(),
@@ -61,7 +65,7 @@ export const homeSection = z.object({
   key: z.string(),
   /** In the request's language; null: the app shows its own translated title of a built-in key. */
   title: z.string().nullable().default(null),
-  series: z.array(seriesSummary),
+  series: z.array(seriesCard),
 });
 export type HomeSection = z.infer<typeof homeSection>;
 

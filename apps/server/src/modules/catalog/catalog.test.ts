@@ -59,6 +59,11 @@ describe('the catalogue', () => {
     expect(jakarta).toMatchObject({ episodeCount: 7, freeEpisodes: 3, category: 'youth' });
     expect(jakarta.cover).toMatch(/^\/media\/covers\/demo\/jakarta-hearts\/cover\.jpg$/);
     expect((await get(jakarta.cover)).statusCode).toBe(200);
+    // Banners show their description; section cards do not, and their series come without it.
+    expect(jakarta.description).toEqual(expect.any(String));
+    const cards = home.sections.flatMap((section: { series: object[] }) => section.series);
+    expect(cards.length).toBeGreaterThan(0);
+    for (const card of cards) expect(card).not.toHaveProperty('description');
   });
 
   it('pages all series and filters by category', async () => {

@@ -1,10 +1,10 @@
-import type { SeriesSummary } from '@dramastar/contract';
+import type { SeriesCard as SeriesCardData } from '@dramastar/contract';
 import { Link } from 'react-router-dom';
 import { useT } from '../../../shared/i18n';
 import { detailsPath } from '../lib/links';
 
 export interface SeriesCardProps {
-  series: SeriesSummary;
+  series: SeriesCardData;
   /** Ranking position, shown over the cover. */
   rank?: number;
   /** Overrides the link (default: the series' details page). */
