@@ -1,9 +1,12 @@
 /**
  * CSS lint: the web app's colours come from its token file (apps/web/src/shared/theme/tokens.css,
  * ARCHITECTURE.md rule 21). Anywhere else a raw colour — hex, a colour function or a colour name — is
- * an error: use a token (var(--ds-…)), or add a role to the token file.
+ * an error: use a token (var(--ds-…)), or add a role to the token file. In the web app, font sizes
+ * come from its type scale and corner radii from its radius scale the same way (0 and percentages
+ * are not sizes of the scale and stay allowed, as do em font sizes relative to their parent).
  */
 const RAW_COLOUR_FUNCTIONS = ['rgb', 'rgba', 'hsl', 'hsla', 'hwb', 'lab', 'lch', 'oklab', 'oklch', 'color'];
+const RADIUS = String.raw`(?:0|\d+(?:\.\d+)?%|var\(--ds-radius-[a-z0-9]+\))`;
 
 /** @type {import('stylelint').Config} */
 export default {
@@ -18,8 +21,28 @@ export default {
   },
   overrides: [
     {
+      files: ['apps/web/src/**/*.css'],
+      rules: {
+        'declaration-property-value-allowed-list': [
+          {
+            'font-size': [/^var\(--ds-(?:font|display)-[a-z0-9]+\)$/, /^\d*\.?\d+em$/, 'inherit'],
+            '/^border(?:-[a-z]+)*-radius$/': [new RegExp(`^${RADIUS}(?: ${RADIUS}){0,3}$`)],
+          },
+          {
+            message: (property, value) =>
+              `${property}: ${value}: use the type or radius scale of shared/theme/tokens.css (var(--ds-font-…), var(--ds-display-…), var(--ds-radius-…))`,
+          },
+        ],
+      },
+    },
+    {
       files: ['apps/web/src/shared/theme/tokens.css'],
-      rules: { 'color-no-hex': null, 'color-named': null, 'function-disallowed-list': null },
+      rules: {
+        'color-no-hex': null,
+        'color-named': null,
+        'function-disallowed-list': null,
+        'declaration-property-value-allowed-list': null,
+      },
     },
   ],
   ignoreFiles: ['**/dist/**', '**/node_modules/**'],
