@@ -3,8 +3,6 @@ import {
   DELIVERY_PAYLOAD_MAX_BYTES,
   type DeliveryOutcome,
   isCurrencyKey,
-  type LedgerAccountRow,
-  type LedgerEntryRow,
   RECHARGE_CHANNELS,
   type RechargeChannel,
   type RechargeStatus,
@@ -12,50 +10,32 @@ import {
   type ReconciliationReport,
   toMajor,
 } from '@dramastar/contract';
-import {
-  aliasedTable,
-  and,
-  count,
-  desc,
-  eq,
-  gte,
-  inArray,
-  isNotNull,
-  like,
-  lt,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, like, lt, sql, type SQL } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import type { Page } from '../../db/paging.js';
-import {
-  gatewayEvents,
-  ledgerAccounts,
-  ledgerTransfers,
-  rechargeOrders,
-  tenants,
-  users,
-  withdrawals,
-} from '../../db/schema/index.js';
+import { gatewayEvents, rechargeOrders, tenants, users, withdrawals } from '../../db/schema/index.js';
 import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
-import { ledgerAccountColumns, SYSTEM_ACCOUNTS } from '../ledger/ledger.service.js';
+import { SYSTEM_ACCOUNTS } from '../ledger/ledger.service.js';
+import {
+  big,
+  type LedgerAccount,
+  ledgerAccountPage,
+  type LedgerScope,
+  ledgerStatement,
+  major,
+  movementsByAccount,
+  sumsByKind,
+  tenantLedgerAccounts,
+} from '../ledger/ledger-read.js';
 import { addDays, dayIn } from '../../clock.js';
 
 /** The tenants a read may cover: null = all. */
-type Scope = string[] | null;
+type Scope = LedgerScope;
 
 /** The outcome a delivery refused for its signature is recorded with (see webhook.routes.ts). */
 const BAD_SIGNATURE = 'rejected:InvalidSignature';
-
-/** Minor units as a decimal string; an unknown currency shows the raw integer. */
-function major(value: bigint, currency: string): string {
-  return isCurrencyKey(currency) ? toMajor(value, currency) : value.toString();
-}
-
-const big = (v: string | null | undefined) => BigInt(v ?? '0');
 
 /** Milliseconds the zone is ahead of UTC at an instant. */
 function zoneOffsetMs(at: Date, timeZone: string): number {
@@ -134,35 +114,6 @@ export function createAdminFinanceService(deps: { db: Db; clock: Clock; provider
     providerTxnId: r.providerTxnId,
     payloadBytes: r.payloadBytes,
   });
-
-  async function accountRows(q: DbOrTx, where: SQL | undefined, page: Page) {
-    const rows = await q
-      .select({
-        account: ledgerAccountColumns,
-        email: users.email,
-        userName: users.userName,
-        inviteCode: users.inviteCode,
-      })
-      .from(ledgerAccounts)
-      .leftJoin(users, eq(users.id, ledgerAccounts.userId))
-      .where(where)
-      .orderBy(ledgerAccounts.tenantId, ledgerAccounts.currency, ledgerAccounts.code)
-      .limit(page.pageSize)
-      .offset((page.pageNum - 1) * page.pageSize);
-    return rows.map((r): LedgerAccountRow => ({
-      id: String(r.account.id),
-      tenantId: r.account.tenantId,
-      currency: r.account.currency,
-      code: r.account.code,
-      kind: r.account.userId === null ? 'system' : 'wallet',
-      userId: r.account.userId === null ? null : String(r.account.userId),
-      email: r.email,
-      userName: r.userName,
-      inviteCode: r.inviteCode,
-      balance: major(r.account.balance, r.account.currency),
-      createdAt: r.account.createdAt.toISOString(),
-    }));
-  }
 
   return {
     /** Card-channel recharges as the gateway saw them, newest first. */
@@ -256,101 +207,17 @@ export function createAdminFinanceService(deps: { db: Db; clock: Clock; provider
     },
 
     /** Ledger accounts by user (ID, e-mail, user name or invite code), kind and currency. */
-    async accounts(
+    accounts(
       filter: Page & { scope: Scope; user?: string; kind?: 'wallet' | 'system'; currency?: CurrencyKey },
     ) {
-      const conditions: SQL[] = [];
-      if (filter.scope) conditions.push(inArray(ledgerAccounts.tenantId, filter.scope));
-      if (filter.kind === 'wallet') conditions.push(isNotNull(ledgerAccounts.userId));
-      if (filter.kind === 'system') conditions.push(sql`${ledgerAccounts.userId} is null`);
-      if (filter.currency) conditions.push(eq(ledgerAccounts.currency, filter.currency));
-      if (filter.user) {
-        const q = filter.user.trim();
-        const matches: SQL[] = [
-          eq(users.email, q.toLowerCase()),
-          eq(users.userNameKey, q.toLowerCase()),
-          sql`upper(${users.inviteCode}) = ${q.toUpperCase()}`,
-        ];
-        if (/^\d{1,18}$/.test(q)) matches.push(eq(ledgerAccounts.userId, BigInt(q)));
-        const match = or(...matches);
-        if (match) conditions.push(match);
-      }
-      const where = and(...conditions);
-      const list = await accountRows(db, where, filter);
-      const [total] = await db
-        .select({ n: count() })
-        .from(ledgerAccounts)
-        .leftJoin(users, eq(users.id, ledgerAccounts.userId))
-        .where(where);
-      return { list, total: total?.n ?? 0 };
+      return ledgerAccountPage(db, filter);
     },
 
-    /**
-     * An account and its entries, newest first, each signed from the account's side with the
-     * balance right after it (the balance now minus what came later), read in one snapshot.
-     */
-    async entries(accountId: bigint, scope: Scope, page: Page) {
-      return withTransaction(
-        db,
-        async (tx) => {
-          const [account] = await accountRowsIn(tx, accountId);
-          if (!account) throw new AppError('NotFound');
-          if (scope && !scope.includes(account.tenantId)) throw new AppError('Forbidden');
-          const id = account.id;
-          const touches = or(eq(ledgerTransfers.debitAccountId, id), eq(ledgerTransfers.creditAccountId, id));
-          const counterpart = aliasedTable(ledgerAccounts, 'counterpart');
-          const rows = await tx
-            .select({ t: ledgerTransfers, counterpartCode: counterpart.code })
-            .from(ledgerTransfers)
-            .innerJoin(
-              counterpart,
-              sql`${counterpart.id} = case when ${ledgerTransfers.creditAccountId} = ${id} then ${ledgerTransfers.debitAccountId} else ${ledgerTransfers.creditAccountId} end`,
-            )
-            .where(touches)
-            .orderBy(desc(ledgerTransfers.id))
-            .limit(page.pageSize)
-            .offset((page.pageNum - 1) * page.pageSize);
-          const [total] = await tx.select({ n: count() }).from(ledgerTransfers).where(touches);
-          const signed = (t: typeof ledgerTransfers.$inferSelect) =>
-            t.creditAccountId === id ? t.amount : -t.amount;
-          let after = account.balance;
-          const first = rows[0];
-          if (first) {
-            const [later] = await tx
-              .select({
-                net: sql<string>`coalesce(sum(case when ${ledgerTransfers.creditAccountId} = ${id} then ${ledgerTransfers.amount} else -${ledgerTransfers.amount} end), 0)::text`,
-              })
-              .from(ledgerTransfers)
-              .where(and(touches, sql`${ledgerTransfers.id} > ${first.t.id}`));
-            after -= big(later?.net);
-          }
-          const list = rows.map(({ t, counterpartCode }): LedgerEntryRow => {
-            const entry = {
-              id: String(t.id),
-              createdAt: t.createdAt.toISOString(),
-              amount: major(signed(t), account.currency),
-              counterpart: {
-                id: String(t.creditAccountId === id ? t.debitAccountId : t.creditAccountId),
-                code: counterpartCode,
-              },
-              kind: t.kind,
-              reference: t.reference,
-              idempotencyKey: t.idempotencyKey,
-              balanceAfter: major(after, account.currency),
-            };
-            after -= signed(t);
-            return entry;
-          });
-          const [shown] = await accountRows(tx, eq(ledgerAccounts.id, id), { pageNum: 1, pageSize: 1 });
-          if (!shown) throw new AppError('NotFound');
-          return {
-            account: { ...shown, balance: major(account.balance, account.currency) },
-            list,
-            total: total?.n ?? 0,
-          };
-        },
-        { isolationLevel: 'repeatable read' },
-      );
+    /** An account and its entries, newest first, with the balance after each, in one snapshot. */
+    entries(accountId: bigint, scope: Scope, page: Page) {
+      return withTransaction(db, (tx) => ledgerStatement(tx, accountId, scope, page), {
+        isolationLevel: 'repeatable read',
+      });
     },
 
     /** App users by id, within the operator's tenants (others are left out). */
@@ -388,10 +255,7 @@ export function createAdminFinanceService(deps: { db: Db; clock: Clock; provider
       return withTransaction(
         db,
         async (tx) => {
-          const accounts = await tx
-            .select(ledgerAccountColumns)
-            .from(ledgerAccounts)
-            .where(eq(ledgerAccounts.tenantId, tenantId));
+          const accounts = await tenantLedgerAccounts(tx, tenantId);
           const currencies = [...new Set([tenant.currency, ...accounts.map((a) => a.currency)])]
             .filter(isCurrencyKey)
             .sort();
@@ -422,28 +286,19 @@ export function createAdminFinanceService(deps: { db: Db; clock: Clock; provider
       );
     },
   };
-
-  async function accountRowsIn(tx: DbOrTx, id: bigint) {
-    return tx.select(ledgerAccountColumns).from(ledgerAccounts).where(eq(ledgerAccounts.id, id));
-  }
 }
 
 export type AdminFinanceService = ReturnType<typeof createAdminFinanceService>;
-
-type AccountRow = typeof ledgerAccounts.$inferSelect;
 
 async function reconcileCurrency(
   tx: DbOrTx,
   tenantId: string,
   currency: CurrencyKey,
-  accounts: AccountRow[],
+  accounts: LedgerAccount[],
   from: Date,
   to: Date,
 ): Promise<ReconciliationCurrency> {
   const m = (v: bigint) => toMajor(v, currency);
-  const t = ledgerTransfers;
-  const inDay = (column: typeof t.createdAt) => and(gte(column, from), lt(column, to));
-  const ofCurrency = and(eq(t.tenantId, tenantId), eq(t.currency, currency));
 
   // Recharges credited today, per channel (from the orders).
   const rechargeRows = await tx
@@ -470,28 +325,16 @@ async function reconcileCurrency(
   const rechargesTotal = rechargeRows.reduce((s, r) => s + big(r.sum), 0n);
 
   // Today's transfers by kind, and who they went between (wallet or system account).
-  const kindRows = await tx
-    .select({
-      kind: t.kind,
-      toWallet: sql<boolean>`credit.user_id is not null`,
-      fromCode: sql<string>`debit.code`,
-      n: count(),
-      sum: sql<string>`sum(${t.amount})::text`,
-    })
-    .from(t)
-    .innerJoin(sql`${ledgerAccounts} as credit`, sql`credit.id = ${t.creditAccountId}`)
-    .innerJoin(sql`${ledgerAccounts} as debit`, sql`debit.id = ${t.debitAccountId}`)
-    .where(and(ofCurrency, inDay(t.createdAt)))
-    .groupBy(sql`1, 2, 3`);
-  const kindSum = (kind: string) =>
-    kindRows.filter((r) => r.kind === kind).reduce((s, r) => s + big(r.sum), 0n);
+  const window = { tenantId, currency, from, to };
+  const kindRows = await sumsByKind(tx, window);
+  const kindSum = (kind: string) => kindRows.filter((r) => r.kind === kind).reduce((s, r) => s + r.sum, 0n);
   const payoutMap = new Map<string, { count: number; amount: bigint }>();
   for (const r of kindRows) {
     // Money from the business into wallets: not a recharge (outside money) nor a refund of a withdrawal.
     if (!r.toWallet || !r.fromCode.startsWith('system:')) continue;
     if (r.fromCode === 'system:recharge_clearing' || r.fromCode === 'system:withdrawals_payable') continue;
     const p = payoutMap.get(r.kind) ?? { count: 0, amount: 0n };
-    payoutMap.set(r.kind, { count: p.count + r.n, amount: p.amount + big(r.sum) });
+    payoutMap.set(r.kind, { count: p.count + r.count, amount: p.amount + r.sum });
   }
   const payouts = [...payoutMap.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
@@ -522,23 +365,8 @@ async function reconcileCurrency(
     );
 
   // Each account's movements before, during and after the day, from the transfers.
-  const bucket = sql<string>`case when ${t.createdAt} < ${from.toISOString()}::timestamptz then 'before' when ${t.createdAt} < ${to.toISOString()}::timestamptz then 'day' else 'after' end`;
-  const net = new Map<bigint, { before: bigint; day: bigint; after: bigint }>();
-  const add = (id: bigint, b: string, v: bigint) => {
-    const e = net.get(id) ?? { before: 0n, day: 0n, after: 0n };
-    if (b === 'before' || b === 'day' || b === 'after') e[b] += v;
-    net.set(id, e);
-  };
-  for (const side of ['credit', 'debit'] as const) {
-    const column = side === 'credit' ? t.creditAccountId : t.debitAccountId;
-    const rows = await tx
-      .select({ id: column, bucket, sum: sql<string>`sum(${t.amount})::text` })
-      .from(t)
-      .where(ofCurrency)
-      .groupBy(sql`1, 2`);
-    for (const r of rows) add(r.id, r.bucket, side === 'credit' ? big(r.sum) : -big(r.sum));
-  }
-  const position = (list: AccountRow[]) => {
+  const net = await movementsByAccount(tx, window);
+  const position = (list: LedgerAccount[]) => {
     let opening = 0n;
     let movements = 0n;
     let closing = 0n;
