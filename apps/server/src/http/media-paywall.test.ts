@@ -1,3 +1,4 @@
+import { api } from '@dramastar/contract';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -48,7 +49,7 @@ beforeAll(async () => {
     [s!.id],
   );
   // A guest's signed address of the free episode 1: the base every /stream attempt starts from.
-  const play = await caller(t.app)(`/sv/play/${first!.id}`, {});
+  const play = await caller(t.app)(api.video.play, { params: { videoId: first!.id } });
   expect(play.status).toBe(200);
   signed = (play.body.data.playlistUrl as string).replace(/\/index\.m3u8$/, '');
 });

@@ -1,3 +1,4 @@
+import { api } from '@dramastar/contract';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -76,7 +77,8 @@ describe('importing a series from a folder of videos', () => {
     ]);
     expect(new Set(probe.trim().split(/\s+/))).toEqual(new Set(['720,1280']));
     const call = caller(t.app);
-    const detail = (await call(`/sv/videos/${result.seriesId}`, { lang: 'vn' })).body.data;
+    const detail = (await call(api.video.videos, { params: { seriesId: result.seriesId }, lang: 'vn' })).body
+      .data;
     expect(detail.series).toMatchObject({
       title: 'Tình yêu nhập khẩu',
       category: 'romance',
@@ -86,7 +88,7 @@ describe('importing a series from a folder of videos', () => {
     expect(detail.episodes[0].duration).toBeGreaterThan(2.5);
     expect(detail.episodes.map((e: { locked: boolean }) => e.locked)).toEqual([false, true]);
     // ep2 is episode 1 (natural order), and it plays.
-    const play = (await call(`/sv/play/${detail.episodes[0].id}`)).body.data;
+    const play = (await call(api.video.play, { params: { videoId: detail.episodes[0].id } })).body.data;
     const res = await t.app.inject({ method: 'GET', url: play.playlistUrl });
     expect(res.body).toMatch(/#EXTINF:2\.0+,\nseg_000\.ts/);
     expect((await t.app.inject({ method: 'GET', url: detail.series.cover })).statusCode).toBe(200);

@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { adminContentApi, type AnyCall } from '@dramastar/contract';
+import { adminContentApi, type AnyCall, api } from '@dramastar/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caller, unchecked } from '../../test/client.js';
 import { usingPostgres } from '../../test/database.js';
@@ -44,21 +44,23 @@ const reads = (x: TestApp) => {
   const call = caller(x.app);
   return {
     home: async () =>
-      data(await call('/sv/homeSeries', { query: { tenantId: '000000' } })) as {
+      data(await call(api.video.homeSeries, { query: { tenantId: '000000' } })) as {
         banners: Summary[];
         sections: { key: string; series: Summary[] }[];
       },
-    all: async () => data(await call('/sv/allSeries', { body: {} })) as { list: Summary[]; total: number },
+    all: async () =>
+      data(await call(api.video.allSeries, { body: {} })) as { list: Summary[]; total: number },
     search: async (keyword: string) =>
-      data(await call('/sv/page', { body: { keyword } })) as { list: Summary[]; total: number },
-    detail: (id: number, token?: string) => call(`/sv/videos/${id}`, token ? { token } : {}),
+      data(await call(api.video.page, { body: { keyword } })) as { list: Summary[]; total: number },
+    detail: (id: number, token?: string) =>
+      call(api.video.videos, { params: { seriesId: id }, ...(token ? { token } : {}) }),
     episodes: async (id: number, token?: string) =>
-      data(await call(`/sv/videos/${id}`, token ? { token } : {})) as {
+      data(await call(api.video.videos, { params: { seriesId: id }, ...(token ? { token } : {}) })) as {
         series: Summary & { episodeCount: number };
         episodes: Episode[];
       },
     feed: async (token?: string) =>
-      data(await call('/sv/videosPage', { body: { pageSize: 50 }, ...(token ? { token } : {}) })) as {
+      data(await call(api.video.videosPage, { body: { pageSize: 50 }, ...(token ? { token } : {}) })) as {
         list: { series: Summary; episode: Episode }[];
         total: number;
       },
@@ -219,7 +221,9 @@ describe('catalogue cache', () => {
     const series = await makeSeries('Delta Likes', 2, 2);
     const languages = ['en', 'vn', 'id'];
     const guest = async (lang: string) =>
-      data(await caller(a.app)(`/sv/videos/${series}`, { lang })) as { episodes: Episode[] };
+      data(await caller(a.app)(api.video.videos, { params: { seriesId: series }, lang })) as {
+        episodes: Episode[];
+      };
     for (const lang of languages) expect((await guest(lang)).episodes[0]!.likeCount).toBe(0);
     const fan = await f.user();
     const episode = (await reads(a).episodes(series)).episodes[0]!;

@@ -1,7 +1,7 @@
 import { api } from '@dramastar/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SERIES } from '../../seed/demo-catalog.js';
-import { caller } from '../../test/client.js';
+import { caller, unchecked } from '../../test/client.js';
 import { buildTestApp, TEST_CAPTCHA_ANSWER, type TestApp } from '../../test/helper.js';
 
 /** Two small demo series, made once per machine (the media directory is kept between runs). */
@@ -90,24 +90,32 @@ describe('the catalogue', () => {
 
   it('keeps tenants apart: another tenant’s series is not found', async () => {
     const other = await seriesOf('jakarta-hearts', '000001');
-    const res = await call(`/sv/videos/${other}`, { query: {} });
+    const res = await call(api.video.videos, { params: { seriesId: other } });
     // The request comes from the default tenant's host (localhost).
     expect(res.body).toMatchObject({ code: 404, errorKey: 'NotFound' });
-    const own = await call(`/sv/videos/${other}`, { query: {}, token: (await user('000001')).token });
+    const own = await call(api.video.videos, {
+      params: { seriesId: other },
+      token: (await user('000001')).token,
+    });
     expect(own.status).toBe(200);
   });
 
   it('answers bad ids with 400 and unknown ones with 404', async () => {
-    expect((await call('/sv/videos/abc')).body).toMatchObject({ code: 400, field: 'seriesId' });
-    expect((await call('/sv/videos/999999')).body).toMatchObject({ code: 404 });
-    expect((await call('/sv/play/999999')).body).toMatchObject({ code: 404 });
+    expect((await call(api.video.videos, { params: unchecked({ seriesId: 'abc' }) })).body).toMatchObject({
+      code: 400,
+      field: 'seriesId',
+    });
+    expect((await call(api.video.videos, { params: { seriesId: 999999 } })).body).toMatchObject({
+      code: 404,
+    });
+    expect((await call(api.video.play, { params: { videoId: 999999 } })).body).toMatchObject({ code: 404 });
   });
 });
 
 describe('the details page’s first poster', () => {
   it('redirects to the asked episode’s poster, else the first one’s, and 404s what is not there', async () => {
     const id = await seriesOf('jakarta-hearts');
-    const { episodes } = (await call(`/sv/videos/${id}`)).body.data as {
+    const { episodes } = (await call(api.video.videos, { params: { seriesId: id } })).body.data as {
       episodes: { id: number; poster: string }[];
     };
     const first = await get(`/poster/${id}`);
@@ -129,7 +137,7 @@ describe('the details page’s first poster', () => {
 describe('playback', () => {
   it('lists episodes with the paid ones locked for a guest', async () => {
     const id = await seriesOf('jakarta-hearts');
-    const detail = (await call(`/sv/videos/${id}`)).body.data;
+    const detail = (await call(api.video.videos, { params: { seriesId: id } })).body.data;
     expect(
       detail.episodes.map((e: { number: number; free: boolean; locked: boolean }) => [
         e.number,
@@ -151,8 +159,8 @@ describe('playback', () => {
 
   it('signs a free episode’s playlist; its segments play, with Range', async () => {
     const id = await seriesOf('jakarta-hearts');
-    const first = (await call(`/sv/videos/${id}`)).body.data.episodes[0];
-    const play = (await call(`/sv/play/${first.id}`)).body.data;
+    const first = (await call(api.video.videos, { params: { seriesId: id } })).body.data.episodes[0];
+    const play = (await call(api.video.play, { params: { videoId: first.id } })).body.data;
     expect(play.playlistUrl).toMatch(new RegExp(`^/stream/${first.id}/\\d+/\\d+/[0-9a-f]{32}/index\\.m3u8$`));
     const playlist = await get(play.playlistUrl);
     expect(playlist.statusCode).toBe(200);
@@ -180,9 +188,12 @@ describe('playback', () => {
     const before = await playCount();
     const other = await buildTestApp({ DEMO_CONTENT: 'true', MEDIA_DIR }, { database: t.database });
     try {
-      const episode = (await caller(other.app)(`/sv/videos/${id}`)).body.data.episodes[0];
+      const episode = (await caller(other.app)(api.video.videos, { params: { seriesId: id } })).body.data
+        .episodes[0];
       for (let i = 0; i < 3; i++)
-        expect((await caller(other.app)(`/sv/play/${episode.id}`)).status).toBe(200);
+        expect((await caller(other.app)(api.video.play, { params: { videoId: episode.id } })).status).toBe(
+          200,
+        );
       // Answered without writing: the three plays wait on that instance.
       expect(await playCount()).toBe(before);
     } finally {
@@ -194,22 +205,24 @@ describe('playback', () => {
 
   it('refuses to sign a paid episode without a viewing pass, for guests and users', async () => {
     const id = await seriesOf('jakarta-hearts');
-    const paid = (await call(`/sv/videos/${id}`)).body.data.episodes[3];
-    const guest = await call(`/sv/play/${paid.id}`);
+    const paid = (await call(api.video.videos, { params: { seriesId: id } })).body.data.episodes[3];
+    const guest = await call(api.video.play, { params: { videoId: paid.id } });
     expect(guest.body).toMatchObject({
       code: 409,
       errorKey: 'EpisodeLocked',
       data: { number: 4, freeEpisodes: 3 },
     });
     const { token } = await user();
-    expect((await call(`/sv/play/${paid.id}`, { token })).body.errorKey).toBe('EpisodeLocked');
+    expect((await call(api.video.play, { params: { videoId: paid.id }, token })).body.errorKey).toBe(
+      'EpisodeLocked',
+    );
   });
 
   it('never serves episode files outside signed addresses', async () => {
     expect((await get('/media/hls/demo/jakarta-hearts/4/index.m3u8')).statusCode).toBe(404);
     const id = await seriesOf('jakarta-hearts');
-    const [one, two] = (await call(`/sv/videos/${id}`)).body.data.episodes;
-    const url: string = (await call(`/sv/play/${one.id}`)).body.data.playlistUrl;
+    const [one, two] = (await call(api.video.videos, { params: { seriesId: id } })).body.data.episodes;
+    const url: string = (await call(api.video.play, { params: { videoId: one.id } })).body.data.playlistUrl;
     const forOther = url.replace(`/stream/${one.id}/`, `/stream/${two.id}/`);
     expect((await get(forOther)).statusCode).toBe(403);
     const tampered = url.replace(
@@ -222,19 +235,19 @@ describe('playback', () => {
 
   it('limits signed playbacks per client address (429)', async () => {
     const id = await seriesOf('jakarta-hearts');
-    const first = (await call(`/sv/videos/${id}`)).body.data.episodes[0];
+    const first = (await call(api.video.videos, { params: { seriesId: id } })).body.data.episodes[0];
     const answers = [];
     for (let i = 0; i < 301; i++)
-      answers.push((await call(`/sv/play/${first.id}`, { ip: '10.77.0.1' })).status);
+      answers.push((await call(api.video.play, { params: { videoId: first.id }, ip: '10.77.0.1' })).status);
     expect(answers.slice(0, 300).every((s) => s === 200)).toBe(true);
     expect(answers[300]).toBe(429);
-    expect((await call(`/sv/play/${first.id}`, { ip: '10.77.0.2' })).status).toBe(200);
+    expect((await call(api.video.play, { params: { videoId: first.id }, ip: '10.77.0.2' })).status).toBe(200);
   });
 
   it('lets a signed address expire after 30 minutes', async () => {
     const id = await seriesOf('jakarta-hearts');
-    const first = (await call(`/sv/videos/${id}`)).body.data.episodes[0];
-    const url = (await call(`/sv/play/${first.id}`)).body.data.playlistUrl;
+    const first = (await call(api.video.videos, { params: { seriesId: id } })).body.data.episodes[0];
+    const url = (await call(api.video.play, { params: { videoId: first.id } })).body.data.playlistUrl;
     t.clock.advance(29 * 60_000);
     expect((await get(url)).statusCode).toBe(200);
     t.clock.advance(2 * 60_000);
@@ -303,9 +316,10 @@ describe('with a viewing pass (as memberships will give)', () => {
       expect(detail.episodes.every((e: { locked: boolean }) => !e.locked)).toBe(true);
       // With a pass the feed holds every episode.
       expect((await passCall('/sv/videosPage', { token, body: { pageSize: 50 } })).body.data.total).toBe(13);
-      for (let i = 0; i < 3; i++) expect((await passCall(`/sv/play/${paid}`, { token })).status).toBe(200);
-      await passCall(`/sv/play/${free}`, { token });
-      await passCall(`/sv/play/${paid + 1}`, { token });
+      for (let i = 0; i < 3; i++)
+        expect((await passCall(api.video.play, { params: { videoId: paid }, token })).status).toBe(200);
+      await passCall(api.video.play, { params: { videoId: free }, token });
+      await passCall(api.video.play, { params: { videoId: paid + 1 }, token });
       const points = await pass.database.query<{ total: string; n: string }>(
         'select sum(amount)::text as total, count(*)::text as n from point_entry',
       );
@@ -320,12 +334,12 @@ describe('likes, favourites and history', () => {
   it('likes an episode once however often it is clicked, also at the same moment', async () => {
     const { token } = await user();
     const id = await seriesOf('second-chance-summer');
-    const episode = (await call(`/sv/videos/${id}`)).body.data.episodes[0];
+    const episode = (await call(api.video.videos, { params: { seriesId: id } })).body.data.episodes[0];
     const answers = await Promise.all(
       Array.from({ length: 8 }, () => call(api.video.liking, { token, body: { videoId: episode.id } })),
     );
     expect(answers.every((a) => a.status === 200)).toBe(true);
-    const after = (await call(`/sv/videos/${id}`, { token })).body.data;
+    const after = (await call(api.video.videos, { params: { seriesId: id }, token })).body.data;
     expect(after.episodes[0]).toMatchObject({ likeCount: 1, liked: true });
     expect(after.series.likeCount).toBe(1);
     const other = await user();
@@ -339,7 +353,7 @@ describe('likes, favourites and history', () => {
       Array.from({ length: 4 }, () => call(api.video.cancelLiking, { token, body: { videoId: episode.id } })),
     );
     expect(cancels.map((c) => c.body.data.liked)).toEqual([false, false, false, false]);
-    const final = (await call(`/sv/videos/${id}`, { token })).body.data;
+    const final = (await call(api.video.videos, { params: { seriesId: id }, token })).body.data;
     expect(final.episodes[0]).toMatchObject({ likeCount: 1, liked: false });
     expect(final.series.likeCount).toBe(1);
   });
@@ -347,14 +361,16 @@ describe('likes, favourites and history', () => {
   it('takes the ids of likes and follows in the query string as in the body, and names a missing one', async () => {
     const { token } = await user();
     const id = await seriesOf('jakarta-hearts');
-    const episode = (await call(`/sv/videos/${id}`)).body.data.episodes[1];
+    const episode = (await call(api.video.videos, { params: { seriesId: id } })).body.data.episodes[1];
     const liked = await call('/sv/liking', { token, query: { videoId: String(episode.id) } });
     expect(liked.body.data).toMatchObject({ liked: true });
     const followed = await call('/sv/favoriting', { token, query: { seriesId: String(id) } });
     expect(followed.body.data).toMatchObject({ favorited: true });
-    expect((await call(`/sv/myFavoList/${id}`, { token })).body.data).toEqual({ favorited: true });
+    expect((await call(api.video.myFavoList, { params: { id: id }, token })).body.data).toEqual({
+      favorited: true,
+    });
     await call('/sv/cancelLiking', { token, query: { videoId: String(episode.id) } });
-    const detail = (await call(`/sv/videos/${id}`, { token })).body.data;
+    const detail = (await call(api.video.videos, { params: { seriesId: id }, token })).body.data;
     expect(detail.episodes[1]).toMatchObject({ liked: false });
     for (const path of ['/sv/liking', '/sv/favoriting']) {
       const missing = await call(path, { token, body: {} });
@@ -372,37 +388,49 @@ describe('likes, favourites and history', () => {
     await Promise.all(
       Array.from({ length: 5 }, () => call(api.video.favoriting, { token: a.token, body: { seriesId: id } })),
     );
-    expect((await call(`/sv/myFavoList/${id}`, { token: a.token })).body.data).toEqual({ favorited: true });
-    expect((await call(`/sv/myFavoList/${id}`, { token: b.token })).body.data).toEqual({ favorited: false });
-    const mine = (await call(`/sv/myFavo/${a.userId}`, { token: a.token, body: {} })).body.data;
+    expect((await call(api.video.myFavoList, { params: { id: id }, token: a.token })).body.data).toEqual({
+      favorited: true,
+    });
+    expect((await call(api.video.myFavoList, { params: { id: id }, token: b.token })).body.data).toEqual({
+      favorited: false,
+    });
+    const mine = (await call(api.video.myFavo, { params: { userId: a.userId }, token: a.token, body: {} }))
+      .body.data;
     expect(mine.list.map((s: { id: number }) => s.id)).toEqual([id]);
-    const prying = (await call(`/sv/myFavo/${a.userId}`, { token: b.token, body: {} })).body.data;
+    const prying = (await call(api.video.myFavo, { params: { userId: a.userId }, token: b.token, body: {} }))
+      .body.data;
     expect(prying).toEqual({ list: [], total: 0 });
-    const detail = (await call(`/sv/videos/${id}`, { token: a.token })).body.data;
+    const detail = (await call(api.video.videos, { params: { seriesId: id }, token: a.token })).body.data;
     expect(detail.favorited).toBe(true);
     const before = detail.series.favoriteCount;
     await call(api.video.cancelFavoriting, { token: a.token, body: { seriesId: id } });
     await call(api.video.cancelFavoriting, { token: a.token, body: { seriesId: id } });
-    expect((await call(`/sv/videos/${id}`)).body.data.series.favoriteCount).toBe(before - 1);
+    expect((await call(api.video.videos, { params: { seriesId: id } })).body.data.series.favoriteCount).toBe(
+      before - 1,
+    );
   });
 
   it('lists liked episodes of the user only', async () => {
     const a = await user();
     const b = await user();
     const id = await seriesOf('jakarta-hearts');
-    const eps = (await call(`/sv/videos/${id}`)).body.data.episodes;
+    const eps = (await call(api.video.videos, { params: { seriesId: id } })).body.data.episodes;
     await call(api.video.liking, { token: a.token, body: { videoId: eps[1].id } });
-    const mine = (await call(`/sv/myLikes/${a.userId}`, { token: a.token, body: {} })).body.data;
+    const mine = (await call(api.video.myLikes, { params: { userId: a.userId }, token: a.token, body: {} }))
+      .body.data;
     expect(mine.list.map((i: { episode: { number: number } }) => i.episode.number)).toEqual([2]);
-    expect((await call(`/sv/myLikes/${a.userId}`, { token: b.token, body: {} })).body.data.total).toBe(0);
+    expect(
+      (await call(api.video.myLikes, { params: { userId: a.userId }, token: b.token, body: {} })).body.data
+        .total,
+    ).toBe(0);
   });
 
   it('keeps the latest progress per episode and shows one entry per series, newest first', async () => {
     const { token } = await user();
     const jakarta = await seriesOf('jakarta-hearts');
     const summer = await seriesOf('second-chance-summer');
-    const jEps = (await call(`/sv/videos/${jakarta}`)).body.data.episodes;
-    const sEps = (await call(`/sv/videos/${summer}`)).body.data.episodes;
+    const jEps = (await call(api.video.videos, { params: { seriesId: jakarta } })).body.data.episodes;
+    const sEps = (await call(api.video.videos, { params: { seriesId: summer } })).body.data.episodes;
     const add = (seriesId: number, videoId: number, progress: number) =>
       call(api.video.addViewHis, {
         token,
@@ -427,7 +455,9 @@ describe('likes, favourites and history', () => {
       [jakarta, 2, 3.25],
       [summer, 1, 3],
     ]);
-    expect((await call(`/sv/videos/${jakarta}`, { token })).body.data.progress).toEqual({
+    expect(
+      (await call(api.video.videos, { params: { seriesId: jakarta }, token })).body.data.progress,
+    ).toEqual({
       videoId: jEps[1].id,
       number: 2,
       progress: 3.25,
@@ -450,7 +480,7 @@ describe('likes, favourites and history', () => {
     const { token } = await user();
     const ids = [await seriesOf('jakarta-hearts'), await seriesOf('second-chance-summer')];
     for (const id of ids) {
-      const first = (await call(`/sv/videos/${id}`)).body.data.episodes[0];
+      const first = (await call(api.video.videos, { params: { seriesId: id } })).body.data.episodes[0];
       await call(api.video.addViewHis, {
         token,
         query: { seriesId: String(id), videoId: String(first.id), progress: '1' },

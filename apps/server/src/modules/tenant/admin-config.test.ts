@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   adminApi,
+  api,
   adminConfigApi,
   type AnyCall,
   defaultEarnSettings,
@@ -218,7 +219,7 @@ describe('the tenant’s website', () => {
         body: { ...(await read('000001')).general, tenantId: '000001', websiteUrl },
       });
     const app = async () =>
-      (await f.call('/appConfig/tenantConfig', { query: { tenantId: '000001' } })).body.data.websiteUrl;
+      (await f.call(api.config.tenantConfig, { query: { tenantId: '000001' } })).body.data.websiteUrl;
     expect((await save('https://dramastar.example/')).status).toBe(200);
     expect((await read('000001')).general.websiteUrl).toBe('https://dramastar.example/');
     expect(await app()).toBe('https://dramastar.example/');
@@ -280,7 +281,7 @@ describe('changes apply at once, audited', () => {
 
   it('the red packet limits call answers the tenant configuration', async () => {
     const who = await f.user('000003');
-    const rules = async () => (await f.call('/redP/rules', { token: who.token })).body.data;
+    const rules = async () => (await f.call(api.redPacket.rules, { token: who.token })).body.data;
     expect(await rules()).toEqual({ currency: 'PKR', ...defaultEarnSettings('PKR').redPacket });
     const earn = { tenantId: '000003', ...defaultEarnSettings('PKR') };
     earn.redPacket = { minShare: '10', maxAmount: '500', maxShares: 20, expiryHours: 12 };
@@ -293,7 +294,7 @@ describe('changes apply at once, audited', () => {
       expiryHours: 12,
     });
     await f.recharge(who, '1000');
-    const send = await f.call('/redP/sendRedPacket', {
+    const send = await f.call(api.redPacket.sendRedPacket, {
       token: who.token,
       body: { amount: '600', shares: 2, requestId: randomUUID() },
     });
@@ -302,7 +303,7 @@ describe('changes apply at once, audited', () => {
 
   it('the bank list of withdrawals follows the wallet section', async () => {
     const who = await f.user('000004');
-    const banks = async () => (await f.call('/appConfig/bankConfig', { token: who.token })).body.data.banks;
+    const banks = async () => (await f.call(api.config.bankConfig, { token: who.token })).body.data.banks;
     expect(await banks()).toEqual(BANKS.USDT);
     const wallet = (await read('000004')).wallet.value;
     wallet.banks = [{ code: 'CITI', name: 'Citibank' }];
@@ -324,13 +325,11 @@ describe('changes apply at once, audited', () => {
       },
     });
     expect(res.status).toBe(200);
-    expect((await f.call('/appConfig/queryEarnSwitch', { query: { tenantId: '000001' } })).body.data).toEqual(
-      {
-        enabled: false,
-      },
-    );
+    expect((await f.call(api.config.queryEarnSwitch, { query: { tenantId: '000001' } })).body.data).toEqual({
+      enabled: false,
+    });
     expect(
-      (await f.call('/appConfig/queryTenantId', { query: { domain: 'vn2.example.com' } })).body.data,
+      (await f.call(api.config.queryTenantId, { query: { domain: 'vn2.example.com' } })).body.data,
     ).toMatchObject({
       tenantId: '000001',
       name: 'DramaStar Việt',
@@ -467,9 +466,9 @@ describe('tenants', () => {
       body: { tenantId: '000777', domains: ['jkt.example.com'] },
     });
     expect(res.body.data.domains).toEqual(['jkt.example.com']);
-    const old = await f.call('/appConfig/queryTenantId', { query: { domain: 'jakarta.example.com' } });
+    const old = await f.call(api.config.queryTenantId, { query: { domain: 'jakarta.example.com' } });
     expect(old.body.data.tenantId).toBe('000000');
-    const now = await f.call('/appConfig/queryTenantId', { query: { domain: 'jkt.example.com' } });
+    const now = await f.call(api.config.queryTenantId, { query: { domain: 'jkt.example.com' } });
     expect(now.body.data.tenantId).toBe('000777');
     expect((await audits('tenant.domains'))[0]).toMatchObject({
       before: { domains: ['jakarta.example.com'] },
@@ -528,7 +527,7 @@ describe('copyright products', () => {
     });
     expect(edited.body.data).toMatchObject({ price: '150.00', dailyProfit: '3.00', sold: 2 });
     expect((await buy()).status).toBe(200);
-    const holdings = (await f.call('/copyright/holdings', { token: who.token })).body.data.list as {
+    const holdings = (await f.call(api.team.copyrightHoldings, { token: who.token })).body.data.list as {
       productId: string;
       paid: string;
       dailyRevenue: string;
