@@ -29,3 +29,24 @@ describe('raw colours outside the token file', () => {
     );
   });
 });
+
+describe('font sizes and corner radii outside the scales', () => {
+  it('are refused in a web stylesheet as raw lengths', async () => {
+    const css = '.a { font-size: 13px; border-radius: 10px; border-top-left-radius: 2rem; }';
+    expect(await problems(css, 'apps/web/src/features/earn/earn.css')).toEqual([
+      'declaration-property-value-allowed-list',
+      'declaration-property-value-allowed-list',
+      'declaration-property-value-allowed-list',
+    ]);
+  });
+
+  it('are accepted from the scales, as 0, percentages and em, and in the token file itself', async () => {
+    const css =
+      '.a { font-size: var(--ds-font-sm); border-radius: var(--ds-radius-lg) var(--ds-radius-lg) 0 0; }' +
+      '.b { font-size: 0.9em; border-radius: 50%; } .c { font-size: var(--ds-display-md); border-radius: var(--ds-radius-pill); }';
+    expect(await problems(css, 'apps/web/src/features/earn/earn.css')).toEqual([]);
+    expect(
+      await problems('.x { border-radius: 8px; font-size: 13px; }', 'apps/web/src/shared/theme/tokens.css'),
+    ).toEqual([]);
+  });
+});
