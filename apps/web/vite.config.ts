@@ -11,6 +11,27 @@ export default defineConfig({
     react(),
     routePreload(),
     {
+      // The entry's stylesheet (tokens, the shell, shared components: 4 KB compressed) goes into
+      // index.html itself: the first paint waits for no other request (the boot shell's picture
+      // shows as soon as it is decoded), and it cannot be cached apart from the page it styles.
+      name: 'dramastar-inline-entry-css',
+      apply: 'build',
+      transformIndexHtml: {
+        order: 'post',
+        handler(html, ctx) {
+          return html.replace(
+            /<link rel="stylesheet" crossorigin href="\/(assets\/index-[\w-]+\.css)">/,
+            (tag, file: string) => {
+              const asset = ctx.bundle?.[file];
+              if (asset?.type !== 'asset') return tag;
+              delete ctx.bundle?.[file];
+              return `<style>${String(asset.source)}</style>`;
+            },
+          );
+        },
+      },
+    },
+    {
       name: 'dramastar-version-file',
       generateBundle() {
         this.emitFile({ type: 'asset', fileName: 'version.json', source: JSON.stringify({ buildId }) });
