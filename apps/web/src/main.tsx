@@ -1,5 +1,5 @@
 import './app/global.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { bootstrapTenant } from './app/bootstrap';
@@ -23,11 +23,17 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 // The first screen waits for its language's catalogue (one small chunk); should it fail to load,
 // the app starts all the same (the request helper's toasts say the network failed). It also lets
-// index.html's boot shell paint first (Home's banner, the feed's first poster).
-void Promise.all([followLanguage().catch(() => undefined), bootShellPainted()]).then(() =>
-  createRoot(container).render(
-    <StrictMode>
-      <App queryClient={createQueryClient()} />
-    </StrictMode>,
-  ),
-);
+// index.html's boot shell paint first (Home's banner, the feed's first poster). The first render
+// is a transition: React yields to the browser every few milliseconds instead of holding the main
+// thread for the whole tree (a phone's taps and frames are not held up; the boot shell covers the
+// page until it is drawn).
+void Promise.all([followLanguage().catch(() => undefined), bootShellPainted()]).then(() => {
+  const root = createRoot(container);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App queryClient={createQueryClient()} />
+      </StrictMode>,
+    ),
+  );
+});
