@@ -50,3 +50,21 @@ describe('font sizes and corner radii outside the scales', () => {
     ).toEqual([]);
   });
 });
+
+describe('padding, margins and gaps outside the spacing scale', () => {
+  it('are refused in a web stylesheet as raw lengths, negative ones too', async () => {
+    const css = '.a { padding: 10px 1px; margin: -6px 0; gap: 3px; }';
+    expect(await problems(css, 'apps/web/src/features/earn/earn.css')).toEqual([
+      'declaration-property-value-disallowed-list',
+      'declaration-property-value-disallowed-list',
+      'declaration-property-value-disallowed-list',
+    ]);
+  });
+
+  it('are accepted from the scale, as 0, auto, em, a 1px hairline and calc() of tokens', async () => {
+    const css =
+      '.a { padding: var(--ds-space-2) 1px; margin: 0 auto; gap: 2em; }' +
+      '.b { padding-bottom: calc(var(--ds-space-3) + var(--ds-safe-bottom)); margin-top: calc(-1 * var(--ds-space-1)); }';
+    expect(await problems(css, 'apps/web/src/features/earn/earn.css')).toEqual([]);
+  });
+});
