@@ -15,6 +15,7 @@ import {
   isApiPath,
   sendFailure,
 } from './http/envelope.js';
+import { storageOrigins } from './http/csp.js';
 import { firstFallback, serveAdmin, serveWeb } from './http/static.js';
 import { serveMedia } from './media/serve-media.js';
 import { createRateLimiter } from './http/rate-limit.js';
@@ -517,7 +518,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     });
   }
   // The operator console's pages under /admin come before the web app's fallback.
-  const adminFallback = config.adminDir ? await serveAdmin(app, config.adminDir) : undefined;
+  // Object-store origins a browser reaches itself (public images, the console's uploads): the pages' CSP names them.
+  const browserStorage = storageOrigins(config.s3);
+  const adminFallback = config.adminDir ? await serveAdmin(app, config.adminDir, browserStorage) : undefined;
   // index.html carries what Home's and Shorts' first screens show before the app's script has
   // run: Home's first banner, and the poster of the feed's first episode (the feed's first page
   // is the same for every viewer; asked in the app's page size, it is the app's cached answer).
@@ -538,7 +541,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       ...(short ? { short } : {}),
     };
   };
-  const pageFallback = config.webDir ? await serveWeb(app, config.webDir, boot) : undefined;
+  const pageFallback = config.webDir ? await serveWeb(app, config.webDir, boot, browserStorage) : undefined;
   installNotFound(app, firstFallback(adminFallback, pageFallback));
   return app;
 }

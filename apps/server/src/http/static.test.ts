@@ -12,7 +12,7 @@ const segment = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 256));
 const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 const scriptBr = brotliCompressSync(script);
 /** Like the built one: the boot-data mark at the top of <head>, and over 1 KB (so compressed). */
-const indexHtml = `<!doctype html><html><head><meta charset="UTF-8" /><!--ds-boot: here--><title>DramaStar</title></head><body>${'<p>…</p>'.repeat(200)}</body></html>`;
+const indexHtml = `<!doctype html><html><head><meta charset="UTF-8" /><!--ds-boot: here--><title>DramaStar</title><script>window.__dsHome = true;</script><script type="module" crossorigin src="/assets/index-abc123.js"></script></head><body>${'<p>…</p>'.repeat(200)}</body></html>`;
 /** A playlist large enough to be compressed if media were. */
 const playlist = `#EXTM3U\n${'#EXTINF:4.0,\nseg0.ts\n'.repeat(100)}`;
 
@@ -25,11 +25,19 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'web/assets/big-abc123.js.br'), scriptBr);
   writeFileSync(join(dir, 'web/assets/big-abc123.js.gz'), gzipSync(script));
   writeFileSync(join(dir, 'web/logo.svg'), '<svg/>');
+  mkdirSync(join(dir, 'admin'), { recursive: true });
+  writeFileSync(
+    join(dir, 'admin/index.html'),
+    '<!doctype html><html><head><title>Console</title></head></html>',
+  );
   // Public media (covers, posters…) live in MEDIA_DIR/public; these stand for any such files.
   mkdirSync(join(dir, 'media/public/s1/e1'), { recursive: true });
   writeFileSync(join(dir, 'media/public/s1/e1/index.m3u8'), playlist);
   writeFileSync(join(dir, 'media/public/s1/e1/seg0.ts'), segment);
-  t = await buildTestApp({ WEB_DIR: join(dir, 'web'), MEDIA_DIR: join(dir, 'media') }, { ready: false });
+  t = await buildTestApp(
+    { WEB_DIR: join(dir, 'web'), ADMIN_DIR: join(dir, 'admin'), MEDIA_DIR: join(dir, 'media') },
+    { ready: false },
+  );
   // A JSON answer well over the 1 KB threshold, through the envelope like any call.
   t.app.get('/app-api/test/large', () => ({ code: 200, msg: 'ok', data: 'y'.repeat(5000) }));
   await t.app.ready();
@@ -49,7 +57,7 @@ describe('serving the built web app', () => {
 
   it('puts the host tenant’s name, language and Home’s first banner in index.html, for the first screen', async () => {
     const res = await get('/');
-    const boot = /<script>window.__dsBoot=(.*?)<\/script>/.exec(res.body);
+    const boot = /<script[^>]*>window.__dsBoot=(.*?)<\/script>/.exec(res.body);
     expect(boot?.[1]).toBeDefined();
     // No series in this app: the tenant's name and language (whose catalogue the page preloads),
     // its summary as queryTenantId answers it (the app does not ask), and no banner to draw.
@@ -60,6 +68,39 @@ describe('serving the built web app', () => {
     expect(res.body).not.toContain('<!--ds-boot');
     expect((await get('/index.html')).body).toContain('window.__dsBoot=');
     expect((await get('/pages/home/index', { accept: 'text/html' })).body).toContain('window.__dsBoot=');
+  });
+
+  it('sends index.html with a Content-Security-Policy whose fresh nonce every script of the page carries', async () => {
+    const first = await get('/');
+    const policy = first.headers['content-security-policy'] as string;
+    const nonce = /script-src 'self' 'nonce-([A-Za-z0-9+/=]{24})'/.exec(policy)?.[1];
+    expect(nonce).toBeDefined();
+    // No inline script runs without the nonce: no 'unsafe-inline' for scripts, no plugins, no
+    // <base> elsewhere, and no other site may frame the app.
+    expect(policy).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(policy).toContain("object-src 'none'");
+    expect(policy).toContain("base-uri 'self'");
+    expect(policy).toContain("frame-ancestors 'self'");
+    const scripts = first.body.match(/<script[^>]*>/g) ?? [];
+    // The boot data, the page's inline script and its module script.
+    expect(scripts).toHaveLength(3);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+    const again = (await get('/pages/home/index', { accept: 'text/html' })).headers[
+      'content-security-policy'
+    ];
+    expect(again).toMatch(/'nonce-[A-Za-z0-9+/=]{24}'/);
+    expect(again).not.toContain(nonce);
+  });
+
+  it("sends the console's pages with a policy that runs no inline script and frames nothing", async () => {
+    for (const path of ['/admin/', '/admin/users']) {
+      const res = await get(path, { accept: 'text/html' });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<title>Console</title>');
+      const policy = res.headers['content-security-policy'] as string;
+      expect(policy).toContain("script-src 'self';");
+      expect(policy).toContain("frame-ancestors 'none'");
+    }
   });
 
   it('writes the boot data so that no value can end its script element', () => {

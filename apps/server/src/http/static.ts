@@ -2,13 +2,16 @@ import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fastifyStatic, { type SetHeadersResponse } from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { consolePolicy, cspNonce, webAppPolicy } from './csp.js';
 import type { PageFallback } from './envelope.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/** With preCompressed the path is the `.br`/`.gz` sibling that is sent; the rules follow the original. */
+const originalPath = (sentPath: string) => sentPath.replace(/\.(?:br|gz)$/, '');
+
 function setWebHeaders(res: SetHeadersResponse, sentPath: string): void {
-  // With preCompressed the path is the `.br`/`.gz` sibling that is sent; the rules follow the original.
-  const path = sentPath.replace(/\.(?:br|gz)$/, '');
+  const path = originalPath(sentPath);
   // The same address answers brotli, gzip or plain bytes: caches must key on the request's encodings.
   res.setHeader('vary', 'accept-encoding');
   if (path.endsWith('index.html')) res.setHeader('cache-control', 'no-cache');
@@ -24,6 +27,9 @@ function setWebHeaders(res: SetHeadersResponse, sentPath: string): void {
  */
 export type BootData = (req: FastifyRequest) => Promise<Record<string, unknown> | null>;
 
+/** An opening <script> tag: each gets the answer's nonce. */
+const SCRIPT_TAG = /<script(?=[\s>])/;
+
 /** Where index.html takes the boot data: a comment at the top of its <head>, before any script. */
 const BOOT_MARK = /<!--ds-boot[^>]*-->/;
 
@@ -37,13 +43,15 @@ export function scriptJson(value: unknown): string {
 
 /**
  * The built web app at `/`: hashed assets are immutable, index.html is revalidated on every load
- * so a redeploy reaches users at once, and carries the host's boot data. Returns the fallback for
- * other browser GETs.
+ * so a redeploy reaches users at once, and carries the host's boot data and a Content-Security-
+ * Policy whose nonce its inline scripts carry (`storage`: object-store origins browsers reach,
+ * http/csp.ts). Returns the fallback for other browser GETs.
  */
 export async function serveWeb(
   app: FastifyInstance,
   webDir: string,
   boot?: BootData,
+  storage: string[] = [],
 ): Promise<PageFallback | undefined> {
   const root = resolve(webDir);
   const indexFile = resolve(root, 'index.html');
@@ -57,12 +65,15 @@ export async function serveWeb(
       // The page works without it: the app draws the same screen once its script has run.
       req.log.warn({ err: error }, 'boot data for index.html failed');
     }
-    const html = data
+    const page = data
       ? template.replace(BOOT_MARK, `<script>window.__dsBoot=${scriptJson(data)}</script>`)
       : template;
+    const nonce = cspNonce();
+    const html = page.split(SCRIPT_TAG).join(`<script nonce="${nonce}"`);
     return reply
       .header('cache-control', 'no-cache')
       .header('vary', 'accept-encoding')
+      .header('content-security-policy', webAppPolicy(nonce, storage))
       .type('text/html; charset=utf-8')
       .send(html);
   };
@@ -93,10 +104,15 @@ const ADMIN_PAGE = /^\/admin(?:[/?#]|$)/;
  * app. Returns the fallback that answers a browser's GET of `/admin` and any `/admin/…` page with the
  * console's index.html, so its own routes load on reload; other paths are left to the next fallback.
  */
-export async function serveAdmin(app: FastifyInstance, adminDir: string): Promise<PageFallback | undefined> {
+export async function serveAdmin(
+  app: FastifyInstance,
+  adminDir: string,
+  storage: string[] = [],
+): Promise<PageFallback | undefined> {
   const root = resolve(adminDir);
   const index = resolve(root, 'index.html');
   if (!existsSync(index)) return undefined;
+  const policy = consolePolicy(storage);
   await app.register(fastifyStatic, {
     root,
     prefix: '/admin/',
@@ -105,13 +121,17 @@ export async function serveAdmin(app: FastifyInstance, adminDir: string): Promis
     cacheControl: false,
     preCompressed: true,
     index: ['index.html'],
-    setHeaders: setWebHeaders,
+    setHeaders: (res, sentPath) => {
+      setWebHeaders(res, sentPath);
+      if (originalPath(sentPath).endsWith('index.html')) res.setHeader('content-security-policy', policy);
+    },
   });
   return (req, reply) => {
     const accept = req.headers.accept ?? '';
     if (req.method !== 'GET' || !accept.includes('text/html') || !ADMIN_PAGE.test(req.url)) return false;
     return reply
       .header('cache-control', 'no-cache')
+      .header('content-security-policy', policy)
       .type('text/html; charset=utf-8')
       .send(createReadStream(index));
   };
