@@ -1,11 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
+import { origin } from './flows.js';
 
 // The server sends index.html with a Content-Security-Policy (apps/server/src/http/csp.ts): the
 // app's own scripts, styles, pictures, streams (Media Source and hls.js's worker) and its web
 // view's frame must all pass it. The browser reports every refusal as a securitypolicyviolation
 // event; the page keeps them in window.__cspViolations.
-
-const origin = () => `http://localhost:${process.env.E2E_PORT ?? '8080'}`;
 
 async function watchPolicy(page: Page): Promise<void> {
   await page.addInitScript(() => {
@@ -16,6 +15,14 @@ async function watchPolicy(page: Page): Promise<void> {
     });
   });
 }
+
+/** Waits until a video of the page has played a moment. */
+const somethingPlays = (page: Page) =>
+  expect
+    .poll(() =>
+      page.evaluate(() => Array.from(document.querySelectorAll('video')).some((v) => v.currentTime > 0.3)),
+    )
+    .toBe(true);
 
 const violations = (page: Page) =>
   page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []);
@@ -30,19 +37,11 @@ test('the app runs within its Content-Security-Policy: Home, the feed playing, a
 
   await page.goto(`${origin()}/#/pages/shorts/index`);
   const video = page.locator('video').first();
-  await expect
-    .poll(() =>
-      page.evaluate(() => Array.from(document.querySelectorAll('video')).some((v) => v.currentTime > 0.3)),
-    )
-    .toBe(true);
+  await somethingPlays(page);
   await expect(video).toBeAttached();
 
   await page.goto(`${origin()}/#/pages/shorts/videoDetails?seriesId=1`);
-  await expect
-    .poll(() =>
-      page.evaluate(() => Array.from(document.querySelectorAll('video')).some((v) => v.currentTime > 0.3)),
-    )
-    .toBe(true);
+  await somethingPlays(page);
 
   await page.goto(`${origin()}/#/pages/common/webView?url=${encodeURIComponent(`${origin()}/logo.svg`)}`);
   await expect(page.getByTestId('web-view-frame')).toBeVisible();

@@ -1,10 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
 import { api } from '@dramastar/contract';
 import { apiClient } from './client.js';
+import { base, origin } from './flows.js';
 import { codeFor, mailCount } from './mailbox.js';
-
-const origin = () => `http://localhost:${process.env.E2E_PORT ?? '8080'}`;
-const base = () => `${origin()}/#`;
 
 test.beforeEach(({ page }) => {
   page.on('pageerror', (error) => {
