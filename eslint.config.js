@@ -24,6 +24,12 @@ const SERVER_DOMAIN = [
   'oauth',
   'health',
 ];
+
+const pagedByHand = {
+  selector: "CallExpression[callee.property.name='offset']",
+  message: 'Cut a page with onePage or pageOf (db/paging.ts).',
+};
+
 const SERVER_MODULES = [...SERVER_FOUNDATION, ...SERVER_DOMAIN];
 const server = 'apps/server/src';
 
@@ -194,6 +200,12 @@ export default tseslint.config(
     },
   },
   {
+    // Paged lists cut their page with db/paging.ts (onePage, pageOf, pageClause).
+    files: [`${server}/**/*.ts`],
+    ignores: [`${server}/db/paging.ts`, `${server}/**/*.test.ts`, `${server}/test/**`],
+    rules: { 'no-restricted-syntax': ['error', pagedByHand] },
+  },
+  {
     // A call's route hands it to one service method; transactions open in services, which keep
     // every change of a call together and retried as one (db/tx.ts).
     files: ['apps/server/src/modules/*/*.routes.ts'],
@@ -210,6 +222,7 @@ export default tseslint.config(
           selector: "CallExpression[callee.property.name='transaction']",
           message: 'Open transactions in a service, not in a route.',
         },
+        pagedByHand,
       ],
     },
   },

@@ -19,7 +19,7 @@ import {
   series,
   viewHistory,
 } from '../../db/schema/index.js';
-import { onePage, type Page } from '../../db/paging.js';
+import { onePage, pageOf, type Page } from '../../db/paging.js';
 import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
 import { tenantMembership } from '../tenant/membership-settings.js';
@@ -294,16 +294,17 @@ export function createCatalogService({ db, clock, entitlements, points, signer }
     const feed = pass ? 'feed:pass' : 'feed:free';
     const [rows, total] = await Promise.all([
       cached(tenantId, `${feed}:${page.pageNum}:${page.pageSize}`, () =>
-        db
-          .select({ episode: episodes, series })
-          .from(episodes)
-          .innerJoin(series, eq(series.id, episodes.seriesId))
-          .where(where)
-          // A stable order (plays change the "hot" order all the time), so pages never overlap.
-          .orderBy(asc(series.id), asc(episodes.number))
-          .limit(page.pageSize)
-          .offset((page.pageNum - 1) * page.pageSize)
-          .then((found) => found),
+        pageOf(
+          db
+            .select({ episode: episodes, series })
+            .from(episodes)
+            .innerJoin(series, eq(series.id, episodes.seriesId))
+            .where(where)
+            // A stable order (plays change the "hot" order all the time), so pages never overlap.
+            .orderBy(asc(series.id), asc(episodes.number))
+            .$dynamic(),
+          page,
+        ).then((found) => found),
       ),
       // From the series' episode counts (never counting every episode).
       cached(tenantId, feed, async () => {
@@ -566,46 +567,47 @@ export function createCatalogService({ db, clock, entitlements, points, signer }
     },
 
     async myFavorites(viewer: SessionUser, page: Page, lang: Language) {
-      const rows = await db
-        .select({ series })
-        .from(favorites)
-        .innerJoin(series, eq(series.id, favorites.seriesId))
-        .where(and(eq(favorites.userId, viewer.userId), published(viewer.tenantId)))
-        .orderBy(desc(favorites.createdAt))
-        .limit(page.pageSize)
-        .offset((page.pageNum - 1) * page.pageSize);
-      const [total] = await db
-        .select({ n: count() })
-        .from(favorites)
-        .innerJoin(series, eq(series.id, favorites.seriesId))
-        .where(and(eq(favorites.userId, viewer.userId), published(viewer.tenantId)));
-      return {
-        list: rows.map((r) => summary(r.series, lang)),
-        total: total?.n ?? 0,
-      };
+      const where = and(eq(favorites.userId, viewer.userId), published(viewer.tenantId));
+      const { rows, total } = await onePage(
+        db,
+        db
+          .select({ series })
+          .from(favorites)
+          .innerJoin(series, eq(series.id, favorites.seriesId))
+          .where(where)
+          .orderBy(desc(favorites.createdAt))
+          .$dynamic(),
+        page,
+        db
+          .select({ n: count() })
+          .from(favorites)
+          .innerJoin(series, eq(series.id, favorites.seriesId))
+          .where(where),
+      );
+      return { list: rows.map((r) => summary(r.series, lang)), total };
     },
 
     async myLikes(viewer: SessionUser, page: Page, lang: Language) {
       const where = and(eq(likes.userId, viewer.userId), published(viewer.tenantId));
-      const rows = await db
-        .select({ episode: episodes, series })
-        .from(likes)
-        .innerJoin(episodes, eq(episodes.id, likes.episodeId))
-        .innerJoin(series, eq(series.id, episodes.seriesId))
-        .where(where)
-        .orderBy(desc(likes.createdAt))
-        .limit(page.pageSize)
-        .offset((page.pageNum - 1) * page.pageSize);
-      const [total] = await db
-        .select({ n: count() })
-        .from(likes)
-        .innerJoin(episodes, eq(episodes.id, likes.episodeId))
-        .innerJoin(series, eq(series.id, episodes.seriesId))
-        .where(where);
-      return {
-        list: await episodeItems(rows, viewer, lang),
-        total: total?.n ?? 0,
-      };
+      const { rows, total } = await onePage(
+        db,
+        db
+          .select({ episode: episodes, series })
+          .from(likes)
+          .innerJoin(episodes, eq(episodes.id, likes.episodeId))
+          .innerJoin(series, eq(series.id, episodes.seriesId))
+          .where(where)
+          .orderBy(desc(likes.createdAt))
+          .$dynamic(),
+        page,
+        db
+          .select({ n: count() })
+          .from(likes)
+          .innerJoin(episodes, eq(episodes.id, likes.episodeId))
+          .innerJoin(series, eq(series.id, episodes.seriesId))
+          .where(where),
+      );
+      return { list: await episodeItems(rows, viewer, lang), total };
     },
 
     /** Keeps the latest progress per user and episode. */
@@ -642,22 +644,25 @@ export function createCatalogService({ db, clock, entitlements, points, signer }
         .where(eq(viewHistory.userId, viewer.userId))
         .orderBy(viewHistory.seriesId, desc(viewHistory.updatedAt))
         .as('latest');
-      const rows = await db
-        .select({ progress: latest.progress, updatedAt: latest.updatedAt, series, episode: episodes })
-        .from(latest)
-        .innerJoin(series, eq(series.id, latest.seriesId))
-        .innerJoin(episodes, eq(episodes.id, latest.episodeId))
-        .where(published(viewer.tenantId))
-        .orderBy(desc(latest.updatedAt))
-        .limit(page.pageSize)
-        .offset((page.pageNum - 1) * page.pageSize);
-      // Counted as the rows are shown: a series withdrawn since is in neither.
-      const [total] = await db
-        .select({ n: count() })
-        .from(latest)
-        .innerJoin(series, eq(series.id, latest.seriesId))
-        .innerJoin(episodes, eq(episodes.id, latest.episodeId))
-        .where(published(viewer.tenantId));
+      const { rows, total } = await onePage(
+        db,
+        db
+          .select({ progress: latest.progress, updatedAt: latest.updatedAt, series, episode: episodes })
+          .from(latest)
+          .innerJoin(series, eq(series.id, latest.seriesId))
+          .innerJoin(episodes, eq(episodes.id, latest.episodeId))
+          .where(published(viewer.tenantId))
+          .orderBy(desc(latest.updatedAt))
+          .$dynamic(),
+        page,
+        // Counted as the rows are shown: a series withdrawn since is in neither.
+        db
+          .select({ n: count() })
+          .from(latest)
+          .innerJoin(series, eq(series.id, latest.seriesId))
+          .innerJoin(episodes, eq(episodes.id, latest.episodeId))
+          .where(published(viewer.tenantId)),
+      );
       return {
         list: rows.map((r) => ({
           series: summary(r.series, lang),
@@ -667,7 +672,7 @@ export function createCatalogService({ db, clock, entitlements, points, signer }
           duration: r.episode.duration,
           updatedAt: r.updatedAt.toISOString(),
         })),
-        total: total?.n ?? 0,
+        total,
       };
     },
   };

@@ -1,7 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { DbOrTx } from '../../db/client.js';
-import { onePage } from '../../db/paging.js';
+import { onePage, type Page } from '../../db/paging.js';
 import { pointEntries } from '../../db/schema/index.js';
 
 /**
@@ -23,7 +23,7 @@ export function createPointsService(clock: Clock) {
     },
 
     /** The user's point entries, newest first. */
-    async history(tx: DbOrTx, userId: bigint, page: { pageNum: number; pageSize: number }) {
+    async history(tx: DbOrTx, userId: bigint, page: Page) {
       const mine = eq(pointEntries.userId, userId);
       const { rows, total } = await onePage(
         tx,

@@ -28,7 +28,7 @@ import {
   operators as operatorTable,
   users,
 } from '../../db/schema/index.js';
-import { onePage } from '../../db/paging.js';
+import { onePage, type Page } from '../../db/paging.js';
 import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
 import { decodeImageDataUrl } from '../../media/image.js';
@@ -578,10 +578,7 @@ export function createChatService(deps: {
 
     // ---- console ----
 
-    async list(
-      operator: OperatorContext,
-      q: { tab: ChatTab; tenantIds: string[] | null; pageNum: number; pageSize: number },
-    ) {
+    async list(operator: OperatorContext, q: Page & { tab: ChatTab; tenantIds: string[] | null }) {
       const scope = q.tenantIds ? inArray(chatConversations.tenantId, q.tenantIds) : undefined;
       const tabWhere = (tab: ChatTab) =>
         and(

@@ -20,7 +20,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import type { Page } from '../../db/paging.js';
+import { onePage, type Page } from '../../db/paging.js';
 import { ledgerAccounts, ledgerTransfers, users } from '../../db/schema/index.js';
 import { AppError } from '../../http/errors.js';
 import { ledgerAccountColumns } from './ledger.service.js';
@@ -42,8 +42,9 @@ export function major(value: bigint, currency: string): string {
 /** A sum read as text (exact for bigint), 0 when there was nothing to add. */
 export const big = (v: string | null | undefined) => BigInt(v ?? '0');
 
-async function accountRows(q: DbOrTx, where: SQL | undefined, page: Page) {
-  const rows = await q
+/** Ledger accounts with their owners, as the console shows them (see {@link accountRow}). */
+const accountRows = (q: DbOrTx, where: SQL | undefined) =>
+  q
     .select({
       account: ledgerAccountColumns,
       email: users.email,
@@ -53,23 +54,26 @@ async function accountRows(q: DbOrTx, where: SQL | undefined, page: Page) {
     .from(ledgerAccounts)
     .leftJoin(users, eq(users.id, ledgerAccounts.userId))
     .where(where)
-    .orderBy(ledgerAccounts.tenantId, ledgerAccounts.currency, ledgerAccounts.code)
-    .limit(page.pageSize)
-    .offset((page.pageNum - 1) * page.pageSize);
-  return rows.map((r): LedgerAccountRow => ({
-    id: String(r.account.id),
-    tenantId: r.account.tenantId,
-    currency: r.account.currency,
-    code: r.account.code,
-    kind: r.account.userId === null ? 'system' : 'wallet',
-    userId: r.account.userId === null ? null : String(r.account.userId),
-    email: r.email,
-    userName: r.userName,
-    inviteCode: r.inviteCode,
-    balance: major(r.account.balance, r.account.currency),
-    createdAt: r.account.createdAt.toISOString(),
-  }));
-}
+    .$dynamic();
+
+const accountRow = (r: {
+  account: LedgerAccount;
+  email: string | null;
+  userName: string | null;
+  inviteCode: string | null;
+}): LedgerAccountRow => ({
+  id: String(r.account.id),
+  tenantId: r.account.tenantId,
+  currency: r.account.currency,
+  code: r.account.code,
+  kind: r.account.userId === null ? 'system' : 'wallet',
+  userId: r.account.userId === null ? null : String(r.account.userId),
+  email: r.email,
+  userName: r.userName,
+  inviteCode: r.inviteCode,
+  balance: major(r.account.balance, r.account.currency),
+  createdAt: r.account.createdAt.toISOString(),
+});
 
 /** Ledger accounts by user (ID, e-mail, user name or invite code), kind and currency. */
 export async function ledgerAccountPage(
@@ -93,13 +97,17 @@ export async function ledgerAccountPage(
     if (match) conditions.push(match);
   }
   const where = and(...conditions);
-  const list = await accountRows(q, where, filter);
-  const [total] = await q
-    .select({ n: count() })
-    .from(ledgerAccounts)
-    .leftJoin(users, eq(users.id, ledgerAccounts.userId))
-    .where(where);
-  return { list, total: total?.n ?? 0 };
+  const { rows, total } = await onePage(
+    q,
+    accountRows(q, where).orderBy(ledgerAccounts.tenantId, ledgerAccounts.currency, ledgerAccounts.code),
+    filter,
+    q
+      .select({ n: count() })
+      .from(ledgerAccounts)
+      .leftJoin(users, eq(users.id, ledgerAccounts.userId))
+      .where(where),
+  );
+  return { list: rows.map(accountRow), total };
 }
 
 /**
@@ -118,18 +126,21 @@ export async function ledgerStatement(tx: DbOrTx, accountId: bigint, scope: Ledg
   const t = ledgerTransfers;
   const touches = or(eq(t.debitAccountId, id), eq(t.creditAccountId, id));
   const counterpart = aliasedTable(ledgerAccounts, 'counterpart');
-  const rows = await tx
-    .select({ t, counterpartCode: counterpart.code })
-    .from(t)
-    .innerJoin(
-      counterpart,
-      sql`${counterpart.id} = case when ${t.creditAccountId} = ${id} then ${t.debitAccountId} else ${t.creditAccountId} end`,
-    )
-    .where(touches)
-    .orderBy(desc(t.id))
-    .limit(page.pageSize)
-    .offset((page.pageNum - 1) * page.pageSize);
-  const [total] = await tx.select({ n: count() }).from(t).where(touches);
+  const { rows, total } = await onePage(
+    tx,
+    tx
+      .select({ t, counterpartCode: counterpart.code })
+      .from(t)
+      .innerJoin(
+        counterpart,
+        sql`${counterpart.id} = case when ${t.creditAccountId} = ${id} then ${t.debitAccountId} else ${t.creditAccountId} end`,
+      )
+      .where(touches)
+      .orderBy(desc(t.id))
+      .$dynamic(),
+    page,
+    { from: t, where: touches },
+  );
   const signed = (transfer: typeof t.$inferSelect) =>
     transfer.creditAccountId === id ? transfer.amount : -transfer.amount;
   let after = account.balance;
@@ -160,12 +171,12 @@ export async function ledgerStatement(tx: DbOrTx, accountId: bigint, scope: Ledg
     after -= signed(transfer);
     return entry;
   });
-  const [shown] = await accountRows(tx, eq(ledgerAccounts.id, id), { pageNum: 1, pageSize: 1 });
+  const [shown] = await accountRows(tx, eq(ledgerAccounts.id, id));
   if (!shown) throw new AppError('NotFound');
   return {
-    account: { ...shown, balance: major(account.balance, account.currency) },
+    account: accountRow({ ...shown, account }),
     list,
-    total: total?.n ?? 0,
+    total,
   };
 }
 

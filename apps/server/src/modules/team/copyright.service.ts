@@ -9,7 +9,7 @@ import {
   dividendGrants,
   users,
 } from '../../db/schema/index.js';
-import { onePage } from '../../db/paging.js';
+import { onePage, type Page } from '../../db/paging.js';
 import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
 import type { Ledger } from '../ledger/ledger.service.js';
@@ -305,11 +305,7 @@ export function createCopyrightService(deps: {
       });
     },
 
-    async holdings(
-      user: { userId: bigint; tenantId: string },
-      page: { pageNum: number; pageSize: number },
-      lang: Language,
-    ) {
+    async holdings(user: { userId: bigint; tenantId: string }, page: Page, lang: Language) {
       const { currency } = await tenantTeam(db, user.tenantId);
       const mine = eq(copyrightHoldings.userId, user.userId);
       const { rows, total } = await onePage(
@@ -337,11 +333,7 @@ export function createCopyrightService(deps: {
       return { list, total };
     },
 
-    async revenue(
-      user: { userId: bigint; tenantId: string },
-      page: { pageNum: number; pageSize: number },
-      lang: Language,
-    ) {
+    async revenue(user: { userId: bigint; tenantId: string }, page: Page, lang: Language) {
       const { currency } = await tenantTeam(db, user.tenantId);
       const mine = eq(copyrightRevenue.userId, user.userId);
       const { rows, total } = await onePage(

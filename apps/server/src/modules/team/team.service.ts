@@ -3,6 +3,7 @@ import { count, desc, eq, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { containsPattern } from '../../db/like.js';
+import { onePage, pageClause, type Page } from '../../db/paging.js';
 import { dividendGrants, salaryClaims, users } from '../../db/schema/index.js';
 import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
@@ -131,10 +132,7 @@ export function createTeamService(deps: {
     },
 
     /** Members of the team (one level, or all), newest first, or found by nickname, invite code or ID. */
-    async members(
-      user: User,
-      query: { level?: number | undefined; keyword?: string | undefined; pageNum: number; pageSize: number },
-    ) {
+    async members(user: User, query: Page & { level?: number | undefined; keyword?: string | undefined }) {
       const { currency } = await tenantTeam(db, user.tenantId);
       const keyword = query.keyword?.trim();
       const filter = sql.join(
@@ -170,7 +168,7 @@ export function createTeamService(deps: {
             from team_link l join app_user u on u.id = l.descendant_id
             where ${filter}
             order by ${newestFirst}
-            limit ${query.pageSize} offset ${(query.pageNum - 1) * query.pageSize}`,
+            ${pageClause(query)}`,
       );
       // Without a keyword the total is the kept count of the level (or of all five).
       const total = keyword
@@ -200,7 +198,7 @@ export function createTeamService(deps: {
     },
 
     /** Per direct invitee: his invitations, copyright purchases and what he brought the user. */
-    async invitationDetails(user: User, page: { pageNum: number; pageSize: number }) {
+    async invitationDetails(user: User, page: Page) {
       const { currency, timeZone, settings } = await tenantTeam(db, user.tenantId);
       const today = dayIn(timeZone, clock.now());
       const me = user.userId;
@@ -225,7 +223,7 @@ export function createTeamService(deps: {
               coalesce((select sum(r.amount) from team_reward r where r.beneficiary_id = ${me} and r.source_user_id = u.id), 0)::text as mine
             from app_user u where u.inviter_id = ${me}
             order by u.created_at desc, u.id desc
-            limit ${page.pageSize} offset ${(page.pageNum - 1) * page.pageSize}`,
+            ${pageClause(page)}`,
       );
       const [total] = await db.select({ n: count() }).from(users).where(eq(users.inviterId, me));
       const money = (v: string) => toMajor(BigInt(v), currency);
@@ -348,19 +346,15 @@ export function createTeamService(deps: {
       });
     },
 
-    async salaryRecords(user: User, page: { pageNum: number; pageSize: number }) {
+    async salaryRecords(user: User, page: Page) {
       const { currency } = await tenantTeam(db, user.tenantId);
-      const rows = await db
-        .select()
-        .from(salaryClaims)
-        .where(eq(salaryClaims.userId, user.userId))
-        .orderBy(desc(salaryClaims.sequence))
-        .limit(page.pageSize)
-        .offset((page.pageNum - 1) * page.pageSize);
-      const [total] = await db
-        .select({ n: count() })
-        .from(salaryClaims)
-        .where(eq(salaryClaims.userId, user.userId));
+      const where = eq(salaryClaims.userId, user.userId);
+      const { rows, total } = await onePage(
+        db,
+        db.select().from(salaryClaims).where(where).orderBy(desc(salaryClaims.sequence)).$dynamic(),
+        page,
+        { from: salaryClaims, where },
+      );
       return {
         list: rows.map((r) => ({
           id: String(r.id),
@@ -368,7 +362,7 @@ export function createTeamService(deps: {
           amount: toMajor(r.amount, currency),
           claimedAt: r.claimedAt.toISOString(),
         })),
-        total: total?.n ?? 0,
+        total,
       };
     },
 

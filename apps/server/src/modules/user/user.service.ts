@@ -11,6 +11,7 @@ import {
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { Db, DbOrTx } from '../../db/client.js';
+import { pageOf, type Page } from '../../db/paging.js';
 import { pointEntries, tenants, userIdentities, userMessages, users } from '../../db/schema/index.js';
 import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
@@ -234,14 +235,16 @@ export function createUserService(db: Db, clock: Clock) {
       });
     },
 
-    async messages(userId: bigint, page: { pageNum: number; pageSize: number }, lang: Language) {
-      const rows = await db
-        .select()
-        .from(userMessages)
-        .where(eq(userMessages.userId, userId))
-        .orderBy(desc(userMessages.createdAt), desc(userMessages.id))
-        .limit(page.pageSize)
-        .offset((page.pageNum - 1) * page.pageSize);
+    async messages(userId: bigint, page: Page, lang: Language) {
+      const rows = await pageOf(
+        db
+          .select()
+          .from(userMessages)
+          .where(eq(userMessages.userId, userId))
+          .orderBy(desc(userMessages.createdAt), desc(userMessages.id))
+          .$dynamic(),
+        page,
+      );
       const [totals] = await db
         .select({
           total: count(),

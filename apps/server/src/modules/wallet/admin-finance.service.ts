@@ -13,7 +13,7 @@ import {
 import { and, count, desc, eq, gte, inArray, like, lt, sql, type SQL } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { Db, DbOrTx } from '../../db/client.js';
-import type { Page } from '../../db/paging.js';
+import { onePage, type Page } from '../../db/paging.js';
 import { gatewayEvents, rechargeOrders, tenants, users, withdrawals } from '../../db/schema/index.js';
 import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
@@ -123,21 +123,24 @@ export function createAdminFinanceService(deps: { db: Db; clock: Clock; provider
       if (filter.status) conditions.push(eq(rechargeOrders.status, filter.status));
       if (filter.orderNo) conditions.push(eq(rechargeOrders.orderNo, filter.orderNo));
       const where = and(...conditions);
-      const rows = await db
-        .select({
-          order: rechargeOrders,
-          // Qualified by hand: drizzle leaves column names bare inside this subquery.
-          deliveries:
-            sql<number>`(select count(*) from ${gatewayEvents} ge where ge.order_no = ${rechargeOrders}.order_no)`.mapWith(
-              Number,
-            ),
-        })
-        .from(rechargeOrders)
-        .where(where)
-        .orderBy(desc(rechargeOrders.createdAt), desc(rechargeOrders.id))
-        .limit(filter.pageSize)
-        .offset((filter.pageNum - 1) * filter.pageSize);
-      const [total] = await db.select({ n: count() }).from(rechargeOrders).where(where);
+      const { rows, total } = await onePage(
+        db,
+        db
+          .select({
+            order: rechargeOrders,
+            // Qualified by hand: drizzle leaves column names bare inside this subquery.
+            deliveries:
+              sql<number>`(select count(*) from ${gatewayEvents} ge where ge.order_no = ${rechargeOrders}.order_no)`.mapWith(
+                Number,
+              ),
+          })
+          .from(rechargeOrders)
+          .where(where)
+          .orderBy(desc(rechargeOrders.createdAt), desc(rechargeOrders.id))
+          .$dynamic(),
+        filter,
+        { from: rechargeOrders, where },
+      );
       return {
         list: rows.map(({ order: o, deliveries }) => ({
           orderNo: o.orderNo,
@@ -155,7 +158,7 @@ export function createAdminFinanceService(deps: { db: Db; clock: Clock; provider
           creditedAt: o.creditedAt?.toISOString() ?? null,
           closedAt: o.closedAt?.toISOString() ?? null,
         })),
-        total: total?.n ?? 0,
+        total,
       };
     },
 
@@ -169,20 +172,23 @@ export function createAdminFinanceService(deps: { db: Db; clock: Clock; provider
         conditions.push(like(gatewayEvents.outcome, `${filter.outcome}:%`));
       } else if (filter.outcome) conditions.push(eq(gatewayEvents.outcome, filter.outcome));
       const where = and(...conditions);
-      const rows = await db
-        .select(deliveryColumns)
-        .from(gatewayEvents)
-        .leftJoin(rechargeOrders, eq(rechargeOrders.orderNo, gatewayEvents.orderNo))
-        .where(where)
-        .orderBy(desc(gatewayEvents.receivedAt), desc(gatewayEvents.id))
-        .limit(filter.pageSize)
-        .offset((filter.pageNum - 1) * filter.pageSize);
-      const [total] = await db
-        .select({ n: count() })
-        .from(gatewayEvents)
-        .leftJoin(rechargeOrders, eq(rechargeOrders.orderNo, gatewayEvents.orderNo))
-        .where(where);
-      return { list: rows.map(toDelivery), total: total?.n ?? 0 };
+      const { rows, total } = await onePage(
+        db,
+        db
+          .select(deliveryColumns)
+          .from(gatewayEvents)
+          .leftJoin(rechargeOrders, eq(rechargeOrders.orderNo, gatewayEvents.orderNo))
+          .where(where)
+          .orderBy(desc(gatewayEvents.receivedAt), desc(gatewayEvents.id))
+          .$dynamic(),
+        filter,
+        db
+          .select({ n: count() })
+          .from(gatewayEvents)
+          .leftJoin(rechargeOrders, eq(rechargeOrders.orderNo, gatewayEvents.orderNo))
+          .where(where),
+      );
+      return { list: rows.map(toDelivery), total };
     },
 
     /** One delivery with its payload (capped); outside the operator's tenants: 403. */
