@@ -100,23 +100,48 @@ test('Shorts opened cold shows the first poster before the app has run, then the
   expect(await page.evaluate(() => (window as unknown as { __dsShort: string | null }).__dsShort)).toBeNull();
 });
 
-test('a guest’s details page opened cold shows its episode’s poster before the app has run, then the player under it', async ({
-  page,
-}) => {
-  // Its second episode, of a series that has one (other tests upload one-episode series that may
-  // lead Home).
+/**
+ * The second episode of a series on Home that has one (other tests upload one-episode series that
+ * may lead Home).
+ */
+async function secondEpisode(): Promise<{ seriesId: number; second: { id: number; poster: string } }> {
   const home = await guest().call(api.video.homeSeries);
-  let found: { seriesId: number; second: { id: number; poster: string } } | undefined;
   for (const banner of home.banners) {
     const detail = await guest().call(api.video.videos, { params: { seriesId: banner.id } });
     const second = detail.episodes[1];
-    if (second) {
-      found = { seriesId: banner.id, second };
-      break;
-    }
+    if (second) return { seriesId: banner.id, second };
   }
-  if (!found) throw new Error('no series on Home has two episodes');
-  const { seriesId, second } = found;
+  throw new Error('no series on Home has two episodes');
+}
+
+test('a shared episode link asks its series and its episode’s address as the app starts, once each', async ({
+  page,
+}) => {
+  const { seriesId, second } = await secondEpisode();
+  const asked: string[] = [];
+  let played: () => void = () => undefined;
+  const playAsked = new Promise<void>((resolve) => (played = resolve));
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (!/^\/app-api\/sv\/(videos|play)\//.test(path)) return;
+    asked.push(path);
+    if (path.startsWith('/app-api/sv/play/')) played();
+  });
+  // The page's script arrives only once the episode's address has been asked: without the app
+  // asking ahead, nothing would ask it and the page would never play.
+  await page.route(/\/assets\/video-details-page-[\w-]+\.js$/, async (route) => {
+    await playAsked;
+    await route.continue();
+  });
+  await page.goto(`${base()}/pages/shorts/videoDetails?seriesId=${seriesId}&videoId=${second.id}`);
+  await playsOn(page, '[data-testid="details-video"]');
+  expect(asked).toEqual([`/app-api/sv/videos/${seriesId}`, `/app-api/sv/play/${second.id}`]);
+});
+
+test('a guest’s details page opened cold shows its episode’s poster before the app has run, then the player under it', async ({
+  page,
+}) => {
+  const { seriesId, second } = await secondEpisode();
   const address = `${base()}/pages/shorts/videoDetails?seriesId=${seriesId}&videoId=${second.id}`;
   // Without the app's script: index.html alone draws the header and the poster.
   await page.route(/\/assets\/.*\.js$/, (route) => route.abort());

@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { bootstrapTenant } from './app/bootstrap';
 import { bootShellPainted } from './shared/boot-shell';
+import { openEpisodeAhead } from './features/drama/api/open-ahead';
 import { createQueryClient } from './shared/api/query-client';
 import { followLanguage } from './shared/i18n';
 import { listenForInstallPrompt, registerServiceWorker } from './shared/pwa/install';
@@ -12,6 +13,9 @@ import { applyTheme } from './shared/theme/apply-theme';
 
 // Before the first paint, so a light-mode user never sees a dark flash (and vice versa).
 applyTheme(useSession.getState().theme);
+// A shared episode link: the series and the episode's address are asked now, not after the page's
+// scripts (features/drama/api/open-ahead.ts).
+void openEpisodeAhead(location.hash);
 void bootstrapTenant();
 // A stored session is checked at once: a dead one answers 401 and logs out. (The module comes with
 // the contract's calls, which the first screen's script leaves out: see shared/api/calls.ts.)

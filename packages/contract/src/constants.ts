@@ -7,6 +7,12 @@ export const DEFAULT_TENANT_ID = '000000';
 export const API_PREFIX = '/app-api';
 /** Every answer of /app-api is `{ code, msg, data? }`; the HTTP status equals `code`. */
 export const SUCCESS_CODE = 200;
+/**
+ * The two calls a shared episode link's page needs before it can play (the series with its
+ * episodes, then the episode's signed address), as plain strings: the web app asks them while its
+ * page and the contract's schemas are still loading (features/drama/api/open-ahead.ts).
+ */
+export const OPENING_PATHS = { series: '/sv/videos/:seriesId', play: '/sv/play/:videoId' } as const;
 /** The operator console's API (same envelope as /app-api). */
 export const ADMIN_API_PREFIX = '/admin-api';
 

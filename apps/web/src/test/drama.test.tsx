@@ -1,4 +1,3 @@
-import type { EpisodeInfo, SeriesSummary } from '@dramastar/contract';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useLoginPanel } from '../shared/auth/login-panel-store';
@@ -6,7 +5,7 @@ import { clearReturn, pendingReturn } from '../shared/return-to';
 import { useSession } from '../shared/store/session';
 import { showToast } from '../shared/ui/toast';
 import { ok, refusal, stubApi, type Route } from './fetch';
-import { clearCookies, sampleUser, tenantConfigAnswer } from './fixtures';
+import { clearCookies, episode, sampleUser, series, tenantConfigAnswer } from './fixtures';
 import { renderAt, wait } from './render-app';
 
 // A notify is a longer toast: both land in the one mock the tests read.
@@ -54,38 +53,6 @@ vi.mock('hls.js/light', () => ({
   default: hls.Hls,
   Events: { ERROR: 'hlsError', FRAG_LOADED: 'hlsFragLoaded' },
 }));
-
-function series(id: number, overrides: Partial<SeriesSummary> = {}): SeriesSummary {
-  return {
-    id,
-    title: `Series ${id}`,
-    description: `About series ${id}`,
-    cover: `/media/covers/${id}.jpg`,
-    tags: ['romance'],
-    category: 'romance',
-    episodeCount: 6,
-    freeEpisodes: 3,
-    favoriteCount: 0,
-    likeCount: 0,
-    playCount: 0,
-    ...overrides,
-  };
-}
-
-function episode(id: number, number: number, overrides: Partial<EpisodeInfo> = {}): EpisodeInfo {
-  return {
-    id,
-    seriesId: 1,
-    number,
-    duration: 60,
-    poster: `/media/posters/${id}.jpg`,
-    free: number <= 3,
-    locked: number > 3,
-    likeCount: 2,
-    liked: false,
-    ...overrides,
-  };
-}
 
 /** A feed of series 1, episodes 1…n (4 and later locked). */
 function feed(count: number, lockedFrom = 4) {

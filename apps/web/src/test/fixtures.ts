@@ -1,4 +1,4 @@
-import type { UserInfo } from '@dramastar/contract';
+import type { EpisodeInfo, SeriesSummary, UserInfo } from '@dramastar/contract';
 
 /** A /user/info answer as the server gives it; override what a test is about. */
 export function sampleUser(overrides: Partial<UserInfo> = {}): UserInfo {
@@ -46,4 +46,38 @@ export function clearCookies(): void {
     const name = part.split('=')[0]?.trim();
     if (name) document.cookie = `${name}=; path=/; max-age=0`;
   }
+}
+
+/** A series summary as the server sends it. */
+export function series(id: number, overrides: Partial<SeriesSummary> = {}): SeriesSummary {
+  return {
+    id,
+    title: `Series ${id}`,
+    description: `About series ${id}`,
+    cover: `/media/covers/${id}.jpg`,
+    tags: ['romance'],
+    category: 'romance',
+    episodeCount: 6,
+    freeEpisodes: 3,
+    favoriteCount: 0,
+    likeCount: 0,
+    playCount: 0,
+    ...overrides,
+  };
+}
+
+/** An episode of series 1 as the server sends it to a guest: 1–3 free, 4 and later locked. */
+export function episode(id: number, number: number, overrides: Partial<EpisodeInfo> = {}): EpisodeInfo {
+  return {
+    id,
+    seriesId: 1,
+    number,
+    duration: 60,
+    poster: `/media/posters/${id}.jpg`,
+    free: number <= 3,
+    locked: number > 3,
+    likeCount: 2,
+    liked: false,
+    ...overrides,
+  };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call.js';
+import { OPENING_PATHS } from '../constants.js';
 import { tenantIdSchema, text } from '../validation.js';
 
 const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -182,7 +183,7 @@ export const videoCalls = {
   }),
   /** A series with its episodes (the spec's fetchVideosSeries). */
   videos: defineCall({
-    path: '/sv/videos/:seriesId',
+    path: OPENING_PATHS.series,
     auth: 'guest',
     params: z.object({ seriesId: id }),
     response: seriesDetail,
@@ -218,7 +219,7 @@ export const videoCalls = {
   }),
   /** Signs the playlist address of an episode the viewer may play; 409 EpisodeLocked otherwise. */
   play: defineCall({
-    path: '/sv/play/:videoId',
+    path: OPENING_PATHS.play,
     auth: 'guest',
     params: z.object({ videoId: id }),
     response: playResult,

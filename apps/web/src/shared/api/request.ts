@@ -1,10 +1,15 @@
 import {
+  API_PREFIX,
+  buildPath,
   createClient,
   fetchTransport,
   type AnyCall,
   type CallInput,
   type CallResult,
   type ErrorBody,
+  type Transport,
+  type TransportAnswer,
+  type TransportRequest,
 } from '@dramastar/contract';
 import { currentLanguage, message } from '../i18n';
 import { useSession } from '../store/session';
@@ -23,14 +28,55 @@ function refusalText(body: ErrorBody): string {
   return message(language, body.errorKey ?? '') ?? message(language, 'InternalError') ?? 'InternalError';
 }
 
+/** The session's token and the app's language, on every call. */
+function callHeaders(): Record<string, string> {
+  const token = useSession.getState().token;
+  return { 'content-language': currentLanguage(), ...(token ? { Authorization: `Bearer ${token}` } : {}) };
+}
+
+/** Answers asked ahead ({@link askAhead}), by request, each given to the first identical call. */
+const ahead = new Map<string, Promise<TransportAnswer>>();
+/** An answer asked ahead and not taken within this time is dropped: a later call asks afresh. */
+const AHEAD_KEPT_MS = 10_000;
+const requestKey = (r: TransportRequest) => JSON.stringify([r.method, r.path, r.body ?? null, r.headers]);
+
+/** fetch, unless the same request (method, path, body, headers) was asked ahead. */
+const transport: Transport = (r) => {
+  const key = requestKey(r);
+  const answer = ahead.get(key);
+  if (!answer) return fetchTransport(r);
+  ahead.delete(key);
+  return answer;
+};
+
+/**
+ * Asks a call with no body (`path` under /app-api, its `:name` parameters filled from `params`)
+ * before the code that makes it has loaded: the call made later with the same path, token and
+ * language takes this answer instead of asking again, and parses it as every answer is parsed.
+ * For the first screen's calls, written as plain paths so that they need neither the contract's
+ * schemas nor the page's script. Resolves the answer's JSON, unchecked; null when there was none.
+ */
+export function askAhead(path: string, params: Record<string, string | number>): Promise<unknown> {
+  const r: TransportRequest = {
+    method: 'POST',
+    path: `${API_PREFIX}${buildPath(path, params)}`,
+    headers: callHeaders(),
+    body: undefined,
+  };
+  const key = requestKey(r);
+  const answer = fetchTransport(r);
+  ahead.set(key, answer);
+  setTimeout(() => {
+    if (ahead.get(key) === answer) ahead.delete(key);
+  }, AHEAD_KEPT_MS);
+  return answer.then(
+    (a) => a.json,
+    () => null,
+  );
+}
+
 /** The contract's client over fetch, with the session's token and the app's language. */
-const client = createClient(fetchTransport, {
-  headers: () => {
-    const token = useSession.getState().token;
-    return { 'content-language': currentLanguage(), ...(token ? { Authorization: `Bearer ${token}` } : {}) };
-  },
-  refusalText,
-});
+const client = createClient(transport, { headers: callHeaders, refusalText });
 
 /**
  * The one way the web app calls the server (spec sections 7 and 8): `/app-api` + the call's path,

@@ -19,6 +19,7 @@ import { UnlockPrompt } from '../components/unlock-prompt';
 import { categoryLabel, tagLabel } from '../lib/category';
 import { useEngagement } from '../lib/engagement-store';
 import { idParam } from '../lib/links';
+import { openingEpisode } from '../lib/opening-episode';
 import { useProgressRecorder } from '../lib/use-progress-recorder';
 import '../drama.css';
 
@@ -49,10 +50,11 @@ export default function VideoDetailsPage() {
 
   const data = detail.data;
   const episodes = useMemo(() => data?.episodes ?? [], [data]);
-  const episode =
-    episodes.find((e) => e.id === requestedId) ??
-    episodes.find((e) => e.id === data?.progress?.videoId) ??
-    episodes[0];
+  const stoppedInId = data?.progress?.videoId;
+  const episode = useMemo(
+    () => openingEpisode(episodes, requestedId, stoppedInId),
+    [episodes, requestedId, stoppedInId],
+  );
   const index = episode ? episodes.indexOf(episode) : -1;
   const freeEpisodes = data?.series.freeEpisodes ?? 0;
   const lock: LockedInfo | null = useMemo(() => {

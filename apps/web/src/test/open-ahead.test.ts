@@ -1,0 +1,103 @@
+import { api, OPENING_PATHS } from '@dramastar/contract';
+import { describe, expect, it, vi } from 'vitest';
+import { openEpisodeAhead } from '../features/drama/api/open-ahead';
+import { askAhead, request } from '../shared/api/request';
+import { useSession } from '../shared/store/session';
+import { ok, refusal, stubApi } from './fetch';
+import { episode, series } from './fixtures';
+
+const detail = (overrides: Record<string, unknown> = {}) => ({
+  series: series(7),
+  episodes: [episode(71, 1), episode(72, 2), episode(74, 4)],
+  favorited: false,
+  progress: null,
+  ...overrides,
+});
+const played = (videoId: number) => ({
+  videoId,
+  playlistUrl: `/stream/${videoId}/index.m3u8`,
+  expiresAt: '',
+});
+const link = (query: string) => `#/pages/shorts/videoDetails?${query}`;
+
+describe('askAhead', () => {
+  it('answers the first identical call with the answer asked ahead, and the next one afresh', async () => {
+    const { callsTo } = stubApi({ '/sv/videos/7': ok(detail()) });
+    await askAhead(OPENING_PATHS.series, { seriesId: 7 });
+    expect(callsTo('/sv/videos/7')).toHaveLength(1);
+
+    // Parsed by the call's schema like any answer.
+    await expect(request(api.video.videos, { params: { seriesId: 7 } })).resolves.toEqual(detail());
+    expect(callsTo('/sv/videos/7')).toHaveLength(1);
+    await request(api.video.videos, { params: { seriesId: 7 } });
+    expect(callsTo('/sv/videos/7')).toHaveLength(2);
+  });
+
+  it('is not taken by a call with another path, token or language', async () => {
+    const { callsTo } = stubApi({ '/sv/videos/7': ok(detail()), '/sv/videos/8': ok(detail()) });
+    await askAhead(OPENING_PATHS.series, { seriesId: 7 });
+    await request(api.video.videos, { params: { seriesId: 8 } });
+    useSession.getState().login('tok-1');
+    await request(api.video.videos, { params: { seriesId: 7 } });
+    useSession.getState().logout();
+    useSession.getState().setLanguage('vn');
+    await request(api.video.videos, { params: { seriesId: 7 } });
+    expect(callsTo('/sv/videos/7')).toHaveLength(3);
+    // As the session is now, it is taken.
+    useSession.getState().setLanguage('en');
+    await request(api.video.videos, { params: { seriesId: 7 } });
+    expect(callsTo('/sv/videos/7')).toHaveLength(3);
+  });
+
+  it('drops an answer not taken within 10 s', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    const { callsTo } = stubApi({ '/sv/videos/7': ok(detail()) });
+    await askAhead(OPENING_PATHS.series, { seriesId: 7 });
+    vi.advanceTimersByTime(10_000);
+    await request(api.video.videos, { params: { seriesId: 7 } });
+    expect(callsTo('/sv/videos/7')).toHaveLength(2);
+  });
+
+  it('passes a refusal on to the call that takes it', async () => {
+    stubApi({ '/sv/play/74': refusal(409, 'Locked', 'EpisodeLocked') });
+    await expect(askAhead(OPENING_PATHS.play, { videoId: 74 })).resolves.toMatchObject({ code: 409 });
+    await expect(request(api.video.play, { params: { videoId: 74 }, hideToast: true })).rejects.toMatchObject(
+      { code: 409, errorKey: 'EpisodeLocked' },
+    );
+  });
+});
+
+describe('openEpisodeAhead', () => {
+  it('asks the series and then the address of the episode the link names', async () => {
+    const { calls, callsTo } = stubApi({ '/sv/videos/7': ok(detail()), '/sv/play/72': ok(played(72)) });
+    await openEpisodeAhead(link('seriesId=7&videoId=72'));
+    expect(calls.map((c) => c.path)).toEqual(['/sv/videos/7', '/sv/play/72']);
+    // The page's calls take both answers.
+    await request(api.video.videos, { params: { seriesId: 7 } });
+    await expect(request(api.video.play, { params: { videoId: 72 } })).resolves.toEqual(played(72));
+    expect(callsTo('/sv/play/72')).toHaveLength(1);
+  });
+
+  it('opens where the viewer stopped, else at the first episode, as the page does', async () => {
+    const stopped = { progress: { videoId: 72, number: 2, progress: 30 } };
+    const { calls } = stubApi({ '/sv/videos/7': [ok(detail(stopped)), ok(detail())] });
+    await openEpisodeAhead(link('seriesId=7'));
+    await openEpisodeAhead(link('seriesId=7&videoId=999'));
+    expect(calls.map((c) => c.path)).toEqual(['/sv/videos/7', '/sv/play/72', '/sv/videos/7', '/sv/play/71']);
+  });
+
+  it('does not ask for a locked episode, a refused series or another page', async () => {
+    const { calls } = stubApi({ '/sv/videos/7': ok(detail()) });
+    await openEpisodeAhead(link('seriesId=7&videoId=74'));
+    await openEpisodeAhead(link('seriesId=9'));
+    await openEpisodeAhead(link('seriesId=abc'));
+    await openEpisodeAhead('#/pages/shorts/index?seriesId=7');
+    await openEpisodeAhead('');
+    expect(calls.map((c) => c.path)).toEqual(['/sv/videos/7', '/sv/videos/9']);
+  });
+
+  it('writes the paths of the contract: POST with no body', () => {
+    expect(api.video.videos).toMatchObject({ method: 'POST', path: OPENING_PATHS.series });
+    expect(api.video.play).toMatchObject({ method: 'POST', path: OPENING_PATHS.play });
+  });
+});
