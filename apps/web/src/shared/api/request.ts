@@ -3,6 +3,7 @@ import {
   buildPath,
   createClient,
   fetchTransport,
+  LIMITS,
   type AnyCall,
   type CallInput,
   type CallResult,
@@ -36,8 +37,6 @@ function callHeaders(): Record<string, string> {
 
 /** Answers asked ahead ({@link askAhead}), by request, each given to the first identical call. */
 const ahead = new Map<string, Promise<TransportAnswer>>();
-/** An answer asked ahead and not taken within this time is dropped: a later call asks afresh. */
-const AHEAD_KEPT_MS = 10_000;
 const requestKey = (r: TransportRequest) => JSON.stringify([r.method, r.path, r.body ?? null, r.headers]);
 
 /** fetch, unless the same request (method, path, body, headers) was asked ahead. */
@@ -66,9 +65,10 @@ export function askAhead(path: string, params: Record<string, string | number>):
   const key = requestKey(r);
   const answer = fetchTransport(r);
   ahead.set(key, answer);
+  // Kept as long as the page's script may take to arrive; then a later call asks afresh.
   setTimeout(() => {
     if (ahead.get(key) === answer) ahead.delete(key);
-  }, AHEAD_KEPT_MS);
+  }, LIMITS.scriptLoadTimeoutMs);
   return answer.then(
     (a) => a.json,
     () => null,
