@@ -10,7 +10,7 @@ import {
   tierRank,
   toMajor,
 } from '@dramastar/contract';
-import { and, desc, eq, gt, isNull, lte } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Clock } from '../../clock.js';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
@@ -162,19 +162,33 @@ export function createMembershipService(deps: { clock: Clock; ledger?: Ledger; p
   }
 
   async function activeTier(db: DbOrTx, userId: bigint): Promise<MembershipTier | null> {
+    return (await activeTiers(db, [userId])).get(userId) ?? null;
+  }
+
+  /** The highest running card of each of `userIds` (one query); users without one are not in it. */
+  async function activeTiers(db: DbOrTx, userIds: readonly bigint[]): Promise<Map<bigint, MembershipTier>> {
+    const tiers = new Map<bigint, MembershipTier>();
+    if (userIds.length === 0) return tiers;
     const now = clock.now();
     const rows = await db
       .select()
       .from(membershipCards)
       .where(
         and(
-          eq(membershipCards.userId, userId),
+          inArray(membershipCards.userId, [...userIds]),
           lte(membershipCards.startsAt, now),
           gt(membershipCards.endsAt, now),
           isNull(membershipCards.replacedAt),
         ),
       );
-    return highest(rows, now)?.tier ?? null;
+    for (const userId of new Set(rows.map((row) => row.userId))) {
+      const best = highest(
+        rows.filter((row) => row.userId === userId),
+        now,
+      );
+      if (best) tiers.set(userId, best.tier);
+    }
+    return tiers;
   }
 
   /**
@@ -275,6 +289,7 @@ export function createMembershipService(deps: { clock: Clock; ledger?: Ledger; p
 
   const service = {
     activeTier,
+    activeTiers,
     settings: tenantMembership,
 
     onPurchased(hook: PurchaseHook) {

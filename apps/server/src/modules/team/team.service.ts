@@ -181,19 +181,20 @@ export function createTeamService(deps: {
         : await levelCounts(db, user.userId).then((counts) =>
             query.level ? (counts.get(query.level) ?? 0) : [...counts.values()].reduce((a, b) => a + b, 0),
           );
-      const list = [];
-      for (const r of rows) {
-        list.push({
-          userId: r.id,
-          nickname: r.nickname,
-          avatar: r.avatar,
-          level: r.depth,
-          joinedAt: new Date(r.created_at).toISOString(),
-          revenue: toMajor(BigInt(r.revenue), currency),
-          maxRecharge: toMajor(BigInt(r.max_recharge), currency),
-          membership: await memberships.activeTier(db, BigInt(r.id)),
-        });
-      }
+      const tiers = await memberships.activeTiers(
+        db,
+        rows.map((r) => BigInt(r.id)),
+      );
+      const list = rows.map((r) => ({
+        userId: r.id,
+        nickname: r.nickname,
+        avatar: r.avatar,
+        level: r.depth,
+        joinedAt: new Date(r.created_at).toISOString(),
+        revenue: toMajor(BigInt(r.revenue), currency),
+        maxRecharge: toMajor(BigInt(r.max_recharge), currency),
+        membership: tiers.get(BigInt(r.id)) ?? null,
+      }));
       return { list, total };
     },
 

@@ -124,6 +124,23 @@ describe('the team tree', () => {
   });
 });
 
+describe('the team list', () => {
+  it('shows each member’s highest running Star Card, and none for a member without one', async () => {
+    const top = await f.user();
+    const none = await f.user('000000', top.inviteCode);
+    const primary = await f.user('000000', top.inviteCode);
+    const both = await f.user('000000', top.inviteCode);
+    await card(primary, 1);
+    await card(both, 1);
+    await card(both, 2);
+    const { list } = (await f.call(api.team.members, { token: top.token })).body.data;
+    const tierOf = (who: Who) =>
+      (list as { userId: string; membership: string | null }[]).find((m) => m.userId === String(who.userId))
+        ?.membership;
+    expect([tierOf(none), tierOf(primary), tierOf(both)]).toEqual([null, 'primary', 'premium']);
+  });
+});
+
 describe('the team counts', () => {
   /** Every (ancestor, level) count kept, against a recount of the links; both sorted. */
   async function countsAndRecount() {
