@@ -1,5 +1,5 @@
 import { type CopyrightProduct, type Language, toMajor } from '@dramastar/contract';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import {
@@ -320,16 +320,31 @@ export function createCopyrightService(deps: {
         page,
         { from: copyrightHoldings, where: mine },
       );
-      const list = [];
-      for (const { holding, product } of rows) {
-        const [sums] = await db
-          .select({ total: sql<string>`coalesce(sum(${copyrightRevenue.amount}), 0)::text`, days: count() })
-          .from(copyrightRevenue)
-          .where(eq(copyrightRevenue.holdingId, holding.id));
-        list.push(
-          holdingView(holding, titleOf(product, lang), currency, BigInt(sums?.total ?? '0'), sums?.days ?? 0),
+      // What each holding has paid so far, for the page's holdings in one query.
+      const ids = rows.map((r) => r.holding.id);
+      const paid =
+        ids.length === 0
+          ? []
+          : await db
+              .select({
+                holdingId: copyrightRevenue.holdingId,
+                total: sql<string>`sum(${copyrightRevenue.amount})::text`,
+                days: count(),
+              })
+              .from(copyrightRevenue)
+              .where(inArray(copyrightRevenue.holdingId, ids))
+              .groupBy(copyrightRevenue.holdingId);
+      const paidTo = new Map(paid.map((p) => [p.holdingId, p]));
+      const list = rows.map(({ holding, product }) => {
+        const sums = paidTo.get(holding.id);
+        return holdingView(
+          holding,
+          titleOf(product, lang),
+          currency,
+          BigInt(sums?.total ?? '0'),
+          sums?.days ?? 0,
         );
-      }
+      });
       return { list, total };
     },
 

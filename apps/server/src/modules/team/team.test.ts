@@ -571,6 +571,23 @@ describe('daily copyright revenue', () => {
     const revenue = (await f.call(api.team.copyrightRevenue, { token: who.token })).body.data;
     expect(revenue.total).toBe(5);
   });
+
+  it('lists each holding with what it has paid so far', async () => {
+    const who = await f.user();
+    await f.recharge(who, '1000');
+    await buy(who, await product({ term: 5 }), 1);
+    t.clock.advance(DAY);
+    await runJob();
+    t.clock.advance(DAY);
+    await runJob();
+    await buy(who, await product({ term: 5 }), 1);
+    const holdings = (await f.call(api.team.copyrightHoldings, { token: who.token })).body.data.list;
+    // Newest first: the one bought today has paid nothing yet.
+    expect(holdings).toEqual([
+      expect.objectContaining({ daysPaid: 0, revenue: '0.00' }),
+      expect.objectContaining({ daysPaid: 2, revenue: '20.00' }),
+    ]);
+  });
 });
 
 describe('monthly salary', () => {
