@@ -32,8 +32,8 @@ export async function onePage<Q extends PgSelect>(
   counted: Counted,
 ): Promise<{ rows: Awaited<Q>; total: number }> {
   const list = await pageOf(rows, page);
-  const [total] = await ('from' in counted
-    ? db.select({ n: count() }).from(counted.from).where(counted.where)
-    : counted);
+  const [total] = await ('then' in counted
+    ? counted
+    : db.select({ n: count() }).from(counted.from).where(counted.where));
   return { rows: list, total: total?.n ?? 0 };
 }
