@@ -70,7 +70,10 @@ export function consolePolicy(storage: string[]): string {
   ].join('; ');
 }
 
+/** An opening <script> tag. */
+const SCRIPT_TAG = /<script(?=[\s>])/;
+
 /** Puts `nonce` on every <script> element of a page. */
 export function withNonce(html: string, nonce: string): string {
-  return html.replace(/<script(?=[\s>])/g, `<script nonce="${nonce}"`);
+  return html.split(SCRIPT_TAG).join(`<script nonce="${nonce}"`);
 }

@@ -2,7 +2,7 @@ import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fastifyStatic, { type SetHeadersResponse } from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { consolePolicy, cspNonce, webAppPolicy } from './csp.js';
+import { consolePolicy, cspNonce, webAppPolicy, withNonce } from './csp.js';
 import type { PageFallback } from './envelope.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -26,9 +26,6 @@ function setWebHeaders(res: SetHeadersResponse, sentPath: string): void {
  * (the tenant's summary). Null: nothing to add.
  */
 export type BootData = (req: FastifyRequest) => Promise<Record<string, unknown> | null>;
-
-/** An opening <script> tag: each gets the answer's nonce. */
-const SCRIPT_TAG = /<script(?=[\s>])/;
 
 /** Where index.html takes the boot data: a comment at the top of its <head>, before any script. */
 const BOOT_MARK = /<!--ds-boot[^>]*-->/;
@@ -69,7 +66,7 @@ export async function serveWeb(
       ? template.replace(BOOT_MARK, `<script>window.__dsBoot=${scriptJson(data)}</script>`)
       : template;
     const nonce = cspNonce();
-    const html = page.split(SCRIPT_TAG).join(`<script nonce="${nonce}"`);
+    const html = withNonce(page, nonce);
     return reply
       .header('cache-control', 'no-cache')
       .header('vary', 'accept-encoding')

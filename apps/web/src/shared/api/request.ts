@@ -37,10 +37,12 @@ function callHeaders(): Record<string, string> {
 
 /** Answers asked ahead ({@link askAhead}), by request, each given to the first identical call. */
 const ahead = new Map<string, Promise<TransportAnswer>>();
-const requestKey = (r: TransportRequest) => JSON.stringify([r.method, r.path, r.body ?? null, r.headers]);
+const requestKey = (r: TransportRequest) => JSON.stringify([r.method, r.path, r.headers]);
 
-/** fetch, unless the same request (method, path, body, headers) was asked ahead. */
+/** fetch, unless the same request (method, path, headers; no body) was asked ahead. */
 const transport: Transport = (r) => {
+  // Almost always nothing is waiting, and what is asked ahead has no body: no key to make then.
+  if (ahead.size === 0 || r.body !== undefined) return fetchTransport(r);
   const key = requestKey(r);
   const answer = ahead.get(key);
   if (!answer) return fetchTransport(r);
