@@ -32,7 +32,8 @@ export function refusal(code: number, msg: string, errorKey = 'Forbidden') {
   return { status: code, body: { code, msg, errorKey } };
 }
 
-type Answer = { status?: number; body: unknown } | Error;
+/** A JSON answer, an answer's bare text (a playlist, a segment), or a network failure. */
+type Answer = { status?: number; body: unknown } | { status?: number; text: string } | Error;
 /** An answer, a list of answers used in turn (the last one repeats), or a function of the call. */
 export type Route = Answer | Answer[] | ((call: FetchCall) => Answer | Promise<Answer>);
 
@@ -45,7 +46,11 @@ export function stubApi(routes: Record<string, Route>) {
   const used: Record<string, number> = {};
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = input instanceof Request ? input.url : String(input);
-    const path = url.replace(/^\/app-api/, '').split('?')[0] ?? url;
+    const path =
+      url
+        .replace(location.origin, '')
+        .replace(/^\/app-api/, '')
+        .split('?')[0] ?? url;
     const json: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
     const call = { url, init, path, json };
     calls.push(call);
@@ -59,6 +64,7 @@ export function stubApi(routes: Record<string, Route>) {
       answer = route[Math.min(index, route.length - 1)] ?? refusal(404, 'Not found', 'NotFound');
     } else answer = route;
     if (answer instanceof Error) throw answer;
+    if ('text' in answer) return new Response(answer.text, { status: answer.status ?? 200 });
     return new Response(JSON.stringify(answer.body), {
       status: answer.status ?? 200,
       headers: { 'Content-Type': 'application/json' },

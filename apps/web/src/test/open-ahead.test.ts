@@ -71,7 +71,7 @@ describe('openEpisodeAhead', () => {
   it('asks the series and then the address of the episode the link names', async () => {
     const { calls, callsTo } = stubApi({ '/sv/videos/7': ok(detail()), '/sv/play/72': ok(played(72)) });
     await openEpisodeAhead(link('seriesId=7&videoId=72'));
-    expect(calls.map((c) => c.path)).toEqual(['/sv/videos/7', '/sv/play/72']);
+    expect(calls.map((c) => c.path)).toEqual(['/sv/videos/7', '/sv/play/72', '/stream/72/index.m3u8']);
     // The page's calls take both answers.
     await request(api.video.videos, { params: { seriesId: 7 } });
     await expect(request(api.video.play, { params: { videoId: 72 } })).resolves.toEqual(played(72));
@@ -83,7 +83,12 @@ describe('openEpisodeAhead', () => {
     const { calls } = stubApi({ '/sv/videos/7': [ok(detail(stopped)), ok(detail())] });
     await openEpisodeAhead(link('seriesId=7'));
     await openEpisodeAhead(link('seriesId=7&videoId=999'));
-    expect(calls.map((c) => c.path)).toEqual(['/sv/videos/7', '/sv/play/72', '/sv/videos/7', '/sv/play/71']);
+    expect(calls.map((c) => c.path).filter((p) => p.startsWith('/sv/'))).toEqual([
+      '/sv/videos/7',
+      '/sv/play/72',
+      '/sv/videos/7',
+      '/sv/play/71',
+    ]);
   });
 
   it('does not ask for a locked episode, a refused series or another page', async () => {
@@ -94,6 +99,48 @@ describe('openEpisodeAhead', () => {
     await openEpisodeAhead('#/pages/shorts/index?seriesId=7');
     await openEpisodeAhead('');
     expect(calls.map((c) => c.path)).toEqual(['/sv/videos/7', '/sv/videos/9']);
+  });
+
+  it('fetches the playlist and the segment playback starts in, into the cache', async () => {
+    const playlist = {
+      text: '#EXTM3U\n#EXTINF:2.000,\nseg_000.ts\n#EXTINF:2.000,\nseg_001.ts\n#EXTINF:1.5,\nseg_002.ts\n#EXT-X-ENDLIST\n',
+    };
+    const media = { text: 'G'.repeat(188) };
+    const { calls } = stubApi({
+      '/sv/videos/7': [ok(detail()), ok(detail({ progress: { videoId: 72, number: 2, progress: 3.5 } }))],
+      '/sv/play/71': ok(played(71)),
+      '/sv/play/72': ok(played(72)),
+      '/stream/71/index.m3u8': playlist,
+      '/stream/72/index.m3u8': playlist,
+      '/stream/71/seg_000.ts': media,
+      '/stream/72/seg_001.ts': media,
+    });
+    await openEpisodeAhead(link('seriesId=7'));
+    // Resumed 3.5 s in: the second segment (2–4 s), resolved against the playlist's address.
+    await openEpisodeAhead(link('seriesId=7'));
+    expect(calls.map((c) => c.path).filter((p) => p.startsWith('/stream/'))).toEqual([
+      '/stream/71/index.m3u8',
+      '/stream/71/seg_000.ts',
+      '/stream/72/index.m3u8',
+      '/stream/72/seg_001.ts',
+    ]);
+  });
+
+  it('fetches no stream for a refused address or a refused playlist', async () => {
+    const { calls } = stubApi({
+      '/sv/videos/7': ok(detail()),
+      '/sv/play/71': [refusal(409, 'Locked', 'EpisodeLocked'), ok(played(71))],
+      '/stream/71/index.m3u8': refusal(403, 'Expired', 'Forbidden'),
+    });
+    await openEpisodeAhead(link('seriesId=7'));
+    await openEpisodeAhead(link('seriesId=7'));
+    expect(calls.map((c) => c.path)).toEqual([
+      '/sv/videos/7',
+      '/sv/play/71',
+      '/sv/videos/7',
+      '/sv/play/71',
+      '/stream/71/index.m3u8',
+    ]);
   });
 
   it('writes the paths of the contract: POST with no body', () => {

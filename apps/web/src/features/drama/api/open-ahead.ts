@@ -1,38 +1,64 @@
 import { OPENING_PATHS, SUCCESS_CODE } from '@dramastar/contract';
 import { askAhead } from '../../../shared/api/request';
 import { ROUTES } from '../../../shared/routes';
+import { segmentAt } from '../lib/hls-playlist';
 import { idParam } from '../lib/links';
-import { openingEpisode } from '../lib/opening-episode';
+import { openingEpisode, resumeAt } from '../lib/opening-episode';
 
 interface Opening {
-  episodes: { id: number; locked: boolean }[];
-  stoppedInId: number | undefined;
+  episodes: { id: number; locked: boolean; duration: number }[];
+  progress: { videoId: number; progress: number } | null;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
 
-/** What the series' answer says the page will open, read without its schema (checked later). */
+/** The answer's data when it is a success, read without its schema (the page's call checks it). */
+const dataOf = (answer: unknown): Record<string, unknown> | null =>
+  isRecord(answer) && answer.code === SUCCESS_CODE && isRecord(answer.data) ? answer.data : null;
+
+/** What the series' answer says the page will open. */
 function opening(answer: unknown): Opening | null {
-  if (!isRecord(answer) || answer.code !== SUCCESS_CODE || !isRecord(answer.data)) return null;
-  const { episodes, progress } = answer.data;
-  if (!Array.isArray(episodes)) return null;
-  const stoppedIn = isRecord(progress) ? progress.videoId : undefined;
+  const data = dataOf(answer);
+  if (!data || !Array.isArray(data.episodes)) return null;
+  const { progress } = data;
   return {
-    episodes: episodes.filter(
+    episodes: data.episodes.filter(
       (e): e is Opening['episodes'][number] =>
-        isRecord(e) && typeof e.id === 'number' && typeof e.locked === 'boolean',
+        isRecord(e) &&
+        typeof e.id === 'number' &&
+        typeof e.locked === 'boolean' &&
+        typeof e.duration === 'number',
     ),
-    stoppedInId: typeof stoppedIn === 'number' ? stoppedIn : undefined,
+    progress:
+      isRecord(progress) && typeof progress.videoId === 'number' && typeof progress.progress === 'number'
+        ? { videoId: progress.videoId, progress: progress.progress }
+        : null,
   };
+}
+
+/**
+ * The episode's playlist and the segment it starts in, fetched into the browser's cache (both
+ * are cacheable for the life of the signed address): the player's own requests for them, made
+ * once its script has run, are answered there. The player asks nothing it would not ask anyway.
+ */
+async function warmStream(playlistUrl: string, startAt: number): Promise<void> {
+  const playlist = await fetch(playlistUrl);
+  if (!playlist.ok) return;
+  const segment = segmentAt(await playlist.text(), startAt);
+  if (segment === null) return;
+  const media = await fetch(new URL(segment, new URL(playlistUrl, document.baseURI)));
+  // Read to the end, so that the cache holds the whole segment.
+  await media.arrayBuffer();
 }
 
 /**
  * A details page opened cold (a shared episode link): its series, then its opening episode's
  * signed address, are asked as the app starts, beside the page's scripts and the contract's
- * schemas rather than one after the other once they have loaded and the page has rendered. The
- * page's own calls take these answers (shared/api/request.ts). An episode shown locked is not
- * asked: the page shows its unlock prompt instead of playing.
+ * schemas rather than one after the other once they have loaded and the page has rendered; then
+ * the stream's playlist and first segment are fetched into the cache. The page's own calls take
+ * these answers (shared/api/request.ts). An episode shown locked is not asked: the page shows its
+ * unlock prompt instead of playing.
  */
 export async function openEpisodeAhead(hash: string): Promise<void> {
   const [path, search = ''] = hash.replace(/^#/, '').split('?');
@@ -42,6 +68,9 @@ export async function openEpisodeAhead(hash: string): Promise<void> {
   if (seriesId === 0) return;
   const found = opening(await askAhead(OPENING_PATHS.series, { seriesId }));
   if (!found) return;
-  const episode = openingEpisode(found.episodes, idParam(query.get('videoId')), found.stoppedInId);
-  if (episode && !episode.locked) await askAhead(OPENING_PATHS.play, { videoId: episode.id });
+  const episode = openingEpisode(found.episodes, idParam(query.get('videoId')), found.progress?.videoId);
+  if (!episode || episode.locked) return;
+  const played = dataOf(await askAhead(OPENING_PATHS.play, { videoId: episode.id }));
+  if (typeof played?.playlistUrl !== 'string') return;
+  await warmStream(played.playlistUrl, resumeAt(episode, found.progress)).catch(() => undefined);
 }

@@ -19,19 +19,9 @@ import { UnlockPrompt } from '../components/unlock-prompt';
 import { categoryLabel, tagLabel } from '../lib/category';
 import { useEngagement } from '../lib/engagement-store';
 import { idParam } from '../lib/links';
-import { openingEpisode } from '../lib/opening-episode';
+import { openingEpisode, resumeAt } from '../lib/opening-episode';
 import { useProgressRecorder } from '../lib/use-progress-recorder';
 import '../drama.css';
-
-/**
- * Resume only where the viewer stopped, and not in the last moments (the last 3 s, or the last
- * tenth of a short episode): an episode watched to its end starts over.
- */
-function resumeAt(episode: EpisodeInfo, progress: { videoId: number; progress: number } | null): number {
-  if (!progress || progress.videoId !== episode.id) return 0;
-  const margin = Math.min(3, episode.duration / 10);
-  return progress.progress < episode.duration - margin ? progress.progress : 0;
-}
 
 export default function VideoDetailsPage() {
   const t = useT();
