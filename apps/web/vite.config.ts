@@ -67,8 +67,9 @@ export default defineConfig({
           // Shared chunks under 2 KB are copied into the chunks that use them instead of being
           // fetched on their own: an episode page loads 8 scripts, not 25. On a phone each script
           // costs a request and a module set-up on the main thread before the first frame
-          // (bench/playback.ts: about 40 ms from navigation to first frame on this machine), for
-          // about 150 KB more JavaScript across all pages (each page loads its own copy once).
+          // (bench/playback.ts: about 40 ms from navigation to first frame on this machine). The
+          // cost: a small module shared by several pages is in each of their chunks (about 150 KB
+          // more JavaScript in the build; a page still loads each module once).
           experimentalInlineCommonChunks: { maxSize: 2 * 1024 },
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
