@@ -183,10 +183,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // brotli- or gzip-compressed when the client accepts it. Built assets are sent precompressed
   // (http/static.ts); media types (HLS playlists and segments, video, images) are not compressible
   // and partial (206) answers never are, so Range requests keep their byte offsets.
+  // Request bodies are not decompressed: clients send small JSON plainly, and the plugin's
+  // decompression hook would run on every request for nothing.
   await app.register(fastifyCompress, {
     encodings: ['br', 'gzip'],
     threshold: COMPRESS_THRESHOLD_BYTES,
     customTypes: /^application\/json\b/,
+    globalDecompression: false,
   });
 
   const database =

@@ -57,6 +57,18 @@ describe('the /app-api envelope', () => {
     expect(res.json()).toMatchObject({ code: 400, errorKey: 'InvalidJson', field: 'body' });
   });
 
+  it('answers a compressed request body with 400 naming the body (bodies are not decompressed)', async () => {
+    const { gzipSync } = await import('node:zlib');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/app-api/appConfig/queryTenantId',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: gzipSync(JSON.stringify({ domain: 'localhost' })),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 400, errorKey: 'InvalidJson', field: 'body' });
+  });
+
   it('refuses prototype poisoning in JSON bodies', async () => {
     const res = await post('/app-api/appConfig/queryTenantId', '{"__proto__": {"admin": true}}');
     expect(res.statusCode).toBe(400);
