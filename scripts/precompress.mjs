@@ -1,18 +1,19 @@
 // Writes `.br` and `.gz` beside every text file of a build directory, so the server sends them
 // precompressed (@fastify/static `preCompressed`). Usage: node scripts/precompress.mjs <dir>…
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
+// Every text file, however small: one without its `.br` would be compressed for each answer
+// (@fastify/compress compresses a file stream whatever its size), a brotli stream set up per
+// request for a few hundred bytes.
 const TEXT = /\.(?:html|js|mjs|css|json|svg|webmanifest|txt)$/;
-/** Smaller files gain less than the encoding header costs. */
-const MIN_BYTES = 1024;
 
 function* files(dir) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) yield* files(path);
-    else if (TEXT.test(entry.name) && statSync(path).size >= MIN_BYTES) yield path;
+    else if (TEXT.test(entry.name)) yield path;
   }
 }
 
