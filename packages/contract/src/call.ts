@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ADMIN_API_PREFIX, API_PREFIX, type OperatorRole } from './constants.js';
+import { lazySchema } from './lazy-schema.js';
 
 /**
  * guest: anyone may call; user: needs `Authorization: Bearer <token>` of a live session;
@@ -51,9 +52,11 @@ export interface CallDef<
   specified: boolean;
 }
 
-const empty = z.object({}).strict();
+const empty = lazySchema(() => z.object({}).strict());
+/** A call without query fields reads none (one schema for them all). */
+const noQuery = lazySchema(() => z.object({}));
 /** Payloads the spec does not show yet. */
-export const unspecified = z.unknown();
+export const unspecified = lazySchema(() => z.unknown());
 
 export function defineCall<
   P extends z.ZodType = typeof empty,
@@ -83,7 +86,7 @@ export function defineCall<
     path: def.path,
     auth: def.auth,
     params: (def.params ?? empty) as P,
-    query: (def.query ?? z.object({})) as unknown as Q,
+    query: (def.query ?? noQuery) as unknown as Q,
     body: (def.body ?? unspecified) as B,
     response: (def.response ?? unspecified) as R,
     hideErrorToast: def.hideErrorToast ?? false,

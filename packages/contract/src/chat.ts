@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from './call.js';
 import { AVATAR_MAX_BYTES, text, multilineText } from './validation.js';
+import { lazySchema } from './lazy-schema.js';
 
 /**
  * Customer-service chat (issue 10): a user talks to the tenant's support staff in real time over
@@ -33,123 +34,137 @@ export const CHAT_MESSAGE_KINDS = ['text', 'image'] as const;
 export type ChatMessageKind = (typeof CHAT_MESSAGE_KINDS)[number];
 export const CHAT_CONVERSATION_STATUSES = ['open', 'closed'] as const;
 
-const idString = text().regex(/^\d{1,18}$/, { error: 'ChatConversationNotFound' });
-const conversationId = text().regex(/^\d{1,18}$/, { error: 'ChatConversationNotFound' });
+const idString = lazySchema(() => text().regex(/^\d{1,18}$/, { error: 'ChatConversationNotFound' }));
+const conversationId = lazySchema(() => text().regex(/^\d{1,18}$/, { error: 'ChatConversationNotFound' }));
 /** The sender's own id of a message (a UUID or similar): a resend with the same id is stored once. */
-export const chatClientId = text()
-  .trim()
-  .regex(/^[\w-]{8,64}$/, { error: 'ValidationFailed' });
+export const chatClientId = lazySchema(() =>
+  text()
+    .trim()
+    .regex(/^[\w-]{8,64}$/, { error: 'ValidationFailed' }),
+);
 /** Storage key of an uploaded chat image (answered by /chat/upload): `chat/<uploader id>/<random>.<type>`. */
-export const chatImageKey = text().regex(/^chat\/\d{1,18}\/[a-f0-9]{32}\.(png|jpg|webp)$/, {
-  error: 'ChatImageNotFound',
-});
+export const chatImageKey = lazySchema(() =>
+  text().regex(/^chat\/\d{1,18}\/[a-f0-9]{32}\.(png|jpg|webp)$/, {
+    error: 'ChatImageNotFound',
+  }),
+);
 
-export const chatMessage = z.object({
-  id: z.string(),
-  conversationId: z.string(),
-  senderKind: z.enum(CHAT_SENDER_KINDS),
-  /** The staff member's user name for operator messages, else null. */
-  senderName: z.string().nullable(),
-  kind: z.enum(CHAT_MESSAGE_KINDS),
-  /** The text, or '' for an image. */
-  body: z.string(),
-  /** The image's address (under /media) for an image message, else null. */
-  imageUrl: z.string().nullable(),
-  clientId: z.string(),
-  createdAt: z.string(),
-});
+export const chatMessage = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    conversationId: z.string(),
+    senderKind: z.enum(CHAT_SENDER_KINDS),
+    /** The staff member's user name for operator messages, else null. */
+    senderName: z.string().nullable(),
+    kind: z.enum(CHAT_MESSAGE_KINDS),
+    /** The text, or '' for an image. */
+    body: z.string(),
+    /** The image's address (under /media) for an image message, else null. */
+    imageUrl: z.string().nullable(),
+    clientId: z.string(),
+    createdAt: z.string(),
+  }),
+);
 export type ChatMessage = z.infer<typeof chatMessage>;
 
 /** A conversation as its user sees it. */
-export const chatConversation = z.object({
-  id: z.string(),
-  status: z.enum(CHAT_CONVERSATION_STATUSES),
-  /** The newest message each side has read (read receipts). */
-  userLastReadId: z.string(),
-  staffLastReadId: z.string(),
-  lastMessageId: z.string().nullable(),
-  createdAt: z.string(),
-  closedAt: z.string().nullable(),
-});
+export const chatConversation = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    status: z.enum(CHAT_CONVERSATION_STATUSES),
+    /** The newest message each side has read (read receipts). */
+    userLastReadId: z.string(),
+    staffLastReadId: z.string(),
+    lastMessageId: z.string().nullable(),
+    createdAt: z.string(),
+    closedAt: z.string().nullable(),
+  }),
+);
 export type ChatConversation = z.infer<typeof chatConversation>;
 
 /** What a message sent over the socket (or the console's reply call) carries. */
-export const chatSendBody = z
-  .object({
-    clientId: chatClientId,
-    kind: z.enum(CHAT_MESSAGE_KINDS).default('text'),
-    body: multilineText().max(CHAT_MAX_TEXT, { error: 'ChatMessageTooLong' }).optional(),
-    imageKey: chatImageKey.optional(),
-  })
-  .refine((m) => (m.kind === 'text' ? (m.body ?? '').trim().length > 0 : m.imageKey !== undefined), {
-    path: ['body'],
-    error: 'ChatMessageEmpty',
-  });
+export const chatSendBody = lazySchema(() =>
+  z
+    .object({
+      clientId: chatClientId,
+      kind: z.enum(CHAT_MESSAGE_KINDS).default('text'),
+      body: multilineText().max(CHAT_MAX_TEXT, { error: 'ChatMessageTooLong' }).optional(),
+      imageKey: chatImageKey.optional(),
+    })
+    .refine((m) => (m.kind === 'text' ? (m.body ?? '').trim().length > 0 : m.imageKey !== undefined), {
+      path: ['body'],
+      error: 'ChatMessageEmpty',
+    }),
+);
 
 // ---- WebSocket frames (JSON text frames) ----
 
 /** Client → server. The first frame must be `auth`; until then only `auth` and `ping` are read. */
-export const chatClientFrame = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('auth'), token: text().min(1).max(200) }),
-  z.object({
-    type: z.literal('send'),
-    /** Users: their own open conversation when absent. Operators: required. */
-    conversationId: conversationId.optional(),
-    clientId: chatClientId,
-    kind: z.enum(CHAT_MESSAGE_KINDS).default('text'),
-    /** Not limited here: a text above CHAT_MAX_TEXT is answered `ChatMessageTooLong`. */
-    body: multilineText()
-      .max(CHAT_MAX_TEXT * 4)
-      .optional(),
-    imageKey: text().max(80).optional(),
-  }),
-  z.object({ type: z.literal('typing'), conversationId: conversationId.optional() }),
-  z.object({ type: z.literal('read'), conversationId: conversationId.optional(), messageId: idString }),
-  z.object({ type: z.literal('ping') }),
-]);
+export const chatClientFrame = lazySchema(() =>
+  z.discriminatedUnion('type', [
+    z.object({ type: z.literal('auth'), token: text().min(1).max(200) }),
+    z.object({
+      type: z.literal('send'),
+      /** Users: their own open conversation when absent. Operators: required. */
+      conversationId: conversationId.optional(),
+      clientId: chatClientId,
+      kind: z.enum(CHAT_MESSAGE_KINDS).default('text'),
+      /** Not limited here: a text above CHAT_MAX_TEXT is answered `ChatMessageTooLong`. */
+      body: multilineText()
+        .max(CHAT_MAX_TEXT * 4)
+        .optional(),
+      imageKey: text().max(80).optional(),
+    }),
+    z.object({ type: z.literal('typing'), conversationId: conversationId.optional() }),
+    z.object({ type: z.literal('read'), conversationId: conversationId.optional(), messageId: idString }),
+    z.object({ type: z.literal('ping') }),
+  ]),
+);
 export type ChatClientFrame = z.infer<typeof chatClientFrame>;
 
 /** Server → client. */
-export const chatServerFrame = z.discriminatedUnion('type', [
-  /** After a good `auth`: who the socket speaks for. */
-  z.object({
-    type: z.literal('hello'),
-    role: z.enum(['user', 'operator']),
-    /** The user's open conversation (null until their first message); null for operators. */
-    conversationId: z.string().nullable(),
-  }),
-  /** The message of a `send` is stored: the same answer (same id) for a resend of its clientId. */
-  z.object({ type: z.literal('ack'), clientId: z.string(), message: chatMessage }),
-  /** A new message in a conversation this socket follows (its own too, from any instance). */
-  z.object({ type: z.literal('message'), message: chatMessage }),
-  z.object({
-    type: z.literal('typing'),
-    conversationId: z.string(),
-    senderKind: z.enum(['user', 'operator']),
-  }),
-  /** A read receipt: `side` has read up to `messageId`. */
-  z.object({
-    type: z.literal('read'),
-    conversationId: z.string(),
-    side: z.enum(['user', 'staff']),
-    messageId: z.string(),
-  }),
-  /** A conversation was opened, assigned or closed (console lists refresh; the user sees a close). */
-  z.object({
-    type: z.literal('conversation'),
-    conversationId: z.string(),
-    status: z.enum(CHAT_CONVERSATION_STATUSES),
-    assignedOperatorId: z.string().nullable(),
-  }),
-  /** A refusal: `code` is a message key (ChatMessageTooLong, ChatRateLimited, ...). */
-  z.object({
-    type: z.literal('error'),
-    code: z.string(),
-    message: z.string(),
-    clientId: z.string().optional(),
-  }),
-  z.object({ type: z.literal('pong') }),
-]);
+export const chatServerFrame = lazySchema(() =>
+  z.discriminatedUnion('type', [
+    /** After a good `auth`: who the socket speaks for. */
+    z.object({
+      type: z.literal('hello'),
+      role: z.enum(['user', 'operator']),
+      /** The user's open conversation (null until their first message); null for operators. */
+      conversationId: z.string().nullable(),
+    }),
+    /** The message of a `send` is stored: the same answer (same id) for a resend of its clientId. */
+    z.object({ type: z.literal('ack'), clientId: z.string(), message: chatMessage }),
+    /** A new message in a conversation this socket follows (its own too, from any instance). */
+    z.object({ type: z.literal('message'), message: chatMessage }),
+    z.object({
+      type: z.literal('typing'),
+      conversationId: z.string(),
+      senderKind: z.enum(['user', 'operator']),
+    }),
+    /** A read receipt: `side` has read up to `messageId`. */
+    z.object({
+      type: z.literal('read'),
+      conversationId: z.string(),
+      side: z.enum(['user', 'staff']),
+      messageId: z.string(),
+    }),
+    /** A conversation was opened, assigned or closed (console lists refresh; the user sees a close). */
+    z.object({
+      type: z.literal('conversation'),
+      conversationId: z.string(),
+      status: z.enum(CHAT_CONVERSATION_STATUSES),
+      assignedOperatorId: z.string().nullable(),
+    }),
+    /** A refusal: `code` is a message key (ChatMessageTooLong, ChatRateLimited, ...). */
+    z.object({
+      type: z.literal('error'),
+      code: z.string(),
+      message: z.string(),
+      clientId: z.string().optional(),
+    }),
+    z.object({ type: z.literal('pong') }),
+  ]),
+);
 export type ChatServerFrame = z.infer<typeof chatServerFrame>;
 
 /**
@@ -176,27 +191,31 @@ export const CHAT_CLOSE = {
   shuttingDown: 1001,
 } as const;
 
-export const chatHistoryQuery = z.object({
-  /** Users: their newest conversation when absent. */
-  conversationId: conversationId.optional(),
-  /** Older than this message id (paging back). */
-  beforeId: text()
-    .regex(/^\d{1,18}$/)
-    .optional(),
-  /** Newer than this message id (what was missed while offline). */
-  afterId: text()
-    .regex(/^\d{1,18}$/)
-    .optional(),
-  limit: z.coerce.number().int().min(1).max(CHAT_PAGE_MAX).default(30),
-});
+export const chatHistoryQuery = lazySchema(() =>
+  z.object({
+    /** Users: their newest conversation when absent. */
+    conversationId: conversationId.optional(),
+    /** Older than this message id (paging back). */
+    beforeId: text()
+      .regex(/^\d{1,18}$/)
+      .optional(),
+    /** Newer than this message id (what was missed while offline). */
+    afterId: text()
+      .regex(/^\d{1,18}$/)
+      .optional(),
+    limit: z.coerce.number().int().min(1).max(CHAT_PAGE_MAX).default(30),
+  }),
+);
 
-export const chatHistory = z.object({
-  conversationId: z.string().nullable(),
-  /** Oldest first. */
-  list: z.array(chatMessage),
-  /** More older (beforeId paging) or newer (afterId paging) messages remain. */
-  hasMore: z.boolean(),
-});
+export const chatHistory = lazySchema(() =>
+  z.object({
+    conversationId: z.string().nullable(),
+    /** Oldest first. */
+    list: z.array(chatMessage),
+    /** More older (beforeId paging) or newer (afterId paging) messages remain. */
+    hasMore: z.boolean(),
+  }),
+);
 
 /** The user-side chat calls (under /app-api; beyond spec section 7, so kept out of `api`). */
 export const chatCalls = {
@@ -204,7 +223,9 @@ export const chatCalls = {
   conversation: defineCall({
     path: '/chat/conversation',
     auth: 'user',
-    response: z.object({ conversation: chatConversation.nullable(), unread: z.number().int() }),
+    response: lazySchema(() =>
+      z.object({ conversation: chatConversation.nullable(), unread: z.number().int() }),
+    ),
   }),
   history: defineCall({
     path: '/chat/history',
@@ -216,17 +237,19 @@ export const chatCalls = {
   upload: defineCall({
     path: '/chat/upload',
     auth: 'user',
-    body: z.object({
-      image: text().max(Math.ceil((CHAT_IMAGE_MAX_BYTES * 4) / 3) + 100, { error: 'ImageTooLarge' }),
-    }),
-    response: z.object({ imageKey: z.string(), url: z.string() }),
+    body: lazySchema(() =>
+      z.object({
+        image: text().max(Math.ceil((CHAT_IMAGE_MAX_BYTES * 4) / 3) + 100, { error: 'ImageTooLarge' }),
+      }),
+    ),
+    response: lazySchema(() => z.object({ imageKey: z.string(), url: z.string() })),
     bodyLimit: 4 * 1024 * 1024,
   }),
   /** Read receipt: the user has read up to `messageId` of their conversation. */
   read: defineCall({
     path: '/chat/read',
     auth: 'user',
-    body: z.object({ conversationId, messageId: idString }),
-    response: z.object({ unread: z.number().int() }),
+    body: lazySchema(() => z.object({ conversationId, messageId: idString })),
+    response: lazySchema(() => z.object({ unread: z.number().int() })),
   }),
 } as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SUCCESS_CODE } from './constants.js';
 import type { MessageKey } from './messages.js';
+import { lazySchema } from './lazy-schema.js';
 
 export interface ApiSuccess<T> {
   code: typeof SUCCESS_CODE;
@@ -26,14 +27,16 @@ export function successSchema<T extends z.ZodType>(data: T) {
   return z.object({ code: z.literal(SUCCESS_CODE), msg: z.string(), data });
 }
 
-export const failureSchema = z.object({
-  code: z.number().int(),
-  msg: z.string(),
-  errorKey: z.string(),
-  field: z.string().optional(),
-  requestId: z.string().optional(),
-  data: z.unknown().optional(),
-});
+export const failureSchema = lazySchema(() =>
+  z.object({
+    code: z.number().int(),
+    msg: z.string(),
+    errorKey: z.string(),
+    field: z.string().optional(),
+    requestId: z.string().optional(),
+    data: z.unknown().optional(),
+  }),
+);
 
 /** HTTP status of each refusal. Keys not listed here are business refusals: 409. */
 const STATUS: Partial<Record<MessageKey, number>> = {

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { DEFAULT_TENANT_ID, LIMITS } from './constants.js';
 import type { MessageKey } from './messages.js';
+import { lazySchema } from './lazy-schema.js';
 
 const m = (key: MessageKey) => ({ error: key });
 
@@ -45,35 +46,43 @@ export function isCalendarDate(value: string): boolean {
 }
 
 /** A day `YYYY-MM-DD` that exists in the calendar, else 400 `InvalidDate` naming the field. */
-export const dateSchema = text().refine(isCalendarDate, m('InvalidDate'));
+export const dateSchema = lazySchema(() => text().refine(isCalendarDate, m('InvalidDate')));
 
 /** An ISO 8601 instant with its offset (`2026-03-01T00:00:00+07:00`) on a real day within `DATE_YEARS`. */
-export const dateTimeSchema = text().refine(
-  (v) => z.iso.datetime({ offset: true }).safeParse(v).success && isCalendarDate(v.slice(0, 10)),
-  m('InvalidDate'),
+export const dateTimeSchema = lazySchema(() =>
+  text().refine(
+    (v) => z.iso.datetime({ offset: true }).safeParse(v).success && isCalendarDate(v.slice(0, 10)),
+    m('InvalidDate'),
+  ),
 );
 
 /** A practical "standard address" pattern: local@domain.tld, no spaces, one @. */
 export const EMAIL_PATTERN =
   /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/;
 
-export const emailSchema = text('PleaseEnterEmail')
-  .trim()
-  .min(1, m('PleaseEnterEmail'))
-  .max(254, m('InvalidEmailAddress'))
-  .regex(EMAIL_PATTERN, m('InvalidEmailAddress'));
+export const emailSchema = lazySchema(() =>
+  text('PleaseEnterEmail')
+    .trim()
+    .min(1, m('PleaseEnterEmail'))
+    .max(254, m('InvalidEmailAddress'))
+    .regex(EMAIL_PATTERN, m('InvalidEmailAddress')),
+);
 
 /** The code of an e-mail: empty and wrong-sized are told apart; a wrong code is the server's WrongEmailCode. */
-export const verifyCodeSchema = text('PleaseEnterEmailCode')
-  .trim()
-  .min(1, m('PleaseEnterEmailCode'))
-  .length(LIMITS.codeLength, m('EmailCodeLength'));
+export const verifyCodeSchema = lazySchema(() =>
+  text('PleaseEnterEmailCode')
+    .trim()
+    .min(1, m('PleaseEnterEmailCode'))
+    .length(LIMITS.codeLength, m('EmailCodeLength')),
+);
 
-export const tenantIdSchema = text()
-  .trim()
-  .regex(/^\d{6}$/, m('TenantNotFound'));
+export const tenantIdSchema = lazySchema(() =>
+  text()
+    .trim()
+    .regex(/^\d{6}$/, m('TenantNotFound')),
+);
 /** The tenantId of a form: the default tenant when the client sends none. */
-const formTenantId = tenantIdSchema.default(DEFAULT_TENANT_ID);
+const formTenantId = lazySchema(() => tenantIdSchema.default(DEFAULT_TENANT_ID));
 
 export interface PhoneRule {
   /** The input's max length. */
@@ -100,9 +109,11 @@ export function phoneRule(prefix: string): PhoneRule {
   return PHONE_RULES[prefix] ?? OTHER_PHONE_RULE;
 }
 
-export const phonePrefixSchema = text('PleaseChooseCountry')
-  .trim()
-  .regex(/^\+\d{1,4}$/, m('PleaseChooseCountry'));
+export const phonePrefixSchema = lazySchema(() =>
+  text('PleaseChooseCountry')
+    .trim()
+    .regex(/^\+\d{1,4}$/, m('PleaseChooseCountry')),
+);
 
 /** The message key for a phone number under a prefix, or null when valid. */
 export function checkPhone(prefix: string, phone: string): MessageKey | null {
@@ -110,48 +121,59 @@ export function checkPhone(prefix: string, phone: string): MessageKey | null {
   return phoneRule(prefix).pattern.test(phone.trim()) ? null : phoneRule(prefix).message;
 }
 
-export const inviteCodeSchema = text()
-  .trim()
-  .max(LIMITS.inviteCodeLength, m('InvalidInviteCode'))
-  .regex(/^[A-Za-z0-9]*$/, m('InvalidInviteCode'));
+export const inviteCodeSchema = lazySchema(() =>
+  text()
+    .trim()
+    .max(LIMITS.inviteCodeLength, m('InvalidInviteCode'))
+    .regex(/^[A-Za-z0-9]*$/, m('InvalidInviteCode')),
+);
 
 /** The invite code is optional except for +63 (the Philippines). */
 export function inviteCodeRequired(prefix: string): boolean {
   return prefix === '+63';
 }
 
-export const userNameSchema = text('PleaseEnterUserName')
-  .trim()
-  .min(1, m('PleaseEnterUserName'))
-  .regex(/^[A-Za-z0-9_]{6,20}$/, m('UsernameLettersNumbers'));
+export const userNameSchema = lazySchema(() =>
+  text('PleaseEnterUserName')
+    .trim()
+    .min(1, m('PleaseEnterUserName'))
+    .regex(/^[A-Za-z0-9_]{6,20}$/, m('UsernameLettersNumbers')),
+);
 
-export const passwordSchema = text('PleaseEnterPassword')
-  .min(1, m('PleaseEnterPassword'))
-  .min(LIMITS.passwordMin, m('PasswordLength'))
-  .max(LIMITS.passwordMax, m('PasswordLength'));
+export const passwordSchema = lazySchema(() =>
+  text('PleaseEnterPassword')
+    .min(1, m('PleaseEnterPassword'))
+    .min(LIMITS.passwordMin, m('PasswordLength'))
+    .max(LIMITS.passwordMax, m('PasswordLength')),
+);
 
-export const captchaCodeSchema = text('PleaseEnterVerificationCode')
-  .trim()
-  .min(1, m('PleaseEnterVerificationCode'))
-  .max(10, m('PleaseEnterVerificationCode'));
+export const captchaCodeSchema = lazySchema(() =>
+  text('PleaseEnterVerificationCode')
+    .trim()
+    .min(1, m('PleaseEnterVerificationCode'))
+    .max(10, m('PleaseEnterVerificationCode')),
+);
 
-export const nicknameSchema = text('PleaseEnterNickname')
-  .trim()
-  .min(1, m('PleaseEnterNickname'))
-  .max(30, m('PleaseEnterNickname'));
+export const nicknameSchema = lazySchema(() =>
+  text('PleaseEnterNickname').trim().min(1, m('PleaseEnterNickname')).max(30, m('PleaseEnterNickname')),
+);
 
 /** Empty, then not digits (or too many), then too few: each with its own message. */
-export const bankCardNumberSchema = text('PleaseEnterBankCardNumber')
-  .trim()
-  .min(1, m('PleaseEnterBankCardNumber'))
-  .regex(/^\d{1,30}$/, m('BankCardNumberDigits'))
-  .min(LIMITS.bankCardNumberMinDigits, m('BankCardNumberTooShort'));
+export const bankCardNumberSchema = lazySchema(() =>
+  text('PleaseEnterBankCardNumber')
+    .trim()
+    .min(1, m('PleaseEnterBankCardNumber'))
+    .regex(/^\d{1,30}$/, m('BankCardNumberDigits'))
+    .min(LIMITS.bankCardNumberMinDigits, m('BankCardNumberTooShort')),
+);
 
-export const bankNameSchema = text('PleaseEnterBankName')
-  .trim()
-  .min(1, m('PleaseEnterBankName'))
-  .max(60, m('NameTooLong'))
-  .regex(/^[A-Za-z ]+$/, m('BankNameEnglishOnly'));
+export const bankNameSchema = lazySchema(() =>
+  text('PleaseEnterBankName')
+    .trim()
+    .min(1, m('PleaseEnterBankName'))
+    .max(60, m('NameTooLong'))
+    .regex(/^[A-Za-z ]+$/, m('BankNameEnglishOnly')),
+);
 
 /** A person's or account holder's name: letters of any script, with spaces, dots, hyphens, apostrophes. */
 const personName = (empty: MessageKey, max: number) =>
@@ -162,13 +184,15 @@ const personName = (empty: MessageKey, max: number) =>
     .regex(/^[\p{L}\p{M}][\p{L}\p{M} .'’-]*$/u, m('NameLettersOnly'));
 
 /** Withdrawal amount in major units: a positive whole number divisible by 100. */
-export const withdrawalAmountSchema = text()
-  .trim()
-  .regex(/^[1-9]\d*$/, m('WithdrawalDivisibleBy100'))
-  .refine(
-    (v) => /^\d+$/.test(v) && BigInt(v) % BigInt(LIMITS.withdrawal.divisibleBy) === 0n,
-    m('WithdrawalDivisibleBy100'),
-  );
+export const withdrawalAmountSchema = lazySchema(() =>
+  text()
+    .trim()
+    .regex(/^[1-9]\d*$/, m('WithdrawalDivisibleBy100'))
+    .refine(
+      (v) => /^\d+$/.test(v) && BigInt(v) % BigInt(LIMITS.withdrawal.divisibleBy) === 0n,
+      m('WithdrawalDivisibleBy100'),
+    ),
+);
 
 /** Adds the per-prefix phone and invite-code rules to a form that has `areaCode`, `phone` and `inviteCode`. */
 function refinePhoneForm(
@@ -182,80 +206,91 @@ function refinePhoneForm(
   }
 }
 
-const phoneSchema = text('PleaseEnterPhoneNumber')
-  .trim()
-  .min(1, m('PleaseEnterPhoneNumber'))
-  .max(16, m('PhoneNumberTooLong'));
+const phoneSchema = lazySchema(() =>
+  text('PleaseEnterPhoneNumber').trim().min(1, m('PleaseEnterPhoneNumber')).max(16, m('PhoneNumberTooLong')),
+);
 
 /** E-mail registration form (section 3). */
-export const emailRegisterForm = z
-  .object({
-    phone: phoneSchema,
-    email: emailSchema,
-    areaCode: phonePrefixSchema,
-    verifyCode: verifyCodeSchema,
-    inviteCode: inviteCodeSchema.optional(),
-    tenantId: formTenantId,
-  })
-  .superRefine(refinePhoneForm);
+export const emailRegisterForm = lazySchema(() =>
+  z
+    .object({
+      phone: phoneSchema,
+      email: emailSchema,
+      areaCode: phonePrefixSchema,
+      verifyCode: verifyCodeSchema,
+      inviteCode: inviteCodeSchema.optional(),
+      tenantId: formTenantId,
+    })
+    .superRefine(refinePhoneForm),
+);
 
 /** E-mail login form. */
-export const emailLoginForm = z.object({
-  email: emailSchema,
-  verifyCode: verifyCodeSchema,
-  tenantId: formTenantId,
-});
+export const emailLoginForm = lazySchema(() =>
+  z.object({
+    email: emailSchema,
+    verifyCode: verifyCodeSchema,
+    tenantId: formTenantId,
+  }),
+);
 
 /** Username registration form; `repPassword` is checked here and not sent. */
-export const nameRegisterForm = z
-  .object({
-    phone: phoneSchema,
-    userName: userNameSchema,
-    password: passwordSchema,
-    repPassword: text('PleaseEnterPasswordAgain').min(1, m('PleaseEnterPasswordAgain')),
-    areaCode: phonePrefixSchema,
-    inviteCode: inviteCodeSchema.optional(),
-    uuid: text().trim().min(1, m('PleaseEnterVerificationCode')).max(64),
-    code: captchaCodeSchema,
-  })
-  .superRefine((form, ctx) => {
-    refinePhoneForm(form, ctx);
-    if (form.repPassword !== form.password) {
-      ctx.addIssue({ code: 'custom', path: ['repPassword'], message: 'TheTwoPasswordsAreInconsistent' });
-    }
-  });
+export const nameRegisterForm = lazySchema(() =>
+  z
+    .object({
+      phone: phoneSchema,
+      userName: userNameSchema,
+      password: passwordSchema,
+      repPassword: text('PleaseEnterPasswordAgain').min(1, m('PleaseEnterPasswordAgain')),
+      areaCode: phonePrefixSchema,
+      inviteCode: inviteCodeSchema.optional(),
+      uuid: text().trim().min(1, m('PleaseEnterVerificationCode')).max(64),
+      code: captchaCodeSchema,
+    })
+    .superRefine((form, ctx) => {
+      refinePhoneForm(form, ctx);
+      if (form.repPassword !== form.password) {
+        ctx.addIssue({ code: 'custom', path: ['repPassword'], message: 'TheTwoPasswordsAreInconsistent' });
+      }
+    }),
+);
 
 /** What the server receives for a username registration (no repPassword). */
-export const nameRegisterBody = z
-  .object({
-    phone: phoneSchema,
+export const nameRegisterBody = lazySchema(() =>
+  z
+    .object({
+      phone: phoneSchema,
+      userName: userNameSchema,
+      password: passwordSchema,
+      areaCode: phonePrefixSchema,
+      inviteCode: inviteCodeSchema.optional(),
+      uuid: text().trim().min(1, m('PleaseEnterVerificationCode')).max(64),
+      code: captchaCodeSchema,
+      tenantId: formTenantId,
+    })
+    .superRefine(refinePhoneForm),
+);
+
+export const nameLoginForm = lazySchema(() =>
+  z.object({
     userName: userNameSchema,
     password: passwordSchema,
-    areaCode: phonePrefixSchema,
-    inviteCode: inviteCodeSchema.optional(),
-    uuid: text().trim().min(1, m('PleaseEnterVerificationCode')).max(64),
-    code: captchaCodeSchema,
     tenantId: formTenantId,
-  })
-  .superRefine(refinePhoneForm);
-
-export const nameLoginForm = z.object({
-  userName: userNameSchema,
-  password: passwordSchema,
-  tenantId: formTenantId,
-});
+  }),
+);
 
 /** What an e-mail code may be used for; it works only for that. */
 export const EMAIL_CODE_PURPOSES = ['login', 'register', 'bind', 'cancel'] as const;
 export type EmailCodePurpose = (typeof EMAIL_CODE_PURPOSES)[number];
 
 /** `isRegister` (0 login, 1 register) is the spec's field; `type` names the other purposes. */
-export const sendEmailCodeBody = z.object({
-  email: emailSchema,
-  isRegister: z.union([z.literal(0), z.literal(1)]).default(0),
-  type: z.enum(EMAIL_CODE_PURPOSES).optional(),
-  tenantId: formTenantId,
-});
+export const sendEmailCodeBody = lazySchema(() =>
+  z.object({
+    email: emailSchema,
+    isRegister: z.union([z.literal(0), z.literal(1)]).default(0),
+    type: z.enum(EMAIL_CODE_PURPOSES).optional(),
+    tenantId: formTenantId,
+  }),
+);
 
 export function emailCodePurpose(body: {
   isRegister: 0 | 1;
@@ -265,70 +300,82 @@ export function emailCodePurpose(body: {
 }
 
 /** Completing a Google sign-up on the three-page: the phone and invite code rules of registration. */
-export const thirdLoginBody = z
-  .object({
-    accessToken: text().trim().min(1).max(200),
-    channel: z.literal('google'),
-    areaCode: phonePrefixSchema,
-    phone: phoneSchema,
-    inviteCode: inviteCodeSchema.optional(),
-    tenantId: formTenantId,
-  })
-  .superRefine(refinePhoneForm);
+export const thirdLoginBody = lazySchema(() =>
+  z
+    .object({
+      accessToken: text().trim().min(1).max(200),
+      channel: z.literal('google'),
+      areaCode: phonePrefixSchema,
+      phone: phoneSchema,
+      inviteCode: inviteCodeSchema.optional(),
+      tenantId: formTenantId,
+    })
+    .superRefine(refinePhoneForm),
+);
 
-export const changePasswordForm = z
-  .object({
-    oldPassword: text('PleaseEnterPassword').min(1, m('PleaseEnterPassword')).max(LIMITS.passwordMax),
-    password: passwordSchema,
-    repPassword: text('PleaseEnterPasswordAgain').min(1, m('PleaseEnterPasswordAgain')),
-  })
-  .refine((f) => f.password === f.repPassword, {
-    path: ['repPassword'],
-    message: 'TheTwoPasswordsAreInconsistent',
-  });
+export const changePasswordForm = lazySchema(() =>
+  z
+    .object({
+      oldPassword: text('PleaseEnterPassword').min(1, m('PleaseEnterPassword')).max(LIMITS.passwordMax),
+      password: passwordSchema,
+      repPassword: text('PleaseEnterPasswordAgain').min(1, m('PleaseEnterPasswordAgain')),
+    })
+    .refine((f) => f.password === f.repPassword, {
+      path: ['repPassword'],
+      message: 'TheTwoPasswordsAreInconsistent',
+    }),
+);
 
 /** Adding a user name and password to an account that has none. */
-export const bindUserNameForm = z
-  .object({
-    userName: userNameSchema,
-    password: passwordSchema,
-    repPassword: text('PleaseEnterPasswordAgain').min(1, m('PleaseEnterPasswordAgain')),
-  })
-  .refine((f) => f.password === f.repPassword, {
-    path: ['repPassword'],
-    message: 'TheTwoPasswordsAreInconsistent',
-  });
+export const bindUserNameForm = lazySchema(() =>
+  z
+    .object({
+      userName: userNameSchema,
+      password: passwordSchema,
+      repPassword: text('PleaseEnterPasswordAgain').min(1, m('PleaseEnterPasswordAgain')),
+    })
+    .refine((f) => f.password === f.repPassword, {
+      path: ['repPassword'],
+      message: 'TheTwoPasswordsAreInconsistent',
+    }),
+);
 
-export const bindEmailForm = z.object({ email: emailSchema, verifyCode: verifyCodeSchema });
+export const bindEmailForm = lazySchema(() => z.object({ email: emailSchema, verifyCode: verifyCodeSchema }));
 
 /** The bank card form (spec section 3). `bank` is a code from the tenant's bank list. */
-export const bankCardForm = z.object({
-  accountName: personName('PleaseEnterAccountName', 60),
-  firstName: personName('PleaseEnterFirstName', 40),
-  lastName: personName('PleaseEnterLastName', 40),
-  email: emailSchema,
-  phone: text('PleaseEnterPhoneNumber')
-    .trim()
-    .min(1, m('PleaseEnterPhoneNumber'))
-    .regex(/^\d{6,16}$/, m('PhoneNumberDigits')),
-  bank: text().trim().min(1, m('UnknownBank')).max(20, m('UnknownBank')),
-  cardNumber: bankCardNumberSchema,
-  bankName: bankNameSchema,
-});
+export const bankCardForm = lazySchema(() =>
+  z.object({
+    accountName: personName('PleaseEnterAccountName', 60),
+    firstName: personName('PleaseEnterFirstName', 40),
+    lastName: personName('PleaseEnterLastName', 40),
+    email: emailSchema,
+    phone: text('PleaseEnterPhoneNumber')
+      .trim()
+      .min(1, m('PleaseEnterPhoneNumber'))
+      .regex(/^\d{6,16}$/, m('PhoneNumberDigits')),
+    bank: text().trim().min(1, m('UnknownBank')).max(20, m('UnknownBank')),
+    cardNumber: bankCardNumberSchema,
+    bankName: bankNameSchema,
+  }),
+);
 
 /** The payment password: 6 digits (asked before money leaves the wallet). */
-export const payPasswordSchema = text('PayPasswordSixDigits').regex(/^\d{6}$/, m('PayPasswordSixDigits'));
+export const payPasswordSchema = lazySchema(() =>
+  text('PayPasswordSixDigits').regex(/^\d{6}$/, m('PayPasswordSixDigits')),
+);
 
-export const setPayPasswordForm = z
-  .object({
-    password: payPasswordSchema,
-    repPassword: text('PleaseEnterPasswordAgain').min(1, m('PleaseEnterPasswordAgain')),
-    verifyCode: verifyCodeSchema,
-  })
-  .refine((f) => f.password === f.repPassword, {
-    path: ['repPassword'],
-    message: 'TheTwoPasswordsAreInconsistent',
-  });
+export const setPayPasswordForm = lazySchema(() =>
+  z
+    .object({
+      password: payPasswordSchema,
+      repPassword: text('PleaseEnterPasswordAgain').min(1, m('PleaseEnterPasswordAgain')),
+      verifyCode: verifyCodeSchema,
+    })
+    .refine((f) => f.password === f.repPassword, {
+      path: ['repPassword'],
+      message: 'TheTwoPasswordsAreInconsistent',
+    }),
+);
 
 /** The largest avatar, in bytes, and the image types accepted. */
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;

@@ -7,18 +7,23 @@ import { CURRENCIES, CURRENCY_KEYS, type CurrencyKey, MEMBERSHIP_TIERS } from '.
 import type { MessageKey } from './messages.js';
 import { toMajor, toMinor } from './money.js';
 import { payPasswordSchema, text } from './validation.js';
+import { lazySchema } from './lazy-schema.js';
 
 const m = (key: MessageKey) => ({ error: key });
 
 /** A non-negative decimal amount in major units as typed by a person ("1250", "99.5"). */
-export const amountSchema = text('InvalidAmount')
-  .trim()
-  .regex(/^\d{1,15}(\.\d{1,6})?$/, m('InvalidAmount'));
+export const amountSchema = lazySchema(() =>
+  text('InvalidAmount')
+    .trim()
+    .regex(/^\d{1,15}(\.\d{1,6})?$/, m('InvalidAmount')),
+);
 
 /** A client-made id (UUID) that makes a money request idempotent: the same id never acts twice. */
-export const requestIdSchema = text('ValidationFailed')
-  .trim()
-  .regex(/^[A-Za-z0-9_-]{8,64}$/, m('ValidationFailed'));
+export const requestIdSchema = lazySchema(() =>
+  text('ValidationFailed')
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{8,64}$/, m('ValidationFailed')),
+);
 
 export const RECHARGE_CHANNELS = ['gateway', 'official', 'usdt'] as const;
 export type RechargeChannel = (typeof RECHARGE_CHANNELS)[number];
@@ -26,79 +31,85 @@ export const WITHDRAWAL_CHANNELS = ['bank', 'usdt'] as const;
 export type WithdrawalChannel = (typeof WITHDRAWAL_CHANNELS)[number];
 
 /** USDT addresses on TRON (TRC20): T + 33 base58 characters. */
-export const usdtAddressSchema = text('InvalidUsdtAddress')
-  .trim()
-  .regex(/^T[1-9A-HJ-NP-Za-km-z]{33}$/, m('InvalidUsdtAddress'));
+export const usdtAddressSchema = lazySchema(() =>
+  text('InvalidUsdtAddress')
+    .trim()
+    .regex(/^T[1-9A-HJ-NP-Za-km-z]{33}$/, m('InvalidUsdtAddress')),
+);
 /** A TRON transaction id: 64 hex digits (an optional 0x is dropped). */
-export const txHashSchema = text('InvalidTxHash')
-  .trim()
-  .transform((v) => v.replace(/^0x/i, '').toLowerCase())
-  .pipe(text().regex(/^[0-9a-f]{64}$/, m('InvalidTxHash')));
+export const txHashSchema = lazySchema(() =>
+  text('InvalidTxHash')
+    .trim()
+    .transform((v) => v.replace(/^0x/i, '').toLowerCase())
+    .pipe(text().regex(/^[0-9a-f]{64}$/, m('InvalidTxHash'))),
+);
 
 // ---------------------------------------------------------------------------------------------
 // Tenant wallet settings
 // ---------------------------------------------------------------------------------------------
 
-export const walletSettingsSchema = z.object({
-  recharge: z.object({
-    gateway: z.object({
-      enabled: z.boolean(),
-      minAmount: amountSchema,
-      maxAmount: amountSchema,
-      quickAmounts: z.array(amountSchema).max(8),
-    }),
-    official: z.object({
-      enabled: z.boolean(),
-      /** Smallest order (the spec: Vietnam only for orders of 100 million VND and more). */
-      minAmount: amountSchema,
-      /** The transfer must be made within this many minutes of creating the order (spec: 5). */
-      windowMinutes: z.number().int().min(1).max(60),
-      bankName: text().min(1).max(80),
-      accountName: text().min(1).max(80),
-      accountNumber: text().min(1).max(40),
-    }),
-    usdt: z.object({
-      enabled: z.boolean(),
-      network: z.literal('TRC20'),
-      address: usdtAddressSchema,
-      /** Smallest deposit in USDT. */
-      minAmount: amountSchema,
-      /** Tenant-currency units credited per 1 USDT (shown before the user pays). */
-      rate: amountSchema,
-    }),
-  }),
-  withdrawal: z.object({
-    minAmount: amountSchema,
-    /** Amounts must be whole multiples of this (major units; the spec: 100). */
-    divisibleBy: z.number().int().min(1),
-    /** Fee of a bank withdrawal in basis points (spec: 5 % = 500). */
-    bankFeeBps: z.number().int().min(0).max(5_000),
-    /** Withdrawals in USDT to a TRC20 address (only where the tenant's currency is USDT). */
-    usdtEnabled: z.boolean(),
-    usdtFeeBps: z.number().int().min(0).max(5_000),
-    usdtMinFee: amountSchema,
-    /** Quick amounts on the withdraw page; "all" = the most the balance allows with its fee. */
-    quickAmounts: z.array(z.union([amountSchema, z.literal('all')])).max(8),
-  }),
-  /**
-   * The banks and e-wallets withdrawals go to (`/appConfig/bankConfig`); absent = the currency's
-   * list (server `modules/wallet/banks.ts`). Operators edit it in the console.
-   */
-  banks: z
-    .array(
-      z.object({
-        code: text()
-          .trim()
-          .regex(/^[A-Z0-9_]{2,20}$/),
-        name: text()
-          .trim()
-          .regex(/^[A-Za-z][A-Za-z0-9 .&'-]{1,59}$/),
+export const walletSettingsSchema = lazySchema(() =>
+  z.object({
+    recharge: z.object({
+      gateway: z.object({
+        enabled: z.boolean(),
+        minAmount: amountSchema,
+        maxAmount: amountSchema,
+        quickAmounts: z.array(amountSchema).max(8),
       }),
-    )
-    .min(1)
-    .max(50)
-    .optional(),
-});
+      official: z.object({
+        enabled: z.boolean(),
+        /** Smallest order (the spec: Vietnam only for orders of 100 million VND and more). */
+        minAmount: amountSchema,
+        /** The transfer must be made within this many minutes of creating the order (spec: 5). */
+        windowMinutes: z.number().int().min(1).max(60),
+        bankName: text().min(1).max(80),
+        accountName: text().min(1).max(80),
+        accountNumber: text().min(1).max(40),
+      }),
+      usdt: z.object({
+        enabled: z.boolean(),
+        network: z.literal('TRC20'),
+        address: usdtAddressSchema,
+        /** Smallest deposit in USDT. */
+        minAmount: amountSchema,
+        /** Tenant-currency units credited per 1 USDT (shown before the user pays). */
+        rate: amountSchema,
+      }),
+    }),
+    withdrawal: z.object({
+      minAmount: amountSchema,
+      /** Amounts must be whole multiples of this (major units; the spec: 100). */
+      divisibleBy: z.number().int().min(1),
+      /** Fee of a bank withdrawal in basis points (spec: 5 % = 500). */
+      bankFeeBps: z.number().int().min(0).max(5_000),
+      /** Withdrawals in USDT to a TRC20 address (only where the tenant's currency is USDT). */
+      usdtEnabled: z.boolean(),
+      usdtFeeBps: z.number().int().min(0).max(5_000),
+      usdtMinFee: amountSchema,
+      /** Quick amounts on the withdraw page; "all" = the most the balance allows with its fee. */
+      quickAmounts: z.array(z.union([amountSchema, z.literal('all')])).max(8),
+    }),
+    /**
+     * The banks and e-wallets withdrawals go to (`/appConfig/bankConfig`); absent = the currency's
+     * list (server `modules/wallet/banks.ts`). Operators edit it in the console.
+     */
+    banks: z
+      .array(
+        z.object({
+          code: text()
+            .trim()
+            .regex(/^[A-Z0-9_]{2,20}$/),
+          name: text()
+            .trim()
+            .regex(/^[A-Za-z][A-Za-z0-9 .&'-]{1,59}$/),
+        }),
+      )
+      .min(1)
+      .max(50)
+      .optional(),
+  }),
+);
 export type WalletSettings = z.infer<typeof walletSettingsSchema>;
 
 /** The demo deposit address (a well-formed TRC20 address; operators set their own). */
@@ -218,29 +229,31 @@ export function formatAmount(minor: bigint, currency: CurrencyKey): string {
 // Answers
 // ---------------------------------------------------------------------------------------------
 
-const currencyKey = z.enum(CURRENCY_KEYS);
+const currencyKey = lazySchema(() => z.enum(CURRENCY_KEYS));
 
-export const paymentChannel = z.object({
-  code: z.enum(RECHARGE_CHANNELS),
-  /** In the tenant's currency, or in USDT for the usdt channel. */
-  minAmount: z.string(),
-  maxAmount: z.string().nullable(),
-  quickAmounts: z.array(z.string()),
-  /** Recharges cost nothing: the amount paid is the amount credited (the fee is always 0). */
-  fee: z.string(),
-  windowMinutes: z.number().int().nullable(),
-  usdt: z.object({ network: z.string(), address: z.string(), rate: z.string() }).nullable(),
-  /**
-   * Present when the channel is listed but cannot take orders now (an order on it is refused with
-   * this error key): the card channel with no payment provider configured. The app greys it out.
-   */
-  unavailable: z.enum(['PaymentProviderMissing']).optional(),
-  /**
-   * The card channel: the payment providers this tenant offers (configured in the console with
-   * every key), each with its methods (e.g. card, gcash); an order may name one (`provider`).
-   */
-  providers: z.array(z.object({ provider: z.string(), methods: z.array(z.string()) })).optional(),
-});
+export const paymentChannel = lazySchema(() =>
+  z.object({
+    code: z.enum(RECHARGE_CHANNELS),
+    /** In the tenant's currency, or in USDT for the usdt channel. */
+    minAmount: z.string(),
+    maxAmount: z.string().nullable(),
+    quickAmounts: z.array(z.string()),
+    /** Recharges cost nothing: the amount paid is the amount credited (the fee is always 0). */
+    fee: z.string(),
+    windowMinutes: z.number().int().nullable(),
+    usdt: z.object({ network: z.string(), address: z.string(), rate: z.string() }).nullable(),
+    /**
+     * Present when the channel is listed but cannot take orders now (an order on it is refused with
+     * this error key): the card channel with no payment provider configured. The app greys it out.
+     */
+    unavailable: z.enum(['PaymentProviderMissing']).optional(),
+    /**
+     * The card channel: the payment providers this tenant offers (configured in the console with
+     * every key), each with its methods (e.g. card, gcash); an order may name one (`provider`).
+     */
+    providers: z.array(z.object({ provider: z.string(), methods: z.array(z.string()) })).optional(),
+  }),
+);
 export type PaymentChannel = z.infer<typeof paymentChannel>;
 
 export const RECHARGE_STATUSES = [
@@ -253,124 +266,138 @@ export const RECHARGE_STATUSES = [
 ] as const;
 export type RechargeStatus = (typeof RECHARGE_STATUSES)[number];
 
-export const rechargeOrder = z.object({
-  orderNo: z.string(),
-  channel: z.enum(RECHARGE_CHANNELS),
-  status: z.enum(RECHARGE_STATUSES),
-  /** What the user pays: tenant currency, or USDT for the usdt channel. */
-  amount: z.string(),
-  payCurrency: currencyKey,
-  /** What the wallet receives, in the tenant's currency. */
-  creditAmount: z.string(),
-  currency: currencyKey,
-  createdAt: z.string(),
-  /** Official transfers: pay before this moment. */
-  expiresAt: z.string().nullable(),
-  creditedAt: z.string().nullable(),
-  /** The sandbox (or a real) gateway's payment page. */
-  payUrl: z.string().nullable(),
-  /** Gateway: which provider takes the payment. */
-  provider: z.string().nullable().optional(),
-  /** A form the browser must POST to reach the provider's page (JazzCash) instead of `payUrl`. */
-  payForm: z
-    .object({ action: z.string(), fields: z.record(z.string(), z.string()) })
-    .nullable()
-    .optional(),
-  official: z
-    .object({
-      bankName: z.string(),
-      accountName: z.string(),
-      accountNumber: z.string(),
-      reference: z.string(),
-    })
-    .nullable(),
-  usdt: z
-    .object({ network: z.string(), address: z.string(), rate: z.string(), txHash: z.string().nullable() })
-    .nullable(),
-  /** Why an operator rejected it or the gateway declined it (or why its purchase was not made). */
-  reason: z.string().nullable(),
-  /** What the money buys beyond the wallet: a Star Card bought when it is credited. */
-  purpose: z.object({ kind: z.literal('membership'), tier: z.enum(MEMBERSHIP_TIERS) }).nullable(),
-});
+export const rechargeOrder = lazySchema(() =>
+  z.object({
+    orderNo: z.string(),
+    channel: z.enum(RECHARGE_CHANNELS),
+    status: z.enum(RECHARGE_STATUSES),
+    /** What the user pays: tenant currency, or USDT for the usdt channel. */
+    amount: z.string(),
+    payCurrency: currencyKey,
+    /** What the wallet receives, in the tenant's currency. */
+    creditAmount: z.string(),
+    currency: currencyKey,
+    createdAt: z.string(),
+    /** Official transfers: pay before this moment. */
+    expiresAt: z.string().nullable(),
+    creditedAt: z.string().nullable(),
+    /** The sandbox (or a real) gateway's payment page. */
+    payUrl: z.string().nullable(),
+    /** Gateway: which provider takes the payment. */
+    provider: z.string().nullable().optional(),
+    /** A form the browser must POST to reach the provider's page (JazzCash) instead of `payUrl`. */
+    payForm: z
+      .object({ action: z.string(), fields: z.record(z.string(), z.string()) })
+      .nullable()
+      .optional(),
+    official: z
+      .object({
+        bankName: z.string(),
+        accountName: z.string(),
+        accountNumber: z.string(),
+        reference: z.string(),
+      })
+      .nullable(),
+    usdt: z
+      .object({ network: z.string(), address: z.string(), rate: z.string(), txHash: z.string().nullable() })
+      .nullable(),
+    /** Why an operator rejected it or the gateway declined it (or why its purchase was not made). */
+    reason: z.string().nullable(),
+    /** What the money buys beyond the wallet: a Star Card bought when it is credited. */
+    purpose: z.object({ kind: z.literal('membership'), tier: z.enum(MEMBERSHIP_TIERS) }).nullable(),
+  }),
+);
 export type RechargeOrder = z.infer<typeof rechargeOrder>;
 
 /** A card-channel provider an order names (one the channel lists); none: the first listed. */
-export const providerChoice = text().trim().min(1).max(20).optional();
+export const providerChoice = lazySchema(() => text().trim().min(1).max(20).optional());
 
-export const addBalanceForm = z.object({
-  channel: z.enum(RECHARGE_CHANNELS, m('PleaseSelectPaymentMethod')),
-  amount: amountSchema,
-  requestId: requestIdSchema,
-  /** The card channel's provider (one the channel lists); by default the first listed. */
-  provider: providerChoice,
-});
+export const addBalanceForm = lazySchema(() =>
+  z.object({
+    channel: z.enum(RECHARGE_CHANNELS, m('PleaseSelectPaymentMethod')),
+    amount: amountSchema,
+    requestId: requestIdSchema,
+    /** The card channel's provider (one the channel lists); by default the first listed. */
+    provider: providerChoice,
+  }),
+);
 
-export const verifyRechargeForm = z.object({
-  orderNo: text().trim().min(1).max(40),
-  /** USDT: the transaction hash of the deposit. */
-  txHash: txHashSchema.optional(),
-});
+export const verifyRechargeForm = lazySchema(() =>
+  z.object({
+    orderNo: text().trim().min(1).max(40),
+    /** USDT: the transaction hash of the deposit. */
+    txHash: txHashSchema.optional(),
+  }),
+);
 
 export const WITHDRAWAL_STAGES = ['applied', 'approved', 'processing', 'paid', 'failed', 'rejected'] as const;
 export type WithdrawalStage = (typeof WITHDRAWAL_STAGES)[number];
 
-export const withdrawalDestination = z.object({
-  channel: z.enum(WITHDRAWAL_CHANNELS),
-  bank: z.string().nullable(),
-  bankName: z.string().nullable(),
-  accountName: z.string().nullable(),
-  /** Masked: `•••• 6789`, or the USDT address. */
-  account: z.string(),
-});
+export const withdrawalDestination = lazySchema(() =>
+  z.object({
+    channel: z.enum(WITHDRAWAL_CHANNELS),
+    bank: z.string().nullable(),
+    bankName: z.string().nullable(),
+    accountName: z.string().nullable(),
+    /** Masked: `•••• 6789`, or the USDT address. */
+    account: z.string(),
+  }),
+);
 
-export const withdrawal = z.object({
-  orderNo: z.string(),
-  status: z.enum(WITHDRAWAL_STAGES),
-  amount: z.string(),
-  fee: z.string(),
-  /** amount + fee: what left the spendable balance. */
-  total: z.string(),
-  currency: currencyKey,
-  destination: withdrawalDestination,
-  createdAt: z.string(),
-  /** Stages reached so far, oldest first. */
-  stages: z.array(z.object({ stage: z.enum(WITHDRAWAL_STAGES), at: z.string() })),
-  reason: z.string().nullable(),
-});
+export const withdrawal = lazySchema(() =>
+  z.object({
+    orderNo: z.string(),
+    status: z.enum(WITHDRAWAL_STAGES),
+    amount: z.string(),
+    fee: z.string(),
+    /** amount + fee: what left the spendable balance. */
+    total: z.string(),
+    currency: currencyKey,
+    destination: withdrawalDestination,
+    createdAt: z.string(),
+    /** Stages reached so far, oldest first. */
+    stages: z.array(z.object({ stage: z.enum(WITHDRAWAL_STAGES), at: z.string() })),
+    reason: z.string().nullable(),
+  }),
+);
 export type Withdrawal = z.infer<typeof withdrawal>;
 
-export const applyWithdrawalForm = z
-  .object({
-    amount: amountSchema,
-    channel: z.enum(WITHDRAWAL_CHANNELS).default('bank'),
-    bankCardId: text()
-      .regex(/^\d{1,18}$/)
-      .optional(),
-    usdtAddress: usdtAddressSchema.optional(),
-    payPassword: payPasswordSchema,
-    requestId: requestIdSchema,
-  })
-  .refine((f) => f.channel !== 'usdt' || f.usdtAddress !== undefined, {
-    path: ['usdtAddress'],
-    message: 'InvalidUsdtAddress',
-  });
+export const applyWithdrawalForm = lazySchema(() =>
+  z
+    .object({
+      amount: amountSchema,
+      channel: z.enum(WITHDRAWAL_CHANNELS).default('bank'),
+      bankCardId: text()
+        .regex(/^\d{1,18}$/)
+        .optional(),
+      usdtAddress: usdtAddressSchema.optional(),
+      payPassword: payPasswordSchema,
+      requestId: requestIdSchema,
+    })
+    .refine((f) => f.channel !== 'usdt' || f.usdtAddress !== undefined, {
+      path: ['usdtAddress'],
+      message: 'InvalidUsdtAddress',
+    }),
+);
 
-export const withdrawalRules = z.object({
-  currency: currencyKey,
-  balance: z.string(),
-  minAmount: z.string(),
-  divisibleBy: z.string(),
-  bankFeeBps: z.number().int(),
-  usdtEnabled: z.boolean(),
-  usdtFeeBps: z.number().int(),
-  usdtMinFee: z.string(),
-  quickAmounts: z.array(z.string()),
-  /** The most the balance allows by bank with its fee ("all"); "0" when the minimum does not fit. */
-  maxBankAmount: z.string(),
-  maxUsdtAmount: z.string(),
-  /** The three things withdrawing needs (spec section 6). */
-  membershipActive: z.boolean(),
-  payPasswordSet: z.boolean(),
-  bankCardCount: z.number().int(),
-});
+export const withdrawalRules = lazySchema(() =>
+  z.object({
+    currency: currencyKey,
+    balance: z.string(),
+    minAmount: z.string(),
+    divisibleBy: z.string(),
+    bankFeeBps: z.number().int(),
+    usdtEnabled: z.boolean(),
+    usdtFeeBps: z.number().int(),
+    usdtMinFee: z.string(),
+    quickAmounts: z.array(z.string()),
+    /** The most the balance allows by bank with its fee ("all"); "0" when the minimum does not fit. */
+    maxBankAmount: z.string(),
+    maxUsdtAmount: z.string(),
+    /** The three things withdrawing needs (spec section 6). */
+    membershipActive: z.boolean(),
+    payPasswordSet: z.boolean(),
+    bankCardCount: z.number().int(),
+  }),
+);
 export type WithdrawalRules = z.infer<typeof withdrawalRules>;

@@ -14,11 +14,14 @@ import {
   teamStatus,
 } from '../team.js';
 import { applyWithdrawalForm, rechargeOrder, withdrawal } from '../wallet.js';
+import { lazySchema } from '../lazy-schema.js';
 
-const pageQuery = z.object({
-  pageNum: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
-});
+const pageQuery = lazySchema(() =>
+  z.object({
+    pageNum: z.coerce.number().int().min(1).default(1),
+    pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  }),
+);
 
 /** Kinds of wallet movements (`type` of a wallet record and its filter). */
 export const WALLET_RECORD_TYPES = [
@@ -49,57 +52,61 @@ export type WalletRecordType = (typeof WALLET_RECORD_TYPES)[number];
 export const TRANSFER_KINDS = [...WALLET_RECORD_TYPES, 'payout', 'fee_income'] as const;
 export type TransferKind = (typeof TRANSFER_KINDS)[number];
 
-export const walletRecord = z.object({
-  id: z.string(),
-  type: z.enum(TRANSFER_KINDS),
-  /** Signed decimal string in major units: + money in, - money out. */
-  amount: z.string(),
-  currency: z.enum(CURRENCY_KEYS),
-  reference: z.string(),
-  createdAt: z.string(),
-});
+export const walletRecord = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    type: z.enum(TRANSFER_KINDS),
+    /** Signed decimal string in major units: + money in, - money out. */
+    amount: z.string(),
+    currency: z.enum(CURRENCY_KEYS),
+    reference: z.string(),
+    createdAt: z.string(),
+  }),
+);
 
-export const bankCard = z.object({
-  id: z.string(),
-  bank: z.string(),
-  bankName: z.string(),
-  accountName: z.string(),
-  /** Only the last 4 digits shown: `•••• 6789`. */
-  cardNumber: z.string(),
-  createdAt: z.string(),
-});
+export const bankCard = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    bank: z.string(),
+    bankName: z.string(),
+    accountName: z.string(),
+    /** Only the last 4 digits shown: `•••• 6789`. */
+    cardNumber: z.string(),
+    createdAt: z.string(),
+  }),
+);
 
 export const accountCalls = {
   /** The wallet: spendable balance as a decimal string in the tenant's currency. */
   accountInfo: defineCall({
     path: '/account/accountInfo',
     auth: 'user',
-    response: z.object({ currency: z.enum(CURRENCY_KEYS), balance: z.string() }),
+    response: lazySchema(() => z.object({ currency: z.enum(CURRENCY_KEYS), balance: z.string() })),
   }),
   /** The wallet's movements from the ledger, newest first; `type` filters by kind. */
   walletRecords: defineCall({
     path: '/account/walletRecords',
     auth: 'user',
-    query: pageQuery.extend({ type: z.enum(WALLET_RECORD_TYPES).optional() }),
-    response: z.object({ list: z.array(walletRecord), total: z.number().int() }),
+    query: lazySchema(() => pageQuery.extend({ type: z.enum(WALLET_RECORD_TYPES).optional() })),
+    response: lazySchema(() => z.object({ list: z.array(walletRecord), total: z.number().int() })),
   }),
   /** The user's bank cards, numbers masked. */
   queryBankCard: defineCall({
     path: '/account/queryBankCard',
     auth: 'user',
-    response: z.object({ list: z.array(bankCard) }),
+    response: lazySchema(() => z.object({ list: z.array(bankCard) })),
   }),
   addBankCard: defineCall({
     path: '/account/addBankCard',
     auth: 'user',
     body: bankCardForm,
-    response: z.object({ list: z.array(bankCard) }),
+    response: lazySchema(() => z.object({ list: z.array(bankCard) })),
   }),
   delBankCard: defineCall({
     path: '/account/delBankCard',
     auth: 'user',
-    body: z.object({ id: text().regex(/^\d{1,18}$/) }),
-    response: z.object({ list: z.array(bankCard) }),
+    body: lazySchema(() => z.object({ id: text().regex(/^\d{1,18}$/) })),
+    response: lazySchema(() => z.object({ list: z.array(bankCard) })),
   }),
   /**
    * Moves amount + fee out of the spendable balance into withdrawals payable and starts the stages.
@@ -120,23 +127,25 @@ export const accountCalls = {
   sendSmsCode: defineCall({
     path: '/account/sendSmsCode',
     auth: 'user',
-    response: z.object({
-      email: z.string(),
-      expiresInSeconds: z.number().int(),
-      resendInSeconds: z.number().int(),
-    }),
+    response: lazySchema(() =>
+      z.object({
+        email: z.string(),
+        expiresInSeconds: z.number().int(),
+        resendInSeconds: z.number().int(),
+      }),
+    ),
   }),
   /** Sets or resets the 6-digit payment password with that code. */
   setPayPassword: defineCall({
     path: '/account/setPayPassword',
     auth: 'user',
     body: setPayPasswordForm,
-    response: z.object({ exists: z.boolean(), lockedUntil: z.string().nullable() }),
+    response: lazySchema(() => z.object({ exists: z.boolean(), lockedUntil: z.string().nullable() })),
   }),
   withdrawalProcess: defineCall({
     path: '/account/withdrawalProcess',
     auth: 'user',
-    query: z.object({ orderNo: text().trim().min(1).max(64) }),
+    query: lazySchema(() => z.object({ orderNo: text().trim().min(1).max(64) })),
     response: withdrawal,
   }),
   /** The user's withdrawals, newest first (ours: the spec does not show this list's call). */
@@ -144,20 +153,20 @@ export const accountCalls = {
     path: '/account/withdrawalRecords',
     auth: 'user',
     query: pageQuery,
-    response: z.object({ list: z.array(withdrawal), total: z.number().int() }),
+    response: lazySchema(() => z.object({ list: z.array(withdrawal), total: z.number().int() })),
   }),
   /** The user's recharge orders, newest first, in any state (ours). */
   rechargeRecords: defineCall({
     path: '/account/rechargeRecords',
     auth: 'user',
     query: pageQuery,
-    response: z.object({ list: z.array(rechargeOrder), total: z.number().int() }),
+    response: lazySchema(() => z.object({ list: z.array(rechargeOrder), total: z.number().int() })),
   }),
   /** One recharge order of the user, read only (ours). */
   rechargeOrder: defineCall({
     path: '/account/rechargeOrder',
     auth: 'user',
-    query: z.object({ orderNo: text().trim().min(1).max(40) }),
+    query: lazySchema(() => z.object({ orderNo: text().trim().min(1).max(40) })),
     response: rechargeOrder,
   }),
   /** The user's earnings by kind: today, yesterday (or a chosen day) and in total. */
@@ -172,19 +181,19 @@ export const accountCalls = {
   queryDkRedPacket: defineCall({
     path: '/account/queryDkRedPacket',
     auth: 'user',
-    response: z.object({ sent: z.array(redPacket), received: z.array(redPacket) }),
+    response: lazySchema(() => z.object({ sent: z.array(redPacket), received: z.array(redPacket) })),
   }),
   /** Team members per level 1-5. */
   userLevelStatistic: defineCall({
     path: '/account/userLevelStatistic',
     auth: 'user',
-    response: z.object({ total: z.number().int(), levels: z.array(levelCount) }),
+    response: lazySchema(() => z.object({ total: z.number().int(), levels: z.array(levelCount) })),
   }),
   /** Per level: members, those with an active Star Card, and what the user earned from it. */
   teamLevelStatusStatistic: defineCall({
     path: '/account/teamLevelStatusStatistic',
     auth: 'user',
-    response: z.object({ currency: z.enum(CURRENCY_KEYS), levels: z.array(levelStatus) }),
+    response: lazySchema(() => z.object({ currency: z.enum(CURRENCY_KEYS), levels: z.array(levelStatus) })),
   }),
   /** The team at a glance (myTeam/index header). */
   teamStatus: defineCall({ path: '/account/teamStatus', auth: 'user', response: teamStatus }),
@@ -193,29 +202,31 @@ export const accountCalls = {
     path: '/account/teamLevelStatus',
     auth: 'user',
     query: teamMembersQuery,
-    response: z.object({ list: z.array(teamMember), total: z.number().int() }),
+    response: lazySchema(() => z.object({ list: z.array(teamMember), total: z.number().int() })),
   }),
   /** Every card the user has held: how many, and each one's tier, dates and state. */
   queryVipCardCountAndStatus: defineCall({
     path: '/account/queryVipCardCountAndStatus',
     auth: 'user',
-    response: z.object({
-      count: z.number().int(),
-      activeCount: z.number().int(),
-      list: z.array(
-        membershipCard.extend({
-          status: z.enum(['active', 'upcoming', 'expired', 'replaced']),
-          source: z.string(),
-        }),
-      ),
-    }),
+    response: lazySchema(() =>
+      z.object({
+        count: z.number().int(),
+        activeCount: z.number().int(),
+        list: z.array(
+          membershipCard.extend({
+            status: z.enum(['active', 'upcoming', 'expired', 'replaced']),
+            source: z.string(),
+          }),
+        ),
+      }),
+    ),
   }),
   /** The Star Card holder's daily award: its state, and with `claim: true` claims today's. */
   daliyAward: defineCall({
     path: '/account/daliyAward',
     auth: 'user',
-    query: z.object({ claim: text().pipe(z.stringbool()).optional() }),
-    body: z.object({ claim: z.boolean().optional() }),
+    query: lazySchema(() => z.object({ claim: text().pipe(z.stringbool()).optional() })),
+    body: lazySchema(() => z.object({ claim: z.boolean().optional() })),
     response: dailyAward,
   }),
 };

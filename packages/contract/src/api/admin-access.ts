@@ -3,44 +3,53 @@ import { defineCall } from '../call.js';
 import { OPERATOR_ROLES, ROLES } from '../constants.js';
 import { operatorInfo } from './admin.js';
 import { text } from '../validation.js';
+import { lazySchema } from '../lazy-schema.js';
 
 /** Operator passwords: at least this long, and not the user name. */
 export const OPERATOR_PASSWORD_MIN = 10;
 export const OPERATOR_PASSWORD_MAX = 200;
 
-const tenantId = text().regex(/^\d{6}$/);
-const totpCode = text()
-  .trim()
-  .regex(/^\d{6}$/, { error: 'TotpCodeFormat' });
-const operatorId = text().regex(/^\d{1,19}$/);
-const ok = z.object({});
+const tenantId = lazySchema(() => text().regex(/^\d{6}$/));
+const totpCode = lazySchema(() =>
+  text()
+    .trim()
+    .regex(/^\d{6}$/, { error: 'TotpCodeFormat' }),
+);
+const operatorId = lazySchema(() => text().regex(/^\d{1,19}$/));
+const ok = lazySchema(() => z.object({}));
 
 /** One of my console sessions (the token itself is never shown). */
-export const operatorSession = z.object({
-  /** A short handle of the session for revoking it. */
-  id: z.string(),
-  createdAt: z.string(),
-  lastSeenAt: z.string().nullable(),
-  expiresAt: z.string(),
-  userAgent: z.string().nullable(),
-  ip: z.string().nullable(),
-  /** The session this request was made with. */
-  current: z.boolean(),
-});
+export const operatorSession = lazySchema(() =>
+  z.object({
+    /** A short handle of the session for revoking it. */
+    id: z.string(),
+    createdAt: z.string(),
+    lastSeenAt: z.string().nullable(),
+    expiresAt: z.string(),
+    userAgent: z.string().nullable(),
+    ip: z.string().nullable(),
+    /** The session this request was made with. */
+    current: z.boolean(),
+  }),
+);
 export type OperatorSession = z.infer<typeof operatorSession>;
 
 /** An operator as the Operators page lists it. */
-export const operatorRow = operatorInfo.extend({
-  disabled: z.boolean(),
-  /** Locked after repeated failed sign-ins until then (ISO), else null. */
-  lockedUntil: z.string().nullable(),
-  createdAt: z.string(),
-  lastSeenAt: z.string().nullable(),
-});
+export const operatorRow = lazySchema(() =>
+  operatorInfo.extend({
+    disabled: z.boolean(),
+    /** Locked after repeated failed sign-ins until then (ISO), else null. */
+    lockedUntil: z.string().nullable(),
+    createdAt: z.string(),
+    lastSeenAt: z.string().nullable(),
+  }),
+);
 export type OperatorRow = z.infer<typeof operatorRow>;
 
 /** A new password shown once to the operator who made it (create, reset). */
-const withOneTimePassword = z.object({ operator: operatorRow, oneTimePassword: z.string() });
+const withOneTimePassword = lazySchema(() =>
+  z.object({ operator: operatorRow, oneTimePassword: z.string() }),
+);
 
 /**
  * Console access (/admin-api/access/*): my password, two-factor enrolment and sessions; the
@@ -53,12 +62,14 @@ export const accessApi = {
     auth: 'operator',
     roles: ROLES.any,
     duringSetup: true,
-    body: z.object({
-      currentPassword: text().min(1).max(OPERATOR_PASSWORD_MAX),
-      newPassword: text()
-        .min(OPERATOR_PASSWORD_MIN, { error: 'OperatorPasswordLength' })
-        .max(OPERATOR_PASSWORD_MAX, { error: 'OperatorPasswordLength' }),
-    }),
+    body: lazySchema(() =>
+      z.object({
+        currentPassword: text().min(1).max(OPERATOR_PASSWORD_MAX),
+        newPassword: text()
+          .min(OPERATOR_PASSWORD_MIN, { error: 'OperatorPasswordLength' })
+          .max(OPERATOR_PASSWORD_MAX, { error: 'OperatorPasswordLength' }),
+      }),
+    ),
     response: operatorInfo,
   }),
   /**
@@ -71,7 +82,7 @@ export const accessApi = {
     roles: ROLES.any,
     duringSetup: true,
     body: ok,
-    response: z.object({ secret: z.string(), uri: z.string(), qrDataUrl: z.string() }),
+    response: lazySchema(() => z.object({ secret: z.string(), uri: z.string(), qrDataUrl: z.string() })),
   }),
   /** Confirms enrolment with the first code from the authenticator: TOTP is on from now. */
   totpConfirm: defineCall({
@@ -79,7 +90,7 @@ export const accessApi = {
     auth: 'operator',
     roles: ROLES.any,
     duringSetup: true,
-    body: z.object({ code: totpCode }),
+    body: lazySchema(() => z.object({ code: totpCode })),
     response: operatorInfo,
   }),
   /** Turns my TOTP off with a current code; refused for roles that require it. */
@@ -87,20 +98,20 @@ export const accessApi = {
     path: '/access/totp/disable',
     auth: 'operator',
     roles: ROLES.any,
-    body: z.object({ code: totpCode }),
+    body: lazySchema(() => z.object({ code: totpCode })),
     response: operatorInfo,
   }),
   sessions: defineCall({
     path: '/access/sessions',
     auth: 'operator',
     roles: ROLES.any,
-    response: z.object({ list: z.array(operatorSession) }),
+    response: lazySchema(() => z.object({ list: z.array(operatorSession) })),
   }),
   revokeSession: defineCall({
     path: '/access/sessions/revoke',
     auth: 'operator',
     roles: ROLES.any,
-    body: z.object({ id: text().regex(/^[0-9a-f]{16}$/) }),
+    body: lazySchema(() => z.object({ id: text().regex(/^[0-9a-f]{16}$/) })),
     response: ok,
   }),
   /** Ends every session of mine but this one. */
@@ -109,21 +120,23 @@ export const accessApi = {
     auth: 'operator',
     roles: ROLES.any,
     body: ok,
-    response: z.object({ revoked: z.number().int() }),
+    response: lazySchema(() => z.object({ revoked: z.number().int() })),
   }),
   /** Owners see every operator; a tenant admin those of its tenants, never an owner. */
   operators: defineCall({
     path: '/access/operators',
     auth: 'operator',
     roles: ROLES.admins,
-    query: z.object({
-      pageNum: z.coerce.number().int().min(1).default(1),
-      pageSize: z.coerce.number().int().min(1).max(100).default(20),
-      tenantId: tenantId.optional(),
-      role: z.enum(OPERATOR_ROLES).optional(),
-      username: text().trim().max(60).optional(),
-    }),
-    response: z.object({ list: z.array(operatorRow), total: z.number().int() }),
+    query: lazySchema(() =>
+      z.object({
+        pageNum: z.coerce.number().int().min(1).default(1),
+        pageSize: z.coerce.number().int().min(1).max(100).default(20),
+        tenantId: tenantId.optional(),
+        role: z.enum(OPERATOR_ROLES).optional(),
+        username: text().trim().max(60).optional(),
+      }),
+    ),
+    response: lazySchema(() => z.object({ list: z.array(operatorRow), total: z.number().int() })),
   }),
   /**
    * A new operator with a one-time password (shown once; changed at first sign-in). A tenant
@@ -133,13 +146,15 @@ export const accessApi = {
     path: '/access/operators/create',
     auth: 'operator',
     roles: ROLES.admins,
-    body: z.object({
-      username: text()
-        .trim()
-        .regex(/^[A-Za-z0-9._-]{3,60}$/, { error: 'OperatorUsernameFormat' }),
-      role: z.enum(OPERATOR_ROLES),
-      tenantIds: z.array(tenantId).max(50).default([]),
-    }),
+    body: lazySchema(() =>
+      z.object({
+        username: text()
+          .trim()
+          .regex(/^[A-Za-z0-9._-]{3,60}$/, { error: 'OperatorUsernameFormat' }),
+        role: z.enum(OPERATOR_ROLES),
+        tenantIds: z.array(tenantId).max(50).default([]),
+      }),
+    ),
     response: withOneTimePassword,
   }),
   /** Disabling ends the operator's sessions; enabling lets it sign in again. */
@@ -147,7 +162,7 @@ export const accessApi = {
     path: '/access/operators/disable',
     auth: 'operator',
     roles: ROLES.admins,
-    body: z.object({ id: operatorId, disabled: z.boolean() }),
+    body: lazySchema(() => z.object({ id: operatorId, disabled: z.boolean() })),
     response: operatorRow,
   }),
   /** A new one-time password (shown once), to change at next sign-in; sessions end, lock lifts. */
@@ -155,7 +170,7 @@ export const accessApi = {
     path: '/access/operators/reset-password',
     auth: 'operator',
     roles: ROLES.admins,
-    body: z.object({ id: operatorId }),
+    body: lazySchema(() => z.object({ id: operatorId })),
     response: withOneTimePassword,
   }),
   /** Removes the operator's TOTP (a lost phone): it enrols again at next sign-in; sessions end. */
@@ -163,7 +178,7 @@ export const accessApi = {
     path: '/access/operators/reset-totp',
     auth: 'operator',
     roles: ROLES.admins,
-    body: z.object({ id: operatorId }),
+    body: lazySchema(() => z.object({ id: operatorId })),
     response: operatorRow,
   }),
 };

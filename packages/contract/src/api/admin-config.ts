@@ -12,11 +12,14 @@ import type { MessageKey } from '../messages.js';
 import { teamSettingsSchema } from '../team.js';
 import { amountSchema, walletSettingsSchema } from '../wallet.js';
 import { text, dateTimeSchema } from '../validation.js';
+import { lazySchema } from '../lazy-schema.js';
 
 const m = (key: MessageKey) => ({ error: key });
-const tenantId = text()
-  .trim()
-  .regex(/^\d{6}$/, m('TenantNotFound'));
+const tenantId = lazySchema(() =>
+  text()
+    .trim()
+    .regex(/^\d{6}$/, m('TenantNotFound')),
+);
 
 /**
  * A decimal amount string as an integer of millionths (amountSchema has at most 6 decimals), or
@@ -39,51 +42,57 @@ export function isValidTimeZone(zone: string): boolean {
 }
 
 /** A host name the app is reached by: lower case, no scheme, port or path. */
-export const domainSchema = text('InvalidDomain')
-  .trim()
-  .toLowerCase()
-  .max(253, m('InvalidDomain'))
-  .regex(/^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/, m('InvalidDomain'));
+export const domainSchema = lazySchema(() =>
+  text('InvalidDomain')
+    .trim()
+    .toLowerCase()
+    .max(253, m('InvalidDomain'))
+    .regex(/^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/, m('InvalidDomain')),
+);
 
-const domainList = z
-  .array(domainSchema)
-  .max(20)
-  .superRefine((list, ctx) => {
-    list.forEach((d, i) => {
-      if (list.indexOf(d) !== i) ctx.addIssue({ code: 'custom', path: [i], message: 'ConfigDuplicate' });
-    });
-  });
+const domainList = lazySchema(() =>
+  z
+    .array(domainSchema)
+    .max(20)
+    .superRefine((list, ctx) => {
+      list.forEach((d, i) => {
+        if (list.indexOf(d) !== i) ctx.addIssue({ code: 'custom', path: [i], message: 'ConfigDuplicate' });
+      });
+    }),
+);
 
-export const timeZoneSchema = text().trim().refine(isValidTimeZone, m('InvalidTimeZone'));
+export const timeZoneSchema = lazySchema(() => text().trim().refine(isValidTimeZone, m('InvalidTimeZone')));
 
 export const CONFIG_SECTIONS = ['wallet', 'membership', 'team', 'earn'] as const;
 export type ConfigSection = (typeof CONFIG_SECTIONS)[number];
 
-export const generalSettingsSchema = z.object({
-  name: text().trim().min(1).max(60),
-  /** Host names that resolve to this tenant (each belongs to one tenant only). */
-  domains: domainList,
-  currency: z.enum(CURRENCY_KEYS),
-  defaultLanguage: z.enum(LANGUAGE_KEYS),
-  timeZone: timeZoneSchema,
-  /** Base of invitation links (`${inviteUrl}?inviteCode=CODE`). */
-  inviteUrl: text().max(300).pipe(z.url()),
-  /**
-   * The tenant's website, where the login page's Home button (`isMobile=1`) goes; empty or null:
-   * the app itself. Omitted on a save: left as it is.
-   */
-  websiteUrl: z
-    .union([
-      z.literal('').transform(() => null),
-      text()
-        .trim()
-        .max(300)
-        .pipe(z.url({ protocol: /^https?$/ })),
-    ])
-    .nullable()
-    .optional(),
-  earnEnabled: z.boolean(),
-});
+export const generalSettingsSchema = lazySchema(() =>
+  z.object({
+    name: text().trim().min(1).max(60),
+    /** Host names that resolve to this tenant (each belongs to one tenant only). */
+    domains: domainList,
+    currency: z.enum(CURRENCY_KEYS),
+    defaultLanguage: z.enum(LANGUAGE_KEYS),
+    timeZone: timeZoneSchema,
+    /** Base of invitation links (`${inviteUrl}?inviteCode=CODE`). */
+    inviteUrl: text().max(300).pipe(z.url()),
+    /**
+     * The tenant's website, where the login page's Home button (`isMobile=1`) goes; empty or null:
+     * the app itself. Omitted on a save: left as it is.
+     */
+    websiteUrl: z
+      .union([
+        z.literal('').transform(() => null),
+        text()
+          .trim()
+          .max(300)
+          .pipe(z.url({ protocol: /^https?$/ })),
+      ])
+      .nullable()
+      .optional(),
+    earnEnabled: z.boolean(),
+  }),
+);
 export type GeneralSettings = z.infer<typeof generalSettingsSchema>;
 
 type Ctx = z.RefinementCtx;
@@ -187,17 +196,19 @@ export const sectionSchemas = {
 /** One section as the console shows it: the effective value and whether it is the default. */
 const section = <S extends z.ZodType>(value: S) => z.object({ value, isDefault: z.boolean() });
 
-export const adminTenantConfig = z.object({
-  tenantId: z.string(),
-  general: generalSettingsSchema,
-  /** Wallet accounts of the tenant in the ledger: while there are any, the currency is fixed. */
-  ledgerAccounts: z.number().int(),
-  wallet: section(walletSettingsSchema),
-  membership: section(membershipSettingsSchema),
-  team: section(teamSettingsSchema),
-  earn: section(earnSettingsSchema),
-  updatedAt: z.string(),
-});
+export const adminTenantConfig = lazySchema(() =>
+  z.object({
+    tenantId: z.string(),
+    general: generalSettingsSchema,
+    /** Wallet accounts of the tenant in the ledger: while there are any, the currency is fixed. */
+    ledgerAccounts: z.number().int(),
+    wallet: section(walletSettingsSchema),
+    membership: section(membershipSettingsSchema),
+    team: section(teamSettingsSchema),
+    earn: section(earnSettingsSchema),
+    updatedAt: z.string(),
+  }),
+);
 export type AdminTenantConfig = z.infer<typeof adminTenantConfig>;
 
 // ---------------------------------------------------------------------------------------------
@@ -206,88 +217,96 @@ export type AdminTenantConfig = z.infer<typeof adminTenantConfig>;
 
 const isoDate = dateTimeSchema;
 
-export const adminCopyrightProduct = z.object({
-  id: z.string(),
-  tenantId: z.string(),
-  code: z.string(),
-  title: z.object({ en: z.string(), vn: z.string(), id: z.string() }),
-  cover: z.string().nullable(),
-  seriesId: z.number().int().nullable(),
-  currency: z.enum(CURRENCY_KEYS),
-  totalQuantity: z.number().int(),
-  sold: z.number().int(),
-  price: z.string(),
-  dailyProfit: z.string(),
-  termDays: z.number().int(),
-  perUserMax: z.number().int(),
-  startsAt: z.string(),
-  endsAt: z.string(),
-  closedAt: z.string().nullable(),
-  state: z.enum(['upcoming', 'open', 'sold_out', 'ended']),
-});
+export const adminCopyrightProduct = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    tenantId: z.string(),
+    code: z.string(),
+    title: z.object({ en: z.string(), vn: z.string(), id: z.string() }),
+    cover: z.string().nullable(),
+    seriesId: z.number().int().nullable(),
+    currency: z.enum(CURRENCY_KEYS),
+    totalQuantity: z.number().int(),
+    sold: z.number().int(),
+    price: z.string(),
+    dailyProfit: z.string(),
+    termDays: z.number().int(),
+    perUserMax: z.number().int(),
+    startsAt: z.string(),
+    endsAt: z.string(),
+    closedAt: z.string().nullable(),
+    state: z.enum(['upcoming', 'open', 'sold_out', 'ended']),
+  }),
+);
 export type AdminCopyrightProduct = z.infer<typeof adminCopyrightProduct>;
 
-export const copyrightProductForm = z
-  .object({
-    tenantId,
-    /** Absent: a new product. */
-    id: text()
-      .regex(/^\d{1,18}$/)
-      .optional(),
-    code: text()
-      .trim()
-      .regex(/^[a-z0-9-]{2,60}$/),
-    title: z.object({
-      en: text().trim().min(1).max(120),
-      vn: text().trim().min(1).max(120),
-      id: text().trim().min(1).max(120),
-    }),
-    cover: text().trim().max(300).nullable().default(null),
-    seriesId: z.number().int().min(1).nullable().default(null),
-    totalQuantity: z.number().int().min(1).max(10_000_000),
-    /** Applies to purchases from now on; units already sold keep what they were bought for. */
-    price: amountSchema,
-    dailyProfit: amountSchema,
-    termDays: z.number().int().min(1).max(3650),
-    perUserMax: z.number().int().min(1).max(1_000_000),
-    startsAt: isoDate,
-    endsAt: isoDate,
-  })
-  .superRefine(
-    guarded((f, ctx) => {
-      positive(ctx, ['price'], f.price);
-      positive(ctx, ['dailyProfit'], f.dailyProfit);
-      if (Date.parse(f.startsAt) >= Date.parse(f.endsAt)) issue(ctx, ['startsAt'], 'ConfigMinAboveMax');
-    }),
-  );
+export const copyrightProductForm = lazySchema(() =>
+  z
+    .object({
+      tenantId,
+      /** Absent: a new product. */
+      id: text()
+        .regex(/^\d{1,18}$/)
+        .optional(),
+      code: text()
+        .trim()
+        .regex(/^[a-z0-9-]{2,60}$/),
+      title: z.object({
+        en: text().trim().min(1).max(120),
+        vn: text().trim().min(1).max(120),
+        id: text().trim().min(1).max(120),
+      }),
+      cover: text().trim().max(300).nullable().default(null),
+      seriesId: z.number().int().min(1).nullable().default(null),
+      totalQuantity: z.number().int().min(1).max(10_000_000),
+      /** Applies to purchases from now on; units already sold keep what they were bought for. */
+      price: amountSchema,
+      dailyProfit: amountSchema,
+      termDays: z.number().int().min(1).max(3650),
+      perUserMax: z.number().int().min(1).max(1_000_000),
+      startsAt: isoDate,
+      endsAt: isoDate,
+    })
+    .superRefine(
+      guarded((f, ctx) => {
+        positive(ctx, ['price'], f.price);
+        positive(ctx, ['dailyProfit'], f.dailyProfit);
+        if (Date.parse(f.startsAt) >= Date.parse(f.endsAt)) issue(ctx, ['startsAt'], 'ConfigMinAboveMax');
+      }),
+    ),
+);
 
 // ---------------------------------------------------------------------------------------------
 // Tenants
 // ---------------------------------------------------------------------------------------------
 
-export const adminTenant = z.object({
-  tenantId: z.string(),
-  name: z.string(),
-  currency: z.enum(CURRENCY_KEYS),
-  defaultLanguage: z.enum(LANGUAGE_KEYS),
-  timeZone: z.string(),
-  earnEnabled: z.boolean(),
-  domains: z.array(z.string()),
-  createdAt: z.string(),
-});
+export const adminTenant = lazySchema(() =>
+  z.object({
+    tenantId: z.string(),
+    name: z.string(),
+    currency: z.enum(CURRENCY_KEYS),
+    defaultLanguage: z.enum(LANGUAGE_KEYS),
+    timeZone: z.string(),
+    earnEnabled: z.boolean(),
+    domains: z.array(z.string()),
+    createdAt: z.string(),
+  }),
+);
 export type AdminTenant = z.infer<typeof adminTenant>;
 
-export const createTenantForm = z.object({
-  /** The new tenant's id: 6 digits. */
-  tenantId,
-  name: text().trim().min(1).max(60),
-  currency: z.enum(CURRENCY_KEYS),
-  defaultLanguage: z.enum(LANGUAGE_KEYS),
-  timeZone: timeZoneSchema,
-  domains: domainList.min(1),
-});
+export const createTenantForm = lazySchema(() =>
+  z.object({
+    /** The new tenant's id: 6 digits. */
+    tenantId,
+    name: text().trim().min(1).max(60),
+    currency: z.enum(CURRENCY_KEYS),
+    defaultLanguage: z.enum(LANGUAGE_KEYS),
+    timeZone: timeZoneSchema,
+    domains: domainList.min(1),
+  }),
+);
 
-const sectionQuery = z.object({ tenantId });
+const sectionQuery = lazySchema(() => z.object({ tenantId }));
 
 export const adminConfigApi = {
   /** A tenant's whole configuration: effective values and a default flag per section. */
@@ -303,35 +322,37 @@ export const adminConfigApi = {
     path: '/config/general',
     auth: 'operator',
     roles: ROLES.admins,
-    body: generalSettingsSchema.extend({ tenantId }),
+    body: lazySchema(() => generalSettingsSchema.extend({ tenantId })),
     response: adminTenantConfig,
   }),
   updateWallet: defineCall({
     path: '/config/wallet',
     auth: 'operator',
     roles: ROLES.admins,
-    body: walletSettingsSchema.extend({ tenantId }).superRefine(sectionChecks.wallet),
+    body: lazySchema(() => walletSettingsSchema.extend({ tenantId }).superRefine(sectionChecks.wallet)),
     response: adminTenantConfig,
   }),
   updateMembership: defineCall({
     path: '/config/membership',
     auth: 'operator',
     roles: ROLES.admins,
-    body: membershipSettingsSchema.extend({ tenantId }).superRefine(sectionChecks.membership),
+    body: lazySchema(() =>
+      membershipSettingsSchema.extend({ tenantId }).superRefine(sectionChecks.membership),
+    ),
     response: adminTenantConfig,
   }),
   updateTeam: defineCall({
     path: '/config/team',
     auth: 'operator',
     roles: ROLES.admins,
-    body: teamSettingsSchema.extend({ tenantId }).superRefine(sectionChecks.team),
+    body: lazySchema(() => teamSettingsSchema.extend({ tenantId }).superRefine(sectionChecks.team)),
     response: adminTenantConfig,
   }),
   updateEarn: defineCall({
     path: '/config/earn',
     auth: 'operator',
     roles: ROLES.admins,
-    body: earnSettingsSchema.extend({ tenantId }).superRefine(sectionChecks.earn),
+    body: lazySchema(() => earnSettingsSchema.extend({ tenantId }).superRefine(sectionChecks.earn)),
     response: adminTenantConfig,
   }),
   /** Forgets a section's overrides: the tenant uses its currency's defaults again. */
@@ -339,7 +360,7 @@ export const adminConfigApi = {
     path: '/config/reset',
     auth: 'operator',
     roles: ROLES.admins,
-    body: z.object({ tenantId, section: z.enum(CONFIG_SECTIONS) }),
+    body: lazySchema(() => z.object({ tenantId, section: z.enum(CONFIG_SECTIONS) })),
     response: adminTenantConfig,
   }),
   copyrights: defineCall({
@@ -347,7 +368,7 @@ export const adminConfigApi = {
     auth: 'operator',
     roles: ROLES.admins,
     query: sectionQuery,
-    response: z.object({ list: z.array(adminCopyrightProduct) }),
+    response: lazySchema(() => z.object({ list: z.array(adminCopyrightProduct) })),
   }),
   /** Creates (no id) or edits a copyright product; sold units keep their price and revenue. */
   saveCopyright: defineCall({
@@ -362,14 +383,14 @@ export const adminConfigApi = {
     path: '/config/copyrights/retire',
     auth: 'operator',
     roles: ROLES.admins,
-    body: z.object({ id: text().regex(/^\d{1,18}$/) }),
+    body: lazySchema(() => z.object({ id: text().regex(/^\d{1,18}$/) })),
     response: adminCopyrightProduct,
   }),
   tenants: defineCall({
     path: '/tenants',
     auth: 'operator',
     roles: ROLES.owner,
-    response: z.object({ list: z.array(adminTenant) }),
+    response: lazySchema(() => z.object({ list: z.array(adminTenant) })),
   }),
   createTenant: defineCall({
     path: '/tenants/create',
@@ -383,7 +404,7 @@ export const adminConfigApi = {
     path: '/tenants/domains',
     auth: 'operator',
     roles: ROLES.owner,
-    body: z.object({ tenantId, domains: domainList.min(1) }),
+    body: lazySchema(() => z.object({ tenantId, domains: domainList.min(1) })),
     response: adminTenant,
   }),
 };

@@ -4,6 +4,7 @@ import { ROLES } from '../constants.js';
 import type { MessageKey } from '../messages.js';
 import { HOME_BUILTIN_SECTIONS, isHomeBuiltinSection } from './video.js';
 import { text, multilineText } from '../validation.js';
+import { lazySchema } from '../lazy-schema.js';
 
 /** Upload limits of the console's Content pages (the server may lower the video limit by config). */
 export const CONTENT_LIMITS = {
@@ -26,10 +27,12 @@ export type SeriesStatus = (typeof SERIES_STATUSES)[number];
 export const TRANSCODE_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
 export type TranscodeStatus = (typeof TRANSCODE_STATUSES)[number];
 
-const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-const tenantId = text()
-  .trim()
-  .regex(/^\d{6}$/);
+const id = lazySchema(() => z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER));
+const tenantId = lazySchema(() =>
+  text()
+    .trim()
+    .regex(/^\d{6}$/),
+);
 
 /** Texts per language: English is required, Vietnamese and Indonesian fall back to it. */
 const localized = (max: number, required: boolean, line = text) =>
@@ -49,61 +52,69 @@ const seriesFields = {
   sortOrder: z.number().int().min(0).max(100_000),
 };
 
-export const localizedText = z.object({
-  en: z.string(),
-  vn: z.string().optional(),
-  id: z.string().optional(),
-});
+export const localizedText = lazySchema(() =>
+  z.object({
+    en: z.string(),
+    vn: z.string().optional(),
+    id: z.string().optional(),
+  }),
+);
 
-export const adminSeries = z.object({
-  id: z.number().int(),
-  tenantId: z.string(),
-  slug: z.string(),
-  title: localizedText,
-  description: localizedText,
-  /** /media path of the cover; empty until one is uploaded or the first episode gives its poster. */
-  cover: z.string(),
-  tags: z.array(z.string()),
-  category: z.string(),
-  status: z.enum(SERIES_STATUSES),
-  freeEpisodes: z.number().int(),
-  sortOrder: z.number().int(),
-  /** Position on the home page's banner carousel (1 first); null = not a banner. */
-  bannerOrder: z.number().int().nullable(),
-  episodeCount: z.number().int(),
-  playCount: z.number().int(),
-  favoriteCount: z.number().int(),
-  createdAt: z.string(),
-  updatedAt: z.string().nullable(),
-});
+export const adminSeries = lazySchema(() =>
+  z.object({
+    id: z.number().int(),
+    tenantId: z.string(),
+    slug: z.string(),
+    title: localizedText,
+    description: localizedText,
+    /** /media path of the cover; empty until one is uploaded or the first episode gives its poster. */
+    cover: z.string(),
+    tags: z.array(z.string()),
+    category: z.string(),
+    status: z.enum(SERIES_STATUSES),
+    freeEpisodes: z.number().int(),
+    sortOrder: z.number().int(),
+    /** Position on the home page's banner carousel (1 first); null = not a banner. */
+    bannerOrder: z.number().int().nullable(),
+    episodeCount: z.number().int(),
+    playCount: z.number().int(),
+    favoriteCount: z.number().int(),
+    createdAt: z.string(),
+    updatedAt: z.string().nullable(),
+  }),
+);
 export type AdminSeries = z.infer<typeof adminSeries>;
 
-export const adminEpisode = z.object({
-  id: z.number().int(),
-  number: z.number().int(),
-  /** Seconds. */
-  duration: z.number(),
-  poster: z.string(),
-  createdAt: z.string(),
-});
+export const adminEpisode = lazySchema(() =>
+  z.object({
+    id: z.number().int(),
+    number: z.number().int(),
+    /** Seconds. */
+    duration: z.number(),
+    poster: z.string(),
+    createdAt: z.string(),
+  }),
+);
 export type AdminEpisode = z.infer<typeof adminEpisode>;
 
-export const transcodeJob = z.object({
-  id: z.number().int(),
-  tenantId: z.string(),
-  seriesId: z.number().int(),
-  /** The episode it makes (new upload: the next number at the time of upload) or replaces. */
-  episodeNumber: z.number().int(),
-  /** Set when the job replaces this episode's video. */
-  episodeId: z.number().int().nullable(),
-  status: z.enum(TRANSCODE_STATUSES),
-  /** 0..1 while running; 1 when done. */
-  progress: z.number(),
-  error: z.string().nullable(),
-  attempts: z.number().int(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+export const transcodeJob = lazySchema(() =>
+  z.object({
+    id: z.number().int(),
+    tenantId: z.string(),
+    seriesId: z.number().int(),
+    /** The episode it makes (new upload: the next number at the time of upload) or replaces. */
+    episodeNumber: z.number().int(),
+    /** Set when the job replaces this episode's video. */
+    episodeId: z.number().int().nullable(),
+    status: z.enum(TRANSCODE_STATUSES),
+    /** 0..1 while running; 1 when done. */
+    progress: z.number(),
+    error: z.string().nullable(),
+    attempts: z.number().int(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  }),
+);
 export type TranscodeJob = z.infer<typeof transcodeJob>;
 
 /**
@@ -116,25 +127,27 @@ export type HomeSectionKind = (typeof HOME_SECTION_KINDS)[number];
 /** A section key: the built-in ones, or lower-case letters, digits, `-` and `_` for custom ones. */
 export const HOME_SECTION_KEY = /^[a-z0-9][a-z0-9_-]{0,31}$/;
 
-const sectionTitle = text().trim().max(CONTENT_LIMITS.sectionTitleMax);
+const sectionTitle = lazySchema(() => text().trim().max(CONTENT_LIMITS.sectionTitleMax));
 
 /** One section as the console sends it; its place in the list is its position on the home page. */
-export const homeSectionInput = z.object({
-  key: text().trim().regex(HOME_SECTION_KEY),
-  visible: z.boolean(),
-  /**
-   * Custom sections: English required, an empty Vietnamese or Indonesian title shows the English
-   * one. Built-in sections: optional overrides per language (all empty: the app's own title).
-   */
-  title: z
-    .object({ en: sectionTitle.default(''), vn: sectionTitle.optional(), id: sectionTitle.optional() })
-    .default({ en: '' }),
-  /** Custom sections only: 1…20 series of the tenant, in order (unpublished ones are skipped in the app). */
-  seriesIds: z
-    .array(id)
-    .max(CONTENT_LIMITS.maxSectionSeries, { error: 'HomeSectionSeriesCount' })
-    .default([]),
-});
+export const homeSectionInput = lazySchema(() =>
+  z.object({
+    key: text().trim().regex(HOME_SECTION_KEY),
+    visible: z.boolean(),
+    /**
+     * Custom sections: English required, an empty Vietnamese or Indonesian title shows the English
+     * one. Built-in sections: optional overrides per language (all empty: the app's own title).
+     */
+    title: z
+      .object({ en: sectionTitle.default(''), vn: sectionTitle.optional(), id: sectionTitle.optional() })
+      .default({ en: '' }),
+    /** Custom sections only: 1…20 series of the tenant, in order (unpublished ones are skipped in the app). */
+    seriesIds: z
+      .array(id)
+      .max(CONTENT_LIMITS.maxSectionSeries, { error: 'HomeSectionSeriesCount' })
+      .default([]),
+  }),
+);
 export type HomeSectionInput = z.output<typeof homeSectionInput>;
 
 const sectionIssue = (ctx: z.RefinementCtx, path: (string | number)[], message: MessageKey) =>
@@ -144,65 +157,75 @@ const sectionIssue = (ctx: z.RefinementCtx, path: (string | number)[], message: 
  * The whole list: at most 12 sections, keys unique, the four built-in ones always there (hide
  * one instead of deleting it), custom ones with an English title and 1…20 distinct series.
  */
-export const homeSectionList = z
-  .array(homeSectionInput)
-  .max(CONTENT_LIMITS.maxHomeSections, { error: 'HomeSectionsTooMany' })
-  .superRefine((list, ctx) => {
-    const seen = new Set<string>();
-    list.forEach((section, i) => {
-      if (seen.has(section.key)) sectionIssue(ctx, [i, 'key'], 'HomeSectionKeyDuplicate');
-      seen.add(section.key);
-      if (isHomeBuiltinSection(section.key)) {
-        if (section.seriesIds.length > 0) sectionIssue(ctx, [i, 'seriesIds'], 'HomeSectionBuiltInSeries');
-        return;
-      }
-      if (!section.title.en) sectionIssue(ctx, [i, 'title', 'en'], 'HomeSectionTitleRequired');
-      if (section.seriesIds.length === 0) sectionIssue(ctx, [i, 'seriesIds'], 'HomeSectionSeriesCount');
-      section.seriesIds.forEach((seriesId, j) => {
-        if (section.seriesIds.indexOf(seriesId) !== j)
-          sectionIssue(ctx, [i, 'seriesIds', j], 'ConfigDuplicate');
+export const homeSectionList = lazySchema(() =>
+  z
+    .array(homeSectionInput)
+    .max(CONTENT_LIMITS.maxHomeSections, { error: 'HomeSectionsTooMany' })
+    .superRefine((list, ctx) => {
+      const seen = new Set<string>();
+      list.forEach((section, i) => {
+        if (seen.has(section.key)) sectionIssue(ctx, [i, 'key'], 'HomeSectionKeyDuplicate');
+        seen.add(section.key);
+        if (isHomeBuiltinSection(section.key)) {
+          if (section.seriesIds.length > 0) sectionIssue(ctx, [i, 'seriesIds'], 'HomeSectionBuiltInSeries');
+          return;
+        }
+        if (!section.title.en) sectionIssue(ctx, [i, 'title', 'en'], 'HomeSectionTitleRequired');
+        if (section.seriesIds.length === 0) sectionIssue(ctx, [i, 'seriesIds'], 'HomeSectionSeriesCount');
+        section.seriesIds.forEach((seriesId, j) => {
+          if (section.seriesIds.indexOf(seriesId) !== j)
+            sectionIssue(ctx, [i, 'seriesIds', j], 'ConfigDuplicate');
+        });
       });
-    });
-    if (HOME_BUILTIN_SECTIONS.some((key) => !seen.has(key)))
-      sectionIssue(ctx, [], 'HomeSectionBuiltInRequired');
-  });
+      if (HOME_BUILTIN_SECTIONS.some((key) => !seen.has(key)))
+        sectionIssue(ctx, [], 'HomeSectionBuiltInRequired');
+    }),
+);
 
 /** A tenant's home section as the console shows it. */
-export const adminHomeSection = z.object({
-  key: z.string(),
-  kind: z.enum(HOME_SECTION_KINDS),
-  visible: z.boolean(),
-  /** As stored: `en` is empty for a built-in section without an English override. */
-  title: localizedText,
-  /** Custom sections: their series in order; built-in sections: empty. */
-  seriesIds: z.array(z.number().int()),
-});
+export const adminHomeSection = lazySchema(() =>
+  z.object({
+    key: z.string(),
+    kind: z.enum(HOME_SECTION_KINDS),
+    visible: z.boolean(),
+    /** As stored: `en` is empty for a built-in section without an English override. */
+    title: localizedText,
+    /** Custom sections: their series in order; built-in sections: empty. */
+    seriesIds: z.array(z.number().int()),
+  }),
+);
 export type AdminHomeSection = z.infer<typeof adminHomeSection>;
 
-export const adminHomeSections = z.object({
-  tenantId: z.string(),
-  /** Nothing stored for the tenant: the four built-in sections in their default order. */
-  isDefault: z.boolean(),
-  /** In home page order (hidden ones included). */
-  sections: z.array(adminHomeSection),
-  updatedAt: z.string().nullable(),
-});
+export const adminHomeSections = lazySchema(() =>
+  z.object({
+    tenantId: z.string(),
+    /** Nothing stored for the tenant: the four built-in sections in their default order. */
+    isDefault: z.boolean(),
+    /** In home page order (hidden ones included). */
+    sections: z.array(adminHomeSection),
+    updatedAt: z.string().nullable(),
+  }),
+);
 export type AdminHomeSections = z.infer<typeof adminHomeSections>;
 
 /** A series a custom section may list. */
-export const sectionSeriesOption = z.object({
-  id: z.number().int(),
-  title: localizedText,
-  status: z.enum(SERIES_STATUSES),
-  cover: z.string(),
-});
+export const sectionSeriesOption = lazySchema(() =>
+  z.object({
+    id: z.number().int(),
+    title: localizedText,
+    status: z.enum(SERIES_STATUSES),
+    cover: z.string(),
+  }),
+);
 export type SectionSeriesOption = z.infer<typeof sectionSeriesOption>;
 
-const pageQuery = z.object({
-  pageNum: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
-  tenantId: tenantId.optional(),
-});
+const pageQuery = lazySchema(() =>
+  z.object({
+    pageNum: z.coerce.number().int().min(1).default(1),
+    pageSize: z.coerce.number().int().min(1).max(100).default(20),
+    tenantId: tenantId.optional(),
+  }),
+);
 
 /** The console's Content calls: series, episodes and their transcoding jobs, banners. */
 export const adminContentApi = {
@@ -210,48 +233,54 @@ export const adminContentApi = {
     path: '/content/series',
     auth: 'operator',
     roles: ROLES.content,
-    query: pageQuery.extend({
-      status: z.enum(SERIES_STATUSES).optional(),
-      /** Matches titles (any language) and the slug. */
-      keyword: text().trim().max(60).optional(),
-    }),
-    response: z.object({ list: z.array(adminSeries), total: z.number().int() }),
+    query: lazySchema(() =>
+      pageQuery.extend({
+        status: z.enum(SERIES_STATUSES).optional(),
+        /** Matches titles (any language) and the slug. */
+        keyword: text().trim().max(60).optional(),
+      }),
+    ),
+    response: lazySchema(() => z.object({ list: z.array(adminSeries), total: z.number().int() })),
   }),
   seriesDetail: defineCall({
     path: '/content/series/detail',
     auth: 'operator',
     roles: ROLES.content,
-    query: z.object({ seriesId: id }),
-    response: z.object({ series: adminSeries, episodes: z.array(adminEpisode) }),
+    query: lazySchema(() => z.object({ seriesId: id })),
+    response: lazySchema(() => z.object({ series: adminSeries, episodes: z.array(adminEpisode) })),
   }),
   /** A new series is a draft: it is published once it has an episode. */
   createSeries: defineCall({
     path: '/content/series/create',
     auth: 'operator',
     roles: ROLES.content,
-    body: z.object({
-      tenantId,
-      ...seriesFields,
-      description: seriesFields.description.default({ en: '' }),
-      tags: seriesFields.tags.default([]),
-      freeEpisodes: seriesFields.freeEpisodes.default(3),
-      sortOrder: seriesFields.sortOrder.default(0),
-    }),
+    body: lazySchema(() =>
+      z.object({
+        tenantId,
+        ...seriesFields,
+        description: seriesFields.description.default({ en: '' }),
+        tags: seriesFields.tags.default([]),
+        freeEpisodes: seriesFields.freeEpisodes.default(3),
+        sortOrder: seriesFields.sortOrder.default(0),
+      }),
+    ),
     response: adminSeries,
   }),
   updateSeries: defineCall({
     path: '/content/series/update',
     auth: 'operator',
     roles: ROLES.content,
-    body: z.object({
-      id,
-      title: seriesFields.title.optional(),
-      description: seriesFields.description.optional(),
-      tags: seriesFields.tags.optional(),
-      category: seriesFields.category.optional(),
-      freeEpisodes: seriesFields.freeEpisodes.optional(),
-      sortOrder: seriesFields.sortOrder.optional(),
-    }),
+    body: lazySchema(() =>
+      z.object({
+        id,
+        title: seriesFields.title.optional(),
+        description: seriesFields.description.optional(),
+        tags: seriesFields.tags.optional(),
+        category: seriesFields.category.optional(),
+        freeEpisodes: seriesFields.freeEpisodes.optional(),
+        sortOrder: seriesFields.sortOrder.optional(),
+      }),
+    ),
     response: adminSeries,
   }),
   /** The cover as a data URL: JPEG, PNG or WebP (checked by its bytes), at most 2 MB. */
@@ -259,10 +288,14 @@ export const adminContentApi = {
     path: '/content/series/cover',
     auth: 'operator',
     roles: ROLES.content,
-    body: z.object({
-      id,
-      image: text().max(Math.ceil((CONTENT_LIMITS.coverMaxBytes * 4) / 3) + 100, { error: 'ImageTooLarge' }),
-    }),
+    body: lazySchema(() =>
+      z.object({
+        id,
+        image: text().max(Math.ceil((CONTENT_LIMITS.coverMaxBytes * 4) / 3) + 100, {
+          error: 'ImageTooLarge',
+        }),
+      }),
+    ),
     response: adminSeries,
     bodyLimit: 4 * 1024 * 1024,
   }),
@@ -271,7 +304,7 @@ export const adminContentApi = {
     path: '/content/series/status',
     auth: 'operator',
     roles: ROLES.content,
-    body: z.object({ id, status: z.enum(SERIES_STATUSES) }),
+    body: lazySchema(() => z.object({ id, status: z.enum(SERIES_STATUSES) })),
     response: adminSeries,
   }),
   /** Position on the home banner carousel (1 first), or null to take it off. */
@@ -279,7 +312,7 @@ export const adminContentApi = {
     path: '/content/series/banner',
     auth: 'operator',
     roles: ROLES.content,
-    body: z.object({ id, bannerOrder: z.number().int().min(1).max(1000).nullable() }),
+    body: lazySchema(() => z.object({ id, bannerOrder: z.number().int().min(1).max(1000).nullable() })),
     response: adminSeries,
   }),
   /**
@@ -291,7 +324,7 @@ export const adminContentApi = {
     path: '/content/episodes/upload',
     auth: 'operator',
     roles: ROLES.content,
-    query: z.object({ seriesId: id, episodeId: id.optional() }),
+    query: lazySchema(() => z.object({ seriesId: id, episodeId: id.optional() })),
     response: transcodeJob,
   }),
   /**
@@ -303,28 +336,34 @@ export const adminContentApi = {
     path: '/content/episodes/upload-url',
     auth: 'operator',
     roles: ROLES.content,
-    body: z.object({
-      seriesId: id,
-      contentType: z.enum(['video/mp4', 'video/quicktime', 'video/webm']),
-      size: z.number().int().min(1),
-    }),
-    response: z.object({
-      direct: z.boolean(),
-      url: z.string().nullable(),
-      key: z.string().nullable(),
-      expiresAt: z.number().int().nullable(),
-    }),
+    body: lazySchema(() =>
+      z.object({
+        seriesId: id,
+        contentType: z.enum(['video/mp4', 'video/quicktime', 'video/webm']),
+        size: z.number().int().min(1),
+      }),
+    ),
+    response: lazySchema(() =>
+      z.object({
+        direct: z.boolean(),
+        url: z.string().nullable(),
+        key: z.string().nullable(),
+        expiresAt: z.number().int().nullable(),
+      }),
+    ),
   }),
   /** The video PUT to `uploadUrl`'s address is in the store: queue its transcoding. */
   uploadDone: defineCall({
     path: '/content/episodes/upload-done',
     auth: 'operator',
     roles: ROLES.content,
-    body: z.object({
-      seriesId: id,
-      episodeId: id.optional(),
-      key: text().regex(/^uploads\/[0-9a-f]{32}\/source$/),
-    }),
+    body: lazySchema(() =>
+      z.object({
+        seriesId: id,
+        episodeId: id.optional(),
+        key: text().regex(/^uploads\/[0-9a-f]{32}\/source$/),
+      }),
+    ),
     response: transcodeJob,
   }),
   /** Renumbers the series' episodes 1…n in the order given (every episode, once). */
@@ -332,23 +371,23 @@ export const adminContentApi = {
     path: '/content/episodes/reorder',
     auth: 'operator',
     roles: ROLES.content,
-    body: z.object({ seriesId: id, episodeIds: z.array(id).min(1).max(1000) }),
-    response: z.object({ episodes: z.array(adminEpisode) }),
+    body: lazySchema(() => z.object({ seriesId: id, episodeIds: z.array(id).min(1).max(1000) })),
+    response: lazySchema(() => z.object({ episodes: z.array(adminEpisode) })),
   }),
   /** Deletes an episode; the later ones move up a number. */
   deleteEpisode: defineCall({
     path: '/content/episodes/delete',
     auth: 'operator',
     roles: ROLES.content,
-    body: z.object({ episodeId: id }),
-    response: z.object({ episodes: z.array(adminEpisode) }),
+    body: lazySchema(() => z.object({ episodeId: id })),
+    response: lazySchema(() => z.object({ episodes: z.array(adminEpisode) })),
   }),
   /** A tenant's home sections in order (the four built-in ones when nothing is stored). */
   homeSections: defineCall({
     path: '/content/sections',
     auth: 'operator',
     roles: ROLES.content,
-    query: z.object({ tenantId }),
+    query: lazySchema(() => z.object({ tenantId })),
     response: adminHomeSections,
   }),
   /**
@@ -360,7 +399,7 @@ export const adminContentApi = {
     path: '/content/sections/save',
     auth: 'operator',
     roles: ROLES.content,
-    body: z.object({ tenantId, sections: homeSectionList }),
+    body: lazySchema(() => z.object({ tenantId, sections: homeSectionList })),
     response: adminHomeSections,
   }),
   /** The tenant's series (drafts too, at most 1000, by English title) for a custom section's picker. */
@@ -368,18 +407,20 @@ export const adminContentApi = {
     path: '/content/sections/series',
     auth: 'operator',
     roles: ROLES.content,
-    query: z.object({ tenantId }),
-    response: z.object({ list: z.array(sectionSeriesOption) }),
+    query: lazySchema(() => z.object({ tenantId })),
+    response: lazySchema(() => z.object({ list: z.array(sectionSeriesOption) })),
   }),
   /** Transcoding jobs, newest first (the console polls this while one is queued or running). */
   jobs: defineCall({
     path: '/content/jobs',
     auth: 'operator',
     roles: ROLES.content,
-    query: pageQuery.extend({
-      seriesId: id.optional(),
-      status: z.enum(TRANSCODE_STATUSES).optional(),
-    }),
-    response: z.object({ list: z.array(transcodeJob), total: z.number().int() }),
+    query: lazySchema(() =>
+      pageQuery.extend({
+        seriesId: id.optional(),
+        status: z.enum(TRANSCODE_STATUSES).optional(),
+      }),
+    ),
+    response: lazySchema(() => z.object({ list: z.array(transcodeJob), total: z.number().int() })),
   }),
 };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall } from '../call.js';
 import { CURRENCY_KEYS, ROLES } from '../constants.js';
 import { text, dateSchema } from '../validation.js';
+import { lazySchema } from '../lazy-schema.js';
 
 /** The longest range the dashboard answers, in days. */
 export const DASHBOARD_MAX_DAYS = 92;
@@ -9,50 +10,54 @@ export const DASHBOARD_MAX_DAYS = 92;
 export const DASHBOARD_DEFAULT_DAYS = 30;
 
 const day = dateSchema;
-const amount = z.string();
+const amount = lazySchema(() => z.string());
 
 /** Money of one day in one currency (decimal strings in major units). */
-export const dashboardMoneyDay = z.object({
-  day: z.string(),
-  /** Recharges credited that day: how many, and what reached the wallets. */
-  recharges: z.object({ count: z.number().int(), amount }),
-  /** Withdrawals paid out that day: how many, and what the users received (fees not included). */
-  withdrawals: z.object({ count: z.number().int(), amount }),
-  /** Sales: Star Cards (net of upgrade refunds) and copyrights. */
-  revenue: z.object({ cards: amount, copyrights: amount, total: amount }),
-  /** What the platform paid users: team rewards (referral, welfare), copyright daily revenue, salary, dividends, check-in/task/daily awards. */
-  payouts: z.object({
-    teamRewards: amount,
-    copyrightRevenue: amount,
-    salary: amount,
-    dividends: amount,
-    checkinTasks: amount,
-    total: amount,
+export const dashboardMoneyDay = lazySchema(() =>
+  z.object({
+    day: z.string(),
+    /** Recharges credited that day: how many, and what reached the wallets. */
+    recharges: z.object({ count: z.number().int(), amount }),
+    /** Withdrawals paid out that day: how many, and what the users received (fees not included). */
+    withdrawals: z.object({ count: z.number().int(), amount }),
+    /** Sales: Star Cards (net of upgrade refunds) and copyrights. */
+    revenue: z.object({ cards: amount, copyrights: amount, total: amount }),
+    /** What the platform paid users: team rewards (referral, welfare), copyright daily revenue, salary, dividends, check-in/task/daily awards. */
+    payouts: z.object({
+      teamRewards: amount,
+      copyrightRevenue: amount,
+      salary: amount,
+      dividends: amount,
+      checkinTasks: amount,
+      total: amount,
+    }),
+    /** Red-packet shares claimed: money between users (their senders paid it), not in payouts. */
+    redPackets: amount,
   }),
-  /** Red-packet shares claimed: money between users (their senders paid it), not in payouts. */
-  redPackets: amount,
-});
+);
 export type DashboardMoneyDay = z.infer<typeof dashboardMoneyDay>;
 
-export const dashboardStats = z.object({
-  tenantId: z.string(),
-  timeZone: z.string(),
-  /** The tenant's own currency (always among `money`). */
-  currency: z.enum(CURRENCY_KEYS),
-  from: z.string(),
-  to: z.string(),
-  /** Per day of the tenant's time zone, from … to. */
-  days: z.array(
-    z.object({
-      day: z.string(),
-      newUsers: z.number().int(),
-      /** Users holding a Star Card (Primary or above) for at least part of the day. */
-      activeMembers: z.number().int(),
-    }),
-  ),
-  /** Per currency, never added across currencies. */
-  money: z.array(z.object({ currency: z.enum(CURRENCY_KEYS), days: z.array(dashboardMoneyDay) })),
-});
+export const dashboardStats = lazySchema(() =>
+  z.object({
+    tenantId: z.string(),
+    timeZone: z.string(),
+    /** The tenant's own currency (always among `money`). */
+    currency: z.enum(CURRENCY_KEYS),
+    from: z.string(),
+    to: z.string(),
+    /** Per day of the tenant's time zone, from … to. */
+    days: z.array(
+      z.object({
+        day: z.string(),
+        newUsers: z.number().int(),
+        /** Users holding a Star Card (Primary or above) for at least part of the day. */
+        activeMembers: z.number().int(),
+      }),
+    ),
+    /** Per currency, never added across currencies. */
+    money: z.array(z.object({ currency: z.enum(CURRENCY_KEYS), days: z.array(dashboardMoneyDay) })),
+  }),
+);
 export type DashboardStats = z.infer<typeof dashboardStats>;
 
 /** The console's dashboard figures: one tenant at a time, its days in its time zone. */
@@ -61,16 +66,18 @@ export const adminDashboardApi = {
     path: '/dashboard/stats',
     auth: 'operator',
     roles: ROLES.finance,
-    query: z.object({
-      /** First day (tenant time zone); default 29 days before `to`. */
-      from: day.optional(),
-      /** Last day; default today in the tenant's time zone. */
-      to: day.optional(),
-      /** Default: the operator's first tenant (an owner: the default tenant). */
-      tenantId: text()
-        .regex(/^\d{6}$/)
-        .optional(),
-    }),
+    query: lazySchema(() =>
+      z.object({
+        /** First day (tenant time zone); default 29 days before `to`. */
+        from: day.optional(),
+        /** Last day; default today in the tenant's time zone. */
+        to: day.optional(),
+        /** Default: the operator's first tenant (an owner: the default tenant). */
+        tenantId: text()
+          .regex(/^\d{6}$/)
+          .optional(),
+      }),
+    ),
     response: dashboardStats,
   }),
 };

@@ -10,6 +10,7 @@ import {
   withdrawalDestination,
 } from '../wallet.js';
 import { text, dateTimeSchema, multilineText } from '../validation.js';
+import { lazySchema } from '../lazy-schema.js';
 
 /**
  * Roles that must sign in with a TOTP code: every role that can move money (confirm recharges,
@@ -21,49 +22,59 @@ export function totpRequiredFor(role: OperatorRole): boolean {
   return TOTP_REQUIRED_ROLES.includes(role);
 }
 
-export const operatorInfo = z.object({
-  id: z.string(),
-  username: z.string(),
-  role: z.enum(OPERATOR_ROLES),
-  /** The tenants this operator may act in; empty for an owner (all tenants). */
-  tenantIds: z.array(z.string()),
-  /** Signed in with a one-time password: the console opens only after it is changed. */
-  mustChangePassword: z.boolean(),
-  totpEnabled: z.boolean(),
-  /** The role requires TOTP: until it is enabled the console opens only the enrolment. */
-  totpRequired: z.boolean(),
-});
+export const operatorInfo = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    username: z.string(),
+    role: z.enum(OPERATOR_ROLES),
+    /** The tenants this operator may act in; empty for an owner (all tenants). */
+    tenantIds: z.array(z.string()),
+    /** Signed in with a one-time password: the console opens only after it is changed. */
+    mustChangePassword: z.boolean(),
+    totpEnabled: z.boolean(),
+    /** The role requires TOTP: until it is enabled the console opens only the enrolment. */
+    totpRequired: z.boolean(),
+  }),
+);
 export type OperatorInfo = z.infer<typeof operatorInfo>;
 
-const pageQuery = z.object({
-  pageNum: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
-  tenantId: text()
-    .regex(/^\d{6}$/)
-    .optional(),
-});
-const orderNo = text().trim().min(1).max(40);
-const reason = multilineText().trim().min(3, { error: 'ReasonRequired' }).max(300);
+const pageQuery = lazySchema(() =>
+  z.object({
+    pageNum: z.coerce.number().int().min(1).default(1),
+    pageSize: z.coerce.number().int().min(1).max(100).default(20),
+    tenantId: text()
+      .regex(/^\d{6}$/)
+      .optional(),
+  }),
+);
+const orderNo = lazySchema(() => text().trim().min(1).max(40));
+const reason = lazySchema(() => multilineText().trim().min(3, { error: 'ReasonRequired' }).max(300));
 
 /** A recharge as finance sees it: the user's order plus who it belongs to. */
-export const adminRecharge = rechargeOrder.extend({
-  tenantId: z.string(),
-  userId: z.string(),
-  matchedReference: z.string().nullable(),
-});
-export const adminWithdrawal = withdrawal.extend({ tenantId: z.string(), userId: z.string() });
+export const adminRecharge = lazySchema(() =>
+  rechargeOrder.extend({
+    tenantId: z.string(),
+    userId: z.string(),
+    matchedReference: z.string().nullable(),
+  }),
+);
+export const adminWithdrawal = lazySchema(() =>
+  withdrawal.extend({ tenantId: z.string(), userId: z.string() }),
+);
 
-export const auditEntry = z.object({
-  id: z.string(),
-  operator: z.string(),
-  tenantId: z.string().nullable(),
-  action: z.string(),
-  target: z.string(),
-  before: z.unknown(),
-  after: z.unknown(),
-  reason: z.string().nullable(),
-  createdAt: z.string(),
-});
+export const auditEntry = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    operator: z.string(),
+    tenantId: z.string().nullable(),
+    action: z.string(),
+    target: z.string(),
+    before: z.unknown(),
+    after: z.unknown(),
+    reason: z.string().nullable(),
+    createdAt: z.string(),
+  }),
+);
 
 export const WITHDRAWAL_ACTIONS = ['approve', 'process', 'pay', 'reject', 'fail'] as const;
 
@@ -73,26 +84,28 @@ export const adminApi = {
     prefix: ADMIN_API_PREFIX,
     path: '/auth/login',
     auth: 'guest',
-    body: z.object({
-      username: text().trim().min(1).max(60),
-      password: text().min(1).max(200),
-      /**
-       * The authenticator's 6-digit code, for operators with TOTP enabled: without it they get
-       * 409 `TotpRequired` (the console then asks for it); a wrong one counts as a failed sign-in.
-       */
-      totpCode: text()
-        .trim()
-        .regex(/^\d{6}$/, { error: 'TotpCodeFormat' })
-        .optional(),
-    }),
-    response: z.object({ token: z.string(), operator: operatorInfo }),
+    body: lazySchema(() =>
+      z.object({
+        username: text().trim().min(1).max(60),
+        password: text().min(1).max(200),
+        /**
+         * The authenticator's 6-digit code, for operators with TOTP enabled: without it they get
+         * 409 `TotpRequired` (the console then asks for it); a wrong one counts as a failed sign-in.
+         */
+        totpCode: text()
+          .trim()
+          .regex(/^\d{6}$/, { error: 'TotpCodeFormat' })
+          .optional(),
+      }),
+    ),
+    response: lazySchema(() => z.object({ token: z.string(), operator: operatorInfo })),
   }),
   logout: defineCall({
     path: '/auth/logout',
     auth: 'operator',
     roles: ROLES.any,
     duringSetup: true,
-    response: z.object({}),
+    response: lazySchema(() => z.object({})),
   }),
   me: defineCall({
     path: '/auth/me',
@@ -105,11 +118,13 @@ export const adminApi = {
     path: '/finance/recharges',
     auth: 'operator',
     roles: ROLES.finance,
-    query: pageQuery.extend({
-      status: z.enum(RECHARGE_STATUSES).optional(),
-      channel: z.enum(RECHARGE_CHANNELS).optional(),
-    }),
-    response: z.object({ list: z.array(adminRecharge), total: z.number().int() }),
+    query: lazySchema(() =>
+      pageQuery.extend({
+        status: z.enum(RECHARGE_STATUSES).optional(),
+        channel: z.enum(RECHARGE_CHANNELS).optional(),
+      }),
+    ),
+    response: lazySchema(() => z.object({ list: z.array(adminRecharge), total: z.number().int() })),
   }),
   /**
    * Credits a bank-transfer or USDT recharge once the money is seen: `matchedReference` is the
@@ -119,34 +134,36 @@ export const adminApi = {
     path: '/finance/recharges/confirm',
     auth: 'operator',
     roles: ROLES.finance,
-    body: z.object({ orderNo, matchedReference: text().trim().min(1).max(120) }),
+    body: lazySchema(() => z.object({ orderNo, matchedReference: text().trim().min(1).max(120) })),
     response: adminRecharge,
   }),
   rejectRecharge: defineCall({
     path: '/finance/recharges/reject',
     auth: 'operator',
     roles: ROLES.finance,
-    body: z.object({ orderNo, reason }),
+    body: lazySchema(() => z.object({ orderNo, reason })),
     response: adminRecharge,
   }),
   withdrawals: defineCall({
     path: '/finance/withdrawals',
     auth: 'operator',
     roles: ROLES.finance,
-    query: pageQuery.extend({ status: z.enum(WITHDRAWAL_STAGES).optional() }),
-    response: z.object({ list: z.array(adminWithdrawal), total: z.number().int() }),
+    query: lazySchema(() => pageQuery.extend({ status: z.enum(WITHDRAWAL_STAGES).optional() })),
+    response: lazySchema(() => z.object({ list: z.array(adminWithdrawal), total: z.number().int() })),
   }),
   /** approve → process → pay; reject (before processing) or fail (after approval) return amount + fee. */
   withdrawalAction: defineCall({
     path: '/finance/withdrawals/action',
     auth: 'operator',
     roles: ROLES.finance,
-    body: z
-      .object({ orderNo, action: z.enum(WITHDRAWAL_ACTIONS), reason: reason.optional() })
-      .refine((b) => !(b.action === 'reject' || b.action === 'fail') || b.reason !== undefined, {
-        path: ['reason'],
-        message: 'ReasonRequired',
-      }),
+    body: lazySchema(() =>
+      z
+        .object({ orderNo, action: z.enum(WITHDRAWAL_ACTIONS), reason: reason.optional() })
+        .refine((b) => !(b.action === 'reject' || b.action === 'fail') || b.reason !== undefined, {
+          path: ['reason'],
+          message: 'ReasonRequired',
+        }),
+    ),
     response: adminWithdrawal,
   }),
   /**
@@ -157,43 +174,47 @@ export const adminApi = {
     path: '/finance/withdrawals/payout-account',
     auth: 'operator',
     roles: ROLES.finance,
-    body: z.object({ orderNo }),
-    response: withdrawalDestination.extend({ orderNo: z.string() }),
+    body: lazySchema(() => z.object({ orderNo })),
+    response: lazySchema(() => withdrawalDestination.extend({ orderNo: z.string() })),
   }),
   /** Per currency the ledger's accounts must sum to zero. */
   ledgerHealth: defineCall({
     path: '/finance/ledger-health',
     auth: 'operator',
     roles: ROLES.finance,
-    response: z.object({
-      balanced: z.boolean(),
-      currencies: z.array(
-        z.object({ currency: z.enum(CURRENCY_KEYS), sum: z.string(), accounts: z.number().int() }),
-      ),
-    }),
+    response: lazySchema(() =>
+      z.object({
+        balanced: z.boolean(),
+        currencies: z.array(
+          z.object({ currency: z.enum(CURRENCY_KEYS), sum: z.string(), accounts: z.number().int() }),
+        ),
+      }),
+    ),
   }),
   audit: defineCall({
     path: '/audit',
     auth: 'operator',
     roles: ROLES.finance,
-    query: pageQuery.extend({
-      action: text().max(60).optional(),
-      /** The operator's user name, exactly. */
-      operator: text().trim().toLowerCase().max(60).optional(),
-      /** Part of the target, e.g. an order number or `user:42`. */
-      target: text().trim().max(120).optional(),
-      /** Entries at or after this instant (ISO 8601 with offset). */
-      from: dateTimeSchema.optional(),
-      /** Entries before this instant; after `from`, else 400 naming `to`. */
-      to: dateTimeSchema.optional(),
-    }),
-    response: z.object({ list: z.array(auditEntry), total: z.number().int() }),
+    query: lazySchema(() =>
+      pageQuery.extend({
+        action: text().max(60).optional(),
+        /** The operator's user name, exactly. */
+        operator: text().trim().toLowerCase().max(60).optional(),
+        /** Part of the target, e.g. an order number or `user:42`. */
+        target: text().trim().max(120).optional(),
+        /** Entries at or after this instant (ISO 8601 with offset). */
+        from: dateTimeSchema.optional(),
+        /** Entries before this instant; after `from`, else 400 naming `to`. */
+        to: dateTimeSchema.optional(),
+      }),
+    ),
+    response: lazySchema(() => z.object({ list: z.array(auditEntry), total: z.number().int() })),
   }),
   /** The actions the audit log holds (within the operator's tenants), for the console's filter. */
   auditActions: defineCall({
     path: '/audit/actions',
     auth: 'operator',
     roles: ROLES.finance,
-    response: z.object({ actions: z.array(z.string()) }),
+    response: lazySchema(() => z.object({ actions: z.array(z.string()) })),
   }),
 };

@@ -9,30 +9,35 @@ import {
   thirdLoginBody,
   text,
 } from '../validation.js';
+import { lazySchema } from '../lazy-schema.js';
 
 /** Login and registration answers: the session token the app sends as `Authorization: Bearer`. */
-export const accessTokenResult = z.object({ access_token: z.string() });
+export const accessTokenResult = lazySchema(() => z.object({ access_token: z.string() }));
 
-export const sendEmailCodeResult = z.object({
-  /** The address the code went to, trimmed and in lower case. */
-  email: z.string(),
-  /** The code stops working after this many seconds. */
-  expiresInSeconds: z.number().int(),
-  /** The server refuses another code for this address and purpose until then. */
-  resendInSeconds: z.number().int(),
-});
+export const sendEmailCodeResult = lazySchema(() =>
+  z.object({
+    /** The address the code went to, trimmed and in lower case. */
+    email: z.string(),
+    /** The code stops working after this many seconds. */
+    expiresInSeconds: z.number().int(),
+    /** The server refuses another code for this address and purpose until then. */
+    resendInSeconds: z.number().int(),
+  }),
+);
 
 /** The image captcha: `img` is a PNG in base64 (no `data:` prefix); answer with `uuid` and `code`. */
-export const captchaResult = z.object({ uuid: z.string(), img: z.string() });
+export const captchaResult = lazySchema(() => z.object({ uuid: z.string(), img: z.string() }));
 
-export const thirdLoginByTokenResult = z.object({
-  /** Set when the Google account already belongs to a user: logged in. */
-  access_token: z.string().nullable(),
-  channel: z.literal('google'),
-  /** For a new user: what Google told us, to prefill the completion form. */
-  email: z.string().nullable(),
-  name: z.string().nullable(),
-});
+export const thirdLoginByTokenResult = lazySchema(() =>
+  z.object({
+    /** Set when the Google account already belongs to a user: logged in. */
+    access_token: z.string().nullable(),
+    channel: z.literal('google'),
+    /** For a new user: what Google told us, to prefill the completion form. */
+    email: z.string().nullable(),
+    name: z.string().nullable(),
+  }),
+);
 
 export const authCalls = {
   sendEmailCode: defineCall({
@@ -53,7 +58,7 @@ export const authCalls = {
     body: emailRegisterForm,
     response: accessTokenResult,
   }),
-  logout: defineCall({ path: '/auth/logout', auth: 'user', response: z.null() }),
+  logout: defineCall({ path: '/auth/logout', auth: 'user', response: lazySchema(() => z.null()) }),
   /** Completes a Google sign-up: the ticket of the three-page plus phone and invite code. */
   thirdLogin: defineCall({
     path: '/auth/thirdLogin',
@@ -65,7 +70,9 @@ export const authCalls = {
   thirdLoginByToken: defineCall({
     path: '/auth/thirdLoginByToken',
     auth: 'guest',
-    body: z.object({ accessToken: text().trim().min(1).max(200), channel: z.literal('google') }),
+    body: lazySchema(() =>
+      z.object({ accessToken: text().trim().min(1).max(200), channel: z.literal('google') }),
+    ),
     response: thirdLoginByTokenResult,
   }),
   registerByName: defineCall({
@@ -89,7 +96,7 @@ export const authCalls = {
   loginByTicket: defineCall({
     path: '/auth/loginByTicket',
     auth: 'guest',
-    body: z.object({ ticket: text().trim().min(1).max(200) }),
+    body: lazySchema(() => z.object({ ticket: text().trim().min(1).max(200) })),
     response: accessTokenResult,
   }),
 };

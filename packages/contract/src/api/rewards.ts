@@ -3,13 +3,16 @@ import { defineCall } from '../call.js';
 import { CURRENCY_KEYS, MEMBERSHIP_TIERS } from '../constants.js';
 import { createRedPacketForm, ranking, rankingQuery, redPacket, taskList, taskState } from '../earn.js';
 import { text } from '../validation.js';
+import { lazySchema } from '../lazy-schema.js';
 
 /** A red packet's public id in links: 32 hex digits (128 random bits), never a sequential number. */
 export const RED_PACKET_TOKEN = /^[0-9a-f]{32}$/;
 
-const redPacketQuery = z.object({
-  redPacketId: text().trim().toLowerCase().regex(RED_PACKET_TOKEN, { error: 'RedPacketNotFound' }),
-});
+const redPacketQuery = lazySchema(() =>
+  z.object({
+    redPacketId: text().trim().toLowerCase().regex(RED_PACKET_TOKEN, { error: 'RedPacketNotFound' }),
+  }),
+);
 
 export const taskCalls = {
   /** The tasks with progress measured from real events, and whether each is claimed this period. */
@@ -18,15 +21,15 @@ export const taskCalls = {
   queryInviteTaskNum: defineCall({
     path: '/appTask/queryInviteTaskNum',
     auth: 'user',
-    response: z.object({ today: z.number().int(), total: z.number().int() }),
+    response: lazySchema(() => z.object({ today: z.number().int(), total: z.number().int() })),
   }),
   /** Claims a reached task's reward, once per period. */
   submitTask: defineCall({
     path: '/appTask/submitTask',
     auth: 'user',
     bodyInQuery: true,
-    body: z.object({ code: text().trim().min(1).max(40) }),
-    response: z.object({ task: taskState, balance: z.string() }),
+    body: lazySchema(() => z.object({ code: text().trim().min(1).max(40) })),
+    response: lazySchema(() => z.object({ task: taskState, balance: z.string() })),
   }),
 };
 
@@ -43,7 +46,7 @@ export const redPacketCalls = {
     auth: 'user',
     query: redPacketQuery,
     hideErrorToast: true,
-    response: z.object({ amount: z.string(), packet: redPacket }),
+    response: lazySchema(() => z.object({ amount: z.string(), packet: redPacket })),
   }),
   /** Funds a red packet from the balance into escrow (ours: the spec shows the page, not the call). */
   sendRedPacket: defineCall({
@@ -56,13 +59,15 @@ export const redPacketCalls = {
   rules: defineCall({
     path: '/redP/rules',
     auth: 'user',
-    response: z.object({
-      currency: z.enum(CURRENCY_KEYS),
-      minShare: z.string(),
-      maxAmount: z.string(),
-      maxShares: z.number().int(),
-      expiryHours: z.number().int(),
-    }),
+    response: lazySchema(() =>
+      z.object({
+        currency: z.enum(CURRENCY_KEYS),
+        minShare: z.string(),
+        maxAmount: z.string(),
+        maxShares: z.number().int(),
+        expiryHours: z.number().int(),
+      }),
+    ),
   }),
 };
 
@@ -83,11 +88,15 @@ export const testCalls = {
   openVipLevel: defineCall({
     path: '/test/openVipLevel',
     auth: 'user',
-    body: z.object({
-      /** 0 Drama Week Card, 1 Primary, 2 Premium, 3 Director Star Card (the spec's user types 1-3). */
-      level: z.coerce.number().int().min(0).max(3),
-      days: z.coerce.number().int().min(1).max(3650).optional(),
-    }),
-    response: z.object({ tier: z.enum(MEMBERSHIP_TIERS), startsAt: z.string(), endsAt: z.string() }),
+    body: lazySchema(() =>
+      z.object({
+        /** 0 Drama Week Card, 1 Primary, 2 Premium, 3 Director Star Card (the spec's user types 1-3). */
+        level: z.coerce.number().int().min(0).max(3),
+        days: z.coerce.number().int().min(1).max(3650).optional(),
+      }),
+    ),
+    response: lazySchema(() =>
+      z.object({ tier: z.enum(MEMBERSHIP_TIERS), startsAt: z.string(), endsAt: z.string() }),
+    ),
   }),
 };

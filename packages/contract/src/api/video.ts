@@ -2,53 +2,60 @@ import { z } from 'zod';
 import { defineCall } from '../call.js';
 import { OPENING_PATHS } from '../constants.js';
 import { tenantIdSchema, text } from '../validation.js';
+import { lazySchema } from '../lazy-schema.js';
 
-const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-const tenantQuery = z.object({ tenantId: tenantIdSchema.optional() });
+const id = lazySchema(() => z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER));
+const tenantQuery = lazySchema(() => z.object({ tenantId: tenantIdSchema.optional() }));
 const pageFields = {
   pageNum: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(50).default(20),
 };
 
 /** A series as lists show it; texts in the request's language. */
-export const seriesSummary = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  description: z.string(),
-  /** Cover image path (vertical 3:4). */
-  cover: z.string(),
-  tags: z.array(z.string()),
-  category: z.string(),
-  episodeCount: z.number().int(),
-  /** Episodes 1…freeEpisodes play for everyone; the rest need a Star Card or a trial card. */
-  freeEpisodes: z.number().int(),
-  favoriteCount: z.number().int(),
-  likeCount: z.number().int(),
-  playCount: z.number().int(),
-});
+export const seriesSummary = lazySchema(() =>
+  z.object({
+    id: z.number().int(),
+    title: z.string(),
+    description: z.string(),
+    /** Cover image path (vertical 3:4). */
+    cover: z.string(),
+    tags: z.array(z.string()),
+    category: z.string(),
+    episodeCount: z.number().int(),
+    /** Episodes 1…freeEpisodes play for everyone; the rest need a Star Card or a trial card. */
+    freeEpisodes: z.number().int(),
+    favoriteCount: z.number().int(),
+    likeCount: z.number().int(),
+    playCount: z.number().int(),
+  }),
+);
 export type SeriesSummary = z.infer<typeof seriesSummary>;
 
 /** A series as a card shows it (Home's sections): a summary without its description. */
-export const seriesCard = seriesSummary.omit({ description: true });
+export const seriesCard = lazySchema(() => seriesSummary.omit({ description: true }));
 export type SeriesCard = z.infer<typeof seriesCard>;
 
-export const episodeInfo = z.object({
-  id: z.number().int(),
-  seriesId: z.number().int(),
-  number: z.number().int(),
-  /** Seconds. */
-  duration: z.number(),
-  poster: z.string(),
-  free: z.boolean(),
-  /** True when this viewer may not play it (a paid episode without a card). */
-  locked: z.boolean(),
-  likeCount: z.number().int(),
-  /** This viewer liked it (false for guests). */
-  liked: z.boolean(),
-});
+export const episodeInfo = lazySchema(() =>
+  z.object({
+    id: z.number().int(),
+    seriesId: z.number().int(),
+    number: z.number().int(),
+    /** Seconds. */
+    duration: z.number(),
+    poster: z.string(),
+    free: z.boolean(),
+    /** True when this viewer may not play it (a paid episode without a card). */
+    locked: z.boolean(),
+    likeCount: z.number().int(),
+    /** This viewer liked it (false for guests). */
+    liked: z.boolean(),
+  }),
+);
 export type EpisodeInfo = z.infer<typeof episodeInfo>;
 
-export const seriesPage = z.object({ list: z.array(seriesSummary), total: z.number().int() });
+export const seriesPage = lazySchema(() =>
+  z.object({ list: z.array(seriesSummary), total: z.number().int() }),
+);
 
 /** The home page's built-in sections, in their default order; the server computes their series. */
 export const HOME_BUILTIN_SECTIONS = ['hot', 'new', 'free', 'ranking'] as const;
@@ -62,43 +69,51 @@ export function isHomeBuiltinSection(key: string): key is HomeBuiltinSection {
  * One home section, in the order the tenant's operators set (hidden sections are left out).
  * `key` is a built-in key or an operator's custom section key.
  */
-export const homeSection = z.object({
-  key: z.string(),
-  /** In the request's language; null: the app shows its own translated title of a built-in key. */
-  title: z.string().nullable().default(null),
-  series: z.array(seriesCard),
-});
+export const homeSection = lazySchema(() =>
+  z.object({
+    key: z.string(),
+    /** In the request's language; null: the app shows its own translated title of a built-in key. */
+    title: z.string().nullable().default(null),
+    series: z.array(seriesCard),
+  }),
+);
 export type HomeSection = z.infer<typeof homeSection>;
 
-export const seriesDetail = z.object({
-  series: seriesSummary,
-  episodes: z.array(episodeInfo),
-  /** This viewer follows (favourited) the series. */
-  favorited: z.boolean(),
-  /** Where this viewer stopped: episode and seconds, or null. */
-  progress: z
-    .object({ videoId: z.number().int(), number: z.number().int(), progress: z.number() })
-    .nullable(),
-});
+export const seriesDetail = lazySchema(() =>
+  z.object({
+    series: seriesSummary,
+    episodes: z.array(episodeInfo),
+    /** This viewer follows (favourited) the series. */
+    favorited: z.boolean(),
+    /** Where this viewer stopped: episode and seconds, or null. */
+    progress: z
+      .object({ videoId: z.number().int(), number: z.number().int(), progress: z.number() })
+      .nullable(),
+  }),
+);
 
 /** Short-lived signed address of an episode's HLS playlist, issued only to a viewer who may play it. */
-export const playResult = z.object({
-  videoId: z.number().int(),
-  playlistUrl: z.string(),
-  expiresAt: z.string(),
-});
+export const playResult = lazySchema(() =>
+  z.object({
+    videoId: z.number().int(),
+    playlistUrl: z.string(),
+    expiresAt: z.string(),
+  }),
+);
 
-export const historyEntry = z.object({
-  series: seriesSummary,
-  videoId: z.number().int(),
-  number: z.number().int(),
-  progress: z.number(),
-  duration: z.number(),
-  updatedAt: z.string(),
-});
+export const historyEntry = lazySchema(() =>
+  z.object({
+    series: seriesSummary,
+    videoId: z.number().int(),
+    number: z.number().int(),
+    progress: z.number(),
+    duration: z.number(),
+    updatedAt: z.string(),
+  }),
+);
 
-const seriesBody = z.object({ seriesId: id });
-const videoBody = z.object({ videoId: id });
+const seriesBody = lazySchema(() => z.object({ seriesId: id }));
+const videoBody = lazySchema(() => z.object({ videoId: id }));
 
 export const videoCalls = {
   /** Follows a series (idempotent). */
@@ -107,121 +122,129 @@ export const videoCalls = {
     auth: 'user',
     bodyInQuery: true,
     body: seriesBody,
-    response: z.object({ favorited: z.boolean(), favoriteCount: z.number().int() }),
+    response: lazySchema(() => z.object({ favorited: z.boolean(), favoriteCount: z.number().int() })),
   }),
   cancelFavoriting: defineCall({
     path: '/sv/cancelFavoriting',
     auth: 'user',
     bodyInQuery: true,
     body: seriesBody,
-    response: z.object({ favorited: z.boolean(), favoriteCount: z.number().int() }),
+    response: lazySchema(() => z.object({ favorited: z.boolean(), favoriteCount: z.number().int() })),
   }),
   /** The signed-in user's followed series; the path's userId must be the user's own. */
   myFavo: defineCall({
     path: '/sv/myFavo/:userId',
     auth: 'user',
-    params: z.object({ userId: id }),
-    body: z.object(pageFields),
+    params: lazySchema(() => z.object({ userId: id })),
+    body: lazySchema(() => z.object(pageFields)),
     response: seriesPage,
   }),
   /** Whether the signed-in user follows series `id`. */
   myFavoList: defineCall({
     path: '/sv/myFavoList/:id',
     auth: 'user',
-    params: z.object({ id }),
-    response: z.object({ favorited: z.boolean() }),
+    params: lazySchema(() => z.object({ id })),
+    response: lazySchema(() => z.object({ favorited: z.boolean() })),
   }),
   homeSeries: defineCall({
     path: '/sv/homeSeries',
     auth: 'guest',
     query: tenantQuery,
-    response: z.object({
-      banners: z.array(seriesSummary),
-      sections: z.array(homeSection),
-      categories: z.array(z.string()),
-    }),
+    response: lazySchema(() =>
+      z.object({
+        banners: z.array(seriesSummary),
+        sections: z.array(homeSection),
+        categories: z.array(z.string()),
+      }),
+    ),
   }),
   /** Keyword search over titles, descriptions and tags, in all languages. */
   page: defineCall({
     path: '/sv/page',
     auth: 'guest',
-    query: tenantQuery.extend({ keyword: text().trim().max(100).optional() }),
-    body: z.object({ ...pageFields, keyword: text().trim().max(100).optional() }),
+    query: lazySchema(() => tenantQuery.extend({ keyword: text().trim().max(100).optional() })),
+    body: lazySchema(() => z.object({ ...pageFields, keyword: text().trim().max(100).optional() })),
     response: seriesPage,
   }),
   addViewHis: defineCall({
     path: '/sv/addViewHis',
     auth: 'user',
-    query: z.object({ seriesId: id, videoId: id, progress: z.coerce.number().min(0).max(86_400) }),
-    response: z.null(),
+    query: lazySchema(() =>
+      z.object({ seriesId: id, videoId: id, progress: z.coerce.number().min(0).max(86_400) }),
+    ),
+    response: lazySchema(() => z.null()),
   }),
   deleteViewHis: defineCall({
     path: '/sv/deleteViewHis',
     auth: 'user',
-    query: z.object({ seriesId: id }),
-    response: z.null(),
+    query: lazySchema(() => z.object({ seriesId: id })),
+    response: lazySchema(() => z.null()),
   }),
   queryViewHis: defineCall({
     path: '/sv/queryViewHis',
     auth: 'user',
-    body: z.object(pageFields),
-    response: z.object({ list: z.array(historyEntry), total: z.number().int() }),
+    body: lazySchema(() => z.object(pageFields)),
+    response: lazySchema(() => z.object({ list: z.array(historyEntry), total: z.number().int() })),
   }),
   liking: defineCall({
     path: '/sv/liking',
     auth: 'user',
     bodyInQuery: true,
     body: videoBody,
-    response: z.object({ liked: z.boolean(), likeCount: z.number().int() }),
+    response: lazySchema(() => z.object({ liked: z.boolean(), likeCount: z.number().int() })),
   }),
   cancelLiking: defineCall({
     path: '/sv/cancelLiking',
     auth: 'user',
     bodyInQuery: true,
     body: videoBody,
-    response: z.object({ liked: z.boolean(), likeCount: z.number().int() }),
+    response: lazySchema(() => z.object({ liked: z.boolean(), likeCount: z.number().int() })),
   }),
   /** A series with its episodes (the spec's fetchVideosSeries). */
   videos: defineCall({
     path: OPENING_PATHS.series,
     auth: 'guest',
-    params: z.object({ seriesId: id }),
+    params: lazySchema(() => z.object({ seriesId: id })),
     response: seriesDetail,
   }),
   allSeries: defineCall({
     path: '/sv/allSeries',
     auth: 'guest',
     query: tenantQuery,
-    body: z.object({ ...pageFields, category: text().trim().max(40).optional() }),
+    body: lazySchema(() => z.object({ ...pageFields, category: text().trim().max(40).optional() })),
     response: seriesPage,
   }),
   /** The signed-in user's liked episodes; the path's userId must be the user's own. */
   myLikes: defineCall({
     path: '/sv/myLikes/:userId',
     auth: 'user',
-    params: z.object({ userId: id }),
-    body: z.object(pageFields),
-    response: z.object({
-      list: z.array(z.object({ series: seriesSummary, episode: episodeInfo })),
-      total: z.number().int(),
-    }),
+    params: lazySchema(() => z.object({ userId: id })),
+    body: lazySchema(() => z.object(pageFields)),
+    response: lazySchema(() =>
+      z.object({
+        list: z.array(z.object({ series: seriesSummary, episode: episodeInfo })),
+        total: z.number().int(),
+      }),
+    ),
   }),
   /** The Shorts feed (the spec's fetchVideosPage): episodes one after another, series by series. */
   videosPage: defineCall({
     path: '/sv/videosPage',
     auth: 'guest',
     query: tenantQuery,
-    body: z.object(pageFields),
-    response: z.object({
-      list: z.array(z.object({ series: seriesSummary, episode: episodeInfo })),
-      total: z.number().int(),
-    }),
+    body: lazySchema(() => z.object(pageFields)),
+    response: lazySchema(() =>
+      z.object({
+        list: z.array(z.object({ series: seriesSummary, episode: episodeInfo })),
+        total: z.number().int(),
+      }),
+    ),
   }),
   /** Signs the playlist address of an episode the viewer may play; 409 EpisodeLocked otherwise. */
   play: defineCall({
     path: OPENING_PATHS.play,
     auth: 'guest',
-    params: z.object({ videoId: id }),
+    params: lazySchema(() => z.object({ videoId: id })),
     response: playResult,
   }),
 };
