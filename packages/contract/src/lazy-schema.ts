@@ -9,18 +9,16 @@
 export function lazySchema<T extends object>(build: () => T): T {
   let built: T | undefined;
   const schema = () => (built ??= build());
-  const bound = new Map<PropertyKey, unknown>();
+  /** The built schema's methods (its prototype's), each bound to it once. */
+  const bound = new WeakMap<(...args: unknown[]) => unknown, unknown>();
   // The target is a stand-in: everything is answered by the built schema.
   return new Proxy({} as T, {
     get(_target, key) {
       const value: unknown = Reflect.get(schema(), key);
       if (typeof value !== 'function') return value;
-      let fn = bound.get(key);
-      if (fn === undefined || (fn as { original?: unknown }).original !== value) {
-        fn = Object.assign((value as (...args: unknown[]) => unknown).bind(schema()), { original: value });
-        bound.set(key, fn);
-      }
-      return fn;
+      const method = value as (...args: unknown[]) => unknown;
+      if (!bound.has(method)) bound.set(method, method.bind(schema()));
+      return bound.get(method);
     },
     set: (_target, key, value) => Reflect.set(schema(), key, value),
     has: (_target, key) => key in schema(),
