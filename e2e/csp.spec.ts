@@ -2,8 +2,8 @@ import { expect, type Page, test } from '@playwright/test';
 import { origin } from './flows.js';
 
 // The server sends index.html with a Content-Security-Policy (apps/server/src/http/csp.ts): the
-// app's own scripts, styles, pictures, streams (Media Source and hls.js's worker) and its web
-// view's frame must all pass it. The browser reports every refusal as a securitypolicyviolation
+// app's own scripts, styles, pictures, streams (Media Source; hls.js transmuxes on the page, so
+// a blob: worker would be refused) and its web view's frame must all pass it. The browser reports every refusal as a securitypolicyviolation
 // event; the page keeps them in window.__cspViolations.
 
 async function watchPolicy(page: Page): Promise<void> {
@@ -32,7 +32,9 @@ test('the app runs within its Content-Security-Policy: Home, the feed playing, a
 }) => {
   await watchPolicy(page);
   const response = await page.goto(`${origin()}/#/pages/home/index`);
-  expect(response?.headers()['content-security-policy']).toMatch(/script-src 'self' 'nonce-/);
+  const policy = response?.headers()['content-security-policy'];
+  expect(policy).toMatch(/script-src 'self' 'nonce-/);
+  expect(policy).toContain("worker-src 'self';");
   await expect(page.getByTestId('home-section-hot')).toBeVisible();
 
   await page.goto(`${origin()}/#/pages/shorts/index`);

@@ -35,9 +35,10 @@ const common = (storage: string[]) => [
   "style-src 'self' 'unsafe-inline'",
   // Covers, posters and avatars may come from a CDN; pictures chosen for upload are blob: URLs.
   `img-src 'self' data: blob: https: ${storage.join(' ')}`.trim(),
-  // hls.js feeds the video through Media Source (blob:) and transmuxes in a blob: worker.
+  // hls.js feeds the video through Media Source (blob:); it transmuxes on the page, not in a
+  // blob: worker (apps/web/src/features/drama/player/attach.ts), so workers are the app's own.
   "media-src 'self' blob:",
-  "worker-src 'self' blob:",
+  "worker-src 'self'",
   "font-src 'self' data:",
   "manifest-src 'self'",
   "object-src 'none'",

@@ -44,26 +44,31 @@ describe('route chunks for index.html', () => {
         'assets/attach.js',
         'assets/ui.js',
       ]),
+      page('assets/antd-locale.js', 'shared/ui/antd-locale.ts', ['assets/antd.js']),
+      chunk('assets/antd.js'),
       page('assets/en.js', 'shared/i18n/en.ts', []),
       page('assets/vn.js', 'shared/i18n/vn.ts', []),
       page('assets/id.js', 'shared/i18n/id.ts', []),
     ].map((item) => [item.fileName, item]),
   );
 
-  it("lists each page's chunks beyond what index.html loads, with their styles", () => {
+  it("lists each page's chunks beyond what index.html loads, with their styles and antd-mobile's texts", () => {
     const map = routeChunks(bundle);
-    expect(map.home).toEqual({ js: ['/assets/home.js'], css: ['/assets/home.css'] });
+    const texts = ['/assets/antd-locale.js', '/assets/antd.js'];
+    expect(map.home).toEqual({ js: ['/assets/home.js', ...texts], css: ['/assets/home.css'] });
     expect(map.shorts).toEqual({
-      js: ['/assets/shorts.js', '/assets/attach.js'],
+      js: ['/assets/shorts.js', '/assets/attach.js', ...texts],
       css: ['/assets/drama.css'],
     });
-    expect(map.episode).toEqual({ js: ['/assets/episode.js', '/assets/attach.js'], css: [] });
+    expect(map.episode).toEqual({ js: ['/assets/episode.js', '/assets/attach.js', ...texts], css: [] });
     expect(map.vn).toEqual({ js: ['/assets/vn.js'], css: [] });
   });
 
   it('fails the build when a page it preloads is missing, rather than preloading nothing', () => {
     const { ['assets/episode.js']: _, ...without } = bundle;
     expect(() => routeChunks(without)).toThrow(/episode/);
+    const { ['assets/antd-locale.js']: __, ...noTexts } = bundle;
+    expect(() => routeChunks(noTexts)).toThrow(/every page/);
   });
 
   it('index.html has the mark the map goes to, before the script that reads it', () => {
