@@ -7,6 +7,7 @@
 // else TEST_DATABASE_URL, else postgres://root@127.0.0.1:5432/postgres (a scratch database is made
 // there and dropped; without a server, and neither variable set, that half is skipped).
 //   npm run bench            (builds first)   BENCH_SECONDS=5 BENCH_CONNECTIONS=10
+//   BENCH_TARGETS=homeSeries,allSeries: only the calls whose names contain one of these words.
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,6 +20,7 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 /** Linux's USER_HZ, the unit of /proc/<pid>/stat's CPU times (100 on every common architecture). */
 const CLOCK_TICKS = 100;
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const only = process.env.BENCH_TARGETS?.split(',').filter(Boolean);
 /** Seconds of one round (a target's turn, or the baseline's between two turns). */
 const ROUND_SECONDS = 1;
 const explicitUrl = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
@@ -120,7 +122,8 @@ async function measure(engine: string, base: string, server: ServerProcess): Pro
   // speed drifts within a run (a shared host moves its rates by ±40 % from minute to minute)
   // tilts both sides of a ratio alike. Each target is warmed up unrecorded first (caches filled,
   // code optimised).
-  const [baselineTarget, ...calls] = targets;
+  const [baselineTarget, ...everyCall] = targets;
+  const calls = only ? everyCall.filter((t) => only.some((word) => t.name.includes(word))) : everyCall;
   const run = async (t: (typeof targets)[number], duration: number) => {
     const start = server.cpuMicros();
     const result = await autocannon({

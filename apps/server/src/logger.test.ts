@@ -1,8 +1,9 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { loadConfig } from './config.js';
-import { logDestination } from './logger.js';
+import { lazyChildLogger, logDestination } from './logger.js';
+import { buildTestApp } from './test/helper.js';
 
 /** What a logger built as the server builds it writes for one entry. */
 function written(format: 'pretty' | 'json'): string {
@@ -34,6 +35,54 @@ describe('logs', () => {
     ]) {
       const entry = JSON.parse(written(loadConfig(env).logFormat)) as Record<string, unknown>;
       expect(entry).toMatchObject({ level: 30, msg: 'request completed', reqId: 'r-1' });
+    }
+  });
+});
+
+describe("a request's logger", () => {
+  const sink = () => {
+    const lines: Record<string, unknown>[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
+        done();
+      },
+    });
+    return { lines, parent: pino({ level: 'warn' }, stream) };
+  };
+
+  it('is made only when it first writes an entry, then writes with its bindings at its level', () => {
+    const { lines, parent } = sink();
+    const child = vi.spyOn(parent, 'child');
+    const log = lazyChildLogger(parent, { reqId: 'r-7' }, {});
+    expect(log.level).toBe('warn');
+    log.info('below the level');
+    expect(lines).toEqual([]);
+    expect(child).not.toHaveBeenCalled();
+    log.warn({ url: '/x' }, 'busy');
+    log.error('failed');
+    expect(child).toHaveBeenCalledTimes(1);
+    expect(lines).toMatchObject([
+      { reqId: 'r-7', url: '/x', msg: 'busy', level: 40 },
+      { reqId: 'r-7', msg: 'failed', level: 50 },
+    ]);
+    log.child({ step: 'two' }).warn('nested');
+    expect(lines[2]).toMatchObject({ reqId: 'r-7', step: 'two', msg: 'nested' });
+  });
+
+  it('costs no child logger for a request that logs nothing (LOG_LEVEL=warn), one at info', async () => {
+    for (const [level, made] of [
+      ['warn', 0],
+      ['info', 1],
+    ] as const) {
+      const t = await buildTestApp({ LOG_LEVEL: level });
+      try {
+        const child = vi.spyOn(t.app.log, 'child');
+        expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+        expect(child).toHaveBeenCalledTimes(made);
+      } finally {
+        await t.close();
+      }
     }
   });
 });

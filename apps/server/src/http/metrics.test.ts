@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usingPostgres } from '../test/database.js';
 import { buildTestApp, type TestApp } from '../test/helper.js';
 import { walletFixtures } from '../test/wallet-fixtures.js';
+import { httpStats } from './metrics.js';
 
 /**
  * /metrics: refused without its token (or, with none configured, to anyone not on this machine);
@@ -22,6 +23,28 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
   }
   return undefined;
 }
+
+describe('request counts and latencies', () => {
+  it('are written as cumulative buckets per method and route pattern, a bound counting as within it', () => {
+    const http = httpStats();
+    http.record('GET', '/a', 200, 0.005);
+    http.record('GET', '/a', 200, 0.02);
+    http.record('GET', '/a', 404, 40);
+    http.record('POST', '/b "quoted"\\', 200, 0.001);
+    const text = http.text();
+    const a = { method: 'GET', route: '/a' };
+    expect(sample(text, 'http_requests_total', { ...a, status: '200' })).toBe(2);
+    expect(sample(text, 'http_requests_total', { ...a, status: '404' })).toBe(1);
+    expect(sample(text, 'http_request_duration_seconds_bucket', { le: '0.005', ...a })).toBe(1);
+    expect(sample(text, 'http_request_duration_seconds_bucket', { le: '0.025', ...a })).toBe(2);
+    expect(sample(text, 'http_request_duration_seconds_bucket', { le: '30', ...a })).toBe(2);
+    expect(sample(text, 'http_request_duration_seconds_bucket', { le: '+Inf', ...a })).toBe(3);
+    expect(sample(text, 'http_request_duration_seconds_count', a)).toBe(3);
+    expect(sample(text, 'http_request_duration_seconds_sum', a)).toBeCloseTo(40.025);
+    expect(text).toContain('route="/b \\"quoted\\"\\\\"');
+    expect(text).toContain('# TYPE http_request_duration_seconds histogram');
+  });
+});
 
 describe('/metrics with METRICS_TOKEN', () => {
   let t: TestApp;

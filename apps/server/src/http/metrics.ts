@@ -51,6 +51,76 @@ const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10
 /** Requests no route matched (the web app's pages, unknown paths): one label, not their URLs. */
 const UNMATCHED = '(unmatched)';
 
+/** A label value in the Prometheus text format. */
+const labelValue = (value: string) => value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
+
+interface RouteStats {
+  /** Answers by status. */
+  statuses: Map<number, number>;
+  /** Answers per latency bucket (not cumulative; the last is above every bound). */
+  buckets: number[];
+  sum: number;
+  count: number;
+}
+
+/**
+ * `http_requests_total` (method, route, status) and `http_request_duration_seconds` (method,
+ * route; LATENCY_BUCKETS), kept per route pattern and method (a bounded set) and written in the
+ * Prometheus text format as prom-client writes them.
+ */
+export function httpStats() {
+  const byRoute = new Map<string, Map<string, RouteStats>>();
+  return {
+    record(method: string, route: string, status: number, seconds: number): void {
+      let methods = byRoute.get(route);
+      if (!methods) {
+        methods = new Map<string, RouteStats>();
+        byRoute.set(route, methods);
+      }
+      let stats = methods.get(method);
+      if (!stats) {
+        stats = { statuses: new Map(), buckets: LATENCY_BUCKETS.map(() => 0).concat(0), sum: 0, count: 0 };
+        methods.set(method, stats);
+      }
+      stats.statuses.set(status, (stats.statuses.get(status) ?? 0) + 1);
+      let bucket = 0;
+      for (const bound of LATENCY_BUCKETS) {
+        if (seconds <= bound) break;
+        bucket++;
+      }
+      stats.buckets[bucket] = (stats.buckets[bucket] ?? 0) + 1;
+      stats.sum += seconds;
+      stats.count += 1;
+    },
+    text(): string {
+      const requests = [
+        '# HELP http_requests_total HTTP requests answered, by method, route pattern and status',
+        '# TYPE http_requests_total counter',
+      ];
+      const latency = [
+        '# HELP http_request_duration_seconds Time to answer an HTTP request, by method and route pattern',
+        '# TYPE http_request_duration_seconds histogram',
+      ];
+      for (const [route, methods] of byRoute) {
+        for (const [method, stats] of methods) {
+          const labels = `method="${labelValue(method)}",route="${labelValue(route)}"`;
+          for (const [status, n] of stats.statuses)
+            requests.push(`http_requests_total{${labels},status="${status}"} ${n}`);
+          let below = 0;
+          LATENCY_BUCKETS.forEach((bound, i) => {
+            below += stats.buckets[i] ?? 0;
+            latency.push(`http_request_duration_seconds_bucket{le="${bound}",${labels}} ${below}`);
+          });
+          latency.push(`http_request_duration_seconds_bucket{le="+Inf",${labels}} ${stats.count}`);
+          latency.push(`http_request_duration_seconds_sum{${labels}} ${stats.sum}`);
+          latency.push(`http_request_duration_seconds_count{${labels}} ${stats.count}`);
+        }
+      }
+      return `${requests.join('\n')}\n\n${latency.join('\n')}\n\n`;
+    },
+  };
+}
+
 const digest = (s: string) => createHash('sha256').update(s).digest();
 
 /**
@@ -76,23 +146,11 @@ export function installMetrics(app: FastifyInstance, options: MetricsOptions): M
   const registry = new Registry();
   const shared = processMetrics();
 
-  const requests = new Counter({
-    name: 'http_requests_total',
-    help: 'HTTP requests answered, by method, route pattern and status',
-    labelNames: ['method', 'route', 'status'] as const,
-    registers: [registry],
-  });
-  const latency = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'Time to answer an HTTP request, by method and route pattern',
-    labelNames: ['method', 'route'] as const,
-    buckets: LATENCY_BUCKETS,
-    registers: [registry],
-  });
+  // Counted here and written out when scraped: prom-client's Counter and Histogram hash the labels
+  // and check them on every request (~3 µs of a cached call).
+  const http = httpStats();
   app.addHook('onResponse', (req, reply, done) => {
-    const route = req.routeOptions.url ?? UNMATCHED;
-    requests.inc({ method: req.method, route, status: String(reply.statusCode) });
-    latency.observe({ method: req.method, route }, reply.elapsedTime / 1000);
+    http.record(req.method, req.routeOptions.url ?? UNMATCHED, reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
 
@@ -288,7 +346,7 @@ export function installMetrics(app: FastifyInstance, options: MetricsOptions): M
     }
   };
   app.get('/metrics', { onRequest: allowed }, async (_req, reply) => {
-    const text = `${await shared.metrics()}\n${await registry.metrics()}`;
+    const text = `${await shared.metrics()}\n${http.text()}${await registry.metrics()}`;
     return reply.header('content-type', registry.contentType).header('cache-control', 'no-store').send(text);
   });
   return metrics;
