@@ -22,11 +22,14 @@ const PAGES: Record<string, RegExp> = {
 };
 
 /**
- * What every lazy page loads with its own chunk (app/lazy-page.tsx): antd-mobile's texts. Listed
- * with each page's files, it loads beside them instead of after the app has rendered (a cold
- * episode open asked it ~300 ms after the page's chunk and rendered only once it was in).
+ * What a lazy page that draws antd-mobile loads with its own chunk (app/lazy-page.tsx):
+ * antd-mobile's texts. Listed with the page's files, it loads beside them instead of after the app
+ * has rendered (a cold episode open asked it ~300 ms after the page's chunk and rendered only once
+ * it was in). A page whose chunks hold no antd-mobile (Shorts, an episode: `antdTexts: false`)
+ * does not wait for it.
  */
-const WITH_EVERY_PAGE = /shared\/ui\/antd-locale\.ts$/;
+const ANTD_TEXTS = /shared\/ui\/antd-locale\.ts$/;
+const ANTD = /node_modules[\\/]antd-mobile[\\/]/;
 
 /** Where index.html takes the map: a comment in its <head>, before the boot script. */
 const MARK = /<!--ds-route-chunks[^>]*-->/;
@@ -55,12 +58,17 @@ export function routeChunks(bundle: OutputBundle): Record<string, Files> {
     if (!chunk) throw new Error(`route-preload: no chunk for ${name} (${pattern})`);
     return chunk;
   };
-  const everyPage = lazyChunk('every page', WITH_EVERY_PAGE);
+  const antdTexts = lazyChunk("antd-mobile's texts", ANTD_TEXTS);
+  const drawsAntd = (files: Set<string>) =>
+    [...files].some((file) => {
+      const item = bundle[file];
+      return item?.type === 'chunk' && item.moduleIds.some((id) => ANTD.test(id));
+    });
   const map: Record<string, Files> = {};
   for (const [page, pattern] of Object.entries(PAGES)) {
     const graph = new Set<string>();
     staticGraph(bundle, lazyChunk(page, pattern), graph);
-    if (!(page in LANGUAGES)) staticGraph(bundle, everyPage, graph);
+    if (!(page in LANGUAGES) && drawsAntd(graph)) staticGraph(bundle, antdTexts, graph);
     const js = [...graph].filter((file) => !initial.has(file));
     const css = js.flatMap((file) => {
       const item = bundle[file];

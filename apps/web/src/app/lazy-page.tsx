@@ -144,6 +144,13 @@ export interface LazyPageOptions {
   reload?: () => void;
   /** When to give up on the page's script (LIMITS.scriptLoadTimeoutMs). */
   scriptTimeoutMs?: number;
+  /**
+   * False for a page that draws no antd-mobile component before a part that loads it on demand
+   * (shared/ui/lazy-until-open.tsx, which brings the texts itself): the page does not wait for
+   * antd-mobile's texts and the library they import. The build's preload lists follow the same
+   * rule (route-preload.ts). Default true.
+   */
+  antdTexts?: boolean;
 }
 
 /**
@@ -154,8 +161,10 @@ export interface LazyPageOptions {
 export function lazyPage(loader: Loader, options: LazyPageOptions = {}): ComponentType {
   const reload = options.reload ?? (() => window.location.reload());
   // A page comes with antd-mobile's texts in the session's language (shared/ui/antd-locale.ts).
-  const withLocale: Loader = () =>
-    Promise.all([loader(), import('../shared/ui/antd-locale')]).then(([page]) => page);
+  const withLocale: Loader =
+    options.antdTexts === false
+      ? loader
+      : () => Promise.all([loader(), import('../shared/ui/antd-locale')]).then(([page]) => page);
   const load = withScriptTimeout(withLocale, options.scriptTimeoutMs);
   const holder: { Page: LazyExoticComponent<ComponentType> } = { Page: lazy(load) };
 

@@ -7,8 +7,11 @@ import { RouteError } from './route-error';
 import { TabShell } from './tab-shell';
 
 const HomePage = lazyPage(() => import('../features/drama/pages/home-page'));
-const ShortsPage = lazyPage(() => import('../features/drama/pages/shorts-page'));
-const VideoDetailsPage = lazyPage(() => import('../features/drama/pages/video-details-page'));
+// The two pages a shared link or the tab bar opens to play: antd-mobile only on demand.
+const ShortsPage = lazyPage(() => import('../features/drama/pages/shorts-page'), { antdTexts: false });
+const VideoDetailsPage = lazyPage(() => import('../features/drama/pages/video-details-page'), {
+  antdTexts: false,
+});
 const SearchPage = lazyPage(() => import('../features/drama/pages/search-page'));
 const HistoryPage = lazyPage(() => import('../features/drama/pages/history-page'));
 const PromotePage = lazyPage(() => import('../features/drama/pages/promote-page'));

@@ -1,5 +1,5 @@
 import { AVATAR_MAX_BYTES, CURRENCIES } from '@dramastar/contract';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { refreshUserInfo } from '../shared/api/user-info';
 import { useLoginPanel } from '../shared/auth/login-panel-store';
@@ -220,7 +220,8 @@ describe('session', () => {
     useSession.setState({ openId: 'open-1' });
     renderAt('#/pages/profile/setting/index');
     fireEvent.click(await screen.findByTestId('settings-logout', {}, wait));
-    fireEvent.click((await screen.findAllByRole('button', { name: 'Log out' }, wait)).at(-1)!);
+    const question = await screen.findByRole('dialog', {}, wait);
+    fireEvent.click(within(question).getByRole('button', { name: 'Log out' }));
     expect(await screen.findByTestId('profile-guest', {}, wait)).toBeTruthy();
     expect(api.callsTo('/auth/logout')).toHaveLength(1);
     const state = useSession.getState();

@@ -1,6 +1,5 @@
-import { Button, CenterPopup } from 'antd-mobile';
 import type { ReactNode } from 'react';
-import { useT } from '../i18n';
+import { lazyUntilOpen } from './lazy-until-open';
 
 export interface ConfirmPopupProps {
   visible: boolean;
@@ -16,34 +15,12 @@ export interface ConfirmPopupProps {
   onCancel?: () => void;
 }
 
-export function ConfirmPopup({
-  visible,
-  title,
-  content,
-  confirmText,
-  cancelText,
-  hideCancel = false,
-  confirmLoading = false,
-  onConfirm,
-  onCancel,
-}: ConfirmPopupProps) {
-  const t = useT();
-  return (
-    <CenterPopup visible={visible} onMaskClick={onCancel} className="ds-confirm" role="dialog">
-      <div className="ds-confirm__body">
-        <h2 className="ds-confirm__title">{title}</h2>
-        {content !== undefined && <div className="ds-confirm__content">{content}</div>}
-        <div className="ds-confirm__actions">
-          {!hideCancel && (
-            <Button block fill="outline" onClick={onCancel} disabled={confirmLoading}>
-              {cancelText ?? t('common.cancel')}
-            </Button>
-          )}
-          <Button block color="primary" onClick={onConfirm} loading={confirmLoading}>
-            {confirmText ?? t('common.confirm')}
-          </Button>
-        </div>
-      </div>
-    </CenterPopup>
-  );
-}
+/**
+ * A centred question or acknowledgement with Confirm (and Cancel). Its code (antd-mobile's popup)
+ * loads when one first opens, or when the browser is idle: a page that only may ask (share, an
+ * external link) does not load it before its first screen.
+ */
+export const ConfirmPopup = lazyUntilOpen<ConfirmPopupProps>(
+  () => import('./confirm-popup-view'),
+  (props) => props.visible,
+);

@@ -98,11 +98,12 @@ describe('TopTabs', () => {
 });
 
 describe('ConfirmPopup, LoadingMask, FooterBar', () => {
-  it('confirms and cancels', () => {
+  it('confirms and cancels', async () => {
     const onConfirm = vi.fn();
     const onCancel = vi.fn();
     render(<ConfirmPopup visible title="Log out?" onConfirm={onConfirm} onCancel={onCancel} />);
-    fireEvent.click(screen.getByText('Confirm'));
+    // Its drawing (antd-mobile) loads when it first opens.
+    fireEvent.click(await screen.findByText('Confirm'));
     fireEvent.click(screen.getByText('Cancel'));
     expect(onConfirm).toHaveBeenCalledTimes(1);
     expect(onCancel).toHaveBeenCalledTimes(1);

@@ -1,9 +1,5 @@
 import type { EpisodeInfo } from '@dramastar/contract';
-import { Popup } from 'antd-mobile';
-import { useT } from '../../../shared/i18n';
-import { CloseIcon, Spinner } from '../../../shared/ui';
-import { useSeriesDetail } from '../api/series-detail';
-import { EpisodeGrid } from './episode-grid';
+import { lazyUntilOpen } from '../../../shared/ui/lazy-until-open';
 
 export interface EpisodeSheetProps {
   seriesId: number | null;
@@ -12,48 +8,11 @@ export interface EpisodeSheetProps {
   onClose: () => void;
 }
 
-/** A bottom sheet with the episode grid of a series. */
-export function EpisodeSheet({ seriesId, currentVideoId, onPick, onClose }: EpisodeSheetProps) {
-  const t = useT();
-  const detail = useSeriesDetail(seriesId ?? 0);
-  return (
-    <Popup
-      visible={seriesId !== null}
-      onMaskClick={onClose}
-      onClose={onClose}
-      bodyClassName="ds-sheet"
-      destroyOnClose
-    >
-      <div data-testid="episode-sheet" role="dialog" aria-label={t('drama.episodes')}>
-        <div className="ds-sheet__head">
-          <div>
-            <h2 className="ds-sheet__title">{detail.data?.series.title ?? t('drama.episodes')}</h2>
-            {detail.data && (
-              <p className="ds-muted">
-                {t('drama.episodeCountFree', {
-                  count: detail.data.series.episodeCount,
-                  free: detail.data.series.freeEpisodes,
-                })}
-              </p>
-            )}
-          </div>
-          <button type="button" className="ds-icon-button" aria-label={t('common.close')} onClick={onClose}>
-            <CloseIcon />
-          </button>
-        </div>
-        {detail.data ? (
-          <EpisodeGrid
-            episodes={detail.data.episodes}
-            currentVideoId={currentVideoId}
-            onPick={onPick}
-            testPrefix="shorts-episode"
-          />
-        ) : (
-          <div className="ds-sheet__loading" role="status">
-            <Spinner />
-          </div>
-        )}
-      </div>
-    </Popup>
-  );
-}
+/**
+ * A bottom sheet with the episode grid of a series, open while `seriesId` is set. Its script
+ * (antd-mobile's popup) loads when it first opens, or when the browser is idle.
+ */
+export const EpisodeSheet = lazyUntilOpen<EpisodeSheetProps>(
+  () => import('./episode-sheet-view'),
+  (props) => props.seriesId !== null,
+);

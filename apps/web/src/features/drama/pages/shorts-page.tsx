@@ -1,14 +1,16 @@
 import type { EpisodeInfo } from '@dramastar/contract';
-import { Button } from 'antd-mobile';
 import { startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { dropBootShell, dropBootShellOver } from '../../../shared/boot-shell';
 import { useT } from '../../../shared/i18n';
 import { EmptyState, PlayIcon, Spinner, VolumeOffIcon } from '../../../shared/ui';
+import { Button } from '../../../shared/ui/button';
+import { usePrefetchWhenIdle } from '../../../shared/ui/lazy-until-open';
 import type { LockedInfo } from '../api/play';
 import { useVideosFeed } from '../api/videos-page';
 import { EpisodeSheet } from '../components/episode-sheet';
 import { useShareSeries } from '../components/share';
+import { UnlockPrompt } from '../components/unlock-prompt';
 import { detailsPath } from '../lib/links';
 import { useSound } from '../lib/sound';
 import { useProgressRecorder, type Watching } from '../lib/use-progress-recorder';
@@ -54,6 +56,8 @@ export default function ShortsPage() {
   const [sheetSeries, setSheetSeries] = useState<number | null>(null);
   const soundOn = useSound((s) => s.on);
   const { share, popup: sharePopup } = useShareSeries();
+  // A paid episode's prompt, fetched once the page is idle (a locked episode seldom waits for it).
+  usePrefetchWhenIdle(UnlockPrompt.prefetch);
 
   const feedRef = useRef<HTMLDivElement>(null);
   const trackRef = useRef<HTMLDivElement>(null);

@@ -1,5 +1,4 @@
 import type { EpisodeInfo } from '@dramastar/contract';
-import { Button } from 'antd-mobile';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { isApiError } from '../../../shared/api/api-error';
@@ -7,6 +6,8 @@ import { dropBootShell, dropBootShellOver } from '../../../shared/boot-shell';
 import { useT } from '../../../shared/i18n';
 import { ROUTES } from '../../../shared/routes';
 import { BookmarkIcon, CompassIcon, EmptyState, PageContainer, ShareLinkIcon } from '../../../shared/ui';
+import { Button } from '../../../shared/ui/button';
+import { usePrefetchWhenIdle } from '../../../shared/ui/lazy-until-open';
 import { useToggleFollow } from '../api/follow';
 import type { LockedInfo } from '../api/play';
 import { useSeriesDetail } from '../api/series-detail';
@@ -34,6 +35,8 @@ export default function VideoDetailsPage() {
   const [video, setVideo] = useState<HTMLVideoElement | null>(null);
   const [ended, setEnded] = useState(false);
   const { share, popup: sharePopup } = useShareSeries();
+  // A paid episode's prompt, fetched once the page is idle (a locked episode seldom waits for it).
+  usePrefetchWhenIdle(UnlockPrompt.prefetch);
   const toggleFollow = useToggleFollow();
   /** The saved progress applies to the episode the page opens with, until another is chosen. */
   const [resumeConsumed, setResumeConsumed] = useState(false);

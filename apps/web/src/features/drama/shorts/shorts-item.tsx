@@ -1,7 +1,7 @@
 import type { EpisodeInfo, SeriesSummary } from '@dramastar/contract';
-import { Button } from 'antd-mobile';
 import { useT } from '../../../shared/i18n';
 import { BookmarkIcon, ListIcon, PlayFilledIcon, ShareLinkIcon, Spinner } from '../../../shared/ui';
+import { Button } from '../../../shared/ui/button';
 import { useFollowState } from '../api/follow-state';
 import { useToggleFollow } from '../api/follow';
 import type { LockedInfo } from '../api/play';

@@ -1,0 +1,82 @@
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { lazyUntilOpen } from './lazy-until-open';
+
+interface Props {
+  open: boolean;
+  label: string;
+}
+
+function View({ open, label }: Props) {
+  return <p data-testid="part">{`${label} ${open ? 'open' : 'closed'}`}</p>;
+}
+
+/** A part whose script is a spy: how often it was asked, and the answer it gives. */
+function part() {
+  const load = vi.fn(() => Promise.resolve({ default: View }));
+  return { load, Part: lazyUntilOpen<Props>(load, (props) => props.open) };
+}
+
+afterEach(() => vi.useRealTimers());
+
+describe('lazyUntilOpen', () => {
+  it('draws nothing and loads nothing until it opens; then stays drawn after closing', async () => {
+    const { load, Part } = part();
+    const { rerender } = render(<Part open={false} label="Share" />);
+    expect(screen.queryByTestId('part')).toBeNull();
+    expect(load).not.toHaveBeenCalled();
+    rerender(<Part open label="Share" />);
+    expect((await screen.findByTestId('part')).textContent).toBe('Share open');
+    // Closing keeps it mounted (its closing animation runs), with the new props.
+    rerender(<Part open={false} label="Share" />);
+    expect(screen.getByTestId('part').textContent).toBe('Share closed');
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('fetches its script once, a few seconds after it is drawn closed, when the browser is idle', async () => {
+    vi.useFakeTimers();
+    const idle = vi.fn((run: () => void) => {
+      run();
+      return 1;
+    });
+    vi.stubGlobal('requestIdleCallback', idle);
+    vi.stubGlobal('cancelIdleCallback', vi.fn());
+    try {
+      const { load, Part } = part();
+      const { unmount } = render(
+        <>
+          <Part open={false} label="a" />
+          <Part open={false} label="b" />
+        </>,
+      );
+      await act(() => vi.advanceTimersByTimeAsync(2_000));
+      expect(load).not.toHaveBeenCalled();
+      await act(() => vi.advanceTimersByTimeAsync(1_000));
+      expect(idle).toHaveBeenCalled();
+      // Two closed parts of the same kind ask its script once.
+      expect(load).toHaveBeenCalledTimes(1);
+      expect(screen.queryByTestId('part')).toBeNull();
+      unmount();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('asks again after a failed fetch (a later open retries)', async () => {
+    const load = vi
+      .fn<() => Promise<{ default: typeof View }>>()
+      .mockRejectedValueOnce(new Error('Failed to fetch dynamically imported module'))
+      .mockResolvedValue({ default: View });
+    const Part = lazyUntilOpen<Props>(load, (props) => props.open);
+    Part.prefetch();
+    expect(load).toHaveBeenCalledTimes(1);
+    // Once the failure has settled, the next prefetch asks again.
+    await vi.waitFor(() => {
+      Part.prefetch();
+      expect(load).toHaveBeenCalledTimes(2);
+    });
+    render(<Part open label="Retry" />);
+    expect((await screen.findByTestId('part')).textContent).toBe('Retry open');
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+});
