@@ -1,5 +1,5 @@
-import { act, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { lazyUntilOpen } from './lazy-until-open';
 
 interface Props {
@@ -17,8 +17,6 @@ function part() {
   return { load, Part: lazyUntilOpen<Props>(load, (props) => props.open) };
 }
 
-afterEach(() => vi.useRealTimers());
-
 describe('lazyUntilOpen', () => {
   it('draws nothing and loads nothing until it opens; then stays drawn after closing', async () => {
     const { load, Part } = part();
@@ -33,33 +31,16 @@ describe('lazyUntilOpen', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
-  it('fetches its script once, a few seconds after it is drawn closed, when the browser is idle', async () => {
-    vi.useFakeTimers();
-    const idle = vi.fn((run: () => void) => {
-      run();
-      return 1;
-    });
-    vi.stubGlobal('requestIdleCallback', idle);
-    vi.stubGlobal('cancelIdleCallback', vi.fn());
-    try {
-      const { load, Part } = part();
-      const { unmount } = render(
-        <>
-          <Part open={false} label="a" />
-          <Part open={false} label="b" />
-        </>,
-      );
-      await act(() => vi.advanceTimersByTimeAsync(2_000));
-      expect(load).not.toHaveBeenCalled();
-      await act(() => vi.advanceTimersByTimeAsync(1_000));
-      expect(idle).toHaveBeenCalled();
-      // Two closed parts of the same kind ask its script once.
-      expect(load).toHaveBeenCalledTimes(1);
-      expect(screen.queryByTestId('part')).toBeNull();
-      unmount();
-    } finally {
-      vi.unstubAllGlobals();
-    }
+  it('prefetch asks its script once, ahead of opening, and draws nothing', async () => {
+    const { load, Part } = part();
+    const { rerender } = render(<Part open={false} label="Unlock" />);
+    Part.prefetch();
+    Part.prefetch();
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(screen.queryByTestId('part')).toBeNull();
+    rerender(<Part open label="Unlock" />);
+    expect((await screen.findByTestId('part')).textContent).toBe('Unlock open');
+    expect(load).toHaveBeenCalledTimes(1);
   });
 
   it('asks again after a failed fetch (a later open retries)', async () => {

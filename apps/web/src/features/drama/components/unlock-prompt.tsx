@@ -12,7 +12,7 @@ export interface UnlockPromptProps {
 
 /**
  * Shown instead of a paid episode (unlock-prompt-view.tsx). Its script (antd-mobile's buttons and
- * popup) loads when a locked episode first shows, or when the browser is idle after the page shows
+ * popup) loads when a locked episode first shows, or ahead when the next one is locked
  * (`UnlockPrompt.prefetch`): a free episode's page does not wait for it.
  */
 export const UnlockPrompt = lazyUntilOpen<UnlockPromptProps>(() => import('./unlock-prompt-view'));

@@ -5,7 +5,6 @@ import { dropBootShell, dropBootShellOver } from '../../../shared/boot-shell';
 import { useT } from '../../../shared/i18n';
 import { EmptyState, PlayIcon, Spinner, VolumeOffIcon } from '../../../shared/ui';
 import { Button } from '../../../shared/ui/button';
-import { usePrefetchWhenIdle } from '../../../shared/ui/lazy-until-open';
 import type { LockedInfo } from '../api/play';
 import { useVideosFeed } from '../api/videos-page';
 import { EpisodeSheet } from '../components/episode-sheet';
@@ -56,8 +55,6 @@ export default function ShortsPage() {
   const [sheetSeries, setSheetSeries] = useState<number | null>(null);
   const soundOn = useSound((s) => s.on);
   const { share, popup: sharePopup } = useShareSeries();
-  // A paid episode's prompt, fetched once the page is idle (a locked episode seldom waits for it).
-  usePrefetchWhenIdle(UnlockPrompt.prefetch);
 
   const feedRef = useRef<HTMLDivElement>(null);
   const trackRef = useRef<HTMLDivElement>(null);
@@ -83,6 +80,11 @@ export default function ShortsPage() {
         : null),
     [locks],
   );
+  // A neighbour is paid: the prompt's script is asked now, so that it shows at once on a swipe.
+  const lockedNear = [items[index - 1], items[index + 1]].some((item) => item && lockOf(item) !== null);
+  useEffect(() => {
+    if (lockedNear) UnlockPrompt.prefetch();
+  }, [lockedNear]);
 
   const goTo = useCallback(
     (next: number) => {

@@ -7,7 +7,6 @@ import { useT } from '../../../shared/i18n';
 import { ROUTES } from '../../../shared/routes';
 import { BookmarkIcon, CompassIcon, EmptyState, PageContainer, ShareLinkIcon } from '../../../shared/ui';
 import { Button } from '../../../shared/ui/button';
-import { usePrefetchWhenIdle } from '../../../shared/ui/lazy-until-open';
 import { useToggleFollow } from '../api/follow';
 import type { LockedInfo } from '../api/play';
 import { useSeriesDetail } from '../api/series-detail';
@@ -35,8 +34,6 @@ export default function VideoDetailsPage() {
   const [video, setVideo] = useState<HTMLVideoElement | null>(null);
   const [ended, setEnded] = useState(false);
   const { share, popup: sharePopup } = useShareSeries();
-  // A paid episode's prompt, fetched once the page is idle (a locked episode seldom waits for it).
-  usePrefetchWhenIdle(UnlockPrompt.prefetch);
   const toggleFollow = useToggleFollow();
   /** The saved progress applies to the episode the page opens with, until another is chosen. */
   const [resumeConsumed, setResumeConsumed] = useState(false);
@@ -56,6 +53,11 @@ export default function VideoDetailsPage() {
       locked.get(episode.id) ?? (episode.locked ? { seriesId, number: episode.number, freeEpisodes } : null)
     );
   }, [episode, locked, seriesId, freeEpisodes]);
+  // The next episode is paid: its prompt's script is asked now, so that it shows at once then.
+  const nextLocked = index >= 0 && episodes[index + 1]?.locked === true;
+  useEffect(() => {
+    if (nextLocked) UnlockPrompt.prefetch();
+  }, [nextLocked]);
 
   const changedFollow = useEngagement((s) => s.follows[seriesId]);
   const favorited = changedFollow?.favorited ?? data?.favorited ?? false;
