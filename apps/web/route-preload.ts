@@ -22,13 +22,16 @@ const PAGES: Record<string, RegExp> = {
 };
 
 /**
- * What a lazy page that draws antd-mobile loads with its own chunk (app/lazy-page.tsx):
- * antd-mobile's texts. Listed with the page's files, it loads beside them instead of after the app
- * has rendered (a cold episode open asked it ~300 ms after the page's chunk and rendered only once
- * it was in). A page whose chunks hold no antd-mobile (Shorts, an episode: `antdTexts: false`)
- * does not wait for it.
+ * What a lazy page loads with its own chunk (app/lazy-page.tsx): antd-mobile's texts. Listed with
+ * the page's files, it loads beside them instead of after the app has rendered (a cold episode
+ * open asked it ~300 ms after the page's chunk and rendered only once it was in).
  */
 const ANTD_TEXTS = /shared\/ui\/antd-locale\.ts$/;
+/**
+ * Pages that load antd-mobile only on demand, without its texts (router.tsx, `antdTexts: false`):
+ * the build fails if their chunks hold antd-mobile, whose texts would then be its default Chinese.
+ */
+const WITHOUT_ANTD = new Set(['shorts', 'episode']);
 const ANTD = /node_modules[\\/]antd-mobile[\\/]/;
 
 /** Where index.html takes the map: a comment in its <head>, before the boot script. */
@@ -68,7 +71,13 @@ export function routeChunks(bundle: OutputBundle): Record<string, Files> {
   for (const [page, pattern] of Object.entries(PAGES)) {
     const graph = new Set<string>();
     staticGraph(bundle, lazyChunk(page, pattern), graph);
-    if (!(page in LANGUAGES) && drawsAntd(graph)) staticGraph(bundle, antdTexts, graph);
+    if (WITHOUT_ANTD.has(page)) {
+      if (drawsAntd(graph)) {
+        throw new Error(
+          `route-preload: the ${page} page's chunks hold antd-mobile, which it loads only on demand (router.tsx, antdTexts: false)`,
+        );
+      }
+    } else if (!(page in LANGUAGES)) staticGraph(bundle, antdTexts, graph);
     const js = [...graph].filter((file) => !initial.has(file));
     const css = js.flatMap((file) => {
       const item = bundle[file];

@@ -60,7 +60,7 @@ describe('route chunks for index.html', () => {
     ].map((item) => [item.fileName, item]),
   );
 
-  it("lists each page's chunks beyond what index.html loads, with their styles, and antd-mobile's texts for a page that draws antd-mobile", () => {
+  it("lists each page's chunks beyond what index.html loads, with their styles, and antd-mobile's texts but for Shorts and an episode", () => {
     const map = routeChunks(bundle);
     expect(map.home).toEqual({
       js: ['/assets/home.js', '/assets/antd.js', '/assets/antd-locale.js'],
@@ -80,6 +80,14 @@ describe('route chunks for index.html', () => {
     expect(() => routeChunks(without)).toThrow(/episode/);
     const { ['assets/antd-locale.js']: __, ...noTexts } = bundle;
     expect(() => routeChunks(noTexts)).toThrow(/antd-mobile's texts/);
+  });
+
+  it('fails the build when Shorts or an episode page, which load antd-mobile only on demand, hold it', () => {
+    const withAntd = {
+      ...bundle,
+      'assets/attach.js': chunk('assets/attach.js', { imports: ['assets/antd.js'] }),
+    };
+    expect(() => routeChunks(withAntd)).toThrow(/shorts page's chunks hold antd-mobile/);
   });
 
   it('index.html has the mark the map goes to, before the script that reads it', () => {

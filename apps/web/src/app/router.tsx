@@ -7,7 +7,8 @@ import { RouteError } from './route-error';
 import { TabShell } from './tab-shell';
 
 const HomePage = lazyPage(() => import('../features/drama/pages/home-page'));
-// The two pages a shared link or the tab bar opens to play: antd-mobile only on demand.
+// The two pages a shared link or the tab bar opens to play load antd-mobile only on demand
+// (route-preload.ts fails the build if their chunks hold it).
 const ShortsPage = lazyPage(() => import('../features/drama/pages/shorts-page'), { antdTexts: false });
 const VideoDetailsPage = lazyPage(() => import('../features/drama/pages/video-details-page'), {
   antdTexts: false,
