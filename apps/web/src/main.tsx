@@ -18,8 +18,11 @@ applyTheme(useSession.getState().theme);
 void openEpisodeAhead(location.hash);
 void bootstrapTenant();
 // A stored session is checked at once: a dead one answers 401 and logs out. (The module comes with
-// the contract's calls, which the first screen's script leaves out: see shared/api/calls.ts.)
-void import('./shared/api/user-info').then(({ refreshUserInfo }) => refreshUserInfo());
+// the contract's calls, which the first screen's script leaves out: see shared/api/calls.ts.) A
+// guest has none, and asks not even the module.
+if (useSession.getState().token) {
+  void import('./shared/api/user-info').then(({ refreshUserInfo }) => refreshUserInfo());
+}
 listenForInstallPrompt();
 registerServiceWorker();
 

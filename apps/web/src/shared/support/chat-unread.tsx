@@ -9,7 +9,7 @@ export const chatSummaryKey = ['chat', 'conversation'] as const;
 
 export async function fetchChatSummary(signal?: AbortSignal) {
   // The tab bar shows the badge: the call's declaration is not part of the first screen's script.
-  const { chatCalls } = await import('../api/calls');
+  const { chatCalls } = await import('../api/chat-calls');
   return request(chatCalls.conversation, { signal, hideToast: true });
 }
 
