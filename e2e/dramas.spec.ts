@@ -64,6 +64,34 @@ test('sharing a series shows its popup whole on a phone screen, nothing wider th
   expect(box!.x + box!.width).toBeLessThanOrEqual(page.viewportSize()!.width);
 });
 
+test('after the connection drops, sharing still opens its popup and the page stays as it was', async ({
+  page,
+  context,
+}) => {
+  await page.goto(`${base()}/`);
+  await page.getByTestId('home-section-hot').locator('[data-testid^="series-card-"]').first().click();
+  await playsOn(page, '[data-testid="details-video"]');
+  // The popups' files are fetched once the page has loaded (shared/parts-ahead.ts), not run.
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .some((entry) => /\/assets\/confirm-popup-view-[\w-]+\.js$/.test(entry.name)),
+      ),
+    )
+    .toBe(true);
+  await page.evaluate(() => Object.assign(window, { stayed: true }));
+  await context.setOffline(true);
+  try {
+    await page.getByTestId('details-share').click();
+    await expect(page.locator('.ds-confirm__body')).toBeVisible();
+    expect(await page.evaluate(() => 'stayed' in window)).toBe(true);
+  } finally {
+    await context.setOffline(false);
+  }
+});
+
 test('swipes in Shorts to the next episode, which plays', async ({ page }) => {
   await page.goto(`${base()}/pages/shorts/index`);
   await expect(page.getByTestId('shorts-feed')).toBeVisible();

@@ -34,6 +34,19 @@ const ANTD_TEXTS = /shared\/ui\/antd-locale\.ts$/;
 const WITHOUT_ANTD = new Set(['shorts', 'episode']);
 const ANTD = /node_modules[\\/]antd-mobile[\\/]/;
 
+/**
+ * What pages load only when it opens (shared/ui/lazy-until-open.tsx, shared/ui/toast.ts), listed
+ * as `parts`: the app fetches their files ahead once a page has loaded (shared/parts-ahead.ts), so
+ * they open offline too. A part left off this list still works, but not after the connection drops.
+ */
+const PARTS: Record<string, RegExp> = {
+  'confirm popup': /shared\/ui\/confirm-popup-view\.tsx$/,
+  'episode sheet': /features\/drama\/components\/episode-sheet-view\.tsx$/,
+  'unlock prompt': /features\/drama\/components\/unlock-prompt-view\.tsx$/,
+  toast: /node_modules\/antd-mobile\/es\/components\/toast\/index\.js$/,
+  "antd-mobile's texts": ANTD_TEXTS,
+};
+
 /** Where index.html takes the map: a comment in its <head>, before the boot script. */
 const MARK = /<!--ds-route-chunks[^>]*-->/;
 
@@ -61,12 +74,26 @@ export function routeChunks(bundle: OutputBundle): Record<string, Files> {
     if (!chunk) throw new Error(`route-preload: no chunk for ${name} (${pattern})`);
     return chunk;
   };
+  // A module that is also imported statically somewhere (antd-mobile's Toast) is in a shared chunk.
+  const chunkHolding = (name: string, pattern: RegExp) => {
+    const chunk = chunks.find((c) => c.moduleIds.some((id) => pattern.test(id)));
+    if (!chunk) throw new Error(`route-preload: no chunk holds the ${name} (${pattern})`);
+    return chunk;
+  };
   const antdTexts = lazyChunk("antd-mobile's texts", ANTD_TEXTS);
   const drawsAntd = (files: Set<string>) =>
     [...files].some((file) => {
       const item = bundle[file];
       return item?.type === 'chunk' && item.moduleIds.some((id) => ANTD.test(id));
     });
+  const files = (graph: Set<string>): Files => {
+    const js = [...graph].filter((file) => !initial.has(file));
+    const css = js.flatMap((file) => {
+      const item = bundle[file];
+      return item?.type === 'chunk' ? [...(item.viteMetadata?.importedCss ?? [])] : [];
+    });
+    return { js: js.map((file) => `/${file}`), css: [...new Set(css)].map((file) => `/${file}`) };
+  };
   const map: Record<string, Files> = {};
   for (const [page, pattern] of Object.entries(PAGES)) {
     const graph = new Set<string>();
@@ -78,13 +105,12 @@ export function routeChunks(bundle: OutputBundle): Record<string, Files> {
         );
       }
     } else if (!(page in LANGUAGES)) staticGraph(bundle, antdTexts, graph);
-    const js = [...graph].filter((file) => !initial.has(file));
-    const css = js.flatMap((file) => {
-      const item = bundle[file];
-      return item?.type === 'chunk' ? [...(item.viteMetadata?.importedCss ?? [])] : [];
-    });
-    map[page] = { js: js.map((file) => `/${file}`), css: [...new Set(css)].map((file) => `/${file}`) };
+    map[page] = files(graph);
   }
+  const parts = new Set<string>();
+  for (const [part, pattern] of Object.entries(PARTS))
+    staticGraph(bundle, chunkHolding(part, pattern), parts);
+  map.parts = files(parts);
   return map;
 }
 

@@ -7,6 +7,7 @@ import { bootShellPainted } from './shared/boot-shell';
 import { openEpisodeAhead } from './features/drama/api/open-ahead';
 import { createQueryClient } from './shared/api/query-client';
 import { followLanguage } from './shared/i18n';
+import { fetchPartsAhead } from './shared/parts-ahead';
 import { listenForInstallPrompt, registerServiceWorker } from './shared/pwa/install';
 import { useSession } from './shared/store/session';
 import { applyTheme } from './shared/theme/apply-theme';
@@ -25,6 +26,8 @@ if (useSession.getState().token) {
 }
 listenForInstallPrompt();
 registerServiceWorker();
+// Popups' and sheets' files, fetched (not run) once the page has loaded, so they open offline too.
+fetchPartsAhead();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

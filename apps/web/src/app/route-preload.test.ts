@@ -21,6 +21,7 @@ const page = (fileName: string, module: string, imports: string[], css: string[]
   chunk(fileName, {
     isDynamicEntry: true,
     facadeModuleId: `/app/src/${module}`,
+    moduleIds: [`/app/src/${module}`],
     imports,
     viteMetadata: {
       importedCss: new Set(css),
@@ -54,6 +55,20 @@ describe('route chunks for index.html', () => {
       chunk('assets/antd.js', {
         moduleIds: ['/app/node_modules/antd-mobile/es/components/swiper/swiper.js'],
       }),
+      page('assets/confirm-popup-view.js', 'shared/ui/confirm-popup-view.tsx', ['assets/antd.js']),
+      page('assets/episode-sheet-view.js', 'features/drama/components/episode-sheet-view.tsx', [
+        'assets/antd.js',
+      ]),
+      page(
+        'assets/unlock-prompt-view.js',
+        'features/drama/components/unlock-prompt-view.tsx',
+        ['assets/antd.js', 'assets/ui.js'],
+        ['assets/unlock.css'],
+      ),
+      chunk('assets/toast.js', {
+        imports: ['assets/antd.js'],
+        moduleIds: ['/app/node_modules/antd-mobile/es/components/toast/index.js'],
+      }),
       page('assets/en.js', 'shared/i18n/en.ts', []),
       page('assets/vn.js', 'shared/i18n/vn.ts', []),
       page('assets/id.js', 'shared/i18n/id.ts', []),
@@ -73,6 +88,23 @@ describe('route chunks for index.html', () => {
     });
     expect(map.episode).toEqual({ js: ['/assets/episode.js', '/assets/attach.js'], css: [] });
     expect(map.vn).toEqual({ js: ['/assets/vn.js'], css: [] });
+  });
+
+  it('lists the parts pages open on demand (popups, sheets, toasts, antd-mobile texts) with what they import', () => {
+    const { parts } = routeChunks(bundle);
+    expect(parts?.js.sort()).toEqual(
+      [
+        '/assets/confirm-popup-view.js',
+        '/assets/antd.js',
+        '/assets/episode-sheet-view.js',
+        '/assets/unlock-prompt-view.js',
+        '/assets/toast.js',
+        '/assets/antd-locale.js',
+      ].sort(),
+    );
+    expect(parts?.css).toEqual(['/assets/unlock.css']);
+    const { ['assets/toast.js']: _, ...noToast } = bundle;
+    expect(() => routeChunks(noToast)).toThrow(/toast/);
   });
 
   it('fails the build when a page it preloads is missing, rather than preloading nothing', () => {

@@ -17,8 +17,8 @@ export interface ConfirmPopupProps {
 
 /**
  * A centred question or acknowledgement with Confirm (and Cancel). Its code (antd-mobile's popup)
- * loads when one first opens, or when the browser is idle: a page that only may ask (share, an
- * external link) does not load it before its first screen.
+ * runs when one first opens (its files are fetched once the page has loaded: shared/parts-ahead.ts):
+ * a page that only may ask (share, an external link) does not load it before its first screen.
  */
 export const ConfirmPopup = lazyUntilOpen<ConfirmPopupProps>(
   () => import('./confirm-popup-view'),

@@ -1,4 +1,5 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
+import { Component, type ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { lazyUntilOpen } from './lazy-until-open';
 
@@ -59,5 +60,44 @@ describe('lazyUntilOpen', () => {
     render(<Part open label="Retry" />);
     expect((await screen.findByTestId('part')).textContent).toBe('Retry open');
     expect(load).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('lazyUntilOpen when its script fails', () => {
+  it('draws nothing and leaves the page alone (no error reaches it); back online, it asks again', async () => {
+    const load = vi
+      .fn<() => Promise<{ default: typeof View }>>()
+      .mockRejectedValueOnce(new Error('Failed to fetch dynamically imported module'))
+      .mockResolvedValue({ default: View });
+    const Part = lazyUntilOpen<Props>(load, (props) => props.open);
+    const caught = vi.fn();
+    class PageBoundary extends Component<{ children: ReactNode }, { error: boolean }> {
+      override state = { error: false };
+      static getDerivedStateFromError() {
+        return { error: true };
+      }
+      override componentDidCatch(error: unknown) {
+        caught(error);
+      }
+      override render() {
+        return this.state.error ? <p>page failed</p> : this.props.children;
+      }
+    }
+    vi.spyOn(console, 'error').mockImplementation(() => undefined); // React logs the caught error
+    render(
+      <PageBoundary>
+        <p>page</p>
+        <Part open label="Share" />
+      </PageBoundary>,
+    );
+    await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1));
+    await act(() => Promise.resolve());
+    expect(screen.getByText('page')).toBeTruthy();
+    expect(screen.queryByTestId('part')).toBeNull();
+    expect(caught).not.toHaveBeenCalled();
+    act(() => void window.dispatchEvent(new Event('online')));
+    expect((await screen.findByTestId('part')).textContent).toBe('Share open');
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(caught).not.toHaveBeenCalled();
   });
 });
