@@ -21,7 +21,7 @@ describe('fetchPartsAhead', () => {
     };
     fetchPartsAhead();
     expect(prefetched()).toEqual([]); // not while the page is still busy
-    vi.advanceTimersByTime(5000);
+    vi.advanceTimersByTime(7000);
     expect(prefetched()).toEqual([
       ['/assets/popup.js', 'anonymous'],
       ['/assets/antd.js', 'anonymous'],
@@ -32,7 +32,7 @@ describe('fetchPartsAhead', () => {
   it('does nothing without the lists (a development build)', () => {
     vi.useFakeTimers();
     fetchPartsAhead();
-    vi.advanceTimersByTime(5000);
+    vi.advanceTimersByTime(7000);
     expect(prefetched()).toEqual([]);
   });
 });
