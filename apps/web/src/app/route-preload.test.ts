@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import type { Rollup } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { routeChunks } from '../../route-preload';
+import { PARTS, routeChunks } from '../../route-preload';
 
 const chunk = (fileName: string, extra: Partial<Rollup.OutputChunk> = {}) =>
   ({
@@ -127,5 +127,29 @@ describe('route chunks for index.html', () => {
     const mark = html.indexOf('<!--ds-route-chunks');
     expect(mark).toBeGreaterThan(0);
     expect(mark).toBeLessThan(html.indexOf('window.__dsChunks'));
+  });
+});
+
+describe('the parts fetched ahead', () => {
+  const SRC = resolve(__dirname, '..');
+  const sources = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) return sources(path);
+      return /\.tsx?$/.test(entry.name) && !/\.test\./.test(entry.name) ? [path] : [];
+    });
+
+  it('name every part a page loads through lazyUntilOpen, so each opens offline', () => {
+    const loaded = sources(SRC).flatMap((file) => {
+      const text = readFileSync(file, 'utf8');
+      if (!/lazyUntilOpen</.test(text)) return [];
+      return [...text.matchAll(/import\('(\.{1,2}\/[^']+)'\)/g)].map((m) => {
+        const path = resolve(dirname(file), m[1]!);
+        return `/app/src/${relative(SRC, existsSync(`${path}.tsx`) ? `${path}.tsx` : `${path}.ts`)}`;
+      });
+    });
+    expect(loaded.length).toBeGreaterThanOrEqual(3);
+    const patterns = Object.values(PARTS);
+    expect(loaded.filter((module) => !patterns.some((pattern) => pattern.test(module)))).toEqual([]);
   });
 });
