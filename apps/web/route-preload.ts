@@ -14,7 +14,7 @@ const LANGUAGES: Record<string, RegExp> = {
   vn: /shared\/i18n\/vn\.ts$/,
   id: /shared\/i18n\/id\.ts$/,
 };
-const PAGES: Record<string, RegExp> = {
+export const PAGES: Record<string, RegExp> = {
   home: /features\/drama\/pages\/home-page\.tsx$/,
   shorts: /features\/drama\/pages\/shorts-page\.tsx$/,
   episode: /features\/drama\/pages\/video-details-page\.tsx$/,
@@ -29,9 +29,10 @@ const PAGES: Record<string, RegExp> = {
 const ANTD_TEXTS = /shared\/ui\/antd-locale\.ts$/;
 /**
  * Pages that load antd-mobile only on demand, without its texts (router.tsx, `antdTexts: false`):
- * the build fails if their chunks hold antd-mobile, whose texts would then be its default Chinese.
+ * the build fails if their chunks hold antd-mobile, whose texts would then be its default Chinese
+ * (src/app/route-preload.test.ts checks this list against router.tsx).
  */
-const WITHOUT_ANTD = new Set(['shorts', 'episode']);
+export const WITHOUT_ANTD = new Set(['shorts', 'episode']);
 const ANTD = /node_modules[\\/]antd-mobile[\\/]/;
 
 /**

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import type { Rollup } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { PARTS, routeChunks } from '../../route-preload';
+import { PAGES, PARTS, routeChunks, WITHOUT_ANTD } from '../../route-preload';
 
 const chunk = (fileName: string, extra: Partial<Rollup.OutputChunk> = {}) =>
   ({
@@ -151,5 +151,19 @@ describe('the parts fetched ahead', () => {
     expect(loaded.length).toBeGreaterThanOrEqual(3);
     const patterns = Object.values(PARTS);
     expect(loaded.filter((module) => !patterns.some((pattern) => pattern.test(module)))).toEqual([]);
+  });
+});
+
+describe('the pages without antd-mobile', () => {
+  it("are the router's pages that load without antd-mobile's texts", () => {
+    const router = readFileSync(resolve(__dirname, 'router.tsx'), 'utf8');
+    const modules = [
+      ...router.matchAll(/lazyPage\(\(\) => import\('([^']+)'\),\s*\{\s*antdTexts: false/g),
+    ].map((m) => `/app/src/${relative(resolve(__dirname, '..'), resolve(__dirname, m[1]!))}.tsx`);
+    const named = Object.entries(PAGES)
+      .filter(([, pattern]) => modules.some((module) => pattern.test(module)))
+      .map(([page]) => page);
+    expect(modules).toHaveLength(named.length);
+    expect(named.sort()).toEqual([...WITHOUT_ANTD].sort());
   });
 });
