@@ -49,22 +49,22 @@ export function lazyUntilOpen<P extends object>(
   let shared = newPart();
   function LazyPart(props: P) {
     const [opened, setOpened] = useState(() => isOpen(props));
-    const [failed, setFailed] = useState(false);
-    const [Part, setPart] = useState(() => shared);
+    // Null after its script failed: nothing is drawn until the browser is back online.
+    const [Part, setPart] = useState<ComponentType<P> | null>(() => shared);
     if (!opened && isOpen(props)) setOpened(true);
+    const failed = Part === null;
     useEffect(() => {
       if (!failed) return;
       const retry = () => {
         shared = newPart();
         setPart(() => shared);
-        setFailed(false);
       };
       window.addEventListener('online', retry);
       return () => window.removeEventListener('online', retry);
     }, [failed]);
     if (!opened || failed) return null;
     return (
-      <PartBoundary onFailed={() => setFailed(true)}>
+      <PartBoundary onFailed={() => setPart(null)}>
         <Suspense fallback={null}>
           <Part {...props} />
         </Suspense>
