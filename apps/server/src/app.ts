@@ -356,8 +356,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   // Cards from before sealing are sealed once, here.
   await sealLegacyBankCards(db, sealer);
+  const teamRewards = createTeamRewards({ clock, ledger, memberships });
+  // A Star Card bought by a team member holds the uplines' referral rewards until it ends (an
+  // upgrade settles them), in the same transaction.
+  memberships.onPurchased(teamRewards.cardPurchased);
   const withdrawals = createWithdrawalService({
     db,
+    settleOwed: teamRewards.settleDebt,
     clock,
     ledger,
     memberships,
@@ -375,10 +380,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     withdrawals,
     publicUrl: config.publicUrl,
   });
-  const teamRewards = createTeamRewards({ clock, ledger, memberships });
-  // A Star Card bought by a team member pays (and an upgrade reverses) the uplines' referral
-  // rewards in the same transaction.
-  memberships.onPurchased(teamRewards.cardPurchased);
   // A card ordered through a channel is bought when the order's money is credited.
   recharges.onCredited('membership', async (tx, order, purpose) => {
     await memberships.buyOrdered(tx, order, purpose);
@@ -401,7 +402,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     copyrights,
     tenants,
   });
-  const redPackets = createRedPacketService({ db, clock, ledger, notify: users.addMessage });
+  const redPackets = createRedPacketService({
+    db,
+    clock,
+    ledger,
+    settleOwed: teamRewards.settleDebt,
+    notify: users.addMessage,
+  });
   earnRoutes(router, {
     earn: createEarnService({ db, clock, ledger, memberships }),
     redPackets,
@@ -507,6 +514,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
           },
           { name: 'copyright-revenue', everyMs: 10 * 60_000, run: () => copyrights.runDailyRevenue() },
           { name: 'dividends', everyMs: 60 * 60_000, run: () => copyrights.runDividends() },
+          { name: 'team-reward-release', everyMs: 10 * 60_000, run: () => teamRewards.releaseDue(db) },
           { name: 'red-packet-refunds', everyMs: 60_000, run: () => redPackets.refundExpired() },
           { name: 'transcode', everyMs: 2_000, run: () => transcoder.drain() },
           { name: 'play-counts', everyMs: PLAY_COUNT_FLUSH_MS, run: () => catalog.flushPlays() },

@@ -99,6 +99,12 @@ export const teamStatus = lazySchema(() =>
     newToday: z.number().int(),
     todayRevenue: z.string(),
     totalRevenue: z.string(),
+    /**
+     * Referral rewards on members' Star Cards still held: paid when the card's period ends (until
+     * then an upgrade may credit it back), docs/team.md. `nextRelease`: the earliest such end.
+     */
+    heldRevenue: z.string(),
+    nextRelease: z.string().nullable(),
     /** How many levels pay this user now (by their card: 0 without a Star Card). */
     rewardLevels: z.number().int(),
   }),

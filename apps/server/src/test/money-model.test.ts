@@ -28,6 +28,7 @@ import {
   purchase,
   samePlan,
   type Tier,
+  TIERS,
   withdrawalFee,
 } from './money-model.js';
 import { bankCardInput, PAY_PASSWORD, walletFixtures, type WalletFixtures } from './wallet-fixtures.js';
@@ -52,8 +53,12 @@ const SEED =
     : Number(process.env.MONEY_MODEL_SEED ?? 20261123);
 const ENV = { SESSION_IDLE_DAYS: '365', SESSION_MAX_DAYS: '3650', LOG_LEVEL: 'warn' };
 
-/** The team every run makes: 0 invites 1, 4 and 5; 1 invites 2; 2 invites 3. */
-const INVITERS = [null, 0, 1, 2, 0, 0];
+/**
+ * The team every run makes, five levels deep: 0 invites 1, 4 and 5; 1 invites 2; 2 invites 3;
+ * 3 invites 6; 6 invites 7. All act together: red packets move money between them, and the
+ * team's total is checked beside each member's.
+ */
+const INVITERS = [null, 0, 1, 2, 0, 0, 3, 6];
 const GATEWAY_AMOUNTS = ['100', '1000', '3000', '5000', '20000', '50000'];
 const OFFICIAL_AMOUNTS = ['5000', '6000'];
 const USDT_AMOUNTS = ['10', '20'];
@@ -92,11 +97,13 @@ type Action =
   | { t: 'operate'; withdrawal: number; inst: number; action: (typeof WITHDRAWAL_ACTIONS)[number] }
   | { t: 'jobs' }
   | { t: 'teamCards'; inst: number }
+  /** Several renewals of the user's card (Primary when none) at once: rewards on prepaid months. */
+  | { t: 'renewals'; u: number; inst: number; n: number }
   | { t: 'advance'; ms: number }
   | { t: 'longAdvance' };
 
 // Most actions by the top of the team (0, 1, 2), so their money adds up to cards and withdrawals.
-const user = fc.constantFrom(0, 0, 0, 1, 1, 2, 3, 4, 5);
+const user = fc.constantFrom(0, 0, 0, 1, 1, 2, 3, 4, 5, 6, 7);
 const inst = fc.integer({ min: 0, max: 1 });
 const deliveries = fc.integer({ min: 0, max: 3 });
 const actionArb: fc.Arbitrary<Action> = fc.oneof(
@@ -189,6 +196,15 @@ const actionArb: fc.Arbitrary<Action> = fc.oneof(
   { weight: 2, arbitrary: fc.constant({ t: 'jobs' as const }) },
   { weight: 1, arbitrary: fc.record({ t: fc.constant('teamCards' as const), inst }) },
   {
+    weight: 2,
+    arbitrary: fc.record({
+      t: fc.constant('renewals' as const),
+      u: user,
+      inst,
+      n: fc.constantFrom(2, 5, 12),
+    }),
+  },
+  {
     weight: 3,
     arbitrary: fc.record({ t: fc.constant('advance' as const), ms: fc.constantFrom(...ADVANCES) }),
   },
@@ -215,15 +231,16 @@ function instance(t: TestApp): Instance {
   const db = t.database.db;
   const ledger = createLedger(t.clock);
   const memberships = createMembershipService({ clock: t.clock, ledger });
+  const rewards = createTeamRewards({ clock: t.clock, ledger, memberships });
   const copyrights = createCopyrightService({
     db,
     clock: t.clock,
     ledger,
-    rewards: createTeamRewards({ clock: t.clock, ledger, memberships }),
+    rewards,
     // Only its jobs run here; purchases go through the app.
     confirmPayPassword: () => Promise.reject(new Error('not for purchases')),
   });
-  const redPackets = createRedPacketService({ db, clock: t.clock, ledger });
+  const redPackets = createRedPacketService({ db, clock: t.clock, ledger, settleOwed: rewards.settleDebt });
   const noGateways = { offered: async () => [], gateway: async () => undefined };
   const recharges = createRechargeService({ db, clock: t.clock, ledger, gateways: noGateways });
   return {
@@ -235,6 +252,7 @@ function instance(t: TestApp): Instance {
       'copyright-revenue': () => copyrights.runDailyRevenue(),
       dividends: () => copyrights.runDividends(),
       'red-packet-refunds': () => redPackets.refundExpired(),
+      'team-reward-release': () => rewards.releaseDue(db),
     },
   };
 }
@@ -585,6 +603,23 @@ async function run(actions: Action[]): Promise<void> {
           if (!holdsStarCard(m, now()))
             await step({ t: 'card', u: k, inst: a.inst, tier: 'primary', by: 'gateway', deliveries: 1 });
         return;
+      case 'renewals': {
+        const running = users[u]!.cards.filter((c) => !c.replaced && c.start <= now() && c.end > now());
+        const tier = running.reduce<Tier>(
+          (b, c) => (TIERS.indexOf(c.tier) > TIERS.indexOf(b) ? c.tier : b),
+          'week',
+        );
+        for (let k = 0; k < a.n; k++)
+          await step({
+            t: 'card',
+            u,
+            inst: a.inst,
+            tier: running.length ? tier : 'primary',
+            by: 'balance',
+            deliveries: 0,
+          });
+        return;
+      }
       case 'advance':
       case 'longAdvance': {
         // Users' sessions idle out after 365 days: a run moves the clock less than that in all.
@@ -595,7 +630,11 @@ async function run(actions: Action[]): Promise<void> {
     }
   }
 
-  /** The ledger's invariants and, for each user, balance + taken out <= entitled (money-model.ts). */
+  /**
+   * The ledger's invariants; for each user, balance + taken out <= entitled (money-model.ts); for
+   * the team acting together, the same summed (red packets between them cancel out); and no
+   * reward debt (rewards on refundable periods are held, so nothing is ever taken back).
+   */
   async function check(after: string) {
     for (const v of await ledgerViolations(database)) problems.push(`${after}: ${v}`);
     const rows = await database.query<{ code: string; balance: string }>(
@@ -603,14 +642,18 @@ async function run(actions: Action[]): Promise<void> {
       [who.map((w) => `wallet:${w.userId}`)],
     );
     const debts = await database.query<{ user_id: string; amount: string }>(
-      'select user_id::text, amount::text from reward_debt where user_id = any($1)',
+      'select user_id::text, amount::text from reward_debt where user_id = any($1) and amount > 0',
       [who.map((w) => w.userId.toString())],
     );
+    for (const d of debts) problems.push(`${after}: user ${d.user_id} owes a reward debt of ${d.amount}`);
+    let teamHolds = 0n;
+    let teamEntitled = 0n;
     for (const [n, w] of who.entries()) {
       const balance = BigInt(rows.find((r) => r.code === `wallet:${w.userId}`)?.balance ?? '0');
-      const debt = BigInt(debts.find((d) => d.user_id === w.userId.toString())?.amount ?? '0');
       const holds = balance + users[n]!.withdrawn;
-      const entitled = entitlement(users, n, now()) + debt;
+      const entitled = entitlement(users, n, now());
+      teamHolds += holds;
+      teamEntitled += entitled;
       if (holds < floor(users[n]!))
         problems.push(
           `${after}: user ${n} holds ${toMajor(balance, 'PHP')} and took out ${toMajor(users[n]!.withdrawn, 'PHP')}, less than the ${toMajor(floor(users[n]!), 'PHP')} the rules leave them`,
@@ -620,6 +663,13 @@ async function run(actions: Action[]): Promise<void> {
           `${after}: user ${n} holds ${toMajor(balance, 'PHP')} and took out ${toMajor(users[n]!.withdrawn, 'PHP')}, entitled to ${toMajor(entitled, 'PHP')}`,
         );
     }
+    if (teamHolds > teamEntitled)
+      problems.push(
+        `${after}: the team holds and took out ${toMajor(teamHolds, 'PHP')}, entitled to ${toMajor(teamEntitled, 'PHP')} (paid in ${toMajor(
+          users.reduce((a, m) => a + m.recharged, 0n),
+          'PHP',
+        )})`,
+      );
   }
 
   for (const [n, a] of actions.entries()) {
@@ -685,21 +735,51 @@ describe('the money rules (model-based, random sequences)', () => {
     });
   });
 
-  // Issue 15, case 2: renewals credited back by an upgrade take their referral rewards back.
-  it("an upgrade that credits renewals back reverses the inviter's rewards on them", async () => {
+  // Issue 15, case 2: renewals credited back by an upgrade never pay their referral rewards.
+  it("an upgrade that credits renewals back cancels the inviter's held rewards on them", async () => {
     await run([
       { t: 'recharge', u: 0, inst: 0, channel: 'gateway', amount: 4, deliveries: 1, decline: false },
       { t: 'card', u: 0, inst: 1, tier: 'director', by: 'balance', deliveries: 0 },
       { t: 'recharge', u: 1, inst: 1, channel: 'gateway', amount: 4, deliveries: 1, decline: false },
-      ...[0, 1, 2, 3, 4].map(
-        () => ({ t: 'card', u: 1, inst: 0, tier: 'primary', by: 'balance', deliveries: 0 }) as const,
-      ),
+      { t: 'renewals', u: 1, inst: 0, n: 5 },
       { t: 'card', u: 1, inst: 1, tier: 'premium', by: 'balance', deliveries: 0 },
       { t: 'withdraw', u: 0, inst: 0, amount: 0, member: false },
+      { t: 'advance', ms: 31 * DAY_MS },
+      { t: 'jobs' },
     ]);
     expect(Object.fromEntries(done)).toMatchObject({
       'card renew by balance': 4,
       'card upgrade by balance': 1,
+      'job team-reward-release did something': 1,
+    });
+  });
+
+  // Issue 38, case 1: an inviter and invitees five levels deep act together: prepaid renewals, the
+  // inviters' money sent down as red packets, an upgrade that credits the renewals back, a
+  // withdrawal finance rejects. The team ends with no more than it paid in plus kept rewards.
+  it('a team acting together with renewals, red packets, an upgrade and a rejected withdrawal gains nothing', async () => {
+    await run([
+      { t: 'recharge', u: 0, inst: 0, channel: 'gateway', amount: 5, deliveries: 1, decline: false },
+      { t: 'card', u: 0, inst: 1, tier: 'director', by: 'balance', deliveries: 0 },
+      { t: 'recharge', u: 7, inst: 1, channel: 'gateway', amount: 4, deliveries: 1, decline: false },
+      { t: 'renewals', u: 7, inst: 0, n: 12 },
+      { t: 'packet', u: 0, inst: 0, amount: 2, shares: 1 },
+      { t: 'claim', u: 7, inst: 1, packet: 0 },
+      { t: 'withdraw', u: 0, inst: 1, amount: 3, member: false },
+      { t: 'card', u: 7, inst: 1, tier: 'premium', by: 'balance', deliveries: 0 },
+      { t: 'operate', withdrawal: 0, inst: 0, action: 'reject' },
+      { t: 'packet', u: 0, inst: 1, amount: 2, shares: 1 },
+      { t: 'claim', u: 7, inst: 0, packet: 1 },
+      { t: 'advance', ms: 31 * DAY_MS },
+      { t: 'jobs' },
+      { t: 'withdraw', u: 7, inst: 1, amount: 3, member: false },
+    ]);
+    expect(Object.fromEntries(done)).toMatchObject({
+      'card renew by balance': 11,
+      'card upgrade by balance': 1,
+      'withdrawal action': 1,
+      sendRedPacket: 2,
+      receiveRedPacket: 2,
     });
   });
 
@@ -719,7 +799,16 @@ describe('the money rules (model-based, random sequences)', () => {
       );
       console.log(`money model: ${runs} runs`, Object.fromEntries([...done].sort()));
       expect(runs).toBeGreaterThanOrEqual(RUNS);
-      for (const what of ['credited gateway', 'applyWithdrawal', 'copyright', 'card buy by balance'])
+      for (const what of [
+        'credited gateway',
+        'applyWithdrawal',
+        'copyright',
+        'card buy by balance',
+        'card renew by balance',
+        'card upgrade by balance',
+        'sendRedPacket',
+        'job team-reward-release did something',
+      ])
         expect(done.get(what), what).toBeGreaterThan(0);
     },
     Math.max(10 * 60_000, RUNS * STEPS * 2_000),

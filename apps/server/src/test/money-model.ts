@@ -37,7 +37,12 @@ export interface ModelCard {
   /** What was paid for it plus the credit carried in (capped at its price). */
   value: bigint;
   replaced: boolean;
-  /** The uplines its purchase paid a referral reward (index and rate), reversed in part on an upgrade. */
+  /** What an upgrade left in it for good (value - unused at that moment); null while not replaced. */
+  kept: bigint | null;
+  /**
+   * The uplines its purchase rewards (index and rate): held until the card ends, or settled on its
+   * used share when an upgrade replaces it first (docs/team.md).
+   */
   rewarded: { j: number; bps: bigint }[];
 }
 
@@ -105,23 +110,29 @@ function rewarded(users: ModelUser[], i: number, now: number): { j: number; bps:
 }
 
 /**
- * A purchase of user i in the model: its referral rewards (on the card's value, less the reversed
- * share of each replaced card's rewards: rate × unused, each rounded at most 2 minor units off)
- * and the cards it replaces. Answers what left the wallet (negative: refunded).
+ * A purchase of user i in the model: the cards it replaces (each keeping what was used of it) and
+ * the uplines its referral rewards go to (held until the card ends: `cardRewards`). Answers what
+ * left the wallet (negative: refunded).
  */
 export function purchase(users: ModelUser[], i: number, p: Plan, now: number, payCap?: bigint): bigint {
   const user = users[i]!;
   const pay = payCap !== undefined && p.pay > payCap ? payCap : p.pay;
   const paid = pay > 0n ? pay : 0n;
   for (const c of p.replaces) {
-    const back = unused(c, now);
-    for (const r of c.rewarded) users[r.j]!.referral += 2n - (r.bps * back) / 10_000n;
+    c.kept = c.value - unused(c, now);
     c.replaced = true;
   }
   const value = paid + p.credit < p.price ? paid + p.credit : p.price;
   const paidTo = rewarded(users, i, now);
-  for (const r of paidTo) users[r.j]!.referral += (r.bps * value) / 10_000n + 1n;
-  user.cards.push({ tier: p.tier, start: p.start, end: p.end, value, replaced: false, rewarded: paidTo });
+  user.cards.push({
+    tier: p.tier,
+    start: p.start,
+    end: p.end,
+    value,
+    replaced: false,
+    kept: null,
+    rewarded: paidTo,
+  });
   user.keptCards += pay;
   user.purchases++;
   return pay;
@@ -151,7 +162,7 @@ export interface ModelUser {
   redPacketsOut: bigint;
   /** Everything this user put into red packets (what is not claimed comes back a day later). */
   redPacketsSent: bigint;
-  /** The most referral rewards the rules paid this user, net of reversals (and rounding). */
+  /** The most referral rewards the rules paid this user on copyrights (Star Cards: `cardRewards`). */
   referral: bigint;
   /** Salary claims paid, and when the last was. */
   salary: bigint;
@@ -191,6 +202,21 @@ function revenueBound(u: ModelUser, now: number): { amount: bigint; days: number
   return { amount, days };
 }
 
+/**
+ * The referral rewards on Star Cards user i may have been paid by now: a card's once it has ended
+ * (rate × value), or once an upgrade replaced it (rate × the value it kept); nothing while it can
+ * still be credited back. One minor unit of rounding each.
+ */
+export function cardRewards(users: ModelUser[], i: number, now: number): bigint {
+  let sum = 0n;
+  for (const d of users)
+    for (const c of d.cards) {
+      const base = c.replaced ? c.kept! : c.end <= now ? c.value : 0n;
+      for (const r of c.rewarded) if (r.j === i) sum += (r.bps * base) / 10_000n + 1n;
+    }
+  return sum;
+}
+
 /** The uplines of user i, with their level (1 = the inviter), up to five levels. */
 function uplines(users: ModelUser[], i: number): { j: number; level: number }[] {
   const list: { j: number; level: number }[] = [];
@@ -202,12 +228,13 @@ function uplines(users: ModelUser[], i: number): { j: number; level: number }[] 
 /**
  * The most user i may hold plus have taken out by the rules: what they put in (credited
  * recharges, others' red-packet shares), plus the rewards the rules grant on money the system
- * kept (referral rewards as the purchases paid them, net of reversals; welfare as if every upline
+ * kept (referral rewards on copyrights, and on Star Cards once they can no longer be credited
+ * back; welfare as if every upline
  * held a card reaching the level), minus what the system keeps of their own spending (lower bounds).
  */
 export function entitlement(users: ModelUser[], i: number, now: number): bigint {
   const u = users[i]!;
-  let rewards = revenueBound(u, now).amount + u.referral;
+  let rewards = revenueBound(u, now).amount + u.referral + cardRewards(users, i, now);
   for (const [k, d] of users.entries()) {
     const up = uplines(users, k).find((x) => x.j === i);
     if (!up) continue;
@@ -222,7 +249,7 @@ export function entitlement(users: ModelUser[], i: number, now: number): bigint 
 
 /**
  * The least user i must hold plus have taken out: what they put in minus the most their own
- * spending may keep (rewards only ever add, net of reversals).
+ * spending may keep (rewards only ever add).
  */
 export function floor(u: ModelUser): bigint {
   return u.recharged + u.received - u.keptCards - BigInt(u.purchases) - copyrightSpend(u) - u.redPacketsSent;

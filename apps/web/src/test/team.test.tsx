@@ -28,6 +28,8 @@ function teamStatus(overrides: Record<string, unknown> = {}) {
     newToday: 1,
     todayRevenue: '12.50',
     totalRevenue: '340.00',
+    heldRevenue: '0.00',
+    nextRelease: null,
     rewardLevels: 3,
     ...overrides,
   };
@@ -163,6 +165,7 @@ describe('my team', () => {
     expect(screen.getByTestId('team-total-revenue').textContent).toBe('₱340.00');
     expect(screen.getByTestId('team-invite-code').textContent).toBe('AB12CD34');
     expect(screen.getByTestId('team-reward-levels').textContent).toContain('levels 1–3');
+    expect(screen.queryByTestId('team-held-revenue')).toBeNull();
 
     // Level 1 first: its count on the tab, its figures, its members.
     expect((await screen.findByTestId('level-tab-1-count', {}, wait)).textContent).toBe('3');
@@ -188,6 +191,23 @@ describe('my team', () => {
     // Level 4 lies beyond what a 3-level card pays.
     fireEvent.click(screen.getByTestId('level-tab-4'));
     expect((await screen.findByTestId('level-not-paying', {}, wait)).textContent).toContain('level 4');
+  });
+
+  it('says how much is held on members’ Star Cards and when the next is paid', async () => {
+    stubApi(
+      baseRoutes({
+        '/account/teamStatus': ok(
+          teamStatus({ heldRevenue: '2421.90', nextRelease: '2026-12-27T04:00:00.000Z' }),
+        ),
+        '/account/teamLevelStatusStatistic': ok(levelStats),
+        '/account/teamLevelStatus': ok({ list: [], total: 0 }),
+      }),
+    );
+    signIn();
+    renderAt('#/pages/profile/myTeam/index');
+    const held = await screen.findByTestId('team-held-revenue', {}, wait);
+    expect(held.textContent).toContain('₱2,421.90 more is on its way');
+    expect(held.textContent).toContain('Dec 27, 2026');
   });
 
   it('says plainly that team rewards need a Star Card, with the way to get one', async () => {

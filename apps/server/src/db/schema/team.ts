@@ -169,10 +169,25 @@ export const teamRewards = pgTable(
     baseAmount: bigint('base_amount', { mode: 'bigint' }).notNull(),
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
     reference: varchar('reference', { length: 120 }).notNull(),
+    /**
+     * paid (in the wallet), held (a Star Card's reward, waiting until the card's period can no
+     * longer be credited back: `releases_at`), or cancelled (credited back before its release).
+     */
+    status: varchar('status', { length: 10 })
+      .$type<'held' | 'paid' | 'cancelled'>()
+      .notNull()
+      .default('paid'),
+    releasesAt: ts('releases_at'),
+    /** When it reached the wallet (null while held or cancelled). */
+    paidAt: ts('paid_at'),
     createdAt: ts('created_at').notNull(),
   },
   (t) => [
     uniqueIndex('team_reward_once_uq').on(t.kind, t.reference, t.beneficiaryId),
+    index('team_reward_held_idx')
+      .on(t.releasesAt)
+      .where(sql`${t.status} = 'held'`),
+    check('team_reward_status', sql`${t.status} in ('held', 'paid', 'cancelled')`),
     index('team_reward_beneficiary_idx').on(t.beneficiaryId, t.createdAt),
     index('team_reward_pair_idx').on(t.beneficiaryId, t.sourceUserId),
   ],

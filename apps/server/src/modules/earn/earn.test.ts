@@ -5,6 +5,8 @@ import { caller, unchecked } from '../../test/client.js';
 import { buildTestApp, secondInstance, type TestApp } from '../../test/helper.js';
 import { walletFixtures, type WalletFixtures } from '../../test/wallet-fixtures.js';
 import { createLedger } from '../ledger/ledger.service.js';
+import { createMembershipService } from '../membership/membership.service.js';
+import { createTeamRewards } from '../team/team-rewards.js';
 import { createRedPacketService, splitShares } from './red-packet.service.js';
 
 const HOUR = 3_600_000;
@@ -15,7 +17,10 @@ let refunds: ReturnType<typeof createRedPacketService>;
 beforeAll(async () => {
   t = await buildTestApp({ DEMO_CONTENT: 'true', SESSION_IDLE_DAYS: '365', SESSION_MAX_DAYS: '3650' });
   f = walletFixtures(t);
-  refunds = createRedPacketService({ db: t.database.db, clock: t.clock, ledger: createLedger(t.clock) });
+  const ledger = createLedger(t.clock);
+  const memberships = createMembershipService({ clock: t.clock, ledger });
+  const { settleDebt } = createTeamRewards({ clock: t.clock, ledger, memberships });
+  refunds = createRedPacketService({ db: t.database.db, clock: t.clock, ledger, settleOwed: settleDebt });
 });
 afterAll(() => t.close());
 

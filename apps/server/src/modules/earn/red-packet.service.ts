@@ -6,7 +6,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { redPacketShares, redPackets, users } from '../../db/schema/index.js';
 import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
-import type { Ledger } from '../ledger/ledger.service.js';
+import type { Ledger, SettleOwed } from '../ledger/ledger.service.js';
 import { requireEarn } from './earn.service.js';
 import { type Notify, noNotify } from '../user/notify.js';
 import { parseAmount, requestHash } from '../../money.js';
@@ -49,7 +49,14 @@ export function splitShares(
  * funded); 24 hours after creation what is left goes back to the sender exactly once. Claimed +
  * refunded always equals funded.
  */
-export function createRedPacketService(deps: { db: Db; clock: Clock; ledger: Ledger; notify?: Notify }) {
+export function createRedPacketService(deps: {
+  db: Db;
+  clock: Clock;
+  ledger: Ledger;
+  /** What the sender still owes is settled from the wallet before a packet takes money from it. */
+  settleOwed: SettleOwed;
+  notify?: Notify;
+}) {
   const { db, clock, ledger } = deps;
   const notify = deps.notify ?? noNotify;
 
@@ -144,6 +151,14 @@ export function createRedPacketService(deps: { db: Db; clock: Clock; ledger: Led
         throw new AppError('RedPacketShareTooSmall', { field: 'amount', params: { amount: rules.minShare } });
       }
       const hash = requestHash([body.amount, body.shares, body.split, body.greeting]);
+      await withTransaction(db, (tx) =>
+        deps.settleOwed(tx, {
+          tenantId: user.tenantId,
+          currency,
+          userId: user.userId,
+          reference: `red_packet:${body.requestId}`,
+        }),
+      );
       return withTransaction(db, async (tx) => {
         await tx.select({ id: users.id }).from(users).where(eq(users.id, user.userId)).for('no key update');
         const [earlier] = await tx

@@ -44,6 +44,16 @@ export interface TransferInput {
 
 export type TransferRow = typeof ledgerTransfers.$inferSelect;
 
+/**
+ * Settles what a user still owes (a reward debt from the earlier rewards rule, docs/team.md) from
+ * their wallet before money leaves it: the team module's `settleDebt`, given to the services
+ * through which money leaves a wallet. Answers what was settled.
+ */
+export type SettleOwed = (
+  tx: Tx,
+  input: { tenantId: string; currency: CurrencyKey; userId: bigint; reference: string },
+) => Promise<bigint>;
+
 /** How many ledger accounts a tenant has (a tenant that has held money cannot be deleted). */
 export async function ledgerAccountCount(tx: DbOrTx, tenantId: string): Promise<number> {
   const [found] = await tx

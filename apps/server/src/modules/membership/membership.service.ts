@@ -121,8 +121,9 @@ function sameQuote(now: CardQuote, quoted: CardQuote): boolean {
  */
 /**
  * Done in a purchase's transaction after the money moved (the team's referral rewards): `value`
- * is the new card's value; `replaced` the cards an upgrade ended, each with the share of its
- * value credited back (`unused` of `value`).
+ * is the new card's value, `endsAt` when its period ends (until then it may be credited back);
+ * `replaced` the cards an upgrade ended, each with the share of its value credited back (`unused`
+ * of `value`).
  */
 export type PurchaseHook = (
   tx: Tx,
@@ -130,6 +131,7 @@ export type PurchaseHook = (
     tenantId: string;
     userId: bigint;
     value: bigint;
+    endsAt: Date;
     reference: string;
     replaced: { reference: string; unused: bigint; value: bigint }[];
   },
@@ -489,7 +491,14 @@ export function createMembershipService(deps: { clock: Clock; ledger?: Ledger; p
         value: r.card.value,
       }));
       for (const hook of purchaseHooks) {
-        await hook(tx, { tenantId: user.tenantId, userId: user.userId, value, reference, replaced });
+        await hook(tx, {
+          tenantId: user.tenantId,
+          userId: user.userId,
+          value,
+          endsAt: card.endsAt,
+          reference,
+          replaced,
+        });
       }
       if (isStarTier(input.tier) && deps.points) {
         const [buyer] = await tx

@@ -3,6 +3,9 @@ import { accountCalls, adminApi, adminDashboardApi, api } from '@dramastar/contr
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helper.js';
+import { createLedger } from '../ledger/ledger.service.js';
+import { createMembershipService } from '../membership/membership.service.js';
+import { createTeamRewards } from '../team/team-rewards.js';
 import { PAY_PASSWORD, walletFixtures, type WalletFixtures } from '../../test/wallet-fixtures.js';
 
 let t: TestApp;
@@ -107,7 +110,8 @@ describe('dashboard figures', () => {
               day: '2026-03-01',
               recharges: { count: 1, amount: '1000.00' },
               revenue: { cards: '299.00', copyrights: '0.00', total: '299.00' },
-              payouts: { ...zeroMoney.payouts, teamRewards: '29.90', checkinTasks: '1.00', total: '30.90' },
+              // The referral reward on the card (29.90) is held until the card ends: not paid yet.
+              payouts: { ...zeroMoney.payouts, checkinTasks: '1.00', total: '1.00' },
             },
             { ...zeroMoney, day: '2026-03-02', recharges: { count: 1, amount: '500.00' } },
             { ...zeroMoney, day: '2026-03-03', withdrawals: { count: 1, amount: '200.00' } },
@@ -122,11 +126,17 @@ describe('dashboard figures', () => {
     expect(later.body.data.days.map((d: { activeMembers: number }) => d.activeMembers)).toEqual([3, 3, 1, 0]);
   });
 
-  it('count team rewards net of those reversed when an upgrade credits a card back', async () => {
+  it('count team rewards when they are paid: a card’s when it ends, none on the share credited back', async () => {
+    const ledger = createLedger(t.clock);
+    const memberships = createMembershipService({ clock: t.clock, ledger });
+    const rewards = createTeamRewards({ clock: t.clock, ledger, memberships });
+    // Rewards of earlier tests whose cards have ended are paid on 06-30.
+    t.clock.set('2026-06-30T02:00:00Z');
+    await rewards.releaseDue(t.database.db);
     t.clock.set('2026-07-01T02:00:00Z');
     owner = await f.operator('owner', []);
     const inviter = await f.user();
-    await f.call(api.test.openVipLevel, { token: inviter.token, body: { level: 1 } });
+    await f.call(api.test.openVipLevel, { token: inviter.token, body: { level: 1, days: 90 } });
     const buyer = await f.user('000000', inviter.inviteCode);
     await f.recharge(buyer, '999');
     for (const tier of ['primary', 'premium'])
@@ -138,10 +148,16 @@ describe('dashboard figures', () => {
           })
         ).status,
       ).toBe(200);
-    // Primary 299 then Premium for 999 - 299 = 700; rewards 29.90, -29.90 (credited back), 99.90.
+    // Primary 299 then Premium for 999 - 299 = 700: Primary's reward cancelled (all of it credited
+    // back), Premium's 99.90 held until the card ends on 07-31.
     const day = (await stats(owner, { from: '2026-07-01', to: '2026-07-01' })).body.data.money[0].days[0];
     expect(day.revenue).toEqual({ cards: '999.00', copyrights: '0.00', total: '999.00' });
-    expect(day.payouts).toMatchObject({ teamRewards: '99.90', total: '99.90' });
+    expect(day.payouts).toMatchObject({ teamRewards: '0.00', total: '0.00' });
+    t.clock.set('2026-07-31T03:00:00Z');
+    expect(await rewards.releaseDue(t.database.db)).toBe(1);
+    owner = await f.operator('owner', []);
+    const paid = (await stats(owner, { from: '2026-07-31', to: '2026-07-31' })).body.data.money[0].days[0];
+    expect(paid.payouts).toMatchObject({ teamRewards: '99.90', total: '99.90' });
   });
 
   it('default to the last 30 days of the operator’s first tenant and refuse other tenants and long ranges', async () => {

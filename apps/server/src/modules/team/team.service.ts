@@ -78,7 +78,7 @@ export function createTeamService(deps: {
       const stars = await starMembers(user.userId);
       const revenue = await rowsOf<{ level: number; total: string }>(
         db,
-        sql`select level, sum(amount)::text as total from team_reward where beneficiary_id = ${user.userId} group by level`,
+        sql`select level, sum(amount)::text as total from team_reward where beneficiary_id = ${user.userId} and status = 'paid' group by level`,
       );
       const byLevel = new Map(revenue.map((r) => [r.level, BigInt(r.total)]));
       return {
@@ -101,10 +101,17 @@ export function createTeamService(deps: {
       const counts = await levelCounts(db, user.userId);
       const stars = await starMembers(user.userId);
       const today = dayIn(timeZone, clock.now());
-      const [sums] = await rowsOf<{ today: string; total: string }>(
+      const [sums] = await rowsOf<{
+        today: string;
+        total: string;
+        held: string;
+        next_release: string | Date | null;
+      }>(
         db,
-        sql`select coalesce(sum(amount) filter (where (created_at at time zone ${timeZone})::date = ${today}::date), 0)::text as today,
-                   coalesce(sum(amount), 0)::text as total
+        sql`select coalesce(sum(amount) filter (where status = 'paid' and (paid_at at time zone ${timeZone})::date = ${today}::date), 0)::text as today,
+                   coalesce(sum(amount) filter (where status = 'paid'), 0)::text as total,
+                   coalesce(sum(amount) filter (where status = 'held'), 0)::text as held,
+                   min(releases_at) filter (where status = 'held') as next_release
             from team_reward where beneficiary_id = ${user.userId}`,
       );
       const [fresh] = await rowsOf<{ n: number }>(
@@ -127,6 +134,8 @@ export function createTeamService(deps: {
         newToday: fresh?.n ?? 0,
         todayRevenue: toMajor(BigInt(sums?.today ?? '0'), currency),
         totalRevenue: toMajor(BigInt(sums?.total ?? '0'), currency),
+        heldRevenue: toMajor(BigInt(sums?.held ?? '0'), currency),
+        nextRelease: sums?.next_release ? new Date(sums.next_release).toISOString() : null,
         rewardLevels: tier ? (cards.tiers.find((t) => t.tier === tier)?.rewardLevels ?? 0) : 0,
       };
     },
@@ -163,7 +172,7 @@ export function createTeamService(deps: {
       }>(
         db,
         sql`select u.id::text, u.nickname, u.avatar, l.depth, l.joined_at as created_at,
-              coalesce((select sum(r.amount) from team_reward r where r.beneficiary_id = ${user.userId} and r.source_user_id = u.id), 0)::text as revenue,
+              coalesce((select sum(r.amount) from team_reward r where r.beneficiary_id = ${user.userId} and r.source_user_id = u.id and r.status = 'paid'), 0)::text as revenue,
               coalesce((select max(o.credit_amount) from recharge_order o where o.user_id = u.id and o.status = 'credited'), 0)::text as max_recharge
             from team_link l join app_user u on u.id = l.descendant_id
             where ${filter}
@@ -218,10 +227,10 @@ export function createTeamService(deps: {
         sql`select u.id::text, u.nickname, u.created_at,
               (select count(*)::int from app_user x where x.inviter_id = u.id) as invites,
               coalesce((select sum(h.paid) from copyright_holding h where h.user_id = u.id), 0)::text as purchase,
-              coalesce((select sum(r.amount) from team_reward r where r.beneficiary_id = ${me} and r.source_user_id = u.id and r.kind = 'welfare'), 0)::text as welfare,
-              coalesce((select sum(r.amount) from team_reward r where r.beneficiary_id = ${me} and r.source_user_id = u.id and r.kind = 'referral_reward' and r.cause = 'copyright'), 0)::text as referral,
-              coalesce((select sum(r.amount) from team_reward r where r.beneficiary_id = ${me} and r.source_user_id = u.id and (r.created_at at time zone ${timeZone})::date = ${today}::date), 0)::text as today,
-              coalesce((select sum(r.amount) from team_reward r where r.beneficiary_id = ${me} and r.source_user_id = u.id), 0)::text as mine
+              coalesce((select sum(r.amount) from team_reward r where r.beneficiary_id = ${me} and r.source_user_id = u.id and r.status = 'paid' and r.kind = 'welfare'), 0)::text as welfare,
+              coalesce((select sum(r.amount) from team_reward r where r.beneficiary_id = ${me} and r.source_user_id = u.id and r.status = 'paid' and r.kind = 'referral_reward' and r.cause = 'copyright'), 0)::text as referral,
+              coalesce((select sum(r.amount) from team_reward r where r.beneficiary_id = ${me} and r.source_user_id = u.id and r.status = 'paid' and (r.paid_at at time zone ${timeZone})::date = ${today}::date), 0)::text as today,
+              coalesce((select sum(r.amount) from team_reward r where r.beneficiary_id = ${me} and r.source_user_id = u.id and r.status = 'paid'), 0)::text as mine
             from app_user u where u.inviter_id = ${me}
             order by u.created_at desc, u.id desc
             ${pageClause(page)}`,

@@ -1,4 +1,4 @@
-import { accountCalls, api } from '@dramastar/contract';
+import { accountCalls, api, consoleCalls } from '@dramastar/contract';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caller, unchecked } from '../../test/client.js';
@@ -64,7 +64,12 @@ const card = (who: Who, level: number, days = 365) =>
   f.call(api.test.openVipLevel, { token: who.token, body: { level, days } });
 const runJob = () => jobs().runDailyRevenue();
 // The jobs run through the same service the scheduler uses.
-let jobsRef: { runDailyRevenue(): Promise<number>; runDividends(): Promise<number> } | undefined;
+let jobsRef:
+  | { runDailyRevenue(): Promise<number>; runDividends(): Promise<number>; releaseDue(): Promise<number> }
+  | undefined;
+/** The held-reward release job, as the scheduler runs it (on a second instance's pool when given). */
+let releaseOn: ((db: typeof t.database.db) => Promise<number>) | undefined;
+const release = (db = t.database.db) => releaseOn!(db);
 const jobs = () => {
   if (!jobsRef) throw new Error('no jobs');
   return jobsRef;
@@ -77,14 +82,19 @@ beforeAll(async () => {
   const { createMembershipService } = await import('../membership/membership.service.js');
   const ledger = createLedger(t.clock);
   const memberships = createMembershipService({ clock: t.clock, ledger });
-  jobsRef = createCopyrightService({
-    db: t.database.db,
-    clock: t.clock,
-    ledger,
-    rewards: createTeamRewards({ clock: t.clock, ledger, memberships }),
-    // Only its jobs run here; purchases go through the app.
-    confirmPayPassword: () => Promise.reject(new Error('not for purchases')),
-  });
+  const rewards = createTeamRewards({ clock: t.clock, ledger, memberships });
+  releaseOn = (db) => rewards.releaseDue(db);
+  jobsRef = {
+    ...createCopyrightService({
+      db: t.database.db,
+      clock: t.clock,
+      ledger,
+      rewards,
+      // Only its jobs run here; purchases go through the app.
+      confirmPayPassword: () => Promise.reject(new Error('not for purchases')),
+    }),
+    releaseDue: () => rewards.releaseDue(t.database.db),
+  };
 });
 
 describe('the team tree', () => {
@@ -287,15 +297,34 @@ describe('team rewards', () => {
     expect(detail.total).toBe('505.00');
   });
 
-  it('are paid on a team member’s Star Card purchase too', async () => {
+  it('on a team member’s Star Card are held until the card’s month ends, then paid once', async () => {
     const [upline, member] = await chain(2);
     await card(upline!, 1);
     await f.recharge(member!, '299');
-    await f.call(api.user.openvipByBalance, {
+    const bought = await f.call(api.user.openvipByBalance, {
       token: member!.token,
       body: { tier: 'primary', requestId: randomUUID() },
     });
+    expect(bought.status).toBe(200);
+    // Held: nothing in the wallet, the amount and its date on the team page.
+    expect(await f.balance(upline!.token)).toBe('0.00');
+    const status = (await f.call(accountCalls.teamStatus, { token: upline!.token })).body.data;
+    expect(status).toMatchObject({ heldRevenue: '29.90', totalRevenue: '0.00' });
+    expect(status.nextRelease).toBe(bought.body.data.card.endsAt);
+    expect(await jobs().releaseDue()).toBe(0);
+    t.clock.advance(30 * DAY);
+    // The job on two instances at once (or twice) pays it once.
+    const second = await secondInstance(t, { SESSION_IDLE_DAYS: '365', SESSION_MAX_DAYS: '3650' });
+    try {
+      const runs = await Promise.all([release(), release(second?.database.db)]);
+      expect(runs.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(1);
+    } finally {
+      await second?.close();
+    }
+    expect(await jobs().releaseDue()).toBe(0);
     expect(await f.balance(upline!.token)).toBe('29.90');
+    const after = (await f.call(accountCalls.teamStatus, { token: upline!.token })).body.data;
+    expect(after).toMatchObject({ heldRevenue: '0.00', totalRevenue: '29.90', todayRevenue: '29.90' });
     const records = (
       await f.call(accountCalls.walletRecords, { token: upline!.token, query: { type: 'referral_reward' } })
     ).body.data.list;
@@ -306,34 +335,80 @@ describe('team rewards', () => {
 describe('rewards follow the money kept', () => {
   const openvip = (who: Who, tier: string, requestId = randomUUID(), call = f.call) =>
     call(api.user.openvipByBalance, { token: who.token, body: unchecked({ tier, requestId }) });
-  /** The inviter's referral rewards from a member, net of reversals (the team statistics' sum). */
+  /** The inviter's referral rewards from a member that reached the wallet (the team statistics' sum). */
   const netRewards = async (beneficiary: Who) =>
     (await f.call(accountCalls.teamLevelStatusStatistic, { token: beneficiary.token })).body.data.levels[0]
       .revenue;
+  const held = async (who: Who) =>
+    (await f.call(accountCalls.teamStatus, { token: who.token })).body.data.heldRevenue as string;
   const debt = async (who: Who) =>
     (
       await t.database.query<{ amount: string }>('select amount::text from reward_debt where user_id = $1', [
         who.userId,
       ])
     )[0]?.amount ?? '0';
-  /** A member who bought a Primary card and 20 renewals (21 × 299), paying the inviter 21 × 29.90. */
-  async function renewedMember(inviter: Who) {
+  /** A member who bought a Primary card and `renewals` renewals at 299 each. */
+  async function renewedMember(inviter: Who, renewals = 20) {
     const member = await f.user('000000', inviter.inviteCode);
-    await f.recharge(member, '6279');
-    for (let i = 0; i < 21; i++) expect((await openvip(member, 'primary')).status).toBe(200);
+    await f.recharge(member, String(299 * (renewals + 1)));
+    for (let i = 0; i <= renewals; i++) expect((await openvip(member, 'primary')).status).toBe(200);
     return member;
   }
+  const sendPacket = (who: Who, amount: string) =>
+    f.call(api.redPacket.sendRedPacket, {
+      token: who.token,
+      body: { amount, shares: 1, split: 'equal', greeting: '', requestId: randomUUID() },
+    });
+  const withdraw = (who: Who, amount: string) =>
+    f.call(api.account.applyWithdrawal, {
+      token: who.token,
+      body: { amount, payPassword: PAY_PASSWORD, requestId: randomUUID() },
+    });
 
-  it('an upgrade that credits back 21 Primary cards reverses their rewards: the inviter keeps what the honest path pays', async () => {
+  // Issue 38, case 1: an inviter and an invitee together took out more than they paid in: the
+  // rewards on 80 prepaid renewals were paid at once, sent back as a red packet, and the upgrade
+  // that credited the renewals back found the inviter's wallet empty (a debt nothing collected).
+  it('an inviter and an invitee acting together end with no more than they paid in', async () => {
+    const inviter = await f.withdrawer('0');
+    const member = await renewedMember(inviter, 80);
+    expect(await f.balance(member.token)).toBe('0.00');
+    // 81 × 29.90 = 2,421.90 earned on cards not yet delivered: held, so nothing to send or withdraw.
+    expect(await held(inviter)).toBe('2421.90');
+    expect(await f.balance(inviter.token)).toBe('0.00');
+    expect((await sendPacket(inviter, '100')).body.errorKey).toBe('InsufficientFunds');
+    expect((await withdraw(inviter, '1000')).body.errorKey).toBe('InsufficientFunds');
+    t.clock.advance(60_000);
+    const up = (await openvip(member, 'premium')).body.data;
+    expect(up).toMatchObject({ action: 'upgrade', paid: '0.00' });
+    // The 80 renewals are cancelled and the running card's used minute pays its share (0.00).
+    expect(await held(inviter)).toBe('99.90');
+    expect(await f.balance(inviter.token)).toBe('0.00');
+    expect(await debt(inviter)).toBe('0');
+    const paidIn = 299 * 81;
+    const holds = Number(await f.balance(member.token)) + Number(await f.balance(inviter.token));
+    expect(holds).toBeLessThanOrEqual(paidIn - 999);
+    // When the Premium card's month is over, its 99.90 is paid: still below what they paid in.
+    t.clock.advance(30 * DAY);
+    await jobs().releaseDue();
+    expect(await f.balance(inviter.token)).toBe('99.90');
+    const total = Number(await f.balance(member.token)) + Number(await f.balance(inviter.token));
+    expect(total).toBeLessThanOrEqual(paidIn);
+    expect(await netRewards(inviter)).toBe('99.90');
+  });
+
+  it('an upgrade that credits back 21 Primary cards cancels their held rewards: the inviter keeps what the honest path pays', async () => {
     const inviter = await f.user();
     await card(inviter, 1);
     const member = await renewedMember(inviter);
-    expect(await f.balance(inviter.token)).toBe('627.90');
+    expect(await held(inviter)).toBe('627.90');
     // Premium credits all 21 cards (6279, none started using): 999 kept, 5280 back to the wallet.
     const upgradeId = randomUUID();
     const up = (await openvip(member, 'premium', upgradeId)).body.data;
     expect(up).toMatchObject({ action: 'upgrade', credit: '6279.00', paid: '0.00', balance: '5280.00' });
-    // 627.90 reversed, 10 % of the Premium card's 999 paid: 99.90, as on the honest path below.
+    // 627.90 cancelled (never paid), 10 % of the Premium card's 999 held: 99.90.
+    expect(await held(inviter)).toBe('99.90');
+    t.clock.advance(30 * DAY);
+    await jobs().releaseDue();
     expect(await f.balance(inviter.token)).toBe('99.90');
     expect(await netRewards(inviter)).toBe('99.90');
     const detail = (await f.call(accountCalls.revenueDetail, { token: inviter.token })).body.data;
@@ -343,11 +418,13 @@ describe('rewards follow the money kept', () => {
     expect(board.me.value).toBe('99.90');
 
     const honest = await f.user();
-    await card(honest, 1);
+    await card(honest, 1, 400);
     const straight = await f.user('000000', honest.inviteCode);
     await f.recharge(straight, '999');
     await openvip(straight, 'primary');
     await openvip(straight, 'premium');
+    t.clock.advance(30 * DAY);
+    await jobs().releaseDue();
     expect(await f.balance(honest.token)).toBe('99.90');
     // A replay of the upgrade changes nothing.
     expect((await openvip(member, 'premium', upgradeId)).body.data).toMatchObject({
@@ -357,81 +434,104 @@ describe('rewards follow the money kept', () => {
     expect(await f.balance(inviter.token)).toBe('99.90');
   });
 
-  it('reverses the used share only: a card used for 10 of 30 days keeps a third of its reward', async () => {
+  it('pays the used share at the upgrade: a card used for 10 of 30 days pays a third of its reward', async () => {
     const inviter = await f.user();
     await card(inviter, 1);
     const member = await f.user('000000', inviter.inviteCode);
     await f.recharge(member, '1100');
     await openvip(member, 'primary');
     t.clock.advance(10 * DAY);
-    // 199.33 of 299 credited: 19.93 of 29.90 reversed; 10 % of 999 paid.
+    // 199.33 of 299 credited: the used 99.67 pays 29.90 × 99.67 / 299 = 9.96 now (rounded down),
+    // the rest is cancelled; 10 % of 999 held.
     expect((await openvip(member, 'premium')).body.data).toMatchObject({ credit: '199.33', paid: '799.67' });
-    expect(await f.balance(inviter.token)).toBe('109.87'); // 29.90 - 19.93 + 99.90
+    expect(await f.balance(inviter.token)).toBe('9.96');
+    expect(await held(inviter)).toBe('99.90');
+    t.clock.advance(30 * DAY);
+    await jobs().releaseDue();
+    expect(await f.balance(inviter.token)).toBe('109.86'); // 9.96 + 99.90
   });
 
-  it('a reversal the inviter’s wallet cannot cover becomes a debt, set off against later rewards', async () => {
-    const inviter = await f.user();
-    await card(inviter, 1);
-    const member = await renewedMember(inviter);
-    // The inviter spends the 627.90 on a copyright.
-    expect((await buy(inviter, await product({ price: 62_790 }), 1)).status).toBe(200);
-    expect(await f.balance(inviter.token)).toBe('0.00');
-    await openvip(member, 'premium');
-    // 627.90 owed, 99.90 of it set off at once by the Premium card's reward: 528.00 left.
-    expect(await f.balance(inviter.token)).toBe('0.00');
-    expect(await debt(inviter)).toBe('52800');
-    expect(await netRewards(inviter)).toBe('99.90');
-    const other = await f.user('000000', inviter.inviteCode);
-    await f.recharge(other, '299');
-    await openvip(other, 'primary');
-    expect(await f.balance(inviter.token)).toBe('0.00');
-    expect(await debt(inviter)).toBe('49810');
-    const types = (
+  it('a debt left by the earlier rule is settled before money leaves: withdrawals, their refunds and red packets', async () => {
+    const owe = (who: Who, minor: number) =>
+      t.database.query(
+        `insert into reward_debt (user_id, tenant_id, amount) values ($1, '000000', $2)
+         on conflict (user_id) do update set amount = reward_debt.amount + $2`,
+        [who.userId, minor],
+      );
+    // A red packet: 300.00 owed of 1,000.00; the packet of 800.00 no longer fits.
+    const sender = await f.withdrawer('1000');
+    await owe(sender, 30_000);
+    expect((await sendPacket(sender, '800')).body.errorKey).toBe('InsufficientFunds');
+    expect(await debt(sender)).toBe('0');
+    expect(await f.balance(sender.token)).toBe('700.00');
+    expect((await sendPacket(sender, '100')).status).toBe(200);
+
+    // A withdrawal: 200.00 owed of 1,000.00, then 500.00 (+ 25.00 fee) leaves.
+    const payee = await f.withdrawer('1000');
+    await owe(payee, 20_000);
+    const applied = await withdraw(payee, '500');
+    expect(applied.status).toBe(200);
+    expect(await debt(payee)).toBe('0');
+    expect(await f.balance(payee.token)).toBe('275.00');
+
+    // Owed while the money sits in an open withdrawal: finance rejects it, the refund settles the debt.
+    await owe(payee, 40_000);
+    const operator = await f.operator();
+    const rejected = await f.admin(consoleCalls.core.withdrawalAction, {
+      token: operator,
+      body: { orderNo: applied.body.data.orderNo, action: 'reject', reason: 'Wrong account' },
+    });
+    expect(rejected.status).toBe(200);
+    expect(await f.balance(payee.token)).toBe('400.00'); // 275 + 525 - 400
+    expect(await debt(payee)).toBe('0');
+    const records = (
       await f.call(accountCalls.walletRecords, {
-        token: inviter.token,
+        token: payee.token,
         query: { type: 'referral_reward', pageSize: '100' },
       })
     ).body.data.list.map((r: { amount: string }) => r.amount);
-    // 21 rewards, 21 reversals of nothing (all spent), then two rewards each taken back at once.
-    expect(types.filter((a: string) => a.startsWith('-'))).toEqual(['-29.90', '-99.90']);
+    expect(records.sort()).toEqual(['-200.00', '-400.00']);
   });
 
-  it('an upgrade racing the inviter’s spending, and two upgrades at once, never lose or mint a reward (two instances on PostgreSQL)', async () => {
+  it('two upgrades at once, and a release racing an upgrade, never lose or mint a reward (two instances on PostgreSQL)', async () => {
     const second = await secondInstance(t, { SESSION_IDLE_DAYS: '365', SESSION_MAX_DAYS: '3650' });
     const calls = [f.call, second ? caller(second.app) : f.call];
+    const advance = (ms: number) => {
+      t.clock.advance(ms);
+      second?.clock.advance(ms);
+    };
     try {
-      const id = await product({ price: 62_790, max: 1000 });
-      for (let round = 0; round < (usingPostgres ? 4 : 2); round++) {
-        const inviter = await f.user();
-        await card(inviter, 1);
-        const member = await renewedMember(inviter);
-        const [up, spent] = await Promise.all([
-          openvip(member, 'premium', randomUUID(), calls[round % 2]),
-          f.buyCopyright(inviter, id, 1, { via: calls[(round + 1) % 2] }),
-        ]);
-        expect(up.status).toBe(200);
-        expect([200, 409]).toContain(spent.status);
-        const balance = Number(await f.balance(inviter.token));
-        expect(balance).toBeGreaterThanOrEqual(0);
-        // Whichever came first: what the inviter holds and spent, less the debt, is the 99.90 kept.
-        const net = balance + (spent.status === 200 ? 627.9 : 0) - Number(await debt(inviter)) / 100;
-        expect(net.toFixed(2)).toBe('99.90');
-        expect(await netRewards(inviter)).toBe('99.90');
-      }
-
       const inviter = await f.user();
       await card(inviter, 1);
       const member = await renewedMember(inviter);
       const answers = await Promise.all(calls.map((call) => openvip(member, 'premium', randomUUID(), call)));
       // One upgrades (21 cards credited back), the other renews the Premium card from the refund.
       expect(answers.map((a) => a.body.data?.action).sort()).toEqual(['renew', 'upgrade']);
-      const [reversals] = await t.database.query<{ n: number }>(
-        'select count(*)::int as n from team_reward where beneficiary_id = $1 and amount < 0',
+      const [cancelled] = await t.database.query<{ n: number }>(
+        "select count(*)::int as n from team_reward where beneficiary_id = $1 and status = 'cancelled'",
         [inviter.userId],
       );
-      expect(reversals!.n).toBe(21);
-      expect(await f.balance(inviter.token)).toBe('199.80');
+      expect(cancelled!.n).toBe(21);
+      expect(await held(inviter)).toBe('199.80');
       expect(await f.balance(member.token)).toBe('4281.00'); // 6279 - 999 - 999
+      advance(61 * DAY);
+      await Promise.all([release(), release(second?.database.db)]);
+      expect(await f.balance(inviter.token)).toBe('199.80');
+
+      // A card's last second: an upgrade and the release job race; either way its reward is paid once.
+      for (let round = 0; round < (usingPostgres ? 4 : 2); round++) {
+        const up = await f.user();
+        await card(up, 1, 400);
+        const buyer = await f.user('000000', up.inviteCode);
+        await f.recharge(buyer, '1298');
+        await openvip(buyer, 'primary');
+        advance(30 * DAY - 1);
+        await Promise.all([openvip(buyer, 'premium', randomUUID(), calls[round % 2]), release()]);
+        advance(31 * DAY);
+        await release();
+        // Primary's 29.90 (at most, the used share of 30 days less a millisecond) and Premium's 99.90.
+        expect(await f.balance(up.token)).toMatch(/^129\.(80|79)$/);
+      }
     } finally {
       await second?.close();
     }

@@ -20,7 +20,7 @@ import { onePage, type Page } from '../../db/paging.js';
 import { bankCards, users, withdrawals } from '../../db/schema/index.js';
 import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
-import type { Ledger } from '../ledger/ledger.service.js';
+import type { Ledger, SettleOwed } from '../ledger/ledger.service.js';
 import type { MembershipService } from '../membership/membership.service.js';
 import { newOrderNo } from './amounts.js';
 import type { PayPasswordService } from './pay-password.service.js';
@@ -123,9 +123,11 @@ export function createWithdrawalService(deps: {
   memberships: MembershipService;
   payPasswords: PayPasswordService;
   sealer: Sealer;
+  /** What the user still owes is settled from the wallet before a withdrawal and on its refund. */
+  settleOwed: SettleOwed;
   notify?: Notify;
 }) {
-  const { db, clock, ledger, memberships, payPasswords, sealer } = deps;
+  const { db, clock, ledger, memberships, payPasswords, sealer, settleOwed } = deps;
   const notify = deps.notify ?? noNotify;
 
   function feeRule(wallet: TenantWallet, channel: WithdrawalChannel) {
@@ -257,6 +259,15 @@ export function createWithdrawalService(deps: {
       await payPasswords.verify(user.userId, body.payPassword);
       const { feeBps, minFee } = feeRule(wallet, body.channel);
       const fee = withdrawalFee(amount, feeBps, minFee);
+      // Owed money is settled first, in its own transaction: the wallet then shows what may leave.
+      await withTransaction(db, (tx) =>
+        settleOwed(tx, {
+          tenantId: user.tenantId,
+          currency,
+          userId: user.userId,
+          reference: `withdrawal:${body.requestId}`,
+        }),
+      );
 
       const created = await withTransaction(db, async (tx) => {
         const now = clock.now();
@@ -391,6 +402,7 @@ export function createWithdrawalService(deps: {
           kind: 'withdrawal_refund',
           idempotencyKey: `withdrawal:${before.orderNo}:refund`,
         });
+        await settleOwed(tx, { ...base, userId: before.userId, reference: `${before.orderNo}:refund` });
       }
       const currency = currencyOf(before.currency);
       const money = (v: bigint) => formatMinor(v, currency);

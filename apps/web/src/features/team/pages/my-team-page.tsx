@@ -21,7 +21,7 @@ import { LevelTabs } from '../components/level-tabs';
 import { MemberRow } from '../components/member-row';
 import { LoadError, Loading, Paged, Stat, StatGrid, TeamPage } from '../components/shell';
 import { RewardLevelsNotice } from '../components/star-card-notice';
-import { formatCount } from '../lib/format';
+import { formatCount, formatDate } from '../lib/format';
 
 type TeamStatus = CallResult<typeof api.account.teamStatus>;
 type LevelStats = CallResult<typeof api.account.teamLevelStatusStatistic>['levels'];
@@ -47,6 +47,14 @@ function TeamSummary({ status }: { status: TeamStatus }) {
         <Stat label={t('team.todayRevenue')} value={money(status.todayRevenue)} testId="team-today-revenue" />
         <Stat label={t('team.totalRevenue')} value={money(status.totalRevenue)} testId="team-total-revenue" />
       </StatGrid>
+      {status.nextRelease && (
+        <p className="ds-team-hero__foot" data-testid="team-held-revenue">
+          {t('team.heldRevenue', {
+            amount: money(status.heldRevenue),
+            date: formatDate(status.nextRelease, t.language),
+          })}
+        </p>
+      )}
       <p className="ds-team-hero__foot">{t('team.activeHint')}</p>
     </HeroCard>
   );
