@@ -18,6 +18,7 @@ import {
 import { storageOrigins } from './http/csp.js';
 import { firstFallback, serveAdmin, serveWeb } from './http/static.js';
 import { serveMedia } from './media/serve-media.js';
+import { fastifyTrustProxy } from './http/client-address.js';
 import { createRateLimiter } from './http/rate-limit.js';
 import { AppError } from './http/errors.js';
 import { COMPRESS_THRESHOLD_BYTES } from './http/shared-answer.js';
@@ -147,7 +148,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const app = Fastify({
     logger: logStream ? { level: config.logLevel, stream: logStream } : { level: config.logLevel },
     childLoggerFactory: lazyChildLogger,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: config.bodyLimitBytes,
     frameworkErrors,
     // Keep a caller's (load balancer's) request id when it is sane, so one id follows a request.

@@ -45,7 +45,7 @@ describe('configuration', () => {
       METRICS_TOKEN: 'a-token-of-32-characters-or-so-x',
       LEDGER_CHECK_INTERVAL_MS: '60000',
       DEMO_CONTENT: '1',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '10.0.0.0/8, fd00::/8',
       BODY_LIMIT_BYTES: '2048',
       SHUTDOWN_TIMEOUT_MS: '500',
       DB_ACQUIRE_TIMEOUT_MS: '300',
@@ -75,7 +75,7 @@ describe('configuration', () => {
       logFormat: 'pretty',
       metrics: { token: 'a-token-of-32-characters-or-so-x', ledgerCheckIntervalMs: 60_000 },
       demoContent: true,
-      trustProxy: true,
+      trustProxy: ['10.0.0.0/8', 'fd00::/8'],
       bodyLimitBytes: 2048,
       shutdownTimeoutMs: 500,
       dbTimeouts: { acquireTimeoutMs: 300, statementTimeoutMs: 0, lockTimeoutMs: 250 },
@@ -126,7 +126,13 @@ describe('configuration', () => {
       /^development mode, listening on 127\.0\.0\.1:8080; reachable from this machine only; .*\/dev\/mail.*answer this machine only; the sandbox card gateway is on/,
     );
     expect(describeMode(loadConfig({ ...PRODUCTION, PORT: '80' }))).toBe(
-      'production mode, listening on 0.0.0.0:80; reachable from the network; no sandbox gateway; /metrics answers this machine only (no METRICS_TOKEN)',
+      'production mode, listening on 0.0.0.0:80; reachable from the network; no sandbox gateway; client addresses are the sockets’ peers (no TRUST_PROXY); /metrics answers this machine only (no METRICS_TOKEN)',
+    );
+    expect(describeMode(loadConfig({ TRUST_PROXY: '1' }))).toMatch(
+      /; client addresses from X-Forwarded-For behind 1 proxy hop \(TRUST_PROXY\);/,
+    );
+    expect(describeMode(loadConfig({ TRUST_PROXY: '10.0.0.5,10.0.1.0/24' }))).toMatch(
+      /; client addresses from X-Forwarded-For written by 10\.0\.0\.5, 10\.0\.1\.0\/24 \(TRUST_PROXY\);/,
     );
     expect(describeMode(loadConfig({ ...PRODUCTION, METRICS_TOKEN: 'x'.repeat(16) }))).toMatch(
       /; \/metrics wants METRICS_TOKEN$/,
@@ -142,6 +148,48 @@ describe('configuration', () => {
   it('needs both Google client id and secret, or neither', () => {
     expect(loadConfig({}).google).toBeUndefined();
     expect(() => loadConfig({ GOOGLE_CLIENT_ID: 'x' })).toThrow(/GOOGLE_CLIENT_SECRET/);
+  });
+
+  it('takes TRUST_PROXY as a hop count or the proxies’ addresses and CIDRs; no proxy by default', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    for (const none of ['false', '0', 'no']) expect(loadConfig({ TRUST_PROXY: none }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.1.2.3' }).trustProxy).toEqual(['10.1.2.3']);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8,192.168.1.0/24, 2001:db8::/32,::1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.0/24',
+      '2001:db8::/32',
+      '::1',
+    ]);
+  });
+
+  it.each(['true', 'TRUE', 'yes', 'all', '*'])(
+    'refuses TRUST_PROXY=%s (every hop trusted: the client would choose its address), saying what to write',
+    (value) => {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(ConfigError);
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(
+        /TRUST_PROXY: .* would trust every hop.*number of proxies in front of the server \(e\.g\. 1\) or their addresses or CIDRs/,
+      );
+    },
+  );
+
+  it.each([
+    'nginx',
+    'loopback',
+    '10.0.0.0/33',
+    '10.0.0.0/8/1',
+    'fd00::/129',
+    '1.2.3',
+    '0.0.0.0/0',
+    '::/0',
+    '10.0.0.1,,x',
+    '-1',
+    '1.5',
+    '101',
+  ])('refuses TRUST_PROXY=%s with a message naming it and the forms it takes', (value) => {
+    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: .*or their addresses or CIDRs/);
   });
 
   it('treats an empty variable as unset', () => {

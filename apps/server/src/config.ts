@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -7,6 +8,55 @@ import { DEVELOPMENT_DATA_KEY } from './sealing.js';
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/**
+ * Which proxies' X-Forwarded-For is believed: none (`false`), the last `n` hops (a positive hop
+ * count) or the peers at the listed addresses and CIDRs. `true` ("trust every hop") is refused:
+ * the left-most X-Forwarded-For entry is whatever the client wrote, so every per-address limit
+ * could be split by writing a new one.
+ */
+export type TrustProxy = false | number | string[];
+
+const TRUST_PROXY_FORMS =
+  'write the number of proxies in front of the server (e.g. 1) or their addresses or CIDRs, comma-separated (e.g. 10.0.0.0/8,fd00::/8), or false for none';
+
+/** One TRUST_PROXY entry: an IPv4 or IPv6 address with an optional prefix length, never /0. */
+function proxyEntryProblem(entry: string): string | undefined {
+  const [address = '', prefix, extra] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined)
+    return `\`${entry}\` is not an IP address or CIDR; ${TRUST_PROXY_FORMS}`;
+  if (prefix === undefined) return undefined;
+  const bits = /^\d{1,3}$/.test(prefix) ? Number(prefix) : NaN;
+  if (!(bits >= 0 && bits <= (family === 4 ? 32 : 128)))
+    return `\`${entry}\` has no valid prefix length (0-${family === 4 ? 32 : 128}); ${TRUST_PROXY_FORMS}`;
+  if (bits === 0)
+    return `\`${entry}\` trusts every address, so any client could choose its own; ${TRUST_PROXY_FORMS}`;
+  return undefined;
+}
+
+const trustProxy = z.string().transform((value, ctx): TrustProxy => {
+  const v = value.trim().toLowerCase();
+  if (['false', '0', 'no'].includes(v)) return false;
+  if (/^\d+$/.test(v) && Number(v) <= 100) return Number(v) || false;
+  if (['true', 'yes', 'all', '*'].includes(v)) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `\`${value}\` would trust every hop, so any client could choose its address with X-Forwarded-For; ${TRUST_PROXY_FORMS}`,
+    });
+    return z.NEVER;
+  }
+  const entries = value
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+  const problem = entries.length === 0 ? TRUST_PROXY_FORMS : entries.map(proxyEntryProblem).find(Boolean);
+  if (problem) {
+    ctx.addIssue({ code: 'custom', message: problem });
+    return z.NEVER;
+  }
+  return entries;
+});
 
 const defaultWebDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
 const defaultAdminDir = fileURLToPath(new URL('../../admin/dist', import.meta.url));
@@ -47,7 +97,8 @@ const envSchema = z.object({
   /** How often /metrics re-checks the ledger's invariants (they read every transfer); 0: never. */
   LEDGER_CHECK_INTERVAL_MS: z.coerce.number().int().min(0).default(300_000),
   DEMO_CONTENT: flag.default(false),
-  TRUST_PROXY: flag.default(false),
+  /** The proxies whose X-Forwarded-For names the client: a hop count or their addresses/CIDRs. */
+  TRUST_PROXY: trustProxy.optional(),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   /** smtp://user:pass@host:587 or smtps://…; unset outside production = the development outbox. */
@@ -166,7 +217,8 @@ export interface Config {
   /** Prometheus metrics at /metrics: the bearer token it wants (else this machine only), and how often the ledger is checked. */
   metrics: { token: string | undefined; ledgerCheckIntervalMs: number };
   demoContent: boolean;
-  trustProxy: boolean;
+  /** Whose X-Forwarded-For is believed (see TrustProxy); per-address limits key by what it yields. */
+  trustProxy: TrustProxy;
   bodyLimitBytes: number;
   shutdownTimeoutMs: number;
   smtpUrl: string | undefined;
@@ -280,7 +332,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logFormat: e.LOG_FORMAT ?? (e.NODE_ENV === 'development' ? 'pretty' : 'json'),
     metrics: { token: e.METRICS_TOKEN, ledgerCheckIntervalMs: e.LEDGER_CHECK_INTERVAL_MS },
     demoContent: e.DEMO_CONTENT,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: e.TRUST_PROXY ?? false,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     smtpUrl: e.SMTP_URL,
@@ -320,6 +372,13 @@ export function describeMode(config: Config): string {
     config.sandboxGateway
       ? 'the sandbox card gateway is on: whoever reaches /pay/sandbox approves test payments without paying'
       : 'no sandbox gateway',
+  );
+  parts.push(
+    config.trustProxy === false
+      ? 'client addresses are the sockets’ peers (no TRUST_PROXY)'
+      : typeof config.trustProxy === 'number'
+        ? `client addresses from X-Forwarded-For behind ${config.trustProxy} proxy hop${config.trustProxy === 1 ? '' : 's'} (TRUST_PROXY)`
+        : `client addresses from X-Forwarded-For written by ${config.trustProxy.join(', ')} (TRUST_PROXY)`,
   );
   parts.push(
     config.metrics.token

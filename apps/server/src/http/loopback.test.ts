@@ -12,7 +12,8 @@ let t: TestApp;
 let token: string;
 
 beforeAll(async () => {
-  t = await buildTestApp({ LOG_LEVEL: 'warn', TRUST_PROXY: 'true' });
+  // Proxies trusted everywhere a test sends from, so a forwarded address would be believed.
+  t = await buildTestApp({ LOG_LEVEL: 'warn', TRUST_PROXY: '10.0.0.0/8,127.0.0.0/8,::1' });
   token = (await walletFixtures(t).user()).token;
 });
 afterAll(() => t.close());

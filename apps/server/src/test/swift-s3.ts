@@ -1,11 +1,11 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { connect, createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import { freePort, listening } from './ports.js';
 
 const exec = promisify(execFile);
 
@@ -29,30 +29,6 @@ export const swiftInstalled = () =>
   existsSync('/usr/bin/memcached') &&
   existsSync('/usr/bin/swift-ring-builder') &&
   existsSync('/usr/lib/python3/dist-packages/swift/common/middleware/s3api');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolvePort(port));
-    });
-  });
-}
-
-/** Whether something accepts connections on a loopback port. */
-function listening(port: number): Promise<boolean> {
-  return new Promise((answer) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      answer(true);
-    });
-    socket.once('error', () => answer(false));
-  });
-}
 
 export async function startSwiftS3(): Promise<SwiftS3> {
   const dir = await mkdtemp(join(tmpdir(), 'ds-swift-'));
@@ -173,7 +149,9 @@ user_test_tester = ${secretAccessKey} .admin
       throw new Error(`swift exited at start:\n${output}`);
     }
     const ok =
-      (await Promise.all([object, container, account, memcache].map(listening))).every(Boolean) &&
+      (await Promise.all([object, container, account, memcache].map((port) => listening(port)))).every(
+        Boolean,
+      ) &&
       (await fetch(`${endpoint}/healthcheck`).then(
         (r) => r.ok,
         () => false,

@@ -30,7 +30,8 @@ export interface AuthDeps {
 }
 
 /**
- * Per client address (the same counters on every instance): sign-ins by either method per 10
+ * Per client address (clientAddress: the address TRUST_PROXY's proxies name, IPv6 grouped by /64;
+ * the same counters on every instance): sign-ins by either method per 10
  * minutes, sign-ups by either method per hour, captcha pictures per minute. A shared address (a
  * carrier's NAT) stays well inside them; a script trying addresses or passwords does not.
  */
@@ -39,6 +40,9 @@ export const CLIENT_LIMITS = {
   signUp: { limit: 20, seconds: 3600 },
   captcha: { limit: 30, seconds: 60 },
 } as const;
+
+/** A sign-in's session details plus the client its per-address limits count (clientAddress(req)). */
+export type ClientMeta = SessionMeta & { client: string };
 
 /** Accounts that still hold their address and user name: a frozen one cannot sign in (AccountFrozen). */
 const LIVE: UserStatus[] = ['active', 'frozen'];
@@ -84,22 +88,22 @@ export function createAuthService({
     return code ? (await userService.inviterByCode(db, tenantId, code)).id : null;
   }
 
-  async function limitClient(kind: keyof typeof CLIENT_LIMITS, ip: string): Promise<void> {
+  async function limitClient(kind: keyof typeof CLIENT_LIMITS, client: string): Promise<void> {
     const { limit, seconds } = CLIENT_LIMITS[kind];
-    await limiter.hit(`${kind}:ip:${ip}`, limit, seconds);
+    await limiter.hit(`${kind}:ip:${client}`, limit, seconds);
   }
 
   return {
     activeByEmail,
 
     /** A captcha picture, limited per client address (rendering costs CPU, each is stored). */
-    async captcha(ip: string) {
-      await limitClient('captcha', ip);
+    async captcha(client: string) {
+      await limitClient('captcha', client);
       return captcha.create();
     },
 
-    async sendEmailCode(body: Body<'sendEmailCode'>, ip: string, lang: Language) {
-      await codes.limitClient(ip);
+    async sendEmailCode(body: Body<'sendEmailCode'>, client: string, lang: Language) {
+      await codes.limitClient(client);
       await tenants.require(body.tenantId);
       const email = body.email.toLowerCase();
       const purpose = emailCodePurpose(body);
@@ -115,8 +119,8 @@ export function createAuthService({
     },
 
     /** E-mail registration: everything is checked before the code is used up and the user made. */
-    async registerByEmail(body: Body<'register'>, meta: SessionMeta & { ip: string }): Promise<string> {
-      await limitClient('signUp', meta.ip);
+    async registerByEmail(body: Body<'register'>, meta: ClientMeta): Promise<string> {
+      await limitClient('signUp', meta.client);
       await tenants.require(body.tenantId);
       const email = body.email.toLowerCase();
       const inviter = await inviterId(body.tenantId, body.inviteCode);
@@ -141,8 +145,8 @@ export function createAuthService({
       }).catch(duplicateRefusal);
     },
 
-    async loginByEmail(body: Body<'login'>, meta: SessionMeta & { ip: string }): Promise<string> {
-      await limitClient('signIn', meta.ip);
+    async loginByEmail(body: Body<'login'>, meta: ClientMeta): Promise<string> {
+      await limitClient('signIn', meta.client);
       const email = body.email.toLowerCase();
       const user = await accountByEmail(body.tenantId, email);
       if (!user) throw new AppError('PleaseRegisterFirst', { field: 'email' });
@@ -161,8 +165,8 @@ export function createAuthService({
     },
 
     /** Username registration: the captcha is used up first, whatever happens next. */
-    async registerByName(body: Body<'registerByName'>, meta: SessionMeta & { ip: string }): Promise<string> {
-      await limitClient('signUp', meta.ip);
+    async registerByName(body: Body<'registerByName'>, meta: ClientMeta): Promise<string> {
+      await limitClient('signUp', meta.client);
       await captcha.verify(body.uuid, body.code);
       await tenants.require(body.tenantId);
       const inviter = await inviterId(body.tenantId, body.inviteCode);
@@ -187,9 +191,9 @@ export function createAuthService({
       }).catch(duplicateRefusal);
     },
 
-    async loginByName(body: Body<'loginByName'>, meta: SessionMeta & { ip: string }): Promise<string> {
+    async loginByName(body: Body<'loginByName'>, meta: ClientMeta): Promise<string> {
       const key = body.userName.toLowerCase();
-      await limitClient('signIn', meta.ip);
+      await limitClient('signIn', meta.client);
       await limiter.hit(`login:name:${body.tenantId}:${key}`, 10, 900);
       const [user] = await db
         .select()

@@ -70,11 +70,12 @@ export function createEmailCodeService(db: Db, clock: Clock, mailer: Mailer, lim
 
   return {
     /**
-     * Counts one code request from a client address (30 an hour), before anything is looked up,
-     * so answers that tell whether an address is registered are limited too.
+     * Counts one code request from a client address (30 an hour; `client` is clientAddress(req)),
+     * before anything is looked up, so answers that tell whether an address is registered are
+     * limited too.
      */
-    async limitClient(ip: string): Promise<void> {
-      await limiter.hit(`code:ip:${ip}`, SENDS_PER_IP_PER_HOUR, 3600);
+    async limitClient(client: string): Promise<void> {
+      await limiter.hit(`code:ip:${client}`, SENDS_PER_IP_PER_HOUR, 3600);
     },
 
     /**

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Clock } from '../../clock.js';
 import { AppError } from '../../http/errors.js';
 import type { RateLimiter } from '../../http/rate-limit.js';
+import { clientAddress } from '../../http/client-address.js';
 import type { Router } from '../../http/route.js';
 import { type MediaStorage, RangeNotSatisfiableError } from '../../media/storage.js';
 import type { SessionUser } from '../../http/actors.js';
@@ -58,7 +59,7 @@ export function catalogRoutes(
   });
   router.guest(api.video.play, async ({ params, req, viewer }) => {
     // Generous for a viewer swiping through the feed; it stops scripts inflating play counts.
-    await deps.limiter.hit(`play:ip:${req.ip}`, 300, 60);
+    await deps.limiter.hit(`play:ip:${clientAddress(req)}`, 300, 60);
     const who = await viewer();
     return catalog.play(await tenantOf(req, undefined, who), params.videoId, who);
   });

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../http/errors.js';
 import type { RateLimiter } from '../../http/rate-limit.js';
+import { clientAddress } from '../../http/client-address.js';
 import type { Router } from '../../http/route.js';
 import { sessionMeta } from '../../http/session-meta.js';
 import type { TenantService } from '../tenant/tenant.service.js';
@@ -59,7 +60,7 @@ export function oauthRoutes(app: FastifyInstance, router: Router, deps: OauthDep
     const query = renderQuery.safeParse(req.query);
     if (!oidc) return fail(reply, THREE_PAGE, 'GoogleNotConfigured');
     if (!query.success) return fail(reply, THREE_PAGE, 'OAuthFailed');
-    await limiter.hit(`oauth:ip:${req.ip}`, 30, 600);
+    await limiter.hit(`oauth:ip:${clientAddress(req)}`, 30, 600);
     const tenantId = query.data.tenantId ?? (await tenants.resolveByDomain(req.hostname)).tenantId;
     await tenants.require(tenantId);
     return startFlow(reply, { kind: 'login', tenantId, userId: null, returnTo: query.data.returnTo ?? null });

@@ -3,6 +3,7 @@ import { currencySums } from '../ledger/ledger.service.js';
 import type { Db, Tx } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import type { RateLimiter } from '../../http/rate-limit.js';
+import { clientAddress } from '../../http/client-address.js';
 import type { Router } from '../../http/route.js';
 import type { RechargeService } from '../wallet/recharge.service.js';
 import { toAdminWithdrawal, type WithdrawalService } from '../wallet/withdrawal.service.js';
@@ -34,7 +35,7 @@ export function adminRoutes(
    * or asked for its TOTP code) is taken back, so concurrent tries never check more than the limit.
    */
   router.guest(adminApi.login, async ({ body, req }) => {
-    const key = `operatorSignIn:ip:${req.ip}`;
+    const key = `operatorSignIn:ip:${clientAddress(req)}`;
     await limiter.hit(key, OPERATOR_SIGN_IN_FAILURES.limit, OPERATOR_SIGN_IN_FAILURES.seconds);
     try {
       const session = await operators.login(body, { userAgent: req.headers['user-agent'], ip: req.ip });

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../../clock.js';
 import { AppError } from '../../http/errors.js';
 import type { RateLimiter } from '../../http/rate-limit.js';
+import { clientAddress } from '../../http/client-address.js';
 import type { RechargeService } from '../wallet/recharge.service.js';
 import type { CallbackRequest } from './gateway.js';
 import type { GatewayRegistry } from './providers.js';
@@ -99,7 +100,11 @@ export function webhookRoutes(
       } catch (error) {
         const key = error instanceof AppError ? error.key : 'error';
         req.log.warn({ provider: gateway.provider, refusal: key }, 'webhook refused');
-        await deps.limiter.hit(`webhook-rejected:ip:${req.ip}`, REJECTED_PER_ADDRESS_PER_MINUTE, 60);
+        await deps.limiter.hit(
+          `webhook-rejected:ip:${clientAddress(req)}`,
+          REJECTED_PER_ADDRESS_PER_MINUTE,
+          60,
+        );
         await deps.limiter.hit(
           `webhook-rejected:provider:${gateway.provider}`,
           REJECTED_PER_PROVIDER_PER_HOUR,

@@ -127,8 +127,9 @@ async function startInstance(name: string, url: string): Promise<Instance> {
       LOG_LEVEL: 'error',
       WEB_DIR: '/nonexistent',
       DATA_DIR: '/tmp/dramastar-test',
-      // Registration is limited per client address: the clients give theirs in X-Forwarded-For.
-      TRUST_PROXY: 'true',
+      // Registration is limited per client address: the test, a proxy on loopback, gives each
+      // client's in X-Forwarded-For.
+      TRUST_PROXY: '127.0.0.1',
     }),
     {
       database: instanceDb,

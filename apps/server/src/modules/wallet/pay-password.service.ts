@@ -83,10 +83,11 @@ export function createPayPasswordService(
   return {
     status,
 
-    async sendCode(user: SessionUser, ip: string, lang: Language) {
+    /** `client` is clientAddress(req): code requests are limited per client address. */
+    async sendCode(user: SessionUser, client: string, lang: Language) {
       const { email, tenantId } = await deps.users.row(db, user.userId);
       if (!email) throw new AppError('EmailRequired');
-      await deps.codes.limitClient(ip);
+      await deps.codes.limitClient(client);
       return { email, ...(await deps.codes.send({ tenantId, email, purpose: 'paypass', lang })) };
     },
 

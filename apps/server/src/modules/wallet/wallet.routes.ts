@@ -1,5 +1,6 @@
 import { api, isCurrencyKey, toMajor } from '@dramastar/contract';
 import type { Db } from '../../db/client.js';
+import { clientAddress } from '../../http/client-address.js';
 import type { Router } from '../../http/route.js';
 import type { SessionUser } from '../../http/actors.js';
 import type { Ledger } from '../ledger/ledger.service.js';
@@ -54,7 +55,9 @@ export function walletRoutes(
   });
 
   router.user(api.user.exitsPayPass, ({ user }) => payPasswords.status(user.userId));
-  router.user(api.account.sendSmsCode, ({ user, req, lang }) => payPasswords.sendCode(user, req.ip, lang));
+  router.user(api.account.sendSmsCode, ({ user, req, lang }) =>
+    payPasswords.sendCode(user, clientAddress(req), lang),
+  );
   router.user(api.account.setPayPassword, ({ user, body }) => payPasswords.set(user, body));
 
   router.user(api.config.bankConfig, ({ user }) => bankCards.banks(user.tenantId));
