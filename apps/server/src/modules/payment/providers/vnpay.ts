@@ -214,6 +214,10 @@ export function vnpayAcknowledge(result: CallbackResult): {
       return answer('01', 'Order not found');
     case 'AmountMismatch':
       return answer('04', 'Invalid amount');
+    // The transaction number already credited another order of this terminal: processed, and
+    // retrying cannot change that (the refusal is logged for finance).
+    case 'ProviderTxnUsed':
+      return answer('02', 'Order already confirmed');
     default:
       return answer('99', 'Unknown error');
   }
