@@ -14,6 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { systemClock } from '../apps/server/src/clock.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
+import { createRateLimiter } from '../apps/server/src/http/rate-limit.js';
 import { createCatalogService } from '../apps/server/src/modules/catalog/catalog.service.js';
 import { noViewingPasses } from '../apps/server/src/modules/catalog/entitlement.js';
 import { createPointsService } from '../apps/server/src/modules/catalog/points.service.js';
@@ -150,6 +151,7 @@ try {
     entitlements: noViewingPasses,
     points: createPointsService(clock),
     signer: await createStreamSigner(database.db),
+    limiter: createRateLimiter(database.db, clock),
   });
   const cold =
     <T>(work: () => Promise<T>) =>

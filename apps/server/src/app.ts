@@ -291,6 +291,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     entitlements: deps.entitlements ?? viewingPasses,
     points,
     signer,
+    limiter,
   });
   catalogCache = catalog;
   // Plays counted since the last flush reach their series before the database closes.

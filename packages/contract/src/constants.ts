@@ -13,6 +13,14 @@ export const SUCCESS_CODE = 200;
  * page and the contract's schemas are still loading (features/drama/api/open-ahead.ts).
  */
 export const OPENING_PATHS = { series: '/sv/videos/:seriesId', play: '/sv/play/:videoId' } as const;
+/**
+ * The anonymous id a browser keeps for itself (the web app makes it once, a random UUID, and keeps
+ * it in local storage), sent in this header with play calls: a guest's plays are counted once per
+ * device and episode in a window (the server counts a signed-in viewer by account, a guest
+ * without a valid one by address). The server ignores a value that does not match the pattern.
+ */
+export const DEVICE_ID_HEADER = 'x-device-id';
+export const DEVICE_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 /** The operator console's API (same envelope as /app-api). */
 export const ADMIN_API_PREFIX = '/admin-api';
 

@@ -3,11 +3,13 @@ import type { Clock } from '../clock.js';
 import { DAY_MS } from '../clock.js';
 import type { Db } from '../db/client.js';
 import { authTickets, captchas, emailCodes, oauthStates, rateLimits, sessions } from '../db/schema/index.js';
+import { purgePlayViews } from '../modules/catalog/play-views.js';
 
 /**
  * Deletes what can never be used again: expired codes, captchas, tickets and OAuth states, ended
- * sessions, old rate-limit windows (a day after their end, for investigations). Idempotent: two
- * instances running it at once delete the same rows once.
+ * sessions, old rate-limit windows (a day after their end, for investigations), counted plays
+ * past their 30 days (play-views.ts). Idempotent: two instances running it at once delete the
+ * same rows once.
  */
 export async function purgeExpired(db: Db, clock: Clock): Promise<number> {
   const now = clock.now();
@@ -28,5 +30,6 @@ export async function purgeExpired(db: Db, clock: Clock): Promise<number> {
       .returning({ id: sessions.id }),
     db.delete(rateLimits).where(lt(rateLimits.windowStart, dayAgo)).returning({ key: rateLimits.key }),
   ]);
-  return counts.reduce((sum, rows) => sum + rows.length, 0);
+  const plays = await purgePlayViews(db, clock);
+  return counts.reduce((sum, rows) => sum + rows.length, plays);
 }

@@ -77,7 +77,10 @@ export const adminSeries = lazySchema(() =>
     /** Position on the home page's banner carousel (1 first); null = not a banner. */
     bannerOrder: z.number().int().nullable(),
     episodeCount: z.number().int(),
+    /** Plays counted: once per viewer and episode in 30 minutes. */
     playCount: z.number().int(),
+    /** Distinct viewers (accounts, else devices, else addresses) with a counted play in the last 30 days. */
+    viewers: z.number().int(),
     favoriteCount: z.number().int(),
     createdAt: z.string(),
     updatedAt: z.string().nullable(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call.js';
-import { OPENING_PATHS } from '../constants.js';
+import { DEVICE_ID_PATTERN, OPENING_PATHS } from '../constants.js';
 import { tenantIdSchema, text } from '../validation.js';
 import { lazySchema } from '../lazy-schema.js';
 
@@ -91,6 +91,9 @@ export const seriesDetail = lazySchema(() =>
       .nullable(),
   }),
 );
+
+/** The `x-device-id` header of a play call (DEVICE_ID_HEADER): a browser's anonymous id. */
+export const deviceIdSchema = lazySchema(() => z.string().regex(DEVICE_ID_PATTERN));
 
 /** Short-lived signed address of an episode's HLS playlist, issued only to a viewer who may play it. */
 export const playResult = lazySchema(() =>
@@ -240,7 +243,11 @@ export const videoCalls = {
       }),
     ),
   }),
-  /** Signs the playlist address of an episode the viewer may play; 409 EpisodeLocked otherwise. */
+  /**
+   * Signs the playlist address of an episode the viewer may play; 409 EpisodeLocked otherwise.
+   * Counts a play once per viewer and episode in 30 minutes; a guest's browser sends its
+   * anonymous id in the DEVICE_ID_HEADER header (deviceIdSchema).
+   */
   play: defineCall({
     path: OPENING_PATHS.play,
     auth: 'guest',

@@ -154,6 +154,7 @@ export const MESSAGES_EN = {
   ReasonRequired: 'Please give a reason (at least 3 characters)',
   InvalidSignature: 'Invalid signature',
   StaleWebhook: 'The notification is too old',
+  ProviderTxnUsed: "The provider's transaction has already credited another order",
   AmountMismatch: 'The paid amount or currency does not match the order',
   WrongOperatorLogin: 'Wrong user name or password',
   OperatorLocked: 'Too many failed sign-ins, try again in {minutes} minutes',

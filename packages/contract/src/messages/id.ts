@@ -146,6 +146,7 @@ export const MESSAGES_ID: MessageCatalog = {
   ReasonRequired: 'Berikan alasan (minimal 3 karakter)',
   InvalidSignature: 'Tanda tangan tidak valid',
   StaleWebhook: 'Notifikasi sudah terlalu lama',
+  ProviderTxnUsed: 'Transaksi penyedia pembayaran ini sudah dikreditkan ke pesanan lain',
   AmountMismatch: 'Jumlah atau mata uang tidak cocok dengan pesanan',
   WrongOperatorLogin: 'Nama pengguna atau kata sandi salah',
   OperatorLocked: 'Terlalu banyak gagal masuk, coba lagi dalam {minutes} menit',

@@ -146,6 +146,7 @@ export const MESSAGES_VN: MessageCatalog = {
   ReasonRequired: 'Vui lòng nêu lý do (ít nhất 3 ký tự)',
   InvalidSignature: 'Chữ ký không hợp lệ',
   StaleWebhook: 'Thông báo đã quá cũ',
+  ProviderTxnUsed: 'Giao dịch của cổng thanh toán đã được ghi có cho một đơn khác',
   AmountMismatch: 'Số tiền hoặc loại tiền không khớp với đơn',
   WrongOperatorLogin: 'Sai tên đăng nhập hoặc mật khẩu',
   OperatorLocked: 'Đăng nhập sai quá nhiều, thử lại sau {minutes} phút',

@@ -262,6 +262,34 @@ export const viewHistory = pgTable(
 );
 
 /**
+ * Counted plays: one row per viewer and episode, `window_start` the time its last counted play
+ * opened a window (30 minutes). A play counts when it claims the row: inserting it, or taking it
+ * over once its window has passed (one conditional upsert: one winner on any number of instances).
+ * The viewer (`viewer_key`) is `u:<user id>`, else `d:` and a hash of the app's device id, else
+ * `a:` and a hash of the client address. Rows are kept 30 days (the clean-up job): the console's
+ * unique viewers of a series are the distinct viewers of its rows in that time.
+ */
+export const playViews = pgTable(
+  'play_view',
+  {
+    episodeId: bigint('episode_id', { mode: 'number' })
+      .notNull()
+      .references(() => episodes.id, { onDelete: 'cascade' }),
+    viewerKey: varchar('viewer_key', { length: 40 }).notNull(),
+    /** The episode's series (its rows go with the episode's). */
+    seriesId: bigint('series_id', { mode: 'number' }).notNull(),
+    windowStart: ts('window_start').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.episodeId, t.viewerKey] }),
+    /** Unique viewers of a series over a time (an index-only scan per series). */
+    index('play_view_series_idx').on(t.seriesId, t.windowStart, t.viewerKey),
+    /** The clean-up of rows past their keeping. */
+    index('play_view_window_idx').on(t.windowStart),
+  ],
+);
+
+/**
  * The points ledger: every change of a user's points is one row with a unique idempotency key,
  * so a reward is paid once however often its event repeats. The balance is the sum.
  */

@@ -53,10 +53,14 @@ export const rechargeOrders = pgTable(
     instructions: jsonb('instructions').notNull(),
     /** Official transfers: the reference the user writes in the transfer note. */
     reference: varchar('reference', { length: 16 }),
-    /** Gateway: which provider took it (sandbox, paymongo, xendit, vnpay, jazzcash). */
+    /** Gateway: which provider took it, and credited it (sandbox, paymongo, xendit, vnpay, jazzcash). */
     provider: varchar('provider', { length: 20 }),
     /** Gateway: the provider's payment id; the provider's transaction id once paid. */
     providerRef: varchar('provider_ref', { length: 80 }),
+    /**
+     * The provider's transaction id that credited it: once per tenant and provider (each
+     * provider numbers its own, per merchant account: VNPay's are sequential).
+     */
     providerTxnId: varchar('provider_txn_id', { length: 80 }),
     /** USDT: the deposit's transaction hash (64 hex, lower case). */
     txHash: varchar('tx_hash', { length: 64 }),
@@ -76,7 +80,7 @@ export const rechargeOrders = pgTable(
     uniqueIndex('recharge_order_no_uq').on(t.orderNo),
     uniqueIndex('recharge_order_request_uq').on(t.userId, t.requestId),
     uniqueIndex('recharge_order_reference_uq').on(t.reference),
-    uniqueIndex('recharge_order_provider_txn_uq').on(t.channel, t.providerTxnId),
+    uniqueIndex('recharge_order_provider_txn_uq').on(t.tenantId, t.provider, t.providerTxnId),
     // A hash credits once: no two live orders may carry it (a rejected one frees it).
     uniqueIndex('recharge_order_tx_hash_uq')
       .on(t.txHash)

@@ -1,4 +1,4 @@
-import { api } from '@dramastar/contract';
+import { api, DEVICE_ID_HEADER, deviceIdSchema } from '@dramastar/contract';
 import send from '@fastify/send';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Clock } from '../../clock.js';
@@ -58,10 +58,18 @@ export function catalogRoutes(
     return catalog.feed(await tenantOf(req, query.tenantId, who), body, who, lang);
   });
   router.guest(api.video.play, async ({ params, req, viewer }) => {
-    // Generous for a viewer swiping through the feed; it stops scripts inflating play counts.
-    await deps.limiter.hit(`play:ip:${clientAddress(req)}`, 300, 60);
+    // The client's address (grouped as every per-address limit is: IPv6 by its /64), read in this
+    // one place: the per-address limit, and a guest's viewer when the browser sends no device id.
+    const address = clientAddress(req);
+    // Generous for a viewer swiping through the feed; it bounds what one address can ask.
+    await deps.limiter.hit(`play:ip:${address}`, 300, 60);
     const who = await viewer();
-    return catalog.play(await tenantOf(req, undefined, who), params.videoId, who);
+    // A device id off the contract's pattern is ignored: the play counts by address.
+    const device = deviceIdSchema.safeParse(req.headers[DEVICE_ID_HEADER]);
+    return catalog.play(await tenantOf(req, undefined, who), params.videoId, who, {
+      deviceId: device.success ? device.data : null,
+      address,
+    });
   });
 
   router.user(api.video.favoriting, ({ user, body }) => catalog.setFavorite(user, body.seriesId, true));

@@ -27,7 +27,9 @@ import type { SessionUser } from '../../http/actors.js';
 import { canWatch, type Entitlements } from './entitlement.js';
 import { homeLayout, sectionTitle } from './home-sections.js';
 import type { PointsService } from './points.service.js';
+import { createPlayCounter, playViewer } from './play-views.js';
 import type { StreamSigner } from './stream-signer.js';
+import type { RateLimiter } from '../../http/rate-limit.js';
 import { containsPattern } from '../../db/like.js';
 import { rowsOf } from '../../db/rows.js';
 
@@ -61,9 +63,12 @@ export interface CatalogDeps {
   entitlements: Entitlements;
   points: PointsService;
   signer: StreamSigner;
+  /** Guests' device ids per address (play-views.ts). */
+  limiter: RateLimiter;
 }
 
-export function createCatalogService({ db, clock, entitlements, points, signer }: CatalogDeps) {
+export function createCatalogService({ db, clock, entitlements, points, signer, limiter }: CatalogDeps) {
+  const playCounter = createPlayCounter({ db, clock, limiter });
   const caches = new Map<string, ReturnType<typeof answerCache<unknown>>>();
   /** A tenant-wide answer from this instance's cache (never anything that depends on the viewer). */
   function cached<T>(tenantId: string, key: string, load: () => Promise<T>): Promise<T> {
@@ -75,9 +80,10 @@ export function createCatalogService({ db, clock, entitlements, points, signer }
     return cache.get(key, load) as Promise<T>;
   }
   /**
-   * Plays counted on this instance and not yet added to their series, by series id. A play is
-   * answered without a write on its path (and plays of one series do not queue on its row);
-   * `flushPlays` adds them in one update per series (a job every few seconds, and on close).
+   * Plays counted on this instance and not yet added to their series, by series id. A play's
+   * only write is its viewer's claim (play-views.ts), never the series' row (plays of one series
+   * do not queue on it); `flushPlays` adds them in one update per series (a job every few
+   * seconds, and on close).
    */
   const pendingPlays = new Map<number, number>();
   const seriesKey = (seriesId: number) => `series:${seriesId}`;
@@ -471,10 +477,16 @@ export function createCatalogService({ db, clock, entitlements, points, signer }
 
     /**
      * Signs the playlist address of an episode the viewer may play (409 EpisodeLocked otherwise),
-     * counts the play (added to its series by `flushPlays`), and pays the tenant's paid-episode
-     * points the first time a user plays a paid episode.
+     * counts the play once per viewer and episode in 30 minutes (the account, else the browser's
+     * device id, else the address: play-views.ts; added to its series by `flushPlays`), and pays
+     * the tenant's paid-episode points the first time a user plays a paid episode.
      */
-    async play(tenantId: string, videoId: number, viewer: SessionUser | null) {
+    async play(
+      tenantId: string,
+      videoId: number,
+      viewer: SessionUser | null,
+      client: { deviceId: string | null; address: string },
+    ) {
       const { episode, series: s } = await requireEpisode(tenantId, videoId);
       const access = { number: episode.number, freeEpisodes: s.freeEpisodes };
       if (!(await canWatch(entitlements, viewer, access))) {
@@ -482,7 +494,11 @@ export function createCatalogService({ db, clock, entitlements, points, signer }
           data: { seriesId: s.id, number: episode.number, freeEpisodes: s.freeEpisodes },
         });
       }
-      pendingPlays.set(s.id, (pendingPlays.get(s.id) ?? 0) + 1);
+      const counted = await playCounter.count(
+        { id: episode.id, seriesId: s.id },
+        playViewer({ userId: viewer?.userId ?? null, ...client }),
+      );
+      if (counted) pendingPlays.set(s.id, (pendingPlays.get(s.id) ?? 0) + 1);
       if (viewer && episode.number > s.freeEpisodes) {
         await withTransaction(db, async (tx) => {
           // The tenant's points rules, read in this transaction (0 = no points for it).

@@ -30,6 +30,7 @@ import { decodeImageDataUrl } from '../../media/image.js';
 import { joinKey, type MediaStorage } from '../../media/storage.js';
 import { containsPattern } from '../../db/like.js';
 import { cleanSectionTitle, homeLayout, sectionKind } from '../catalog/home-sections.js';
+import { uniqueViewers, viewersSince } from '../catalog/play-views.js';
 
 type SeriesRow = typeof series.$inferSelect;
 type EpisodeRow = typeof episodes.$inferSelect;
@@ -119,7 +120,8 @@ export function toJob(row: JobRow): TranscodeJob {
 // Qualified by hand: drizzle leaves column names bare here, and a bare "id" would be the episode's.
 const episodeCount = sql<number>`(select count(*)::int from ${episodes} e where e.series_id = ${series}.id)`;
 
-function toAdminSeries(row: SeriesRow, episodeTotal: number): AdminSeries {
+/** A series as the console shows it; `viewers`: its unique viewers of the last 30 days (play-views.ts). */
+function toAdminSeries(row: SeriesRow, episodeTotal: number, viewers: number): AdminSeries {
   return {
     id: row.id,
     tenantId: row.tenantId,
@@ -135,6 +137,7 @@ function toAdminSeries(row: SeriesRow, episodeTotal: number): AdminSeries {
     bannerOrder: row.bannerOrder,
     episodeCount: episodeTotal,
     playCount: row.playCount,
+    viewers,
     favoriteCount: row.favoriteCount,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt?.toISOString() ?? null,
@@ -174,10 +177,16 @@ export function checkTenant(actor: Actor, tenantId: string): void {
 export function createContentService(deps: { db: Db; clock: Clock; storage: MediaStorage }) {
   const { db, clock, storage } = deps;
 
+  /** Each listed series' unique viewers (its counted plays' distinct viewers in 30 days). */
+  const viewers = () => uniqueViewers(sql`${series}.id`, viewersSince(clock.now()));
+
   async function seriesWithCount(tx: DbOrTx, id: number): Promise<AdminSeries> {
-    const [row] = await tx.select({ s: series, n: episodeCount }).from(series).where(eq(series.id, id));
+    const [row] = await tx
+      .select({ s: series, n: episodeCount, v: viewers() })
+      .from(series)
+      .where(eq(series.id, id));
     if (!row) throw new AppError('NotFound', { field: 'id' });
-    return toAdminSeries(row.s, row.n);
+    return toAdminSeries(row.s, row.n, row.v);
   }
 
   /** The series row, locked for the change, after the tenant check (404 / 403). */
@@ -252,7 +261,7 @@ export function createContentService(deps: { db: Db; clock: Clock; storage: Medi
       const { rows, total } = await onePage(
         db,
         db
-          .select({ s: series, n: episodeCount })
+          .select({ s: series, n: episodeCount, v: viewers() })
           .from(series)
           .where(where)
           .orderBy(
@@ -265,13 +274,16 @@ export function createContentService(deps: { db: Db; clock: Clock; storage: Medi
         filter,
         { from: series, where },
       );
-      return { list: rows.map((r) => toAdminSeries(r.s, r.n)), total };
+      return { list: rows.map((r) => toAdminSeries(r.s, r.n, r.v)), total };
     },
 
     async detail(actor: Actor, seriesId: number) {
       const row = await this.readSeries(actor, seriesId);
-      const eps = await episodesOf(db, row.id);
-      return { series: toAdminSeries(row, eps.length), episodes: eps.map(toAdminEpisode) };
+      const [eps, [seen]] = await Promise.all([
+        episodesOf(db, row.id),
+        db.select({ v: viewers() }).from(series).where(eq(series.id, row.id)),
+      ]);
+      return { series: toAdminSeries(row, eps.length, seen?.v ?? 0), episodes: eps.map(toAdminEpisode) };
     },
 
     /** A draft series; its slug comes from the English title (made unique in the tenant). */
@@ -315,7 +327,7 @@ export function createContentService(deps: { db: Db; clock: Clock; storage: Medi
           })
           .onConflictDoNothing()
           .returning();
-        if (row) return toAdminSeries(row, 0);
+        if (row) return toAdminSeries(row, 0, 0);
       }
       throw new Error('no free slug');
     },

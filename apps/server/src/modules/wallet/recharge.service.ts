@@ -272,16 +272,54 @@ export function createRechargeService(deps: {
         }
         if (event.amount !== row.amount || event.currency !== row.payCurrency)
           throw new AppError('AmountMismatch');
-        // A success after a decline is still money received: it is credited.
-        await credit(tx, row, { providerTxnId: event.txnId });
+        // A success after a decline is still money received: it is credited. The transaction id
+        // credits one order of the tenant's provider account (recharge_order_provider_txn_uq).
+        await credit(tx, row, { provider: event.provider, providerTxnId: event.txnId });
         return 'credited';
-      });
+      }).catch((error: unknown) => refuseTakenTxn(error, event));
     } catch (error) {
       await recordDelivery(event, `rejected:${error instanceof AppError ? error.key : 'error'}`, payload);
       throw error;
     }
     await recordDelivery(event, outcome, payload);
     return outcome;
+  }
+
+  /**
+   * The transaction id of a callback already credited another order of the same tenant and
+   * provider (sequentially, or by a callback that committed first in a race): refused and logged,
+   * never a 500. A genuine provider never does this; the tenant's own keys or a provider's fault
+   * can. Other errors pass through.
+   */
+  async function refuseTakenTxn(error: unknown, event: GatewayEvent): Promise<never> {
+    if (uniqueViolation(error) !== 'recharge_order_provider_txn_uq') throw error;
+    const [held] = await db
+      .select({ orderNo: rechargeOrders.orderNo, tenantId: rechargeOrders.tenantId })
+      .from(rechargeOrders)
+      .where(
+        and(
+          eq(rechargeOrders.provider, event.provider),
+          eq(rechargeOrders.providerTxnId, event.txnId),
+          inArray(
+            rechargeOrders.tenantId,
+            db
+              .select({ tenantId: rechargeOrders.tenantId })
+              .from(rechargeOrders)
+              .where(eq(rechargeOrders.orderNo, event.orderNo)),
+          ),
+        ),
+      );
+    deps.log?.warn(
+      {
+        provider: event.provider,
+        txnId: event.txnId,
+        orderNo: event.orderNo,
+        creditedOrderNo: held?.orderNo ?? null,
+        tenantId: held?.tenantId ?? null,
+      },
+      'provider transaction already credited',
+    );
+    throw new AppError('ProviderTxnUsed');
   }
 
   /** A user's orders, newest first (the app's records and the console's user page map them). */

@@ -2,8 +2,10 @@ import {
   API_PREFIX,
   buildPath,
   createClient,
+  DEVICE_ID_HEADER,
   fetchTransport,
   LIMITS,
+  OPENING_PATHS,
   type AnyCall,
   type CallInput,
   type CallResult,
@@ -12,6 +14,7 @@ import {
   type TransportAnswer,
   type TransportRequest,
 } from '@dramastar/contract';
+import { deviceId } from '../device-id';
 import { currentLanguage, message } from '../i18n';
 import { useSession } from '../store/session';
 import { showNotify } from '../ui/toast';
@@ -29,10 +32,17 @@ function refusalText(body: ErrorBody): string {
   return message(language, body.errorKey ?? '') ?? message(language, 'InternalError') ?? 'InternalError';
 }
 
-/** The session's token and the app's language, on every call. */
-function callHeaders(): Record<string, string> {
+/**
+ * The session's token and the app's language, on every call; on play calls (the call's path, or
+ * the one asked ahead) the browser's anonymous device id too, by which a guest's plays count.
+ */
+function callHeaders(path: string): Record<string, string> {
   const token = useSession.getState().token;
-  return { 'content-language': currentLanguage(), ...(token ? { Authorization: `Bearer ${token}` } : {}) };
+  return {
+    'content-language': currentLanguage(),
+    ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    ...(path === OPENING_PATHS.play ? { [DEVICE_ID_HEADER]: deviceId() } : {}),
+  };
 }
 
 /** Answers asked ahead ({@link askAhead}), by request, each given to the first identical call. */
@@ -61,7 +71,7 @@ export function askAhead(path: string, params: Record<string, string | number>):
   const r: TransportRequest = {
     method: 'POST',
     path: `${API_PREFIX}${buildPath(path, params)}`,
-    headers: callHeaders(),
+    headers: callHeaders(path),
     body: undefined,
   };
   const key = requestKey(r);
@@ -78,7 +88,7 @@ export function askAhead(path: string, params: Record<string, string | number>):
 }
 
 /** The contract's client over fetch, with the session's token and the app's language. */
-const client = createClient(transport, { headers: callHeaders, refusalText });
+const client = createClient(transport, { headers: (call) => callHeaders(call.path), refusalText });
 
 /**
  * The one way the web app calls the server (spec sections 7 and 8): `/app-api` + the call's path,

@@ -14,6 +14,8 @@ export const STORAGE_KEYS = {
   isWebview: 'isWebview',
   loginType: 'loginType',
   bind: 'bind',
+  /** Ours, not the spec's: this browser's anonymous id, sent with play calls (shared/device-id.ts). */
+  deviceId: 'device_id',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

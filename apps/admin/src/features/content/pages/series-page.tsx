@@ -78,7 +78,9 @@ export function SeriesPage() {
       align: 'right',
       render: (n: number | null) => n ?? '—',
     },
+    // Plays count once per viewer and episode in 30 minutes; viewers are distinct, last 30 days.
     { title: 'Plays', dataIndex: 'playCount', width: 80, align: 'right' },
+    { title: 'Viewers (30 d)', dataIndex: 'viewers', width: 110, align: 'right' },
     { title: 'Updated', key: 'updated', render: (_, s) => formatTime(s.updatedAt ?? s.createdAt) },
     {
       title: 'Actions',

@@ -261,6 +261,11 @@ describe('VNPay adapter against the local fake', () => {
       RspCode: '04',
       Message: 'Invalid amount',
     });
+    // A transaction number that already credited another order of the terminal: processed.
+    expect(ack({ ok: false, refusal: 'ProviderTxnUsed' }).body).toEqual({
+      RspCode: '02',
+      Message: 'Order already confirmed',
+    });
     expect(ack({ ok: false, refusal: 'StaleWebhook' })).toEqual({
       status: 200,
       body: { RspCode: '99', Message: 'Unknown error' },

@@ -22,8 +22,8 @@ import {
  *   to 10 times, 5 minutes apart);
  * - `querydr` (POST JSON, pipe-joined checksum) tells a payment's state for reconciliation.
  * `vnp_SecureHash` is the hex HMAC-SHA512, keyed by the terminal's hash secret, of the parameters
- * sorted by name and joined as `name=value&…` with each value URL-encoded as VNPay's Node sample
- * does (`encodeURIComponent`, then `%20` → `+`).
+ * sorted by name and joined as `name=value&…` with each value URL-encoded as VNPay's Java code
+ * does (`URLEncoder.encode(value, US_ASCII)`, see `vnpayEncode`).
  */
 export const VNPAY_URLS = {
   sandbox: {
@@ -63,8 +63,27 @@ export interface VnpayConfig {
   fetch?: typeof fetch;
 }
 
-/** VNPay's encoding of a value in the signed data and the URL: its Node sample's. */
-export const vnpayEncode = (value: string) => encodeURIComponent(value).replace(/%20/g, '+');
+/**
+ * VNPay's encoding of a value in the signed data and the URL: Java's
+ * `URLEncoder.encode(value, "US-ASCII")`, as VNPay's own Java code (its servers' language, and its
+ * Java sample's `hashAllFields`) encodes them: letters, digits and `. - * _` kept, a space `+`,
+ * every other ASCII character `%XX` (upper-case hex), and each character outside ASCII `%3F` (US-ASCII
+ * has no byte for it: Java writes `?`). `encodeURIComponent`, which VNPay's Node sample uses,
+ * differs on `! ' ( ) ~` (kept there) and on non-ASCII (UTF-8 bytes there).
+ */
+export function vnpayEncode(value: string): string {
+  let out = '';
+  // By code point: a surrogate pair is one character outside ASCII (one `?`), as in Java.
+  for (const char of value) {
+    if (/^[A-Za-z0-9.*_-]$/.test(char)) out += char;
+    else if (char === ' ') out += '+';
+    else {
+      const code = char.codePointAt(0) ?? 0x3f;
+      out += `%${(code < 0x80 ? code : 0x3f).toString(16).toUpperCase().padStart(2, '0')}`;
+    }
+  }
+  return out;
+}
 
 /** `name=value&…` of the parameters sorted by name, each value encoded as VNPay does. */
 export function vnpaySignData(params: Record<string, string>): string {
@@ -103,7 +122,8 @@ export function parseVnpayDate(stamp: string | undefined): Date | null {
   if (!m) return null;
   const [, y, mo, d, h, mi, s] = m.map(Number) as [number, number, number, number, number, number, number];
   const at = new Date(Date.UTC(y, mo - 1, d, h - 7, mi, s));
-  return Number.isNaN(at.getTime()) ? null : at;
+  // Only a real time (no month 13 or 31 February rolled over into the next).
+  return Number.isNaN(at.getTime()) || vnpayDate(at) !== stamp ? null : at;
 }
 
 /** vnp_OrderInfo: "Vietnamese without diacritics and without special characters" (VNPay). */
@@ -133,7 +153,8 @@ const ipnSchema = z.object({
   vnp_ResponseCode: z.string().regex(/^\d{2}$/),
   vnp_TransactionStatus: z.string().regex(/^\d{2}$/),
   vnp_TransactionNo: z.string().regex(/^\d{1,20}$/),
-  vnp_PayDate: z.string().optional(),
+  /** Required: a notice without its payment's time cannot be checked for age (a replay). */
+  vnp_PayDate: z.string().regex(/^\d{14}$/),
   vnp_CurrCode: z.string().optional(),
 });
 
@@ -214,6 +235,10 @@ export function vnpayAcknowledge(result: CallbackResult): {
       return answer('01', 'Order not found');
     case 'AmountMismatch':
       return answer('04', 'Invalid amount');
+    // The transaction number already credited another order of this terminal: processed, and
+    // retrying cannot change that (the refusal is logged for finance).
+    case 'ProviderTxnUsed':
+      return answer('02', 'Order already confirmed');
     default:
       return answer('99', 'Unknown error');
   }
@@ -292,12 +317,12 @@ export function createVnpayGateway(config: VnpayConfig): PaymentGateway {
       // Signed with our secret for another terminal: not ours to credit.
       if (ipn.vnp_TmnCode !== config.tmnCode) throw new AppError('InvalidSignature');
       if (ipn.vnp_CurrCode !== undefined && ipn.vnp_CurrCode !== 'VND') throw new AppError('AmountMismatch');
+      // Every notice is age-checked: one without a readable payment time is refused.
       const paidAt = parseVnpayDate(ipn.vnp_PayDate);
-      if (paidAt) {
-        const age = now.getTime() - paidAt.getTime();
-        if (age > VNPAY_IPN_MAX_AGE_MINUTES * 60_000 || age < -5 * 60_000)
-          throw new AppError('StaleWebhook', { status: 400 });
-      }
+      if (!paidAt) throw new AppError('InvalidJson');
+      const age = now.getTime() - paidAt.getTime();
+      if (age > VNPAY_IPN_MAX_AGE_MINUTES * 60_000 || age < -5 * 60_000)
+        throw new AppError('StaleWebhook', { status: 400 });
       const outcome = outcomeOf(ipn.vnp_ResponseCode, ipn.vnp_TransactionStatus);
       // "Not finished yet" says nothing of the outcome: received, reconciliation asks later.
       if (outcome === 'pending') return null;
