@@ -337,6 +337,36 @@ describe('bad input', () => {
     expect(tooLong.body.errorKey).toBe('ChatMessageTooLong');
   });
 
+  it('takes a message of 1,000 characters and refuses 1,001, saying the limit, on the socket and the console', async () => {
+    expect(CHAT_MAX_TEXT).toBe(1000);
+    const user = await f.user();
+    const { client: u } = await connect('user', user.token);
+    const full = cid();
+    u.send({ type: 'send', clientId: full, body: 'y'.repeat(1000) });
+    const ack = await u.next('ack');
+    expect(ack).toMatchObject({ clientId: full });
+    expect(ack.message.body).toHaveLength(1000);
+    const over = cid();
+    u.send({ type: 'send', clientId: over, body: 'y'.repeat(1001) });
+    const refused = await u.next('error');
+    expect(refused).toMatchObject({ code: 'ChatMessageTooLong', clientId: over });
+    expect(refused.message).toContain('1000');
+
+    const support = await f.operator('support', ['000000']);
+    const reply = await f.admin(adminChatApi.reply, {
+      token: support,
+      body: { conversationId: ack.message.conversationId, clientId: cid(), body: 'z'.repeat(1001) },
+    });
+    expect(reply.body).toMatchObject({ code: 400, field: 'body', errorKey: 'ChatMessageTooLong' });
+    const canned = await f.admin(adminChatApi.createCannedReply, {
+      token: support,
+      body: { tenantId: '000000', title: 'Too long', body: 'z'.repeat(1001) },
+    });
+    expect(canned.body).toMatchObject({ code: 400, field: 'body' });
+    const history = await f.call(chatCalls.history, { token: user.token });
+    expect(history.body.data.list.map((m: { clientId: string }) => m.clientId)).toEqual([full]);
+  });
+
   it(`limits a user to ${CHAT_RATE_LIMIT} messages in a window`, async () => {
     const user = await f.user();
     const { client: u } = await connect('user', user.token);
