@@ -133,6 +133,8 @@ export const MESSAGES_EN = {
   TooManyDecimals: '{currency} amounts have at most {digits} decimal places',
   ChannelUnavailable: 'This payment method is not available',
   PaymentProviderMissing: 'Card and e-wallet payments are not set up on this site yet',
+  CollectionAccountMissing: 'Bank transfer is not set up on this site yet',
+  UsdtAddressMissing: 'USDT recharge is not set up on this site yet',
   TooManyOpenOrders: 'You have {count} unfinished recharges: finish or wait for them first',
   OrderNotFound: 'Order not found',
   OrderClosed: 'This order is already {status}',

@@ -126,6 +126,8 @@ export const MESSAGES_ID: MessageCatalog = {
   TooManyDecimals: 'Jumlah {currency} paling banyak {digits} angka desimal',
   ChannelUnavailable: 'Metode pembayaran ini tidak tersedia',
   PaymentProviderMissing: 'Pembayaran kartu dan e-wallet belum disiapkan di situs ini',
+  CollectionAccountMissing: 'Transfer bank belum disiapkan di situs ini',
+  UsdtAddressMissing: 'Isi ulang USDT belum disiapkan di situs ini',
   TooManyOpenOrders: 'Anda punya {count} isi ulang yang belum selesai: selesaikan atau tunggu dulu',
   OrderNotFound: 'Pesanan tidak ditemukan',
   OrderClosed: 'Pesanan ini sudah {status}',

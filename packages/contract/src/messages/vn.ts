@@ -126,6 +126,8 @@ export const MESSAGES_VN: MessageCatalog = {
   TooManyDecimals: 'Số tiền {currency} có tối đa {digits} chữ số thập phân',
   ChannelUnavailable: 'Phương thức thanh toán này không khả dụng',
   PaymentProviderMissing: 'Thanh toán bằng thẻ và ví điện tử chưa được thiết lập trên trang này',
+  CollectionAccountMissing: 'Chuyển khoản ngân hàng chưa được thiết lập trên trang này',
+  UsdtAddressMissing: 'Nạp USDT chưa được thiết lập trên trang này',
   TooManyOpenOrders: 'Bạn có {count} lệnh nạp chưa hoàn tất: hãy hoàn tất hoặc chờ trước',
   OrderNotFound: 'Không tìm thấy đơn',
   OrderClosed: 'Đơn này đã {status}',
