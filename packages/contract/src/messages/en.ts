@@ -89,6 +89,8 @@ export const MESSAGES_EN = {
   IdentityInUse: 'This account is already linked to another user',
   ImageInvalid: 'Please choose a PNG, JPEG or WebP image',
   ImageTooLarge: 'The image is larger than 2 MB',
+  ImageDimensionsTooLarge:
+    'This picture is {width} × {height} pixels: a picture may have at most {maxSide} pixels on a side and {megapixels} megapixels in all',
   LoginTicketInvalid: 'The sign-in link has expired, please sign in again',
   GoogleNotConfigured: 'Google sign-in is not available',
   OAuthFailed: 'Google sign-in failed, please try again',

@@ -82,6 +82,8 @@ export const MESSAGES_ID: MessageCatalog = {
   IdentityInUse: 'Akun ini sudah ditautkan ke pengguna lain',
   ImageInvalid: 'Silakan pilih gambar PNG, JPEG, atau WebP',
   ImageTooLarge: 'Gambar lebih besar dari 2 MB',
+  ImageDimensionsTooLarge:
+    'Gambar ini berukuran {width} × {height} piksel: gambar paling besar {maxSide} piksel per sisi dan {megapixels} megapiksel',
   LoginTicketInvalid: 'Tautan masuk sudah kedaluwarsa, silakan masuk lagi',
   GoogleNotConfigured: 'Masuk dengan Google tidak tersedia',
   OAuthFailed: 'Masuk dengan Google gagal, silakan coba lagi',

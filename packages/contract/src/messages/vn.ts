@@ -82,6 +82,8 @@ export const MESSAGES_VN: MessageCatalog = {
   IdentityInUse: 'Tài khoản này đã liên kết với người dùng khác',
   ImageInvalid: 'Vui lòng chọn ảnh PNG, JPEG hoặc WebP',
   ImageTooLarge: 'Ảnh lớn hơn 2 MB',
+  ImageDimensionsTooLarge:
+    'Ảnh này có {width} × {height} điểm ảnh: ảnh chỉ được tối đa {maxSide} điểm ảnh mỗi cạnh và {megapixels} megapixel',
   LoginTicketInvalid: 'Liên kết đăng nhập đã hết hạn, vui lòng đăng nhập lại',
   GoogleNotConfigured: 'Đăng nhập bằng Google hiện không khả dụng',
   OAuthFailed: 'Đăng nhập bằng Google thất bại, vui lòng thử lại',
