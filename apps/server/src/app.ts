@@ -355,6 +355,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     gateways: providers.registry,
     log: app.log,
     notify: users.addMessage,
+    // Production never sends a payer to the demo bank account or USDT address.
+    offerDemoDetails: config.env !== 'production',
   });
   // Cards from before sealing are sealed once, here.
   await sealLegacyBankCards(db, sealer);
@@ -468,7 +470,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   adminConfigRoutes(router, {
     db,
     operators,
-    config: createAdminConfigService(db, clock),
+    config: createAdminConfigService(db, clock, { offerDemoDetails: config.env !== 'production' }),
     copyrights: createCopyrightAdmin(clock),
     publicUrl: config.publicUrl,
     tenantsChanged,

@@ -9,8 +9,11 @@ import { lazySchema } from './lazy-schema.js';
  * plain calls. The protocol is described in docs/chat.md.
  */
 
-/** Longest text message, in characters. */
-export const CHAT_MAX_TEXT = 2000;
+/**
+ * Longest text message, in characters (UTF-16 code units, as the browser's `maxLength` counts):
+ * about a phone screen of text. The app's composer counts down to it and takes no more.
+ */
+export const CHAT_MAX_TEXT = 1000;
 /** Largest image message in bytes (PNG, JPEG or WebP, checked by their first bytes). */
 export const CHAT_IMAGE_MAX_BYTES = AVATAR_MAX_BYTES;
 /** Messages one user may send in RATE_WINDOW seconds (across instances). */

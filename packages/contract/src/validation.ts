@@ -380,3 +380,16 @@ export const setPayPasswordForm = lazySchema(() =>
 /** The largest avatar, in bytes, and the image types accepted. */
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+
+/**
+ * The largest picture any upload takes (avatar, chat picture, series cover), by the dimensions
+ * its header gives, read before anything is decoded: at most IMAGE_MAX_SIDE pixels on either side
+ * and IMAGE_MAX_PIXELS in all (a 2 MB PNG of one colour can claim 30,000 × 30,000 pixels, 900 MB
+ * decoded). Beyond either: 400 `ImageDimensionsTooLarge` naming `image`.
+ */
+export const IMAGE_MAX_SIDE = 8000;
+export const IMAGE_MAX_PIXELS = 40_000_000;
+/** Avatars are stored re-encoded as WebP squares of this many pixels (shown at most ~88 CSS px wide). */
+export const AVATAR_SIZE = 256;
+/** Chat pictures are stored re-encoded with their longer side at most this many pixels. */
+export const CHAT_IMAGE_MAX_SIDE = 1280;

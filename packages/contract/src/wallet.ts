@@ -114,6 +114,41 @@ export type WalletSettings = z.infer<typeof walletSettingsSchema>;
 
 /** The demo deposit address (a well-formed TRC20 address; operators set their own). */
 export const DEMO_USDT_ADDRESS = 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf';
+/** The demo collection account of the bank-transfer channel (operators set their own). */
+export const DEMO_BANK_ACCOUNT = {
+  bankName: 'DramaStar Demo Bank',
+  accountName: 'DRAMASTAR COLLECTIONS',
+  accountNumber: '000123456789',
+} as const;
+
+/** The recharge channels that pay into details of the tenant's own (a bank account, an address). */
+export const DETAILED_RECHARGE_CHANNELS = ['official', 'usdt'] as const;
+export type DetailedRechargeChannel = (typeof DETAILED_RECHARGE_CHANNELS)[number];
+
+/**
+ * The channels of these settings that are switched on but still pay into the demo's details
+ * (the defaults', never changed: the demo bank's name or account number, the demo USDT address).
+ * A production server does not offer them (`CollectionAccountMissing`, `UsdtAddressMissing`);
+ * development and demos do.
+ */
+export function channelsOnDemoDetails(settings: WalletSettings): DetailedRechargeChannel[] {
+  const { official, usdt } = settings.recharge;
+  const list: DetailedRechargeChannel[] = [];
+  if (
+    official.enabled &&
+    (official.bankName.trim() === DEMO_BANK_ACCOUNT.bankName ||
+      official.accountNumber.trim() === DEMO_BANK_ACCOUNT.accountNumber)
+  )
+    list.push('official');
+  if (usdt.enabled && usdt.address === DEMO_USDT_ADDRESS) list.push('usdt');
+  return list;
+}
+
+/** Why a production server does not offer a channel still on the demo's details. */
+export const DEMO_DETAILS_REFUSAL = {
+  official: 'CollectionAccountMissing',
+  usdt: 'UsdtAddressMissing',
+} as const satisfies Record<DetailedRechargeChannel, MessageKey>;
 
 /** Defaults per currency (spec section 9 where it names a figure; documented in docs/wallet.md). */
 export function defaultWalletSettings(currency: CurrencyKey): WalletSettings {
@@ -170,9 +205,7 @@ export function defaultWalletSettings(currency: CurrencyKey): WalletSettings {
         enabled: t.official !== null,
         minAmount: t.official ?? '0',
         windowMinutes: 5,
-        bankName: 'DramaStar Demo Bank',
-        accountName: 'DRAMASTAR COLLECTIONS',
-        accountNumber: '000123456789',
+        ...DEMO_BANK_ACCOUNT,
       },
       usdt: { enabled: true, network: 'TRC20', address: DEMO_USDT_ADDRESS, minAmount: '10', rate: t.rate },
     },

@@ -124,6 +124,38 @@ describe('the chat page', () => {
     expect(await screen.findByTestId('chat-read', {}, wait)).toBeTruthy();
   });
 
+  it('counts down to the 1,000-character limit, takes nothing beyond it and says so', async () => {
+    setup([]);
+    expect(await screen.findByTestId('chat-empty', {}, wait)).toBeTruthy();
+    const socket = TestSocket.all[0]!;
+    socket.serverOpens();
+    socket.push({ type: 'hello', role: 'user', conversationId: null });
+    const input = screen.getByTestId<HTMLTextAreaElement>('chat-input');
+    expect(input.maxLength).toBe(1000);
+
+    // Far from the limit nothing is shown; near it, how much is used.
+    fireEvent.change(input, { target: { value: 'x'.repeat(500) } });
+    expect(screen.queryByTestId('chat-count')).toBeNull();
+    fireEvent.change(input, { target: { value: 'x'.repeat(950) } });
+    expect(screen.getByTestId('chat-count').textContent).toBe('950/1000 characters');
+
+    // A longer text (pasted) is cut at the limit, and the page says what the limit is.
+    fireEvent.change(input, { target: { value: 'y'.repeat(3000) } });
+    expect(input.value).toHaveLength(1000);
+    expect(screen.getByTestId('chat-count').textContent).toBe(
+      'A message has at most 1000 characters · 1000/1000 characters',
+    );
+    // An emoji is never cut in half.
+    fireEvent.change(input, { target: { value: `${'y'.repeat(999)}😀😀` } });
+    expect(input.value).toBe('y'.repeat(999));
+
+    fireEvent.change(input, { target: { value: 'z'.repeat(1200) } });
+    fireEvent.click(screen.getByTestId('chat-send'));
+    const send = socket.sent.find((f) => f.type === 'send');
+    expect(send).toMatchObject({ kind: 'text', body: 'z'.repeat(1000) });
+    expect(screen.queryByTestId('chat-count')).toBeNull();
+  });
+
   it('keeps what is written offline and sends it once the socket is back', async () => {
     setup([]);
     expect(await screen.findByTestId('chat-empty', {}, wait)).toBeTruthy();

@@ -3,6 +3,7 @@ import { defineCall } from '../call.js';
 import { ROLES } from '../constants.js';
 import {
   CHAT_CONVERSATION_STATUSES,
+  CHAT_MAX_TEXT,
   chatHistory,
   chatHistoryQuery,
   chatMessage,
@@ -59,7 +60,8 @@ export type CannedReply = z.infer<typeof cannedReply>;
 
 const cannedFields = {
   title: text().trim().min(1).max(60),
-  body: multilineText().trim().min(1).max(2000),
+  /** Sent as a reply as it is: no longer than a message. */
+  body: multilineText().trim().min(1).max(CHAT_MAX_TEXT),
 };
 
 /** The console's customer-service calls (/admin-api/chat/*): support staff, tenant admins, owners. */

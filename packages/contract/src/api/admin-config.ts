@@ -10,7 +10,7 @@ import { earnSettingsSchema } from '../earn.js';
 import { membershipSettingsSchema } from '../membership.js';
 import type { MessageKey } from '../messages.js';
 import { teamSettingsSchema } from '../team.js';
-import { amountSchema, walletSettingsSchema } from '../wallet.js';
+import { amountSchema, DETAILED_RECHARGE_CHANNELS, walletSettingsSchema } from '../wallet.js';
 import { text, dateTimeSchema } from '../validation.js';
 import { lazySchema } from '../lazy-schema.js';
 
@@ -202,7 +202,13 @@ export const adminTenantConfig = lazySchema(() =>
     general: generalSettingsSchema,
     /** Wallet accounts of the tenant in the ledger: while there are any, the currency is fixed. */
     ledgerAccounts: z.number().int(),
-    wallet: section(walletSettingsSchema),
+    wallet: section(walletSettingsSchema).extend({
+      /**
+       * Recharge channels switched on that users are not offered: a production server does not
+       * offer one whose details are still the demo's (`channelsOnDemoDetails`). Empty elsewhere.
+       */
+      hiddenChannels: z.array(z.enum(DETAILED_RECHARGE_CHANNELS)),
+    }),
     membership: section(membershipSettingsSchema),
     team: section(teamSettingsSchema),
     earn: section(earnSettingsSchema),

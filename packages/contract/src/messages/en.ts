@@ -89,6 +89,8 @@ export const MESSAGES_EN = {
   IdentityInUse: 'This account is already linked to another user',
   ImageInvalid: 'Please choose a PNG, JPEG or WebP image',
   ImageTooLarge: 'The image is larger than 2 MB',
+  ImageDimensionsTooLarge:
+    'This picture is {width} × {height} pixels: a picture may have at most {maxSide} pixels on a side and {megapixels} megapixels in all',
   LoginTicketInvalid: 'The sign-in link has expired, please sign in again',
   GoogleNotConfigured: 'Google sign-in is not available',
   OAuthFailed: 'Google sign-in failed, please try again',
@@ -133,6 +135,8 @@ export const MESSAGES_EN = {
   TooManyDecimals: '{currency} amounts have at most {digits} decimal places',
   ChannelUnavailable: 'This payment method is not available',
   PaymentProviderMissing: 'Card and e-wallet payments are not set up on this site yet',
+  CollectionAccountMissing: 'Bank transfer is not set up on this site yet',
+  UsdtAddressMissing: 'USDT recharge is not set up on this site yet',
   TooManyOpenOrders: 'You have {count} unfinished recharges: finish or wait for them first',
   OrderNotFound: 'Order not found',
   OrderClosed: 'This order is already {status}',

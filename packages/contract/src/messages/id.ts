@@ -82,6 +82,8 @@ export const MESSAGES_ID: MessageCatalog = {
   IdentityInUse: 'Akun ini sudah ditautkan ke pengguna lain',
   ImageInvalid: 'Silakan pilih gambar PNG, JPEG, atau WebP',
   ImageTooLarge: 'Gambar lebih besar dari 2 MB',
+  ImageDimensionsTooLarge:
+    'Gambar ini berukuran {width} × {height} piksel: gambar paling besar {maxSide} piksel per sisi dan {megapixels} megapiksel',
   LoginTicketInvalid: 'Tautan masuk sudah kedaluwarsa, silakan masuk lagi',
   GoogleNotConfigured: 'Masuk dengan Google tidak tersedia',
   OAuthFailed: 'Masuk dengan Google gagal, silakan coba lagi',
@@ -126,6 +128,8 @@ export const MESSAGES_ID: MessageCatalog = {
   TooManyDecimals: 'Jumlah {currency} paling banyak {digits} angka desimal',
   ChannelUnavailable: 'Metode pembayaran ini tidak tersedia',
   PaymentProviderMissing: 'Pembayaran kartu dan e-wallet belum disiapkan di situs ini',
+  CollectionAccountMissing: 'Transfer bank belum disiapkan di situs ini',
+  UsdtAddressMissing: 'Isi ulang USDT belum disiapkan di situs ini',
   TooManyOpenOrders: 'Anda punya {count} isi ulang yang belum selesai: selesaikan atau tunggu dulu',
   OrderNotFound: 'Pesanan tidak ditemukan',
   OrderClosed: 'Pesanan ini sudah {status}',

@@ -82,6 +82,8 @@ export const MESSAGES_VN: MessageCatalog = {
   IdentityInUse: 'Tài khoản này đã liên kết với người dùng khác',
   ImageInvalid: 'Vui lòng chọn ảnh PNG, JPEG hoặc WebP',
   ImageTooLarge: 'Ảnh lớn hơn 2 MB',
+  ImageDimensionsTooLarge:
+    'Ảnh này có {width} × {height} điểm ảnh: ảnh chỉ được tối đa {maxSide} điểm ảnh mỗi cạnh và {megapixels} megapixel',
   LoginTicketInvalid: 'Liên kết đăng nhập đã hết hạn, vui lòng đăng nhập lại',
   GoogleNotConfigured: 'Đăng nhập bằng Google hiện không khả dụng',
   OAuthFailed: 'Đăng nhập bằng Google thất bại, vui lòng thử lại',
@@ -126,6 +128,8 @@ export const MESSAGES_VN: MessageCatalog = {
   TooManyDecimals: 'Số tiền {currency} có tối đa {digits} chữ số thập phân',
   ChannelUnavailable: 'Phương thức thanh toán này không khả dụng',
   PaymentProviderMissing: 'Thanh toán bằng thẻ và ví điện tử chưa được thiết lập trên trang này',
+  CollectionAccountMissing: 'Chuyển khoản ngân hàng chưa được thiết lập trên trang này',
+  UsdtAddressMissing: 'Nạp USDT chưa được thiết lập trên trang này',
   TooManyOpenOrders: 'Bạn có {count} lệnh nạp chưa hoàn tất: hãy hoàn tất hoặc chờ trước',
   OrderNotFound: 'Không tìm thấy đơn',
   OrderClosed: 'Đơn này đã {status}',

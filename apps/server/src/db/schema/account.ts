@@ -131,7 +131,8 @@ export const rateLimits = pgTable('rate_limit', {
 
 /**
  * Short-lived single-use tickets: `google_login` (the three-page's token after a Google sign-in,
- * holding the Google identity) and `google_bind` (links Google to `userId`).
+ * holding the Google identity), `google_bind` (links Google to `userId`) and `session_handoff`
+ * (signs `userId` in elsewhere, made by the session `sessionId`).
  */
 export const authTickets = pgTable(
   'auth_ticket',
@@ -141,12 +142,22 @@ export const authTickets = pgTable(
     kind: varchar('kind', { length: 20 }).notNull(),
     tenantId: varchar('tenant_id', { length: 6 }).notNull(),
     userId: bigint('user_id', { mode: 'bigint' }).references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * The session that made a `session_handoff` ticket: the ticket lives no longer than it (its
+     * logout or revocation uses the ticket up; redeeming checks it is still live).
+     */
+    sessionId: bigint('session_id', { mode: 'bigint' }).references(() => sessions.id, {
+      onDelete: 'cascade',
+    }),
     data: jsonb('data').$type<Record<string, string | null>>(),
     createdAt: ts('created_at').notNull(),
     expiresAt: ts('expires_at').notNull(),
     consumedAt: ts('consumed_at'),
   },
-  (t) => [uniqueIndex('auth_ticket_token_hash_uq').on(t.tokenHash)],
+  (t) => [
+    uniqueIndex('auth_ticket_token_hash_uq').on(t.tokenHash),
+    index('auth_ticket_session_idx').on(t.sessionId),
+  ],
 );
 
 /** OpenID Connect requests in flight: state, nonce and PKCE verifier, single use. */

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AVATAR_MAX_BYTES, type LoginMethod, type MessageKey } from '@dramastar/contract';
+import { AVATAR_MAX_BYTES, AVATAR_SIZE, type LoginMethod, type MessageKey } from '@dramastar/contract';
 import type { z } from 'zod';
 import type { api } from '@dramastar/contract';
 import { and, eq, isNull } from 'drizzle-orm';
@@ -11,7 +11,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { userIdentities, users } from '../../db/schema/index.js';
 import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
-import { decodeImageDataUrl } from '../../media/image.js';
+import { readPicture, reencodePicture } from '../../media/image.js';
 import type { MediaStorage } from '../../media/storage.js';
 import { maskEmail } from '../../security.js';
 import type { EmailCodeService } from './email-code.service.js';
@@ -234,10 +234,15 @@ export function createAccountService(deps: AccountDeps) {
       });
     },
 
-    /** Stores a PNG, JPEG or WebP of at most 2 MB, checked by its bytes; answers its /media path. */
+    /**
+     * Takes a PNG, JPEG or WebP of at most 2 MB, checked by its bytes and its header's dimensions
+     * before decoding, and stores it as a WebP square of AVATAR_SIZE pixels without its metadata;
+     * answers its /media path.
+     */
     async uploadAvatar(user: SessionUser, dataUrl: string): Promise<string> {
-      const { bytes, kind } = decodeImageDataUrl(dataUrl, AVATAR_MAX_BYTES);
-      const name = `${user.userId}-${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}.${kind}`;
+      const picture = await readPicture(dataUrl, AVATAR_MAX_BYTES);
+      const bytes = await reencodePicture(picture, { fit: 'cover', width: AVATAR_SIZE, height: AVATAR_SIZE });
+      const name = `${user.userId}-${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}.webp`;
       // Through a file, as every store takes one (the object store streams it up).
       const work = await mkdtemp(join(tmpdir(), 'ds-avatar-'));
       try {

@@ -215,16 +215,26 @@ export function createAuthService({
 
     /** A one-time ticket that signs this user in elsewhere (another tenant's host, a new tab). */
     handoffTicket(user: SessionUser): Promise<string> {
-      return tickets.issue(db, { kind: 'session_handoff', tenantId: user.tenantId, userId: user.userId });
+      return tickets.issue(db, {
+        kind: 'session_handoff',
+        tenantId: user.tenantId,
+        userId: user.userId,
+        sessionId: user.sessionId,
+      });
     },
 
-    /** Uses up a hand-off ticket and opens a session for its user, both or neither. */
+    /**
+     * Uses up a hand-off ticket and opens a session for its user, both or neither. The session
+     * that made the ticket must still be live: a ticket outlives neither its logout nor its
+     * revocation or expiry (LoginTicketInvalid).
+     */
     async loginByTicket(token: string, meta: SessionMeta): Promise<string> {
       const ticket = await tickets.peek('session_handoff', token);
-      const userId = ticket.userId;
-      if (userId === null) throw new AppError('LoginTicketInvalid');
+      const { userId, sessionId } = ticket;
+      if (userId === null || sessionId === null) throw new AppError('LoginTicketInvalid');
       return withTransaction(db, async (tx) => {
         await tickets.consume(tx, ticket);
+        if (!(await sessions.isLive(tx, sessionId))) throw new AppError('LoginTicketInvalid');
         return sessions.create(tx, userId, meta);
       });
     },

@@ -458,4 +458,32 @@ describe('session hand-over (embedded login)', () => {
     });
     expect((await call(api.user.handoffTicket)).status).toBe(401);
   });
+
+  it('ends a ticket with the session that made it: after logout it no longer signs in', async () => {
+    const token = (await registerByName('vic_02')).body.data.access_token;
+    const ticket = (await call(api.user.handoffTicket, { token })).body.data.ticket;
+    expect((await call(api.auth.logout, { token })).status).toBe(200);
+    expect((await call(api.auth.loginByTicket, { body: { ticket } })).body).toMatchObject({
+      code: 409,
+      errorKey: 'LoginTicketInvalid',
+    });
+    const open = await t.database.query<{ n: number }>(
+      `select count(*)::int as n from session s join app_user u on u.id = s.user_id
+        where u.user_name = 'vic_02' and s.revoked_at is null`,
+    );
+    expect(open[0]?.n).toBe(0);
+  });
+
+  it("keeps a ticket when another of the user's sessions logs out", async () => {
+    const first = (await registerByName('vic_03')).body.data.access_token;
+    const ticket = (await call(api.user.handoffTicket, { token: first })).body.data.ticket;
+    const second = (await call(api.auth.loginByTicket, { body: { ticket } })).body.data.access_token;
+    const again = (await call(api.user.handoffTicket, { token: first })).body.data.ticket;
+    expect((await call(api.auth.logout, { token: second })).status).toBe(200);
+    const third = await call(api.auth.loginByTicket, { body: { ticket: again } });
+    expect(third.status).toBe(200);
+    expect((await call(api.user.info, { token: third.body.data.access_token })).body.data.userName).toBe(
+      'vic_03',
+    );
+  });
 });

@@ -18,6 +18,17 @@ export interface SessionMeta {
 const TOUCH_EVERY_MS = 5 * 60_000;
 
 export function createSessionService(db: Db, clock: Clock, options: { idleDays: number; maxDays: number }) {
+  /** A session that still signs its user in: not revoked, within both lifetimes, user active. */
+  function live() {
+    const now = clock.now();
+    return and(
+      isNull(sessions.revokedAt),
+      gt(sessions.expiresAt, now),
+      gt(sessions.lastSeenAt, new Date(now.getTime() - options.idleDays * DAY_MS)),
+      eq(users.status, 'active'),
+    );
+  }
+
   return {
     /**
      * A new session; the token is returned once and only its hash is kept. Every sign-in path
@@ -46,7 +57,6 @@ export function createSessionService(db: Db, clock: Clock, options: { idleDays: 
      */
     async resolve(token: string): Promise<SessionUser | null> {
       if (token.length < 20 || token.length > 100) return null;
-      const now = clock.now();
       const [row] = await db
         .select({
           sessionId: sessions.id,
@@ -56,16 +66,9 @@ export function createSessionService(db: Db, clock: Clock, options: { idleDays: 
         })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
-        .where(
-          and(
-            eq(sessions.tokenHash, sha256Hex(token)),
-            isNull(sessions.revokedAt),
-            gt(sessions.expiresAt, now),
-            gt(sessions.lastSeenAt, new Date(now.getTime() - options.idleDays * DAY_MS)),
-            eq(users.status, 'active'),
-          ),
-        )
+        .where(and(eq(sessions.tokenHash, sha256Hex(token)), live()))
         .limit(1);
+      const now = clock.now();
       if (!row) return null;
       if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
         await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
@@ -73,7 +76,27 @@ export function createSessionService(db: Db, clock: Clock, options: { idleDays: 
       return { sessionId: row.sessionId, userId: row.userId, tenantId: row.tenantId };
     },
 
+    /** Whether the session still signs its user in (as `resolve` would answer it). */
+    async isLive(tx: DbOrTx, sessionId: bigint): Promise<boolean> {
+      const [row] = await tx
+        .select({ id: sessions.id })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(eq(sessions.id, sessionId), live()))
+        .limit(1);
+      return row !== undefined;
+    },
+
+    /**
+     * Ends one session (logout, an operator's revocation) and uses up the hand-off tickets it made,
+     * which would otherwise open a new session for two more minutes. Tickets first, as in
+     * `revokeAll`: a ticket redeemed meanwhile was redeemed before the logout.
+     */
     async revoke(tx: DbOrTx, sessionId: bigint): Promise<void> {
+      await tx
+        .update(authTickets)
+        .set({ consumedAt: clock.now() })
+        .where(and(eq(authTickets.sessionId, sessionId), isNull(authTickets.consumedAt)));
       await tx
         .update(sessions)
         .set({ revokedAt: clock.now() })

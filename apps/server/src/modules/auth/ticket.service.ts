@@ -23,6 +23,8 @@ export function createTicketService(db: Db, clock: Clock) {
         kind: TicketKind;
         tenantId: string;
         userId?: bigint | null;
+        /** The session making a `session_handoff` ticket: the ticket ends with it. */
+        sessionId?: bigint | null;
         data?: Record<string, string | null>;
       },
     ): Promise<string> {
@@ -33,6 +35,7 @@ export function createTicketService(db: Db, clock: Clock) {
         kind: input.kind,
         tenantId: input.tenantId,
         userId: input.userId ?? null,
+        sessionId: input.sessionId ?? null,
         data: input.data ?? null,
         createdAt: now,
         expiresAt: new Date(now.getTime() + TTL_MS[input.kind]),

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import {
   type AdminChatConversation,
   CHAT_IMAGE_MAX_BYTES,
+  CHAT_IMAGE_MAX_SIDE,
   CHAT_MAX_TEXT,
   CHAT_RATE_LIMIT,
   CHAT_RATE_WINDOW_SECONDS,
@@ -31,7 +32,7 @@ import {
 import { onePage, type Page } from '../../db/paging.js';
 import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
-import { decodeImageDataUrl } from '../../media/image.js';
+import { readPicture, reencodePicture } from '../../media/image.js';
 import type { MediaStorage } from '../../media/storage.js';
 import type { RateLimiter } from '../../http/rate-limit.js';
 import type { SessionUser } from '../../http/actors.js';
@@ -139,10 +140,19 @@ export function createChatService(deps: {
     }
   }
 
-  /** Stores a checked picture under an unguessable name in its user's folder; answers its key. */
+  /**
+   * Stores a checked picture (bytes, then the header's dimensions before decoding) re-encoded as
+   * WebP with its longer side at most CHAT_IMAGE_MAX_SIDE and no metadata, under an unguessable
+   * name in its user's folder; answers its key.
+   */
   async function storeImage(owner: bigint, dataUrl: string) {
-    const { bytes, kind } = decodeImageDataUrl(dataUrl, CHAT_IMAGE_MAX_BYTES);
-    const imageKey = `chat/${owner}/${randomBytes(16).toString('hex')}.${kind}`;
+    const picture = await readPicture(dataUrl, CHAT_IMAGE_MAX_BYTES);
+    const bytes = await reencodePicture(picture, {
+      fit: 'inside',
+      width: CHAT_IMAGE_MAX_SIDE,
+      height: CHAT_IMAGE_MAX_SIDE,
+    });
+    const imageKey = `chat/${owner}/${randomBytes(16).toString('hex')}.webp`;
     // Through a file, as every store takes one (the object store streams it up).
     const work = await mkdtemp(join(tmpdir(), 'ds-chat-'));
     try {

@@ -17,6 +17,8 @@ import { openDatabase } from '../../db/client.js';
 import { openTestDatabase, usingPostgres } from '../../test/database.js';
 import { buildTestApp, type TestApp } from '../../test/helper.js';
 import { walletFixtures } from '../../test/wallet-fixtures.js';
+import { bombPng, dataUrl, photoJpeg } from '../../test/pictures.js';
+import sharp from 'sharp';
 
 const PNG_1x1 = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -337,6 +339,36 @@ describe('bad input', () => {
     expect(tooLong.body.errorKey).toBe('ChatMessageTooLong');
   });
 
+  it('takes a message of 1,000 characters and refuses 1,001, saying the limit, on the socket and the console', async () => {
+    expect(CHAT_MAX_TEXT).toBe(1000);
+    const user = await f.user();
+    const { client: u } = await connect('user', user.token);
+    const full = cid();
+    u.send({ type: 'send', clientId: full, body: 'y'.repeat(1000) });
+    const ack = await u.next('ack');
+    expect(ack).toMatchObject({ clientId: full });
+    expect(ack.message.body).toHaveLength(1000);
+    const over = cid();
+    u.send({ type: 'send', clientId: over, body: 'y'.repeat(1001) });
+    const refused = await u.next('error');
+    expect(refused).toMatchObject({ code: 'ChatMessageTooLong', clientId: over });
+    expect(refused.message).toContain('1000');
+
+    const support = await f.operator('support', ['000000']);
+    const reply = await f.admin(adminChatApi.reply, {
+      token: support,
+      body: { conversationId: ack.message.conversationId, clientId: cid(), body: 'z'.repeat(1001) },
+    });
+    expect(reply.body).toMatchObject({ code: 400, field: 'body', errorKey: 'ChatMessageTooLong' });
+    const canned = await f.admin(adminChatApi.createCannedReply, {
+      token: support,
+      body: { tenantId: '000000', title: 'Too long', body: 'z'.repeat(1001) },
+    });
+    expect(canned.body).toMatchObject({ code: 400, field: 'body' });
+    const history = await f.call(chatCalls.history, { token: user.token });
+    expect(history.body.data.list.map((m: { clientId: string }) => m.clientId)).toEqual([full]);
+  });
+
   it(`limits a user to ${CHAT_RATE_LIMIT} messages in a window`, async () => {
     const user = await f.user();
     const { client: u } = await connect('user', user.token);
@@ -360,7 +392,7 @@ describe('bad input', () => {
       token: alice.token,
       body: { image: `data:image/png;base64,${PNG_1x1.toString('base64')}` },
     });
-    expect(upload.body.data.imageKey).toMatch(new RegExp(`^chat/${alice.userId}/[a-f0-9]{32}\\.png$`));
+    expect(upload.body.data.imageKey).toMatch(new RegExp(`^chat/${alice.userId}/[a-f0-9]{32}\\.webp$`));
     const { client: b } = await connect('user', bob.token);
     const clientId = cid();
     b.send({ type: 'send', clientId, kind: 'image', imageKey: upload.body.data.imageKey });
@@ -447,6 +479,48 @@ describe('bad input', () => {
     const served = await t.app.inject({ method: 'GET', url: ok.body.data.url });
     expect(served.statusCode).toBe(200);
   });
+
+  it('stores a photo re-encoded with its longer side at 1280 and without its metadata', async () => {
+    const user = await f.user();
+    // A phone photo of 4000 × 3000 with its GPS position, to be shown a quarter turned.
+    const photo = await photoJpeg(4000, 3000, 6);
+    const up = await f.call(chatCalls.upload, { token: user.token, body: { image: dataUrl('jpeg', photo) } });
+    expect(up.status).toBe(200);
+    expect(up.body.data.imageKey).toMatch(new RegExp(`^chat/${user.userId}/[a-f0-9]{32}\\.webp$`));
+    const served = await t.app.inject({ method: 'GET', url: up.body.data.url });
+    const meta = await sharp(served.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height, meta.exif, meta.orientation]).toEqual([
+      'webp',
+      960,
+      1280,
+      undefined,
+      undefined,
+    ]);
+  });
+
+  it('refuses a decompression bomb from a user and from staff by its header, storing nothing', async () => {
+    const user = await f.user();
+    const bomb = dataUrl('png', bombPng(30_000, 30_000));
+    const before = process.memoryUsage().rss;
+    const refused = await f.call(chatCalls.upload, { token: user.token, body: { image: bomb } });
+    expect(refused.body).toMatchObject({ code: 400, field: 'image', errorKey: 'ImageDimensionsTooLarge' });
+    expect(refused.body.msg).toContain('30000 × 30000');
+
+    const { client: u } = await connect('user', user.token);
+    u.send({ type: 'send', clientId: cid(), body: 'hello' });
+    const conversationId = (await u.next('ack')).message.conversationId;
+    const support = await f.operator('support', ['000000']);
+    const staff = await f.admin(adminChatApi.upload, {
+      token: support,
+      body: { conversationId, image: bomb },
+    });
+    expect(staff.body).toMatchObject({ code: 400, field: 'image', errorKey: 'ImageDimensionsTooLarge' });
+    expect(process.memoryUsage().rss - before).toBeLessThan(150 * 1024 * 1024);
+    const stored = (await localDiskStorage(t.config.mediaRoot).list('chat')).filter((file) =>
+      file.key.startsWith(`chat/${user.userId}/`),
+    );
+    expect(stored).toEqual([]);
+  });
 });
 
 describe('the console', () => {
@@ -526,7 +600,7 @@ describe('the console', () => {
 
     const stored = await f.admin(adminChatApi.upload, { token: support, body: { conversationId, image } });
     expect(stored.status).toBe(200);
-    expect(stored.body.data.imageKey).toMatch(new RegExp(`^chat/${user.userId}/[a-f0-9]{32}\\.png$`));
+    expect(stored.body.data.imageKey).toMatch(new RegExp(`^chat/${user.userId}/[a-f0-9]{32}\\.webp$`));
     const reply = await f.admin(adminChatApi.reply, {
       token: support,
       body: { conversationId, clientId: cid(), kind: 'image', imageKey: stored.body.data.imageKey },

@@ -26,7 +26,7 @@ import {
   transcodeJobs,
 } from '../../db/schema/index.js';
 import { AppError } from '../../http/errors.js';
-import { decodeImageDataUrl } from '../../media/image.js';
+import { readPicture } from '../../media/image.js';
 import { joinKey, type MediaStorage } from '../../media/storage.js';
 import { containsPattern } from '../../db/like.js';
 import { cleanSectionTitle, homeLayout, sectionKind } from '../catalog/home-sections.js';
@@ -359,10 +359,11 @@ export function createContentService(deps: { db: Db; clock: Clock; storage: Medi
 
     /**
      * Checks and stores a cover (outside any transaction: files are not transactional); answers
-     * its /media path. JPEG, PNG or WebP by their bytes, matching the declared type, ≤ 2 MB.
+     * its /media path. JPEG, PNG or WebP by their bytes, matching the declared type, ≤ 2 MB, and
+     * within the pictures' dimensions by its header (every user's browser decodes it).
      */
     async storeCover(target: SeriesRow, dataUrl: string): Promise<string> {
-      const { bytes, kind } = decodeImageDataUrl(dataUrl, CONTENT_LIMITS.coverMaxBytes);
+      const { bytes, kind } = await readPicture(dataUrl, CONTENT_LIMITS.coverMaxBytes);
       const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 16);
       const key = contentKeys.cover(target.tenantId, target.id, hash);
       const work = await mkdtemp(join(tmpdir(), 'ds-cover-'));

@@ -8,6 +8,7 @@ import { localDiskStorage, mediaLayout } from '../../media/storage.js';
 import { caller } from '../../test/client.js';
 import { buildTestApp, type TestApp } from '../../test/helper.js';
 import { walletFixtures } from '../../test/wallet-fixtures.js';
+import { bombPng } from '../../test/pictures.js';
 import { createTranscodeWorker, type TranscodeWorker } from './transcode.worker.js';
 
 const MEDIA = mkdtempSync(join(tmpdir(), 'ds-content-media-'));
@@ -95,10 +96,11 @@ async function createSeries(token: string, body: Record<string, unknown> = {}) {
   );
 }
 
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.alloc(64, 1),
-]);
+/** A real 1 × 1 PNG (a cover is checked by its header too). */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 const dataUrl = (type: string, bytes: Buffer) => `data:${type};base64,${bytes.toString('base64')}`;
 
 beforeAll(async () => {
@@ -246,6 +248,23 @@ describe('series', () => {
       body: { id: s.id, image: dataUrl('image/png', big) },
     });
     expect([tooBig.status, tooBig.body.errorKey, tooBig.body.field]).toEqual([400, 'ImageTooLarge', 'image']);
+    // Every user's browser would decode a cover: one of 30,000 × 30,000 pixels (900 MB) is refused
+    // by its header, as is a file that only starts like a PNG.
+    const bomb = await admin(adminContentApi.uploadCover, {
+      token: editor,
+      body: { id: s.id, image: dataUrl('image/png', bombPng(30_000, 30_000)) },
+    });
+    expect([bomb.status, bomb.body.errorKey, bomb.body.field]).toEqual([
+      400,
+      'ImageDimensionsTooLarge',
+      'image',
+    ]);
+    const fake = Buffer.concat([PNG.subarray(0, 8), Buffer.alloc(64, 1)]);
+    const notPicture = await admin(adminContentApi.uploadCover, {
+      token: editor,
+      body: { id: s.id, image: dataUrl('image/png', fake) },
+    });
+    expect([notPicture.status, notPicture.body.errorKey]).toEqual([400, 'ImageInvalid']);
   });
 });
 

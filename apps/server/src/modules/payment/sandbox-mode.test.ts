@@ -1,4 +1,4 @@
-import { api } from '@dramastar/contract';
+import { adminConfigApi, api, type WalletSettings } from '@dramastar/contract';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxPayments } from '../../db/schema/index.js';
@@ -67,7 +67,8 @@ describe('a production server', () => {
     expect(channels.find((c) => c.code === 'gateway')).toMatchObject({
       unavailable: 'PaymentProviderMissing',
     });
-    expect(channels.find((c) => c.code === 'official')?.unavailable).toBeUndefined();
+    // Bank transfer and USDT are not listed while on the demo's details (demo-details.test.ts).
+    expect(channels.map((c) => c.code)).toEqual(['gateway']);
 
     const order = await call(api.user.addBalance, {
       token: who.token,
@@ -79,12 +80,25 @@ describe('a production server', () => {
     expect(order.body.msg).toMatch(/not set up/);
     const rows = await t.database.query<{ n: number }>('select count(*)::int as n from recharge_order');
     expect(rows[0]!.n).toBe(0);
-    // The other channels still take orders.
-    const official = await call(api.user.addBalance, {
+    // Bank transfer takes orders once the tenant's own account is set.
+    const f = walletFixtures(t);
+    const admin = await f.operator('tenant_admin');
+    const config = await f.admin(adminConfigApi.tenantConfig, {
+      token: admin,
+      query: { tenantId: '000000' },
+    });
+    const wallet = config.body.data.wallet.value as WalletSettings;
+    const official = { ...wallet.recharge.official, bankName: 'BDO Unibank', accountNumber: '004560012345' };
+    const saved = await f.admin(adminConfigApi.updateWallet, {
+      token: admin,
+      body: { ...wallet, recharge: { ...wallet.recharge, official }, tenantId: '000000' },
+    });
+    expect(saved.status).toBe(200);
+    const transfer = await call(api.user.addBalance, {
       token: who.token,
       body: { channel: 'official', amount: '5000', requestId: randomUUID() },
     });
-    expect(official.status).toBe(200);
+    expect(transfer.status).toBe(200);
   });
 });
 

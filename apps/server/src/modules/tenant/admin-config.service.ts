@@ -1,6 +1,7 @@
 import {
   type AdminTenant,
   type AdminTenantConfig,
+  channelsOnDemoDetails,
   type ConfigSection,
   type CurrencyKey,
   defaultEarnSettings,
@@ -116,7 +117,14 @@ function effective<S extends ConfigSection>(row: TenantRow, section: S) {
  * (wallet, membership, team, earn, the tenant config of the app) reads the tenant row on each
  * request, so a saved change applies at once on every instance sharing the database.
  */
-export function createAdminConfigService(db: Db, clock: Clock) {
+export function createAdminConfigService(
+  db: Db,
+  clock: Clock,
+  /** As the recharge service's: whether channels on the demo's details are offered (not in production). */
+  options: { offerDemoDetails?: boolean } = {},
+) {
+  const offerDemoDetails = options.offerDemoDetails ?? true;
+
   async function row(tx: DbOrTx, tenantId: string, lock = false): Promise<TenantRow> {
     const query = tx.select().from(tenants).where(eq(tenants.id, tenantId));
     const [found] = lock ? await query.for('update') : await query;
@@ -147,13 +155,19 @@ export function createAdminConfigService(db: Db, clock: Clock) {
     };
   }
 
+  /** The wallet section, with the switched-on channels users are not offered (and so told). */
+  function walletSection(r: TenantRow): AdminTenantConfig['wallet'] {
+    const wallet = effective(r, 'wallet');
+    return { ...wallet, hiddenChannels: offerDemoDetails ? [] : channelsOnDemoDetails(wallet.value) };
+  }
+
   async function read(tx: DbOrTx, tenantId: string): Promise<AdminTenantConfig> {
     const r = await row(tx, tenantId);
     return {
       tenantId,
       general: await general(tx, r),
       ledgerAccounts: await ledgerAccountCount(tx, tenantId),
-      wallet: effective(r, 'wallet'),
+      wallet: walletSection(r),
       membership: effective(r, 'membership'),
       team: effective(r, 'team'),
       earn: effective(r, 'earn'),

@@ -254,9 +254,15 @@ describe('sessions', () => {
     expect((await f.admin(adminUsersApi.revokeSession, { token: finance, body })).status).toBe(403);
     expect((await f.admin(adminUsersApi.revokeSession, { token: adminOther, body })).status).toBe(403);
     expect((await f.call(api.user.info, { token: who.token })).status).toBe(200);
+    const ticket = (await f.call(api.user.handoffTicket, { token: who.token })).body.data.ticket as string;
     const revoked = await f.admin(adminUsersApi.revokeSession, { token: owner, body });
     expect(revoked).toMatchObject({ status: 200, body: { data: { id: session!.id, status: 'revoked' } } });
     expect((await f.call(api.user.info, { token: who.token })).status).toBe(401);
+    // A hand-off ticket the session made ends with it.
+    expect(await f.call(api.auth.loginByTicket, { body: { ticket } })).toMatchObject({
+      status: 409,
+      body: { errorKey: 'LoginTicketInvalid' },
+    });
     expect((await list())[0]!.status).toBe('revoked');
     expect(await audits(`user:${who.userId}`)).toMatchObject([
       { action: 'user.session.revoke', before: { status: 'active' }, after: { status: 'revoked' } },
@@ -440,11 +446,7 @@ describe('freezing a user', () => {
       tenantId: '000000',
       data: { subject: 'g-frozen', email, name: 'Frozen' },
     });
-    const handoff = await tickets.issue(t.database.db, {
-      kind: 'session_handoff',
-      tenantId: '000000',
-      userId: BigInt(who.userId),
-    });
+    const handoff = (await f.call(api.user.handoffTicket, { token: who.token })).body.data.ticket as string;
     expect(
       (
         await f.admin(adminUsersApi.freeze, {

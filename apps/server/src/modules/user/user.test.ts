@@ -1,10 +1,12 @@
-import { api } from '@dramastar/contract';
-import { existsSync } from 'node:fs';
+import { api, AVATAR_SIZE } from '@dramastar/contract';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Answer, caller } from '../../test/client.js';
 import { usingPostgres } from '../../test/database.js';
 import { buildTestApp, secondInstance, TEST_CAPTCHA_ANSWER, type TestApp } from '../../test/helper.js';
+import { bombPng, dataUrl, photoJpeg, plainPng } from '../../test/pictures.js';
 import { lastCode } from '../../test/smtp.js';
 
 let t: TestApp;
@@ -58,19 +60,21 @@ describe('profile', () => {
     expect(empty.body).toMatchObject({ code: 400, field: 'nickname', errorKey: 'PleaseEnterNickname' });
   });
 
-  it('stores a PNG avatar checked by its bytes, refusing other files and ones over 2 MB', async () => {
+  it('stores an avatar re-encoded as a 256 × 256 WebP without its metadata, refusing other files and ones over 2 MB', async () => {
     const { token, info } = await emailUser();
-    const png = Buffer.concat([
-      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-      Buffer.alloc(64),
-    ]);
-    const up = await call(api.user.uploadAvatar, {
-      token,
-      body: { image: `data:image/png;base64,${png.toString('base64')}` },
-    });
+    const photo = await photoJpeg(1200, 800);
+    const up = await call(api.user.uploadAvatar, { token, body: { image: dataUrl('jpeg', photo) } });
     expect(up.status).toBe(200);
-    expect(up.body.data.avatar).toMatch(new RegExp(`^/media/avatars/${info.userId}-[0-9a-f]{16}\\.png$`));
-    expect(existsSync(join(t.config.mediaDir, up.body.data.avatar.replace('/media/', '')))).toBe(true);
+    expect(up.body.data.avatar).toMatch(new RegExp(`^/media/avatars/${info.userId}-[0-9a-f]{16}\\.webp$`));
+    const stored = join(t.config.mediaDir, up.body.data.avatar.replace('/media/', ''));
+    const meta = await sharp(await readFile(stored)).metadata();
+    // The size it is shown at, and no camera make or GPS position left.
+    expect([meta.format, meta.width, meta.height, meta.exif]).toEqual([
+      'webp',
+      AVATAR_SIZE,
+      AVATAR_SIZE,
+      undefined,
+    ]);
     const saved = await call(api.user.update, { token, body: { avatar: up.body.data.avatar } });
     expect(saved.body.data.avatar).toBe(up.body.data.avatar);
 
@@ -85,15 +89,44 @@ describe('profile', () => {
       (await call(api.user.uploadAvatar, { token, body: { image: 'data:image/gif;base64,R0lGOD' } })).body
         .errorKey,
     ).toBe('ImageInvalid');
-    const big = Buffer.concat([png, Buffer.alloc(2 * 1024 * 1024)]).toString('base64');
-    const tooBig = await call(api.user.uploadAvatar, {
-      token,
-      body: { image: `data:image/png;base64,${big}` },
+    // The first bytes of a PNG and nothing of a picture after them.
+    const fake = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.alloc(64),
+    ]);
+    expect(
+      (await call(api.user.uploadAvatar, { token, body: { image: dataUrl('png', fake) } })).body,
+    ).toMatchObject({
+      code: 400,
+      field: 'image',
+      errorKey: 'ImageInvalid',
     });
+    const big = Buffer.concat([await plainPng(8, 8), Buffer.alloc(2 * 1024 * 1024)]);
+    const tooBig = await call(api.user.uploadAvatar, { token, body: { image: dataUrl('png', big) } });
     expect(tooBig.body).toMatchObject({ code: 400, errorKey: 'ImageTooLarge' });
     expect(
       (await call(api.user.update, { token, body: { avatar: 'https://evil.example/x.png' } })).body.field,
     ).toBe('avatar');
+  });
+
+  it('refuses a decompression bomb (30,000 × 30,000 PNG, under 1 MB sent) by its header, before decoding it', async () => {
+    const { token, info } = await emailUser();
+    const bomb = bombPng(30_000, 30_000);
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const before = process.memoryUsage().rss;
+    const refused = await call(api.user.uploadAvatar, {
+      token,
+      body: { image: dataUrl('png', bomb) },
+      lang: 'en',
+    });
+    expect(refused.body).toMatchObject({ code: 400, field: 'image', errorKey: 'ImageDimensionsTooLarge' });
+    expect(refused.body.msg).toBe(
+      'This picture is 30000 × 30000 pixels: a picture may have at most 8000 pixels on a side and 40 megapixels in all',
+    );
+    // Decoding it would have taken 900 MB.
+    expect(process.memoryUsage().rss - before).toBeLessThan(150 * 1024 * 1024);
+    const avatars = await readdir(join(t.config.mediaDir, 'avatars')).catch(() => []);
+    expect(avatars.filter((name) => name.startsWith(`${info.userId}-`))).toEqual([]);
   });
 });
 

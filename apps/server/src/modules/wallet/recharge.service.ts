@@ -1,5 +1,7 @@
 import {
+  channelsOnDemoDetails,
   type CurrencyKey,
+  DEMO_DETAILS_REFUSAL,
   formatMinor,
   isCurrencyKey,
   type PaymentChannel,
@@ -93,8 +95,15 @@ export function createRechargeService(deps: {
   gateways: GatewayRegistry;
   log?: { warn: (obj: object, msg: string) => void };
   notify?: Notify;
+  /**
+   * Whether bank transfer and USDT are offered while their details are still the demo's (the
+   * defaults'): yes in development and tests, never in production, where such a channel is not
+   * listed and an order on it is refused (CollectionAccountMissing, UsdtAddressMissing).
+   */
+  offerDemoDetails?: boolean;
 }) {
   const { db, clock, ledger, gateways } = deps;
+  const offerDemoDetails = deps.offerDemoDetails ?? true;
   const notify = deps.notify ?? noNotify;
   const hooks = new Map<string, CreditHook>();
 
@@ -187,12 +196,18 @@ export function createRechargeService(deps: {
     return updated;
   }
 
+  /** The channels switched on but not offered: on the demo's details, in production. */
+  function hiddenChannels(settings: Awaited<ReturnType<typeof tenantWallet>>['settings']) {
+    return offerDemoDetails ? [] : channelsOnDemoDetails(settings);
+  }
+
   function channelsOf(
     settings: Awaited<ReturnType<typeof tenantWallet>>['settings'],
     currency: CurrencyKey,
     providers: { provider: string; methods: string[] }[],
   ) {
     const { gateway: g, official: o, usdt: u } = settings.recharge;
+    const hidden = hiddenChannels(settings);
     const zero = toMajor(0n, currency);
     const list: PaymentChannel[] = [];
     if (g.enabled) {
@@ -208,7 +223,7 @@ export function createRechargeService(deps: {
         ...(providers.length ? {} : { unavailable: 'PaymentProviderMissing' as const }),
       });
     }
-    if (o.enabled) {
+    if (o.enabled && !hidden.includes('official')) {
       list.push({
         code: 'official',
         minAmount: o.minAmount,
@@ -219,7 +234,7 @@ export function createRechargeService(deps: {
         usdt: null,
       });
     }
-    if (u.enabled) {
+    if (u.enabled && !hidden.includes('usdt')) {
       list.push({
         code: 'usdt',
         minAmount: u.minAmount,
@@ -381,6 +396,8 @@ export function createRechargeService(deps: {
         body.channel === 'gateway' && settings.recharge.gateway.enabled
           ? await gateways.offered(user.tenantId, currency)
           : [];
+      const hidden = hiddenChannels(settings).find((c) => c === body.channel);
+      if (hidden) throw new AppError(DEMO_DETAILS_REFUSAL[hidden], { field: 'channel' });
       const channel = channelsOf(settings, currency, offered).find((c) => c.code === body.channel);
       if (!channel) throw new AppError('ChannelUnavailable', { field: 'channel' });
       if (channel.unavailable) throw new AppError(channel.unavailable, { field: 'channel' });

@@ -10,6 +10,7 @@ import {
   Table,
   type TableColumnsType,
 } from 'antd';
+import { CHAT_MAX_TEXT } from '@dramastar/contract';
 import { useState } from 'react';
 import { errorText } from '../../../shared/api/api-error';
 import { formatTime } from '../../../shared/format';
@@ -131,11 +132,16 @@ export function CannedRepliesPage() {
           <Form.Item name="title" label="Title" rules={[{ required: true, whitespace: true, max: 60 }]}>
             <Input data-testid="canned-title" maxLength={60} />
           </Form.Item>
-          <Form.Item name="body" label="Text" rules={[{ required: true, whitespace: true, max: 2000 }]}>
+          <Form.Item
+            name="body"
+            label="Text"
+            rules={[{ required: true, whitespace: true, max: CHAT_MAX_TEXT }]}
+          >
             <Input.TextArea
               data-testid="canned-body"
               autoSize={{ minRows: 3, maxRows: 8 }}
-              maxLength={2000}
+              maxLength={CHAT_MAX_TEXT}
+              showCount
             />
           </Form.Item>
         </Form>

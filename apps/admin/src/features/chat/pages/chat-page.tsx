@@ -1,4 +1,9 @@
-import { CHAT_IMAGE_MAX_BYTES, type ChatMessage, type ChatServerFrame } from '@dramastar/contract';
+import {
+  CHAT_IMAGE_MAX_BYTES,
+  CHAT_MAX_TEXT,
+  type ChatMessage,
+  type ChatServerFrame,
+} from '@dramastar/contract';
 import { PictureOutlined } from '@ant-design/icons';
 import {
   Alert,
@@ -402,7 +407,8 @@ function ConversationPanel({
           <Input.TextArea
             data-testid="chat-reply-input"
             value={text}
-            maxLength={2000}
+            maxLength={CHAT_MAX_TEXT}
+            showCount
             autoSize={{ minRows: 2, maxRows: 6 }}
             placeholder="Write a reply (Enter sends, Shift+Enter for a new line)"
             onChange={(e) => {

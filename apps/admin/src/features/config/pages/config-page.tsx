@@ -5,6 +5,7 @@ import { errorText } from '../../../shared/api/api-error';
 import { useSession } from '../../../shared/session/session';
 import { useTenantConfig, useTenantList } from '../api/config';
 import { CopyrightsTab } from '../components/copyrights-tab';
+import { HiddenChannelsNotice } from '../components/hidden-channels-notice';
 import { PaymentProvidersTab } from '../components/payment-providers-tab';
 import {
   EarnFields,
@@ -54,91 +55,94 @@ function TenantConfiguration({ tenantId }: { tenantId: string }) {
   // Forms start from the saved values: a save or reset remounts them with the new ones.
   const key = `${tenantId}-${c.updatedAt}`;
   return (
-    <Tabs
-      activeKey={tab}
-      onChange={setTab}
-      data-testid="config-tabs"
-      items={[
-        {
-          key: 'general',
-          label: 'General',
-          children: (
-            <SectionForm key={key} tenantId={tenantId} section="general" value={c.general} isDefault={null}>
-              <GeneralFields currencyLocked={c.ledgerAccounts > 0} />
-            </SectionForm>
-          ),
-        },
-        {
-          key: 'wallet',
-          label: 'Wallet',
-          children: (
-            <SectionForm
-              key={key}
-              tenantId={tenantId}
-              section="wallet"
-              value={c.wallet.value}
-              isDefault={c.wallet.isDefault}
-            >
-              <WalletFields />
-            </SectionForm>
-          ),
-        },
-        {
-          key: 'membership',
-          label: 'Star Cards',
-          children: (
-            <SectionForm
-              key={key}
-              tenantId={tenantId}
-              section="membership"
-              value={c.membership.value}
-              isDefault={c.membership.isDefault}
-            >
-              <MembershipFields />
-            </SectionForm>
-          ),
-        },
-        {
-          key: 'team',
-          label: 'Team',
-          children: (
-            <SectionForm
-              key={key}
-              tenantId={tenantId}
-              section="team"
-              value={c.team.value}
-              isDefault={c.team.isDefault}
-              fromForm={teamFromForm}
-            >
-              <TeamFields />
-            </SectionForm>
-          ),
-        },
-        {
-          key: 'earn',
-          label: 'Earn',
-          children: (
-            <SectionForm
-              key={key}
-              tenantId={tenantId}
-              section="earn"
-              value={c.earn.value}
-              isDefault={c.earn.isDefault}
-              toForm={earnToForm}
-              fromForm={earnFromForm}
-            >
-              <EarnFields />
-            </SectionForm>
-          ),
-        },
-        { key: 'copyrights', label: 'Copyrights', children: <CopyrightsTab tenantId={tenantId} /> },
-        {
-          key: 'payments',
-          label: 'Payment providers',
-          children: <PaymentProvidersTab tenantId={tenantId} />,
-        },
-      ]}
-    />
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <HiddenChannelsNotice hidden={c.wallet.hiddenChannels} />
+      <Tabs
+        activeKey={tab}
+        onChange={setTab}
+        data-testid="config-tabs"
+        items={[
+          {
+            key: 'general',
+            label: 'General',
+            children: (
+              <SectionForm key={key} tenantId={tenantId} section="general" value={c.general} isDefault={null}>
+                <GeneralFields currencyLocked={c.ledgerAccounts > 0} />
+              </SectionForm>
+            ),
+          },
+          {
+            key: 'wallet',
+            label: 'Wallet',
+            children: (
+              <SectionForm
+                key={key}
+                tenantId={tenantId}
+                section="wallet"
+                value={c.wallet.value}
+                isDefault={c.wallet.isDefault}
+              >
+                <WalletFields />
+              </SectionForm>
+            ),
+          },
+          {
+            key: 'membership',
+            label: 'Star Cards',
+            children: (
+              <SectionForm
+                key={key}
+                tenantId={tenantId}
+                section="membership"
+                value={c.membership.value}
+                isDefault={c.membership.isDefault}
+              >
+                <MembershipFields />
+              </SectionForm>
+            ),
+          },
+          {
+            key: 'team',
+            label: 'Team',
+            children: (
+              <SectionForm
+                key={key}
+                tenantId={tenantId}
+                section="team"
+                value={c.team.value}
+                isDefault={c.team.isDefault}
+                fromForm={teamFromForm}
+              >
+                <TeamFields />
+              </SectionForm>
+            ),
+          },
+          {
+            key: 'earn',
+            label: 'Earn',
+            children: (
+              <SectionForm
+                key={key}
+                tenantId={tenantId}
+                section="earn"
+                value={c.earn.value}
+                isDefault={c.earn.isDefault}
+                toForm={earnToForm}
+                fromForm={earnFromForm}
+              >
+                <EarnFields />
+              </SectionForm>
+            ),
+          },
+          { key: 'copyrights', label: 'Copyrights', children: <CopyrightsTab tenantId={tenantId} /> },
+          {
+            key: 'payments',
+            label: 'Payment providers',
+            children: <PaymentProvidersTab tenantId={tenantId} />,
+          },
+        ]}
+      />
+    </Space>
   );
 }
 

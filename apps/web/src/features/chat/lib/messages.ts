@@ -1,4 +1,15 @@
-import type { ChatMessage } from '@dramastar/contract';
+import { CHAT_MAX_TEXT, type ChatMessage } from '@dramastar/contract';
+
+/**
+ * What the composer keeps of a typed or pasted text: at most CHAT_MAX_TEXT characters (as the
+ * server counts them), never half of a character outside the Basic Multilingual Plane (an emoji)
+ * at the cut.
+ */
+export function clipMessage(value: string): string {
+  if (value.length <= CHAT_MAX_TEXT) return value;
+  const cut = /[\uD800-\uDBFF]/.test(value.charAt(CHAT_MAX_TEXT - 1)) ? CHAT_MAX_TEXT - 1 : CHAT_MAX_TEXT;
+  return value.slice(0, cut);
+}
 
 /** Messages by id, oldest first, each once (a message may come by history, ack and socket). */
 export function mergeMessages(current: ChatMessage[], incoming: ChatMessage[]): ChatMessage[] {

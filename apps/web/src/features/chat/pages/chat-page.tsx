@@ -13,12 +13,32 @@ import { useSession } from '../../../shared/store/session';
 import { HeadsetIcon, ImageIcon, PageContainer, showToast, Spinner } from '../../../shared/ui';
 import { uploadChatImage } from '../api/chat';
 import type { OutboxItem } from '../lib/chat-client';
-import { lastReadByStaff } from '../lib/messages';
+import { clipMessage, lastReadByStaff } from '../lib/messages';
 import { useChat } from '../lib/use-chat';
 import { Loading, LoadError } from '../../../shared/ui/signed-in-page';
 import '../chat.css';
 
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
+/** The composer shows how much of CHAT_MAX_TEXT is used from this many characters on. */
+const COUNT_FROM = Math.floor(CHAT_MAX_TEXT * 0.8);
+
+/** How much of a message is written, near the limit; at the limit, what the limit is. */
+function Counter({ length }: { length: number }) {
+  const t = useT();
+  if (length < COUNT_FROM) return null;
+  const full = length >= CHAT_MAX_TEXT;
+  return (
+    <span
+      id="chat-count"
+      className={full ? 'ds-chat__count ds-chat__count--full' : 'ds-chat__count'}
+      data-testid="chat-count"
+      role="status"
+    >
+      {full && <span>{t.message('ChatMessageTooLong', { max: CHAT_MAX_TEXT })} · </span>}
+      {t('chat.count', { count: length, max: CHAT_MAX_TEXT })}
+    </span>
+  );
+}
 
 function readDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -270,20 +290,24 @@ function ChatRoom() {
         >
           {uploading ? <Spinner /> : <ImageIcon />}
         </button>
-        <textarea
-          className="ds-chat__input"
-          rows={1}
-          value={text}
-          maxLength={CHAT_MAX_TEXT}
-          placeholder={t('chat.placeholder')}
-          aria-label={t('chat.placeholder')}
-          data-testid="chat-input"
-          onChange={(e) => {
-            setText(e.target.value);
-            if (e.target.value) chat.typing();
-          }}
-          onKeyDown={onKeyDown}
-        />
+        <div className="ds-chat__field">
+          <textarea
+            className="ds-chat__input"
+            rows={1}
+            value={text}
+            maxLength={CHAT_MAX_TEXT}
+            placeholder={t('chat.placeholder')}
+            aria-label={t('chat.placeholder')}
+            aria-describedby={text.length >= COUNT_FROM ? 'chat-count' : undefined}
+            data-testid="chat-input"
+            onChange={(e) => {
+              setText(clipMessage(e.target.value));
+              if (e.target.value) chat.typing();
+            }}
+            onKeyDown={onKeyDown}
+          />
+          <Counter length={text.length} />
+        </div>
         <Button
           type="submit"
           color="primary"

@@ -1,0 +1,118 @@
+import {
+  type AdminTenantConfig,
+  defaultEarnSettings,
+  defaultMembershipSettings,
+  defaultTeamSettings,
+  defaultWalletSettings,
+} from '@dramastar/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App } from 'antd';
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useSession } from '../../../shared/session/session';
+import { ConfigPage } from './config-page';
+
+const wait = { timeout: 10_000 };
+
+const operator = {
+  id: '3',
+  username: 'admin_ph',
+  role: 'tenant_admin' as const,
+  tenantIds: ['000000'],
+  mustChangePassword: false,
+  totpEnabled: true,
+  totpRequired: true,
+};
+
+/** The tenant's configuration as the server answers it, with these channels not offered. */
+function tenantConfig(hiddenChannels: AdminTenantConfig['wallet']['hiddenChannels']): AdminTenantConfig {
+  return {
+    tenantId: '000000',
+    general: {
+      name: 'DramaStar PH',
+      domains: ['ph.example'],
+      currency: 'PHP',
+      defaultLanguage: 'en',
+      timeZone: 'Asia/Manila',
+      inviteUrl: 'https://ph.example/register',
+      websiteUrl: null,
+      earnEnabled: true,
+    },
+    ledgerAccounts: 0,
+    wallet: { value: defaultWalletSettings('PHP'), isDefault: true, hiddenChannels },
+    membership: { value: defaultMembershipSettings('PHP'), isDefault: true },
+    team: { value: defaultTeamSettings('PHP'), isDefault: true },
+    earn: { value: defaultEarnSettings('PHP'), isDefault: true },
+    updatedAt: '2026-11-23T10:00:00.000Z',
+  };
+}
+
+function renderPage(config: AdminTenantConfig) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      if (url.split('?')[0] === '/admin-api/config/tenant')
+        return new Response(JSON.stringify({ code: 200, msg: 'ok', data: config }), { status: 200 });
+      return new Response(JSON.stringify({ code: 404, msg: 'Not found', errorKey: 'NotFound' }), {
+        status: 404,
+      });
+    }),
+  );
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <App>
+        <ConfigPage />
+      </App>
+    </QueryClientProvider>,
+  );
+}
+
+beforeAll(() => {
+  Object.defineProperty(window, 'ResizeObserver', {
+    configurable: true,
+    value: class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  });
+  Object.defineProperty(window, 'matchMedia', {
+    configurable: true,
+    value: (query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }),
+  });
+});
+beforeEach(() => useSession.getState().signIn('tok-1', operator));
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  useSession.getState().clear();
+});
+
+describe('Configuration: recharge channels users are not offered', () => {
+  it('says what is missing for each channel still on the demo details', async () => {
+    renderPage(tenantConfig(['official', 'usdt']));
+    const notice = await screen.findByTestId('config-hidden-channels', {}, wait);
+    expect(notice.textContent).toContain(
+      'Bank transfer is hidden from users until you set the collection account',
+    );
+    expect(notice.textContent).toContain(
+      'USDT recharge is hidden from users until you set the deposit address',
+    );
+  }, 30_000);
+
+  it('says nothing when every channel switched on is offered', async () => {
+    renderPage(tenantConfig([]));
+    expect(await screen.findByTestId('config-tabs', {}, wait)).toBeTruthy();
+    expect(screen.queryByTestId('config-hidden-channels')).toBeNull();
+  }, 30_000);
+});
