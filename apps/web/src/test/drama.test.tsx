@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useLoginPanel } from '../shared/auth/login-panel-store';
 import { clearReturn, pendingReturn } from '../shared/return-to';
 import { useSession } from '../shared/store/session';
+import { useSound } from '../features/drama/lib/sound';
 import { showToast } from '../shared/ui/toast';
 import { ok, refusal, stubApi, type Route } from './fetch';
 import { clearCookies, episode, sampleUser, series, tenantConfigAnswer } from './fixtures';
@@ -102,6 +103,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  useSound.getState().setOn(false);
   clearCookies();
   useLoginPanel.setState({ visible: false, view: 'chooser' });
 });
@@ -121,6 +123,56 @@ function instanceFor(videoId: number) {
 }
 
 describe('Shorts feed', () => {
+  it('mutes again after "Tap for sound", remembers it, seeks on its bar and likes on a double tap', async () => {
+    localStorage.removeItem('dramastar.sound');
+    const api = stubApi({
+      ...baseRoutes,
+      '/sv/videosPage': feed(3, 99),
+      ...playRoutes(3),
+      '/sv/liking': ok({ liked: true, likeCount: 8 }),
+    });
+    signIn();
+    renderAt('#/pages/shorts/index');
+    const feedElement = await screen.findByTestId('shorts-feed', {}, wait);
+    const [first] = videos();
+    await waitFor(() => expect(instanceFor(1)?.media).toBe(first), wait);
+    fireEvent(first!, new Event('canplay'));
+    fireEvent(first!, new Event('playing'));
+    Object.defineProperty(first!, 'duration', { value: 60, configurable: true });
+    fireEvent(first!, new Event('durationchange'));
+
+    // Sound on with a tap, off again with Mute: both remembered for the next visit.
+    fireEvent.click(await screen.findByTestId('shorts-sound', {}, wait));
+    expect(first!.muted).toBe(false);
+    expect(localStorage.getItem('dramastar.sound')).toBe('1');
+    fireEvent.click(await screen.findByTestId('shorts-mute', {}, wait));
+    expect(first!.muted).toBe(true);
+    expect(localStorage.getItem('dramastar.sound')).toBeNull();
+    expect(await screen.findByTestId('shorts-sound', {}, wait)).toBeTruthy();
+    fireEvent.click(screen.getByTestId('shorts-sound'));
+
+    // The bar seeks the playing episode.
+    const bar = await screen.findByTestId('shorts-progress', {}, wait);
+    fireEvent.change(bar, { target: { value: '30' } });
+    expect(first!.currentTime).toBe(30);
+
+    // Two taps like the episode (once) and do not pause it; one tap pauses after a moment.
+    media.pause.mockClear();
+    fireEvent.click(feedElement);
+    fireEvent.click(feedElement);
+    await waitFor(() => expect(api.callsTo('/sv/liking')).toHaveLength(1), wait);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(media.pause).not.toHaveBeenCalled();
+    fireEvent.click(feedElement);
+    fireEvent.click(feedElement);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(api.callsTo('/sv/liking')).toHaveLength(1);
+    Object.defineProperty(first!, 'paused', { value: false, configurable: true });
+    first!.setAttribute('src', 'blob:episode-1');
+    fireEvent.click(feedElement);
+    await waitFor(() => expect(media.pause).toHaveBeenCalled(), wait);
+  });
+
   it('plays through a pool of three reused <video> elements and tears down what leaves it', async () => {
     const api = stubApi({ ...baseRoutes, '/sv/videosPage': feed(6, 99), ...playRoutes(6) });
     renderAt('#/pages/shorts/index');
@@ -139,16 +191,6 @@ describe('Shorts feed', () => {
     expect(instanceFor(2)?.config.maxBufferLength).toBeLessThan(30);
     // A playing episode is muted until a tap: the hint says so.
     expect(screen.getByTestId('shorts-sound').textContent).toBe('Tap for sound');
-    // A vertical episode fills the screen; a landscape one is marked to be shown whole.
-    for (const [element, width, height] of [
-      [pool[0]!, 720, 1280],
-      [pool[1]!, 1280, 720],
-    ] as const) {
-      Object.defineProperty(element, 'videoWidth', { value: width, configurable: true });
-      Object.defineProperty(element, 'videoHeight', { value: height, configurable: true });
-      fireEvent(element, new Event('loadedmetadata'));
-    }
-    expect([pool[0]!.dataset.wide, pool[1]!.dataset.wide]).toEqual(['false', 'true']);
     expect(window.__dsPlayer?.activeVideoId).toBe(1);
     expect(window.__dsPlayer?.lastPlayingAt).not.toBeNull();
 

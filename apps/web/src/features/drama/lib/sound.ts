@@ -4,25 +4,28 @@ const KEY = 'dramastar.sound';
 
 function remembered(): boolean {
   try {
-    return sessionStorage.getItem(KEY) === '1';
+    return localStorage.getItem(KEY) === '1';
   } catch {
     return false;
   }
 }
 
 interface SoundState {
-  /** The viewer turned the sound on in this session (videos start muted until then). */
+  /** The viewer turned the sound on (videos start muted until then, and again once muted). */
   on: boolean;
   setOn: (on: boolean) => void;
 }
 
-/** "Tap for sound": remembered for the browser session (sessionStorage). */
+/**
+ * "Tap for sound" and "Mute": remembered across swipes, pages and visits (localStorage). A new
+ * visit may still start muted where the browser refuses sound before a tap (`playWithSound`).
+ */
 export const useSound = create<SoundState>()((set) => ({
   on: remembered(),
   setOn: (on) => {
     try {
-      if (on) sessionStorage.setItem(KEY, '1');
-      else sessionStorage.removeItem(KEY);
+      if (on) localStorage.setItem(KEY, '1');
+      else localStorage.removeItem(KEY);
     } catch {
       // Private mode without storage: remembered until the page closes.
     }

@@ -3,19 +3,22 @@ import { startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useR
 import { useNavigate } from 'react-router-dom';
 import { dropBootShell, dropBootShellOver } from '../../../shared/boot-shell';
 import { useT } from '../../../shared/i18n';
-import { EmptyState, PlayIcon, Spinner, VolumeOffIcon } from '../../../shared/ui';
+import { EmptyState, HeartIcon, PlayIcon, Spinner, VolumeOffIcon, VolumeOnIcon } from '../../../shared/ui';
 import { Button } from '../../../shared/ui/button';
+import { useToggleLike } from '../api/like';
 import type { LockedInfo } from '../api/play';
 import { useVideosFeed } from '../api/videos-page';
 import { EpisodeSheet } from '../components/episode-sheet';
 import { useShareSeries } from '../components/share';
 import { UnlockPrompt } from '../components/unlock-prompt';
+import { useEngagement } from '../lib/engagement-store';
 import { detailsPath } from '../lib/links';
 import { useSound } from '../lib/sound';
 import { useProgressRecorder, type Watching } from '../lib/use-progress-recorder';
 import { probe } from '../player/probe';
 import type { PoolItem } from '../player/video-pool';
 import { ShortsItem, type FeedItem } from '../shorts/shorts-item';
+import { ShortsProgress } from '../shorts/shorts-progress';
 import { useFeedKeys } from '../shorts/use-feed-keys';
 import { playInFeed, usePoolWindow, useShortsPool } from '../shorts/use-shorts-pool';
 import { useSwipe } from '../shorts/use-swipe';
@@ -43,6 +46,8 @@ function rememberIndex(index: number): void {
 }
 const SLOTS = [0, 1, 2] as const;
 const LOAD_AHEAD = 4;
+/** A second tap within this many ms is a double tap (a like), not a pause. */
+const DOUBLE_TAP_MS = 280;
 
 export default function ShortsPage() {
   const t = useT();
@@ -214,10 +219,42 @@ export default function ShortsPage() {
   }, [togglePlay, unmute]);
   useFeedKeys({ disabled: sheetSeries !== null, onStep: step, onSpace });
 
+  const currentVideo = useCallback(() => poolRef.current?.videoAt(indexRef.current) ?? null, [poolRef]);
+
+  const mute = useCallback(() => {
+    useSound.getState().setOn(false);
+    const video = poolRef.current?.videoAt(indexRef.current);
+    if (video) video.muted = true;
+  }, [poolRef]);
+
+  // A tap pauses or plays (turns the sound on while it is off); two taps like the episode, as in
+  // the leading apps: the pause waits DOUBLE_TAP_MS for a second tap.
+  const toggleLike = useToggleLike();
+  const likes = useEngagement((s) => s.likes);
+  const [heart, setHeart] = useState(0);
+  const lastTap = useRef<{ at: number; timer: number | undefined }>({ at: 0, timer: undefined });
+  useEffect(() => () => window.clearTimeout(lastTap.current.timer), []);
   const onTap = () => {
     if (swipe.clickSuppressed()) return;
-    if (!useSound.getState().on) unmute();
-    else togglePlay();
+    const now = performance.now();
+    const tap = lastTap.current;
+    if (now - tap.at < DOUBLE_TAP_MS) {
+      window.clearTimeout(tap.timer);
+      tap.at = 0;
+      const item = itemsRef.current[indexRef.current];
+      if (!item || lockOf(item)) return;
+      const { episode } = item;
+      setHeart((n) => n + 1);
+      const liked = likes[episode.id]?.liked ?? episode.liked;
+      if (!liked) toggleLike.toggle(episode.id, false);
+      return;
+    }
+    tap.at = now;
+    if (!useSound.getState().on) {
+      unmute();
+      return;
+    }
+    tap.timer = window.setTimeout(togglePlay, DOUBLE_TAP_MS);
   };
 
   const firstEpisodeIndex = (seriesId: number) =>
@@ -294,11 +331,6 @@ export default function ShortsPage() {
               playsInline
               preload="auto"
               disablePictureInPicture
-              // Vertical episodes fill the screen; a landscape one is shown whole (drama.css).
-              onLoadedMetadata={(event) => {
-                const { videoWidth, videoHeight } = event.currentTarget;
-                event.currentTarget.dataset.wide = String(videoWidth > videoHeight);
-              }}
             />
           ))}
           {shown.map((item, offset) => {
@@ -325,6 +357,32 @@ export default function ShortsPage() {
           })}
         </div>
         {status}
+        {status === null && !currentLocked && !currentFailed && (
+          <ShortsProgress
+            key={currentId}
+            videoId={startedId === currentId ? currentId : null}
+            video={currentVideo}
+          />
+        )}
+        {heart > 0 && (
+          <span key={heart} className="ds-shorts__heart" aria-hidden="true">
+            <HeartIcon filled />
+          </span>
+        )}
+        {soundOn && status === null && !currentLocked && (
+          <button
+            type="button"
+            className="ds-icon-button ds-shorts__mute"
+            aria-label={t('drama.soundOff')}
+            data-testid="shorts-mute"
+            onClick={(event) => {
+              event.stopPropagation();
+              mute();
+            }}
+          >
+            <VolumeOnIcon />
+          </button>
+        )}
         {!soundOn && status === null && !currentLocked && (
           <button
             type="button"
