@@ -141,6 +141,9 @@ describe('Shorts feed', () => {
     Object.defineProperty(first!, 'duration', { value: 60, configurable: true });
     fireEvent(first!, new Event('durationchange'));
 
+    // The feed leads into the episode page of the series, at this episode.
+    expect(screen.getByTestId('shorts-full-series').getAttribute('href')).toMatch(/seriesId=1&videoId=1$/);
+
     // Sound on with a tap, off again with Mute: both remembered for the next visit.
     fireEvent.click(await screen.findByTestId('shorts-sound', {}, wait));
     expect(first!.muted).toBe(false);

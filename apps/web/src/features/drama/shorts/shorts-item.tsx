@@ -1,4 +1,5 @@
 import type { EpisodeInfo, SeriesSummary } from '@dramastar/contract';
+import { Link } from 'react-router-dom';
 import { useT } from '../../../shared/i18n';
 import { BookmarkIcon, ListIcon, PlayFilledIcon, ShareLinkIcon, Spinner } from '../../../shared/ui';
 import { Button } from '../../../shared/ui/button';
@@ -7,6 +8,7 @@ import { useToggleFollow } from '../api/follow';
 import type { LockedInfo } from '../api/play';
 import { ActionButton } from '../components/action-button';
 import { LikeButton } from '../components/like-button';
+import { detailsPath } from '../lib/links';
 import { UnlockPrompt } from '../components/unlock-prompt';
 
 export interface FeedItem {
@@ -101,6 +103,14 @@ export function ShortsItem({
           {t('drama.epOf', { number: episode.number, count: series.episodeCount })}
         </p>
         <p className="ds-short__description">{series.description}</p>
+        <Link
+          className="ds-short__full"
+          to={detailsPath(series.id, episode.id)}
+          data-testid={active ? 'shorts-full-series' : undefined}
+          onClick={(event) => event.stopPropagation()}
+        >
+          {t('drama.watchFullSeries')} ›
+        </Link>
       </div>
       <div className="ds-short__rail">
         <LikeButton episode={episode} testId={active ? 'shorts-like' : undefined} />
