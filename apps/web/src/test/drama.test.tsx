@@ -624,6 +624,39 @@ describe('Video details', () => {
     expect(screen.getByTestId('details-page').getAttribute('data-video-id')).toBe('2');
   });
 
+  it('moves to the next episode on a swipe up over the player and back on a swipe down', async () => {
+    stubApi({
+      ...baseRoutes,
+      '/sv/videos/1': ok({
+        series: series(1),
+        episodes: [episode(1, 1), episode(2, 2), episode(3, 3)],
+        favorited: false,
+        progress: null,
+      }),
+      ...playRoutes(3),
+    });
+    renderAt('#/pages/shorts/videoDetails?seriesId=1&videoId=2');
+    const page = await screen.findByTestId('details-page', {}, wait);
+    const stage = screen.getByTestId('details-stage');
+    const drag = (from: number, to: number) => {
+      fireEvent.pointerDown(stage, { pointerId: 1, clientX: 200, clientY: from, button: 0 });
+      fireEvent.pointerUp(stage, { pointerId: 1, clientX: 205, clientY: to, button: 0 });
+    };
+    drag(600, 300);
+    await waitFor(() => expect(page.getAttribute('data-video-id')).toBe('3'), wait);
+    await waitFor(() => expect(instanceFor(3)).toBeTruthy(), wait);
+    drag(300, 600);
+    await waitFor(() => expect(page.getAttribute('data-video-id')).toBe('2'), wait);
+    // A short drag, or a sideways one, is no swipe.
+    drag(300, 330);
+    fireEvent.pointerDown(stage, { pointerId: 1, clientX: 50, clientY: 400, button: 0 });
+    fireEvent.pointerUp(stage, { pointerId: 1, clientX: 350, clientY: 300, button: 0 });
+    expect(page.getAttribute('data-video-id')).toBe('2');
+    // The series' actions lie over the picture; Episodes leads to the grid.
+    expect(stage.querySelector('[data-testid="details-like"]')).not.toBeNull();
+    expect(screen.getByTestId('details-episodes')).toBeTruthy();
+  });
+
   it('shows a series that is not here as not found, with a way home and no toast', async () => {
     stubApi({ ...baseRoutes, '/sv/videos/77': refusal(404, 'Not found', 'NotFound') });
     vi.mocked(showToast).mockClear();

@@ -334,6 +334,14 @@ export function ListIcon(props: IconProps) {
   );
 }
 
+export function FullScreenIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M4 9V4h5M15 4h5v5M20 15v5h-5M9 20H4v-5" />
+    </Icon>
+  );
+}
+
 export function VolumeOffIcon(props: IconProps) {
   return (
     <Icon {...props}>

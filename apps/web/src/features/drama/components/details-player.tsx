@@ -1,7 +1,14 @@
 import type { EpisodeInfo } from '@dramastar/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useT } from '../../../shared/i18n';
-import { PauseIcon, PlayFilledIcon, Spinner, VolumeOffIcon, VolumeOnIcon } from '../../../shared/ui';
+import {
+  FullScreenIcon,
+  PauseIcon,
+  PlayFilledIcon,
+  Spinner,
+  VolumeOffIcon,
+  VolumeOnIcon,
+} from '../../../shared/ui';
 import type { LockedInfo } from '../api/play';
 import { formatClock } from '../lib/format';
 import { playWithSound, useSound } from '../lib/sound';
@@ -24,6 +31,7 @@ export interface DetailsPlayerProps {
 export function DetailsPlayer({ episode, startAt, onEnded, onLocked, onVideo }: DetailsPlayerProps) {
   const t = useT();
   const videoRef = useRef<HTMLVideoElement>(null);
+  const playerRef = useRef<HTMLDivElement>(null);
   const [state, setState] = useState({ time: 0, duration: episode.duration, paused: true, started: false });
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
@@ -127,6 +135,19 @@ export function DetailsPlayer({ episode, startAt, onEnded, onLocked, onVideo }: 
     video.muted = !on;
   };
 
+  /** The player (picture and controls) on the whole screen; iOS Safari knows only the video's own. */
+  const fullScreen = () => {
+    if (document.fullscreenElement) {
+      void document.exitFullscreen().catch(() => undefined);
+      return;
+    }
+    const player = playerRef.current;
+    const video: (HTMLVideoElement & { webkitEnterFullscreen?: () => void }) | null = videoRef.current;
+    if (typeof player?.requestFullscreen === 'function')
+      void player.requestFullscreen().catch(() => undefined);
+    else video?.webkitEnterFullscreen?.();
+  };
+
   const seek = (value: number) => {
     const video = videoRef.current;
     if (!video) return;
@@ -135,7 +156,7 @@ export function DetailsPlayer({ episode, startAt, onEnded, onLocked, onVideo }: 
   };
 
   return (
-    <div className="ds-player">
+    <div className="ds-player" ref={playerRef}>
       <div className="ds-player__stage">
         <video
           ref={videoRef}
@@ -220,6 +241,15 @@ export function DetailsPlayer({ episode, startAt, onEnded, onLocked, onVideo }: 
           onClick={toggleSound}
         >
           {muted ? <VolumeOffIcon /> : <VolumeOnIcon />}
+        </button>
+        <button
+          type="button"
+          className="ds-icon-button"
+          aria-label={t('drama.fullScreen')}
+          data-testid="details-fullscreen"
+          onClick={fullScreen}
+        >
+          <FullScreenIcon />
         </button>
         <div className="ds-speed">
           <button

@@ -5,7 +5,14 @@ import { isApiError } from '../../../shared/api/api-error';
 import { dropBootShell, dropBootShellOver } from '../../../shared/boot-shell';
 import { useT } from '../../../shared/i18n';
 import { ROUTES } from '../../../shared/routes';
-import { BookmarkIcon, CompassIcon, EmptyState, PageContainer, ShareLinkIcon } from '../../../shared/ui';
+import {
+  BookmarkIcon,
+  CompassIcon,
+  EmptyState,
+  ListIcon,
+  PageContainer,
+  ShareLinkIcon,
+} from '../../../shared/ui';
 import { Button } from '../../../shared/ui/button';
 import { useToggleFollow } from '../api/follow';
 import type { LockedInfo } from '../api/play';
@@ -20,6 +27,7 @@ import { categoryLabel, tagLabel } from '../lib/category';
 import { useEngagement } from '../lib/engagement-store';
 import { idParam } from '../lib/links';
 import { openingEpisode, resumeAt } from '../lib/opening-episode';
+import { useEpisodeSwipe } from '../lib/use-episode-swipe';
 import { useProgressRecorder } from '../lib/use-progress-recorder';
 import '../drama.css';
 
@@ -71,6 +79,17 @@ export default function VideoDetailsPage() {
       setParams({ seriesId: String(seriesId), videoId: String(next.id) }, { replace: true });
     },
     [seriesId, setParams],
+  );
+
+  // Swipe up or down over the player: the next or previous episode of the series.
+  const swipe = useEpisodeSwipe(
+    useCallback(
+      (delta: 1 | -1) => {
+        const target = episodes[index + delta];
+        if (target) open(target);
+      },
+      [episodes, index, open],
+    ),
   );
 
   const onEnded = useCallback(() => {
@@ -131,7 +150,7 @@ export default function VideoDetailsPage() {
     <PageContainer title={data?.series.title ?? ''} className="ds-details" loading={detail.isPending}>
       {data && episode && (
         <div data-testid="details-page" data-series-id={seriesId} data-video-id={episode.id}>
-          <div className="ds-details__player">
+          <div className="ds-details__player" data-testid="details-stage" {...swipe}>
             {lock ? (
               <div className="ds-player">
                 <div className="ds-player__stage ds-player__stage--locked">
@@ -157,22 +176,7 @@ export default function VideoDetailsPage() {
                 onVideo={setVideo}
               />
             )}
-            {ended && !lock && (
-              <p className="ds-details__end" role="status">
-                {t('drama.seriesEnd')}
-              </p>
-            )}
-          </div>
-          <section className="ds-details__info">
-            <div className="ds-details__titles">
-              <h2 className="ds-details__title">{data.series.title}</h2>
-              <p className="ds-muted">
-                {t('drama.epOf', { number: episode.number, count: data.series.episodeCount })}
-                {' · '}
-                {categoryLabel(t, data.series.category)}
-              </p>
-            </div>
-            <div className="ds-details__actions">
+            <div className="ds-details__rail">
               <LikeButton episode={episode} testId="details-like" />
               <ActionButton
                 icon={<BookmarkIcon filled={favorited} />}
@@ -188,6 +192,30 @@ export default function VideoDetailsPage() {
                 testId="details-share"
                 onClick={() => share(seriesId)}
               />
+              <ActionButton
+                icon={<ListIcon />}
+                label={t('drama.episodes')}
+                caption={data.series.episodeCount}
+                testId="details-episodes"
+                onClick={() =>
+                  document.getElementById('details-episodes')?.scrollIntoView({ behavior: 'smooth' })
+                }
+              />
+            </div>
+            {ended && !lock && (
+              <p className="ds-details__end" role="status">
+                {t('drama.seriesEnd')}
+              </p>
+            )}
+          </div>
+          <section className="ds-details__info">
+            <div className="ds-details__titles">
+              <h2 className="ds-details__title">{data.series.title}</h2>
+              <p className="ds-muted">
+                {t('drama.epOf', { number: episode.number, count: data.series.episodeCount })}
+                {' · '}
+                {categoryLabel(t, data.series.category)}
+              </p>
             </div>
             <p className="ds-details__description">{data.series.description}</p>
             {data.series.tags.length > 0 && (
@@ -200,7 +228,7 @@ export default function VideoDetailsPage() {
               </p>
             )}
           </section>
-          <section className="ds-details__episodes">
+          <section className="ds-details__episodes" id="details-episodes">
             <h2 className="ds-home__heading">
               {t('drama.episodes')}
               <span className="ds-muted">
