@@ -228,7 +228,7 @@ describe('Shorts feed', () => {
     expect(like().textContent).toContain('3');
   });
 
-  it('share copies the drainage link with the viewer’s invite code', async () => {
+  it('share copies the drainage link of the episode with the viewer’s invite code', async () => {
     const writeText = stubClipboard();
     signIn();
     stubApi({
@@ -247,7 +247,7 @@ describe('Shorts feed', () => {
     fireEvent.click(document.querySelector('[data-active="true"] [data-testid="shorts-share"]')!);
     await waitFor(() =>
       expect(writeText).toHaveBeenCalledWith(
-        `${window.location.origin}/#/pages/drainage/index?seriesId=1&inviteCode=AB12CD34`,
+        `${window.location.origin}/#/pages/drainage/index?seriesId=1&videoId=1&inviteCode=AB12CD34`,
       ),
     );
     expect(await screen.findByText('Link copied', {}, wait)).toBeTruthy();
@@ -471,6 +471,47 @@ describe('Drainage page', () => {
     expect(document.cookie).toContain('inviteInfo=ZX98YW76');
     fireEvent.click(screen.getByTestId('drainage-signup'));
     expect(useLoginPanel.getState()).toMatchObject({ visible: true, view: 'register' });
+  });
+
+  it('opens the shared episode from “Watch now”', async () => {
+    stubApi({
+      ...baseRoutes,
+      '/sv/videos/3': ok({
+        series: series(3),
+        episodes: [episode(30, 1, { seriesId: 3 }), episode(31, 2, { seriesId: 3 })],
+        favorited: false,
+        progress: null,
+      }),
+      '/sv/play/31': ok({
+        videoId: 31,
+        playlistUrl: '/stream/31/sig/index.m3u8',
+        expiresAt: '2030-01-01T00:00:00.000Z',
+      }),
+    });
+    renderAt('#/pages/drainage/index?seriesId=3&videoId=31&inviteCode=ZX98YW76');
+    fireEvent.click(await screen.findByTestId('drainage-watch', {}, wait));
+    await waitFor(() =>
+      expect(window.location.hash).toBe('#/pages/shorts/videoDetails?seriesId=3&videoId=31'),
+    );
+  });
+
+  it('keeps the invite code of a shared episode link opened straight on the episode', async () => {
+    stubApi({
+      ...baseRoutes,
+      '/sv/videos/3': ok({
+        series: series(3),
+        episodes: [episode(30, 1, { seriesId: 3 })],
+        favorited: false,
+        progress: null,
+      }),
+      '/sv/play/30': ok({
+        videoId: 30,
+        playlistUrl: '/stream/30/sig/index.m3u8',
+        expiresAt: '2030-01-01T00:00:00.000Z',
+      }),
+    });
+    renderAt('#/pages/shorts/videoDetails?seriesId=3&inviteCode=QW34ER56');
+    await waitFor(() => expect(document.cookie).toContain('inviteInfo=QW34ER56'), wait);
   });
 });
 

@@ -316,7 +316,7 @@ export default function ShortsPage() {
                 paused={pausedIndex === at}
                 onRetry={() => retry(item.episode.id)}
                 onEpisodes={() => setSheetSeries(item.series.id)}
-                onShare={() => share(item.series.id)}
+                onShare={() => share(item.series.id, item.episode.id)}
                 onWatchFree={first >= 0 && first !== at ? () => setIndex(first) : undefined}
                 // A trial card started: no episode stays locked (the feed reloads with them all).
                 onUnlocked={clearLocks}

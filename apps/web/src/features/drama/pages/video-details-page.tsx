@@ -186,7 +186,7 @@ export default function VideoDetailsPage() {
                 icon={<ShareLinkIcon />}
                 label={t('drama.share')}
                 testId="details-share"
-                onClick={() => share(seriesId)}
+                onClick={() => share(seriesId, episode.id)}
               />
             </div>
             <p className="ds-details__description">{data.series.description}</p>
