@@ -185,6 +185,7 @@ describe('Shorts feed', () => {
     expect(prompt.textContent).toContain('Cards never renew or charge you by themselves');
     expect(screen.getByTestId('unlock-star-card').textContent).toBe('See Star Card prices');
     expect(screen.getByTestId('unlock-login')).toBeTruthy();
+    expect(screen.getByTestId('unlock-signup').textContent).toBe('Sign up for a free 72-hour trial');
     // Nothing plays here: no sound hint over the lock card.
     expect(screen.queryByTestId('shorts-sound')).toBeNull();
     fireEvent.keyDown(window, { key: 'ArrowDown' });
@@ -549,7 +550,24 @@ describe('Video details', () => {
     const api = stubApi({
       ...baseRoutes,
       '/sv/videos/1': () => ok(active ? unlocked : locked),
-      '/user/trialCards': ok({ hours: 72, activeUntil: null, owned: [], sent: [] }),
+      '/user/trialCards': ok({
+        hours: 72,
+        activeUntil: null,
+        owned: [
+          {
+            id: 't1',
+            source: 'signup',
+            status: 'unused',
+            code: null,
+            from: null,
+            to: null,
+            activatedAt: null,
+            expiresAt: null,
+            createdAt: '2026-11-01T00:00:00.000Z',
+          },
+        ],
+        sent: [],
+      }),
       '/user/getTrialCard': () => {
         active = true;
         return ok({ hours: 72, activeUntil: '2030-01-01T00:00:00.000Z', owned: [], sent: [] });
@@ -584,12 +602,29 @@ describe('Video details', () => {
     clearReturn();
   });
 
-  it('says so on the paywall when the viewer has no trial card left, and leads to getting one', async () => {
+  it('says so on the paywall when the viewer’s trial card is gone by then, and leads to getting one', async () => {
     signIn();
     stubApi({
       ...baseRoutes,
       '/sv/videos/1': ok({ series: series(1), episodes: [episode(4, 4)], favorited: false, progress: null }),
-      '/user/trialCards': ok({ hours: 72, activeUntil: null, owned: [], sent: [] }),
+      '/user/trialCards': ok({
+        hours: 72,
+        activeUntil: null,
+        owned: [
+          {
+            id: 't1',
+            source: 'signup',
+            status: 'unused',
+            code: null,
+            from: null,
+            to: null,
+            activatedAt: null,
+            expiresAt: null,
+            createdAt: '2026-11-01T00:00:00.000Z',
+          },
+        ],
+        sent: [],
+      }),
       '/user/getTrialCard': refusal(409, 'You have no unused trial card', 'TrialCardNone'),
     });
     renderAt('#/pages/shorts/videoDetails?seriesId=1&videoId=4');

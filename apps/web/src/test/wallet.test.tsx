@@ -508,6 +508,9 @@ describe('recharge', () => {
     renderAt('#/pages/profile/recharge/index?orderNo=R100');
     const title = await screen.findByTestId('recharge-result-title', {}, wait);
     expect(title.textContent).toBe('Drama Week Card is active');
+    // The page is titled for what was paid: a card, not a recharge.
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Star Card payment');
+    expect(screen.queryByText('Recharge result')).toBeNull();
     expect(screen.queryByTestId('recharge-to-wallet')).toBeNull();
     fireEvent.click(screen.getByTestId('recharge-continue'));
     await waitFor(() =>
