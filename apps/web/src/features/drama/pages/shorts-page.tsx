@@ -3,6 +3,7 @@ import { startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useR
 import { useNavigate } from 'react-router-dom';
 import { dropBootShell, dropBootShellOver } from '../../../shared/boot-shell';
 import { useT } from '../../../shared/i18n';
+import { useOnReconnect } from '../../../shared/network/online';
 import { EmptyState, PlayIcon, Spinner, VolumeOffIcon } from '../../../shared/ui';
 import { Button } from '../../../shared/ui/button';
 import type { LockedInfo } from '../api/play';
@@ -150,6 +151,10 @@ export default function ShortsPage() {
 
   const currentLocked = current ? lockOf(current) !== null : false;
   const currentFailed = currentId !== null && failed.has(currentId);
+  // Back online: the episode that failed for want of a network plays again without a tap.
+  useOnReconnect(() => {
+    if (currentId !== null && failed.has(currentId)) retry(currentId);
+  }, currentFailed);
   // Neighbours start loading once the current item plays (or cannot play at all).
   const loadNeighbours = settledId === currentId || currentLocked || currentFailed;
 
