@@ -67,6 +67,10 @@ describe('register form validation (spec section 5)', () => {
     await screen.findByTestId('view-register', {}, wait);
     const phone = screen.getByTestId('phone-input');
     expect(phone.getAttribute('maxlength')).toBe(key === 'IDR' ? '13' : '10');
+    // Only digits get in: a letter typed or pasted is refused at once.
+    type('phone-input', `${good.slice(0, 3)}ab-${good.slice(3)}`);
+    expect(screen.getByTestId<HTMLInputElement>('phone-input').value).toBe(good);
+    expect(phone.getAttribute('inputmode')).toBe('numeric');
     type('phone-input', bad);
     expect(errorOf('phone-input')).toBe(message);
     type('phone-input', good);

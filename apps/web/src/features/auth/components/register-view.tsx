@@ -38,7 +38,7 @@ function PhoneField({ field, error, prefix }: BoundField) {
     <TextField
       label={t('auth.phone')}
       type="tel"
-      inputMode="numeric"
+      digitsOnly
       autoComplete="tel-national"
       placeholder={t('auth.phonePlaceholder')}
       prefix={<span className="ds-phone-prefix">{prefix ?? '+ —'}</span>}

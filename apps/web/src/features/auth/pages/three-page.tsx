@@ -97,7 +97,7 @@ function CompletionForm({
       <TextField
         label={t('auth.phone')}
         type="tel"
-        inputMode="numeric"
+        digitsOnly
         placeholder={t('auth.phonePlaceholder')}
         prefix={<span className="ds-phone-prefix">{prefix ?? '+ —'}</span>}
         maxLength={phoneRule(prefix ?? '').maxLength}
