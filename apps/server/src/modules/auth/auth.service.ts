@@ -115,7 +115,11 @@ export function createAuthService({
     },
 
     /** E-mail registration: everything is checked before the code is used up and the user made. */
-    async registerByEmail(body: Body<'register'>, meta: SessionMeta & { ip: string }): Promise<string> {
+    async registerByEmail(
+      body: Body<'register'>,
+      meta: SessionMeta & { ip: string },
+      lang: Language = 'en',
+    ): Promise<string> {
       await limitClient('signUp', meta.ip);
       await tenants.require(body.tenantId);
       const email = body.email.toLowerCase();
@@ -132,6 +136,7 @@ export function createAuthService({
         await codes.consume(tx, codeId);
         const user = await userService.create(tx, {
           tenantId: body.tenantId,
+          language: lang,
           email,
           areaCode: body.areaCode,
           phone: body.phone,
