@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useSession } from '../store/session';
 import { LAST_KNOWN_KEY } from '../store/storage-keys';
-import { isOnline } from './online';
+import { useOnline } from './online';
 
 interface Stored {
   /** The session the figures belong to: another account never sees them. */
@@ -56,11 +56,12 @@ export function useLastKnown<T>(
   query: { data: T | undefined; isError: boolean; fetchStatus: string; dataUpdatedAt: number },
 ): LastKnown<T> {
   const token = useSession((s) => s.token);
+  const online = useOnline();
   const { data, dataUpdatedAt } = query;
   useEffect(() => {
     if (token !== null && data !== undefined && dataUpdatedAt > 0) write(token, name, data, dataUpdatedAt);
   }, [token, name, data, dataUpdatedAt]);
-  const unreachable = query.isError || query.fetchStatus === 'paused' || !isOnline();
+  const unreachable = query.isError || query.fetchStatus === 'paused' || !online;
   if (data !== undefined) return { data, stale: unreachable };
   if (token === null || !unreachable) return { data: undefined, stale: false };
   const stored = read();

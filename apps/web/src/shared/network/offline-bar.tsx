@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useT } from '../i18n';
 import { useOnline } from './online';
 
@@ -8,10 +9,16 @@ import { useOnline } from './online';
 export function OfflineBar() {
   const t = useT();
   const online = useOnline();
+  // The app moves down by the bar while it shows, so that it covers no page's header.
+  useEffect(() => {
+    document.documentElement.classList.toggle('ds-offline', !online);
+  }, [online]);
   if (online) return null;
   return (
     <div className="ds-offline-bar" role="status" data-testid="offline-bar">
-      <strong>{t('offline.title')}</strong> {t('offline.hint')}
+      <span>
+        <strong>{t('offline.title')}</strong> {t('offline.hint')}
+      </span>
     </div>
   );
 }
