@@ -160,6 +160,11 @@ describe('paywall over a paid episode', () => {
     await screen.findByTestId('paywall-done', {}, wait);
     expect(api.callsTo('/user/openvipByBalance')[0]!.json).toMatchObject({ tier: 'week' });
     expect(screen.getByTestId('paywall-done').textContent).toContain('Drama Week Card is active');
+    // The series reloads unlocked meanwhile; the sheet stays until the viewer continues.
+    await waitFor(() => expect(api.callsTo('/sv/videos/1').length).toBeGreaterThan(1), wait);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByTestId('paywall-done')).toBeTruthy();
+    expect(hls.urls).toHaveLength(0);
     fireEvent.click(screen.getByTestId('paywall-continue'));
     await waitFor(() => expect(hls.urls).toContain('/stream/4/sig/index.m3u8'), wait);
     expect(screen.queryByTestId('unlock-prompt')).toBeNull();

@@ -137,7 +137,15 @@ function PaidDone({
 }
 
 /** The signed-in viewer's paywall: each card with its price, the balance, one tap to buy, the trial. */
-function MemberPaywall({ onUnlocked, toStarCards }: { onUnlocked?: () => void; toStarCards: () => void }) {
+function MemberPaywall({
+  onUnlocked,
+  onPaid,
+  toStarCards,
+}: {
+  onUnlocked?: () => void;
+  onPaid?: () => void;
+  toStarCards: () => void;
+}) {
   const t = useT();
   const navigate = useNavigate();
   const location = useLocation();
@@ -196,6 +204,13 @@ function MemberPaywall({ onUnlocked, toStarCards }: { onUnlocked?: () => void; t
     if (!outcome) return;
     switch (outcome.kind) {
       case 'card':
+        // Where the page does not hold the sheet (Shorts), the episode plays as the feed reloads
+        // unlocked: a toast says what was bought.
+        if (onPaid) onPaid();
+        else
+          Toast.show({
+            content: t('membership.resultBuy', { card: t(TIER_LABELS[outcome.result.card.tier]) }),
+          });
         setDone(outcome.result);
         return;
       case 'order':
@@ -402,6 +417,7 @@ export default function UnlockPromptView({
   onWatchFree,
   onClose,
   onUnlocked,
+  onPaid,
 }: UnlockPromptProps) {
   const t = useT();
   const hasLogin = useSession((s) => s.hasLogin);
@@ -434,7 +450,7 @@ export default function UnlockPromptView({
       </p>
       <div className="ds-unlock__actions">
         {hasLogin ? (
-          <MemberPaywall onUnlocked={onUnlocked} toStarCards={toStarCards} />
+          <MemberPaywall onUnlocked={onUnlocked} onPaid={onPaid} toStarCards={toStarCards} />
         ) : (
           <GuestPaywall toStarCards={toStarCards} />
         )}
