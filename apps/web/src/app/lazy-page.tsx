@@ -11,6 +11,7 @@ import {
   type ReactNode,
 } from 'react';
 import { useT } from '../shared/i18n';
+import { isOnline, useOnline, useOnReconnect } from '../shared/network/online';
 import { CHUNK_RELOAD_KEY } from '../shared/store/storage-keys';
 import { AlertIcon, EmptyState, LoadingMask } from '../shared/ui';
 
@@ -65,8 +66,34 @@ function setSessionFlag(value: boolean): void {
   }
 }
 
-function PageLoadError({ timedOut, onRetry }: { timedOut: boolean; onRetry: () => void }) {
+/**
+ * A page whose script did not come: offline, it says so and opens by itself when the network
+ * returns (a failed module script stays failed until the page reloads, whatwg/html#6768, so the
+ * return reloads the page); otherwise Retry.
+ */
+function PageLoadError({
+  timedOut,
+  onRetry,
+  onReconnect,
+}: {
+  timedOut: boolean;
+  onRetry: () => void;
+  onReconnect: () => void;
+}) {
   const t = useT();
+  const online = useOnline();
+  useOnReconnect(onReconnect);
+  if (!online) {
+    return (
+      <div className="ds-page-status" data-testid="page-offline">
+        <EmptyState
+          icon={<AlertIcon />}
+          title={t('offline.pageTitle')}
+          description={t('offline.pageDescription')}
+        />
+      </div>
+    );
+  }
   return (
     <div className="ds-page-status" data-testid="page-load-error">
       <EmptyState
@@ -96,7 +123,7 @@ function PageLoading({ onRetry }: { onRetry: () => void }) {
   }, []);
   if (phase === 'quiet') return <div className="ds-page-status" aria-busy="true" />;
   if (phase === 'loading') return <LoadingMask fullscreen={false} />;
-  return <PageLoadError timedOut onRetry={onRetry} />;
+  return <PageLoadError timedOut onRetry={onRetry} onReconnect={onRetry} />;
 }
 
 interface BoundaryProps {
@@ -114,7 +141,8 @@ class PageErrorBoundary extends Component<BoundaryProps, BoundaryState> {
   override state: BoundaryState = { error: null, reloading: false };
 
   static getDerivedStateFromError(error: unknown): BoundaryState {
-    return { error, reloading: isChunkLoadError(error) && sessionFlag() === null };
+    // Offline, a reload would only show the browser's own error: the page waits for the network.
+    return { error, reloading: isChunkLoadError(error) && sessionFlag() === null && isOnline() };
   }
 
   override componentDidCatch(): void {
@@ -127,8 +155,13 @@ class PageErrorBoundary extends Component<BoundaryProps, BoundaryState> {
   override render() {
     if (this.state.error === null) return this.props.children;
     if (this.state.reloading) return <LoadingMask fullscreen={false} />;
+    const { error } = this.state;
     return (
-      <PageLoadError timedOut={this.state.error instanceof ScriptLoadTimeout} onRetry={this.props.onRetry} />
+      <PageLoadError
+        timedOut={error instanceof ScriptLoadTimeout}
+        onRetry={this.props.onRetry}
+        onReconnect={isChunkLoadError(error) ? this.props.reload : this.props.onRetry}
+      />
     );
   }
 }

@@ -1,7 +1,9 @@
-import { Component, type ReactNode } from 'react';
+import { Component, useEffect, type ReactNode } from 'react';
 import { type Location, Outlet, type RouteObject, useLocation, useRoutes } from 'react-router-dom';
 import { LoginPopup } from './login-popup';
 import { ROUTES } from '../shared/routes';
+import { rememberInviteCode } from '../shared/invite';
+import { useSession } from '../shared/store/session';
 import { lazyPage } from './lazy-page';
 import { RouteError } from './route-error';
 import { TabShell } from './tab-shell';
@@ -72,10 +74,25 @@ const ThreePage = lazyPage(() => import('../features/auth/pages/three-page'));
 const SelectAreaPage = lazyPage(() => import('../features/auth/pages/select-area-page'));
 const NotFoundPage = lazyPage(() => import('../features/not-found/pages/not-found-page'));
 
+/**
+ * A shared link may name its sharer's invite code on any page (`?inviteCode=`: an episode, a
+ * Shorts item, the landing page): a guest who opens it keeps the code for a later sign-up.
+ */
+function InviteFromLink() {
+  const { search } = useLocation();
+  const hasLogin = useSession((s) => s.hasLogin);
+  const code = new URLSearchParams(search).get('inviteCode');
+  useEffect(() => {
+    if (code && !hasLogin) rememberInviteCode(code);
+  }, [code, hasLogin]);
+  return null;
+}
+
 /** Every page, plus the login popup that any page may open. */
 function RootLayout() {
   return (
     <>
+      <InviteFromLink />
       <Outlet />
       <LoginPopup />
     </>

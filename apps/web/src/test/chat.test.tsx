@@ -156,6 +156,16 @@ describe('the chat page', () => {
     expect(screen.queryByTestId('chat-count')).toBeNull();
   });
 
+  it('greets the user and says when to expect a reply as the conversation opens', async () => {
+    setup([]);
+    await screen.findByTestId('chat-empty', {}, wait);
+    const greeting = screen.getByTestId('chat-greeting');
+    expect(greeting.textContent).toContain(`Hi ${sampleUser().nickname}`);
+    expect(greeting.textContent).toContain('We usually reply within 15 minutes');
+    // Drawn by the app: not a message, never unread.
+    expect(screen.queryAllByTestId('chat-message')).toHaveLength(0);
+  });
+
   it('keeps what is written offline and sends it once the socket is back', async () => {
     setup([]);
     expect(await screen.findByTestId('chat-empty', {}, wait)).toBeTruthy();

@@ -230,6 +230,7 @@ describe('Shorts feed', () => {
     expect(prompt.textContent).toContain('Cards never renew or charge you by themselves');
     expect(screen.getByTestId('unlock-star-card').textContent).toBe('See Star Card prices');
     expect(screen.getByTestId('unlock-login')).toBeTruthy();
+    expect(screen.getByTestId('unlock-signup').textContent).toBe('Sign up for a free 72-hour trial');
     // Nothing plays here: no sound hint over the lock card.
     expect(screen.queryByTestId('shorts-sound')).toBeNull();
     fireEvent.keyDown(window, { key: 'ArrowDown' });
@@ -273,7 +274,7 @@ describe('Shorts feed', () => {
     expect(like().textContent).toContain('3');
   });
 
-  it('share copies the drainage link with the viewer’s invite code', async () => {
+  it('share copies the drainage link of the episode with the viewer’s invite code', async () => {
     const writeText = stubClipboard();
     signIn();
     stubApi({
@@ -292,7 +293,7 @@ describe('Shorts feed', () => {
     fireEvent.click(document.querySelector('[data-active="true"] [data-testid="shorts-share"]')!);
     await waitFor(() =>
       expect(writeText).toHaveBeenCalledWith(
-        `${window.location.origin}/#/pages/drainage/index?seriesId=1&inviteCode=AB12CD34`,
+        `${window.location.origin}/#/pages/drainage/index?seriesId=1&videoId=1&inviteCode=AB12CD34`,
       ),
     );
     expect(await screen.findByText('Link copied', {}, wait)).toBeTruthy();
@@ -517,6 +518,47 @@ describe('Drainage page', () => {
     fireEvent.click(screen.getByTestId('drainage-signup'));
     expect(useLoginPanel.getState()).toMatchObject({ visible: true, view: 'register' });
   });
+
+  it('opens the shared episode from “Watch now”', async () => {
+    stubApi({
+      ...baseRoutes,
+      '/sv/videos/3': ok({
+        series: series(3),
+        episodes: [episode(30, 1, { seriesId: 3 }), episode(31, 2, { seriesId: 3 })],
+        favorited: false,
+        progress: null,
+      }),
+      '/sv/play/31': ok({
+        videoId: 31,
+        playlistUrl: '/stream/31/sig/index.m3u8',
+        expiresAt: '2030-01-01T00:00:00.000Z',
+      }),
+    });
+    renderAt('#/pages/drainage/index?seriesId=3&videoId=31&inviteCode=ZX98YW76');
+    fireEvent.click(await screen.findByTestId('drainage-watch', {}, wait));
+    await waitFor(() =>
+      expect(window.location.hash).toBe('#/pages/shorts/videoDetails?seriesId=3&videoId=31'),
+    );
+  });
+
+  it('keeps the invite code of a shared episode link opened straight on the episode', async () => {
+    stubApi({
+      ...baseRoutes,
+      '/sv/videos/3': ok({
+        series: series(3),
+        episodes: [episode(30, 1, { seriesId: 3 })],
+        favorited: false,
+        progress: null,
+      }),
+      '/sv/play/30': ok({
+        videoId: 30,
+        playlistUrl: '/stream/30/sig/index.m3u8',
+        expiresAt: '2030-01-01T00:00:00.000Z',
+      }),
+    });
+    renderAt('#/pages/shorts/videoDetails?seriesId=3&inviteCode=QW34ER56');
+    await waitFor(() => expect(document.cookie).toContain('inviteInfo=QW34ER56'), wait);
+  });
 });
 
 describe('Video details', () => {
@@ -553,7 +595,24 @@ describe('Video details', () => {
     const api = stubApi({
       ...baseRoutes,
       '/sv/videos/1': () => ok(active ? unlocked : locked),
-      '/user/trialCards': ok({ hours: 72, activeUntil: null, owned: [], sent: [] }),
+      '/user/trialCards': ok({
+        hours: 72,
+        activeUntil: null,
+        owned: [
+          {
+            id: 't1',
+            source: 'signup',
+            status: 'unused',
+            code: null,
+            from: null,
+            to: null,
+            activatedAt: null,
+            expiresAt: null,
+            createdAt: '2026-11-01T00:00:00.000Z',
+          },
+        ],
+        sent: [],
+      }),
       '/user/getTrialCard': () => {
         active = true;
         return ok({ hours: 72, activeUntil: '2030-01-01T00:00:00.000Z', owned: [], sent: [] });
@@ -588,12 +647,29 @@ describe('Video details', () => {
     clearReturn();
   });
 
-  it('says so on the paywall when the viewer has no trial card left, and leads to getting one', async () => {
+  it('says so on the paywall when the viewer’s trial card is gone by then, and leads to getting one', async () => {
     signIn();
     stubApi({
       ...baseRoutes,
       '/sv/videos/1': ok({ series: series(1), episodes: [episode(4, 4)], favorited: false, progress: null }),
-      '/user/trialCards': ok({ hours: 72, activeUntil: null, owned: [], sent: [] }),
+      '/user/trialCards': ok({
+        hours: 72,
+        activeUntil: null,
+        owned: [
+          {
+            id: 't1',
+            source: 'signup',
+            status: 'unused',
+            code: null,
+            from: null,
+            to: null,
+            activatedAt: null,
+            expiresAt: null,
+            createdAt: '2026-11-01T00:00:00.000Z',
+          },
+        ],
+        sent: [],
+      }),
       '/user/getTrialCard': refusal(409, 'You have no unused trial card', 'TrialCardNone'),
     });
     renderAt('#/pages/shorts/videoDetails?seriesId=1&videoId=4');

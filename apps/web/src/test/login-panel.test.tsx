@@ -67,6 +67,10 @@ describe('register form validation (spec section 5)', () => {
     await screen.findByTestId('view-register', {}, wait);
     const phone = screen.getByTestId('phone-input');
     expect(phone.getAttribute('maxlength')).toBe(key === 'IDR' ? '13' : '10');
+    // Only digits get in: a letter typed or pasted is refused at once.
+    type('phone-input', `${good.slice(0, 3)}ab-${good.slice(3)}`);
+    expect(screen.getByTestId<HTMLInputElement>('phone-input').value).toBe(good);
+    expect(phone.getAttribute('inputmode')).toBe('numeric');
     type('phone-input', bad);
     expect(errorOf('phone-input')).toBe(message);
     type('phone-input', good);
@@ -80,6 +84,10 @@ describe('register form validation (spec section 5)', () => {
     chooseCountry('PHP');
     renderAt('#/pages/login/register');
     await screen.findByTestId('view-register', {}, wait);
+    // Said up front, with where to get one, before anything is typed or submitted.
+    const field = screen.getByTestId('invite-input').closest('.ds-field')!;
+    expect(field.textContent).toContain('Invite code (required)');
+    expect(field.textContent).toContain('ask the friend who invited you');
     fireEvent.blur(screen.getByTestId('invite-input'));
     expect(errorOf('invite-input')).toBe('Invite code required');
     type('invite-input', 'AB12CD34');
@@ -89,6 +97,8 @@ describe('register form validation (spec section 5)', () => {
     chooseCountry('VND');
     type('invite-input', '');
     expect(errorOf('invite-input')).toBeNull();
+    expect(field.textContent).toContain('Invite code (optional)');
+    expect(field.textContent).not.toContain('ask the friend');
   });
 
   it('checks e-mail and code on blur', async () => {
@@ -278,6 +288,9 @@ describe('login route query parameters', () => {
     renderAt('#/pages/login/loginRegister?inviteCode=ZX98YT76');
     await screen.findByTestId('view-register', {}, wait);
     expect(screen.getByTestId<HTMLInputElement>('invite-input').value).toBe('ZX98YT76');
+    expect(screen.getByTestId('invite-input').closest('.ds-field')!.textContent).toContain(
+      'Filled in from your friend',
+    );
     await waitFor(() => expect(document.cookie).toContain('inviteInfo=ZX98YT76'));
     // Opened directly: the close button is hidden.
     expect(screen.queryByTestId('login-close')).toBeNull();

@@ -359,6 +359,7 @@ describe('Star Card page', () => {
     signIn();
     renderAt('#/pages/earn/strategy');
     expect((await screen.findByTestId('current-card-name', {}, wait)).textContent).toBe('No card yet');
+    expect(screen.getByTestId('current-card').textContent).toContain('Free episodes only');
     expect(screen.getByTestId('tier-primary-buy').textContent).toBe('Buy');
     fireEvent.click(screen.getByTestId('tier-primary-buy'));
     await screen.findByTestId('purchase-sheet', {}, wait);
@@ -415,6 +416,23 @@ describe('Star Card page', () => {
     expect(rows[1]!.textContent).toContain('Active');
     expect(rows[1]!.textContent).toContain('Granted');
     expect(screen.getByTestId('current-card-covered').textContent).toContain('2100');
+  });
+
+  it('says a running trial unlocks every episode, not “free episodes only”', async () => {
+    stubApi(
+      baseRoutes({
+        '/user/queryGreatestVipcard': ok({
+          ...ordinaryStatus(),
+          trial: { activeUntil: '2099-11-30T09:00:00.000Z' },
+        }),
+      }),
+    );
+    signIn();
+    renderAt('#/pages/earn/strategy');
+    expect((await screen.findByTestId('current-card-name', {}, wait)).textContent).toBe('Trial card running');
+    const card = screen.getByTestId('current-card');
+    expect(card.textContent).not.toContain('Free episodes only');
+    expect(screen.getByTestId('current-trial').textContent).toContain('Trial card: every episode until');
   });
 
   it('shows a guest every tier with its price and days, and continues to the purchase after sign-in', async () => {

@@ -65,12 +65,20 @@ describe('the spec’s other pages', () => {
     await waitFor(() => expect(window.location.hash).toBe('#/'), wait);
   });
 
-  it('shows Home’s top bar on its own', async () => {
+  it('lands an old link to Home’s top bar on Home, not on a bar over an empty page', async () => {
     stubApi(baseRoutes);
     renderAt('#/pages/home/components/homeNavbar');
-    const bar = await screen.findByTestId('home-navbar', {}, wait);
-    expect(bar.querySelector('[data-testid="home-search"]')?.getAttribute('href')).toBe(
-      '#/pages/search/index',
-    );
+    await waitFor(() => expect(window.location.hash).toBe('#/'), wait);
+    expect(screen.queryByTestId('home-navbar')).toBeNull();
+  });
+
+  it('says a web view link without an address has no page to show, and leads Home', async () => {
+    stubApi(baseRoutes);
+    renderAt('#/pages/common/webView');
+    const empty = await screen.findByTestId('web-view-empty', {}, wait);
+    expect(empty.textContent).toContain('No page to show');
+    expect(empty.textContent).not.toContain('cannot be opened');
+    fireEvent.click(screen.getByTestId('web-view-home'));
+    await waitFor(() => expect(window.location.hash).toBe('#/'), wait);
   });
 });

@@ -112,7 +112,7 @@ describe('request', () => {
   });
 
   it('does not toast when the call hides errors or the caller passes hideToast', async () => {
-    stubFetch(refusal(409, 'Bank Card Not Set', 'BankCardNotSet'));
+    stubFetch(refusal(409, 'No bank card added yet', 'BankCardNotSet'));
     await expect(request(hidden)).rejects.toMatchObject({ code: 409 });
     await expect(request(api.user.info, { hideToast: true })).rejects.toMatchObject({ code: 409 });
     expect(toast).not.toHaveBeenCalled();

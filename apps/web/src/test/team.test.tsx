@@ -415,7 +415,7 @@ describe('copyright center', () => {
       /check your copyright records/,
     ],
     ['ProductNotFound', 'This copyright is not available', ''],
-    ['PaymentPasswordNotSet', 'Please set Payment Password first', /Set it first/],
+    ['PaymentPasswordNotSet', 'Please set a payment password first', /Set it first/],
   ];
 
   it.each(refusals)('shows the refusal %s on the sheet with what to do', async (key, message, hint) => {

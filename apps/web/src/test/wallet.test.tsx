@@ -177,10 +177,12 @@ describe('withdraw page', () => {
     );
     expect(within(needs).getByText('Get a Star Card').getAttribute('href')).toBe('#/pages/earn/strategy');
     expect(within(needs).getByTestId('withdraw-needs-payPassword').textContent).toContain(
-      'Please set Payment Password first',
+      'Please set a payment password first',
     );
     expect(within(needs).getByText('Set it').getAttribute('href')).toBe('#/pages/profile/wallet/walletPay');
-    expect(within(needs).getByTestId('withdraw-needs-bankCard').textContent).toContain('Bank Card Not Set');
+    expect(within(needs).getByTestId('withdraw-needs-bankCard').textContent).toContain(
+      'No bank card added yet',
+    );
     expect(within(needs).getByText('Add a card').getAttribute('href')).toBe(
       '#/pages/profile/withdraw/addBankCard',
     );
@@ -360,6 +362,23 @@ describe('withdrawal details', () => {
     ]);
   });
 
+  it('names the review under way “Under review”, never “Review approved · In progress”', async () => {
+    stubApi(
+      baseRoutes({
+        '/account/withdrawalProcess': ok(
+          withdrawal({ status: 'applied', stages: [{ stage: 'applied', at: '2026-11-21T09:00:00.000Z' }] }),
+        ),
+      }),
+    );
+    signIn();
+    renderAt('#/pages/profile/withdraw-details/index?orderNo=W20261121001');
+    const timeline = await screen.findByTestId('withdraw-timeline', {}, wait);
+    const titles = [...timeline.querySelectorAll('.adm-step-title')].map((el) => el.textContent);
+    expect(titles).toEqual(['Application initiated', 'Under review', 'Bank processing', 'Success, received']);
+    expect(timeline.textContent).not.toContain('Review approved');
+    expect(timeline.textContent).toContain('In progress');
+  });
+
   it('ends a rejected withdrawal with the rejection and its reason', async () => {
     stubApi(
       baseRoutes({
@@ -440,7 +459,7 @@ describe('recharge', () => {
     expect(screen.getByTestId('recharge-fee').textContent).toBe('₱0.00');
     expect(screen.getByTestId('recharge-credited').textContent).toBe('₱200.00');
     fireEvent.click(screen.getByTestId('recharge-submit'));
-    expect(screen.getByTestId('recharge-channel-error').textContent).toBe('Please select Payment Method');
+    expect(screen.getByTestId('recharge-channel-error').textContent).toBe('Please select a payment method');
 
     fireEvent.click(screen.getByTestId('recharge-channel-official'));
     expect(screen.getByTestId('recharge-amount-error').textContent).toBe('The minimum amount is ₱5,000.00');
@@ -508,6 +527,9 @@ describe('recharge', () => {
     renderAt('#/pages/profile/recharge/index?orderNo=R100');
     const title = await screen.findByTestId('recharge-result-title', {}, wait);
     expect(title.textContent).toBe('Drama Week Card is active');
+    // The page is titled for what was paid: a card, not a recharge.
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Star Card payment');
+    expect(screen.queryByText('Recharge result')).toBeNull();
     expect(screen.queryByTestId('recharge-to-wallet')).toBeNull();
     fireEvent.click(screen.getByTestId('recharge-continue'));
     await waitFor(() =>
@@ -643,6 +665,12 @@ describe('bank cards', () => {
     expect(screen.getByTestId('card-bankName-error').textContent).toBe(
       'Bank names are English letters and spaces only',
     );
+    // Letters are refused as they are typed (a numeric keypad field), not at submit.
+    fireEvent.change(screen.getByTestId('card-cardNumber'), { target: { value: '0012abc34-5' } });
+    expect(screen.getByTestId<HTMLInputElement>('card-cardNumber').value).toBe('0012345');
+    expect(screen.getByTestId('card-cardNumber').getAttribute('inputmode')).toBe('numeric');
+    fireEvent.change(screen.getByTestId('card-phone'), { target: { value: '917x1234567' } });
+    expect(screen.getByTestId<HTMLInputElement>('card-phone').value).toBe('9171234567');
     fireEvent.change(screen.getByTestId('card-cardNumber'), { target: { value: '001234567890' } });
     fireEvent.change(screen.getByTestId('card-bankName'), { target: { value: 'Makati Branch' } });
     // The bank button waits for the bank list (a busy machine may still be loading it).

@@ -59,10 +59,10 @@ export const MESSAGES_EN = {
   WithdrawalDivisibleBy100: 'The withdrawal amount must be divisible by 100',
   // section 8 refusals
   WrongPaymentPassword: 'Wrong payment password',
-  PaymentPasswordNotSet: 'Please set Payment Password first',
-  BankCardNotSet: 'Bank Card Not Set',
+  PaymentPasswordNotSet: 'Please set a payment password first',
+  BankCardNotSet: 'No bank card added yet',
   InsufficientFunds: 'Insufficient funds',
-  PleaseSelectPaymentMethod: 'Please select Payment Method',
+  PleaseSelectPaymentMethod: 'Please select a payment method',
   NotWithinPurchaseTime: 'Not within the purchase time range',
   NoMoreQuantity: 'No more quantity',
   MaxPurchaseLimitReached: 'The maximum purchase limit has been reached',
@@ -70,7 +70,7 @@ export const MESSAGES_EN = {
   RedPacketExpired: 'This red envelope has expired',
   OpenInExternalBrowser: 'Please open in an external browser',
   PleaseLogInFirst: 'Please log in first',
-  PleaseRegisterFirst: 'Please Register First',
+  PleaseRegisterFirst: 'Please register first',
   EarnDisabled: 'Earning is not available here',
   // accounts
   EmailAlreadyRegistered: 'This e-mail is already registered, please log in',

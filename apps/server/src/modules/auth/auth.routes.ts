@@ -8,8 +8,8 @@ export function authRoutes(router: Router, auth: AuthService): void {
   router.guest(api.auth.sendEmailCode, ({ body, req, lang }) =>
     auth.sendEmailCode(body, clientAddress(req), lang),
   );
-  router.guest(api.auth.register, async ({ body, req }) => ({
-    access_token: await auth.registerByEmail(body, sessionMeta(req)),
+  router.guest(api.auth.register, async ({ body, req, lang }) => ({
+    access_token: await auth.registerByEmail(body, sessionMeta(req), lang),
   }));
   router.guest(api.auth.login, async ({ body, req }) => ({
     access_token: await auth.loginByEmail(body, sessionMeta(req)),

@@ -119,7 +119,7 @@ export function createAuthService({
     },
 
     /** E-mail registration: everything is checked before the code is used up and the user made. */
-    async registerByEmail(body: Body<'register'>, meta: ClientMeta): Promise<string> {
+    async registerByEmail(body: Body<'register'>, meta: ClientMeta, lang: Language = 'en'): Promise<string> {
       await limitClient('signUp', meta.client);
       await tenants.require(body.tenantId);
       const email = body.email.toLowerCase();
@@ -136,6 +136,7 @@ export function createAuthService({
         await codes.consume(tx, codeId);
         const user = await userService.create(tx, {
           tenantId: body.tenantId,
+          language: lang,
           email,
           areaCode: body.areaCode,
           phone: body.phone,

@@ -160,6 +160,26 @@ describe('e-mail registration and login', () => {
     expect(sessions.map((s) => s.token_hash)).not.toContain(token);
   });
 
+  it('names a new account friendlily in the language it signed up in, never after its e-mail', async () => {
+    const en = (
+      await call(api.user.info, { token: (await registerByEmail('gil@example.ph')).body.data.access_token })
+    ).body.data;
+    expect(en.nickname).toMatch(/^Viewer \d{4}$/);
+    await sendCode('hoa@example.ph', 1);
+    const vn = await call(api.auth.register, {
+      body: {
+        email: 'hoa@example.ph',
+        phone: '912345678',
+        areaCode: '+84',
+        verifyCode: lastCode(t.mails, 'hoa@example.ph'),
+      },
+      lang: 'vn',
+      ip,
+    });
+    const info = (await call(api.user.info, { token: vn.body.data.access_token })).body.data;
+    expect(info.nickname).toMatch(/^Khán giả \d{4}$/);
+  });
+
   it('links the new user to the inviter of a valid invite code', async () => {
     const inviter = (
       await call(api.user.info, { token: (await registerByEmail('dan@example.ph')).body.data.access_token })

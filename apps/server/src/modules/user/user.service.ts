@@ -30,14 +30,27 @@ export function newInviteCode(): string {
 
 export interface NewUser {
   tenantId: string;
-  /** Shown to the team; defaults to "User" and the first half of the invite code. */
+  /** Shown to the team; defaults to a friendly name in `language` (`defaultNickname`). */
   nickname?: string | null;
+  /** The language the account signed up in (its default name's). */
+  language?: Language;
   email?: string | null;
   userName?: string | null;
   passwordHash?: string | null;
   areaCode?: string | null;
   phone?: string | null;
   inviterId?: bigint | null;
+}
+
+const DEFAULT_NAMES: Record<Language, string> = { en: 'Viewer', vn: 'Khán giả', id: 'Penonton' };
+
+/**
+ * A new account's name until its owner picks one: "Viewer 4821" (in the sign-up's language) reads
+ * as a person in team lists and rankings, where "User ZUHN" (the invite code's letters) read as a
+ * code. Never the e-mail address, which team lists would expose.
+ */
+export function defaultNickname(language: Language = 'en'): string {
+  return `${DEFAULT_NAMES[language]} ${randomInt(1000, 10000)}`;
 }
 
 export function createUserService(db: Db, clock: Clock) {
@@ -95,7 +108,7 @@ export function createUserService(db: Db, clock: Clock) {
             tenantId: input.tenantId,
             inviteCode,
             inviterId: input.inviterId ?? null,
-            nickname: (input.nickname ?? `User ${inviteCode.slice(0, 4)}`).slice(0, 30),
+            nickname: (input.nickname ?? defaultNickname(input.language)).slice(0, 30),
             email: input.email ?? null,
             userName: input.userName ?? null,
             userNameKey: input.userName?.toLowerCase() ?? null,

@@ -84,12 +84,12 @@ describe('applying for a withdrawal', () => {
     await f.call(api.test.openVipLevel, { token: who.token, body: { level: 1 } });
     expect(await apply(who.token)).toMatchObject({
       status: 409,
-      body: { errorKey: 'PaymentPasswordNotSet', msg: 'Please set Payment Password first' },
+      body: { errorKey: 'PaymentPasswordNotSet', msg: 'Please set a payment password first' },
     });
     await f.payPassword(who.userId);
     expect(await apply(who.token)).toMatchObject({
       status: 409,
-      body: { errorKey: 'BankCardNotSet', msg: 'Bank Card Not Set' },
+      body: { errorKey: 'BankCardNotSet', msg: 'No bank card added yet' },
     });
     await f.call(api.account.addBankCard, { token: who.token, body: bankCardInput });
     expect(await apply(who.token, { bankCardId: '999999' })).toMatchObject({

@@ -15,7 +15,7 @@ import {
 import { isInAppBrowser } from '../in-app-browser';
 import { create } from 'zustand';
 import { readJson, readString, writeValue } from './local-storage';
-import { STORAGE_KEYS, type StorageKey } from './storage-keys';
+import { LAST_KNOWN_KEY, STORAGE_KEYS, type StorageKey } from './storage-keys';
 
 /** Shapes the server has not fixed yet are kept as plain objects. */
 export type Json = Record<string, unknown>;
@@ -192,8 +192,15 @@ export const useSession = create<Session>()((set) => ({
     ),
   setUserDetail: (userDetail) => set({ userDetail }),
   setWalletInfo: (walletInfo) => set({ walletInfo }),
-  logout: () =>
-    set({ token: null, hasLogin: false, userInfo: null, userDetail: null, openId: null, walletInfo: null }),
+  logout: () => {
+    // The last known balance and card (shared/network/last-known.ts) leave with the session.
+    try {
+      localStorage.removeItem(LAST_KNOWN_KEY);
+    } catch {
+      // no storage: nothing was kept
+    }
+    set({ token: null, hasLogin: false, userInfo: null, userDetail: null, openId: null, walletInfo: null });
+  },
   setTheme: (theme) => set({ theme }),
   setLanguage: (chosenLanguage) => set({ chosenLanguage }),
   setTenant: (tenant) =>

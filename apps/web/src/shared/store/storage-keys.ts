@@ -22,3 +22,9 @@ export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 
 /** sessionStorage: set while a reload after a failed page chunk is under way, to avoid loops. */
 export const CHUNK_RELOAD_KEY = 'chunk_reload';
+
+/**
+ * localStorage: the signed-in user's last known balance and card, shown marked as such when the
+ * server cannot be reached (not a key of the spec; cleared on logout and by Clear cache).
+ */
+export const LAST_KNOWN_KEY = 'last_known';

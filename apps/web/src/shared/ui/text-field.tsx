@@ -15,6 +15,16 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   testId?: string;
   /** Visually hides the label (it still names the input). */
   hideLabel?: boolean;
+  /**
+   * Digits only (phone and card numbers): anything else is refused as it is typed or pasted, and
+   * phones open their number keypad.
+   */
+  digitsOnly?: boolean;
+}
+
+/** What a digits-only field keeps of what was typed or pasted. */
+export function onlyDigits(text: string): string {
+  return text.replace(/\D+/g, '');
 }
 
 /** A labelled input with its error message, in the form style of the app. */
@@ -26,10 +36,23 @@ export function TextField({
   hint,
   testId,
   hideLabel = false,
+  digitsOnly = false,
   className,
   ...input
 }: TextFieldProps) {
   const id = useId();
+  const { onChange } = input;
+  const digits: InputHTMLAttributes<HTMLInputElement> = digitsOnly
+    ? {
+        inputMode: 'numeric',
+        pattern: '[0-9]*',
+        onChange: (event) => {
+          const kept = onlyDigits(event.target.value);
+          if (kept !== event.target.value) event.target.value = kept;
+          onChange?.(event);
+        },
+      }
+    : {};
   const errorId = `${id}-error`;
   return (
     <div className={className ? `ds-field ${className}` : 'ds-field'}>
@@ -44,6 +67,7 @@ export function TextField({
           data-testid={testId}
           aria-describedby={error ? errorId : undefined}
           {...input}
+          {...digits}
         />
         {suffix !== undefined && <span className="ds-field__suffix">{suffix}</span>}
       </div>

@@ -53,6 +53,18 @@ describe('Header', () => {
     expect(screen.getByTestId('where').textContent).toBe('/');
   });
 
+  it('goes home, not out of the app, on a page opened cold from a shared link', () => {
+    // A link opened in a tab that showed another site (or about:blank) first: the browser has
+    // history, the app has none.
+    window.history.replaceState(null, '');
+    vi.spyOn(window.history, 'length', 'get').mockReturnValue(3);
+    const back = vi.spyOn(window.history, 'back');
+    renderRoutes(['/page'], <Header title="Episode" />);
+    fireEvent.click(screen.getByTestId('header-back'));
+    expect(screen.getByTestId('where').textContent).toBe('/');
+    expect(back).not.toHaveBeenCalled();
+  });
+
   it('has a title and can hide the back button', () => {
     renderRoutes(['/page'], <Header title="Earn" showBack={false} />);
     expect(screen.getByRole('heading', { name: 'Earn' })).toBeTruthy();

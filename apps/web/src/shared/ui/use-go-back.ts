@@ -11,8 +11,9 @@ export interface GoBackOptions {
 
 /**
  * Back as the spec describes it: a given `backUrl` wins; else one page back inside the app when
- * the router has history; else `fallbackUrl` if given; else the browser's back; and when there is
- * nothing at all to go back to (a page opened in a new tab), home.
+ * the router has history; else `fallbackUrl` if given; else home. A page opened cold (a shared
+ * link) has no page of the app behind it: the browser's back would leave the app (to the chat
+ * the link came from, or `about:blank` in a new tab), so the app's header never does that.
  */
 export function useGoBack(): (options?: GoBackOptions) => void {
   const navigate = useNavigate();
@@ -26,7 +27,6 @@ export function useGoBack(): (options?: GoBackOptions) => void {
       const index = typeof state?.idx === 'number' ? state.idx : 0;
       if (index > 0) void navigate(-1);
       else if (fallbackUrl) void navigate(fallbackUrl, { replace: true });
-      else if (window.history.length > 1) window.history.back();
       else void navigate(ROUTES.home, { replace: true });
     },
     [navigate],

@@ -38,7 +38,7 @@ function PhoneField({ field, error, prefix }: BoundField) {
     <TextField
       label={t('auth.phone')}
       type="tel"
-      inputMode="numeric"
+      digitsOnly
       autoComplete="tel-national"
       placeholder={t('auth.phonePlaceholder')}
       prefix={<span className="ds-phone-prefix">{prefix ?? '+ —'}</span>}
@@ -50,19 +50,29 @@ function PhoneField({ field, error, prefix }: BoundField) {
   );
 }
 
-function InviteField({ field, error, prefix }: BoundField) {
+/**
+ * The invite code: the label says up front whether the chosen prefix needs one (+63), and where
+ * to get one, rather than only after Register; a code from a shared link says where it came from.
+ */
+export function InviteField({ field, error, prefix, invite }: BoundField & { invite: string }) {
   const t = useT();
   const required = inviteCodeRequired(prefix ?? '');
+  const fromLink = invite !== '' && field.value.trim() === invite;
+  let hint: string | undefined;
+  if (fromLink) hint = t('auth.inviteFromLink');
+  else if (required) hint = t('auth.inviteRequiredHint');
   return (
     <TextField
-      label={required ? t('auth.inviteCode') : t('auth.inviteCodeOptional')}
+      label={required ? t('auth.inviteCodeRequiredLabel') : t('auth.inviteCodeOptional')}
       autoCapitalize="characters"
       autoCorrect="off"
       placeholder={t('auth.invitePlaceholder')}
       maxLength={LIMITS.inviteCodeLength}
       testId="invite-input"
       required={required}
+      aria-required={required}
       error={error}
+      hint={hint}
       {...field}
     />
   );
@@ -124,7 +134,12 @@ function EmailRegisterForm({ finish, openCountries, invite }: ViewProps & { invi
         seconds={LIMITS.codeCountdownLoginSeconds}
       />
       {code.sent && <DevMailboxHint mailbox={config.data?.devMailbox} />}
-      <InviteField field={form.field('inviteCode')} error={form.error('inviteCode')} prefix={prefix} />
+      <InviteField
+        field={form.field('inviteCode')}
+        error={form.error('inviteCode')}
+        prefix={prefix}
+        invite={invite}
+      />
       <Button
         block
         color="primary"
@@ -240,7 +255,12 @@ function UsernameRegisterForm({ finish, openCountries, invite }: ViewProps & { i
         }
         {...form.field('code')}
       />
-      <InviteField field={form.field('inviteCode')} error={form.error('inviteCode')} prefix={prefix} />
+      <InviteField
+        field={form.field('inviteCode')}
+        error={form.error('inviteCode')}
+        prefix={prefix}
+        invite={invite}
+      />
       <Button
         block
         color="primary"

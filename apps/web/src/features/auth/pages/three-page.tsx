@@ -1,4 +1,4 @@
-import { isMessageKey, LIMITS, phoneRule, thirdLoginBody } from '@dramastar/contract';
+import { isMessageKey, phoneRule, thirdLoginBody } from '@dramastar/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { useEffect, useRef, useState } from 'react';
@@ -12,6 +12,7 @@ import { useSession } from '../../../shared/store/session';
 import { AlertIcon, EmptyState, LoadingMask, PageContainer, showToast, TextField } from '../../../shared/ui';
 import { loginByTicket, thirdLogin, thirdLoginByToken } from '../api/auth-calls';
 import { CountryButton, CountrySheet } from '../components/country-picker';
+import { InviteField } from '../components/register-view';
 import { useSubmit } from '../components/views';
 import { rememberedInviteCode } from '../../../shared/invite';
 import { useFinishLogin } from '../lib/use-login-flow';
@@ -57,9 +58,10 @@ function CompletionForm({
   const prefix = useSession((s) => s.phonePrefix);
   const finish = useFinishLogin('route');
   const [countriesOpen, setCountriesOpen] = useState(false);
+  const [invite] = useState(rememberedInviteCode);
   const form = useZodForm(
     thirdLoginBody,
-    { phone: '', inviteCode: rememberedInviteCode() },
+    { phone: '', inviteCode: invite },
     { accessToken: ticket, channel: 'google', tenantId, areaCode: prefix ?? '' },
   );
   const { loading, submit } = useSubmit(async () => {
@@ -95,7 +97,7 @@ function CompletionForm({
       <TextField
         label={t('auth.phone')}
         type="tel"
-        inputMode="numeric"
+        digitsOnly
         placeholder={t('auth.phonePlaceholder')}
         prefix={<span className="ds-phone-prefix">{prefix ?? '+ —'}</span>}
         maxLength={phoneRule(prefix ?? '').maxLength}
@@ -103,13 +105,11 @@ function CompletionForm({
         error={form.error('phone')}
         {...form.field('phone')}
       />
-      <TextField
-        label={prefix === '+63' ? t('auth.inviteCode') : t('auth.inviteCodeOptional')}
-        placeholder={t('auth.invitePlaceholder')}
-        maxLength={LIMITS.inviteCodeLength}
-        testId="invite-input"
+      <InviteField
+        field={form.field('inviteCode')}
         error={form.error('inviteCode')}
-        {...form.field('inviteCode')}
+        prefix={prefix}
+        invite={invite}
       />
       <Button block color="primary" size="large" type="submit" loading={loading} data-testid="submit">
         {t('auth.finishSignUp')}

@@ -93,6 +93,33 @@ function Bubble({ message, read }: { message: ChatMessage; read: boolean }) {
   );
 }
 
+/**
+ * How soon support usually answers, said when a conversation opens. A promise the team keeps in
+ * its service hours; outside them the reply comes when the team is back, and waits in this chat.
+ */
+export const USUAL_REPLY_MINUTES = 15;
+
+/**
+ * Support's greeting at the top of every open conversation: who answers, and when to expect it.
+ * Drawn by the app (not a message stored on the server), so it never counts as unread.
+ */
+function Greeting() {
+  const t = useT();
+  const name = useSession((s) => s.userInfo?.nickname ?? null);
+  return (
+    <li className="ds-chat__item ds-chat__item--staff" data-testid="chat-greeting">
+      <span className="ds-chat__who">{t('chat.support')}</span>
+      <div className="ds-chat__bubble">
+        <span className="ds-chat__text">
+          {name ? t('chat.greetingNamed', { name }) : t('chat.greeting')}
+          {'\n'}
+          {t('chat.replyTime', { minutes: USUAL_REPLY_MINUTES })}
+        </span>
+      </div>
+    </li>
+  );
+}
+
 function PendingBubble({
   item,
   onRetry,
@@ -248,6 +275,7 @@ function ChatRoom() {
           </div>
         )}
         <ul className="ds-chat__list" data-testid="chat-messages" aria-live="polite">
+          {!chat.closed && <Greeting />}
           {chat.messages.map((m) => (
             <Bubble key={m.id} message={m} read={m.id === readMark} />
           ))}

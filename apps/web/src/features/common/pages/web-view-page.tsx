@@ -1,7 +1,8 @@
 import { Button } from 'antd-mobile';
-import { useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useT } from '../../../shared/i18n';
-import { AlertIcon, EmptyState, PageContainer } from '../../../shared/ui';
+import { ROUTES } from '../../../shared/routes';
+import { AlertIcon, CompassIcon, EmptyState, PageContainer } from '../../../shared/ui';
 import { webViewAddress } from '../lib/addresses';
 import '../common.css';
 
@@ -11,8 +12,10 @@ import '../common.css';
  */
 export default function WebViewPage() {
   const t = useT();
+  const navigate = useNavigate();
   const [params] = useSearchParams();
-  const address = webViewAddress(params.get('url'));
+  const given = params.get('url')?.trim() ?? '';
+  const address = webViewAddress(given || null);
   const title = params.get('title')?.slice(0, 60) || address?.hostname || t('webView.title');
   return (
     <PageContainer title={title} className="ds-web-view">
@@ -36,11 +39,17 @@ export default function WebViewPage() {
           </Button>
         </div>
       ) : (
+        // No address at all (an old or cut link) is not a refused one: say that, and lead Home.
         <EmptyState
-          testId="web-view-refused"
-          icon={<AlertIcon />}
-          title={t('webView.refusedTitle')}
-          description={t('webView.refusedBody')}
+          testId={given ? 'web-view-refused' : 'web-view-empty'}
+          icon={given ? <AlertIcon /> : <CompassIcon />}
+          title={t(given ? 'webView.refusedTitle' : 'webView.emptyTitle')}
+          description={t(given ? 'webView.refusedBody' : 'webView.emptyBody')}
+          action={
+            <Button color="primary" data-testid="web-view-home" onClick={() => void navigate(ROUTES.home)}>
+              {t('common.backHome')}
+            </Button>
+          }
         />
       )}
     </PageContainer>

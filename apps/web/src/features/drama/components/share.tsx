@@ -5,7 +5,8 @@ import { ConfirmPopup, copyText, ExternalBrowserPopup } from '../../../shared/ui
 import { drainageLink } from '../lib/links';
 
 /**
- * Sharing a series: copies its landing-page link (with the viewer's invite code when signed in)
+ * Sharing a series or one of its episodes: copies its landing-page link (with the viewer's invite
+ * code when signed in)
  * and shows the "link copied" popup with the link; if the browser refuses to copy, the link is
  * shown to copy by hand.
  */
@@ -14,8 +15,8 @@ export function useShareSeries() {
   const inviteCode = useSession((s) => (s.hasLogin ? (s.userInfo?.inviteCode ?? null) : null));
   const [shown, setShown] = useState<{ link: string; copied: boolean } | null>(null);
 
-  const share = async (seriesId: number) => {
-    const link = drainageLink(seriesId, inviteCode);
+  const share = async (seriesId: number, videoId?: number) => {
+    const link = drainageLink(seriesId, inviteCode, videoId);
     const copied = await copyText(link);
     setShown({ link, copied });
   };
@@ -34,5 +35,5 @@ export function useShareSeries() {
       onCancel={close}
     />
   );
-  return { share: (seriesId: number) => void share(seriesId), popup };
+  return { share: (seriesId: number, videoId?: number) => void share(seriesId, videoId), popup };
 }

@@ -6,8 +6,13 @@ export interface UnlockPromptProps {
   /** Offers to go back to the free episodes. */
   onWatchFree?: () => void;
   onClose?: () => void;
-  /** After a trial card was activated here: play the episode. */
+  /** After a trial card was activated here, or "Continue watching" after paying: play the episode. */
   onUnlocked?: () => void;
+  /**
+   * A card was bought here: the page keeps the prompt (its "card is active" and "Continue
+   * watching") though the episode now shows unlocked, until `onUnlocked`.
+   */
+  onPaid?: () => void;
 }
 
 /**

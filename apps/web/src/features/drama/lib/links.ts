@@ -8,11 +8,17 @@ export function detailsPath(seriesId: number, videoId?: number): string {
 }
 
 /**
- * The link a viewer shares: the series' landing page, carrying the sharer's invite code when
- * signed in, so a friend who signs up from it joins the sharer's team.
+ * The link a viewer shares: the series' landing page (at the episode shared, if one), carrying
+ * the sharer's invite code when signed in, so a friend who signs up from it joins the sharer's
+ * team.
  */
-export function drainageLink(seriesId: number, inviteCode: string | null | undefined): string {
+export function drainageLink(
+  seriesId: number,
+  inviteCode: string | null | undefined,
+  videoId?: number,
+): string {
   const query = new URLSearchParams({ seriesId: String(seriesId) });
+  if (videoId !== undefined) query.set('videoId', String(videoId));
   if (inviteCode) query.set('inviteCode', inviteCode);
   return `${window.location.origin}/#${ROUTES.drainage}?${query.toString()}`;
 }

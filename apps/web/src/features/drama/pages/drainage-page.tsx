@@ -13,7 +13,8 @@ import { detailsPath, idParam } from '../lib/links';
 import '../drama.css';
 
 /**
- * Where a shared link lands (`?seriesId=ID&inviteCode=CODE`): the series, a big "Watch now",
+ * Where a shared link lands (`?seriesId=ID&videoId=ID&inviteCode=CODE`): the series, a big
+ * "Watch now" (at the shared episode),
  * and for guests "Sign up", with the sharer's invite code remembered (cookie `inviteInfo`) and
  * filled into the registration.
  */
@@ -22,6 +23,7 @@ export default function DrainagePage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const seriesId = idParam(params.get('seriesId'));
+  const videoId = idParam(params.get('videoId')) || undefined;
   const inviteCode = params.get('inviteCode')?.trim().slice(0, 8) ?? '';
   const hasLogin = useSession((s) => s.hasLogin);
   const detail = useSeriesDetail(seriesId);
@@ -77,7 +79,7 @@ export default function DrainagePage() {
             size="large"
             shape="rounded"
             data-testid="drainage-watch"
-            onClick={() => void navigate(detailsPath(series.id))}
+            onClick={() => void navigate(detailsPath(series.id, videoId))}
           >
             <span className="ds-button-icon">
               <PlayFilledIcon />

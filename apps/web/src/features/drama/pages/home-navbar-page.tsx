@@ -1,14 +1,10 @@
-import { PageContainer } from '../../../shared/ui';
-import { HomeBar } from '../components/home-bar';
-import '../drama.css';
+import { Navigate } from 'react-router-dom';
+import { ROUTES } from '../../../shared/routes';
 
-/** /pages/home/components/homeNavbar: Home's top bar on its own (the original app's route to it). */
+/**
+ * /pages/home/components/homeNavbar: the original app's route to Home's top bar. Alone it was a
+ * logo and a search box on an empty page; an old link to it lands on Home, where that bar is.
+ */
 export default function HomeNavbarPage() {
-  return (
-    <PageContainer className="ds-home">
-      <div data-testid="home-navbar">
-        <HomeBar />
-      </div>
-    </PageContainer>
-  );
+  return <Navigate to={ROUTES.home} replace />;
 }

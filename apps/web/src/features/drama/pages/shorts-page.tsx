@@ -3,6 +3,7 @@ import { startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useR
 import { useNavigate } from 'react-router-dom';
 import { dropBootShell, dropBootShellOver } from '../../../shared/boot-shell';
 import { useT } from '../../../shared/i18n';
+import { useOnReconnect } from '../../../shared/network/online';
 import { EmptyState, HeartIcon, PlayIcon, Spinner, VolumeOffIcon, VolumeOnIcon } from '../../../shared/ui';
 import { Button } from '../../../shared/ui/button';
 import { useToggleLike } from '../api/like';
@@ -155,6 +156,10 @@ export default function ShortsPage() {
 
   const currentLocked = current ? lockOf(current) !== null : false;
   const currentFailed = currentId !== null && failed.has(currentId);
+  // Back online: the episode that failed for want of a network plays again without a tap.
+  useOnReconnect(() => {
+    if (currentId !== null && failed.has(currentId)) retry(currentId);
+  }, currentFailed);
   // Neighbours start loading once the current item plays (or cannot play at all).
   const loadNeighbours = settledId === currentId || currentLocked || currentFailed;
 
@@ -348,7 +353,7 @@ export default function ShortsPage() {
                 paused={pausedIndex === at}
                 onRetry={() => retry(item.episode.id)}
                 onEpisodes={() => setSheetSeries(item.series.id)}
-                onShare={() => share(item.series.id)}
+                onShare={() => share(item.series.id, item.episode.id)}
                 onWatchFree={first >= 0 && first !== at ? () => setIndex(first) : undefined}
                 // A trial card started: no episode stays locked (the feed reloads with them all).
                 onUnlocked={clearLocks}

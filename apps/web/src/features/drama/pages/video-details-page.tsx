@@ -55,12 +55,15 @@ export default function VideoDetailsPage() {
   );
   const index = episode ? episodes.indexOf(episode) : -1;
   const freeEpisodes = data?.series.freeEpisodes ?? 0;
+  /** A card was just bought on this episode's paywall: it stays until "Continue watching". */
+  const [paidOn, setPaidOn] = useState<{ videoId: number; lock: LockedInfo } | null>(null);
   const lock: LockedInfo | null = useMemo(() => {
     if (!episode) return null;
+    if (paidOn?.videoId === episode.id) return paidOn.lock;
     return (
       locked.get(episode.id) ?? (episode.locked ? { seriesId, number: episode.number, freeEpisodes } : null)
     );
-  }, [episode, locked, seriesId, freeEpisodes]);
+  }, [episode, locked, seriesId, freeEpisodes, paidOn]);
   // The next episode is paid: its prompt's script is asked now, so that it shows at once then.
   const nextLocked = index >= 0 && episodes[index + 1]?.locked === true;
   useEffect(() => {
@@ -160,8 +163,13 @@ export default function VideoDetailsPage() {
                       number={lock.number}
                       freeEpisodes={lock.freeEpisodes}
                       onWatchFree={firstFree ? () => open(firstFree) : undefined}
-                      // A trial card started here: the series reloads unlocked and this episode plays.
-                      onUnlocked={() => setLocked(new Map())}
+                      // A trial card started here (or "Continue watching" after paying): the
+                      // series reloads unlocked and this episode plays.
+                      onUnlocked={() => {
+                        setPaidOn(null);
+                        setLocked(new Map());
+                      }}
+                      onPaid={() => setPaidOn({ videoId: episode.id, lock })}
                     />
                   </div>
                 </div>
@@ -190,7 +198,7 @@ export default function VideoDetailsPage() {
                 icon={<ShareLinkIcon />}
                 label={t('drama.share')}
                 testId="details-share"
-                onClick={() => share(seriesId)}
+                onClick={() => share(seriesId, episode.id)}
               />
               <ActionButton
                 icon={<ListIcon />}

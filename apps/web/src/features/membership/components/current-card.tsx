@@ -36,10 +36,11 @@ export function CurrentCard({
         <div className="ds-ms-current__label">
           <StarIcon /> {t('membership.yourMembership')}
         </div>
+        {/* A running trial unlocks every episode: the page says that, not "free episodes only". */}
         <h2 className="ds-ms-current__name" data-testid="current-card-name">
-          {t('membership.noCard')}
+          {trialLine ? t('membership.trialOnly') : t('membership.noCard')}
         </h2>
-        <p className="ds-ms-current__line">{t('membership.noCardHint')}</p>
+        {!trialLine && <p className="ds-ms-current__line">{t('membership.noCardHint')}</p>}
         {trialLine ?? (
           <Link className="ds-ms-current__link" to={ROUTES.pointsTrial} data-testid="current-try-trial">
             <TicketIcon />

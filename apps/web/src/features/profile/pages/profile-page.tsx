@@ -2,6 +2,7 @@ import { Button } from 'antd-mobile';
 import { TIER_LABELS, useMembershipStatus } from '../../../shared/api/membership-status';
 import { useUserInfo } from '../../../shared/api/user-info';
 import { useWalletInfo } from '../../../shared/api/wallet-info';
+import { useLastKnown } from '../../../shared/network/last-known';
 import { openLoginPanel } from '../../../shared/auth/login-panel-store';
 import { useT } from '../../../shared/i18n';
 import { formatMoney } from '../../../shared/money';
@@ -75,14 +76,20 @@ function SignedInHead() {
 /** The active tier (or a running trial, or "Ordinary user") once the membership is known. */
 function MembershipBadge() {
   const t = useT();
-  const status = useMembershipStatus();
+  // Offline or unreachable: the card last known, marked as such, rather than no badge at all.
+  const status = useLastKnown('membership', useMembershipStatus());
   if (!status.data) return null;
   const { active, trial } = status.data;
   return (
-    <span className="ds-badge" data-testid="profile-membership">
+    <span
+      className={status.stale ? 'ds-badge ds-badge--stale' : 'ds-badge'}
+      data-testid="profile-membership"
+      data-stale={status.stale}
+    >
       {active
         ? t(TIER_LABELS[active.tier])
         : t(trial.activeUntil ? 'membership.trialBadge' : 'profile.ordinaryUser')}
+      {status.stale && <span className="ds-visually-hidden"> ({t('offline.lastKnown')})</span>}
     </span>
   );
 }
@@ -124,16 +131,24 @@ function MembershipRows() {
 /** The wallet row: the balance at a glance, the wallet one tap away. */
 function WalletRow() {
   const t = useT();
-  const wallet = useWalletInfo();
+  // Offline or unreachable: the balance last known, marked as such, rather than nothing.
+  const wallet = useLastKnown('wallet', useWalletInfo());
   return (
     <MenuRow
       icon={<WalletIcon />}
       title={t('wallet.title')}
       extra={
         wallet.data ? (
-          <strong className="ds-profile__balance" data-testid="profile-balance">
-            {formatMoney(wallet.data.balance, wallet.data.currency)}
-          </strong>
+          <span className="ds-profile__balance-box">
+            <strong className="ds-profile__balance" data-testid="profile-balance" data-stale={wallet.stale}>
+              {formatMoney(wallet.data.balance, wallet.data.currency)}
+            </strong>
+            {wallet.stale && (
+              <span className="ds-profile__stale" data-testid="profile-balance-stale">
+                {t('offline.lastKnown')}
+              </span>
+            )}
+          </span>
         ) : undefined
       }
       to={ROUTES.wallet}

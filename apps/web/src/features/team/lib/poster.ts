@@ -33,6 +33,40 @@ function roundRect(ctx: CanvasRenderingContext2D, x: number, y: number, w: numbe
 }
 
 /** Splits a text into lines no wider than `width` (words, or characters for a long word). */
+/**
+ * A link's pieces where a line may end, as typesetters break addresses: after a slash (not inside
+ * `//`), and before `.`, `?`, `&`, `#` and `=`; so `…/#/pages/login/register?inviteCode=AB12CD34`
+ * never breaks inside `register` or the code.
+ */
+export function linkPieces(link: string): string[] {
+  return link.split(/(?<=\/)(?!\/)|(?=[.?&#=])/).filter(Boolean);
+}
+
+/** A link on lines at most `width` wide, broken only between its pieces (a piece too wide alone is cut). */
+export function wrapLink(measure: (text: string) => number, link: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const piece of linkPieces(link)) {
+    if (measure(line + piece) <= width) {
+      line += piece;
+      continue;
+    }
+    if (line) lines.push(line);
+    line = '';
+    let part = '';
+    for (const char of piece) {
+      if (measure(part + char) > width && part) {
+        lines.push(part);
+        part = '';
+      }
+      part += char;
+    }
+    line = part;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
 export function wrapText(ctx: CanvasRenderingContext2D, text: string, width: number): string[] {
   const lines: string[] = [];
   let line = '';
@@ -179,7 +213,7 @@ export function drawPoster(ctx: CanvasRenderingContext2D, input: PosterInput): v
   ctx.fillStyle = 'rgba(255, 255, 255, 0.95)';
   ctx.font = `500 24px ${FONT}`;
   let linkY = cardTop + cardHeight + 52;
-  for (const line of wrapText(ctx, input.inviteLink, W - 112).slice(0, 3)) {
+  for (const line of wrapLink((text) => ctx.measureText(text).width, input.inviteLink, W - 112).slice(0, 3)) {
     ctx.fillText(line, W / 2, linkY);
     linkY += 32;
   }

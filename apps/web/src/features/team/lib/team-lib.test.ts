@@ -4,7 +4,7 @@ import { formatMinor } from '../../../shared/money';
 import { buyBlock, clampQuantity, covers, maxQuantity, quoteBuy } from './buy';
 import { splitDuration } from './countdown';
 import { daysBetween, formatBps, formatDay } from './format';
-import { savesByLongPress } from './poster';
+import { linkPieces, savesByLongPress, wrapLink } from './poster';
 import { claimState, nextLevel, progressToward, type SalaryStatus } from './salary';
 
 function product(overrides: Partial<CopyrightProduct> = {}): CopyrightProduct {
@@ -137,5 +137,44 @@ describe('formatting', () => {
     );
     expect(savesByLongPress('Mozilla/5.0 (Linux; Android 14; Pixel 8) Chrome/126 Mobile', 5)).toBe(false);
     expect(savesByLongPress('Mozilla/5.0 (Linux; Android 14; wv) [FBAN/FB4A;FBAV/470]', 5)).toBe(true);
+  });
+});
+
+describe('the invite poster’s printed link', () => {
+  const link = 'https://dramastar.example.com.ph/#/pages/login/register?inviteCode=AB12CD34';
+
+  it('breaks only between an address’s pieces, never inside a word or the code', () => {
+    expect(linkPieces(link)).toEqual([
+      'https://',
+      'dramastar',
+      '.example',
+      '.com',
+      '.ph/',
+      '#/',
+      'pages/',
+      'login/',
+      'register',
+      '?inviteCode',
+      '=AB12CD34',
+    ]);
+    // One unit per character: 30 characters a line.
+    const lines = wrapLink((text) => text.length, link, 30);
+    expect(lines.join('')).toBe(link);
+    expect(lines).toEqual([
+      'https://dramastar.example.com',
+      '.ph/#/pages/login/register',
+      '?inviteCode=AB12CD34',
+    ]);
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(30);
+  });
+
+  it('cuts a piece only when it is wider than a line by itself', () => {
+    expect(wrapLink((text) => text.length, 'https://a/ABCDEFGHIJKL', 5)).toEqual([
+      'https',
+      '://a/',
+      'ABCDE',
+      'FGHIJ',
+      'KL',
+    ]);
   });
 });

@@ -60,6 +60,19 @@ export const STAGE_LABELS: Record<WithdrawalStage, TranslationKey> = {
   rejected: 'withdraw.stageRejected',
 };
 
+/**
+ * A stage still under way is named for what is happening, not for its outcome: "Under review",
+ * never "Review approved · In progress".
+ */
+export const UNDERWAY_LABELS: Record<WithdrawalStage, TranslationKey> = {
+  applied: 'withdraw.stageApplied',
+  approved: 'withdraw.stageReviewing',
+  processing: 'withdraw.stageProcessing',
+  paid: 'withdraw.stagePaying',
+  failed: 'withdraw.stageFailed',
+  rejected: 'withdraw.stageRejected',
+};
+
 export type Tone = 'pending' | 'success' | 'failure';
 
 export function rechargeTone(status: RechargeStatus): Tone {

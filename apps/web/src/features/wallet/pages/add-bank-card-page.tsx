@@ -153,7 +153,7 @@ function AddBankCardForm({ email, phone }: { email: string; phone: string }) {
       <TextField
         label={t('bankCard.phone')}
         type="tel"
-        inputMode="numeric"
+        digitsOnly
         autoComplete="tel-national"
         maxLength={16}
         testId="card-phone"
@@ -194,7 +194,7 @@ function AddBankCardForm({ email, phone }: { email: string; phone: string }) {
       </div>
       <TextField
         label={t('bankCard.cardNumber')}
-        inputMode="numeric"
+        digitsOnly
         autoComplete="off"
         maxLength={30}
         testId="card-cardNumber"

@@ -415,6 +415,24 @@ function RechargeContent() {
   return <RechargeForm currency={channels.data.currency} channels={channels.data.channels} />;
 }
 
+/** A payment's result page: titled for what was paid, a Star Card or a recharge. */
+function GatewayResultPage({ orderNo }: { orderNo: string }) {
+  const t = useT();
+  // The same query as the result's (one request): its purpose names a card bought through here.
+  const order = useGatewayResult(orderNo).data;
+  const title =
+    order?.purpose?.kind === 'membership'
+      ? t('recharge.cardResultTitle')
+      : order
+        ? t('recharge.resultTitle')
+        : t('recharge.paymentResultTitle');
+  return (
+    <WalletPage title={title} backUrl={ROUTES.wallet}>
+      <GatewayResult orderNo={orderNo} />
+    </WalletPage>
+  );
+}
+
 /**
  * /pages/profile/recharge/index: channel, amount with its limits, fee 0 and what is credited, then
  * a confirmation; with ?orderNo=… the result of a card/e-wallet payment.
@@ -424,9 +442,7 @@ export default function RechargePage() {
   const [params] = useSearchParams();
   const orderNo = params.get('orderNo')?.trim() ?? '';
   return orderNo ? (
-    <WalletPage title={t('recharge.resultTitle')} backUrl={ROUTES.wallet}>
-      <GatewayResult orderNo={orderNo} />
-    </WalletPage>
+    <GatewayResultPage orderNo={orderNo} />
   ) : (
     <WalletPage title={t('recharge.title')} right={<RechargesLink />}>
       <RechargeContent />

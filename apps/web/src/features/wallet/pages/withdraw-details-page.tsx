@@ -9,7 +9,7 @@ import { useWithdrawal } from '../api/withdrawal-process';
 import { CopyRow } from '../components/copy-row';
 import { destinationText } from '../components/record-rows';
 import { LoadError, Loading, Summary, SummaryRow, WalletPage } from '../components/shell';
-import { dateTimeFormat, STAGE_LABELS, withdrawalTone } from '../lib/labels';
+import { dateTimeFormat, STAGE_LABELS, UNDERWAY_LABELS, withdrawalTone } from '../lib/labels';
 import { withdrawalTimeline } from '../lib/withdrawal-timeline';
 
 function Details({ orderNo }: { orderNo: string }) {
@@ -72,7 +72,7 @@ function Details({ orderNo }: { orderNo: string }) {
             <Steps.Step
               key={step.stage}
               status={step.status}
-              title={t(STAGE_LABELS[step.stage])}
+              title={t((step.status === 'process' ? UNDERWAY_LABELS : STAGE_LABELS)[step.stage])}
               description={
                 step.at
                   ? dates.format(new Date(step.at))
