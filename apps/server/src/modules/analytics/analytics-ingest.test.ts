@@ -55,11 +55,21 @@ const metric = async (line: RegExp) => {
 describe('ingestion of viewing events', () => {
   it('takes a batch in one call, writes it in bulk, and counts an event sent twice once', async () => {
     const now = t.clock.now().getTime();
-    const events = [
-      { id: randomUUID(), at: now - 1000, type: 'visit', source: 'invite' } as const,
-      start(now - 500),
-      { ...start(now), type: 'episode_progress', percent: 25, seconds: 12.5, entry: undefined },
-    ].map(({ entry, ...e }) => (e.type === 'episode_start' ? { ...e, entry } : e)) as AnalyticsEvent[];
+    const begun = start(now - 500);
+    const events: AnalyticsEvent[] = [
+      { id: randomUUID(), at: now - 1000, type: 'visit', source: 'invite' },
+      begun,
+      {
+        id: randomUUID(),
+        at: now,
+        type: 'episode_progress',
+        seriesId: 7,
+        episodeId: 71,
+        episode: 1,
+        percent: 25,
+        seconds: 12.5,
+      },
+    ];
     const batch = { deviceId: 'device-aaaa-0001', events };
     const first = await call()(analyticsCalls.events, { body: batch });
     expect(first.status).toBe(200);
