@@ -32,3 +32,4 @@ export * from './membership.js';
 export * from './team.js';
 export * from './earn.js';
 export * from './api/analytics.js';
+export * from './api/admin-analytics.js';

@@ -8,7 +8,8 @@ import type { Router } from '../../http/route.js';
 import type { Job } from '../../jobs/scheduler.js';
 import type { PurchaseHook } from '../membership/membership.service.js';
 import type { TenantService } from '../tenant/tenant.service.js';
-import { analyticsRoutes } from './analytics.routes.js';
+import { adminAnalyticsRoutes, analyticsRoutes } from './analytics.routes.js';
+import { createAnalyticsConsole } from './analytics-console.service.js';
 import { createAnalyticsService } from './analytics.service.js';
 import { dropExpiredPartitions, ensurePartitions } from './partitions.js';
 import { rollupRecent } from './rollup.js';
@@ -65,6 +66,7 @@ export async function analyticsModule(
   });
   await ensurePartitions(database, clock.now());
   analyticsRoutes(router, { analytics: service, tenants: deps.tenants, resolveUser: deps.resolveUser });
+  adminAnalyticsRoutes(router, { console: createAnalyticsConsole({ db: database.db, clock }) });
   // Events waiting reach the database before it closes.
   app.addHook('onClose', async () => {
     await service.buffer.stop();

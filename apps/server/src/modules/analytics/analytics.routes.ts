@@ -1,7 +1,8 @@
-import { analyticsCalls } from '@dramastar/contract';
+import { adminAnalyticsApi, analyticsCalls } from '@dramastar/contract';
 import type { SessionUser } from '../../http/actors.js';
 import type { Router } from '../../http/route.js';
 import type { TenantService } from '../tenant/tenant.service.js';
+import type { AnalyticsConsole } from './analytics-console.service.js';
 import type { AnalyticsService } from './analytics.service.js';
 
 /**
@@ -22,4 +23,14 @@ export function analyticsRoutes(
     const tenantId = user?.tenantId ?? (await deps.tenants.resolveByDomain(req.hostname)).tenantId;
     return deps.analytics.ingest(body, { tenantId, userId: user?.userId ?? null });
   });
+}
+
+/** The console's analytics pages (finance roles), read from the rollups. */
+export function adminAnalyticsRoutes(router: Router, deps: { console: AnalyticsConsole }): void {
+  router.operator(adminAnalyticsApi.overview, ({ operator, query }) =>
+    deps.console.overview(operator, query),
+  );
+  router.operator(adminAnalyticsApi.series, ({ operator, params, query }) =>
+    deps.console.series(operator, params.seriesId, query),
+  );
 }
