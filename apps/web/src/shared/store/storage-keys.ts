@@ -14,6 +14,8 @@ export const STORAGE_KEYS = {
   isWebview: 'isWebview',
   loginType: 'loginType',
   bind: 'bind',
+  /** An anonymous id of this browser, for viewing analytics (shared/analytics/tracker.ts). */
+  deviceId: 'device_id',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

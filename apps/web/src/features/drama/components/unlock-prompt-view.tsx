@@ -1,3 +1,4 @@
+import { trackUnlock } from '../../../shared/analytics/tracker';
 import { api } from '@dramastar/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Toast } from 'antd-mobile';
@@ -33,6 +34,7 @@ export default function UnlockPromptView({
   const location = useLocation();
   // After buying a card (from the balance or a provider's page) the viewer comes back here.
   const toStarCards = () => {
+    trackUnlock('buy');
     rememberReturn(`${location.pathname}${location.search}`);
     void navigate(ROUTES.starCards);
   };
@@ -46,6 +48,7 @@ export default function UnlockPromptView({
   });
   const hours = cards.data?.hours;
   const activate = async () => {
+    trackUnlock('trial');
     const done = await trial.activate();
     setConfirming(false);
     if (!done) return;
@@ -140,19 +143,30 @@ export default function UnlockPromptView({
               shape="rounded"
               block
               data-testid="unlock-login"
-              onClick={() => openLoginPanel()}
+              onClick={() => (trackUnlock('sign_in'), openLoginPanel())}
             >
               {t('auth.login')}
             </Button>
           </>
         )}
         {onWatchFree && freeEpisodes > 0 && (
-          <Button fill="outline" shape="rounded" block data-testid="unlock-watch-free" onClick={onWatchFree}>
+          <Button
+            fill="outline"
+            shape="rounded"
+            block
+            data-testid="unlock-watch-free"
+            onClick={() => (trackUnlock('dismiss'), onWatchFree())}
+          >
             {t('drama.watchFromStart')}
           </Button>
         )}
         {onClose && (
-          <Button fill="none" block data-testid="unlock-close" onClick={onClose}>
+          <Button
+            fill="none"
+            block
+            data-testid="unlock-close"
+            onClick={() => (trackUnlock('dismiss'), onClose())}
+          >
             {t('common.close')}
           </Button>
         )}
