@@ -71,12 +71,12 @@ export function createAnalyticsConsole(deps: { db: Db; clock: Clock }) {
         purchased: number;
       }>(
         db,
-        sql`select source, count(*)::int as visitors,
-              count(*) filter (where first_play_day <= ${to}::date)::int as played,
-              count(*) filter (where sign_up_day <= ${to}::date)::int as signed,
-              count(*) filter (where first_purchase_day <= ${to}::date)::int as purchased
-            from analytics_viewer
-            where tenant_id = ${t} and first_visit_day between ${from}::date and ${to}::date and merged_into is null
+        sql`select source, sum(viewers)::int as visitors,
+              coalesce(sum(viewers) filter (where first_play_day <= ${to}::date), 0)::int as played,
+              coalesce(sum(viewers) filter (where sign_up_day <= ${to}::date), 0)::int as signed,
+              coalesce(sum(viewers) filter (where first_purchase_day <= ${to}::date), 0)::int as purchased
+            from analytics_funnel
+            where tenant_id = ${t} and first_visit_day between ${from}::date and ${to}::date
             group by source`,
       );
       const funnel = ANALYTICS_SOURCES.map((source) => {
@@ -131,7 +131,7 @@ export function createAnalyticsConsole(deps: { db: Db; clock: Clock }) {
               coalesce(sum(revenue), 0)::text as revenue, coalesce(sum(first_purchases), 0)::int as first,
               coalesce(sum(renewals), 0)::int as renewals, coalesce(sum(upgrades), 0)::int as upgrades
             from analytics_user_day where tenant_id = ${t} and day between ${from}::date and ${to}::date
-              and (first_purchases + renewals + upgrades) > 0`,
+              and first_purchases + renewals + upgrades > 0`,
       );
       const payingUsers = pay?.users ?? 0;
       const revenue = BigInt(pay?.revenue ?? '0');
@@ -142,7 +142,8 @@ export function createAnalyticsConsole(deps: { db: Db; clock: Clock }) {
               coalesce((select sum(viewers) from analytics_series_day s where s.tenant_id = ${t} and s.day = d.day), 0)::int as viewers,
               (select count(*) from analytics_user_day u where u.tenant_id = ${t} and u.day = d.day
                 and u.first_purchases + u.renewals + u.upgrades > 0)::int as paying,
-              coalesce((select sum(revenue) from analytics_user_day u where u.tenant_id = ${t} and u.day = d.day), 0)::text as revenue
+              coalesce((select sum(revenue) from analytics_user_day u where u.tenant_id = ${t} and u.day = d.day
+                and u.first_purchases + u.renewals + u.upgrades > 0), 0)::text as revenue
             from generate_series(${from}::date, ${to}::date, interval '1 day') as d(day) order by 1`,
       );
 

@@ -26,36 +26,39 @@ export const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 
 const INSERT = `insert into analytics_event
   (day, id, tenant_id, at, received_at, type, user_id, device_id, series_id, episode_id, episode, percent, seconds, detail, amount)
-  select (t.at at time zone 'UTC')::date, t.* from unnest(
-    $1::uuid[], $2::varchar[], $3::timestamptz[], $4::timestamptz[], $5::varchar[], $6::bigint[], $7::varchar[],
-    $8::int[], $9::int[], $10::int[], $11::smallint[], $12::real[], $13::varchar[], $14::bigint[]
-  ) as t(id, tenant_id, at, received_at, type, user_id, device_id, series_id, episode_id, episode, percent, seconds, detail, amount)
+  select (t.at at time zone 'UTC')::date, t.* from json_to_recordset($1::json) as t(
+    id uuid, tenant_id varchar, at timestamptz, received_at timestamptz, type varchar, user_id bigint, device_id varchar,
+    series_id int, episode_id int, episode int, percent smallint, seconds real, detail varchar, amount bigint
+  )
   on conflict (day, id) do nothing`;
 
 /**
- * Writes events in one statement (arrays unnested server-side): one round trip per batch, however
- * many events. An event already stored (same id, same day) is skipped: retries count once.
+ * Writes events in one statement: the rows go as one JSON parameter (serialised natively, parsed by
+ * PostgreSQL), one round trip per batch however many events. An event already stored (same id,
+ * same day) is skipped: retries count once.
  */
 export async function insertEvents(
   database: Pick<Database, 'query'>,
   rows: readonly EventRow[],
 ): Promise<void> {
   if (rows.length === 0) return;
-  const col = <T>(pick: (r: EventRow) => T) => rows.map(pick);
-  await database.query(INSERT, [
-    col((r) => r.id),
-    col((r) => r.tenantId),
-    col((r) => r.at.toISOString()),
-    col((r) => r.receivedAt.toISOString()),
-    col((r) => r.type),
-    col((r) => (r.userId === null ? null : r.userId.toString())),
-    col((r) => r.deviceId),
-    col((r) => r.seriesId),
-    col((r) => r.episodeId),
-    col((r) => r.episode),
-    col((r) => r.percent),
-    col((r) => r.seconds),
-    col((r) => r.detail),
-    col((r) => (r.amount === null ? null : r.amount.toString())),
-  ]);
+  const json = JSON.stringify(
+    rows.map((r) => ({
+      id: r.id,
+      tenant_id: r.tenantId,
+      at: r.at.toISOString(),
+      received_at: r.receivedAt.toISOString(),
+      type: r.type,
+      user_id: r.userId === null ? null : r.userId.toString(),
+      device_id: r.deviceId,
+      series_id: r.seriesId,
+      episode_id: r.episodeId,
+      episode: r.episode,
+      percent: r.percent,
+      seconds: r.seconds,
+      detail: r.detail,
+      amount: r.amount === null ? null : r.amount.toString(),
+    })),
+  );
+  await database.query(INSERT, [json]);
 }

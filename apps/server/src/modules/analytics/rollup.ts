@@ -210,6 +210,13 @@ export async function rollupDay(
         sign_up_day = least(a.sign_up_day, excluded.sign_up_day),
         first_visit_day = least(a.first_visit_day, excluded.first_visit_day)`);
 
+    // The funnel's groups of this tenant, rebuilt from the profiles (see analyticsFunnel).
+    await x(sql`delete from analytics_funnel where tenant_id = ${t}`);
+    await x(sql`insert into analytics_funnel (tenant_id, first_visit_day, source, first_play_day, sign_up_day, first_purchase_day, viewers)
+      select tenant_id, first_visit_day, source, first_play_day, sign_up_day, first_purchase_day, count(*)::int
+      from analytics_viewer where tenant_id = ${t} and merged_into is null and first_visit_day is not null
+      group by tenant_id, first_visit_day, source, first_play_day, sign_up_day, first_purchase_day`);
+
     const [count] = await rowsOf<{ n: number }>(tx, sql`select count(*)::int as n from _ev where today`);
     const events = count?.n ?? 0;
     await x(sql`insert into analytics_rollup (tenant_id, day, events, rolled_at)
