@@ -502,6 +502,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         { db, memberships },
       );
     if (config.devOutbox) devOutboxRoutes(local, db);
+    if (config.testApi) analytics.devRoutes(local);
   });
   if (!config.databaseUrl && config.env !== 'test') await bootstrapOperator(operators, app.log);
   await serveMedia(app, config.mediaDir, config.s3 ? storage : undefined);

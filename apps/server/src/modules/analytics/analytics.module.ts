@@ -91,7 +91,17 @@ export async function analyticsModule(
       reference: purchase.reference,
       upgrade: purchase.replaced.length > 0,
     });
-  const module = { service, jobs, cardPurchased };
+  /**
+   * Development and tests only (registered on the loopback-only scope when TEST_API is on): write
+   * what is buffered and roll up every tenant's yesterday and today now, instead of within 10 minutes.
+   */
+  const devRoutes = (local: FastifyInstance) => {
+    local.post('/app-api/test/analytics/rollup', async () => {
+      await service.buffer.flush();
+      return { code: 200, msg: 'ok', data: await rollupRecent(database.db, clock) };
+    });
+  };
+  const module = { service, jobs, cardPurchased, devRoutes };
   app.decorate('analytics', module);
   return module;
 }
