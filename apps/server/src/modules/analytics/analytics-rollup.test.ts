@@ -8,6 +8,7 @@ import { walletFixtures, type WalletFixtures } from '../../test/wallet-fixtures.
 import type { AnalyticsModule } from './analytics.module.js';
 import { ensurePartitions } from './partitions.js';
 import { rollupDay } from './rollup.js';
+import { seriesViewers } from './series-viewers.js';
 
 /*
  * A scripted set of viewers with known behaviour (tenant 000000, Asia/Manila, UTC+8). Day D is
@@ -274,6 +275,16 @@ describe('the rollup of scripted viewers', () => {
         conversionRate: 0.5,
         revenue: '299.00',
       }),
+    ]);
+  });
+
+  it('gives the distinct viewers per series the "hot" ranking and the leader board read', async () => {
+    expect(await seriesViewers(t.database.db, TENANT.id, { from: D, to: D })).toEqual([
+      { seriesId: 7, viewers: 4 },
+    ]);
+    // Over the week: nobody watched series 7 again, and U6 only met paywalls (shown a prompt is not watching).
+    expect(await seriesViewers(t.database.db, TENANT.id, { from: D, to: addDay(7) })).toEqual([
+      { seriesId: 7, viewers: 4 },
     ]);
   });
 
