@@ -110,6 +110,7 @@ import {
 import type { Entitlements } from './modules/catalog/entitlement.js';
 import { createPointsService } from './modules/catalog/points.service.js';
 import { createStreamSigner } from './modules/catalog/stream-signer.js';
+import { analyticsModule } from './modules/analytics/analytics.module.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -364,6 +365,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // A Star Card bought by a team member holds the uplines' referral rewards until it ends (an
   // upgrade settles them), in the same transaction.
   memberships.onPurchased(teamRewards.cardPurchased);
+  const analytics = await analyticsModule(app, router, {
+    database,
+    clock,
+    tenants,
+    metrics,
+    resolveUser: (token) => sessions.resolve(token),
+    ...config.analytics,
+  });
+  // A card bought is an analytics event in the purchase's own transaction.
+  memberships.onPurchased(analytics.cardPurchased);
   const withdrawals = createWithdrawalService({
     db,
     settleOwed: teamRewards.settleDebt,
@@ -495,6 +506,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         { db, memberships },
       );
     if (config.devOutbox) devOutboxRoutes(local, db);
+    if (config.testApi) analytics.devRoutes(local);
   });
   if (!config.databaseUrl && config.env !== 'test') await bootstrapOperator(operators, app.log);
   await serveMedia(app, config.mediaDir, config.s3 ? storage : undefined);
@@ -522,6 +534,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
           { name: 'red-packet-refunds', everyMs: 60_000, run: () => redPackets.refundExpired() },
           { name: 'transcode', everyMs: 2_000, run: () => transcoder.drain() },
           { name: 'play-counts', everyMs: PLAY_COUNT_FLUSH_MS, run: () => catalog.flushPlays() },
+          ...analytics.jobs,
         ],
         app.log,
         metrics.jobs,

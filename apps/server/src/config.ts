@@ -96,6 +96,10 @@ const envSchema = z.object({
     .optional(),
   /** How often /metrics re-checks the ledger's invariants (they read every transfer); 0: never. */
   LEDGER_CHECK_INTERVAL_MS: z.coerce.number().int().min(0).default(300_000),
+  /** Days of raw viewing events kept (whole day partitions are dropped after); rollups stay. */
+  ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(3).max(3650).default(90),
+  /** Viewing events an instance holds while the database is slow; beyond, new ones are dropped and counted. */
+  ANALYTICS_BUFFER_MAX: z.coerce.number().int().min(100).max(10_000_000).default(50_000),
   DEMO_CONTENT: flag.default(false),
   /** The proxies whose X-Forwarded-For names the client: a hop count or their addresses/CIDRs. */
   TRUST_PROXY: trustProxy.optional(),
@@ -216,6 +220,8 @@ export interface Config {
   logFormat: 'pretty' | 'json';
   /** Prometheus metrics at /metrics: the bearer token it wants (else this machine only), and how often the ledger is checked. */
   metrics: { token: string | undefined; ledgerCheckIntervalMs: number };
+  /** Viewing analytics: raw-event retention and the ingestion buffer's bound (docs/analytics.md). */
+  analytics: { retentionDays: number; bufferMax: number };
   demoContent: boolean;
   /** Whose X-Forwarded-For is believed (see TrustProxy); per-address limits key by what it yields. */
   trustProxy: TrustProxy;
@@ -331,6 +337,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT ?? (e.NODE_ENV === 'development' ? 'pretty' : 'json'),
     metrics: { token: e.METRICS_TOKEN, ledgerCheckIntervalMs: e.LEDGER_CHECK_INTERVAL_MS },
+    analytics: { retentionDays: e.ANALYTICS_RETENTION_DAYS, bufferMax: e.ANALYTICS_BUFFER_MAX },
     demoContent: e.DEMO_CONTENT,
     trustProxy: e.TRUST_PROXY ?? false,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,

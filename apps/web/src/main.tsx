@@ -11,6 +11,7 @@ import { fetchPartsAhead } from './shared/parts-ahead';
 import { listenForInstallPrompt, registerServiceWorker } from './shared/pwa/install';
 import { useSession } from './shared/store/session';
 import { applyTheme } from './shared/theme/apply-theme';
+import { trackVisit } from './shared/analytics/tracker';
 
 // Before the first paint, so a light-mode user never sees a dark flash (and vice versa).
 applyTheme(useSession.getState().theme);
@@ -18,6 +19,7 @@ applyTheme(useSession.getState().theme);
 // scripts (features/drama/api/open-ahead.ts).
 void openEpisodeAhead(location.hash);
 void bootstrapTenant();
+trackVisit();
 // A stored session is checked at once: a dead one answers 401 and logs out. (The module comes with
 // the contract's calls, which the first screen's script leaves out: see shared/api/calls.ts.) A
 // guest has none, and asks not even the module.

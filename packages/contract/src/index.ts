@@ -31,3 +31,5 @@ export * from './api/console.js';
 export * from './membership.js';
 export * from './team.js';
 export * from './earn.js';
+export * from './api/analytics.js';
+export * from './api/admin-analytics.js';

@@ -18,6 +18,8 @@ import { SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { accessApi } from '@dramastar/contract';
 import { TeamOutlined } from '@ant-design/icons';
 import { adminUsersApi } from '@dramastar/contract';
+import { LineChartOutlined } from '@ant-design/icons';
+import { adminAnalyticsApi } from '@dramastar/contract';
 
 /** Menu groups, in menu order; a page without a group is a top-level entry. */
 export const GROUPS = {
@@ -58,6 +60,13 @@ export const PAGES: ConsolePage[] = [
     icon: <DashboardOutlined />,
     call: adminApi.me,
     page: load(() => import('../features/dashboard/pages/dashboard-page'), 'DashboardPage'),
+  },
+  {
+    path: '/analytics',
+    label: 'Analytics',
+    icon: <LineChartOutlined />,
+    call: adminAnalyticsApi.overview,
+    page: load(() => import('../features/analytics/pages/analytics-page'), 'AnalyticsPage'),
   },
   {
     path: '/finance/recharges',

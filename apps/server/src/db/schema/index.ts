@@ -7,3 +7,4 @@ export * from './operator.js';
 export * from './team.js';
 export * from './earn.js';
 export * from './chat.js';
+export * from './analytics.js';

@@ -38,6 +38,8 @@ const POLICY: [RegExp, readonly OperatorRole[]][] = [
   [/^\/config\//, ['owner', 'tenant_admin']],
   [/^\/content\//, ['owner', 'tenant_admin', 'content']],
   [/^\/(finance|dashboard)\//, ['owner', 'tenant_admin', 'finance']],
+  // Viewing analytics carry revenue: the finance roles.
+  [/^\/analytics\//, ['owner', 'tenant_admin', 'finance']],
   [/^\/audit/, ['owner', 'tenant_admin', 'finance']],
   [/^\/users\/(sessions\/revoke|freeze|unfreeze)$/, ['owner', 'tenant_admin']],
   [/^\/users\//, ['owner', 'tenant_admin', 'finance', 'support']],

@@ -14,7 +14,7 @@ export const STORAGE_KEYS = {
   isWebview: 'isWebview',
   loginType: 'loginType',
   bind: 'bind',
-  /** Ours, not the spec's: this browser's anonymous id, sent with play calls (shared/device-id.ts). */
+  /** Ours, not the spec's: this browser's anonymous id (shared/device-id.ts): play calls, analytics. */
   deviceId: 'device_id',
 } as const;
 

@@ -1,3 +1,4 @@
+import { trackUnlock } from '../../../shared/analytics/tracker';
 import {
   api,
   isStarTier,
@@ -197,6 +198,7 @@ function MemberPaywall({
 
   const buy = async () => {
     if (!offer || method === null || purchase.tier !== offer.tier) return;
+    trackUnlock('buy');
     setError(null);
     // A provider's page or the transfer page comes back to this episode.
     rememberReturn(`${location.pathname}${location.search}`);
@@ -234,6 +236,7 @@ function MemberPaywall({
   };
 
   const activate = async () => {
+    trackUnlock('trial');
     const ok = await trial.activate();
     setConfirming(false);
     if (!ok) return;
@@ -379,7 +382,7 @@ function GuestPaywall({ toStarCards }: { toStarCards: () => void }) {
         block
         size="large"
         data-testid="unlock-signup"
-        onClick={() => openLoginPanel('register')}
+        onClick={() => (trackUnlock('sign_in'), openLoginPanel('register'))}
       >
         {t('paywall.signUpTrial', { hours: LIMITS.trialCardHours })}
       </Button>
@@ -389,7 +392,7 @@ function GuestPaywall({ toStarCards }: { toStarCards: () => void }) {
         shape="rounded"
         block
         data-testid="unlock-login"
-        onClick={() => openLoginPanel()}
+        onClick={() => (trackUnlock('sign_in'), openLoginPanel())}
       >
         {t('auth.login')}
       </Button>
@@ -425,6 +428,7 @@ export default function UnlockPromptView({
   const location = useLocation();
   // After buying a card (from the balance or a provider's page) the viewer comes back here.
   const toStarCards = () => {
+    trackUnlock('buy');
     rememberReturn(`${location.pathname}${location.search}`);
     void navigate(ROUTES.starCards);
   };
@@ -456,12 +460,23 @@ export default function UnlockPromptView({
         )}
         <p className="ds-unlock__note">{t('membership.unlockNote')}</p>
         {onWatchFree && freeEpisodes > 0 && (
-          <Button fill="outline" shape="rounded" block data-testid="unlock-watch-free" onClick={onWatchFree}>
+          <Button
+            fill="outline"
+            shape="rounded"
+            block
+            data-testid="unlock-watch-free"
+            onClick={() => (trackUnlock('dismiss'), onWatchFree())}
+          >
             {t('drama.watchFromStart')}
           </Button>
         )}
         {onClose && (
-          <Button fill="none" block data-testid="unlock-close" onClick={onClose}>
+          <Button
+            fill="none"
+            block
+            data-testid="unlock-close"
+            onClick={() => (trackUnlock('dismiss'), onClose())}
+          >
             {t('common.close')}
           </Button>
         )}

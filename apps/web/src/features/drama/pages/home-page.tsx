@@ -1,3 +1,4 @@
+import { markEntry } from '../../../shared/analytics/tracker';
 import {
   type HomeBuiltinSection,
   type HomeSection,
@@ -45,6 +46,7 @@ function Banners({ banners }: { banners: readonly SeriesSummary[] }) {
               to={detailsPath(series.id)}
               className="ds-banner__item"
               data-testid={`home-banner-${series.id}`}
+              onClick={() => markEntry('banner')}
             >
               <img className="ds-banner__backdrop" src={series.cover} alt="" aria-hidden="true" />
               <img className="ds-banner__cover" src={series.cover} alt="" width={600} height={800} />

@@ -16,6 +16,7 @@ import { useEngagement } from '../lib/engagement-store';
 import { detailsPath } from '../lib/links';
 import { useSound } from '../lib/sound';
 import { useProgressRecorder, type Watching } from '../lib/use-progress-recorder';
+import { useEpisodeEvents, usePaywallShown } from '../../../shared/analytics/use-episode-events';
 import { probe } from '../player/probe';
 import type { PoolItem } from '../player/video-pool';
 import { ShortsItem, type FeedItem } from '../shorts/shorts-item';
@@ -193,6 +194,12 @@ export default function ShortsPage() {
     [index, current, currentLocked, poolRef],
   );
   useProgressRecorder(watching);
+  useEpisodeEvents(watching, current?.episode.number, 'shorts');
+  usePaywallShown(
+    current && currentLocked
+      ? { seriesId: current.series.id, episodeId: current.episode.id, episode: current.episode.number }
+      : null,
+  );
 
   // --- Gestures: drag (touch and mouse), wheel, keyboard. ---
   const swipe = useSwipe({ feedRef, trackRef, indexRef, count: () => itemsRef.current.length, onStep: step });

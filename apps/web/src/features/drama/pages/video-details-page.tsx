@@ -29,6 +29,7 @@ import { idParam } from '../lib/links';
 import { openingEpisode, resumeAt } from '../lib/opening-episode';
 import { useEpisodeSwipe } from '../lib/use-episode-swipe';
 import { useProgressRecorder } from '../lib/use-progress-recorder';
+import { useEpisodeEvents, usePaywallShown } from '../../../shared/analytics/use-episode-events';
 import '../drama.css';
 
 export default function VideoDetailsPage() {
@@ -119,6 +120,8 @@ export default function VideoDetailsPage() {
     [episode, video, lock, seriesId],
   );
   useProgressRecorder(watching);
+  useEpisodeEvents(watching, episode?.number, 'other');
+  usePaywallShown(lock && episode ? { seriesId, episodeId: episode.id, episode: episode.number } : null);
 
   // A series that does not exist here (removed, another tenant's, a mistyped link) is not found;
   // Retry is offered only when trying again can help.

@@ -1,0 +1,256 @@
+import {
+  ANALYTICS_DEFAULT_DAYS,
+  ANALYTICS_MAX_DAYS,
+  ANALYTICS_SOURCES,
+  type AnalyticsOverview,
+  type AnalyticsSeriesDetail,
+  type CurrencyKey,
+  DEFAULT_TENANT_ID,
+  isCurrencyKey,
+  RETENTION_DAYS,
+  toMajor,
+} from '@dramastar/contract';
+import { sql } from 'drizzle-orm';
+import { addDays, type Clock, dayIn } from '../../clock.js';
+import type { Db } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
+import type { OperatorContext } from '../../http/actors.js';
+import { AppError } from '../../http/errors.js';
+
+interface RangeQuery {
+  from?: string | undefined;
+  to?: string | undefined;
+  tenantId?: string | undefined;
+}
+
+const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+
+/** A title in English, else any language it has. */
+const titleOf = (title: unknown): string => {
+  const t = (title ?? {}) as Record<string, string | undefined>;
+  return t.en ?? t.vn ?? t.id ?? '';
+};
+
+/**
+ * The console's analytics pages, read from the daily rollups only (never the raw events), so each
+ * answer costs a few index range scans whatever the traffic. Definitions: docs/analytics.md.
+ */
+export function createAnalyticsConsole(deps: { db: Db; clock: Clock }) {
+  const { db, clock } = deps;
+
+  async function rangeOf(operator: OperatorContext, query: RangeQuery) {
+    const tenantId = query.tenantId ?? operator.tenantIds?.[0] ?? DEFAULT_TENANT_ID;
+    if (operator.tenantIds && !operator.tenantIds.includes(tenantId)) throw new AppError('Forbidden');
+    const [tenant] = await rowsOf<{ time_zone: string; currency: string }>(
+      db,
+      sql`select time_zone, currency from tenant where id = ${tenantId}`,
+    );
+    if (!tenant) throw new AppError('TenantNotFound');
+    const timeZone = tenant.time_zone;
+    const currency: CurrencyKey = isCurrencyKey(tenant.currency) ? tenant.currency : 'PHP';
+    const to = query.to ?? dayIn(timeZone, clock.now());
+    const from = query.from ?? addDays(to, -(ANALYTICS_DEFAULT_DAYS - 1));
+    const span = daysBetween(from, to) + 1;
+    if (span < 1 || span > ANALYTICS_MAX_DAYS)
+      throw new AppError('ValidationFailed', { status: 400, field: 'from' });
+    return { tenantId, timeZone, currency, from, to };
+  }
+
+  return {
+    async overview(operator: OperatorContext, query: RangeQuery): Promise<AnalyticsOverview> {
+      const r = await rangeOf(operator, query);
+      const { tenantId: t, from, to, currency } = r;
+      const money = (minor: string | bigint | null) => toMajor(BigInt(minor ?? 0), currency);
+
+      const funnelRows = await rowsOf<{
+        source: string;
+        visitors: number;
+        played: number;
+        signed: number;
+        purchased: number;
+      }>(
+        db,
+        sql`select source, sum(viewers)::int as visitors,
+              coalesce(sum(viewers) filter (where first_play_day <= ${to}::date), 0)::int as played,
+              coalesce(sum(viewers) filter (where sign_up_day <= ${to}::date), 0)::int as signed,
+              coalesce(sum(viewers) filter (where first_purchase_day <= ${to}::date), 0)::int as purchased
+            from analytics_funnel
+            where tenant_id = ${t} and first_visit_day between ${from}::date and ${to}::date
+            group by source`,
+      );
+      const funnel = ANALYTICS_SOURCES.map((source) => {
+        const row = funnelRows.find((f) => f.source === source);
+        return {
+          source,
+          visitors: row?.visitors ?? 0,
+          played: row?.played ?? 0,
+          signedUp: row?.signed ?? 0,
+          purchased: row?.purchased ?? 0,
+        };
+      });
+
+      // Retention: a cohort member counts for day N once day N is within the range's end.
+      const [cohort] = await rowsOf<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from analytics_viewer
+            where tenant_id = ${t} and sign_up_day between ${from}::date and ${to}::date and merged_into is null`,
+      );
+      const retentionRows = await rowsOf<{ day: number; eligible: number; retained: number }>(
+        db,
+        sql`select n.day::int as day,
+              count(*) filter (where v.sign_up_day + n.day <= ${to}::date)::int as eligible,
+              count(d.user_id) filter (where v.sign_up_day + n.day <= ${to}::date)::int as retained
+            from analytics_viewer v
+            cross join unnest(${`{${RETENTION_DAYS.join(',')}}`}::int[]) as n(day)
+            left join analytics_user_day d on d.tenant_id = v.tenant_id and d.day = v.sign_up_day + n.day
+              and d.user_id = substr(v.viewer, 3)::bigint and d.active
+            where v.tenant_id = ${t} and v.sign_up_day between ${from}::date and ${to}::date
+              and v.merged_into is null and v.viewer like 'u:%'
+            group by n.day order by n.day`,
+      );
+      const retention = {
+        cohort: cohort?.n ?? 0,
+        days: RETENTION_DAYS.map((day) => {
+          const row = retentionRows.find((x) => x.day === day);
+          const eligible = row?.eligible ?? 0;
+          const retained = row?.retained ?? 0;
+          return { day, eligible, retained, rate: eligible > 0 ? retained / eligible : null };
+        }),
+      };
+
+      const [pay] = await rowsOf<{
+        users: number;
+        revenue: string;
+        first: number;
+        renewals: number;
+        upgrades: number;
+      }>(
+        db,
+        sql`select count(distinct user_id) filter (where revenue > 0 or first_purchases + renewals + upgrades > 0)::int as users,
+              coalesce(sum(revenue), 0)::text as revenue, coalesce(sum(first_purchases), 0)::int as first,
+              coalesce(sum(renewals), 0)::int as renewals, coalesce(sum(upgrades), 0)::int as upgrades
+            from analytics_user_day where tenant_id = ${t} and day between ${from}::date and ${to}::date
+              and first_purchases + renewals + upgrades > 0`,
+      );
+      const payingUsers = pay?.users ?? 0;
+      const revenue = BigInt(pay?.revenue ?? '0');
+
+      const dayRows = await rowsOf<{ day: string; viewers: number; paying: number; revenue: string }>(
+        db,
+        sql`select to_char(d.day, 'YYYY-MM-DD') as day,
+              coalesce((select sum(viewers) from analytics_series_day s where s.tenant_id = ${t} and s.day = d.day), 0)::int as viewers,
+              (select count(*) from analytics_user_day u where u.tenant_id = ${t} and u.day = d.day
+                and u.first_purchases + u.renewals + u.upgrades > 0)::int as paying,
+              coalesce((select sum(revenue) from analytics_user_day u where u.tenant_id = ${t} and u.day = d.day
+                and u.first_purchases + u.renewals + u.upgrades > 0), 0)::text as revenue
+            from generate_series(${from}::date, ${to}::date, interval '1 day') as d(day) order by 1`,
+      );
+
+      const seriesRows = await rowsOf<{
+        series_id: number;
+        title: unknown;
+        viewers: number;
+        watch: string;
+        episode_viewers: number;
+        paywall: number;
+        conversions: number;
+        revenue: string;
+      }>(
+        db,
+        sql`with s as (
+              select series_id, sum(viewers)::int as viewers from analytics_series_day
+              where tenant_id = ${t} and day between ${from}::date and ${to}::date group by series_id
+            ), e as (
+              select series_id, sum(watch_seconds)::text as watch, sum(viewers)::int as episode_viewers,
+                sum(paywall_viewers)::int as paywall, sum(conversions)::int as conversions, sum(revenue)::text as revenue
+              from analytics_episode_day
+              where tenant_id = ${t} and day between ${from}::date and ${to}::date group by series_id
+            )
+            select e.series_id, x.title, coalesce(s.viewers, 0) as viewers, e.watch, e.episode_viewers,
+              e.paywall, e.conversions, e.revenue
+            from e left join s on s.series_id = e.series_id left join series x on x.id = e.series_id and x.tenant_id = ${t}
+            order by coalesce(s.viewers, 0) desc, e.series_id`,
+      );
+
+      return {
+        ...r,
+        funnel,
+        retention,
+        paying: {
+          payingUsers,
+          revenue: money(revenue),
+          arppu: money(payingUsers > 0 ? revenue / BigInt(payingUsers) : 0n),
+          firstPurchases: pay?.first ?? 0,
+          renewals: pay?.renewals ?? 0,
+          upgrades: pay?.upgrades ?? 0,
+        },
+        days: dayRows.map((d) => ({
+          day: d.day,
+          viewers: d.viewers,
+          payingUsers: d.paying,
+          revenue: money(d.revenue),
+        })),
+        series: seriesRows.map((s) => ({
+          seriesId: s.series_id,
+          title: titleOf(s.title) || `#${s.series_id}`,
+          viewers: s.viewers,
+          avgWatchSeconds: s.episode_viewers > 0 ? Math.round(Number(s.watch) / s.episode_viewers) : 0,
+          paywallViewers: s.paywall,
+          conversions: s.conversions,
+          conversionRate: s.paywall > 0 ? s.conversions / s.paywall : 0,
+          revenue: money(s.revenue),
+        })),
+      };
+    },
+
+    async series(
+      operator: OperatorContext,
+      seriesId: number,
+      query: RangeQuery,
+    ): Promise<AnalyticsSeriesDetail> {
+      const r = await rangeOf(operator, query);
+      const { tenantId: t, from, to, currency } = r;
+      const [info] = await rowsOf<{ title: unknown; free: number }>(
+        db,
+        sql`select title, free_episodes::int as free from series where id = ${seriesId} and tenant_id = ${t}`,
+      );
+      const rows = await rowsOf<Record<string, number | string>>(
+        db,
+        sql`select episode, sum(viewers)::int as viewers, sum(p25)::int as p25, sum(p50)::int as p50, sum(p75)::int as p75,
+              sum(completed)::int as completed, sum(stopped)::int as stopped, sum(watch_seconds)::text as watch,
+              sum(paywall_viewers)::int as paywall, sum(unlock_buy)::int as buy, sum(unlock_trial)::int as trial,
+              sum(unlock_sign_in)::int as sign_in, sum(unlock_dismiss)::int as dismiss, sum(purchases)::int as purchases,
+              sum(trials)::int as trials, sum(conversions)::int as conversions, sum(revenue)::text as revenue
+            from analytics_episode_day
+            where tenant_id = ${t} and series_id = ${seriesId} and day between ${from}::date and ${to}::date
+            group by episode order by episode`,
+      );
+      const n = (v: number | string | undefined) => Number(v ?? 0);
+      return {
+        ...r,
+        seriesId,
+        title: titleOf(info?.title) || `#${seriesId}`,
+        freeEpisodes: info?.free ?? 0,
+        episodes: rows.map((e) => ({
+          episode: n(e.episode),
+          viewers: n(e.viewers),
+          p25: n(e.p25),
+          p50: n(e.p50),
+          p75: n(e.p75),
+          completed: n(e.completed),
+          stopped: n(e.stopped),
+          avgWatchSeconds: n(e.viewers) > 0 ? Math.round(n(e.watch) / n(e.viewers)) : 0,
+          paywallViewers: n(e.paywall),
+          unlock: { buy: n(e.buy), trial: n(e.trial), signIn: n(e.sign_in), dismiss: n(e.dismiss) },
+          purchases: n(e.purchases),
+          trials: n(e.trials),
+          conversions: n(e.conversions),
+          revenue: toMajor(BigInt(e.revenue ?? 0), currency),
+        })),
+      };
+    },
+  };
+}
+
+export type AnalyticsConsole = ReturnType<typeof createAnalyticsConsole>;

@@ -1,0 +1,23 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
+
+/**
+ * Distinct viewers per series over a range of the tenant's days (summed per day, from the rollups):
+ * what the "hot" ranking and the leader board should read instead of play counters
+ * (docs/analytics.md). Most viewed first; at most `limit` series.
+ */
+export async function seriesViewers(
+  db: DbOrTx,
+  tenantId: string,
+  range: { from: string; to: string },
+  limit = 100,
+): Promise<{ seriesId: number; viewers: number }[]> {
+  const rows = await rowsOf<{ series_id: number; viewers: number }>(
+    db,
+    sql`select series_id, sum(viewers)::int as viewers from analytics_series_day
+        where tenant_id = ${tenantId} and day between ${range.from}::date and ${range.to}::date
+        group by series_id order by 2 desc, 1 limit ${limit}`,
+  );
+  return rows.map((r) => ({ seriesId: r.series_id, viewers: r.viewers }));
+}
