@@ -216,6 +216,10 @@ export const MESSAGES_EN = {
   // console configuration and tenants
   ConfigMinAboveMax: 'The minimum is above the maximum',
   ConfigMustBePositive: 'This must be more than 0',
+  ConfigFeeRange: 'A fee from 0 % to 50 %, at most 2 decimals',
+  ConfigRateRange: 'A rate from 0 % to 50 %, at most 2 decimals',
+  ConfigWindowRange: 'From 1 to 60 minutes',
+  ConfigStepRange: 'A whole number, at least 1',
   ConfigDuplicate: 'This value appears twice',
   ConfigTierOrder: 'The tiers are week, primary, premium and director, in this order',
   InvalidTimeZone: 'Unknown time zone',

@@ -212,6 +212,54 @@ describe('validation', () => {
   });
 });
 
+describe('money settings out of range', () => {
+  it.each([
+    ['withdrawal.bankFeeBps', 9000, 'ConfigFeeRange', 'A fee from 0 % to 50 %'],
+    ['withdrawal.bankFeeBps', -5, 'ConfigFeeRange', 'A fee from 0 % to 50 %'],
+    ['withdrawal.bankFeeBps', 12.5, 'ConfigFeeRange', 'A fee from 0 % to 50 %'],
+    ['withdrawal.usdtFeeBps', 5001, 'ConfigFeeRange', 'A fee from 0 % to 50 %'],
+    ['recharge.official.windowMinutes', 0, 'ConfigWindowRange', 'From 1 to 60 minutes'],
+    ['recharge.official.windowMinutes', 61, 'ConfigWindowRange', 'From 1 to 60 minutes'],
+    ['withdrawal.divisibleBy', 0, 'ConfigStepRange', 'A whole number, at least 1'],
+  ])(
+    'refuses %s = %s with 400 naming the field and the range in words, never clamping',
+    async (field, bad, key, msg) => {
+      const before = await read('000000');
+      const wallet = { tenantId: '000000', ...structuredClone(before.wallet.value) } as Record<
+        string,
+        unknown
+      >;
+      const [group, ...rest] = field.split('.') as [string, ...string[]];
+      let node = wallet[group] as Record<string, unknown>;
+      for (const part of rest.slice(0, -1)) node = node[part] as Record<string, unknown>;
+      node[rest.at(-1)!] = bad;
+      const res = await admin(adminConfigApi.updateWallet, owner, { body: wallet });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: 400, errorKey: key, field });
+      expect(res.body.msg).toContain(msg);
+      // Nothing stored, nothing changed into something else.
+      expect((await read('000000')).wallet).toEqual(before.wallet);
+    },
+  );
+
+  it('keeps the edges: 0 % and 50 % fees are saved as typed', async () => {
+    const wallet = { tenantId: '000003', ...defaultWalletSettings('PKR') };
+    wallet.withdrawal.bankFeeBps = 5000;
+    wallet.withdrawal.usdtFeeBps = 0;
+    const res = await admin(adminConfigApi.updateWallet, owner, { body: wallet });
+    expect(res.status).toBe(200);
+    const stored = (await read('000003')).wallet.value.withdrawal;
+    expect([stored.bankFeeBps, stored.usdtFeeBps]).toEqual([5000, 0]);
+  });
+
+  it('refuses a team rate above 50 % in words', async () => {
+    const team = (await read('000000')).team.value;
+    team.welfareBps[2] = 9000;
+    const res = await admin(adminConfigApi.updateTeam, owner, { body: { tenantId: '000000', ...team } });
+    expect(res.body).toMatchObject({ code: 400, errorKey: 'ConfigRateRange', field: 'welfareBps.2' });
+  });
+});
+
 describe('the tenant’s website', () => {
   it('is set in the console (http or https only), shown to the app, and cleared by an empty field', async () => {
     const save = async (websiteUrl: unknown) =>
