@@ -15,17 +15,23 @@ import { usingPostgres } from '../../test/database.js';
 import { buildTestApp, type TestApp } from '../../test/helper.js';
 import { walletFixtures } from '../../test/wallet-fixtures.js';
 import { BANKS } from '../wallet/banks.js';
+import { base32Decode, hotp, totpCode, totpStep } from '../operator/totp.js';
+
+const wrongCode = (secret: string) => hotp(base32Decode(secret), totpStep(t.clock.now()) + 5);
 
 let t: TestApp;
 let f: ReturnType<typeof walletFixtures>;
 let owner: string;
 let adminA: string;
+/** A tenant admin of 000004 for the collection tests, with its authenticator secret. */
+let cashier: Awaited<ReturnType<ReturnType<typeof walletFixtures>['operatorAccount']>>;
 
 beforeAll(async () => {
   t = await buildTestApp({ DEMO_CONTENT: 'true', PUBLIC_URL: 'https://drama.example' });
   f = walletFixtures(t);
   owner = await f.operator('owner', []);
   adminA = await f.operator('tenant_admin', ['000001']);
+  cashier = await f.operatorAccount('tenant_admin', ['000003']);
 });
 afterAll(() => t.close());
 
@@ -257,6 +263,64 @@ describe('money settings out of range', () => {
     team.welfareBps[2] = 9000;
     const res = await admin(adminConfigApi.updateTeam, owner, { body: { tenantId: '000000', ...team } });
     expect(res.body).toMatchObject({ code: 400, errorKey: 'ConfigRateRange', field: 'welfareBps.2' });
+  });
+});
+
+describe('where users pay', () => {
+  const nextStep = () => t.clock.advance(30_000);
+  const save = (body: object) =>
+    admin(adminConfigApi.updateWallet, cashier.token, { body: { tenantId: '000003', ...body } });
+
+  it('asks for the authenticator code again, refuses a wrong one, audits the move and tells the owner', async () => {
+    const current = (await read('000003')).wallet.value;
+    const moved = structuredClone(current);
+    moved.recharge.official.accountNumber = '999888777666';
+    moved.recharge.usdt.address = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
+
+    const without = await save(moved);
+    expect(without).toMatchObject({ status: 409, body: { errorKey: 'TotpRequired', field: 'totpCode' } });
+    const wrong = await save({ ...moved, totpCode: wrongCode(cashier.totpSecret) });
+    expect(wrong).toMatchObject({ status: 409, body: { errorKey: 'WrongTotpCode', field: 'totpCode' } });
+    expect((await read('000003')).wallet.value.recharge.official.accountNumber).toBe(
+      current.recharge.official.accountNumber,
+    );
+
+    nextStep();
+    const ok = await save({ ...moved, totpCode: totpCode(cashier.totpSecret, t.clock.now()) });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    const stored = (await read('000003')).wallet.value;
+    expect(stored.recharge.official.accountNumber).toBe('999888777666');
+    expect(stored).not.toHaveProperty('totpCode');
+    // Its own audit entry, which the owners' dashboard lists.
+    const [entry] = await audits('config.wallet.collection');
+    expect(entry).toMatchObject({
+      tenantId: '000003',
+      operator: cashier.username,
+      before: { accountNumber: current.recharge.official.accountNumber },
+      after: { accountNumber: '999888777666', usdtAddress: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' },
+    });
+    // The same code cannot serve twice.
+    moved.recharge.official.accountName = 'SOMEONE ELSE';
+    expect(
+      (await save({ ...moved, totpCode: totpCode(cashier.totpSecret, t.clock.now()) })).body.errorKey,
+    ).toBe('WrongTotpCode');
+  });
+
+  it('asks nothing when only other wallet settings change', async () => {
+    const current = (await read('000003')).wallet.value;
+    current.withdrawal.bankFeeBps = 300;
+    expect((await save(current)).status).toBe(200);
+  });
+
+  it('asks for the code before a reset puts the demo account back', async () => {
+    const reset = (totp?: string) =>
+      admin(adminConfigApi.resetSection, cashier.token, {
+        body: { tenantId: '000003', section: 'wallet', ...(totp ? { totpCode: totp } : {}) },
+      });
+    expect((await reset()).body.errorKey).toBe('TotpRequired');
+    nextStep();
+    expect((await reset(totpCode(cashier.totpSecret, t.clock.now()))).status).toBe(200);
+    expect((await read('000003')).wallet.isDefault).toBe(true);
   });
 });
 

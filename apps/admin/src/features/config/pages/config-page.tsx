@@ -63,7 +63,14 @@ function TenantConfiguration({ tenantId }: { tenantId: string }) {
           key: 'general',
           label: 'General',
           children: (
-            <SectionForm key={key} tenantId={tenantId} section="general" value={c.general} isDefault={null}>
+            <SectionForm
+              key={key}
+              tenantId={tenantId}
+              currency={c.general.currency}
+              section="general"
+              value={c.general}
+              isDefault={null}
+            >
               <GeneralFields currencyLocked={c.ledgerAccounts > 0} />
             </SectionForm>
           ),
@@ -75,6 +82,7 @@ function TenantConfiguration({ tenantId }: { tenantId: string }) {
             <SectionForm
               key={key}
               tenantId={tenantId}
+              currency={c.general.currency}
               section="wallet"
               value={c.wallet.value}
               isDefault={c.wallet.isDefault}
@@ -90,6 +98,7 @@ function TenantConfiguration({ tenantId }: { tenantId: string }) {
             <SectionForm
               key={key}
               tenantId={tenantId}
+              currency={c.general.currency}
               section="membership"
               value={c.membership.value}
               isDefault={c.membership.isDefault}
@@ -105,6 +114,7 @@ function TenantConfiguration({ tenantId }: { tenantId: string }) {
             <SectionForm
               key={key}
               tenantId={tenantId}
+              currency={c.general.currency}
               section="team"
               value={c.team.value}
               isDefault={c.team.isDefault}
@@ -121,6 +131,7 @@ function TenantConfiguration({ tenantId }: { tenantId: string }) {
             <SectionForm
               key={key}
               tenantId={tenantId}
+              currency={c.general.currency}
               section="earn"
               value={c.earn.value}
               isDefault={c.earn.isDefault}
@@ -135,7 +146,7 @@ function TenantConfiguration({ tenantId }: { tenantId: string }) {
         {
           key: 'payments',
           label: 'Payment providers',
-          children: <PaymentProvidersTab tenantId={tenantId} />,
+          children: <PaymentProvidersTab tenantId={tenantId} currency={c.general.currency} />,
         },
       ]}
     />
