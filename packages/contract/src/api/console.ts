@@ -8,6 +8,7 @@ import { adminConfigApi } from './admin-config.js';
 import { adminChatApi } from './admin-chat.js';
 import { adminFinanceApi } from './admin-finance.js';
 import { adminPaymentApi } from './admin-payment.js';
+import { adminExportApi } from './admin-export.js';
 
 /**
  * Every call of the operator console (/admin-api), by area. Each area's contract file adds its
@@ -23,6 +24,7 @@ export const consoleCalls = {
   chat: adminChatApi,
   finance: adminFinanceApi,
   payment: adminPaymentApi,
+  export: adminExportApi,
 } as const;
 
 export function allConsoleCalls(): AnyCall[] {

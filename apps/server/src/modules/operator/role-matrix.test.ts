@@ -39,6 +39,7 @@ const POLICY: [RegExp, readonly OperatorRole[]][] = [
   [/^\/content\//, ['owner', 'tenant_admin', 'content']],
   [/^\/(finance|dashboard)\//, ['owner', 'tenant_admin', 'finance']],
   [/^\/audit/, ['owner', 'tenant_admin', 'finance']],
+  [/^\/export\//, ['owner', 'tenant_admin', 'finance']],
   [/^\/users\/(sessions\/revoke|freeze|unfreeze)$/, ['owner', 'tenant_admin']],
   [/^\/users\//, ['owner', 'tenant_admin', 'finance', 'support']],
   [/^\/chat\//, ['owner', 'tenant_admin', 'support']],

@@ -188,7 +188,7 @@ function ProviderCard({ tenantId, provider }: { tenantId: string; provider: Paym
         {keyTyped && (
           <Form.Item
             name="totpCode"
-            label="Your authenticator code (a new key changes where the money goes; the owner is told)"
+            label="Your authenticator code (a new key changes where the money goes; it gets its own audit entry)"
             rules={[
               { required: true, pattern: /^\d{6}$/, message: 'The 6-digit code from your authenticator app' },
             ]}
