@@ -152,6 +152,7 @@ export const MESSAGES_EN = {
     'The account is frozen: this withdrawal can only be rejected or failed until it is unfrozen',
   ReferenceMismatch: 'The matched reference does not belong to this order',
   ReasonRequired: 'Please give a reason (at least 3 characters)',
+  PaidReferenceRequired: "Enter the bank's transfer reference (3 to 120 characters)",
   InvalidSignature: 'Invalid signature',
   StaleWebhook: 'The notification is too old',
   AmountMismatch: 'The paid amount or currency does not match the order',

@@ -144,6 +144,7 @@ export const MESSAGES_ID: MessageCatalog = {
     'Akun dibekukan: penarikan ini hanya bisa ditolak atau digagalkan sampai akun dicairkan',
   ReferenceMismatch: 'Referensi tidak cocok dengan pesanan ini',
   ReasonRequired: 'Berikan alasan (minimal 3 karakter)',
+  PaidReferenceRequired: 'Masukkan nomor referensi transfer bank (3 sampai 120 karakter)',
   InvalidSignature: 'Tanda tangan tidak valid',
   StaleWebhook: 'Notifikasi sudah terlalu lama',
   AmountMismatch: 'Jumlah atau mata uang tidak cocok dengan pesanan',

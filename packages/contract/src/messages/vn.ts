@@ -144,6 +144,7 @@ export const MESSAGES_VN: MessageCatalog = {
     'Tài khoản đang bị khóa: lệnh rút này chỉ có thể bị từ chối hoặc đánh dấu thất bại cho đến khi mở khóa',
   ReferenceMismatch: 'Mã đối chiếu không thuộc đơn này',
   ReasonRequired: 'Vui lòng nêu lý do (ít nhất 3 ký tự)',
+  PaidReferenceRequired: 'Nhập mã giao dịch chuyển khoản của ngân hàng (3 đến 120 ký tự)',
   InvalidSignature: 'Chữ ký không hợp lệ',
   StaleWebhook: 'Thông báo đã quá cũ',
   AmountMismatch: 'Số tiền hoặc loại tiền không khớp với đơn',
