@@ -3,6 +3,7 @@ import {
   adminApi,
   api,
   adminConfigApi,
+  adminDashboardApi,
   type AnyCall,
   defaultEarnSettings,
   defaultMembershipSettings,
@@ -298,6 +299,13 @@ describe('where users pay', () => {
       operator: cashier.username,
       before: { accountNumber: current.recharge.official.accountNumber },
       after: { accountNumber: '999888777666', usdtAddress: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' },
+    });
+    // The owner's dashboard lists it at the top.
+    const notice = await admin(adminDashboardApi.sensitiveChanges, owner);
+    expect(notice.body.data.list[0]).toMatchObject({
+      action: 'config.wallet.collection',
+      operator: cashier.username,
+      tenantId: '000003',
     });
     // The same code cannot serve twice.
     moved.recharge.official.accountName = 'SOMEONE ELSE';

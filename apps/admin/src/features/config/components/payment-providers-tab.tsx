@@ -188,7 +188,7 @@ function ProviderCard({ tenantId, provider }: { tenantId: string; provider: Paym
         {keyTyped && (
           <Form.Item
             name="totpCode"
-            label="Your authenticator code (a new key changes where the money goes; it gets its own audit entry)"
+            label="Your authenticator code (a new key changes where the money goes; the owner sees it on the dashboard)"
             rules={[
               { required: true, pattern: /^\d{6}$/, message: 'The 6-digit code from your authenticator app' },
             ]}

@@ -100,7 +100,7 @@ export function SectionForm<V extends object>({
                 type="warning"
                 showIcon
                 style={{ marginBlock: 12 }}
-                title="This changes where users pay. Enter your authenticator code to confirm; the change gets its own audit entry."
+                title="This changes where users pay. Enter your authenticator code to confirm; the owner sees the change on the dashboard."
               />
               <Input
                 data-testid="config-totp"
