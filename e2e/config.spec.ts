@@ -1,6 +1,7 @@
 import { devices, expect, test } from '@playwright/test';
 import { adminApi, adminConfigApi } from '@dramastar/contract';
-import { consoleCall, consoleSignIn } from './console.js';
+import { consoleCall, consoleSignIn, ownerCredentials } from './console.js';
+import { freshTotpCode } from './totp.js';
 import { base, origin, registerByEmail, unique } from './flows.js';
 
 // The console is a desktop application; the user's app runs on a phone.
@@ -41,7 +42,7 @@ test('the owner changes the Primary Star Card price in the console and the app s
     await form.getByTestId('tier-price-primary').fill(newPrice);
     await form.getByTestId('config-save-membership').click();
     // The confirmation lists what changes.
-    await expect(page.getByTestId('config-diff')).toContainText('tiers.1.price');
+    await expect(page.getByTestId('config-diff')).toContainText('Primary card price');
     await expect(page.getByTestId('config-diff')).toContainText(newPrice);
     await page.screenshot({ path: '/tmp/cfg-console-confirm.png' });
     await page.getByTestId('config-confirm-ok').click();
@@ -78,6 +79,59 @@ test('the owner changes the Primary Star Card price in the console and the app s
         })
       : await consoleCall(adminConfigApi.updateMembership, {
           body: { tenantId: '000000', ...original.value },
+        });
+    expect(restored.code, restored.msg).toBe(200);
+  }
+});
+
+test('a fee typed out of range is refused on its field, and changing the collection account asks for the authenticator code', async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  const before = await consoleCall(adminConfigApi.tenantConfig, { query: { tenantId: '000000' } });
+  expect(before.code, before.msg).toBe(200);
+  const original = before.data.wallet;
+  try {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await consoleSignIn(page);
+    await page.goto(`${origin()}/admin/settings/config`);
+    await page.getByRole('tab', { name: 'Wallet' }).click();
+    const form = page.getByTestId('config-form-wallet');
+    // The fee is a percentage; 90 % is refused on the field with the range in words, not changed.
+    const fee = form.getByTestId('wallet-bank-fee');
+    await expect(fee).toHaveValue('5');
+    await fee.fill('90');
+    await form.getByTestId('config-save-wallet').click();
+    await expect(form.getByText('A fee from 0 % to 50 %, at most 2 decimals')).toBeVisible();
+    await expect(fee).toHaveValue('90');
+    await expect(page.getByTestId('config-diff')).toHaveCount(0);
+    await page.screenshot({ path: '/tmp/cfg-console-fee-refused.png', fullPage: true });
+
+    // 7.5 % and a new collection account: the confirmation says it in words and asks for the code.
+    await fee.fill('7.5');
+    await form.getByLabel('Account number').fill('009988776655');
+    await form.getByTestId('config-save-wallet').click();
+    const diff = page.getByTestId('config-diff');
+    await expect(diff).toContainText('Bank withdrawal fee: 5 % → 7.5 %');
+    await expect(diff).toContainText('Collection account number');
+    await page.screenshot({ path: '/tmp/cfg-console-collection-confirm.png' });
+    await page.getByTestId('config-totp').fill(await freshTotpCode(ownerCredentials().totpSecret));
+    await page.getByTestId('config-confirm-ok').click();
+    await expect(page.getByTestId('config-custom-wallet')).toBeVisible();
+    const after = await consoleCall(adminConfigApi.tenantConfig, { query: { tenantId: '000000' } });
+    expect(after.data.wallet.value.withdrawal.bankFeeBps).toBe(750);
+    expect(after.data.wallet.value.recharge.official.accountNumber).toBe('009988776655');
+    const audit = await consoleCall(adminApi.audit, { query: { action: 'config.wallet.collection' } });
+    expect(audit.data.list[0]).toMatchObject({ tenantId: '000000', action: 'config.wallet.collection' });
+  } finally {
+    // Other specs rely on the wallet as it was (a move back asks for the code too).
+    const totpCode = await freshTotpCode(ownerCredentials().totpSecret);
+    const restored = original.isDefault
+      ? await consoleCall(adminConfigApi.resetSection, {
+          body: { tenantId: '000000', section: 'wallet', totpCode },
+        })
+      : await consoleCall(adminConfigApi.updateWallet, {
+          body: { tenantId: '000000', ...original.value, totpCode },
         });
     expect(restored.code, restored.msg).toBe(200);
   }

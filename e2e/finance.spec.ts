@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { devices, expect, test } from '@playwright/test';
 import { adminFinanceApi } from '@dramastar/contract';
 import { consoleCall, consoleSignIn } from './console.js';
-import { applyForWithdrawal, base, rechargeByCard, registerByEmail, unique } from './flows.js';
+import { applyForWithdrawal, base, origin, rechargeByCard, registerByEmail, unique } from './flows.js';
 
 // The console is a desktop application; the user is on a phone (own context below).
 test.use({ ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, colorScheme: 'light' });
@@ -55,11 +55,30 @@ test('finance confirms a bank transfer and pays a withdrawal the user sees, then
   await page.getByTestId('nav').getByText('Withdrawals', { exact: true }).click();
   const user = page.getByTestId(`withdrawal-user-${withdrawal}`);
   await expect(user).toContainText(email);
-  for (const action of ['approve', 'process', 'pay']) {
+  for (const action of ['approve', 'process']) {
     await page.getByTestId(`withdrawal-${action}-${withdrawal}`).click();
     await page.getByTestId('withdrawal-action-ok').click();
   }
+  // Mark paid records the bank's transfer reference.
+  await page.getByTestId(`withdrawal-pay-${withdrawal}`).click();
+  await page.getByTestId('withdrawal-reason-dialog-input').fill('BDO-FT-000042');
+  await page.getByTestId('withdrawal-reason-dialog-ok').click();
   await expect(page.getByTestId(`withdrawal-stage-${withdrawal}`)).toHaveText('paid');
+  // The timeline shows who did each step and when, with the reference.
+  await page
+    .getByTestId('withdrawals-table')
+    .getByRole('row')
+    .filter({ hasText: withdrawal })
+    .getByRole('button', { name: /expand/i })
+    .click();
+  const timeline = page.getByTestId(`timeline-${withdrawal}`);
+  await expect(timeline.getByTestId('timeline-step-applied')).toContainText('Applied by the user');
+  await expect(timeline.getByTestId('timeline-step-approve')).toContainText('Approve by admin');
+  await expect(timeline.getByTestId('timeline-step-pay')).toContainText('Mark paid by admin');
+  await expect(timeline.getByTestId('timeline-step-pay')).toContainText('BDO-FT-000042');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.screenshot({ path: '/tmp/console-withdrawal-timeline.png' });
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   // The user's withdrawal details show the final stage.
   await app.goto(`${base()}/pages/profile/withdraw/details/index?orderNo=${withdrawal}`);
@@ -133,4 +152,25 @@ test('finance confirms a bank transfer and pays a withdrawal the user sees, then
   expect(csv).toContain('Report,,balanced,,,,,,,,yes');
 
   await phone.close();
+});
+
+test('finance downloads the recharges of a tenant as CSV from Exports', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await consoleSignIn(page);
+  await page.goto(`${origin()}/admin/finance/exports`);
+  await page.screenshot({ path: '/tmp/console-exports.png' });
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('export-download').click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('recharges-all-tenants-all.csv');
+  const path = await download.path();
+  const csv = await readFile(path, 'utf8');
+  expect(csv.split('\r\n')[0]).toBe(
+    '\uFEFFOrder no,Tenant,User id,User e-mail,Channel,Status,Amount paid,Paid in,Amount credited,Currency,Transfer reference,Provider,Provider transaction,USDT transaction hash,Matched reference,Reason,Created at,Credited at',
+  );
+  // The export is in the audit log.
+  await page.goto(`${origin()}/admin/audit`);
+  await expect(page.getByRole('row').filter({ hasText: 'export.csv' }).first()).toBeVisible();
 });

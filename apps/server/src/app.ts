@@ -100,6 +100,7 @@ import { contentRoutes } from './modules/content/content.routes.js';
 import { createContentService } from './modules/content/content.service.js';
 import { createTranscodeWorker } from './modules/content/transcode.worker.js';
 import { adminFinanceRoutes } from './modules/wallet/admin-finance.routes.js';
+import { adminExportRoutes } from './modules/export/admin-export.routes.js';
 import { createAdminFinanceService } from './modules/wallet/admin-finance.service.js';
 import {
   CATALOG_CHANGED,
@@ -477,7 +478,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       sessionIdleDays: config.sessionIdleDays,
     }),
   });
-  dashboardRoutes(router, { dashboard: createDashboardService({ db, clock }) });
+  dashboardRoutes(router, { dashboard: createDashboardService({ db, clock }), operators, clock });
   adminConfigRoutes(router, {
     db,
     operators,
@@ -489,6 +490,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   adminFinanceRoutes(router, {
     finance: createAdminFinanceService({ db, clock, provider: 'sandbox' }),
   });
+  adminExportRoutes(router, { db, operators });
   await chatModule(app, router, {
     database,
     clock,

@@ -27,6 +27,7 @@ export * from './chat.js';
 export * from './chat-socket.js';
 export * from './api/admin-finance.js';
 export * from './api/admin-payment.js';
+export * from './api/admin-export.js';
 export * from './api/console.js';
 export * from './membership.js';
 export * from './team.js';

@@ -11,7 +11,17 @@ import { lazySchema } from './lazy-schema.js';
 
 const m = (key: MessageKey) => ({ error: key });
 const currencyKey = lazySchema(() => z.enum(CURRENCY_KEYS));
-const bpsPerLevel = lazySchema(() => z.array(z.number().int().min(0).max(5_000)).length(5));
+const bpsPerLevel = lazySchema(() =>
+  z
+    .array(
+      z
+        .number(m('ConfigRateRange'))
+        .int(m('ConfigRateRange'))
+        .min(0, m('ConfigRateRange'))
+        .max(5_000, m('ConfigRateRange')),
+    )
+    .length(5),
+);
 
 export const TEAM_LEVELS = [1, 2, 3, 4, 5] as const;
 

@@ -48,6 +48,21 @@ export const txHashSchema = lazySchema(() =>
 // Tenant wallet settings
 // ---------------------------------------------------------------------------------------------
 
+/** The highest fee a withdrawal may carry: 5,000 bps = 50 %. */
+export const MAX_FEE_BPS = 5_000;
+
+/**
+ * A fee in basis points (100 = 1 %), from 0 to MAX_FEE_BPS. Out of range is refused with
+ * `ConfigFeeRange` (the range in words), never clamped.
+ */
+export const feeBpsSchema = lazySchema(() =>
+  z
+    .number(m('ConfigFeeRange'))
+    .int(m('ConfigFeeRange'))
+    .min(0, m('ConfigFeeRange'))
+    .max(MAX_FEE_BPS, m('ConfigFeeRange')),
+);
+
 export const walletSettingsSchema = lazySchema(() =>
   z.object({
     recharge: z.object({
@@ -62,7 +77,11 @@ export const walletSettingsSchema = lazySchema(() =>
         /** Smallest order (the spec: Vietnam only for orders of 100 million VND and more). */
         minAmount: amountSchema,
         /** The transfer must be made within this many minutes of creating the order (spec: 5). */
-        windowMinutes: z.number().int().min(1).max(60),
+        windowMinutes: z
+          .number(m('ConfigWindowRange'))
+          .int(m('ConfigWindowRange'))
+          .min(1, m('ConfigWindowRange'))
+          .max(60, m('ConfigWindowRange')),
         bankName: text().min(1).max(80),
         accountName: text().min(1).max(80),
         accountNumber: text().min(1).max(40),
@@ -80,12 +99,12 @@ export const walletSettingsSchema = lazySchema(() =>
     withdrawal: z.object({
       minAmount: amountSchema,
       /** Amounts must be whole multiples of this (major units; the spec: 100). */
-      divisibleBy: z.number().int().min(1),
+      divisibleBy: z.number(m('ConfigStepRange')).int(m('ConfigStepRange')).min(1, m('ConfigStepRange')),
       /** Fee of a bank withdrawal in basis points (spec: 5 % = 500). */
-      bankFeeBps: z.number().int().min(0).max(5_000),
+      bankFeeBps: feeBpsSchema,
       /** Withdrawals in USDT to a TRC20 address (only where the tenant's currency is USDT). */
       usdtEnabled: z.boolean(),
-      usdtFeeBps: z.number().int().min(0).max(5_000),
+      usdtFeeBps: feeBpsSchema,
       usdtMinFee: amountSchema,
       /** Quick amounts on the withdraw page; "all" = the most the balance allows with its fee. */
       quickAmounts: z.array(z.union([amountSchema, z.literal('all')])).max(8),

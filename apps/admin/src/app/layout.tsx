@@ -1,9 +1,10 @@
 import { LogoutOutlined } from '@ant-design/icons';
 import type { OperatorInfo } from '@dramastar/contract';
-import { Button, Layout, Menu, type MenuProps, Space, Tag, Typography } from 'antd';
+import { App, Button, Layout, Menu, type MenuProps, Space, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useLogout } from '../features/auth/api/auth';
+import { discardUnsavedChanges, hasUnsavedChanges } from '../shared/ui/unsaved-changes';
 import { GROUPS, type PageGroup, pagesFor } from './pages';
 
 /** The menu of the pages the operator's role may use, grouped as `GROUPS` orders them. */
@@ -23,6 +24,22 @@ export function ConsoleLayout({ operator, children }: { operator: OperatorInfo; 
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const logout = useLogout();
+  const { modal } = App.useApp();
+  /** Goes to another page; with unsaved edits, only once the operator agrees to lose them. */
+  const go = (path: string) => {
+    if (!hasUnsavedChanges()) return void navigate(path);
+    modal.confirm({
+      title: 'Leave without saving?',
+      content: 'Your changes on this page are not saved yet.',
+      okText: 'Leave',
+      okButtonProps: { danger: true, 'data-testid': 'leave-unsaved-ok' },
+      cancelText: 'Stay',
+      onOk: () => {
+        discardUnsavedChanges();
+        void navigate(path);
+      },
+    });
+  };
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <Layout.Sider width={220} theme="dark" breakpoint="lg" collapsedWidth={64}>
@@ -35,7 +52,7 @@ export function ConsoleLayout({ operator, children }: { operator: OperatorInfo; 
           data-testid="nav"
           selectedKeys={[pathname]}
           items={menuFor(operator)}
-          onClick={({ key }) => void navigate(key)}
+          onClick={({ key }) => go(key)}
         />
       </Layout.Sider>
       <Layout>

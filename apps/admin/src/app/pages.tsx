@@ -20,6 +20,8 @@ import { TeamOutlined } from '@ant-design/icons';
 import { adminUsersApi } from '@dramastar/contract';
 import { LineChartOutlined } from '@ant-design/icons';
 import { adminAnalyticsApi } from '@dramastar/contract';
+import { DownloadOutlined } from '@ant-design/icons';
+import { adminExportApi } from '@dramastar/contract';
 
 /** Menu groups, in menu order; a page without a group is a top-level entry. */
 export const GROUPS = {
@@ -107,6 +109,14 @@ export const PAGES: ConsolePage[] = [
     group: 'finance',
     call: adminFinanceApi.reconciliation,
     page: load(() => import('../features/finance/pages/reconciliation-page'), 'ReconciliationPage'),
+  },
+  {
+    path: '/finance/exports',
+    label: 'Exports',
+    icon: <DownloadOutlined />,
+    group: 'finance',
+    call: adminExportApi.exportCsv,
+    page: load(() => import('../features/exports/pages/exports-page'), 'ExportsPage'),
   },
   {
     path: '/content/series',

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { OperatorContext, SessionUser } from './actors.js';
 import { isSharedAnswer } from '../answer-cache.js';
+import { FileAnswer, sendFile } from './file-answer.js';
 import { sendSuccess, validationError } from './envelope.js';
 import { AppError } from './errors.js';
 import { requestLanguage } from './language.js';
@@ -154,6 +155,7 @@ export function createRouter(
           lang,
         } as CallContext<C>;
         const data = await run(ctx, who);
+        if (data instanceof FileAnswer) return sendFile(reply, data);
         if (!isSharedAnswer(data)) return sendSuccess(reply, call.response.parse(data), lang);
         // A cached answer is checked, turned into JSON and compressed once, however many ask.
         return sendShared(req, reply, data, lang, () => JSON.stringify(call.response.parse(data)));

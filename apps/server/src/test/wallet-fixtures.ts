@@ -6,6 +6,7 @@ import type { Db } from '../db/client.js';
 import { eq } from 'drizzle-orm';
 import { operators as operatorTable, payPasswords } from '../db/schema/index.js';
 import { hashPassword } from '../modules/auth/password.js';
+import { totpCode } from '../modules/operator/totp.js';
 import { createOperatorService } from '../modules/operator/operator.service.js';
 import { SIGNATURE_HEADER, signWebhook } from '../modules/payment/gateway.js';
 import { sandboxSecret } from '../modules/payment/sandbox-gateway.js';
@@ -189,9 +190,13 @@ export function walletFixtures(t: TestApp) {
     return who;
   }
 
+  /** The authenticator code of fixture operators now (FIXTURE_TOTP_SECRET; each step is used once). */
+  const totp = () => totpCode(FIXTURE_TOTP_SECRET, t.clock.now());
+
   return {
     call,
     admin,
+    totp,
     user,
     payPassword,
     buyCopyright,

@@ -10,11 +10,13 @@ export const OPERATOR_PASSWORD_MIN = 10;
 export const OPERATOR_PASSWORD_MAX = 200;
 
 const tenantId = lazySchema(() => text().regex(/^\d{6}$/));
-const totpCode = lazySchema(() =>
+/** A 6-digit authenticator code (sign-in, enrolment, and sensitive changes that ask for it again). */
+export const totpCodeSchema = lazySchema(() =>
   text()
     .trim()
     .regex(/^\d{6}$/, { error: 'TotpCodeFormat' }),
 );
+const totpCode = totpCodeSchema;
 const operatorId = lazySchema(() => text().regex(/^\d{1,19}$/));
 const ok = lazySchema(() => z.object({}));
 

@@ -13,6 +13,7 @@ import { teamSettingsSchema } from '../team.js';
 import { amountSchema, DETAILED_RECHARGE_CHANNELS, walletSettingsSchema } from '../wallet.js';
 import { text, dateTimeSchema } from '../validation.js';
 import { lazySchema } from '../lazy-schema.js';
+import { totpCodeSchema } from './admin-access.js';
 
 const m = (key: MessageKey) => ({ error: key });
 const tenantId = lazySchema(() =>
@@ -335,7 +336,15 @@ export const adminConfigApi = {
     path: '/config/wallet',
     auth: 'operator',
     roles: ROLES.admins,
-    body: lazySchema(() => walletSettingsSchema.extend({ tenantId }).superRefine(sectionChecks.wallet)),
+    /**
+     * Changing where users pay (the collection bank account, the USDT deposit address) needs the
+     * operator's authenticator code again (`totpCode`; 409 `TotpRequired` without it).
+     */
+    body: lazySchema(() =>
+      walletSettingsSchema
+        .extend({ tenantId, totpCode: totpCodeSchema.optional() })
+        .superRefine(sectionChecks.wallet),
+    ),
     response: adminTenantConfig,
   }),
   updateMembership: defineCall({
@@ -366,7 +375,10 @@ export const adminConfigApi = {
     path: '/config/reset',
     auth: 'operator',
     roles: ROLES.admins,
-    body: lazySchema(() => z.object({ tenantId, section: z.enum(CONFIG_SECTIONS) })),
+    /** Resetting the wallet moves where users pay back to the defaults: `totpCode` as on a save. */
+    body: lazySchema(() =>
+      z.object({ tenantId, section: z.enum(CONFIG_SECTIONS), totpCode: totpCodeSchema.optional() }),
+    ),
     response: adminTenantConfig,
   }),
   copyrights: defineCall({

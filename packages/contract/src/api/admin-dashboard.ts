@@ -3,6 +3,7 @@ import { defineCall } from '../call.js';
 import { CURRENCY_KEYS, ROLES } from '../constants.js';
 import { text, dateSchema } from '../validation.js';
 import { lazySchema } from '../lazy-schema.js';
+import { auditEntry } from './admin.js';
 
 /** The longest range the dashboard answers, in days. */
 export const DASHBOARD_MAX_DAYS = 92;
@@ -80,4 +81,21 @@ export const adminDashboardApi = {
     ),
     response: dashboardStats,
   }),
+  /**
+   * Changes of where users pay (collection account, USDT address) and of payment provider keys
+   * in the last SENSITIVE_CHANGE_DAYS days within the operator's tenants, newest first: the
+   * dashboard shows them to the owner and admins at the top.
+   */
+  sensitiveChanges: defineCall({
+    path: '/dashboard/sensitive-changes',
+    auth: 'operator',
+    roles: ROLES.finance,
+    response: lazySchema(() => z.object({ list: z.array(auditEntry) })),
+  }),
 };
+
+/** How far back the dashboard lists changes of where users pay and of provider keys. */
+export const SENSITIVE_CHANGE_DAYS = 7;
+
+/** The audit actions that move where users' money goes (asked for the authenticator code again). */
+export const SENSITIVE_AUDIT_ACTIONS = ['config.wallet.collection', 'config.payment_provider.keys'] as const;

@@ -3,6 +3,7 @@ import { defineCall } from '../call.js';
 import { ROLES } from '../constants.js';
 import { text } from '../validation.js';
 import { lazySchema } from '../lazy-schema.js';
+import { totpCodeSchema } from './admin-access.js';
 
 const tenantId = lazySchema(() => text().regex(/^\d{6}$/));
 
@@ -39,6 +40,8 @@ export const paymentProviderUpdate = lazySchema(() =>
     settings: z.record(text().max(40), text().max(200)),
     /** New secret values; a field left out or empty keeps its value. */
     secrets: z.record(text().max(40), text().max(500).optional()),
+    /** The operator's authenticator code: asked again when a key changes (409 `TotpRequired`). */
+    totpCode: totpCodeSchema.optional(),
   }),
 );
 

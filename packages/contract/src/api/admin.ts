@@ -59,7 +59,34 @@ export const adminRecharge = lazySchema(() =>
   }),
 );
 export const adminWithdrawal = lazySchema(() =>
-  withdrawal.extend({ tenantId: z.string(), userId: z.string() }),
+  withdrawal.extend({
+    tenantId: z.string(),
+    userId: z.string(),
+    /** The bank's reference of the payout, recorded with "Mark paid". */
+    paidReference: z.string().nullable(),
+  }),
+);
+
+/** One step of a withdrawal: who did it and when (the user's application, then each operator's). */
+export const withdrawalStep = lazySchema(() =>
+  z.object({
+    /** applied, or the operator's action (approve, process, pay, reject, fail, payout_account_view). */
+    action: z.string(),
+    /** The operator's user name; null for the user's own application. */
+    by: z.string().nullable(),
+    at: z.string(),
+    reason: z.string().nullable(),
+    /** Mark paid: the bank's transfer reference. */
+    reference: z.string().nullable(),
+  }),
+);
+
+/** The bank's (or chain's) transfer reference a payout is recorded with. */
+const paidReference = lazySchema(() =>
+  text('PaidReferenceRequired')
+    .trim()
+    .min(3, { error: 'PaidReferenceRequired' })
+    .max(120, { error: 'PaidReferenceRequired' }),
 );
 
 export const auditEntry = lazySchema(() =>
@@ -158,13 +185,27 @@ export const adminApi = {
     roles: ROLES.finance,
     body: lazySchema(() =>
       z
-        .object({ orderNo, action: z.enum(WITHDRAWAL_ACTIONS), reason: reason.optional() })
+        .object({
+          orderNo,
+          action: z.enum(WITHDRAWAL_ACTIONS),
+          reason: reason.optional(),
+          /** Mark paid: the bank's transfer reference (the console asks for it; 3-120 characters). */
+          reference: paidReference.optional(),
+        })
         .refine((b) => !(b.action === 'reject' || b.action === 'fail') || b.reason !== undefined, {
           path: ['reason'],
           message: 'ReasonRequired',
         }),
     ),
     response: adminWithdrawal,
+  }),
+  /** Who did each step of a withdrawal and when, oldest first (from the audit log). */
+  withdrawalTimeline: defineCall({
+    path: '/finance/withdrawals/timeline',
+    auth: 'operator',
+    roles: ROLES.finance,
+    query: lazySchema(() => z.object({ orderNo })),
+    response: lazySchema(() => z.object({ orderNo: z.string(), steps: z.array(withdrawalStep) })),
   }),
   /**
    * The account a withdrawal is paid to, in full (a bank card's whole number): for finance while

@@ -9,6 +9,7 @@ import { adminChatApi } from './admin-chat.js';
 import { adminFinanceApi } from './admin-finance.js';
 import { adminPaymentApi } from './admin-payment.js';
 import { adminAnalyticsApi } from './admin-analytics.js';
+import { adminExportApi } from './admin-export.js';
 
 /**
  * Every call of the operator console (/admin-api), by area. Each area's contract file adds its
@@ -25,6 +26,7 @@ export const consoleCalls = {
   finance: adminFinanceApi,
   payment: adminPaymentApi,
   analytics: adminAnalyticsApi,
+  export: adminExportApi,
 } as const;
 
 export function allConsoleCalls(): AnyCall[] {

@@ -156,6 +156,7 @@ export const MESSAGES_EN = {
     'The account is frozen: this withdrawal can only be rejected or failed until it is unfrozen',
   ReferenceMismatch: 'The matched reference does not belong to this order',
   ReasonRequired: 'Please give a reason (at least 3 characters)',
+  PaidReferenceRequired: "Enter the bank's transfer reference (3 to 120 characters)",
   InvalidSignature: 'Invalid signature',
   StaleWebhook: 'The notification is too old',
   ProviderTxnUsed: "The provider's transaction has already credited another order",
@@ -221,6 +222,10 @@ export const MESSAGES_EN = {
   // console configuration and tenants
   ConfigMinAboveMax: 'The minimum is above the maximum',
   ConfigMustBePositive: 'This must be more than 0',
+  ConfigFeeRange: 'A fee from 0 % to 50 %, at most 2 decimals',
+  ConfigRateRange: 'A rate from 0 % to 50 %, at most 2 decimals',
+  ConfigWindowRange: 'From 1 to 60 minutes',
+  ConfigStepRange: 'A whole number, at least 1',
   ConfigDuplicate: 'This value appears twice',
   ConfigTierOrder: 'The tiers are week, primary, premium and director, in this order',
   InvalidTimeZone: 'Unknown time zone',

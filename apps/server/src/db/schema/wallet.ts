@@ -164,6 +164,8 @@ export const withdrawals = pgTable(
     requestId: varchar('request_id', { length: 64 }).notNull(),
     requestHash: varchar('request_hash', { length: 64 }).notNull(),
     reason: text('reason'),
+    /** The bank's (or chain's) reference of the payout, recorded by finance with "Mark paid". */
+    paidReference: varchar('paid_reference', { length: 120 }),
     appliedAt: ts('applied_at').notNull(),
     approvedAt: ts('approved_at'),
     processingAt: ts('processing_at'),

@@ -102,11 +102,46 @@ export function adminRoutes(
 
   router.operator(adminApi.withdrawalAction, async ({ operator, body }) =>
     toAdminWithdrawal(
-      await audited(operator, { kind: 'withdrawal', action: body.action, reason: body.reason }, (tx, actor) =>
-        withdrawals.act(tx, body.orderNo, body.action, body.reason, actor),
+      await audited(
+        operator,
+        {
+          kind: 'withdrawal',
+          action: body.action,
+          // Mark paid: the bank's reference reads in the audit log as the step's note.
+          reason: body.action === 'pay' && body.reference ? `reference: ${body.reference}` : body.reason,
+        },
+        (tx, actor) => withdrawals.act(tx, body.orderNo, body.action, body.reason, actor, body.reference),
       ),
     ),
   );
+
+  // Who did each step and when: the user's application, then every operator's entry for it.
+  router.operator(adminApi.withdrawalTimeline, async ({ operator, query }) => {
+    const row = await withdrawals.adminOne(query.orderNo, operator.tenantIds);
+    const target = `withdrawal:${row.orderNo}`;
+    const { list } = await operators.auditList({
+      tenantIds: operator.tenantIds,
+      tenantId: row.tenantId,
+      target,
+      pageNum: 1,
+      pageSize: 100,
+    });
+    const steps = list
+      .filter((e) => e.target === target)
+      .reverse()
+      .map((e) => {
+        const action = e.action.replace(/^withdrawal\./, '');
+        const paid = action === 'pay' ? (e.reason?.replace(/^reference: /, '') ?? null) : null;
+        return { action, by: e.operator, at: e.createdAt, reason: paid ? null : e.reason, reference: paid };
+      });
+    return {
+      orderNo: row.orderNo,
+      steps: [
+        { action: 'applied', by: null, at: row.appliedAt.toISOString(), reason: null, reference: null },
+        ...steps,
+      ],
+    };
+  });
 
   // Finance sees the full account only to pay it, and every look is in the audit log.
   router.operator(adminApi.withdrawalPayoutAccount, ({ operator, body }) =>

@@ -1,8 +1,28 @@
-import { adminDashboardApi } from '@dramastar/contract';
+import { adminDashboardApi, SENSITIVE_AUDIT_ACTIONS, SENSITIVE_CHANGE_DAYS } from '@dramastar/contract';
+import type { Clock } from '../../clock.js';
 import type { Router } from '../../http/route.js';
 import type { DashboardService } from './dashboard.service.js';
+import type { OperatorService } from './operator.service.js';
 
 /** The dashboard's figures (finance roles); other roles see the console's welcome page only. */
-export function dashboardRoutes(router: Router, deps: { dashboard: DashboardService }): void {
+export function dashboardRoutes(
+  router: Router,
+  deps: { dashboard: DashboardService; operators: OperatorService; clock: Clock },
+): void {
   router.operator(adminDashboardApi.stats, ({ operator, query }) => deps.dashboard.stats(operator, query));
+
+  // Who moved where users pay or changed a provider's keys lately: the owner sees it first thing.
+  router.operator(adminDashboardApi.sensitiveChanges, async ({ operator }) => {
+    const from = new Date(deps.clock.now().getTime() - SENSITIVE_CHANGE_DAYS * 86_400_000).toISOString();
+    const lists = await Promise.all(
+      SENSITIVE_AUDIT_ACTIONS.map((action) =>
+        deps.operators.auditList({ tenantIds: operator.tenantIds, action, from, pageNum: 1, pageSize: 50 }),
+      ),
+    );
+    const list = lists
+      .flatMap((l) => l.list)
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+      .slice(0, 50);
+    return { list };
+  });
 }

@@ -243,6 +243,27 @@ export function createOperatorService(db: Db, clock: Clock) {
 
     claimTotpStep,
 
+    /**
+     * Asks the signed-in operator for its authenticator code again before a sensitive change
+     * (where users pay, a payment provider's keys): none answers 409 `TotpRequired`, a wrong or
+     * replayed one 409 `WrongTotpCode` (field `totpCode`) and counts as a failed sign-in try, so
+     * guessing locks the account as it would at sign-in (`OperatorLocked`).
+     */
+    async confirmTotp(op: OperatorContext, code: string | undefined): Promise<void> {
+      if (!code) throw new AppError('TotpRequired', { field: 'totpCode' });
+      const now = clock.now();
+      const row = await claimTry(op.username, now);
+      if (!row) throw new AppError('OperatorLocked', { params: { minutes: OPERATOR_LOCK_MINUTES } });
+      if (!row.totpEnabledAt || !row.totpSecret) {
+        await giveBack(row.id, row.failedLogins, false);
+        throw new AppError('TotpEnrolmentRequired');
+      }
+      const step = verifyTotp(row.totpSecret, code, now, row.totpLastStep);
+      const claimed = step !== null && (await claimTotpStep(db, row.id, step));
+      if (!claimed) throw new AppError('WrongTotpCode', { field: 'totpCode' });
+      await giveBack(row.id, row.failedLogins, false);
+    },
+
     async resolve(token: string): Promise<OperatorContext | null> {
       const tokenHash = sha256Hex(token);
       const now = clock.now();

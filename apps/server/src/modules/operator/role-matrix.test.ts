@@ -41,6 +41,7 @@ const POLICY: [RegExp, readonly OperatorRole[]][] = [
   // Viewing analytics carry revenue: the finance roles.
   [/^\/analytics\//, ['owner', 'tenant_admin', 'finance']],
   [/^\/audit/, ['owner', 'tenant_admin', 'finance']],
+  [/^\/export\//, ['owner', 'tenant_admin', 'finance']],
   [/^\/users\/(sessions\/revoke|freeze|unfreeze)$/, ['owner', 'tenant_admin']],
   [/^\/users\//, ['owner', 'tenant_admin', 'finance', 'support']],
   [/^\/chat\//, ['owner', 'tenant_admin', 'support']],

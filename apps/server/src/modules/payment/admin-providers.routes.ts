@@ -8,6 +8,24 @@ import type { RechargeService } from '../wallet/recharge.service.js';
 import { tenantWallet } from '../wallet/settings.js';
 import type { PaymentProviders, ProviderView } from './providers.js';
 
+/** The audit action of a change of a payment provider's keys (besides the save's own entry). */
+export const PROVIDER_KEYS_AUDIT_ACTION = 'config.payment_provider.keys';
+
+/**
+ * The callback address a provider must call for a tenant: each of its domains, on the scheme and
+ * port of the public URL (the app is served on that port under every name: `PUBLIC_URL`
+ * http://localhost:8193 and domain 127.0.0.1 give http://127.0.0.1:8193/...). The webhook picks
+ * the tenant by the host, so it must be one of the tenant's domains.
+ */
+export function callbackUrlsOf(publicUrl: string, domains: string[], provider: string): string[] {
+  const base = new URL(publicUrl);
+  return domains.map((domain) => {
+    const url = new URL(base.origin);
+    url.hostname = domain;
+    return `${url.origin}/app-api/pay/webhook/${provider}`;
+  });
+}
+
 /** Reconciliation from the console looks at this many orders at most per call. */
 export const RECONCILE_BATCH = 200;
 
@@ -23,12 +41,11 @@ export function adminProviderRoutes(
     operators: OperatorService;
     providers: PaymentProviders;
     recharges: RechargeService;
-    /** The public URL's scheme (https in production) for the callback URLs shown. */
+    /** The public URL: its scheme and port make the callback URLs shown. */
     publicUrl: string;
   },
 ): void {
   const { db, operators, providers, recharges } = deps;
-  const scheme = new URL(deps.publicUrl).protocol;
 
   async function views(tenantId: string): Promise<PaymentProviderView[]> {
     const { currency } = await tenantWallet(db, tenantId);
@@ -40,7 +57,11 @@ export function adminProviderRoutes(
     const list = await providers.list(tenantId, currency);
     return list.map((v: ProviderView) => ({
       ...v,
-      callbackUrls: domains.map((d) => `${scheme}//${d.domain}/app-api/pay/webhook/${v.provider}`),
+      callbackUrls: callbackUrlsOf(
+        deps.publicUrl,
+        domains.map((d) => d.domain),
+        v.provider,
+      ),
     }));
   }
 
@@ -50,12 +71,28 @@ export function adminProviderRoutes(
   });
 
   router.operator(adminPaymentApi.savePaymentProvider, async ({ operator, body }) => {
-    const { tenantId, ...update } = body;
+    const { tenantId, totpCode, ...update } = body;
     tenantScope(operator, tenantId);
     const { currency } = await tenantWallet(db, tenantId);
+    // A new key moves where the money goes: the operator's authenticator code is asked again.
+    const keysChanged = Object.entries(update.secrets)
+      .filter(([, v]) => v?.trim())
+      .map(([k]) => k);
+    if (keysChanged.length > 0) await operators.confirmTotp(operator, totpCode);
     await operators.audited(
       operator,
-      (tx) => providers.save(tx, tenantId, update, currency),
+      async (tx) => {
+        const made = await providers.save(tx, tenantId, update, currency);
+        if (keysChanged.length > 0)
+          await operators.audit(tx, operator, {
+            tenantId,
+            action: PROVIDER_KEYS_AUDIT_ACTION,
+            target: `tenant:${tenantId}:${update.provider}`,
+            after: { keys: keysChanged },
+            reason: 'authenticator code confirmed',
+          });
+        return made;
+      },
       // Only masked values reach the audit log.
       ({ before, after }) => ({
         tenantId,

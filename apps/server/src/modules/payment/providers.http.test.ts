@@ -274,13 +274,24 @@ describe.each(cases)('$provider', (c) => {
     const save = (body: object) =>
       f().admin(consoleCalls.payment.savePaymentProvider, {
         token: admin,
-        body: unchecked({ tenantId: c.tenantId, provider: c.provider, ...c.save, ...body }),
+        body: unchecked({
+          tenantId: c.tenantId,
+          provider: c.provider,
+          ...c.save,
+          totpCode: f().totp(),
+          ...body,
+        }),
       });
     // Enabled without its keys: refused, nothing saved.
     const missing = await save({ enabled: true, secrets: {} });
     expect(missing.status).toBe(400);
     expect(missing.body.errorKey).toBe('ValidationFailed');
     expect(await offered()).not.toContain(c.provider);
+    // New keys ask for the operator's authenticator code again.
+    expect((await save({ enabled: false, totpCode: undefined })).body).toMatchObject({
+      errorKey: 'TotpRequired',
+      field: 'totpCode',
+    });
     // Keys but not enabled: still not offered.
     expect((await save({ enabled: false })).status).toBe(200);
     expect(await offered()).not.toContain(c.provider);
@@ -295,7 +306,8 @@ describe.each(cases)('$provider', (c) => {
       }[]
     ).find((p) => p.provider === c.provider)!;
     expect(view.offered).toBe(true);
-    expect(view.callbackUrls).toContain(`http://${c.host}/app-api/pay/webhook/${c.provider}`);
+    // On the public URL's port (the test app's PUBLIC_URL is http://localhost:8080).
+    expect(view.callbackUrls).toContain(`http://${c.host}:8080/app-api/pay/webhook/${c.provider}`);
     for (const [name, value] of Object.entries(c.save.secrets)) {
       expect(view.secrets[name]).toBe(`••••${value.slice(-4)}`);
     }
@@ -387,7 +399,7 @@ describe.each(cases)('$provider', (c) => {
     const otherTenant = c.otherHost === 'localhost' ? '000000' : '000002';
     const copied = await f().admin(consoleCalls.payment.savePaymentProvider, {
       token: owner,
-      body: { tenantId: otherTenant, provider: c.provider, ...c.save, enabled: false },
+      body: { tenantId: otherTenant, provider: c.provider, ...c.save, enabled: false, totpCode: f().totp() },
     });
     expect(copied.status, JSON.stringify(copied.body)).toBe(200);
     const crossTenant = await deliver(t, c, c.otherHost, c.resend(genuine));

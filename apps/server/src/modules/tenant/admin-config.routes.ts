@@ -1,9 +1,18 @@
-import { adminConfigApi, type ConfigSection } from '@dramastar/contract';
+import { adminConfigApi, type ConfigSection, type WalletSettings } from '@dramastar/contract';
 import type { Db, Tx } from '../../db/client.js';
 import type { Router } from '../../http/route.js';
 import { type OperatorContext, type OperatorService, tenantScope } from '../operator/operator.service.js';
 import type { CopyrightAdmin } from '../team/copyright-admin.js';
 import type { AdminConfigService } from './admin-config.service.js';
+
+/** Where users pay, as a wallet section sets it: the collection bank account and the USDT address. */
+export function collectionOf(w: WalletSettings) {
+  const { bankName, accountName, accountNumber } = w.recharge.official;
+  return { bankName, accountName, accountNumber, usdtAddress: w.recharge.usdt.address };
+}
+
+/** The audit action of a change of where users pay (besides the section's own entry). */
+export const COLLECTION_AUDIT_ACTION = 'config.wallet.collection';
 
 /**
  * The console's configuration per tenant, copyright products and tenants (/admin-api). A tenant
@@ -70,13 +79,59 @@ export function adminConfigRoutes(
       return config.read(tenantId);
     };
   };
-  router.operator(adminConfigApi.updateWallet, sectionUpdate('wallet'));
+  /**
+   * A wallet save or reset that moves where users pay asks for the operator's authenticator code
+   * again and writes its own audit entry (the owners' dashboard lists them).
+   */
+  const walletChange = async (
+    operator: OperatorContext,
+    tenantId: string,
+    totpCode: string | undefined,
+    action: string,
+    next: WalletSettings | null,
+    /** The section's change (its `after.value` is the wallet section in force after it). */
+    change: (tx: Tx) => Promise<{ before: unknown; after: { value: unknown } }>,
+  ) => {
+    const before = collectionOf((await config.read(tenantId)).wallet.value);
+    const moves = (after: WalletSettings) => JSON.stringify(collectionOf(after)) !== JSON.stringify(before);
+    // A reset's outcome is the currency's defaults: known only from the change, so it is asked for
+    // when the tenant has its own collection details at all.
+    const asks = next ? moves(next) : !(await config.read(tenantId)).wallet.isDefault;
+    if (asks) await operators.confirmTotp(operator, totpCode);
+    await audited(operator, { tenantId, action, target: `tenant:${tenantId}` }, async (tx) => {
+      const made = await change(tx);
+      const after = made.after.value as WalletSettings;
+      if (moves(after))
+        await operators.audit(tx, operator, {
+          tenantId,
+          action: COLLECTION_AUDIT_ACTION,
+          target: `tenant:${tenantId}`,
+          before,
+          after: collectionOf(after),
+          reason: 'authenticator code confirmed',
+        });
+      return made;
+    });
+    return config.read(tenantId);
+  };
+
+  router.operator(adminConfigApi.updateWallet, async ({ operator, body }) => {
+    const { tenantId, totpCode, ...settings } = body;
+    inScope(operator, tenantId);
+    return walletChange(operator, tenantId, totpCode, 'config.wallet.update', settings, (tx) =>
+      config.updateSection(tx, tenantId, 'wallet', settings),
+    );
+  });
   router.operator(adminConfigApi.updateMembership, sectionUpdate('membership'));
   router.operator(adminConfigApi.updateTeam, sectionUpdate('team'));
   router.operator(adminConfigApi.updateEarn, sectionUpdate('earn'));
 
   router.operator(adminConfigApi.resetSection, async ({ operator, body }) => {
     inScope(operator, body.tenantId);
+    if (body.section === 'wallet')
+      return walletChange(operator, body.tenantId, body.totpCode, 'config.wallet.reset', null, (tx) =>
+        config.resetSection(tx, body.tenantId, 'wallet'),
+      );
     await audited(
       operator,
       { tenantId: body.tenantId, action: `config.${body.section}.reset`, target: `tenant:${body.tenantId}` },

@@ -3,6 +3,7 @@ import {
   adminApi,
   api,
   adminConfigApi,
+  adminDashboardApi,
   type AnyCall,
   defaultEarnSettings,
   defaultMembershipSettings,
@@ -15,17 +16,23 @@ import { usingPostgres } from '../../test/database.js';
 import { buildTestApp, type TestApp } from '../../test/helper.js';
 import { walletFixtures } from '../../test/wallet-fixtures.js';
 import { BANKS } from '../wallet/banks.js';
+import { base32Decode, hotp, totpCode, totpStep } from '../operator/totp.js';
+
+const wrongCode = (secret: string) => hotp(base32Decode(secret), totpStep(t.clock.now()) + 5);
 
 let t: TestApp;
 let f: ReturnType<typeof walletFixtures>;
 let owner: string;
 let adminA: string;
+/** A tenant admin of 000004 for the collection tests, with its authenticator secret. */
+let cashier: Awaited<ReturnType<ReturnType<typeof walletFixtures>['operatorAccount']>>;
 
 beforeAll(async () => {
   t = await buildTestApp({ DEMO_CONTENT: 'true', PUBLIC_URL: 'https://drama.example' });
   f = walletFixtures(t);
   owner = await f.operator('owner', []);
   adminA = await f.operator('tenant_admin', ['000001']);
+  cashier = await f.operatorAccount('tenant_admin', ['000003']);
 });
 afterAll(() => t.close());
 
@@ -211,6 +218,119 @@ describe('validation', () => {
     // Nothing of it was stored.
     expect((await read('000000')).membership.isDefault).toBe(true);
     expect((await read('000000')).earn.isDefault).toBe(true);
+  });
+});
+
+describe('money settings out of range', () => {
+  it.each([
+    ['withdrawal.bankFeeBps', 9000, 'ConfigFeeRange', 'A fee from 0 % to 50 %'],
+    ['withdrawal.bankFeeBps', -5, 'ConfigFeeRange', 'A fee from 0 % to 50 %'],
+    ['withdrawal.bankFeeBps', 12.5, 'ConfigFeeRange', 'A fee from 0 % to 50 %'],
+    ['withdrawal.usdtFeeBps', 5001, 'ConfigFeeRange', 'A fee from 0 % to 50 %'],
+    ['recharge.official.windowMinutes', 0, 'ConfigWindowRange', 'From 1 to 60 minutes'],
+    ['recharge.official.windowMinutes', 61, 'ConfigWindowRange', 'From 1 to 60 minutes'],
+    ['withdrawal.divisibleBy', 0, 'ConfigStepRange', 'A whole number, at least 1'],
+  ])(
+    'refuses %s = %s with 400 naming the field and the range in words, never clamping',
+    async (field, bad, key, msg) => {
+      const before = await read('000000');
+      const wallet = { tenantId: '000000', ...structuredClone(before.wallet.value) } as Record<
+        string,
+        unknown
+      >;
+      const [group, ...rest] = field.split('.') as [string, ...string[]];
+      let node = wallet[group] as Record<string, unknown>;
+      for (const part of rest.slice(0, -1)) node = node[part] as Record<string, unknown>;
+      node[rest.at(-1)!] = bad;
+      const res = await admin(adminConfigApi.updateWallet, owner, { body: wallet });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: 400, errorKey: key, field });
+      expect(res.body.msg).toContain(msg);
+      // Nothing stored, nothing changed into something else.
+      expect((await read('000000')).wallet).toEqual(before.wallet);
+    },
+  );
+
+  it('keeps the edges: 0 % and 50 % fees are saved as typed', async () => {
+    const wallet = { tenantId: '000003', ...defaultWalletSettings('PKR') };
+    wallet.withdrawal.bankFeeBps = 5000;
+    wallet.withdrawal.usdtFeeBps = 0;
+    const res = await admin(adminConfigApi.updateWallet, owner, { body: wallet });
+    expect(res.status).toBe(200);
+    const stored = (await read('000003')).wallet.value.withdrawal;
+    expect([stored.bankFeeBps, stored.usdtFeeBps]).toEqual([5000, 0]);
+  });
+
+  it('refuses a team rate above 50 % in words', async () => {
+    const team = (await read('000000')).team.value;
+    team.welfareBps[2] = 9000;
+    const res = await admin(adminConfigApi.updateTeam, owner, { body: { tenantId: '000000', ...team } });
+    expect(res.body).toMatchObject({ code: 400, errorKey: 'ConfigRateRange', field: 'welfareBps.2' });
+  });
+});
+
+describe('where users pay', () => {
+  const nextStep = () => t.clock.advance(30_000);
+  const save = (body: object) =>
+    admin(adminConfigApi.updateWallet, cashier.token, { body: { tenantId: '000003', ...body } });
+
+  it('asks for the authenticator code again, refuses a wrong one, audits the move and tells the owner', async () => {
+    const current = (await read('000003')).wallet.value;
+    const moved = structuredClone(current);
+    moved.recharge.official.accountNumber = '999888777666';
+    moved.recharge.usdt.address = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
+
+    const without = await save(moved);
+    expect(without).toMatchObject({ status: 409, body: { errorKey: 'TotpRequired', field: 'totpCode' } });
+    const wrong = await save({ ...moved, totpCode: wrongCode(cashier.totpSecret) });
+    expect(wrong).toMatchObject({ status: 409, body: { errorKey: 'WrongTotpCode', field: 'totpCode' } });
+    expect((await read('000003')).wallet.value.recharge.official.accountNumber).toBe(
+      current.recharge.official.accountNumber,
+    );
+
+    nextStep();
+    const ok = await save({ ...moved, totpCode: totpCode(cashier.totpSecret, t.clock.now()) });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    const stored = (await read('000003')).wallet.value;
+    expect(stored.recharge.official.accountNumber).toBe('999888777666');
+    expect(stored).not.toHaveProperty('totpCode');
+    // Its own audit entry, which the owners' dashboard lists.
+    const [entry] = await audits('config.wallet.collection');
+    expect(entry).toMatchObject({
+      tenantId: '000003',
+      operator: cashier.username,
+      before: { accountNumber: current.recharge.official.accountNumber },
+      after: { accountNumber: '999888777666', usdtAddress: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' },
+    });
+    // The owner's dashboard lists it at the top.
+    const notice = await admin(adminDashboardApi.sensitiveChanges, owner);
+    expect(notice.body.data.list[0]).toMatchObject({
+      action: 'config.wallet.collection',
+      operator: cashier.username,
+      tenantId: '000003',
+    });
+    // The same code cannot serve twice.
+    moved.recharge.official.accountName = 'SOMEONE ELSE';
+    expect(
+      (await save({ ...moved, totpCode: totpCode(cashier.totpSecret, t.clock.now()) })).body.errorKey,
+    ).toBe('WrongTotpCode');
+  });
+
+  it('asks nothing when only other wallet settings change', async () => {
+    const current = (await read('000003')).wallet.value;
+    current.withdrawal.bankFeeBps = 300;
+    expect((await save(current)).status).toBe(200);
+  });
+
+  it('asks for the code before a reset puts the demo account back', async () => {
+    const reset = (totp?: string) =>
+      admin(adminConfigApi.resetSection, cashier.token, {
+        body: { tenantId: '000003', section: 'wallet', ...(totp ? { totpCode: totp } : {}) },
+      });
+    expect((await reset()).body.errorKey).toBe('TotpRequired');
+    nextStep();
+    expect((await reset(totpCode(cashier.totpSecret, t.clock.now()))).status).toBe(200);
+    expect((await read('000003')).wallet.isDefault).toBe(true);
   });
 });
 

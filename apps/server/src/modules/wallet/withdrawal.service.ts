@@ -336,7 +336,15 @@ export function createWithdrawalService(deps: {
      * An operator's action on a withdrawal (approve, process, pay, reject, fail) with its ledger
      * movements, in the caller's transaction (which also writes the audit entry).
      */
-    async act(tx: Tx, orderNo: string, action: WithdrawalAction, reason: string | undefined, actor: Actor) {
+    async act(
+      tx: Tx,
+      orderNo: string,
+      action: WithdrawalAction,
+      reason: string | undefined,
+      actor: Actor,
+      /** Mark paid: the bank's transfer reference (the contract requires it for `pay`). */
+      reference?: string,
+    ) {
       const [before] = await tx
         .select()
         .from(withdrawals)
@@ -365,6 +373,7 @@ export function createWithdrawalService(deps: {
           status: to,
           [STAGE_COLUMN[to as keyof typeof STAGE_COLUMN]]: clock.now(),
           ...(reason !== undefined ? { reason } : {}),
+          ...(action === 'pay' && reference !== undefined ? { paidReference: reference } : {}),
         })
         .where(and(eq(withdrawals.id, before.id), inArray(withdrawals.status, from)))
         .returning();
@@ -475,6 +484,14 @@ export function createWithdrawalService(deps: {
       return { row, destination: { ...shownDestination(row), account } };
     },
 
+    /** One withdrawal for the console, within the operator's tenants (else WithdrawalNotFound). */
+    async adminOne(orderNo: string, tenantIds: string[] | null) {
+      const [row] = await db.select().from(withdrawals).where(eq(withdrawals.orderNo, orderNo));
+      if (!row || (tenantIds && !tenantIds.includes(row.tenantId)))
+        throw new AppError('WithdrawalNotFound', { field: 'orderNo' });
+      return row;
+    },
+
     async adminList(filter: {
       tenantIds: string[] | null;
       status?: WithdrawalStage | undefined;
@@ -502,7 +519,12 @@ export function createWithdrawalService(deps: {
 }
 
 export function toAdminWithdrawal(row: Row) {
-  return { ...toWithdrawal(row), tenantId: row.tenantId, userId: String(row.userId) };
+  return {
+    ...toWithdrawal(row),
+    tenantId: row.tenantId,
+    userId: String(row.userId),
+    paidReference: row.paidReference,
+  };
 }
 
 export type WithdrawalService = ReturnType<typeof createWithdrawalService>;

@@ -234,6 +234,52 @@ describe('applying for a withdrawal', () => {
 });
 
 describe('withdrawal stages', () => {
+  it('Mark paid records the bank’s transfer reference, and the timeline shows who did each step and when', async () => {
+    const who = await f.withdrawer('1000');
+    const approver = await f.operatorAccount('finance');
+    const payer = await f.operatorAccount('tenant_admin');
+    const w = (await apply(who.token, { amount: '200' })).body.data;
+    await act(approver.token, w.orderNo, 'approve');
+    await act(approver.token, w.orderNo, 'process');
+    const pay = (reference: unknown) =>
+      f.admin(consoleCalls.core.withdrawalAction, {
+        token: payer.token,
+        body: unchecked({ orderNo: w.orderNo, action: 'pay', reference }),
+      });
+    expect((await pay('x')).body).toMatchObject({
+      code: 400,
+      errorKey: 'PaidReferenceRequired',
+      field: 'reference',
+    });
+    const paid = await pay('  BDO-FT-2026-00042 ');
+    expect(paid.body.data).toMatchObject({ status: 'paid', paidReference: 'BDO-FT-2026-00042' });
+    const timeline = await f.admin(consoleCalls.core.withdrawalTimeline, {
+      token: approver.token,
+      query: { orderNo: w.orderNo },
+    });
+    expect(timeline.status).toBe(200);
+    expect(
+      timeline.body.data.steps.map((s: { action: string; by: string | null; reference: string | null }) => [
+        s.action,
+        s.by,
+        s.reference,
+      ]),
+    ).toEqual([
+      ['applied', null, null],
+      ['approve', approver.username, null],
+      ['process', approver.username, null],
+      ['pay', payer.username, 'BDO-FT-2026-00042'],
+    ]);
+    for (const step of timeline.body.data.steps as { at: string }[])
+      expect(Date.parse(step.at)).not.toBeNaN();
+    // Another tenant's operator does not see it.
+    const other = await f.operator('finance', ['000001']);
+    expect(
+      (await f.admin(consoleCalls.core.withdrawalTimeline, { token: other, query: { orderNo: w.orderNo } }))
+        .body,
+    ).toMatchObject({ errorKey: 'WithdrawalNotFound' });
+  });
+
   it('approve → process → pay: the money leaves for payouts and the fee is earned', async () => {
     const who = await f.withdrawer('1000');
     const finance = await f.operator();

@@ -113,9 +113,15 @@ describe('Configuration → Payment providers', () => {
     fireEvent.change(within(card).getByLabelText('Webhook secret key'), {
       target: { value: 'whsk_0000abcd' },
     });
+    // A new key asks for the authenticator code again.
+    fireEvent.change(await within(card).findByTestId('provider-paymongo-totp', {}, wait), {
+      target: { value: '123456' },
+    });
     fireEvent.click(within(card).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(sent).toHaveLength(1), wait);
     expect(sent[0]).toMatchObject({
+      totpCode: '123456',
+      settings: { mode: 'test' },
       tenantId: '000000',
       provider: 'paymongo',
       enabled: true,
@@ -128,5 +134,34 @@ describe('Configuration → Payment providers', () => {
     expect(after.textContent).toContain('Saved: ••••6789');
     // The saved secret is never put back into the field.
     expect(within(after).getByLabelText<HTMLInputElement>('Secret key').value).toBe('');
+  }, 30_000);
+
+  it('says where each key comes from, refuses a missing key on its field, and lists only the tenant’s currency', async () => {
+    const sent = stubCalls();
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const { rerender } = render(
+      <QueryClientProvider client={client}>
+        <App>
+          <PaymentProvidersTab tenantId="000000" currency="PHP" />
+        </App>
+      </QueryClientProvider>,
+    );
+    const card = await screen.findByTestId('provider-paymongo', {}, wait);
+    expect(card.textContent).toContain('PayMongo dashboard → Developers → API keys');
+    expect(card.textContent).not.toContain('docs/wallet.md');
+    fireEvent.click(within(card).getByRole('switch'));
+    fireEvent.click(within(card).getByRole('button', { name: 'Save' }));
+    expect(
+      await within(card).findByText('Webhook secret key is needed before PayMongo can be offered', {}, wait),
+    ).toBeTruthy();
+    expect(sent).toHaveLength(0);
+    rerender(
+      <QueryClientProvider client={client}>
+        <App>
+          <PaymentProvidersTab tenantId="000000" currency="VND" />
+        </App>
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(screen.queryByTestId('provider-paymongo')).toBeNull(), wait);
   }, 30_000);
 });

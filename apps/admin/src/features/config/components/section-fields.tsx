@@ -1,7 +1,10 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import {
+  CURRENCIES,
   CURRENCY_KEYS,
+  type CurrencyKey,
   LANGUAGE_KEYS,
+  MAX_FEE_BPS,
   MEMBERSHIP_TIERS,
   type PointsRules,
   privilegesOf,
@@ -23,7 +26,8 @@ import {
   Switch,
   Tag,
 } from 'antd';
-import type { ReactNode } from 'react';
+import { createContext, type ReactNode, useContext } from 'react';
+import { bpsToPercent, moneyText } from '../lib/labels';
 
 const amountRule = { pattern: /^\d{1,15}(\.\d{1,6})?$/, message: 'An amount such as 100 or 99.5' };
 const required = { required: true, message: 'Required' };
@@ -32,12 +36,45 @@ const tags = (testId: string) => (
   <Select mode="tags" tokenSeparators={[',', ' ']} open={false} data-testid={testId} />
 );
 
-function Amount({ name, label, testId }: { name: (string | number)[]; label: string; testId?: string }) {
+/** The tenant's currency: amounts are typed and shown in it (₱5,000.00, never minor units). */
+export const CurrencyContext = createContext<CurrencyKey>('PHP');
+
+function Amount({
+  name,
+  label,
+  testId,
+  currency,
+}: {
+  name: (string | number)[];
+  label: string;
+  testId?: string;
+  /** Another currency than the tenant's (USDT amounts). */
+  currency?: CurrencyKey;
+}) {
+  const tenantCurrency = useContext(CurrencyContext);
+  const unit = currency ?? tenantCurrency;
+  const value = Form.useWatch<unknown>(name);
+  const shown = typeof value === 'string' && amountRule.pattern.test(value) ? moneyText(value, unit) : null;
   return (
-    <Form.Item name={name} label={label} rules={[required, amountRule]}>
-      <Input data-testid={testId} />
+    <Form.Item name={name} label={label} rules={[required, amountRule]} extra={shown}>
+      <Input data-testid={testId} prefix={CURRENCIES[unit].symbol} />
     </Form.Item>
   );
+}
+
+/** The allowed range of a whole number in words, checked on the field (never clamped). */
+function rangeRule(min: number, max: number | undefined) {
+  const words =
+    max === undefined
+      ? `A whole number, at least ${min}`
+      : `A whole number from ${min} to ${max.toLocaleString('en')}`;
+  return {
+    validator: async (_: unknown, value: unknown) => {
+      if (value === null || value === undefined || value === '') return;
+      const n = Number(value);
+      if (!Number.isInteger(n) || n < min || (max !== undefined && n > max)) throw new Error(words);
+    },
+  };
 }
 
 function Count({
@@ -54,8 +91,52 @@ function Count({
   testId?: string;
 }) {
   return (
-    <Form.Item name={name} label={label} rules={[required]}>
-      <InputNumber min={min} max={max} precision={0} style={{ width: '100%' }} data-testid={testId} />
+    <Form.Item name={name} label={label} rules={[required, rangeRule(min, max)]}>
+      <InputNumber style={{ width: '100%' }} data-testid={testId} />
+    </Form.Item>
+  );
+}
+
+/**
+ * A fee or rate kept in basis points and typed as a percentage (5 = 5 %), from 0 % to 50 %.
+ * Out of range is an error on the field with the range in words; nothing is changed to fit.
+ */
+function Percent({
+  name,
+  label,
+  noun = 'fee',
+  testId,
+}: {
+  name: (string | number)[];
+  label: string;
+  noun?: 'fee' | 'rate';
+  testId?: string;
+}) {
+  const words = `A ${noun} from 0 % to ${bpsToPercent(MAX_FEE_BPS)}, at most 2 decimals`;
+  return (
+    <Form.Item
+      name={name}
+      label={label}
+      // The form keeps basis points (what is saved); the field shows and takes a percentage.
+      getValueProps={(bps: unknown) => ({ value: typeof bps === 'number' ? bps / 100 : bps })}
+      normalize={(percent: unknown) => {
+        if (typeof percent !== 'number') return percent;
+        const bps = percent * 100;
+        // 5.25 % is 525 bps; a third decimal stays a fraction, which the rule refuses.
+        return Math.abs(bps - Math.round(bps)) < 1e-6 ? Math.round(bps) : bps;
+      }}
+      rules={[
+        required,
+        {
+          validator: async (_: unknown, bps: unknown) => {
+            if (bps === null || bps === undefined) return;
+            const n = Number(bps);
+            if (!Number.isInteger(n) || n < 0 || n > MAX_FEE_BPS) throw new Error(words);
+          },
+        },
+      ]}
+    >
+      <InputNumber style={{ width: '100%' }} suffix="%" data-testid={testId} />
     </Form.Item>
   );
 }
@@ -243,7 +324,7 @@ export function WalletFields() {
             </Form.Item>
           </Col>
           <Col span={5}>
-            <Amount name={['recharge', 'usdt', 'minAmount']} label="Minimum (USDT)" />
+            <Amount name={['recharge', 'usdt', 'minAmount']} label="Minimum (USDT)" currency="USDT" />
           </Col>
           <Col span={5}>
             <Amount name={['recharge', 'usdt', 'rate']} label="Rate (per 1 USDT)" />
@@ -256,10 +337,19 @@ export function WalletFields() {
             <Amount name={['withdrawal', 'minAmount']} label="Minimum" />
           </Col>
           <Col span={6}>
-            <Count name={['withdrawal', 'divisibleBy']} label="Step (multiple of)" min={1} />
+            <Count
+              name={['withdrawal', 'divisibleBy']}
+              label="Step (multiple of)"
+              min={1}
+              testId="wallet-withdraw-step"
+            />
           </Col>
           <Col span={6}>
-            <Count name={['withdrawal', 'bankFeeBps']} label="Bank fee (bps, 500 = 5 %)" max={5000} />
+            <Percent
+              name={['withdrawal', 'bankFeeBps']}
+              label="Bank withdrawal fee"
+              testId="wallet-bank-fee"
+            />
           </Col>
           <Col span={6}>
             <Form.Item name={['withdrawal', 'quickAmounts']} label="Quick amounts (or all)">
@@ -270,10 +360,14 @@ export function WalletFields() {
             <Toggle name={['withdrawal', 'usdtEnabled']} label="USDT withdrawals" />
           </Col>
           <Col span={6}>
-            <Count name={['withdrawal', 'usdtFeeBps']} label="USDT fee (bps)" max={5000} />
+            <Percent
+              name={['withdrawal', 'usdtFeeBps']}
+              label="USDT withdrawal fee"
+              testId="wallet-usdt-fee"
+            />
           </Col>
           <Col span={6}>
-            <Amount name={['withdrawal', 'usdtMinFee']} label="USDT minimum fee" />
+            <Amount name={['withdrawal', 'usdtMinFee']} label="USDT minimum fee" currency="USDT" />
           </Col>
         </Row>
       </Card>
@@ -333,14 +427,10 @@ export function MembershipFields() {
                     </Form.Item>
                   </Col>
                   <Col span={3}>
-                    <Form.Item name={[field.name, 'days']} label="Days" rules={[required]}>
-                      <InputNumber min={1} max={3650} precision={0} />
-                    </Form.Item>
+                    <Count name={[field.name, 'days']} label="Days" min={1} max={3650} />
                   </Col>
                   <Col span={3}>
-                    <Form.Item name={[field.name, 'rewardLevels']} label="Team levels" rules={[required]}>
-                      <InputNumber min={0} max={5} precision={0} />
-                    </Form.Item>
+                    <Count name={[field.name, 'rewardLevels']} label="Team levels" max={5} />
                   </Col>
                   <Col span={9}>
                     <Form.Item label="Privileges (follow the tier)">
@@ -386,7 +476,7 @@ const LEVELS = [0, 1, 2, 3, 4];
 export function TeamFields() {
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
-      <Card size="small" title="Rates per team level (bps: 1000 = 10 %, at most 5000)">
+      <Card size="small" title="Rates per team level (at most 50 %)">
         {(['referralBps', 'welfareBps'] as const).map((name) => (
           <Row key={name} gutter={12}>
             <Col span={4} style={{ paddingTop: 30 }}>
@@ -394,7 +484,7 @@ export function TeamFields() {
             </Col>
             {LEVELS.map((i) => (
               <Col span={4} key={i}>
-                <Count name={[name, i]} label={`Level ${i + 1}`} max={5000} />
+                <Percent name={[name, i]} label={`Level ${i + 1}`} noun="rate" />
               </Col>
             ))}
           </Row>

@@ -1,22 +1,33 @@
-import { App, Button, Form, Popconfirm, Space, Tag, Typography } from 'antd';
-import type { ConfigSection } from '@dramastar/contract';
-import type { ReactNode } from 'react';
+import { Alert, App, Button, Form, Input, Popconfirm, Space, Tag, Typography } from 'antd';
+import type { ConfigSection, CurrencyKey } from '@dramastar/contract';
+import { type ReactNode, useState } from 'react';
 import { errorText, isApiError } from '../../../shared/api/api-error';
+import { useUnsavedChanges } from '../../../shared/ui/unsaved-changes';
 import { type EditableSection, useResetSection, useSaveSection } from '../api/config';
 import { type Change, diffSummary, fieldPath } from '../lib/diff';
+import { COLLECTION_PATHS, inWords } from '../lib/labels';
+import { CurrencyContext } from './section-fields';
 
-function ChangeList({ changes }: { changes: Change[] }) {
+/** The changes in words: "Bank withdrawal fee: 5 % → 50 %". */
+function ChangeList({ changes, currency }: { changes: Change[]; currency: CurrencyKey }) {
   return (
     <ul data-testid="config-diff" style={{ maxHeight: 320, overflow: 'auto', paddingLeft: 18 }}>
-      {changes.map((c) => (
-        <li key={c.path}>
-          <code>{c.path}</code>: <Typography.Text delete>{c.before}</Typography.Text> →{' '}
-          <Typography.Text strong>{c.after}</Typography.Text>
-        </li>
-      ))}
+      {changes.map((change) => {
+        const c = inWords(change, currency);
+        return (
+          <li key={c.path} title={c.path}>
+            {c.label}: <Typography.Text delete>{c.before}</Typography.Text> →{' '}
+            <Typography.Text strong>{c.after}</Typography.Text>
+          </li>
+        );
+      })}
     </ul>
   );
 }
+
+/** Whether a change moves where users pay (collection bank account, USDT address). */
+export const changesCollection = (changes: Change[]) =>
+  changes.some((c) => (COLLECTION_PATHS as readonly string[]).includes(c.path));
 
 /**
  * One tab of the configuration: a form over the section's effective value, a "default" tag while
@@ -30,9 +41,12 @@ export function SectionForm<V extends object>({
   isDefault,
   toForm = (v) => v,
   fromForm = (v) => v as V,
+  currency,
   children,
 }: {
   tenantId: string;
+  /** The tenant's currency: amounts are shown in it. */
+  currency: CurrencyKey;
   section: EditableSection;
   value: V;
   /** null: the section has no default (general). */
@@ -45,6 +59,8 @@ export function SectionForm<V extends object>({
   const [form] = Form.useForm();
   const save = useSaveSection(section);
   const reset = useResetSection();
+  const [dirty, setDirty] = useState(false);
+  useUnsavedChanges(dirty);
 
   const showError = (error: unknown) => {
     if (isApiError(error) && error.field) {
@@ -66,6 +82,9 @@ export function SectionForm<V extends object>({
       void message.info('Nothing changed');
       return;
     }
+    // Moving where users pay asks for the operator's authenticator code again.
+    const needsTotp = changesCollection(changes);
+    let totpCode = '';
     modal.confirm({
       title: `Save ${section} settings of tenant ${tenantId}?`,
       width: 640,
@@ -74,14 +93,39 @@ export function SectionForm<V extends object>({
           <p>
             {changes.length} change{changes.length === 1 ? '' : 's'}; they apply at once in the app.
           </p>
-          <ChangeList changes={changes} />
+          <ChangeList changes={changes} currency={currency} />
+          {needsTotp && (
+            <>
+              <Alert
+                type="warning"
+                showIcon
+                style={{ marginBlock: 12 }}
+                title="This changes where users pay. Enter your authenticator code to confirm; the owner sees the change on the dashboard."
+              />
+              <Input
+                data-testid="config-totp"
+                placeholder="6-digit code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                onChange={(e) => {
+                  totpCode = e.target.value.trim();
+                }}
+              />
+            </>
+          )}
         </>
       ),
       okText: 'Save',
       okButtonProps: { 'data-testid': 'config-confirm-ok' },
       onOk: async () => {
         try {
-          await save.mutateAsync({ ...(next as Record<string, unknown>), tenantId });
+          await save.mutateAsync({
+            ...(next as Record<string, unknown>),
+            tenantId,
+            ...(needsTotp ? { totpCode } : {}),
+          });
+          setDirty(false);
           void message.success('Saved');
         } catch (error) {
           showError(error);
@@ -93,6 +137,7 @@ export function SectionForm<V extends object>({
   const onReset = async () => {
     try {
       await reset.mutateAsync({ tenantId, section: section as ConfigSection });
+      setDirty(false);
       void message.success('Back to the defaults');
     } catch (error) {
       showError(error);
@@ -104,6 +149,7 @@ export function SectionForm<V extends object>({
       form={form}
       layout="vertical"
       initialValues={toForm(value)}
+      onValuesChange={() => setDirty(true)}
       data-testid={`config-form-${section}`}
       style={{ maxWidth: 960 }}
     >
@@ -119,7 +165,7 @@ export function SectionForm<V extends object>({
           </Tag>
         )}
       </Space>
-      {children}
+      <CurrencyContext.Provider value={currency}>{children}</CurrencyContext.Provider>
       <Space style={{ marginTop: 16 }}>
         <Button
           type="primary"

@@ -66,7 +66,14 @@ function TenantConfiguration({ tenantId }: { tenantId: string }) {
             key: 'general',
             label: 'General',
             children: (
-              <SectionForm key={key} tenantId={tenantId} section="general" value={c.general} isDefault={null}>
+              <SectionForm
+                key={key}
+                tenantId={tenantId}
+                currency={c.general.currency}
+                section="general"
+                value={c.general}
+                isDefault={null}
+              >
                 <GeneralFields currencyLocked={c.ledgerAccounts > 0} />
               </SectionForm>
             ),
@@ -78,6 +85,7 @@ function TenantConfiguration({ tenantId }: { tenantId: string }) {
               <SectionForm
                 key={key}
                 tenantId={tenantId}
+                currency={c.general.currency}
                 section="wallet"
                 value={c.wallet.value}
                 isDefault={c.wallet.isDefault}
@@ -93,6 +101,7 @@ function TenantConfiguration({ tenantId }: { tenantId: string }) {
               <SectionForm
                 key={key}
                 tenantId={tenantId}
+                currency={c.general.currency}
                 section="membership"
                 value={c.membership.value}
                 isDefault={c.membership.isDefault}
@@ -108,6 +117,7 @@ function TenantConfiguration({ tenantId }: { tenantId: string }) {
               <SectionForm
                 key={key}
                 tenantId={tenantId}
+                currency={c.general.currency}
                 section="team"
                 value={c.team.value}
                 isDefault={c.team.isDefault}
@@ -124,6 +134,7 @@ function TenantConfiguration({ tenantId }: { tenantId: string }) {
               <SectionForm
                 key={key}
                 tenantId={tenantId}
+                currency={c.general.currency}
                 section="earn"
                 value={c.earn.value}
                 isDefault={c.earn.isDefault}
@@ -138,7 +149,7 @@ function TenantConfiguration({ tenantId }: { tenantId: string }) {
           {
             key: 'payments',
             label: 'Payment providers',
-            children: <PaymentProvidersTab tenantId={tenantId} />,
+            children: <PaymentProvidersTab tenantId={tenantId} currency={c.general.currency} />,
           },
         ]}
       />

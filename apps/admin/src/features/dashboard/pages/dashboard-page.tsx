@@ -10,6 +10,8 @@ import { Alert, Badge, Card, Descriptions, Input, Segmented, Space, Table, Typog
 import { useState } from 'react';
 import { errorText } from '../../../shared/api/api-error';
 import { useSession } from '../../../shared/session/session';
+import { formatTime } from '../../../shared/format';
+import { useSensitiveChanges } from '../api/sensitive-changes';
 import { TenantFilter } from '../../../shared/ui/tenant-filter';
 import { type DashboardQuery, useDashboardStats } from '../api/dashboard-stats';
 import { useLedgerHealth } from '../api/ledger-health';
@@ -155,6 +157,37 @@ function Access({ operator }: { operator: OperatorInfo }) {
  * Home. Finance roles (owner, tenant admin, finance) see the figures and the ledger's health light;
  * the other roles a welcome with their access and where to start, without figures.
  */
+/**
+ * Changes of where users pay and of provider keys in the last week, at the top for the owner and
+ * admins: each was confirmed with an authenticator code, and each is someone else's to check.
+ */
+function SensitiveChanges() {
+  const changes = useSensitiveChanges(true);
+  const list = changes.data?.list ?? [];
+  if (list.length === 0) return null;
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      data-testid="dashboard-sensitive-changes"
+      title="Where users pay changed this week"
+      description={
+        <ul style={{ margin: 0, paddingLeft: 18 }}>
+          {list.map((e) => (
+            <li key={e.id}>
+              {e.operator}{' '}
+              {e.action === 'config.wallet.collection'
+                ? 'changed the collection account or USDT address'
+                : `set new keys of ${e.target.split(':').at(-1) ?? 'a payment provider'}`}{' '}
+              of tenant {e.tenantId ?? '—'} on {formatTime(e.createdAt)}
+            </li>
+          ))}
+        </ul>
+      }
+    />
+  );
+}
+
 export function DashboardPage() {
   const operator = useSession((s) => s.operator);
   const figures = operator ? roleMayCall(operator.role, adminDashboardApi.stats) : false;
@@ -164,6 +197,9 @@ export function DashboardPage() {
       <Typography.Title level={3} style={{ margin: 0 }}>
         Dashboard
       </Typography.Title>
+      {operator && (operator.role === 'owner' || operator.role === 'tenant_admin') ? (
+        <SensitiveChanges />
+      ) : null}
       {figures ? <Figures /> : null}
       {health ? <LedgerHealth /> : null}
       {!figures && operator ? (

@@ -46,3 +46,11 @@ export function useWithdrawalUsers(ids: string[]) {
     enabled: unique.length > 0,
   });
 }
+
+/** Who did each step of a withdrawal and when (the user's application, then the operators'). */
+export function useWithdrawalTimeline(orderNo: string) {
+  return useQuery({
+    queryKey: [...withdrawalsQueryKey, 'timeline', orderNo],
+    queryFn: ({ signal }) => request(adminApi.withdrawalTimeline, { query: { orderNo }, signal }),
+  });
+}

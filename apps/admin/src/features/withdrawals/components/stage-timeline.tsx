@@ -1,7 +1,8 @@
-import { Timeline } from 'antd';
+import { Timeline, Typography } from 'antd';
+import { errorText } from '../../../shared/api/api-error';
 import { formatTime } from '../../../shared/format';
-import type { AdminWithdrawal } from '../api/withdrawals';
-import { STAGE_COLORS } from '../withdrawal-actions';
+import { type AdminWithdrawal, useWithdrawalTimeline } from '../api/withdrawals';
+import { ACTION_LABELS, STAGE_COLORS, type WithdrawalAction } from '../withdrawal-actions';
 
 const DOT: Record<string, string> = {
   gold: '#faad14',
@@ -12,23 +13,60 @@ const DOT: Record<string, string> = {
   volcano: '#fa541c',
 };
 
-/** The stages a withdrawal reached, oldest first, with the reason of a reject or fail. */
+/** The stage an action leads to, for its colour on the timeline. */
+const REACHES: Record<string, keyof typeof STAGE_COLORS> = {
+  applied: 'applied',
+  approve: 'approved',
+  process: 'processing',
+  pay: 'paid',
+  reject: 'rejected',
+  fail: 'failed',
+};
+
+const stepLabel = (action: string) =>
+  action === 'applied'
+    ? 'Applied by the user'
+    : action === 'payout_account_view'
+      ? 'Full account number viewed'
+      : action in ACTION_LABELS
+        ? ACTION_LABELS[action as WithdrawalAction]
+        : action;
+
+/**
+ * Each step of a withdrawal, oldest first: what was done, by whom and when, with the reason of a
+ * reject or fail and the bank's reference of the payout.
+ */
 export function StageTimeline({ withdrawal }: { withdrawal: AdminWithdrawal }) {
+  const timeline = useWithdrawalTimeline(withdrawal.orderNo);
+  if (timeline.isError) return <Typography.Text type="danger">{errorText(timeline.error)}</Typography.Text>;
+  const steps = timeline.data?.steps ?? [];
   return (
     <Timeline
       data-testid={`timeline-${withdrawal.orderNo}`}
       style={{ marginTop: 8, marginBottom: -16 }}
-      items={withdrawal.stages.map((s) => ({
-        color: DOT[STAGE_COLORS[s.stage]] ?? 'gray',
-        content: (
-          <span>
-            <b>{s.stage}</b> · {formatTime(s.at)}
-            {(s.stage === 'rejected' || s.stage === 'failed') && withdrawal.reason
-              ? ` — ${withdrawal.reason}`
-              : ''}
-          </span>
-        ),
-      }))}
+      items={(timeline.isPending
+        ? [{ action: 'loading', by: null, at: '', reason: null, reference: null }]
+        : steps
+      ).map((s) => {
+        if (s.action === 'loading') return { color: 'gray', content: 'Loading…' };
+        const stage = REACHES[s.action];
+        return {
+          color: stage ? (DOT[STAGE_COLORS[stage]] ?? 'gray') : 'gray',
+          content: (
+            <span data-testid={`timeline-step-${s.action}`}>
+              <b>{stepLabel(s.action)}</b>
+              {s.by ? ` by ${s.by}` : ''} · {formatTime(s.at)}
+              {s.reference ? (
+                <>
+                  {' '}
+                  · bank reference <Typography.Text code>{s.reference}</Typography.Text>
+                </>
+              ) : null}
+              {s.reason ? ` — ${s.reason}` : ''}
+            </span>
+          ),
+        };
+      })}
     />
   );
 }

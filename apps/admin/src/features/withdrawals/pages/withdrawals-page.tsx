@@ -110,7 +110,8 @@ export function WithdrawalsPage() {
 
   const start = (order: AdminWithdrawal, action: WithdrawalAction) => {
     act.reset();
-    if (needsReason(action)) {
+    // Reject and fail say why; Mark paid records the bank's transfer reference.
+    if (needsReason(action) || action === 'pay') {
       setDialog({ order, action });
       return;
     }
@@ -190,6 +191,7 @@ export function WithdrawalsPage() {
   ];
 
   const order = dialog?.order;
+  const paying = dialog?.action === 'pay';
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Typography.Title level={3} style={{ margin: 0 }}>
@@ -233,26 +235,35 @@ export function WithdrawalsPage() {
         open={dialog !== null}
         title={dialog ? `${ACTION_LABELS[dialog.action]} withdrawal ${dialog.order.orderNo}` : ''}
         description={
-          order ? (
+          order && paying ? (
+            <Typography.Paragraph>
+              {formatMoney(order.amount, order.currency)} sent to {order.destination.account}: enter the
+              reference the bank gave for the transfer. It is kept with the withdrawal and in the audit log.
+            </Typography.Paragraph>
+          ) : order ? (
             <Typography.Paragraph>
               {formatMoney(order.total, order.currency)} (amount + fee) goes back to user {order.userId}. The
               user sees the reason.
             </Typography.Paragraph>
           ) : null
         }
-        label="Reason"
+        label={paying ? 'Bank transfer reference' : 'Reason'}
         okText={dialog ? ACTION_LABELS[dialog.action] : 'OK'}
-        danger
-        multiline
+        danger={!paying}
+        multiline={!paying}
         minLength={3}
-        maxLength={300}
+        maxLength={paying ? 120 : 300}
         pending={act.isPending}
         error={act.error}
         onCancel={close}
-        onSubmit={(reason) => {
+        onSubmit={(value) => {
           if (dialog)
             act.mutate(
-              { orderNo: dialog.order.orderNo, action: dialog.action, reason },
+              {
+                orderNo: dialog.order.orderNo,
+                action: dialog.action,
+                ...(paying ? { reference: value } : { reason: value }),
+              },
               { onSuccess: close },
             );
         }}

@@ -1,0 +1,1 @@
+ALTER TABLE "withdrawal" ADD COLUMN "paid_reference" varchar(120);
