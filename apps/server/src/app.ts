@@ -463,7 +463,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       sessionIdleDays: config.sessionIdleDays,
     }),
   });
-  dashboardRoutes(router, { dashboard: createDashboardService({ db, clock }) });
+  dashboardRoutes(router, { dashboard: createDashboardService({ db, clock }), db, config });
   adminConfigRoutes(router, {
     db,
     operators,

@@ -240,6 +240,8 @@ export interface Config {
   s3: S3StorageOptions | undefined;
   /** DATA_ENCRYPTION_KEY (required in production); elsewhere a fixed development key. */
   dataEncryptionKey: Buffer;
+  /** The variables given a value (the doctor tells a default from a choice). */
+  configured: ReadonlySet<string>;
 }
 
 export class ConfigError extends Error {}
@@ -352,6 +354,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY
       ? Buffer.from(e.DATA_ENCRYPTION_KEY, 'hex')
       : DEVELOPMENT_DATA_KEY,
+    configured: new Set(Object.keys(present).filter((name) => CONFIG_VARIABLES.includes(name))),
   };
 }
 

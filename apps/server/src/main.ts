@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
 import { ConfigError, describeMode, loadConfig } from './config.js';
+import { doctorFindings } from './modules/operator/admin-doctor.service.js';
 
 async function main(): Promise<void> {
   let config;
@@ -47,6 +48,19 @@ async function main(): Promise<void> {
     },
     `DramaStar is serving at ${config.publicUrl} (${describeMode(config)})`,
   );
+  if (config.env === 'production') {
+    // What this deployment still misses (`npm run doctor` prints the same list).
+    try {
+      for (const f of await doctorFindings(app.database.db, config)) {
+        app.log[f.severity === 'error' ? 'error' : 'warn'](
+          { doctor: f },
+          `doctor: ${f.subject}: ${f.message}`,
+        );
+      }
+    } catch (error) {
+      app.log.warn({ err: error }, 'doctor: the checks could not run');
+    }
+  }
 }
 
 main().catch((error: unknown) => {
