@@ -37,6 +37,16 @@ async function main(): Promise<void> {
     poolMax: 2,
   });
   try {
+    const [tables] = await database.query<{ tenant: string | null }>(
+      `select to_regclass('tenant')::text as tenant`,
+    );
+    if (!tables?.tenant) {
+      process.stdout.write(
+        'The database has no tables yet: start the server once (it migrates), then run the doctor.\n',
+      );
+      process.exitCode = 1;
+      return;
+    }
     const findings = await doctorFindings(database.db, config);
     if (refused) process.stdout.write(`${refused}\n(the server would refuse to start)\n\n`);
     process.stdout.write(`${formatFindings(findings)}\n`);
