@@ -115,6 +115,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     clock: Clock;
     database: Database;
+    /** Shutting down: /readyz answers 503 so load balancers stop sending before the socket closes. */
+    drain(): void;
   }
 }
 
@@ -211,6 +213,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   }
   app.decorate('database', database);
   app.decorate('clock', deps.clock ?? systemClock);
+  const lifecycle = { draining: false };
+  app.decorate('drain', () => {
+    lifecycle.draining = true;
+  });
 
   const db = database.db;
   const clock = app.clock;
@@ -325,7 +331,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     (token) => sessions.resolve(token),
     (token) => operators.resolve(token),
   );
-  healthRoutes(app, database);
+  healthRoutes(app, database, () => lifecycle.draining);
   tenantRoutes(router, tenants);
   authRoutes(router, auth);
   userRoutes(router, users, accounts);
