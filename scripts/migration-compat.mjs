@@ -31,7 +31,7 @@ const url =
   process.env.TEST_DATABASE_URL || process.env.CI_POSTGRES_URL || 'postgres://root@127.0.0.1:5432/postgres';
 const required = ['1', 'true', 'yes'].includes(process.env.REQUIRE_POSTGRES ?? '');
 
-/** The previous release's API tests: money, sign-in, catalogue, chat, console (about 2-3 minutes). */
+/** The previous release's API tests: money, sign-in, catalogue, chat, console (about 5 minutes on a busy 2-core machine). */
 const SMOKE = [
   'src/modules/auth/auth.test.ts',
   'src/modules/wallet/recharge.test.ts',
