@@ -364,28 +364,47 @@ try {
     const stormFailed = storm.filter((r) => isFailure(r.status)).length;
     return `storm of ${storm.length}: ${stormFailed} failed`;
   });
-  // What needs the store: a series cover (served from the store through the instances).
-  const listed = await mix.call<{ list: { cover: string }[] }>(
-    'setup',
-    '/app-api/sv/allSeries?tenantId=000000',
-    {
-      body: { pageNum: 1, pageSize: 1 },
-    },
-  );
-  const cover = new URL(listed.data?.list[0]?.cover ?? '/nonexistent', lb);
-  const coverPath = cover.pathname + cover.search;
-  mix.calls.delete('setup');
+  // What needs the store through the instances: an episode's playlist (/stream reads it from the
+  // store after its signature check). Covers and posters go from the store (or its CDN) directly.
+  const episodeId = await (async () => {
+    const listed = await mix.call<{ list: { id: number }[] }>(
+      'setup',
+      '/app-api/sv/allSeries?tenantId=000000',
+      {
+        body: { pageNum: 1, pageSize: 1 },
+      },
+    );
+    const detail = await mix.call<{ episodes: { id: number; free: boolean }[] }>(
+      'setup',
+      `/app-api/sv/videos/${listed.data?.list[0]?.id ?? 0}`,
+    );
+    mix.calls.delete('setup');
+    return detail.data?.episodes.find((e) => e.free)?.id ?? 0;
+  })();
+  const playlist = async () => {
+    const play = await mix.call<{ playlistUrl: string }>(
+      'play address (play/{id})',
+      `/app-api/sv/play/${episodeId}`,
+      {
+        token: mix.tokens[0]!,
+      },
+    );
+    if (!play.data) return play.status;
+    const url = new URL(play.data.playlistUrl, lb);
+    return (await mix.call('playlist from the store (/stream)', url.pathname + url.search, { method: 'GET' }))
+      .status;
+  };
   await fault('object storage unreachable 30 s', async () => {
     await gate.cut();
     const probes: number[] = [];
     const until = Date.now() + 30_000;
     while (Date.now() < until) {
-      probes.push((await mix.call('cover image (from the store)', coverPath, { method: 'GET' })).status);
+      probes.push(await playlist());
       await sleep(1000);
     }
     await gate.open();
-    const after = (await mix.call('cover image (from the store)', coverPath, { method: 'GET' })).status;
-    return `a cover during the outage: ${probes.filter((s) => s === 200).length}/${probes.length} answered 200 (${[...new Set(probes)].join(', ')}); right after: ${after}`;
+    const after = await playlist();
+    return `a playlist during the outage: ${probes.filter((s) => s === 200).length}/${probes.length} answered 200 (${[...new Set(probes)].join(', ')}); right after: ${after}`;
   });
   await fault('rolling restart of both instances', async () => {
     for (const i of [0, 1]) {
