@@ -13,24 +13,18 @@
 //   BENCH_SECONDS=20, BENCH_CONNECTIONS=24 (virtual users: 60% viewers, 20% earners, 20% payers)
 // The server is DATABASE_URL, else TEST_DATABASE_URL, else postgres://root@127.0.0.1:5432/postgres;
 // a scratch database is made there and dropped afterwards. Without a server the benchmark is skipped.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { toMinor, type CurrencyKey } from '@dramastar/contract';
-import { systemClock } from '../apps/server/src/clock.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
-import { createSessionService } from '../apps/server/src/modules/auth/session.service.js';
 import { ledgerViolations } from '../apps/server/src/modules/ledger/ledger-health.js';
-import { SIGNATURE_HEADER, signWebhook } from '../apps/server/src/modules/payment/gateway.js';
-import { sandboxSecret } from '../apps/server/src/modules/payment/sandbox-gateway.js';
-import { createUserService } from '../apps/server/src/modules/user/user.service.js';
 import { type RunningServer, startServer } from '../e2e/server.js';
+import { createLoadMix, quantile } from './mix.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 24);
-const TENANT = '000000';
 const explicitUrl = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const serverUrl = explicitUrl ?? 'postgres://root@127.0.0.1:5432/postgres';
 
@@ -48,67 +42,10 @@ await admin.query(`create database ${scratch}`);
 const scratchUrl = new URL(serverUrl);
 scratchUrl.pathname = `/${scratch}`;
 
-interface Call {
-  ms: number[];
-  ok: number;
-  refused: number;
-  errors: number;
-}
-const calls = new Map<string, Call>();
-const quantile = (sorted: number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN;
-
 let servers: RunningServer[] = [];
 let turn = 0;
 /** The next instance, as a round-robin load balancer picks it. */
 const next = () => servers[turn++ % servers.length]!.url;
-
-/** One call through the "load balancer", timed and classified: 2xx ok, 4xx refused, else an error. */
-async function call<T = unknown>(
-  name: string,
-  path: string,
-  options: {
-    token?: string;
-    body?: unknown;
-    method?: string;
-    base?: string;
-    headers?: Record<string, string>;
-  } = {},
-): Promise<{ status: number; data: T | undefined }> {
-  const stats = calls.get(name) ?? { ms: [], ok: 0, refused: 0, errors: 0 };
-  calls.set(name, stats);
-  const t0 = performance.now();
-  let status = 0;
-  let data: T | undefined;
-  try {
-    const res = await fetch((options.base ?? next()) + path, {
-      method: options.method ?? 'POST',
-      headers: {
-        'content-type': 'application/json',
-        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-        ...options.headers,
-      },
-      body:
-        options.method === 'GET'
-          ? undefined
-          : typeof options.body === 'string'
-            ? options.body
-            : JSON.stringify(options.body ?? {}),
-    });
-    status = res.status;
-    const text = await res.text();
-    if (text.startsWith('{')) data = (JSON.parse(text) as { data?: T }).data;
-  } catch {
-    status = 0;
-  }
-  stats.ms.push(performance.now() - t0);
-  if (status >= 200 && status < 300) stats.ok++;
-  else if (status >= 400 && status < 500) stats.refused++;
-  else stats.errors++;
-  return { status, data };
-}
-
-const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)]!;
 
 const mediaDir = mkdtempSync(join(tmpdir(), 'ds-load-media-'));
 const database = await openDatabase({ url: scratchUrl.toString(), poolMax: 4 });
@@ -129,128 +66,9 @@ try {
   servers = [await startServer(env)];
   servers.push(await startServer(env));
 
-  // Users and their sessions made directly (the sign-up paths have captchas and limits per address).
-  const users = createUserService(database.db, systemClock);
-  const sessions = createSessionService(database.db, systemClock, { idleDays: 30, maxDays: 180 });
-  const tokens: string[] = [];
-  for (let i = 0; i < connections; i++) {
-    const user = await users.create(database.db, { tenantId: TENANT, nickname: `load ${i}` });
-    tokens.push(await sessions.create(database.db, user.id));
-  }
-  const secret = await sandboxSecret(database.db);
-
-  // What viewers pick from: the tenant's series and their free episodes.
-  const base = servers[0]!.url;
-  const all = await call<{ list: { id: number }[] }>('setup', `/app-api/sv/allSeries?tenantId=${TENANT}`, {
-    base,
-    body: { pageNum: 1, pageSize: 50 },
-  });
-  const seriesIds = (all.data?.list ?? []).map((s) => s.id);
-  const episodes: { id: number; seriesId: number }[] = [];
-  for (const id of seriesIds) {
-    const detail = await call<{ episodes: { id: number; seriesId: number; free: boolean }[] }>(
-      'setup',
-      `/app-api/sv/videos/${id}`,
-      { base },
-    );
-    for (const e of detail.data?.episodes ?? []) if (e.free) episodes.push(e);
-  }
-  if (episodes.length === 0) throw new Error('the demo catalogue has no free episodes');
-  calls.delete('setup');
-
-  const viewer = async (token: string) => {
-    const r = Math.random();
-    const episode = pick(episodes);
-    if (r < 0.25) await call('home (homeSeries)', `/app-api/sv/homeSeries?tenantId=${TENANT}`, { token });
-    else if (r < 0.45)
-      await call('feed (videosPage)', `/app-api/sv/videosPage?tenantId=${TENANT}`, {
-        token,
-        body: { pageNum: 1 + Math.floor(Math.random() * 3), pageSize: 10 },
-      });
-    else if (r < 0.55)
-      await call('series (videos/{id})', `/app-api/sv/videos/${episode.seriesId}`, { token });
-    else if (r < 0.75) await call('play address (play/{id})', `/app-api/sv/play/${episode.id}`, { token });
-    else if (r < 0.85)
-      await call(
-        'like (liking/cancelLiking)',
-        `/app-api/sv/${Math.random() < 0.5 ? 'liking' : 'cancelLiking'}`,
-        {
-          token,
-          body: { videoId: episode.id },
-        },
-      );
-    else if (r < 0.93)
-      await call(
-        'history write (addViewHis)',
-        `/app-api/sv/addViewHis?seriesId=${episode.seriesId}&videoId=${episode.id}&progress=${Math.floor(Math.random() * 60)}`,
-        { token },
-      );
-    else
-      await call('history (queryViewHis)', '/app-api/sv/queryViewHis', {
-        token,
-        body: { pageNum: 1, pageSize: 10 },
-      });
-  };
-
-  const earner = async (token: string) => {
-    const r = Math.random();
-    if (r < 0.2)
-      await call('check-in status (querySigninDayNum)', '/app-api/user/querySigninDayNum', { token });
-    else if (r < 0.35) await call('check-in (signin)', '/app-api/user/signin', { token });
-    else if (r < 0.6) {
-      const tasks = await call<{ tasks: { code: string; status: string }[] }>(
-        'tasks (queryFinish)',
-        '/app-api/appTask/queryFinish',
-        { token },
-      );
-      const list = tasks.data?.tasks ?? [];
-      const claimable = list.find((t) => t.status === 'done') ?? list[0];
-      if (claimable)
-        await call('task claim (submitTask)', '/app-api/appTask/submitTask', {
-          token,
-          body: { code: claimable.code },
-        });
-    } else await call('wallet (accountInfo)', '/app-api/account/accountInfo', { token });
-  };
-
-  let webhooksCredited = 0;
-  const payer = async (token: string) => {
-    const r = Math.random();
-    if (r < 0.4) {
-      const order = await call<{ orderNo: string; amount: string; currency: CurrencyKey }>(
-        'recharge order (addBalance)',
-        '/app-api/user/addBalance',
-        { token, body: { channel: 'gateway', amount: '2000.00', requestId: randomUUID() } },
-      );
-      if (!order.data) return;
-      const txnId = `load_${randomUUID()}`;
-      const body = JSON.stringify({
-        id: `evt_${txnId}`,
-        type: 'payment.paid',
-        data: {
-          txnId,
-          paymentId: `pay_${txnId}`,
-          merchantOrderNo: order.data.orderNo,
-          amount: toMinor(order.data.amount, order.data.currency).toString(),
-          currency: order.data.currency,
-        },
-      });
-      const hook = await call<{ outcome: string }>(
-        'recharge webhook (pay/webhook/sandbox)',
-        '/app-api/pay/webhook/sandbox',
-        {
-          body,
-          headers: { [SIGNATURE_HEADER]: signWebhook(secret, body, Math.floor(Date.now() / 1000)) },
-        },
-      );
-      if (hook.status === 200) webhooksCredited++;
-    } else if (r < 0.7)
-      await call('card from balance (openvipByBalance)', '/app-api/user/openvipByBalance', {
-        token,
-        body: { tier: 'week', requestId: randomUUID() },
-      });
-    else await call('wallet (accountInfo)', '/app-api/account/accountInfo', { token });
-  };
+  const mix = await createLoadMix({ database, users: connections, next });
+  const { calls, tokens } = mix;
+  const call = mix.call;
 
   /** `connections` loops for `seconds`; each runs `step` back to back. */
   const run = async (step: (i: number) => Promise<void>) => {
@@ -270,7 +88,11 @@ try {
   const viewers = Math.round(connections * 0.6);
   const earners = Math.round(connections * 0.2);
   const mixSeconds = await run((i) =>
-    i < viewers ? viewer(tokens[i]!) : i < viewers + earners ? earner(tokens[i]!) : payer(tokens[i]!),
+    i < viewers
+      ? mix.viewer(tokens[i]!)
+      : i < viewers + earners
+        ? mix.earner(tokens[i]!)
+        : mix.payer(tokens[i]!),
   );
 
   // The books afterwards, and what the instances' /metrics say.
@@ -286,8 +108,8 @@ try {
   );
   checks.push({
     check: 'recharges credited = webhooks answered 200',
-    ok: Number(credited!.n) === webhooksCredited,
-    detail: `${credited!.n} credited, ${webhooksCredited} webhooks answered 200`,
+    ok: Number(credited!.n) === mix.webhooksCredited.size,
+    detail: `${credited!.n} credited, ${mix.webhooksCredited.size} webhooks answered 200`,
   });
   const server5xx = [...calls.values()].reduce((n, c) => n + c.errors, 0);
   checks.push({ check: 'no 5xx or failed connection', ok: server5xx === 0, detail: String(server5xx) });

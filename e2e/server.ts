@@ -30,7 +30,7 @@ export interface RunningServer {
 
 /** Starts the built production server with demo content on a fresh embedded database. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'ds-e2e-'));
   const child = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
     cwd: root,

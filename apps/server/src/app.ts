@@ -117,6 +117,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     clock: Clock;
     database: Database;
+    /** Shutting down: /readyz answers 503 so load balancers stop sending before the socket closes. */
+    drain(): void;
   }
 }
 
@@ -213,6 +215,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   }
   app.decorate('database', database);
   app.decorate('clock', deps.clock ?? systemClock);
+  const lifecycle = { draining: false };
+  app.decorate('drain', () => {
+    lifecycle.draining = true;
+  });
 
   const db = database.db;
   const clock = app.clock;
@@ -328,7 +334,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     (token) => sessions.resolve(token),
     (token) => operators.resolve(token),
   );
-  healthRoutes(app, database);
+  healthRoutes(app, database, () => lifecycle.draining);
   tenantRoutes(router, tenants);
   authRoutes(router, auth);
   userRoutes(router, users, accounts);
@@ -478,7 +484,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       sessionIdleDays: config.sessionIdleDays,
     }),
   });
-  dashboardRoutes(router, { dashboard: createDashboardService({ db, clock }), operators, clock });
+  dashboardRoutes(router, {
+    dashboard: createDashboardService({ db, clock }),
+    operators,
+    clock,
+    db,
+    config,
+  });
   adminConfigRoutes(router, {
     db,
     operators,

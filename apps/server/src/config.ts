@@ -105,6 +105,8 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxy.optional(),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /** On SIGTERM, /readyz answers 503 this long before the server stops accepting (default: 5 s in production, else 0). */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).optional(),
   /** smtp://user:pass@host:587 or smtps://…; unset outside production = the development outbox. */
   SMTP_URL: z
     .string()
@@ -227,6 +229,8 @@ export interface Config {
   trustProxy: TrustProxy;
   bodyLimitBytes: number;
   shutdownTimeoutMs: number;
+  /** How long a SIGTERM'd instance keeps serving with /readyz at 503 before it closes. */
+  shutdownDrainMs: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   /** Only when both id and secret are set; the Google buttons are hidden otherwise. */
@@ -246,6 +250,8 @@ export interface Config {
   s3: S3StorageOptions | undefined;
   /** DATA_ENCRYPTION_KEY (required in production); elsewhere a fixed development key. */
   dataEncryptionKey: Buffer;
+  /** The variables given a value (the doctor tells a default from a choice). */
+  configured: ReadonlySet<string>;
 }
 
 export class ConfigError extends Error {}
@@ -342,6 +348,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY ?? false,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS ?? (e.NODE_ENV === 'production' ? 5_000 : 0),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     google:
@@ -359,6 +366,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY
       ? Buffer.from(e.DATA_ENCRYPTION_KEY, 'hex')
       : DEVELOPMENT_DATA_KEY,
+    configured: new Set(Object.keys(present).filter((name) => CONFIG_VARIABLES.includes(name))),
   };
 }
 

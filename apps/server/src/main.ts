@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
 import { ConfigError, describeMode, loadConfig } from './config.js';
+import { doctorFindings } from './modules/operator/admin-doctor.service.js';
 
 async function main(): Promise<void> {
   let config;
@@ -18,20 +19,27 @@ async function main(): Promise<void> {
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'shutting down');
+    // SIGTERM (an orchestrator or a rolling restart): /readyz answers 503 for SHUTDOWN_DRAIN_MS
+    // while requests are still served, so the load balancer takes this instance out before its
+    // socket closes and no new request meets a closed port. Ctrl-C stops at once.
+    const drainMs = signal === 'SIGTERM' ? config.shutdownDrainMs : 0;
+    app.drain();
+    app.log.info({ signal, drainMs }, 'shutting down');
     // In-flight requests finish; a stuck one does not hold the process past the timeout.
     const timer = setTimeout(() => {
       app.log.error('shutdown timed out');
       process.exit(1);
-    }, config.shutdownTimeoutMs);
+    }, drainMs + config.shutdownTimeoutMs);
     timer.unref();
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+    new Promise((resolve) => setTimeout(resolve, drainMs))
+      .then(() => app.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
@@ -47,6 +55,19 @@ async function main(): Promise<void> {
     },
     `DramaStar is serving at ${config.publicUrl} (${describeMode(config)})`,
   );
+  if (config.env === 'production') {
+    // What this deployment still misses (`npm run doctor` prints the same list).
+    try {
+      for (const f of await doctorFindings(app.database.db, config)) {
+        app.log[f.severity === 'error' ? 'error' : 'warn'](
+          { doctor: f },
+          `doctor: ${f.subject}: ${f.message}`,
+        );
+      }
+    } catch (error) {
+      app.log.warn({ err: error }, 'doctor: the checks could not run');
+    }
+  }
 }
 
 main().catch((error: unknown) => {

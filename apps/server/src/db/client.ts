@@ -99,6 +99,10 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     lock_timeout: options.lockTimeoutMs ?? 0,
   });
   pool.on('error', ignore);
+  // A connection that ends while its client is checked out (PostgreSQL restarting, a transaction
+  // waiting between statements) makes the client emit 'error': unheard, that would end the
+  // process. Heard here, the next statement on it fails (answered 503) and the pool drops it.
+  pool.on('connect', (client) => client.on('error', ignore));
   // Readiness asks on its own connection, so a pool used up by requests waiting on locks does not
   // make a live database look down (or keep the probe waiting).
   const probe = new pg.Pool({
@@ -110,6 +114,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     statement_timeout: READY_TIMEOUT_MS,
   });
   probe.on('error', ignore);
+  probe.on('connect', (client) => client.on('error', ignore));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
@@ -118,6 +123,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
       // Its own session without the pool's timeouts (nor any set on the role): waiting for another
       // instance's migrations and a long schema change are legitimate.
       const client = new pg.Client({ connectionString: url });
+      client.on('error', ignore);
       await client.connect();
       try {
         await client.query('set statement_timeout = 0; set lock_timeout = 0');

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, usingPostgres } from '../test/database.js';
 import type { Database } from './client.js';
-import { isDatabaseBusy, isRetryableError, withTransaction } from './tx.js';
+import { isDatabaseBusy, isDatabaseUnreachable, isRetryableError, withTransaction } from './tx.js';
 
 describe('isRetryableError', () => {
   it('retries serialization failures and deadlocks, also when wrapped', () => {
@@ -24,6 +24,19 @@ describe('isDatabaseBusy', () => {
     // A timeout is not a serialization failure: withTransaction does not run it again.
     expect(isRetryableError({ code: '55P03' })).toBe(false);
     expect(isRetryableError({ code: '57014' })).toBe(false);
+  });
+});
+
+describe('isDatabaseUnreachable', () => {
+  it('knows a refused or dropped connection and a server shutting down or starting, also when wrapped', () => {
+    expect(isDatabaseUnreachable(new Error('Failed query', { cause: { code: 'ECONNREFUSED' } }))).toBe(true);
+    expect(isDatabaseUnreachable({ code: '57P01' })).toBe(true); // terminating connection (admin shutdown)
+    expect(isDatabaseUnreachable({ code: '57P03' })).toBe(true); // the database system is starting up
+    expect(
+      isDatabaseUnreachable(new Error('x', { cause: new Error('Connection terminated unexpectedly') })),
+    ).toBe(true);
+    expect(isDatabaseUnreachable({ code: '23505' })).toBe(false);
+    expect(isDatabaseUnreachable(new Error('plain'))).toBe(false);
   });
 });
 

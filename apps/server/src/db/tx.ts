@@ -36,6 +36,42 @@ export function isDatabaseBusy(error: unknown): boolean {
   );
 }
 
+/**
+ * The database cannot be reached (restarting, failing over, the network): refused or dropped
+ * connections, and PostgreSQL's admin/crash shutdown, "starting up" and connection exceptions.
+ * Answered 503 with Retry-After like a busy database: the instance is fine, and the pool opens
+ * new connections as soon as the server is back.
+ */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+]);
+const UNREACHABLE_MESSAGES = [
+  'Connection terminated unexpectedly',
+  'Connection terminated',
+  'Client has encountered a connection error and is not queryable',
+];
+
+export function isDatabaseUnreachable(error: unknown): boolean {
+  return anyCause(
+    error,
+    (e) =>
+      (typeof e.code === 'string' && UNREACHABLE_CODES.has(e.code)) ||
+      (typeof e.message === 'string' && UNREACHABLE_MESSAGES.includes(e.message)),
+  );
+}
+
 export interface TxOptions {
   isolationLevel?: 'read committed' | 'repeatable read' | 'serializable';
   /** How many times to retry after a serialization failure or deadlock. */

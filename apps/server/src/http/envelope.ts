@@ -16,7 +16,7 @@ import type {
   FastifyServerOptions,
 } from 'fastify';
 import type { z } from 'zod';
-import { isDatabaseBusy } from '../db/tx.js';
+import { isDatabaseBusy, isDatabaseUnreachable } from '../db/tx.js';
 import { AppError } from './errors.js';
 import { requestLanguage } from './language.js';
 
@@ -97,6 +97,11 @@ export function installEnvelope(app: FastifyInstance, options: { bodyLimit: numb
     if (error.code === 'FST_ERR_HANDLER_TIMEOUT' || isDatabaseBusy(error)) {
       // The pool, a lock or the request's own time ran out: the instance is busy, not broken.
       req.log.warn({ err: error }, 'busy: answered 503');
+      return sendFailure(req, reply, new AppError('ServiceUnavailable', { cause: error }));
+    }
+    if (isDatabaseUnreachable(error)) {
+      // PostgreSQL restarting or failing over: come back in a few seconds (the pool reconnects).
+      req.log.warn({ err: error }, 'database unreachable: answered 503');
       return sendFailure(req, reply, new AppError('ServiceUnavailable', { cause: error }));
     }
     const status = error.statusCode ?? 500;

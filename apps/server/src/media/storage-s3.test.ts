@@ -5,11 +5,11 @@ import { join } from 'node:path';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSwiftS3, type SwiftS3 } from '../test/swift-s3.js';
+import { skipWithoutSwift, startSwiftS3, type SwiftS3 } from '../test/swift-s3.js';
 import { s3Storage, type S3MediaStorage } from './storage-s3.js';
 
 /** Against OpenStack Swift's S3 API on loopback: it checks every signature, as S3 does. */
-describe('S3 media storage (Swift s3api)', () => {
+describe.skipIf(skipWithoutSwift('S3 storage tests'))('S3 media storage (Swift s3api)', () => {
   let swift: SwiftS3;
   let storage: S3MediaStorage;
   const work = mkdtempSync(join(tmpdir(), 'ds-s3-'));

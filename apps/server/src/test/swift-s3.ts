@@ -30,6 +30,21 @@ export const swiftInstalled = () =>
   existsSync('/usr/bin/swift-ring-builder') &&
   existsSync('/usr/lib/python3/dist-packages/swift/common/middleware/s3api');
 
+/**
+ * Whether the S3 tests must be skipped: with no Swift installed they are skipped with one line
+ * (as the PostgreSQL step is without a server), except in CI (`CI` or `REQUIRE_POSTGRES` set),
+ * where a missing Swift fails the run instead of hiding its tests.
+ */
+export function skipWithoutSwift(what: string): boolean {
+  if (swiftInstalled()) return false;
+  const line = `${what} skipped: OpenStack Swift is not installed (apt-get install -y swift swift-proxy swift-object swift-container swift-account python3-swift memcached).`;
+  const on = (value: string | undefined) => ['1', 'true', 'yes'].includes((value ?? '').toLowerCase());
+  const required = on(process.env.REQUIRE_POSTGRES) || on(process.env.CI);
+  if (required) throw new Error(`${line} CI or REQUIRE_POSTGRES is set: failing.`);
+  console.warn(line);
+  return true;
+}
+
 export async function startSwiftS3(): Promise<SwiftS3> {
   const dir = await mkdtemp(join(tmpdir(), 'ds-swift-'));
   const devices = join(dir, 'srv');

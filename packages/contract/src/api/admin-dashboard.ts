@@ -61,6 +61,19 @@ export const dashboardStats = lazySchema(() =>
 );
 export type DashboardStats = z.infer<typeof dashboardStats>;
 
+/** One thing a production deployment misses or has unsafe (`npm run doctor`, the owner's dashboard). */
+export const doctorFinding = lazySchema(() =>
+  z.object({
+    /** error: a real site must not run so; warning: works, probably not what was meant. */
+    severity: z.enum(['error', 'warning']),
+    area: z.enum(['config', 'tenant', 'operator']),
+    /** What it is about: a variable, `tenant 000001 (Name)`, `operator alice (finance)`. */
+    subject: z.string(),
+    message: z.string(),
+  }),
+);
+export type DoctorFinding = z.infer<typeof doctorFinding>;
+
 /** The console's dashboard figures: one tenant at a time, its days in its time zone. */
 export const adminDashboardApi = {
   stats: defineCall({
@@ -91,6 +104,13 @@ export const adminDashboardApi = {
     auth: 'operator',
     roles: ROLES.finance,
     response: lazySchema(() => z.object({ list: z.array(auditEntry) })),
+  }),
+  /** What this deployment misses or has unsafe (the server's own settings and every tenant's): owners only. */
+  doctor: defineCall({
+    path: '/dashboard/doctor',
+    auth: 'operator',
+    roles: ROLES.owner,
+    response: lazySchema(() => z.object({ findings: z.array(doctorFinding) })),
   }),
 };
 

@@ -14,6 +14,7 @@ import { formatTime } from '../../../shared/format';
 import { useSensitiveChanges } from '../api/sensitive-changes';
 import { TenantFilter } from '../../../shared/ui/tenant-filter';
 import { type DashboardQuery, useDashboardStats } from '../api/dashboard-stats';
+import { useDoctor } from '../api/doctor';
 import { useLedgerHealth } from '../api/ledger-health';
 import { MoneyCharts, UsersChart } from '../components/stats-charts';
 import { shiftDay } from '../dashboard-figures';
@@ -60,6 +61,55 @@ function LedgerHealth() {
       <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
         Double-entry: for each currency the balances of all accounts (users, system, payouts) must add up to
         zero. Sums are in minor units.
+      </Typography.Paragraph>
+    </Card>
+  );
+}
+
+/** The doctor's list for the owner: what production misses or has unsafe, errors first. */
+function Doctor() {
+  const doctor = useDoctor();
+  const findings = [...(doctor.data?.findings ?? [])].sort((a, b) =>
+    a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1,
+  );
+  const errors = findings.filter((f) => f.severity === 'error').length;
+  return (
+    <Card
+      title="Deployment check"
+      data-testid="doctor"
+      extra={
+        doctor.data ? (
+          <Badge
+            data-testid="doctor-light"
+            status={errors ? 'error' : findings.length ? 'warning' : 'success'}
+            text={errors ? `${errors} to fix` : findings.length ? 'Warnings' : 'Nothing missing'}
+          />
+        ) : null
+      }
+    >
+      {doctor.error ? <Alert type="error" showIcon title={errorText(doctor.error)} /> : null}
+      <Table
+        size="small"
+        rowKey={(f) => `${f.subject}:${f.message}`}
+        loading={doctor.isLoading}
+        pagination={false}
+        dataSource={findings}
+        locale={{ emptyText: 'Nothing missing' }}
+        columns={[
+          {
+            title: '',
+            dataIndex: 'severity',
+            width: 90,
+            render: (severity: string) => (
+              <Badge status={severity === 'error' ? 'error' : 'warning'} text={severity} />
+            ),
+          },
+          { title: 'What', dataIndex: 'subject' },
+          { title: 'Finding', dataIndex: 'message' },
+        ]}
+      />
+      <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
+        The server&apos;s settings and every tenant&apos;s, as <code>npm run doctor</code> prints them.
       </Typography.Paragraph>
     </Card>
   );
@@ -192,11 +242,13 @@ export function DashboardPage() {
   const operator = useSession((s) => s.operator);
   const figures = operator ? roleMayCall(operator.role, adminDashboardApi.stats) : false;
   const health = operator ? roleMayCall(operator.role, adminApi.ledgerHealth) : false;
+  const doctor = operator ? roleMayCall(operator.role, adminDashboardApi.doctor) : false;
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
       <Typography.Title level={3} style={{ margin: 0 }}>
         Dashboard
       </Typography.Title>
+      {doctor ? <Doctor /> : null}
       {operator && (operator.role === 'owner' || operator.role === 'tenant_admin') ? (
         <SensitiveChanges />
       ) : null}
