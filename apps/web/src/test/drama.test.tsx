@@ -700,6 +700,31 @@ describe('Video details', () => {
     expect(screen.getByTestId('details-page').getAttribute('data-video-id')).toBe('2');
   });
 
+  it('plays an episode that failed offline again by itself when the network returns', async () => {
+    let offline = true;
+    const api = stubApi({
+      ...baseRoutes,
+      '/sv/videos/1': ok({ series: series(1), episodes: [episode(1, 1)], favorited: false, progress: null }),
+      '/sv/play/1': () =>
+        offline
+          ? refusal(503, 'Service unavailable', 'ServiceUnavailable')
+          : ok({
+              videoId: 1,
+              playlistUrl: '/stream/1/sig/index.m3u8',
+              expiresAt: '2030-01-01T00:00:00.000Z',
+            }),
+    });
+    renderAt('#/pages/shorts/videoDetails?seriesId=1&videoId=1');
+    await screen.findByText('This episode could not be played.', {}, wait);
+    expect(instanceFor(1)).toBeUndefined();
+    offline = false;
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await waitFor(() => expect(instanceFor(1)).toBeTruthy(), wait);
+    expect(api.callsTo('/sv/play/1').length).toBeGreaterThanOrEqual(2);
+  });
+
   it('moves to the next episode on a swipe up over the player and back on a swipe down', async () => {
     stubApi({
       ...baseRoutes,

@@ -1,6 +1,7 @@
 import type { EpisodeInfo } from '@dramastar/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useT } from '../../../shared/i18n';
+import { useOnReconnect } from '../../../shared/network/online';
 import {
   FullScreenIcon,
   PauseIcon,
@@ -105,6 +106,9 @@ export function DetailsPlayer({ episode, startAt, onEnded, onLocked, onVideo }: 
     // startAt is read when the episode opens; a later change must not restart it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [episode.id, attempt]);
+
+  // An episode that failed while the network was away plays again by itself when it returns.
+  useOnReconnect(() => setAttempt((a) => a + 1), failed);
 
   // The chosen speed stays for the next episodes (a new source resets playbackRate).
   useEffect(() => {
