@@ -99,16 +99,31 @@ export function createAnalyticsService(deps: {
      * A card bought, recorded in the purchase's own transaction (so it is there exactly when the
      * purchase is): the paywall it came from is found by the rollup (docs/analytics.md).
      */
+    /**
+     * A card purchase as an event, in the purchase's own transaction, inside a savepoint: should
+     * the write fail (no partition for the day yet, a slow database), the event is dropped and
+     * counted, never the purchase.
+     */
     async recordPurchase(
       tx: Tx,
       purchase: { tenantId: string; userId: bigint; value: bigint; reference: string; upgrade: boolean },
     ): Promise<void> {
       const at = clock.now();
-      await tx.execute(sql`insert into analytics_event (day, id, tenant_id, at, received_at, type, user_id, detail, amount)
-        values ((${at.toISOString()}::timestamptz at time zone 'UTC')::date, ${keyedUuid(`purchase:${purchase.reference}`)},
-          ${purchase.tenantId}, ${at.toISOString()}, ${at.toISOString()}, 'purchase', ${purchase.userId.toString()},
-          ${purchase.upgrade ? 'upgrade' : null}, ${purchase.value.toString()})
-        on conflict (day, id) do nothing`);
+      try {
+        await tx.transaction(async (savepoint) => {
+          await savepoint.execute(sql`insert into analytics_event (day, id, tenant_id, at, received_at, type, user_id, detail, amount)
+            values ((${at.toISOString()}::timestamptz at time zone 'UTC')::date, ${keyedUuid(`purchase:${purchase.reference}`)},
+              ${purchase.tenantId}, ${at.toISOString()}, ${at.toISOString()}, 'purchase', ${purchase.userId.toString()},
+              ${purchase.upgrade ? 'upgrade' : null}, ${purchase.value.toString()})
+            on conflict (day, id) do nothing`);
+        });
+      } catch (err) {
+        dropped('write_failed', 1);
+        deps.log?.warn(
+          { err },
+          'analytics: a purchase event could not be written (dropped; the purchase stands)',
+        );
+      }
     },
   };
 }
