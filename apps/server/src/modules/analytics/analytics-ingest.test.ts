@@ -92,15 +92,15 @@ describe('ingestion of viewing events', () => {
     const byBeacon = start(now, 2);
     await call()(analyticsCalls.events, {
       token: who.token,
-      body: { deviceId: 'device-bbbb', events: [byHeader] },
+      body: { deviceId: 'device-bbbb-0000-0000', events: [byHeader] },
     });
     await call()(analyticsCalls.events, {
-      body: { deviceId: 'device-bbbb', token: who.token, events: [byBeacon] },
+      body: { deviceId: 'device-bbbb-0000-0000', token: who.token, events: [byBeacon] },
     });
     // A token that is not a live session is only a device's batch.
     const stranger = start(now, 3);
     await call()(analyticsCalls.events, {
-      body: { deviceId: 'device-cccc', token: 'nope', events: [stranger] },
+      body: { deviceId: 'device-cccc-0000-0000', token: 'nope', events: [stranger] },
     });
     await flush();
     const rows = await stored([byHeader.id, byBeacon.id, stranger.id]);
@@ -111,13 +111,13 @@ describe('ingestion of viewing events', () => {
     const now = t.clock.now().getTime();
     const tooMany = Array.from({ length: ANALYTICS_BATCH_MAX + 1 }, () => start(now));
     expect(
-      (await call()(analyticsCalls.events, { body: { deviceId: 'device-dddd', events: tooMany } })).status,
+      (await call()(analyticsCalls.events, { body: { deviceId: 'device-dddd-0000-0000', events: tooMany } })).status,
     ).toBe(400);
     const personal = { ...start(now), email: 'a@b.c' };
     expect(
       (
         await call()(analyticsCalls.events, {
-          body: unchecked({ deviceId: 'device-dddd', events: [personal] }),
+          body: unchecked({ deviceId: 'device-dddd-0000-0000', events: [personal] }),
         })
       ).status,
     ).toBe(400);
@@ -125,7 +125,7 @@ describe('ingestion of viewing events', () => {
     expect(
       (
         await call()(analyticsCalls.events, {
-          body: unchecked({ deviceId: 'device-dddd', events: [purchase] }),
+          body: unchecked({ deviceId: 'device-dddd-0000-0000', events: [purchase] }),
         })
       ).status,
     ).toBe(400);
@@ -136,7 +136,7 @@ describe('ingestion of viewing events', () => {
     const now = t.clock.now().getTime();
     const res = await call()(analyticsCalls.events, {
       body: {
-        deviceId: 'device-eeee',
+        deviceId: 'device-eeee-0000-0000',
         events: [start(now - 3 * 86_400_000), start(now + 3_600_000), start(now)],
       },
     });

@@ -129,20 +129,20 @@ beforeAll(async () => {
     ev.start(T0 + 3 * MIN, ep(2)),
   ];
   v1.push(ev.progress(T0 + 3 * MIN + 1000, ep(2), 25));
-  await send('device-v1', v1);
-  await send('device-v1', v1);
+  await send('device-v1-0000-0000', v1);
+  await send('device-v1-0000-0000', v1);
 
   // V3: a quarter of episode 1 from Shorts. V5: a visit only.
-  await send('device-v3', [
+  await send('device-v3-0000-0000', [
     ev.visit(T0 + MIN, 'direct'),
     ev.start(T0 + 2 * MIN, ep(1), 'shorts'),
     ev.progress(T0 + 2 * MIN + 1000, ep(1), 25),
   ]);
-  await send('device-v5', [ev.visit(T0 + MIN, 'direct')]);
+  await send('device-v5-0000-0000', [ev.visit(T0 + MIN, 'direct')]);
 
   // V2: from a shared invite link; episodes 1-3, the paywall at 4, signs in from the prompt,
   // signs up (U2), taps buy, buys a Primary card, then watches episode 4.
-  await send('device-v2', [
+  await send('device-v2-0000-0000', [
     ev.visit(T0 + MIN, 'invite'),
     ...watchAll(T0 + 2 * MIN, ep(1)),
     ...watchAll(T0 + 3 * MIN, ep(2)),
@@ -151,14 +151,14 @@ beforeAll(async () => {
     ev.unlock(T0 + 5 * MIN + 1000, ep(4), 'sign_in'),
   ]);
   const u2 = await signUp(T0 + 10 * MIN);
-  await send('device-v2', [ev.unlock(T0 + 11 * MIN, ep(4), 'buy')], u2.token);
+  await send('device-v2-0000-0000', [ev.unlock(T0 + 11 * MIN, ep(4), 'buy')], u2.token);
   await buy(u2, 'primary', T0 + 12 * MIN);
-  await send('device-v2', watchAll(T0 + 13 * MIN, ep(4)), u2.token);
+  await send('device-v2-0000-0000', watchAll(T0 + 13 * MIN, ep(4)), u2.token);
 
   // U4: signs up first, comes directly, episodes 1-3, dismisses the paywall at 4 (D 00:30 UTC).
   const u4 = await signUp(T0 + 20 * MIN);
   await send(
-    'device-u4',
+    'device-u4-0000-0000',
     [
       ev.visit(T0 + 21 * MIN, 'direct'),
       ...watchAll(T0 + 22 * MIN, ep(1)),
@@ -175,13 +175,13 @@ beforeAll(async () => {
   // U6 signs up, is shown two paywalls, then buys: only the later one gets the purchase.
   const u6 = await signUp(D1 + 30 * MIN);
   await send(
-    'device-u6',
+    'device-u6-0000-0000',
     [ev.paywall(D1 + 40 * MIN, ep(3, 8)), ev.paywall(D1 + 45 * MIN, ep(2, 9))],
     u6.token,
   );
   await buy(u6, 'primary', D1 + 50 * MIN);
   // U2 comes back and upgrades to Premium (its paywall was 24 h 55 min ago: not attributed).
-  await send('device-v2', [ev.visit(D1 + 60 * MIN, 'direct')], u2.token);
+  await send('device-v2-0000-0000', [ev.visit(D1 + 60 * MIN, 'direct')], u2.token);
   t.clock.set(new Date(D1 + 60 * MIN));
   const quote = (await call()(api.user.queryGreatestVipcard, { token: u2.token })).body.data.tiers.find(
     (x: { tier: string }) => x.tier === 'premium',
@@ -191,7 +191,7 @@ beforeAll(async () => {
   // U4 buys 25 h after its paywall: a purchase, but attributed to no paywall.
   await buy(u4, 'primary', T0 + 30 * MIN + 25 * HOUR + 1000);
   // D+7: U4 comes back.
-  await send('device-u4', [ev.visit(T0 + 7 * 24 * HOUR + 2 * HOUR, 'direct')], u4.token);
+  await send('device-u4-0000-0000', [ev.visit(T0 + 7 * 24 * HOUR + 2 * HOUR, 'direct')], u4.token);
 
   await analytics().service.buffer.flush();
   for (let i = 0; i <= 7; i++) await rollupDay(t.database.db, TENANT, addDay(i), t.clock.now());
@@ -337,7 +337,7 @@ describe('the rollup of scripted viewers', () => {
     await rollupDay(t.database.db, TENANT, D, t.clock.now());
     expect(await snapshot()).toEqual(before);
     const events = await t.database.query<{ n: number }>(
-      "select count(*)::int as n from analytics_event where device_id = 'device-v1'",
+      "select count(*)::int as n from analytics_event where device_id = 'device-v1-0000-0000'",
     );
     expect(events[0]!.n).toBe(8);
   });

@@ -37,6 +37,8 @@ const POLICY: [RegExp, readonly OperatorRole[]][] = [
   [/^\/tenants/, ['owner']],
   [/^\/config\//, ['owner', 'tenant_admin']],
   [/^\/content\//, ['owner', 'tenant_admin', 'content']],
+  // What the deployment misses (the doctor's list) names every tenant's gaps: the owner only.
+  [/^\/dashboard\/doctor$/, ['owner']],
   [/^\/(finance|dashboard)\//, ['owner', 'tenant_admin', 'finance']],
   // Viewing analytics carry revenue: the finance roles.
   [/^\/analytics\//, ['owner', 'tenant_admin', 'finance']],
