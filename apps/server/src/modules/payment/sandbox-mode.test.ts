@@ -91,7 +91,7 @@ describe('a production server', () => {
     const official = { ...wallet.recharge.official, bankName: 'BDO Unibank', accountNumber: '004560012345' };
     const saved = await f.admin(adminConfigApi.updateWallet, {
       token: admin,
-      body: { ...wallet, recharge: { ...wallet.recharge, official }, tenantId: '000000' },
+      body: { ...wallet, recharge: { ...wallet.recharge, official }, tenantId: '000000', totpCode: f.totp() },
     });
     expect(saved.status).toBe(200);
     const transfer = await call(api.user.addBalance, {

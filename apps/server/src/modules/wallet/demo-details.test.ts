@@ -70,12 +70,14 @@ describe('payment details on a production server', () => {
 
     // Saved with the tenant's own bank account but the demo address left: only USDT stays hidden.
     const value = before.value;
+    // Where users pay changes: the operator's authenticator code again (one code per 30 s step).
     const saved = await s.f.admin(adminConfigApi.updateWallet, {
       token: s.admin,
       body: {
         ...value,
         recharge: { ...value.recharge, official: { ...value.recharge.official, ...OWN_BANK } },
         tenantId: '000000',
+        totpCode: s.f.totp(),
       },
     });
     expect(saved.status).toBe(200);
@@ -87,9 +89,11 @@ describe('payment details on a production server', () => {
     expect((await s.order(who.token, 'usdt', '20')).body.errorKey).toBe('UsdtAddressMissing');
 
     // The account number alone left at the demo's is still the demo's account.
+    s.t.clock.advance(30_000);
     const half = await s.f.admin(adminConfigApi.updateWallet, {
       token: s.admin,
       body: {
+        totpCode: s.f.totp(),
         ...value,
         recharge: {
           ...value.recharge,
