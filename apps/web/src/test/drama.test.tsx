@@ -21,6 +21,11 @@ const hls = vi.hoisted(() => {
     media: HTMLMediaElement | null;
     destroyed: boolean;
     config: Record<string, unknown>;
+    levels: { width: number; height: number }[];
+    autoLevelCapping: number;
+    manualLevel: number;
+    currentLevel: number;
+    emit: (event: string) => void;
   }
   const instances: FakeHls[] = [];
   class Hls {
@@ -29,12 +34,26 @@ const hls = vi.hoisted(() => {
     media: HTMLMediaElement | null = null;
     destroyed = false;
     config: Record<string, unknown>;
+    levels: { width: number; height: number }[] = [];
+    autoLevelCapping = -1;
+    manualLevel = -1;
+    currentLevel = -1;
+    bandwidthEstimate = 0;
+    private handlers = new Map<string, (() => void)[]>();
     constructor(config: Record<string, unknown> = {}) {
       this.config = { ...config };
       instances.push(this);
     }
-    on() {
+    set nextLevel(level: number) {
+      this.manualLevel = level;
+    }
+    on(event: string, handler: () => void) {
+      this.handlers.set(event, [...(this.handlers.get(event) ?? []), handler]);
       return this;
+    }
+    /** Fires an hls.js event at the player's handlers. */
+    emit(event: string) {
+      for (const handler of this.handlers.get(event) ?? []) handler();
     }
     loadSource(url: string) {
       this.url = url;
@@ -51,7 +70,12 @@ const hls = vi.hoisted(() => {
 
 vi.mock('hls.js/light', () => ({
   default: hls.Hls,
-  Events: { ERROR: 'hlsError', FRAG_LOADED: 'hlsFragLoaded' },
+  Events: {
+    ERROR: 'hlsError',
+    FRAG_LOADED: 'hlsFragLoaded',
+    MANIFEST_PARSED: 'hlsManifestParsed',
+    LEVEL_SWITCHED: 'hlsLevelSwitched',
+  },
 }));
 
 /** A feed of series 1, episodes 1…n (4 and later locked). */
@@ -136,7 +160,23 @@ describe('Shorts feed', () => {
     expect(media.play).toHaveBeenCalled();
     fireEvent(pool[0]!, new Event('playing'));
     await waitFor(() => expect(instanceFor(2)?.media).toBe(pool[1]), wait);
-    expect(instanceFor(2)?.config.maxBufferLength).toBeLessThan(30);
+    // The neighbour loads what starts it: one segment of its lowest rendition.
+    expect(instanceFor(2)?.config).toMatchObject({
+      maxBufferLength: 2,
+      maxMaxBufferLength: 2,
+      startLevel: 0,
+    });
+    const ladder = [
+      { width: 240, height: 426 },
+      { width: 360, height: 640 },
+      { width: 540, height: 960 },
+      { width: 720, height: 1280 },
+    ];
+    instanceFor(2)!.levels = ladder;
+    instanceFor(2)!.emit('hlsManifestParsed');
+    expect(instanceFor(2)?.autoLevelCapping).toBe(0);
+    // The playing episode buffers a bounded time ahead.
+    expect(instanceFor(1)?.config).toMatchObject({ maxBufferLength: 12, maxMaxBufferLength: 15 });
     // A playing episode is muted until a tap: the hint says so.
     expect(screen.getByTestId('shorts-sound').textContent).toBe('Tap for sound');
     // A vertical episode fills the screen; a landscape one is marked to be shown whole.
@@ -158,6 +198,9 @@ describe('Shorts feed', () => {
       expect(document.querySelector('[data-active="true"]')?.getAttribute('data-video-id')).toBe('2'),
     );
     expect(window.__dsPlayer?.lastPlayingAt).toBeNull();
+    // Promoted: it buffers as the current episode and may climb the ladder.
+    expect(instanceFor(2)?.config).toMatchObject({ maxBufferLength: 12, maxMaxBufferLength: 15 });
+    expect(instanceFor(2)?.autoLevelCapping).toBe(-1);
     fireEvent(pool[1]!, new Event('playing'));
     await waitFor(() => expect(instanceFor(3)?.media).toBe(pool[2]), wait);
     expect(instanceFor(1)?.destroyed).toBe(false);

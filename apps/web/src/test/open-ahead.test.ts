@@ -126,6 +126,30 @@ describe('openEpisodeAhead', () => {
     ]);
   });
 
+  it('with a master playlist: the rendition it lists first, its init segment and the segment', async () => {
+    const master = {
+      text: '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=300000,RESOLUTION=240x426\n240p.m3u8\n#EXT-X-STREAM-INF:BANDWIDTH=900000,RESOLUTION=540x960\n540p.m3u8\n',
+    };
+    const rung = {
+      text: '#EXTM3U\n#EXT-X-MAP:URI="https://store.example/e/240p_init.mp4?sig=i"\n#EXTINF:2.000,\nhttps://store.example/e/240p_000.m4s?sig=0\n#EXT-X-ENDLIST\n',
+    };
+    const { calls } = stubApi({
+      '/sv/videos/7': ok(detail()),
+      '/sv/play/71': ok({ ...played(71), playlistUrl: '/stream/71/master.m3u8' }),
+      '/stream/71/master.m3u8': master,
+      '/stream/71/240p.m3u8': rung,
+      'https://store.example/e/240p_init.mp4': { text: 'init' },
+      'https://store.example/e/240p_000.m4s': { text: 'media' },
+    });
+    await openEpisodeAhead(link('seriesId=7'));
+    expect(calls.map((c) => c.url).filter((p) => !p.includes('/sv/'))).toEqual([
+      expect.stringMatching(/\/stream\/71\/master\.m3u8$/),
+      expect.stringMatching(/\/stream\/71\/240p\.m3u8$/),
+      'https://store.example/e/240p_init.mp4?sig=i',
+      'https://store.example/e/240p_000.m4s?sig=0',
+    ]);
+  });
+
   it('fetches no stream for a refused address or a refused playlist', async () => {
     const { calls } = stubApi({
       '/sv/videos/7': ok(detail()),
