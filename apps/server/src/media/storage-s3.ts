@@ -53,6 +53,7 @@ const TYPES: Record<string, string> = {
   gif: 'image/gif',
   mp4: 'video/mp4',
 };
+const SEGMENT_FILE = /\.(?:ts|m4s)$|_init\.mp4$/;
 const typeOf = (key: string) =>
   TYPES[key.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream';
 
@@ -149,6 +150,9 @@ export function s3Storage(options: S3StorageOptions): S3MediaStorage {
         Body: createReadStream(localFile),
         ContentLength: size,
         ContentType: typeOf(key),
+        // A segment never changes under its key (a new encode writes a new key): browsers and the
+        // CDN keep it, whatever signed address reached it.
+        ...(SEGMENT_FILE.test(key) ? { CacheControl: 'max-age=86400' } : {}),
       }),
     );
   };
