@@ -1,6 +1,7 @@
 import Hls, { Events, type ErrorData } from 'hls.js/light';
 import { fetchPlay, lockedInfo, type LockedInfo } from '../api/play';
-import { chosenLevel, dataSaverOn, levelCeiling, shortSide, useQuality } from './quality';
+import { dataSaverOn, useQuality } from '../../../shared/store/video-quality';
+import { chosenLevel, levelCeiling, shortSide } from './quality';
 
 export interface AttachOptions {
   /** Seconds to start at (resume). */

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { chosenLevel, dataSaverOn, levelCeiling, useQuality } from './quality';
+import { dataSaverOn, useQuality } from '../../../shared/store/video-quality';
+import { chosenLevel, levelCeiling } from './quality';
 
 const vertical = [
   { width: 240, height: 426 },
@@ -76,7 +77,7 @@ describe('the data saver setting', () => {
       connection.saveData = false;
       useQuality.getState().setDataSaver(true);
       useQuality.getState().setChoice(540);
-      expect(JSON.parse(localStorage.getItem('dramastar.quality') ?? '{}')).toEqual({
+      expect(JSON.parse(localStorage.getItem('videoQuality') ?? '{}')).toEqual({
         choice: 540,
         dataSaver: true,
       });
