@@ -78,6 +78,33 @@ describe('openEpisodeAhead', () => {
     expect(callsTo('/sv/play/72')).toHaveLength(1);
   });
 
+  it('takes the calls index.html asked before any module loaded, once, in the same language only', async () => {
+    const early = (path: string, language: string, data: unknown) => ({
+      path: `/app-api${path}`,
+      language,
+      answer: Promise.resolve({ status: 200, json: { code: 200, msg: 'Success', data } }),
+    });
+    window.__dsAhead = [
+      early('/sv/videos/7', 'en', detail()),
+      early('/sv/play/72', 'en', played(72)),
+      early('/sv/play/71', 'vn', played(71)),
+    ];
+    try {
+      const { calls, callsTo } = stubApi({ '/sv/videos/7': ok(detail()), '/sv/play/72': ok(played(72)) });
+      await openEpisodeAhead(link('seriesId=7&videoId=72'));
+      // Neither was asked again; the stream's warm-up went on from the early address.
+      expect(calls.map((c) => c.path)).toEqual(['/stream/72/index.m3u8']);
+      await expect(request(api.video.play, { params: { videoId: 72 } })).resolves.toEqual(played(72));
+      expect(callsTo('/sv/play/72')).toHaveLength(0);
+      // Taken once: the next call asks. One asked in another language is not taken.
+      await request(api.video.play, { params: { videoId: 72 } });
+      expect(callsTo('/sv/play/72')).toHaveLength(1);
+      expect(window.__dsAhead).toHaveLength(1);
+    } finally {
+      window.__dsAhead = undefined;
+    }
+  });
+
   it('opens where the viewer stopped, else at the first episode, as the page does', async () => {
     const stopped = { progress: { videoId: 72, number: 2, progress: 30 } };
     const { calls } = stubApi({ '/sv/videos/7': [ok(detail(stopped)), ok(detail())] });

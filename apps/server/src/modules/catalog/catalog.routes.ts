@@ -122,7 +122,15 @@ export function catalogRoutes(
       );
       const episode = episodes.find((e) => e.id === Number(videoId)) ?? episodes[0];
       if (!episode) throw new AppError('NotFound');
-      return reply.header('cache-control', 'public, max-age=300').redirect(episode.poster, 302);
+      // Straight to where the picture is (the public bucket or its CDN): one redirect, not two.
+      const key = /^\/media\/(.+)$/.exec(episode.poster)?.[1];
+      let direct: string | null = null;
+      try {
+        direct = key ? deps.storage.publicUrl(key) : null;
+      } catch {
+        direct = null;
+      }
+      return reply.header('cache-control', 'public, max-age=300').redirect(direct ?? episode.poster, 302);
     },
   );
 

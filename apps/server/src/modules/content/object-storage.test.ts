@@ -157,6 +157,12 @@ describe('media on object storage, two instances, no shared disk', () => {
         `https://cdn.example.com/media/${episode!.poster.slice('/media/'.length)}`,
       );
     }
+    // A guest's details page asks /poster/<series> first: one redirect, straight to the CDN.
+    const first = await a.app.inject({ method: 'GET', url: `/poster/${series.id}` });
+    expect([first.statusCode, first.headers.location]).toEqual([
+      302,
+      `https://cdn.example.com/media/${episode!.poster.slice('/media/'.length)}`,
+    ]);
     // …and the poster really is in the public place of the store.
     expect(await storeB.exists(episode!.poster.slice('/media/'.length))).toBe(true);
     // An avatar uploaded through A is in the store too, and B sends browsers to it on the CDN.
