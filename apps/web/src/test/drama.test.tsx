@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useLoginPanel } from '../shared/auth/login-panel-store';
 import { clearReturn, pendingReturn } from '../shared/return-to';
 import { useSession } from '../shared/store/session';
+import { useQuality } from '../shared/store/video-quality';
 import { showToast } from '../shared/ui/toast';
 import { ok, refusal, stubApi, type Route } from './fetch';
 import { clearCookies, episode, sampleUser, series, tenantConfigAnswer } from './fixtures';
@@ -518,6 +519,67 @@ describe('Drainage page', () => {
 });
 
 describe('Video details', () => {
+  it('offers Auto or a fixed quality and the data saver, applied to the playing episode and kept', async () => {
+    stubApi({
+      ...baseRoutes,
+      '/sv/videos/1': ok({ series: series(1), episodes: [episode(1, 1)], favorited: false, progress: null }),
+      ...playRoutes(1),
+    });
+    renderAt('#/pages/shorts/videoDetails?seriesId=1&videoId=1');
+    await waitFor(() => expect(instanceFor(1)).toBeDefined(), wait);
+    const player = instanceFor(1)!;
+    // A cold open starts at the lowest rendition and climbs, buffering a bounded time ahead.
+    expect(player.config).toMatchObject({ startLevel: 0, maxBufferLength: 12, maxMaxBufferLength: 15 });
+    expect(screen.queryByTestId('details-quality')).toBeNull();
+    player.levels = [
+      { width: 240, height: 426 },
+      { width: 360, height: 640 },
+      { width: 540, height: 960 },
+      { width: 720, height: 1280 },
+    ];
+    player.currentLevel = 1;
+    act(() => {
+      player.emit('hlsManifestParsed');
+      player.emit('hlsLevelSwitched');
+    });
+    const button = await screen.findByTestId('details-quality', {}, wait);
+    expect(button.textContent).toBe('Auto');
+    fireEvent.click(button);
+    expect(screen.getByTestId('details-quality-auto').textContent).toBe('Auto (360p)');
+    expect([...screen.getAllByRole('menuitemradio')].map((item) => item.textContent)).toEqual([
+      'Auto (360p)',
+      '720p',
+      '540p',
+      '360p',
+      '240p',
+    ]);
+
+    // A fixed quality: that rendition from the next segment, and for the next episodes.
+    fireEvent.click(screen.getByTestId('details-quality-540'));
+    expect(player.manualLevel).toBe(2);
+    expect(screen.getByTestId('details-quality').textContent).toBe('540p');
+    expect(JSON.parse(localStorage.getItem('videoQuality')!)).toEqual({ choice: 540, dataSaver: null });
+
+    // The data saver: nothing above 360p, the fixed choice held to it.
+    fireEvent.click(screen.getByTestId('details-quality'));
+    fireEvent.click(screen.getByTestId('details-data-saver'));
+    expect(screen.getByTestId('details-data-saver').getAttribute('aria-checked')).toBe('true');
+    expect(player.autoLevelCapping).toBe(1);
+    expect(player.manualLevel).toBe(1);
+    expect(screen.getByTestId<HTMLButtonElement>('details-quality-720').disabled).toBe(true);
+    expect(screen.getByTestId('details-quality').textContent).toBe('360p');
+
+    // Back to Auto, the saver still on: the player's choice, up to 360p.
+    fireEvent.click(screen.getByTestId('details-quality-auto'));
+    expect([player.manualLevel, player.autoLevelCapping]).toEqual([-1, 1]);
+    fireEvent.click(screen.getByTestId('details-quality'));
+    fireEvent.click(screen.getByTestId('details-data-saver'));
+    expect([player.manualLevel, player.autoLevelCapping]).toEqual([-1, -1]);
+    expect(JSON.parse(localStorage.getItem('videoQuality')!)).toEqual({ choice: 'auto', dataSaver: false });
+    act(() => useQuality.setState({ choice: 'auto', dataSaver: null }));
+    localStorage.removeItem('videoQuality');
+  });
+
   it('shows the unlock prompt for a locked episode without asking for its stream', async () => {
     const api = stubApi({
       ...baseRoutes,
