@@ -29,7 +29,11 @@ export interface RunningServer {
 }
 
 /** Starts the built production server with demo content on a fresh embedded database. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  /** How long the first start may take (the demo's media made, and put in an object store). */
+  options: { readyTimeoutMs?: number } = {},
+): Promise<RunningServer> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'ds-e2e-'));
   const child = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
@@ -56,7 +60,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + (options.readyTimeoutMs ?? 120_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
     try {

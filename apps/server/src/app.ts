@@ -55,7 +55,9 @@ import { startJobs } from './jobs/scheduler.js';
 import { DEMO_SERIES, type DemoSeries, seedDemoCatalog } from './seed/demo-catalog.js';
 import { DEMO_TENANTS } from './seed/demo.js';
 import { localDiskStorage, migrateMediaLayout } from './media/storage.js';
-import { s3Storage } from './media/storage-s3.js';
+import { cloudFrontSigner } from './media/cdn-signer.js';
+import { createSignedPlaylists } from './media/segment-urls.js';
+import { s3SegmentSigner, s3Storage } from './media/storage-s3.js';
 import { localClientsOnly } from './http/loopback.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { createLedger } from './modules/ledger/ledger.service.js';
@@ -185,16 +187,17 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     }
   });
 
-  // Answers of 1 KB and more in JSON (and other text types mime-db calls compressible) go out
-  // brotli- or gzip-compressed when the client accepts it. Built assets are sent precompressed
-  // (http/static.ts); media types (HLS playlists and segments, video, images) are not compressible
-  // and partial (206) answers never are, so Range requests keep their byte offsets.
+  // Answers of 1 KB and more in JSON, HLS playlists (a media playlist of signed segment
+  // addresses is mostly their repeated parts) and other text types mime-db calls compressible go
+  // out brotli- or gzip-compressed when the client accepts it. Built assets are sent precompressed
+  // (http/static.ts); segments, video and images are not compressible and partial (206) answers
+  // never are, so Range requests keep their byte offsets.
   // Request bodies are not decompressed: clients send small JSON plainly, and the plugin's
   // decompression hook would run on every request for nothing.
   await app.register(fastifyCompress, {
     encodings: ['br', 'gzip'],
     threshold: COMPRESS_THRESHOLD_BYTES,
-    customTypes: /^application\/json\b/,
+    customTypes: /^application\/(?:json|vnd\.apple\.mpegurl)\b/,
     globalDecompression: false,
   });
 
@@ -270,7 +273,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const auth = createAuthService({ db, users, sessions, tickets, codes, captcha, limiter, tenants });
   // Episodes live outside the public media root (see media/storage.ts); older layouts move once.
   await migrateMediaLayout(config.mediaRoot);
-  const storage = config.s3 ? s3Storage(config.s3) : localDiskStorage(config.mediaRoot);
+  const s3 = config.s3 ? s3Storage(config.s3) : undefined;
+  const storage = s3 ?? localDiskStorage(config.mediaRoot);
   const accounts = createAccountService({
     db,
     clock,
@@ -293,6 +297,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       (await trials.hasActiveTrial(viewer.userId)),
   };
   const signer = await createStreamSigner(db);
+  // Segments from the store (presigned) or its CDN (signed URLs); through /stream on local disk.
+  const segmentSigner =
+    config.segments === 'cdn' && config.cdn
+      ? cloudFrontSigner(config.cdn)
+      : config.segments === 'store' && s3
+        ? s3SegmentSigner(s3)
+        : undefined;
+  const playlists = segmentSigner
+    ? createSignedPlaylists({ storage, signer: segmentSigner, clock })
+    : undefined;
   const catalog = createCatalogService({
     db,
     clock,
@@ -340,7 +354,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   userRoutes(router, users, accounts);
   const google = createGoogleAccounts({ db, clock, tickets, users, sessions });
   oauthRoutes(app, router, { oidc, google, tenants, limiter });
-  catalogRoutes(app, router, { catalog, tenants, signer, storage, clock, limiter });
+  catalogRoutes(app, router, { catalog, tenants, signer, storage, playlists, clock, limiter });
   const payPasswords = createPayPasswordService(db, clock, { codes, users });
   // The sandbox exists only where enabled (never in production): it approves payments for anyone.
   const gateway = config.sandboxGateway
@@ -584,7 +598,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       ...(short ? { short } : {}),
     };
   };
-  const pageFallback = config.webDir ? await serveWeb(app, config.webDir, boot, browserStorage) : undefined;
+  const mediaOrigins = segmentSigner ? [segmentSigner.origin] : [];
+  const pageFallback = config.webDir
+    ? await serveWeb(app, config.webDir, boot, browserStorage, mediaOrigins)
+    : undefined;
   installNotFound(app, firstFallback(adminFallback, pageFallback));
   return app;
 }

@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { createPrivateKey } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -146,6 +147,19 @@ const envSchema = z.object({
   S3_PUBLIC_BASE_URL: z.url().optional(),
   /** Path-style addresses (endpoint/bucket/key), as MinIO, Swift and Ceph want; default true. */
   S3_FORCE_PATH_STYLE: flag.default(true),
+  /**
+   * With MEDIA_STORAGE=s3, where browsers fetch episode segments: `direct` (presigned GETs at the
+   * store, or the CDN's signed URLs with MEDIA_CDN_URL) or `instance` (through /stream, as before).
+   */
+  MEDIA_SEGMENTS: z.enum(['direct', 'instance']).default('direct'),
+  /** A CDN (CloudFront) in front of the HLS place: segments become its signed URLs. */
+  MEDIA_CDN_URL: z.url().optional(),
+  /** The CloudFront public key's id (its key group trusted by the distribution). */
+  CLOUDFRONT_KEY_PAIR_ID: z.string().min(1).optional(),
+  /** The matching RSA private key (PEM; `\n` may stand for line breaks), or… */
+  CLOUDFRONT_PRIVATE_KEY: z.string().min(1).optional(),
+  /** …a file holding it. */
+  CLOUDFRONT_PRIVATE_KEY_FILE: z.string().min(1).optional(),
   /** Largest episode video the console accepts (bytes); default 500 MB. */
   VIDEO_UPLOAD_MAX_BYTES: z.coerce
     .number()
@@ -248,6 +262,12 @@ export interface Config {
   videoUploadMaxBytes: number;
   /** MEDIA_STORAGE=s3: the object store (else media lives in MEDIA_DIR). */
   s3: S3StorageOptions | undefined;
+  /**
+   * Where browsers fetch segments: `instance` (through /stream: local disk, or MEDIA_SEGMENTS=instance),
+   * `store` (presigned GETs at the object store) or `cdn` (CloudFront signed URLs).
+   */
+  segments: 'instance' | 'store' | 'cdn';
+  cdn: { baseUrl: string; keyPairId: string; privateKey: string } | undefined;
   /** DATA_ENCRYPTION_KEY (required in production); elsewhere a fixed development key. */
   dataEncryptionKey: Buffer;
   /** The variables given a value (the doctor tells a default from a choice). */
@@ -322,6 +342,28 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       forcePathStyle: e.S3_FORCE_PATH_STYLE,
     };
   }
+  let cdn: Config['cdn'];
+  if (e.MEDIA_CDN_URL) {
+    const problems = [
+      e.MEDIA_STORAGE === 's3' ? null : 'MEDIA_STORAGE: the CDN serves the object store (MEDIA_STORAGE=s3)',
+      e.CLOUDFRONT_KEY_PAIR_ID ? null : 'CLOUDFRONT_KEY_PAIR_ID: is required with MEDIA_CDN_URL',
+      Boolean(e.CLOUDFRONT_PRIVATE_KEY) === Boolean(e.CLOUDFRONT_PRIVATE_KEY_FILE)
+        ? 'CLOUDFRONT_PRIVATE_KEY: set it or CLOUDFRONT_PRIVATE_KEY_FILE (one of them) with MEDIA_CDN_URL'
+        : null,
+    ].filter(Boolean);
+    if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+    let privateKey: string;
+    try {
+      privateKey = e.CLOUDFRONT_PRIVATE_KEY
+        ? e.CLOUDFRONT_PRIVATE_KEY.replace(/\\n/g, '\n')
+        : readFileSync(e.CLOUDFRONT_PRIVATE_KEY_FILE ?? '', 'utf8');
+      createPrivateKey(privateKey);
+    } catch {
+      const name = e.CLOUDFRONT_PRIVATE_KEY ? 'CLOUDFRONT_PRIVATE_KEY' : 'CLOUDFRONT_PRIVATE_KEY_FILE';
+      throw new ConfigError(`Invalid configuration:\n  ${name}: is not a readable RSA private key (PEM)`);
+    }
+    cdn = { baseUrl: e.MEDIA_CDN_URL, keyPairId: e.CLOUDFRONT_KEY_PAIR_ID ?? '', privateKey };
+  }
   return {
     env: e.NODE_ENV,
     host: e.HOST ?? (e.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
@@ -363,6 +405,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sandboxWebhookUrl: (e.SANDBOX_WEBHOOK_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/$/, ''),
     videoUploadMaxBytes: e.VIDEO_UPLOAD_MAX_BYTES,
     s3,
+    segments: !s3 || e.MEDIA_SEGMENTS === 'instance' ? 'instance' : cdn ? 'cdn' : 'store',
+    cdn,
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY
       ? Buffer.from(e.DATA_ENCRYPTION_KEY, 'hex')
       : DEVELOPMENT_DATA_KEY,

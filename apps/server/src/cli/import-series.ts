@@ -3,7 +3,8 @@ import { systemClock } from '../clock.js';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { importSeries } from '../media/import.js';
-import { localDiskStorage, migrateMediaLayout } from '../media/storage.js';
+import { migrateMediaLayout } from '../media/storage.js';
+import { configuredStorage } from '../media/storage-s3.js';
 import { createTenantService, DEFAULT_TENANT } from '../modules/tenant/tenant.service.js';
 import { join } from 'node:path';
 
@@ -12,9 +13,10 @@ const usage = `Imports a series from a folder of video files (one per episode, n
   npm run import:series -- --dir ./my-series --slug my-series --title "My Series" [--tenant 000000] [--free 3] [--category romance]
 
 A series.json in the folder may give title/description per language (en, vn, id), category, tags
-and freeEpisodes; cover.jpg or cover.png in the folder becomes the cover. Uses the same database
-and MEDIA_DIR as the server (DATABASE_URL, DATA_DIR). With the embedded database, stop the server
-first: PGlite serves one process.`;
+and freeEpisodes; cover.jpg or cover.png in the folder becomes the cover. Each video becomes the
+adaptive ladder (240p up to its own size). Uses the same database and media store as the server
+(DATABASE_URL, DATA_DIR, MEDIA_DIR or MEDIA_STORAGE=s3). With the embedded database, stop the
+server first: PGlite serves one process.`;
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -49,8 +51,9 @@ async function main(): Promise<void> {
     await tenants.require(values.tenant).catch(() => {
       throw new Error(`unknown tenant ${values.tenant}`);
     });
-    await migrateMediaLayout(config.mediaRoot);
-    const result = await importSeries(database.db, systemClock, localDiskStorage(config.mediaRoot), {
+    if (!config.s3) await migrateMediaLayout(config.mediaRoot);
+    // The server's store: MEDIA_DIR, or the object store with MEDIA_STORAGE=s3.
+    const result = await importSeries(database.db, systemClock, configuredStorage(config), {
       dir: values.dir,
       tenantId: values.tenant,
       slug: values.slug,

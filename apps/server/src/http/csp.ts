@@ -45,12 +45,16 @@ const common = (storage: string[]) => [
   "base-uri 'self'",
 ];
 
-/** The web app's page: its inline scripts by nonce; other sites' pages only in the web view's frame. */
-export function webAppPolicy(nonce: string, storage: string[]): string {
+/**
+ * The web app's page: its inline scripts by nonce; other sites' pages only in the web view's frame;
+ * episode segments from `media` (the object store or its CDN), fetched by hls.js or played natively.
+ */
+export function webAppPolicy(nonce: string, storage: string[], media: string[] = []): string {
+  const withMedia = (directive: string) => [directive, ...media].join(' ');
   return [
-    ...common(storage),
+    ...common(storage).map((d) => (d.startsWith('media-src ') ? withMedia(d) : d)),
     `script-src 'self' 'nonce-${nonce}'`,
-    "connect-src 'self'",
+    withMedia("connect-src 'self'"),
     // The web view page shows another site's page (http or https) in a sandboxed frame.
     'frame-src http: https:',
     // Payment pages are reached by navigation; a form may post to a provider's https page.

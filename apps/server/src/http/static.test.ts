@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/helper.js';
-import { scriptJson } from './static.js';
+import Fastify from 'fastify';
+import { scriptJson, serveWeb } from './static.js';
 
 let t: TestApp;
 const dir = mkdtempSync(join(tmpdir(), 'ds-static-'));
@@ -90,6 +91,26 @@ describe('serving the built web app', () => {
     ];
     expect(again).toMatch(/'nonce-[A-Za-z0-9+/=]{24}'/);
     expect(again).not.toContain(nonce);
+  });
+
+  it('lets the page fetch and play segments from the media origin (the store or its CDN), preconnected', async () => {
+    const bare = Fastify();
+    try {
+      await serveWeb(bare, join(dir, 'web'), undefined, [], ['https://media.example.net']);
+      const res = await bare.inject({ method: 'GET', url: '/' });
+      const policy = res.headers['content-security-policy'] as string;
+      expect(policy).toContain("connect-src 'self' https://media.example.net;");
+      expect(policy).toContain("media-src 'self' blob: https://media.example.net;");
+      expect(res.body).toContain(
+        '<link rel="preconnect" href="https://media.example.net" crossorigin></head>',
+      );
+      // Without one (local disk), nothing but the page's own origin.
+      const local = (await get('/')).headers['content-security-policy'] as string;
+      expect(local).toContain("connect-src 'self';");
+      expect(local).toContain("media-src 'self' blob:;");
+    } finally {
+      await bare.close();
+    }
   });
 
   it("sends the console's pages with a policy that runs no inline script and frames nothing", async () => {
@@ -185,10 +206,10 @@ describe('compressing answers', () => {
     expect(plain.json()).toMatchObject({ code: 200 });
   });
 
-  it('sends media playlists and segments as stored, Range requests included', async () => {
+  it('compresses playlists (text: signed segment addresses are mostly repeats) and sends segments as stored, Range requests included', async () => {
     const list = await get('/media/s1/e1/index.m3u8', { 'accept-encoding': 'br, gzip' });
-    expect(list.headers['content-encoding']).toBeUndefined();
-    expect(list.body).toBe(playlist);
+    expect(list.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(list.rawPayload).toString()).toBe(playlist);
     const seg = await get('/media/s1/e1/seg0.ts', { 'accept-encoding': 'br, gzip' });
     expect(seg.headers['content-encoding']).toBeUndefined();
     expect(seg.rawPayload.equals(segment)).toBe(true);

@@ -49,11 +49,15 @@ export async function serveWeb(
   webDir: string,
   boot?: BootData,
   storage: string[] = [],
+  /** Origins episode segments come from (the object store or its CDN): fetched, played, preconnected. */
+  media: string[] = [],
 ): Promise<PageFallback | undefined> {
   const root = resolve(webDir);
   const indexFile = resolve(root, 'index.html');
   if (!existsSync(indexFile)) return undefined;
-  const template = readFileSync(indexFile, 'utf8');
+  // hls.js fetches segments without credentials: an anonymous connection is the one to open early.
+  const preconnect = media.map((origin) => `<link rel="preconnect" href="${origin}" crossorigin>`).join('');
+  const template = readFileSync(indexFile, 'utf8').replace('</head>', `${preconnect}</head>`);
   const sendIndex = async (req: FastifyRequest, reply: FastifyReply) => {
     let data: Record<string, unknown> | null = null;
     try {
@@ -70,7 +74,7 @@ export async function serveWeb(
     return reply
       .header('cache-control', 'no-cache')
       .header('vary', 'accept-encoding')
-      .header('content-security-policy', webAppPolicy(nonce, storage))
+      .header('content-security-policy', webAppPolicy(nonce, storage, media))
       .type('text/html; charset=utf-8')
       .send(html);
   };

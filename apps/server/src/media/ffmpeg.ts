@@ -59,37 +59,7 @@ export function runFfmpegWithProgress(
   });
 }
 
-/** Vertical 720×1280 H.264/AAC HLS with ~2 s segments (a key frame every 2 s), VOD playlist. */
-export const HLS_OUTPUT = [
-  '-c:v',
-  'libx264',
-  '-preset',
-  'veryfast',
-  '-crf',
-  '28',
-  '-pix_fmt',
-  'yuv420p',
-  '-force_key_frames',
-  'expr:gte(t,n_forced*2)',
-  '-sc_threshold',
-  '0',
-  '-c:a',
-  'aac',
-  '-b:a',
-  '64k',
-  '-ac',
-  '2',
-  '-f',
-  'hls',
-  '-hls_time',
-  '2',
-  '-hls_playlist_type',
-  'vod',
-  '-hls_list_size',
-  '0',
-];
-
-/** Fits any source into 720×1280 without distortion (black bars where the shape differs). */
+/** Fits any source into 720×1280 without distortion (black bars where the shape differs): covers. */
 export const VERTICAL_720 =
   'scale=720:1280:force_original_aspect_ratio=decrease,pad=720:1280:(ow-iw)/2:(oh-ih)/2:color=black,setsar=1';
 

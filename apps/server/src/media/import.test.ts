@@ -1,5 +1,5 @@
 import { api } from '@dramastar/contract';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,7 +27,7 @@ beforeAll(async () => {
       '-f',
       'lavfi',
       '-i',
-      `testsrc2=size=320x240:rate=15:duration=3,hue=h=${hue}`,
+      `testsrc2=size=640x360:rate=15:duration=3,hue=h=${hue}`,
       '-f',
       'lavfi',
       '-i',
@@ -56,26 +56,33 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('importing a series from a folder of videos', () => {
-  it('packages each file as vertical 720×1280 HLS with 2 s segments and lists the series', async () => {
+  it('packages each file as the HLS ladder up to its own size, landscape kept landscape, and lists the series', async () => {
     const result = await importSeries(t.database.db, t.clock, localDiskStorage(media), {
       dir: source,
       tenantId: '000000',
       slug: 'imported-love',
     });
     expect(result.episodes).toBe(2);
-    const playlist = join(media, 'private/hls/000000/imported-love/1/index.m3u8');
-    const probe = await run(FFPROBE, [
-      '-v',
-      'error',
-      '-select_streams',
-      'v:0',
-      '-show_entries',
-      'stream=width,height',
-      '-of',
-      'csv=p=0',
-      playlist,
+    const dir = join(media, 'private/hls/000000/imported-love/1');
+    const size = async (file: string) =>
+      (
+        await run(FFPROBE, [
+          ...['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=width,height'],
+          ...['-of', 'csv=p=0', join(dir, file)],
+        ])
+      ).trim();
+    // 640×360: 240p and 360p at 16:9, no bars, no 540p (never upscaled).
+    expect(new Set((await size('240p.m3u8')).split(/\s+/))).toEqual(new Set(['426,240']));
+    expect(new Set((await size('360p.m3u8')).split(/\s+/))).toEqual(new Set(['640,360']));
+    expect(existsSync(join(dir, '540p.m3u8'))).toBe(false);
+    const [row] = await t.database.query<{ renditions: { name: string; width: number; height: number }[] }>(
+      'select renditions from episode e join series s on s.id = e.series_id where s.slug = $1 and e.number = 1',
+      ['imported-love'],
+    );
+    expect(row!.renditions.map((r) => [r.name, r.width, r.height])).toEqual([
+      ['240p', 426, 240],
+      ['360p', 640, 360],
     ]);
-    expect(new Set(probe.trim().split(/\s+/))).toEqual(new Set(['720,1280']));
     const call = caller(t.app);
     const detail = (await call(api.video.videos, { params: { seriesId: result.seriesId }, lang: 'vn' })).body
       .data;
@@ -89,8 +96,15 @@ describe('importing a series from a folder of videos', () => {
     expect(detail.episodes.map((e: { locked: boolean }) => e.locked)).toEqual([false, true]);
     // ep2 is episode 1 (natural order), and it plays.
     const play = (await call(api.video.play, { params: { videoId: detail.episodes[0].id } })).body.data;
-    const res = await t.app.inject({ method: 'GET', url: play.playlistUrl });
-    expect(res.body).toMatch(/#EXTINF:2\.0+,\nseg_000\.ts/);
+    const master = await t.app.inject({ method: 'GET', url: play.playlistUrl });
+    expect(master.body).toMatch(
+      /RESOLUTION=426x240,[^\n]*\n240p\.m3u8\n[^\n]*RESOLUTION=640x360,[^\n]*\n360p\.m3u8/,
+    );
+    const res = await t.app.inject({
+      method: 'GET',
+      url: play.playlistUrl.replace('master.m3u8', '360p.m3u8'),
+    });
+    expect(res.body).toMatch(/#EXTINF:2\.0+,\n360p_000\.ts/);
     expect((await t.app.inject({ method: 'GET', url: detail.series.cover })).statusCode).toBe(200);
   });
 

@@ -8,6 +8,7 @@ import { episodes, series } from '../db/schema/index.js';
 import { withTransaction } from '../db/tx.js';
 import { FFMPEG, run, VERTICAL_720 } from './ffmpeg.js';
 import { packageEpisode } from './hls.js';
+import type { Rendition } from './ladder.js';
 import { joinKey, type MediaStorage } from './storage.js';
 
 const VIDEO = new Set(['.mp4', '.mov', '.mkv', '.webm', '.m4v', '.avi']);
@@ -46,7 +47,8 @@ const natural = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 
 /**
  * Imports a series from a folder of video files (one per episode, in natural name order):
- * each becomes vertical 720×1280 HLS with ~2 s segments and a poster; the cover is `cover.jpg`
+ * each becomes the HLS ladder (240p up to the source's size, its aspect ratio kept, ~2 s segments
+ * aligned across rungs) and a poster; the cover is `cover.jpg`
  * or `cover.png` in the folder, else the first episode's poster. Running it again updates the
  * series and replaces its episodes' media.
  */
@@ -63,14 +65,14 @@ export async function importSeries(db: Db, clock: Clock, storage: MediaStorage, 
   if (!title) throw new Error('give the series a title: --title or series.json');
 
   const prefix = joinKey(options.tenantId, options.slug);
-  const packaged: { number: number; duration: number }[] = [];
+  const packaged: { number: number; duration: number; renditions: Rendition[] }[] = [];
   for (const [index, name] of names.entries()) {
     const number = index + 1;
-    const { duration } = await packageEpisode(join(options.dir, name), storage, {
+    const { duration, renditions } = await packageEpisode(join(options.dir, name), storage, {
       hlsKey: joinKey('hls', prefix, number),
       posterKey: joinKey('posters', prefix, number),
     });
-    packaged.push({ number, duration });
+    packaged.push({ number, duration, renditions });
   }
 
   const coverKey = joinKey('covers', prefix);
@@ -132,6 +134,7 @@ export async function importSeries(db: Db, clock: Clock, storage: MediaStorage, 
         duration: episode.duration,
         poster: `/media/${joinKey('posters', prefix, episode.number)}/poster.jpg`,
         hlsKey: joinKey('hls', prefix, episode.number),
+        renditions: episode.renditions,
       };
       await tx
         .insert(episodes)

@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config.js';
 
@@ -50,5 +51,53 @@ describe('media storage configuration', () => {
     expect(() => loadConfig({ NODE_ENV: 'test', ...s3, S3_BUCKET: 'm', S3_ENDPOINT: 'not a url' })).toThrow(
       /S3_ENDPOINT/,
     );
+  });
+
+  it('delivers segments from the store by default with S3, through /stream on request, or from the CDN', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).segments).toBe('instance');
+    expect(loadConfig({ NODE_ENV: 'test', ...s3, S3_BUCKET: 'm' }).segments).toBe('store');
+    expect(loadConfig({ NODE_ENV: 'test', ...s3, S3_BUCKET: 'm', MEDIA_SEGMENTS: 'instance' }).segments).toBe(
+      'instance',
+    );
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const pem = privateKey.export({ type: 'pkcs1', format: 'pem' }).toString();
+    const cdn = {
+      MEDIA_CDN_URL: 'https://d111.cloudfront.net',
+      CLOUDFRONT_KEY_PAIR_ID: 'K2JCJMDEHXQW5F',
+      CLOUDFRONT_PRIVATE_KEY: pem.replace(/\n/g, '\\n'),
+    };
+    const config = loadConfig({ NODE_ENV: 'test', ...s3, S3_BUCKET: 'm', ...cdn });
+    expect(config.segments).toBe('cdn');
+    expect(config.cdn).toEqual({
+      baseUrl: 'https://d111.cloudfront.net',
+      keyPairId: 'K2JCJMDEHXQW5F',
+      privateKey: pem,
+    });
+  });
+
+  it('refuses a CDN without the object store, its key pair id, or a readable private key', () => {
+    const cdn = {
+      MEDIA_CDN_URL: 'https://d111.cloudfront.net',
+      CLOUDFRONT_KEY_PAIR_ID: 'K2',
+      CLOUDFRONT_PRIVATE_KEY: 'x',
+    };
+    expect(() => loadConfig({ NODE_ENV: 'test', ...cdn })).toThrow(
+      /MEDIA_STORAGE: the CDN serves the object store/,
+    );
+    expect(() =>
+      loadConfig({ NODE_ENV: 'test', ...s3, S3_BUCKET: 'm', ...cdn, CLOUDFRONT_KEY_PAIR_ID: '' }),
+    ).toThrow(/CLOUDFRONT_KEY_PAIR_ID: is required/);
+    expect(() => loadConfig({ NODE_ENV: 'test', ...s3, S3_BUCKET: 'm', ...cdn })).toThrow(
+      /CLOUDFRONT_PRIVATE_KEY: is not a readable RSA private key/,
+    );
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'test',
+        ...s3,
+        S3_BUCKET: 'm',
+        ...cdn,
+        CLOUDFRONT_PRIVATE_KEY_FILE: '/nonexistent',
+      }),
+    ).toThrow(/set it or CLOUDFRONT_PRIVATE_KEY_FILE \(one of them\)/);
   });
 });

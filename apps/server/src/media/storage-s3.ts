@@ -16,11 +16,13 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import {
   canonicalKey,
   isPublicKey,
+  localDiskStorage,
   type MediaStorage,
   RangeNotSatisfiableError,
   type StoredRead,
 } from './storage.js';
-import type { S3Place, S3StorageOptions } from '../config.js';
+import type { Config, S3Place, S3StorageOptions } from '../config.js';
+import type { SegmentSigner } from './segment-urls.js';
 
 export type { S3Place, S3StorageOptions };
 
@@ -31,8 +33,10 @@ export interface S3MediaStorage extends MediaStorage {
     key: string,
     options: { contentType: string; contentLength: number; expiresIn: number },
   ): Promise<string>;
-  /** A short-lived GET address for one file. */
-  presignGet(key: string, expiresIn: number): Promise<string>;
+  /** A short-lived GET address for one file (signed as at `signingDate`, default now). */
+  presignGet(key: string, expiresIn: number, signingDate?: Date): Promise<string>;
+  /** The origin a browser reaches HLS objects at (path-style: the endpoint's). */
+  readonly hlsOrigin: string;
   /** The bucket and object key a media key is stored at. */
   locate(key: string): { bucket: string; objectKey: string };
 }
@@ -40,6 +44,8 @@ export interface S3MediaStorage extends MediaStorage {
 const TYPES: Record<string, string> = {
   m3u8: 'application/vnd.apple.mpegurl',
   ts: 'video/mp2t',
+  m4s: 'video/iso.segment',
+  vtt: 'text/vtt',
   jpg: 'image/jpeg',
   jpeg: 'image/jpeg',
   png: 'image/png',
@@ -47,6 +53,7 @@ const TYPES: Record<string, string> = {
   gif: 'image/gif',
   mp4: 'video/mp4',
 };
+const SEGMENT_FILE = /\.(?:ts|m4s)$|_init\.mp4$/;
 const typeOf = (key: string) =>
   TYPES[key.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream';
 
@@ -62,6 +69,27 @@ async function filesUnder(dir: string): Promise<string[]> {
     else if (entry.isFile()) out.push(path);
   }
   return out;
+}
+
+/** Where the HLS bucket's objects are fetched: the endpoint (path-style) or the bucket's own host. */
+function hlsOrigin(options: S3StorageOptions): string {
+  const endpoint = new URL(options.endpoint ?? `https://s3.${options.region}.amazonaws.com`);
+  if (options.forcePathStyle ?? true) return endpoint.origin;
+  return `${endpoint.protocol}//${options.hls.bucket}.${endpoint.host}`;
+}
+
+/**
+ * Segments straight from the store: each a presigned GET (SigV4, checked by the store), valid
+ * from the window's start until `expiresAt`. The HLS bucket stays private; it needs a CORS rule
+ * letting the web app's origin GET (hls.js fetches segments with XHR).
+ */
+export function s3SegmentSigner(storage: S3MediaStorage): SegmentSigner {
+  return {
+    kind: 's3',
+    origin: storage.hlsOrigin,
+    sign: (key, signedAt, expiresAt) =>
+      storage.presignGet(key, Math.round((expiresAt.getTime() - signedAt.getTime()) / 1000), signedAt),
+  };
 }
 
 /**
@@ -122,6 +150,9 @@ export function s3Storage(options: S3StorageOptions): S3MediaStorage {
         Body: createReadStream(localFile),
         ContentLength: size,
         ContentType: typeOf(key),
+        // A segment never changes under its key (a new encode writes a new key): browsers and the
+        // CDN keep it, whatever signed address reached it.
+        ...(SEGMENT_FILE.test(key) ? { CacheControl: 'max-age=86400' } : {}),
       }),
     );
   };
@@ -217,9 +248,18 @@ export function s3Storage(options: S3StorageOptions): S3MediaStorage {
         { expiresIn, signableHeaders: new Set(['content-type', 'content-length']) },
       );
     },
-    async presignGet(key, expiresIn) {
+    async presignGet(key, expiresIn, signingDate) {
       const { bucket, objectKey } = locate(key);
-      return getSignedUrl(client, new GetObjectCommand({ Bucket: bucket, Key: objectKey }), { expiresIn });
+      return getSignedUrl(client, new GetObjectCommand({ Bucket: bucket, Key: objectKey }), {
+        expiresIn,
+        ...(signingDate ? { signingDate } : {}),
+      });
     },
+    hlsOrigin: hlsOrigin(options),
   };
+}
+
+/** The store the configuration names: the object store with MEDIA_STORAGE=s3, else MEDIA_DIR (the command-line tools). */
+export function configuredStorage(config: Pick<Config, 's3' | 'mediaRoot'>): MediaStorage {
+  return config.s3 ? s3Storage(config.s3) : localDiskStorage(config.mediaRoot);
 }

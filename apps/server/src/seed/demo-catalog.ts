@@ -1,11 +1,24 @@
-import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/client.js';
 import { episodes, type LocalizedText, series, tenants } from '../db/schema/index.js';
-import { FFMPEG, HLS_OUTPUT, run } from '../media/ffmpeg.js';
+import { eq } from 'drizzle-orm';
+import { FFMPEG, run } from '../media/ffmpeg.js';
+import {
+  DEFAULT_SEGMENT_FORMAT,
+  masterPlaylist,
+  measureRendition,
+  mediaPlaylist,
+  parseMasterPlaylist,
+  planLadder,
+  type Rendition,
+  renditionFiles,
+  renditionOutput,
+  SEGMENT_SECONDS,
+} from '../media/ladder.js';
 import { joinKey, type MediaStorage } from '../media/storage.js';
 
 export interface DemoSeries {
@@ -139,8 +152,16 @@ export const DEMO_SERIES: DemoSeries[] = [
 
 /** Each demo episode lasts 4 s: two HLS segments of 2 s. */
 const SECONDS = 4;
-const SEGMENT_SECONDS = 2;
 const FPS = 30;
+/**
+ * The demo's ladder: two rungs, 360p and 720p of its 720×1280 pictures, enough to show the player
+ * climbing, the quality menu and the data saver; each more rung costs the first start seconds
+ * (README). Uploads, imports and the bench get the whole ladder.
+ */
+const DEMO_SOURCE = { width: 720, height: 1280, fps: FPS };
+const DEMO_LADDER = planLadder(DEMO_SOURCE, 720).filter((r) => r.name === '360p' || r.name === '720p');
+/** Codecs of each rung, probed once (every series is encoded alike). */
+const demoCodecs = new Map<string, Promise<string>>();
 
 /** Runs `work` over `items` with at most `limit` at once. */
 async function pool<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
@@ -155,25 +176,20 @@ async function pool<T>(items: readonly T[], limit: number, work: (item: T) => Pr
 const text = (source: string, x: string, y: string, size: number) =>
   `drawtext=${source}:fontcolor=white:fontsize=${size}:x=${x}:y=${y}:shadowx=2:shadowy=2`;
 
-const playlist = (segments: string[]) =>
-  [
-    '#EXTM3U',
-    '#EXT-X-VERSION:3',
-    `#EXT-X-TARGETDURATION:${SEGMENT_SECONDS}`,
-    '#EXT-X-MEDIA-SEQUENCE:0',
-    '#EXT-X-PLAYLIST-TYPE:VOD',
-    ...segments.flatMap((name) => [`#EXTINF:${SEGMENT_SECONDS}.000000,`, name]),
-    '#EXT-X-ENDLIST',
-    '',
-  ].join('\n');
+/** A made series: where its episodes' files are, and each episode's renditions. */
+interface MadeSeries {
+  dir: string;
+  renditions: Rendition[][];
+}
 
 /**
  * All episodes of a series in one ffmpeg run (a run per episode costs more in start-up than in
- * encoding): a coloured 720×1280 picture with the title, the episode number and a progress bar,
- * cut into 2 s segments with a key frame at each cut, then shared out into one HLS playlist per
- * episode, with a poster frame of each.
+ * encoding): a coloured picture with the title, the episode number and a progress bar, drawn and
+ * encoded at each rung of the demo's ladder (360×640 and 720×1280) with a key frame every 2 s in every
+ * rung, then shared out into each episode's playlists (2 segments per rung), with a poster frame
+ * of each episode.
  */
-async function makeSeries(s: DemoSeries, work: string, withText: boolean): Promise<string> {
+async function makeSeries(s: DemoSeries, work: string, withText: boolean): Promise<MadeSeries> {
   const dir = join(work, 'series', s.slug);
   const all = join(dir, 'all');
   await mkdir(all, { recursive: true });
@@ -181,38 +197,56 @@ async function makeSeries(s: DemoSeries, work: string, withText: boolean): Promi
   await writeFile(titleFile, s.title.en);
   const total = s.episodes * SECONDS;
   const perEpisode = SECONDS * FPS;
-  const filters = [`drawbox=x=0:y=ih*0.72:w=iw*mod(t\\,${SECONDS})/${SECONDS}:h=12:color=0xff4d6d:t=fill`];
-  if (withText) {
-    filters.push(
-      text(`textfile=${titleFile}`, '(w-text_w)/2', 'h*0.36', 52),
-      text(`text='EP %{eif\\:floor(t/${SECONDS})+1\\:d}'`, '(w-text_w)/2', 'h*0.45', 110),
-    );
-  }
+  /** The picture at a rung's size, drawn there (scaling the 720×1280 one costs more than drawing). */
+  const picture = ({ width, name }: { width: number; name: string }) => {
+    const k = width / DEMO_SOURCE.width;
+    const filters = [
+      `drawbox=x=0:y=ih*0.72:w=iw*mod(t\\,${SECONDS})/${SECONDS}:h=${Math.round(12 * k)}:color=0xff4d6d:t=fill`,
+    ];
+    if (withText) {
+      filters.push(
+        // The rung's name in a corner: which rendition plays shows on the picture.
+        text(`text='${name}'`, 'w-text_w-16*' + String(k), '16*' + String(k), Math.round(28 * k)),
+        text(`textfile=${titleFile}`, '(w-text_w)/2', 'h*0.36', Math.round(52 * k)),
+        text(`text='EP %{eif\\:floor(t/${SECONDS})+1\\:d}'`, '(w-text_w)/2', 'h*0.45', Math.round(110 * k)),
+      );
+    }
+    return filters.join(',');
+  };
+  const format = DEFAULT_SEGMENT_FORMAT;
+  const top = DEMO_LADDER.length - 1;
+  // Input i is rung i's picture; the last input is the sound. The top rung also gives the posters.
+  const graph = DEMO_LADDER.map((plan, i) =>
+    i === top
+      ? `[${i}:v]${picture(plan)},split=2[v${i}][p];[p]select='eq(mod(n\\,${perEpisode})\\,${FPS})'[posters]`
+      : `[${i}:v]${picture(plan)}[v${i}]`,
+  );
   await run(FFMPEG, [
     '-hide_banner',
     '-loglevel',
     'error',
     '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    `color=c=${s.color}:size=720x1280:rate=${FPS}:duration=${total}`,
+    ...DEMO_LADDER.flatMap((plan) => [
+      '-f',
+      'lavfi',
+      '-i',
+      `color=c=${s.color}:size=${plan.width}x${plan.height}:rate=${FPS}:duration=${total}`,
+    ]),
     '-f',
     'lavfi',
     '-i',
     `sine=frequency=330:duration=${total}:sample_rate=44100`,
     '-filter_complex',
-    `[0:v]${filters.join(',')},split=2[v][p];[p]select='eq(mod(n\\,${perEpisode})\\,${FPS})'[posters]`,
-    '-map',
-    '[v]',
-    '-map',
-    '1:a',
-    ...HLS_OUTPUT,
-    '-preset',
-    'ultrafast',
-    '-hls_segment_filename',
-    join(all, 'seg_%03d.ts'),
-    join(all, 'all.m3u8'),
+    graph.join(';'),
+    ...DEMO_LADDER.flatMap((plan, i) =>
+      renditionOutput(plan, all, {
+        video: `[v${i}]`,
+        audio: `${DEMO_LADDER.length}:a`,
+        format,
+        preset: 'ultrafast',
+        crf: 28,
+      }),
+    ),
     '-map',
     '[posters]',
     '-fps_mode',
@@ -221,23 +255,51 @@ async function makeSeries(s: DemoSeries, work: string, withText: boolean): Promi
     '5',
     join(all, 'poster_%03d.jpg'),
   ]);
+  const codecs = new Map<string, string>();
+  for (const plan of DEMO_LADDER) {
+    let probed = demoCodecs.get(plan.name);
+    if (!probed) {
+      probed = measureRendition(all, plan, format, FPS).then((r) => r.codecs);
+      demoCodecs.set(plan.name, probed);
+    }
+    codecs.set(plan.name, await probed);
+  }
   const perEpisodeSegments = SECONDS / SEGMENT_SECONDS;
+  const made: MadeSeries = { dir, renditions: [] };
   for (let n = 1; n <= s.episodes; n++) {
     const hls = join(dir, String(n), 'hls');
     const poster = join(dir, String(n), 'poster');
     await mkdir(hls, { recursive: true });
     await mkdir(poster, { recursive: true });
-    const names: string[] = [];
-    for (let i = 0; i < perEpisodeSegments; i++) {
-      const from = (n - 1) * perEpisodeSegments + i;
-      const name = `seg_${String(i).padStart(3, '0')}.ts`;
-      await rename(join(all, `seg_${String(from).padStart(3, '0')}.ts`), join(hls, name));
-      names.push(name);
+    const renditions: Rendition[] = [];
+    for (const plan of DEMO_LADDER) {
+      const files = renditionFiles(plan.name, format);
+      const ext = format === 'fmp4' ? 'm4s' : 'ts';
+      const names: string[] = [];
+      for (let i = 0; i < perEpisodeSegments; i++) {
+        const from = (n - 1) * perEpisodeSegments + i;
+        const name = `${plan.name}_${String(i).padStart(3, '0')}.${ext}`;
+        await rename(join(all, `${plan.name}_${String(from).padStart(3, '0')}.${ext}`), join(hls, name));
+        names.push(name);
+      }
+      if (format === 'fmp4') await copyFile(join(all, files.init), join(hls, files.init));
+      await writeFile(join(hls, files.playlist), mediaPlaylist(names, SEGMENT_SECONDS, format, files.init));
+      renditions.push(await measureRendition(hls, plan, format, FPS, codecs.get(plan.name)));
     }
-    await writeFile(join(hls, 'index.m3u8'), playlist(names));
+    await writeFile(join(hls, 'master.m3u8'), masterPlaylist(renditions));
+    made.renditions[n] = renditions;
     await rename(join(all, `poster_${String(n).padStart(3, '0')}.jpg`), join(poster, 'poster.jpg'));
   }
-  return dir;
+  return made;
+}
+
+/** The renditions of a demo episode already in the store, from its master playlist. */
+async function storedRenditions(storage: MediaStorage, hlsKey: string): Promise<Rendition[]> {
+  const stored = await storage.read(`${hlsKey}/master.m3u8`);
+  if (!stored) return [];
+  const chunks: Buffer[] = [];
+  for await (const chunk of stored.body as AsyncIterable<Buffer>) chunks.push(chunk);
+  return parseMasterPlaylist(Buffer.concat(chunks).toString('utf8'));
 }
 
 async function makeCover(s: DemoSeries, work: string, out: string, withText: boolean) {
@@ -310,17 +372,32 @@ export async function seedDemoCatalog(
         await makeCover(s, work, join(work, 'covers', s.slug), withText);
         await storage.putDirectory(join(work, 'covers', s.slug), demoKeys.cover(s.slug));
       }
-      if (!(await storage.exists(`${demoKeys.hls(s.slug, s.episodes)}/index.m3u8`))) missing.push(s);
+      // Media made before the ladder has no master playlist: it is made again.
+      if (!(await storage.exists(`${demoKeys.hls(s.slug, s.episodes)}/master.m3u8`))) missing.push(s);
     }
+    /** Renditions by series slug and episode number, of the media made now. */
+    const renditionsOf = new Map<string, Rendition[][]>();
     await pool(missing, 2, async (s) => {
-      const dir = await makeSeries(s, work, withText);
+      const series = await makeSeries(s, work, withText);
       for (let n = 1; n <= s.episodes; n++) {
-        await storage.putDirectory(join(dir, String(n), 'poster'), demoKeys.poster(s.slug, n));
-        // The playlist goes last: a complete episode is one whose playlist exists.
-        await storage.putDirectory(join(dir, String(n), 'hls'), demoKeys.hls(s.slug, n));
+        await storage.putDirectory(join(series.dir, String(n), 'poster'), demoKeys.poster(s.slug, n));
+        // The playlists go last: a complete episode is one whose master playlist exists.
+        await storage.putDirectory(join(series.dir, String(n), 'hls'), demoKeys.hls(s.slug, n));
       }
+      renditionsOf.set(s.slug, series.renditions);
       made += s.episodes;
     });
+    // Rows listed by an earlier start (any tenant) take the new media's ladder.
+    for (const [slug, list] of renditionsOf) {
+      for (let n = 1; n < list.length; n++) {
+        const renditions = list[n];
+        if (renditions)
+          await db
+            .update(episodes)
+            .set({ renditions })
+            .where(eq(episodes.hlsKey, demoKeys.hls(slug, n)));
+      }
+    }
 
     const tenantIds = (await db.select({ id: tenants.id }).from(tenants)).map((t) => t.id);
     for (const tenantId of tenantIds) {
@@ -342,6 +419,15 @@ export async function seedDemoCatalog(
           .onConflictDoNothing()
           .returning({ id: series.id });
         if (!row) continue;
+        let list = renditionsOf.get(s.slug);
+        if (!list) {
+          // Media from an earlier start, a tenant new since: the ladder from the stored playlists.
+          list = [];
+          for (let n = 1; n <= s.episodes; n++)
+            list[n] = await storedRenditions(storage, demoKeys.hls(s.slug, n));
+          renditionsOf.set(s.slug, list);
+        }
+        const ladders = list;
         await db.insert(episodes).values(
           Array.from({ length: s.episodes }, (_, i) => ({
             seriesId: row.id,
@@ -349,6 +435,7 @@ export async function seedDemoCatalog(
             duration: SECONDS,
             poster: `/media/${demoKeys.poster(s.slug, i + 1)}/poster.jpg`,
             hlsKey: demoKeys.hls(s.slug, i + 1),
+            renditions: ladders[i + 1] ?? [],
             createdAt: clock.now(),
           })),
         );

@@ -77,6 +77,9 @@ pipeline = catch_errors healthcheck proxy-logging cache s3api tempauth proxy-log
 [app:proxy-server]
 use = egg:swift#proxy
 account_autocreate = true
+# Browsers on another origin (the app under test) read presigned segments: every origin allowed,
+# as a bucket's CORS rule for the app's origin would.
+strict_cors_mode = false
 [filter:catch_errors]
 use = egg:swift#catch_errors
 [filter:cache]
@@ -89,6 +92,7 @@ use = egg:swift#proxy_logging
 [filter:s3api]
 use = egg:swift#s3api
 location = us-east-1
+cors_preflight_allow_origin = *
 [filter:tempauth]
 use = egg:swift#tempauth
 user_test_tester = ${secretAccessKey} .admin

@@ -5,6 +5,7 @@ import { refreshUserInfo } from '../shared/api/user-info';
 import { useLoginPanel } from '../shared/auth/login-panel-store';
 import { useSession } from '../shared/store/session';
 import { STORAGE_KEYS } from '../shared/store/storage-keys';
+import { useQuality } from '../shared/store/video-quality';
 import { showToast } from '../shared/ui/toast';
 import { ok, refusal, stubApi } from './fetch';
 import { clearCookies, sampleUser, tenantConfigAnswer } from './fixtures';
@@ -261,6 +262,27 @@ describe('session', () => {
     expect(screen.getByTestId('settings-version').textContent).toContain('1.8.4');
   });
 
+  it('settings turn the data saver on and off for every video (on by default where the browser saves data)', async () => {
+    stubApi(baseRoutes);
+    const connection = { saveData: true };
+    Object.defineProperty(navigator, 'connection', { value: connection, configurable: true });
+    try {
+      renderAt('#/pages/profile/setting/index');
+      const saver = await screen.findByTestId('settings-data-saver', {}, wait);
+      expect(saver.getAttribute('aria-checked')).toBe('true');
+      fireEvent.click(saver);
+      await waitFor(() => expect(saver.getAttribute('aria-checked')).toBe('false'));
+      expect(useQuality.getState().dataSaver).toBe(false);
+      expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.videoQuality)!)).toEqual({
+        choice: 'auto',
+        dataSaver: false,
+      });
+    } finally {
+      Reflect.deleteProperty(navigator, 'connection');
+      act(() => useQuality.setState({ choice: 'auto', dataSaver: null }));
+    }
+  });
+
   it('clear cache keeps the session, language and theme and says how much went', async () => {
     stubApi({ ...baseRoutes, '/user/info': ok(sampleUser()) });
     signIn();
@@ -271,6 +293,8 @@ describe('session', () => {
         .setCountry({ img: '/flags/vn.svg', name: 'Vietnam', phonePrefix: '+84', code: 'VN' });
     });
     document.cookie = 'inviteInfo=AB12CD34; path=/';
+    const videoQuality = JSON.stringify({ choice: 540, dataSaver: true });
+    localStorage.setItem(STORAGE_KEYS.videoQuality, videoQuality);
     renderAt('#/pages/profile/setting/index');
     fireEvent.click(await screen.findByTestId('settings-clear-cache', {}, wait));
     fireEvent.click((await screen.findAllByRole('button', { name: 'Clear cache' }, wait)).at(-1)!);
@@ -282,6 +306,7 @@ describe('session', () => {
     expect(document.cookie).not.toContain('inviteInfo');
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('tok-1');
     expect(localStorage.getItem(STORAGE_KEYS.language)).toBe('en');
+    expect(localStorage.getItem(STORAGE_KEYS.videoQuality)).toBe(videoQuality);
     expect(useSession.getState().countryDes).toBeNull();
   });
 });

@@ -4,6 +4,7 @@ import { useLoginPanel } from '../shared/auth/login-panel-store';
 import { clearReturn, pendingReturn } from '../shared/return-to';
 import { useSession } from '../shared/store/session';
 import { useSound } from '../features/drama/lib/sound';
+import { useQuality } from '../shared/store/video-quality';
 import { showToast } from '../shared/ui/toast';
 import { ok, refusal, stubApi, type Route } from './fetch';
 import { clearCookies, episode, sampleUser, series, tenantConfigAnswer } from './fixtures';
@@ -22,6 +23,11 @@ const hls = vi.hoisted(() => {
     media: HTMLMediaElement | null;
     destroyed: boolean;
     config: Record<string, unknown>;
+    levels: { width: number; height: number }[];
+    autoLevelCapping: number;
+    manualLevel: number;
+    currentLevel: number;
+    emit: (event: string) => void;
   }
   const instances: FakeHls[] = [];
   class Hls {
@@ -30,12 +36,26 @@ const hls = vi.hoisted(() => {
     media: HTMLMediaElement | null = null;
     destroyed = false;
     config: Record<string, unknown>;
+    levels: { width: number; height: number }[] = [];
+    autoLevelCapping = -1;
+    manualLevel = -1;
+    currentLevel = -1;
+    bandwidthEstimate = 0;
+    private handlers = new Map<string, (() => void)[]>();
     constructor(config: Record<string, unknown> = {}) {
       this.config = { ...config };
       instances.push(this);
     }
-    on() {
+    set nextLevel(level: number) {
+      this.manualLevel = level;
+    }
+    on(event: string, handler: () => void) {
+      this.handlers.set(event, [...(this.handlers.get(event) ?? []), handler]);
       return this;
+    }
+    /** Fires an hls.js event at the player's handlers. */
+    emit(event: string) {
+      for (const handler of this.handlers.get(event) ?? []) handler();
     }
     loadSource(url: string) {
       this.url = url;
@@ -52,7 +72,12 @@ const hls = vi.hoisted(() => {
 
 vi.mock('hls.js/light', () => ({
   default: hls.Hls,
-  Events: { ERROR: 'hlsError', FRAG_LOADED: 'hlsFragLoaded' },
+  Events: {
+    ERROR: 'hlsError',
+    FRAG_LOADED: 'hlsFragLoaded',
+    MANIFEST_PARSED: 'hlsManifestParsed',
+    LEVEL_SWITCHED: 'hlsLevelSwitched',
+  },
 }));
 
 /** A feed of series 1, episodes 1…n (4 and later locked). */
@@ -191,7 +216,23 @@ describe('Shorts feed', () => {
     expect(media.play).toHaveBeenCalled();
     fireEvent(pool[0]!, new Event('playing'));
     await waitFor(() => expect(instanceFor(2)?.media).toBe(pool[1]), wait);
-    expect(instanceFor(2)?.config.maxBufferLength).toBeLessThan(30);
+    // The neighbour loads what starts it: one segment of its lowest rendition.
+    expect(instanceFor(2)?.config).toMatchObject({
+      maxBufferLength: 2,
+      maxMaxBufferLength: 2,
+      startLevel: 0,
+    });
+    const ladder = [
+      { width: 240, height: 426 },
+      { width: 360, height: 640 },
+      { width: 540, height: 960 },
+      { width: 720, height: 1280 },
+    ];
+    instanceFor(2)!.levels = ladder;
+    instanceFor(2)!.emit('hlsManifestParsed');
+    expect(instanceFor(2)?.autoLevelCapping).toBe(0);
+    // The playing episode buffers a bounded time ahead.
+    expect(instanceFor(1)?.config).toMatchObject({ maxBufferLength: 12, maxMaxBufferLength: 15 });
     // A playing episode is muted until a tap: the hint says so.
     expect(screen.getByTestId('shorts-sound').textContent).toBe('Tap for sound');
     expect(window.__dsPlayer?.activeVideoId).toBe(1);
@@ -203,6 +244,9 @@ describe('Shorts feed', () => {
       expect(document.querySelector('[data-active="true"]')?.getAttribute('data-video-id')).toBe('2'),
     );
     expect(window.__dsPlayer?.lastPlayingAt).toBeNull();
+    // Promoted: it buffers as the current episode and may climb the ladder.
+    expect(instanceFor(2)?.config).toMatchObject({ maxBufferLength: 12, maxMaxBufferLength: 15 });
+    expect(instanceFor(2)?.autoLevelCapping).toBe(-1);
     fireEvent(pool[1]!, new Event('playing'));
     await waitFor(() => expect(instanceFor(3)?.media).toBe(pool[2]), wait);
     expect(instanceFor(1)?.destroyed).toBe(false);
@@ -562,6 +606,67 @@ describe('Drainage page', () => {
 });
 
 describe('Video details', () => {
+  it('offers Auto or a fixed quality and the data saver, applied to the playing episode and kept', async () => {
+    stubApi({
+      ...baseRoutes,
+      '/sv/videos/1': ok({ series: series(1), episodes: [episode(1, 1)], favorited: false, progress: null }),
+      ...playRoutes(1),
+    });
+    renderAt('#/pages/shorts/videoDetails?seriesId=1&videoId=1');
+    await waitFor(() => expect(instanceFor(1)).toBeDefined(), wait);
+    const player = instanceFor(1)!;
+    // A cold open starts at the lowest rendition and climbs, buffering a bounded time ahead.
+    expect(player.config).toMatchObject({ startLevel: 0, maxBufferLength: 12, maxMaxBufferLength: 15 });
+    expect(screen.queryByTestId('details-quality')).toBeNull();
+    player.levels = [
+      { width: 240, height: 426 },
+      { width: 360, height: 640 },
+      { width: 540, height: 960 },
+      { width: 720, height: 1280 },
+    ];
+    player.currentLevel = 1;
+    act(() => {
+      player.emit('hlsManifestParsed');
+      player.emit('hlsLevelSwitched');
+    });
+    const button = await screen.findByTestId('details-quality', {}, wait);
+    expect(button.textContent).toBe('Auto');
+    fireEvent.click(button);
+    expect(screen.getByTestId('details-quality-auto').textContent).toBe('Auto (360p)');
+    expect([...screen.getAllByRole('menuitemradio')].map((item) => item.textContent)).toEqual([
+      'Auto (360p)',
+      '720p',
+      '540p',
+      '360p',
+      '240p',
+    ]);
+
+    // A fixed quality: that rendition from the next segment, and for the next episodes.
+    fireEvent.click(screen.getByTestId('details-quality-540'));
+    expect(player.manualLevel).toBe(2);
+    expect(screen.getByTestId('details-quality').textContent).toBe('540p');
+    expect(JSON.parse(localStorage.getItem('videoQuality')!)).toEqual({ choice: 540, dataSaver: null });
+
+    // The data saver: nothing above 360p, the fixed choice held to it.
+    fireEvent.click(screen.getByTestId('details-quality'));
+    fireEvent.click(screen.getByTestId('details-data-saver'));
+    expect(screen.getByTestId('details-data-saver').getAttribute('aria-checked')).toBe('true');
+    expect(player.autoLevelCapping).toBe(1);
+    expect(player.manualLevel).toBe(1);
+    expect(screen.getByTestId<HTMLButtonElement>('details-quality-720').disabled).toBe(true);
+    expect(screen.getByTestId('details-quality').textContent).toBe('360p');
+
+    // Back to Auto, the saver still on: the player's choice, up to 360p.
+    fireEvent.click(screen.getByTestId('details-quality-auto'));
+    expect([player.manualLevel, player.autoLevelCapping]).toEqual([-1, 1]);
+    fireEvent.click(screen.getByTestId('details-quality'));
+    fireEvent.click(screen.getByTestId('details-data-saver'));
+    expect([player.manualLevel, player.autoLevelCapping]).toEqual([-1, -1]);
+    expect(JSON.parse(localStorage.getItem('videoQuality')!)).toEqual({ choice: 'auto', dataSaver: false });
+    act(() => useQuality.setState({ choice: 'auto', dataSaver: null }));
+    localStorage.removeItem('videoQuality');
+  });
+
   it('shows the unlock prompt for a locked episode without asking for its stream', async () => {
     const api = stubApi({
       ...baseRoutes,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { segmentAt } from '../features/drama/lib/hls-playlist';
+import { firstVariant, initSegment, segmentAt } from '../features/drama/lib/hls-playlist';
 
 const playlist = [
   '#EXTM3U',
@@ -27,5 +27,24 @@ describe('segmentAt', () => {
     expect(segmentAt(playlist, 99)).toBe('https://cdn.example/seg_002.ts?sig=1');
     expect(segmentAt('#EXTM3U\n#EXT-X-ENDLIST\n', 0)).toBeNull();
     expect(segmentAt('', 0)).toBeNull();
+  });
+});
+
+describe('firstVariant and initSegment', () => {
+  it('reads the rendition a master playlist lists first, and an fMP4 playlist’s init segment', () => {
+    const master = [
+      '#EXTM3U',
+      '#EXT-X-INDEPENDENT-SEGMENTS',
+      '#EXT-X-STREAM-INF:BANDWIDTH=306816,RESOLUTION=240x426,CODECS="avc1.640015,mp4a.40.2"',
+      '240p.m3u8',
+      '#EXT-X-STREAM-INF:BANDWIDTH=524144,RESOLUTION=360x640',
+      '360p.m3u8',
+    ].join('\r\n');
+    expect(firstVariant(master)).toBe('240p.m3u8');
+    expect(firstVariant(playlist)).toBeNull();
+    expect(initSegment('#EXTM3U\n#EXT-X-MAP:URI="https://cdn.example/360p_init.mp4?s=1"\n')).toBe(
+      'https://cdn.example/360p_init.mp4?s=1',
+    );
+    expect(initSegment(playlist)).toBeNull();
   });
 });

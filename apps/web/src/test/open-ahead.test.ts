@@ -78,6 +78,33 @@ describe('openEpisodeAhead', () => {
     expect(callsTo('/sv/play/72')).toHaveLength(1);
   });
 
+  it('takes the calls index.html asked before any module loaded, once, in the same language only', async () => {
+    const early = (path: string, language: string, data: unknown) => ({
+      path: `/app-api${path}`,
+      language,
+      answer: Promise.resolve({ status: 200, json: { code: 200, msg: 'Success', data } }),
+    });
+    window.__dsAhead = [
+      early('/sv/videos/7', 'en', detail()),
+      early('/sv/play/72', 'en', played(72)),
+      early('/sv/play/71', 'vn', played(71)),
+    ];
+    try {
+      const { calls, callsTo } = stubApi({ '/sv/videos/7': ok(detail()), '/sv/play/72': ok(played(72)) });
+      await openEpisodeAhead(link('seriesId=7&videoId=72'));
+      // Neither was asked again; the stream's warm-up went on from the early address.
+      expect(calls.map((c) => c.path)).toEqual(['/stream/72/index.m3u8']);
+      await expect(request(api.video.play, { params: { videoId: 72 } })).resolves.toEqual(played(72));
+      expect(callsTo('/sv/play/72')).toHaveLength(0);
+      // Taken once: the next call asks. One asked in another language is not taken.
+      await request(api.video.play, { params: { videoId: 72 } });
+      expect(callsTo('/sv/play/72')).toHaveLength(1);
+      expect(window.__dsAhead).toHaveLength(1);
+    } finally {
+      window.__dsAhead = undefined;
+    }
+  });
+
   it('opens where the viewer stopped, else at the first episode, as the page does', async () => {
     const stopped = { progress: { videoId: 72, number: 2, progress: 30 } };
     const { calls } = stubApi({ '/sv/videos/7': [ok(detail(stopped)), ok(detail())] });
@@ -123,6 +150,30 @@ describe('openEpisodeAhead', () => {
       '/stream/71/seg_000.ts',
       '/stream/72/index.m3u8',
       '/stream/72/seg_001.ts',
+    ]);
+  });
+
+  it('with a master playlist: the rendition it lists first, its init segment and the segment', async () => {
+    const master = {
+      text: '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=300000,RESOLUTION=240x426\n240p.m3u8\n#EXT-X-STREAM-INF:BANDWIDTH=900000,RESOLUTION=540x960\n540p.m3u8\n',
+    };
+    const rung = {
+      text: '#EXTM3U\n#EXT-X-MAP:URI="https://store.example/e/240p_init.mp4?sig=i"\n#EXTINF:2.000,\nhttps://store.example/e/240p_000.m4s?sig=0\n#EXT-X-ENDLIST\n',
+    };
+    const { calls } = stubApi({
+      '/sv/videos/7': ok(detail()),
+      '/sv/play/71': ok({ ...played(71), playlistUrl: '/stream/71/master.m3u8' }),
+      '/stream/71/master.m3u8': master,
+      '/stream/71/240p.m3u8': rung,
+      'https://store.example/e/240p_init.mp4': { text: 'init' },
+      'https://store.example/e/240p_000.m4s': { text: 'media' },
+    });
+    await openEpisodeAhead(link('seriesId=7'));
+    expect(calls.map((c) => c.url).filter((p) => !p.includes('/sv/'))).toEqual([
+      expect.stringMatching(/\/stream\/71\/master\.m3u8$/),
+      expect.stringMatching(/\/stream\/71\/240p\.m3u8$/),
+      'https://store.example/e/240p_init.mp4?sig=i',
+      'https://store.example/e/240p_000.m4s?sig=0',
     ]);
   });
 

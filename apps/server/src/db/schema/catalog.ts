@@ -15,6 +15,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import type { Rendition } from '../../media/ladder.js';
 import { users } from './account.js';
 import { tenants } from './tenant.js';
 
@@ -163,8 +164,13 @@ export const episodes = pgTable(
     /** Seconds. */
     duration: real('duration').notNull(),
     poster: text('poster').notNull(),
-    /** Storage key of the HLS directory (holding index.m3u8 and its segments). */
+    /**
+     * Storage key of the HLS directory: the ladder's `<rung>.m3u8` playlists and their segments,
+     * or (episodes packaged before the ladder, `renditions` empty) one `index.m3u8` of 720×1280.
+     */
     hlsKey: text('hls_key').notNull(),
+    /** The ladder, lowest first: the master playlist is made from it per play. Empty: `index.m3u8` alone. */
+    renditions: jsonb('renditions').$type<Rendition[]>().notNull().default([]),
     likeCount: integer('like_count').notNull().default(0),
     createdAt: ts('created_at').notNull(),
   },

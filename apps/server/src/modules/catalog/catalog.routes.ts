@@ -6,13 +6,28 @@ import { AppError } from '../../http/errors.js';
 import type { RateLimiter } from '../../http/rate-limit.js';
 import { clientAddress } from '../../http/client-address.js';
 import type { Router } from '../../http/route.js';
+import { masterPlaylist } from '../../media/ladder.js';
+import { SEGMENT_URL_SECONDS, type SignedPlaylists } from '../../media/segment-urls.js';
 import { type MediaStorage, RangeNotSatisfiableError } from '../../media/storage.js';
 import type { SessionUser } from '../../http/actors.js';
 import type { TenantService } from '../tenant/tenant.service.js';
 import type { CatalogService } from './catalog.service.js';
-import type { StreamSigner } from './stream-signer.js';
+import { MASTER_PLAYLIST, type StreamSigner } from './stream-signer.js';
 
-const HLS_FILE = /^(index\.m3u8|seg_\d{3,6}\.ts)$/;
+/**
+ * The files of an episode's directory: the master playlist (made from the row), a rung's playlist
+ * (`360p.m3u8`), its segments (`360p_000.ts`, or `.m4s` after `360p_init.mp4`), and the one
+ * playlist and segments of an episode packaged before the ladder (`index.m3u8`, `seg_000.ts`).
+ */
+const HLS_FILE =
+  /^(master\.m3u8|index\.m3u8|seg_\d{3,6}\.ts|\d{3,4}p\.m3u8|\d{3,4}p_\d{3,6}\.(?:ts|m4s)|\d{3,4}p_init\.mp4)$/;
+const TYPES: Record<string, string> = {
+  m3u8: 'application/vnd.apple.mpegurl',
+  ts: 'video/mp2t',
+  m4s: 'video/iso.segment',
+  mp4: 'video/mp4',
+};
+const typeOf = (file: string) => TYPES[file.slice(file.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
 const DIGITS = /^(0|[1-9]\d{0,18})$/;
 
 export function catalogRoutes(
@@ -23,6 +38,8 @@ export function catalogRoutes(
     tenants: TenantService;
     signer: StreamSigner;
     storage: MediaStorage;
+    /** Segments from the store or a CDN (signed addresses in the playlists); absent: through /stream. */
+    playlists?: SignedPlaylists | undefined;
     clock: Clock;
     limiter: RateLimiter;
   },
@@ -114,14 +131,26 @@ export function catalogRoutes(
       );
       const episode = episodes.find((e) => e.id === Number(videoId)) ?? episodes[0];
       if (!episode) throw new AppError('NotFound');
-      return reply.header('cache-control', 'public, max-age=300').redirect(episode.poster, 302);
+      // Straight to where the picture is (the public bucket or its CDN): one redirect, not two.
+      const key = /^\/media\/(.+)$/.exec(episode.poster)?.[1];
+      let direct: string | null = null;
+      try {
+        direct = key ? deps.storage.publicUrl(key) : null;
+      } catch {
+        direct = null;
+      }
+      return reply.header('cache-control', 'public, max-age=300').redirect(direct ?? episode.poster, 302);
     },
   );
 
   /**
    * Episode playlists and segments, only through addresses signed by `play`: the signature binds
-   * the episode, the viewer and the expiry. Range requests are answered (players seek with them).
-   * Each part is checked in its canonical form (digits, a known file name) before anything else.
+   * the episode, the viewer and the expiry. Each part is checked in its canonical form (digits, a
+   * known file name) before anything else. The master playlist is made from the episode's row.
+   * With segments delivered directly (object storage, or its CDN) a media playlist is answered
+   * with its files' lines signed for the store or the CDN, and a file asked here is redirected
+   * there: no segment byte passes through this instance. Otherwise (local disk) the files are
+   * served from here, Range requests answered (players seek with them).
    */
   app.get<{ Params: { videoId: string; viewer: string; expires: string; signature: string; file: string } }>(
     '/stream/:videoId/:viewer/:expires/:signature/:file',
@@ -139,7 +168,33 @@ export function catalogRoutes(
       const [row] = await catalog.episodeKey(id);
       if (!row) throw new AppError('NotFound');
       const remaining = Math.max(0, until - Math.floor(deps.clock.now().getTime() / 1000));
-      const type = file.endsWith('.m3u8') ? 'application/vnd.apple.mpegurl' : 'video/mp2t';
+      const type = typeOf(file);
+      const cacheControl = `private, max-age=${remaining}`;
+      if (file === MASTER_PLAYLIST) {
+        if (row.renditions.length === 0) throw new AppError('NotFound');
+        return reply
+          .header('content-type', type)
+          .header('cache-control', cacheControl)
+          .send(masterPlaylist(row.renditions));
+      }
+      const direct = deps.playlists;
+      if (direct) {
+        if (file.endsWith('.m3u8')) {
+          const text = await direct.playlist(row.hlsKey, file).catch((error: unknown) => {
+            throw new AppError('ServiceUnavailable', { cause: error });
+          });
+          if (text === null) throw new AppError('NotFound');
+          // Kept no longer than the addresses it lists work.
+          const keep = Math.min(remaining, SEGMENT_URL_SECONDS);
+          return reply
+            .header('content-type', type)
+            .header('cache-control', `private, max-age=${keep}`)
+            .send(text);
+        }
+        // A segment asked here (a playlist fetched before the switch, a hand-made address).
+        const signed = await direct.file(row.hlsKey, file);
+        return reply.header('cache-control', 'private, no-store').redirect(signed, 302);
+      }
       const dir = deps.storage.localPath(row.hlsKey);
       if (!dir) {
         // Object storage: the bytes pass through this instance (after the check above), ranges included.
@@ -159,7 +214,7 @@ export function catalogRoutes(
           .code(stored.status)
           .headers(stored.headers)
           .header('content-type', type)
-          .header('cache-control', `private, max-age=${remaining}`)
+          .header('cache-control', cacheControl)
           .send(stored.body);
       }
       const result = await send(req.raw, file, { root: dir, acceptRanges: true, cacheControl: false });
@@ -169,7 +224,7 @@ export function catalogRoutes(
         .code(result.statusCode)
         .headers(result.headers)
         .header('content-type', type)
-        .header('cache-control', `private, max-age=${remaining}`)
+        .header('cache-control', cacheControl)
         .send(result.stream);
     },
   );

@@ -28,7 +28,7 @@ import { canWatch, type Entitlements } from './entitlement.js';
 import { homeLayout, sectionTitle } from './home-sections.js';
 import type { PointsService } from './points.service.js';
 import { createPlayCounter, playViewer } from './play-views.js';
-import type { StreamSigner } from './stream-signer.js';
+import { LEGACY_PLAYLIST, MASTER_PLAYLIST, type StreamSigner } from './stream-signer.js';
 import type { RateLimiter } from '../../http/rate-limit.js';
 import { containsPattern } from '../../db/like.js';
 import { rowsOf } from '../../db/rows.js';
@@ -411,9 +411,13 @@ export function createCatalogService({ db, clock, entitlements, points, signer, 
       return flushed;
     },
 
-    /** The storage key of an episode's HLS files (for the stream route; the signature was checked). */
+    /** The storage key of an episode's HLS files and its ladder (for the stream route; the signature was checked). */
     episodeKey: (videoId: number) =>
-      db.select({ hlsKey: episodes.hlsKey }).from(episodes).where(eq(episodes.id, videoId)).limit(1),
+      db
+        .select({ hlsKey: episodes.hlsKey, renditions: episodes.renditions })
+        .from(episodes)
+        .where(eq(episodes.id, videoId))
+        .limit(1),
 
     /**
      * Banners, the tenant's sections (in its operators' order, hidden ones left out; built-in ones
@@ -513,7 +517,9 @@ export function createCatalogService({ db, clock, entitlements, points, signer, 
           }
         });
       }
-      const signed = signer.url(episode.id, viewer?.userId ?? 0n, clock.now());
+      // The ladder's master playlist (made per play from the row), or an older episode's one playlist.
+      const file = episode.renditions.length > 0 ? MASTER_PLAYLIST : LEGACY_PLAYLIST;
+      const signed = signer.url(episode.id, viewer?.userId ?? 0n, clock.now(), file);
       return { videoId: episode.id, playlistUrl: signed.url, expiresAt: signed.expiresAt.toISOString() };
     },
 

@@ -157,18 +157,40 @@ describe('playback', () => {
     expect(detail.progress).toBeNull();
   });
 
-  it('signs a free episode’s playlist; its segments play, with Range', async () => {
+  it('signs a free episode’s master playlist: its ladder’s rungs line up, their segments play, with Range', async () => {
     const id = await seriesOf('jakarta-hearts');
     const first = (await call(api.video.videos, { params: { seriesId: id } })).body.data.episodes[0];
     const play = (await call(api.video.play, { params: { videoId: first.id } })).body.data;
-    expect(play.playlistUrl).toMatch(new RegExp(`^/stream/${first.id}/\\d+/\\d+/[0-9a-f]{32}/index\\.m3u8$`));
-    const playlist = await get(play.playlistUrl);
-    expect(playlist.statusCode).toBe(200);
-    expect(playlist.headers['content-type']).toContain('application/vnd.apple.mpegurl');
-    expect(playlist.body).toContain('#EXT-X-ENDLIST');
-    const segment = play.playlistUrl.replace('index.m3u8', 'seg_000.ts');
+    expect(play.playlistUrl).toMatch(
+      new RegExp(`^/stream/${first.id}/\\d+/\\d+/[0-9a-f]{32}/master\\.m3u8$`),
+    );
+    const master = await get(play.playlistUrl);
+    expect(master.statusCode).toBe(200);
+    expect(master.headers['content-type']).toContain('application/vnd.apple.mpegurl');
+    // The demo's ladder, lowest first, at the pictures' own 9:16 (no bars), each rung measured.
+    const variants = [...master.body.matchAll(/#EXT-X-STREAM-INF:([^\n]+)\n(\S+)/g)];
+    expect(variants.map((v) => [/RESOLUTION=(\d+x\d+)/.exec(v[1]!)?.[1], v[2]])).toEqual([
+      ['240x426', '240p.m3u8'],
+      ['360x640', '360p.m3u8'],
+      ['540x960', '540p.m3u8'],
+      ['720x1280', '720p.m3u8'],
+    ]);
+    for (const v of variants)
+      expect(v[1]).toMatch(/BANDWIDTH=\d+,AVERAGE-BANDWIDTH=\d+,.*CODECS="avc1\.[0-9a-f]{6},mp4a\.40\.2"/);
+    const base: string = play.playlistUrl.replace('master.m3u8', '');
+    // Every rung cuts at the same times: segment n of one starts where segment n of another does.
+    const timings = [];
+    for (const v of variants) {
+      const list = await get(base + v[2]!);
+      expect(list.statusCode).toBe(200);
+      expect(list.body).toContain('#EXT-X-ENDLIST');
+      timings.push([...list.body.matchAll(/#EXTINF:([\d.]+),/g)].map((m) => m[1]));
+    }
+    expect(new Set(timings.map((t) => JSON.stringify(t))).size).toBe(1);
+    const segment = `${base}360p_000.ts`;
     const full = await get(segment);
     expect(full.statusCode).toBe(200);
+    expect(full.headers['content-type']).toContain('video/mp2t');
     expect(full.rawPayload[0]).toBe(0x47);
     const part = await get(segment, { range: 'bytes=0-187' });
     expect(part.statusCode).toBe(206);
@@ -177,6 +199,9 @@ describe('playback', () => {
     const past = await get(segment, { range: `bytes=${full.rawPayload.length + 1000}-` });
     expect(past.statusCode).toBe(416);
     expect(past.json()).toMatchObject({ code: 416, errorKey: 'RangeNotSatisfiable' });
+    // Names outside the ladder's are not files of an episode.
+    for (const name of ['360p_000.mp4', 'master.ts', '36p.m3u8', '360p_init.m4s', 'all.m3u8'])
+      expect((await get(base + name)).statusCode).toBe(404);
   });
 
   it('counts plays on the instance that signed them and adds them to the series when it flushes', async () => {
@@ -232,7 +257,7 @@ describe('playback', () => {
       (_, sig: string) => `/${sig.slice(0, 31)}${sig.endsWith('0') ? '1' : '0'}/`,
     );
     expect((await get(tampered)).statusCode).toBe(403);
-    expect((await get(url.replace('index.m3u8', '../../etc/passwd'))).statusCode).toBe(404);
+    expect((await get(url.replace('master.m3u8', '../../etc/passwd'))).statusCode).toBe(404);
   });
 
   it('limits signed playbacks per client address (429)', async () => {

@@ -4,11 +4,16 @@ import type { Db } from '../../db/client.js';
 import { appSecrets } from '../../db/schema/index.js';
 import { sameHex } from '../../security.js';
 
+/** An episode's master playlist (made from its row's renditions for each request). */
+export const MASTER_PLAYLIST = 'master.m3u8';
+/** The one playlist of an episode packaged before the ladder (720×1280). */
+export const LEGACY_PLAYLIST = 'index.m3u8';
+
 /** How long a signed playlist address works: longer than any episode, short enough not to share. */
 export const STREAM_TTL_SECONDS = 30 * 60;
 
 /**
- * Signs `/stream/<videoId>/<viewer>/<expires>/<signature>/index.m3u8`: the HMAC binds the episode,
+ * Signs `/stream/<videoId>/<viewer>/<expires>/<signature>/<file>`: the HMAC binds the episode,
  * the viewer it was issued to (user id, 0 for a guest: guests only get free episodes) and the
  * expiry, so an address works for that episode only, only until then, and names its viewer (it
  * cannot be rewritten to another's). The key is made once and kept in the database, so every
@@ -25,10 +30,14 @@ export async function createStreamSigner(db: Db) {
   const sign = (videoId: number, viewer: bigint, expires: number) =>
     createHmac('sha256', key).update(`${videoId}.${viewer}.${expires}`).digest('hex').slice(0, 32);
   return {
-    url(videoId: number, viewer: bigint, now: Date): { url: string; expiresAt: Date } {
+    /**
+     * The address of `file` (the episode's master playlist, or `index.m3u8` of an episode made
+     * before the ladder): every file beside it is reached with the same signed prefix.
+     */
+    url(videoId: number, viewer: bigint, now: Date, file = 'index.m3u8'): { url: string; expiresAt: Date } {
       const expires = Math.floor(now.getTime() / 1000) + STREAM_TTL_SECONDS;
       return {
-        url: `/stream/${videoId}/${viewer}/${expires}/${sign(videoId, viewer, expires)}/index.m3u8`,
+        url: `/stream/${videoId}/${viewer}/${expires}/${sign(videoId, viewer, expires)}/${file}`,
         expiresAt: new Date(expires * 1000),
       };
     },

@@ -333,10 +333,17 @@ describe('episodes', () => {
     const playlist = await t.app.inject({ method: 'GET', url: play.playlistUrl });
     expect(playlist.statusCode).toBe(200);
     expect(playlist.headers['content-type']).toContain('mpegurl');
-    expect(playlist.body).toMatch(/#EXTM3U[\s\S]*seg_000\.ts/);
+    // The ladder up to the upload's own size: its master playlist, a rung, a segment.
+    expect(play.playlistUrl).toMatch(/\/master\.m3u8$/);
+    expect(playlist.body).toMatch(/#EXT-X-STREAM-INF:[^\n]*RESOLUTION=\d+x\d+[^\n]*\n240p\.m3u8/);
+    const rung = await t.app.inject({
+      method: 'GET',
+      url: play.playlistUrl.replace('master.m3u8', '240p.m3u8'),
+    });
+    expect(rung.body).toMatch(/#EXTM3U[\s\S]*240p_000\.ts/);
     const segment = await t.app.inject({
       method: 'GET',
-      url: play.playlistUrl.replace('index.m3u8', 'seg_000.ts'),
+      url: play.playlistUrl.replace('master.m3u8', '240p_000.ts'),
     });
     expect(segment.statusCode).toBe(200);
     expect(segment.rawPayload.length).toBeGreaterThan(1000);
@@ -361,7 +368,7 @@ describe('episodes', () => {
     ]);
     expect(after!.hls_key).not.toBe(before!.hls_key);
     expect(existsSync(join(PRIVATE, before!.hls_key))).toBe(false);
-    expect(existsSync(join(PRIVATE, after!.hls_key, 'index.m3u8'))).toBe(true);
+    expect(existsSync(join(PRIVATE, after!.hls_key, '240p.m3u8'))).toBe(true);
   }, 60_000);
 
   it('reorders episodes atomically, and deletes one closing the gap', async () => {

@@ -141,9 +141,9 @@ describe.skipIf(skip)('media on object storage, two instances, no shared disk', 
       'select id, hls_key, poster from episode where series_id = $1',
       [series.id],
     );
-    expect(storeB.locate(`${episode!.hls_key}/index.m3u8`)).toEqual({
+    expect(storeB.locate(`${episode!.hls_key}/240p.m3u8`)).toEqual({
       bucket: 'ds-media',
-      objectKey: `hls-store/${episode!.hls_key}/index.m3u8`,
+      objectKey: `hls-store/${episode!.hls_key}/240p.m3u8`,
     });
     data(
       await admin(adminContentApi.setSeriesStatus, {
@@ -160,6 +160,12 @@ describe.skipIf(skip)('media on object storage, two instances, no shared disk', 
         `https://cdn.example.com/media/${episode!.poster.slice('/media/'.length)}`,
       );
     }
+    // A guest's details page asks /poster/<series> first: one redirect, straight to the CDN.
+    const first = await a.app.inject({ method: 'GET', url: `/poster/${series.id}` });
+    expect([first.statusCode, first.headers.location]).toEqual([
+      302,
+      `https://cdn.example.com/media/${episode!.poster.slice('/media/'.length)}`,
+    ]);
     // …and the poster really is in the public place of the store.
     expect(await storeB.exists(episode!.poster.slice('/media/'.length))).toBe(true);
     // An avatar uploaded through A is in the store too, and B sends browsers to it on the CDN.
@@ -184,66 +190,187 @@ describe.skipIf(skip)('media on object storage, two instances, no shared disk', 
       });
       expect(refused.body.data?.playlistUrl).toBeUndefined();
     }
-    // A viewer with a card plays through either instance, with an address signed by either.
-    const holder = await f.user();
-    data(await caller(a.app)('/test/openVipLevel', { token: holder.token, body: { level: 1 } }));
-    for (const signer of [a, b]) {
-      const play = data(
-        await caller(signer.app)(`/sv/play/${episode!.id}`, {
+    // Presigned addresses are checked by the store against its own clock: the instances' clocks
+    // are set to the real time for this part.
+    const testTime = a.clock.now();
+    for (const t of [a, b]) t.clock.set(new Date());
+    try {
+      // A viewer with a card: the playlists come from either instance (an address signed by
+      // either), the segments straight from the store by presigned GET.
+      const holder = await f.user();
+      data(await caller(a.app)('/test/openVipLevel', { token: holder.token, body: { level: 1 } }));
+      let segmentUrl = '';
+      for (const signer of [a, b]) {
+        const play = data(
+          await caller(signer.app)(`/sv/play/${episode!.id}`, {
+            token: holder.token,
+            query: { tenantId: '000000' },
+          }),
+        );
+        expect(play.playlistUrl).toMatch(/\/master\.m3u8$/);
+        for (const server of [a, b]) {
+          const master = await server.app.inject({ method: 'GET', url: play.playlistUrl });
+          expect(master.statusCode).toBe(200);
+          expect(master.headers['content-type']).toContain('mpegurl');
+          expect(master.body).toMatch(/RESOLUTION=240x320,[^\n]*\n240p\.m3u8/);
+          const rung = await server.app.inject({
+            method: 'GET',
+            url: play.playlistUrl.replace('master.m3u8', '240p.m3u8'),
+          });
+          expect(rung.statusCode).toBe(200);
+          // Every segment line is an address at the store, signed (SigV4) for that object.
+          const lines = rung.body.split('\n').filter((l) => l !== '' && !l.startsWith('#'));
+          expect(lines.length).toBeGreaterThan(0);
+          for (const line of lines) {
+            expect(new URL(line).origin).toBe(swift.endpoint);
+            expect(line).toMatch(/X-Amz-Signature=[0-9a-f]{64}/);
+          }
+          segmentUrl = lines[0]!;
+          expect(segmentUrl).toContain(`/ds-media/hls-store/${episode!.hls_key}/240p_000.ts?`);
+          const segment = await fetch(segmentUrl);
+          expect(segment.status).toBe(200);
+          expect(segment.headers.get('content-type')).toBe('video/mp2t');
+          expect(segment.headers.get('cache-control')).toBe('max-age=86400');
+          const bytes = Buffer.from(await segment.arrayBuffer());
+          expect(bytes[0]).toBe(0x47); // MPEG-TS sync byte
+          // Players seek with ranges: the store answers them.
+          const range = await fetch(segmentUrl, { headers: { range: 'bytes=188-375' } });
+          expect(range.status).toBe(206);
+          expect(Buffer.from(await range.arrayBuffer())).toEqual(bytes.subarray(188, 376));
+          // A segment asked through /stream is sent to the store, never read by the instance.
+          const asked = await server.app.inject({
+            method: 'GET',
+            url: play.playlistUrl.replace('master.m3u8', '240p_000.ts'),
+          });
+          expect(asked.statusCode).toBe(302);
+          expect(asked.headers.location).toMatch(
+            new RegExp(`^${swift.endpoint}/ds-media/hls-store/.*X-Amz-Signature=`),
+          );
+          // The playlist's signature still binds the address: one digit changed is refused first.
+          const sig = /\/([0-9a-f]{32})\/master\.m3u8$/.exec(play.playlistUrl)![1]!;
+          const forged = play.playlistUrl.replace(sig, (sig[0] === 'a' ? 'b' : 'a') + sig.slice(1));
+          for (const file of ['master.m3u8', '240p.m3u8', '240p_000.ts'])
+            expect(
+              (await server.app.inject({ method: 'GET', url: forged.replace('master.m3u8', file) }))
+                .statusCode,
+            ).toBe(403);
+        }
+      }
+      // The store checks every address: tampered or for another object, 403.
+      const signature = /X-Amz-Signature=([0-9a-f]+)/.exec(segmentUrl)![1]!;
+      const flipped = segmentUrl.replace(signature, (signature[0] === 'a' ? 'b' : 'a') + signature.slice(1));
+      expect((await fetch(flipped)).status).toBe(403);
+      expect((await fetch(segmentUrl.replace('240p_000.ts', '240p.m3u8'))).status).toBe(403);
+      // Unsigned, the bucket is private (Swift takes it for a request of its own API: 400; S3: 403).
+      const anonymous = await fetch(segmentUrl.split('?')[0]!);
+      expect([400, 403]).toContain(anonymous.status);
+      // Signed an hour ago, it has expired (addresses live 10–15 minutes): 403.
+      const old = data(
+        await caller(a.app)(`/sv/play/${episode!.id}`, {
           token: holder.token,
           query: { tenantId: '000000' },
         }),
       );
-      for (const server of [a, b]) {
-        const playlist = await server.app.inject({ method: 'GET', url: play.playlistUrl });
-        expect(playlist.statusCode).toBe(200);
-        expect(playlist.headers['content-type']).toContain('mpegurl');
-        expect(playlist.body).toMatch(/#EXTM3U[\s\S]*seg_000\.ts/);
-        const segmentUrl = play.playlistUrl.replace('index.m3u8', 'seg_000.ts');
-        const segment = await server.app.inject({ method: 'GET', url: segmentUrl });
-        expect(segment.statusCode).toBe(200);
-        expect(segment.headers['content-type']).toBe('video/mp2t');
-        expect(segment.rawPayload[0]).toBe(0x47); // MPEG-TS sync byte
-        const range = await server.app.inject({
+      a.clock.advance(-3_600_000);
+      const oldRung = await a.app.inject({
+        method: 'GET',
+        url: old.playlistUrl.replace('master.m3u8', '240p.m3u8'),
+      });
+      a.clock.advance(3_600_000);
+      const expired = oldRung.body.split('\n').find((l) => l.startsWith('http'))!;
+      expect(expired).not.toBe(segmentUrl);
+      expect((await fetch(expired)).status).toBe(403);
+      // A guest is never given an address of the paid episode: no /stream address, so no playlist
+      // and no segment address either.
+      const guest = await caller(a.app)(`/sv/play/${episode!.id}`, { query: { tenantId: '000000' } });
+      expect([guest.status, guest.body.errorKey, guest.body.data?.playlistUrl]).toEqual([
+        409,
+        'EpisodeLocked',
+        undefined,
+      ]);
+
+      // A store that cannot be reached: a rung's playlist answers a retryable 503, never 500 (and
+      // still 403 first when forged); the master playlist is made from the row.
+      const down = await buildTestApp(
+        { ...storeEnv, S3_ENDPOINT: 'http://127.0.0.1:1', MEDIA_DIR: join(dirB, 'down') },
+        { database: a.database },
+      );
+      try {
+        down.clock.set(a.clock.now());
+        const play = data(
+          await caller(down.app)(`/sv/play/${episode!.id}`, {
+            token: holder.token,
+            query: { tenantId: '000000' },
+          }),
+        );
+        expect((await down.app.inject({ method: 'GET', url: play.playlistUrl })).statusCode).toBe(200);
+        const unreachable = await down.app.inject({
           method: 'GET',
-          url: segmentUrl,
-          headers: { range: 'bytes=188-375' },
+          url: play.playlistUrl.replace('master.m3u8', '240p.m3u8'),
         });
-        expect(range.statusCode).toBe(206);
-        expect(range.rawPayload).toEqual(segment.rawPayload.subarray(188, 376));
-        // A range past the end is 416 (the player asked wrongly), not 404 (the file is there).
-        const past = await server.app.inject({
-          method: 'GET',
-          url: segmentUrl,
-          headers: { range: `bytes=${segment.rawPayload.length + 1000}-` },
-        });
-        expect(past.statusCode).toBe(416);
-        expect(past.json()).toMatchObject({ code: 416, errorKey: 'RangeNotSatisfiable' });
-        // The signature still binds the address: one digit changed is refused before the store is asked.
-        const sig = /\/([0-9a-f]{32})\/index\.m3u8$/.exec(play.playlistUrl)![1]!;
-        const forged = play.playlistUrl.replace(sig, (sig[0] === 'a' ? 'b' : 'a') + sig.slice(1));
-        expect((await server.app.inject({ method: 'GET', url: forged })).statusCode).toBe(403);
+        expect(unreachable.statusCode).toBe(503);
+      } finally {
+        await down.close();
       }
+    } finally {
+      for (const t of [a, b]) t.clock.set(testTime);
     }
-    // A store that cannot be reached: /stream answers a retryable 503, never 500 (and still 403 first when forged).
-    const down = await buildTestApp(
-      { ...storeEnv, S3_ENDPOINT: 'http://127.0.0.1:1', MEDIA_DIR: join(dirB, 'down') },
+  }, 120_000);
+
+  it('streams segments through the instances with MEDIA_SEGMENTS=instance, ranges included', async () => {
+    const through = await buildTestApp(
+      {
+        ...storeEnv,
+        S3_ENDPOINT: swift.endpoint,
+        S3_ACCESS_KEY_ID: swift.accessKeyId,
+        S3_SECRET_ACCESS_KEY: swift.secretAccessKey,
+        MEDIA_SEGMENTS: 'instance',
+        MEDIA_DIR: join(dirB, 'through'),
+      },
       { database: a.database },
     );
     try {
-      down.clock.advance(a.clock.now().getTime() - down.clock.now().getTime());
+      through.clock.set(a.clock.now());
+      const [episode] = await a.database.query<{ id: number }>(
+        `select e.id from episode e join series s on s.id = e.series_id where s.title->>'en' = 'Bucket Love'`,
+      );
+      const holder = await f.user();
+      data(await caller(a.app)('/test/openVipLevel', { token: holder.token, body: { level: 1 } }));
       const play = data(
-        await caller(down.app)(`/sv/play/${episode!.id}`, {
+        await caller(through.app)(`/sv/play/${episode!.id}`, {
           token: holder.token,
           query: { tenantId: '000000' },
         }),
       );
-      const unreachable = await down.app.inject({ method: 'GET', url: play.playlistUrl });
-      expect(unreachable.statusCode).toBe(503);
+      const rung = await through.app.inject({
+        method: 'GET',
+        url: play.playlistUrl.replace('master.m3u8', '240p.m3u8'),
+      });
+      expect(rung.body).toMatch(/\n240p_000\.ts\n/);
+      const segmentUrl = play.playlistUrl.replace('master.m3u8', '240p_000.ts');
+      const segment = await through.app.inject({ method: 'GET', url: segmentUrl });
+      expect([segment.statusCode, segment.headers['content-type'], segment.rawPayload[0]]).toEqual([
+        200,
+        'video/mp2t',
+        0x47,
+      ]);
+      const range = await through.app.inject({
+        method: 'GET',
+        url: segmentUrl,
+        headers: { range: 'bytes=188-375' },
+      });
+      expect(range.statusCode).toBe(206);
+      expect(range.rawPayload).toEqual(segment.rawPayload.subarray(188, 376));
+      const past = await through.app.inject({
+        method: 'GET',
+        url: segmentUrl,
+        headers: { range: `bytes=${segment.rawPayload.length + 1000}-` },
+      });
+      expect(past.json()).toMatchObject({ code: 416, errorKey: 'RangeNotSatisfiable' });
     } finally {
-      await down.close();
+      await through.close();
     }
-  }, 120_000);
+  }, 60_000);
 
   it('takes a console upload by presigned PUT straight into the store, with type and size signed', async () => {
     const admin = caller(a.app, '/admin-api');
@@ -311,7 +438,7 @@ describe.skipIf(skip)('media on object storage, two instances, no shared disk', 
       'select hls_key from episode where series_id = $1',
       [series.id],
     );
-    expect(await storeB.exists(`${episode!.hls_key}/index.m3u8`)).toBe(true);
+    expect(await storeB.exists(`${episode!.hls_key}/240p.m3u8`)).toBe(true);
 
     // Bytes that are not a video, PUT through a valid address: refused, and removed from the store.
     const text = Buffer.from('not a video at all, just text');

@@ -8,7 +8,7 @@ import type { Db } from '../../db/client.js';
 import { episodes, series, transcodeJobs } from '../../db/schema/index.js';
 import { withTransaction } from '../../db/tx.js';
 import { FFPROBE, run } from '../../media/ffmpeg.js';
-import { packageEpisode } from '../../media/hls.js';
+import { type PackagedEpisode, packageEpisode } from '../../media/hls.js';
 import type { MediaStorage } from '../../media/storage.js';
 import { contentKeys } from './content.service.js';
 
@@ -17,13 +17,13 @@ type JobRow = typeof transcodeJobs.$inferSelect;
 /** A failure that trying again cannot fix (the file is not a video, the episode is gone). */
 export class PermanentJobError extends Error {}
 
-/** What a job does with its source: HLS + poster under the keys, reporting 0..1. */
+/** What a job does with its source: the HLS ladder + poster under the keys, reporting 0..1. */
 export type Transcoder = (
   source: string,
   storage: MediaStorage,
   keys: { hlsKey: string; posterKey: string },
   options: { duration: number; onProgress: (fraction: number) => void; signal: AbortSignal },
-) => Promise<{ duration: number }>;
+) => Promise<PackagedEpisode>;
 
 export interface TranscodeWorkerOptions {
   db: Db;
@@ -193,7 +193,7 @@ export function createTranscodeWorker(options: TranscodeWorkerOptions) {
         (err: unknown) => log.warn({ err, job: job.id }, 'transcode heartbeat failed'),
       );
     }, heartbeatMs);
-    let packaged: { duration: number };
+    let packaged: PackagedEpisode;
     try {
       packaged = await transcode(source, storage, keys, {
         duration,
@@ -221,7 +221,7 @@ export function createTranscodeWorker(options: TranscodeWorkerOptions) {
         number = episode.number;
         await tx
           .update(episodes)
-          .set({ hlsKey: keys.hlsKey, poster, duration: packaged.duration })
+          .set({ hlsKey: keys.hlsKey, poster, duration: packaged.duration, renditions: packaged.renditions })
           .where(eq(episodes.id, episode.id));
       } else {
         // The number is given when the episode is ready, so uploads finishing out of order leave no gap.
@@ -236,6 +236,7 @@ export function createTranscodeWorker(options: TranscodeWorkerOptions) {
           duration: packaged.duration,
           poster,
           hlsKey: keys.hlsKey,
+          renditions: packaged.renditions,
           createdAt: now,
         });
       }

@@ -49,6 +49,27 @@ function callHeaders(path: string): Record<string, string> {
 const ahead = new Map<string, Promise<TransportAnswer>>();
 const requestKey = (r: TransportRequest) => JSON.stringify([r.method, r.path, r.headers]);
 
+declare global {
+  interface Window {
+    /** Guest calls index.html's boot script asked before any module loaded (a shared episode link). */
+    __dsAhead?: { path: string; language: string; answer: Promise<TransportAnswer> }[];
+  }
+}
+
+/**
+ * The answer index.html's boot script asked for the same guest call (same path and language, no
+ * token), taken once; else undefined. A failed one is asked again, as the app would have.
+ */
+function askedEarly(r: TransportRequest): Promise<TransportAnswer> | undefined {
+  const early = typeof window === 'undefined' ? undefined : window.__dsAhead;
+  if (!early || 'Authorization' in r.headers) return undefined;
+  const index = early.findIndex((e) => e.path === r.path && e.language === r.headers['content-language']);
+  const found = early[index];
+  if (!found) return undefined;
+  early.splice(index, 1);
+  return found.answer.catch(() => fetchTransport(r));
+}
+
 /** fetch, unless the same request (method, path, headers; no body) was asked ahead. */
 const transport: Transport = (r) => {
   // Almost always nothing is waiting, and what is asked ahead has no body: no key to make then.
@@ -75,7 +96,7 @@ export function askAhead(path: string, params: Record<string, string | number>):
     body: undefined,
   };
   const key = requestKey(r);
-  const answer = fetchTransport(r);
+  const answer = askedEarly(r) ?? fetchTransport(r);
   ahead.set(key, answer);
   // Kept as long as the page's script may take to arrive; then a later call asks afresh.
   setTimeout(() => {

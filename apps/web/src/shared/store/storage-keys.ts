@@ -11,6 +11,8 @@ export const STORAGE_KEYS = {
   /** Set only when the user picks a language; otherwise the tenant's default applies. */
   language: 'language',
   theme: 'theme',
+  /** The viewer's video quality and data saver (not in the spec: this app's own). */
+  videoQuality: 'videoQuality',
   isWebview: 'isWebview',
   loginType: 'loginType',
   bind: 'bind',

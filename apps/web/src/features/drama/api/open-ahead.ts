@@ -1,7 +1,7 @@
 import { OPENING_PATHS, SUCCESS_CODE } from '@dramastar/contract';
 import { askAhead } from '../../../shared/api/request';
 import { ROUTES } from '../../../shared/routes';
-import { segmentAt } from '../lib/hls-playlist';
+import { firstVariant, initSegment, segmentAt } from '../lib/hls-playlist';
 import { idParam } from '../lib/links';
 import { openingEpisode, resumeAt } from '../lib/opening-episode';
 
@@ -38,18 +38,33 @@ function opening(answer: unknown): Opening | null {
 }
 
 /**
- * The episode's playlist and the segment it starts in, fetched into the browser's cache (both
- * are cacheable for the life of the signed address): the player's own requests for them, made
- * once its script has run, are answered there. The player asks nothing it would not ask anyway.
+ * The episode's playlists and the segment it starts in, fetched into the browser's cache (each is
+ * cacheable for the life of its signed address): the player's own requests for them, made once
+ * its script has run, are answered there. With a master playlist that is the first rendition it
+ * lists, the lowest, where the player starts a cold open (player/attach.ts). The player asks
+ * nothing it would not ask anyway.
  */
 async function warmStream(playlistUrl: string, startAt: number): Promise<void> {
-  const playlist = await fetch(playlistUrl);
-  if (!playlist.ok) return;
-  const segment = segmentAt(await playlist.text(), startAt);
+  const get = async (uri: string, base: string) => {
+    const url = new URL(uri, new URL(base, document.baseURI)).href;
+    const answer = await fetch(url);
+    return answer.ok ? { url, answer } : null;
+  };
+  let media = await get(playlistUrl, document.baseURI);
+  if (!media) return;
+  let text = await media.answer.text();
+  const variant = firstVariant(text);
+  if (variant !== null) {
+    media = await get(variant, media.url);
+    if (!media) return;
+    text = await media.answer.text();
+  }
+  const segment = segmentAt(text, startAt);
   if (segment === null) return;
-  const media = await fetch(new URL(segment, new URL(playlistUrl, document.baseURI)));
+  const init = initSegment(text);
+  const parts = [init, segment].filter((uri): uri is string => uri !== null);
   // Read to the end, so that the cache holds the whole segment.
-  await media.arrayBuffer();
+  await Promise.all(parts.map(async (uri) => (await get(uri, media.url))?.answer.arrayBuffer()));
 }
 
 /**

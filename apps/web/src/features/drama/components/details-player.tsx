@@ -13,8 +13,9 @@ import {
 import type { LockedInfo } from '../api/play';
 import { formatClock } from '../lib/format';
 import { playWithSound, useSound } from '../lib/sound';
-import { attachEpisode } from '../player/attach';
+import { attachEpisode, type PlayerQuality } from '../player/attach';
 import { probe } from '../player/probe';
+import { QualityMenu } from './quality-menu';
 
 export const SPEEDS = [0.75, 1, 1.25, 1.5, 2] as const;
 
@@ -38,6 +39,8 @@ export function DetailsPlayer({ episode, startAt, onEnded, onLocked, onVideo }: 
   const [attempt, setAttempt] = useState(0);
   const [speed, setSpeed] = useState<number>(1);
   const [speedsOpen, setSpeedsOpen] = useState(false);
+  const [quality, setQuality] = useState<PlayerQuality | null>(null);
+  const [qualityOpen, setQualityOpen] = useState(false);
   const soundOn = useSound((s) => s.on);
   const [muted, setMuted] = useState(!soundOn);
   const callbacks = useRef({ onEnded, onLocked });
@@ -50,6 +53,7 @@ export function DetailsPlayer({ episode, startAt, onEnded, onLocked, onVideo }: 
     if (!video) return;
     const videoId = episode.id;
     setFailed(false);
+    setQuality(null);
     setState({ time: startAt, duration: episode.duration, paused: true, started: false });
     probe.detailsOpened(videoId);
     video.dataset.videoId = String(videoId);
@@ -89,6 +93,7 @@ export function DetailsPlayer({ episode, startAt, onEnded, onLocked, onVideo }: 
       startAt: startAt > 0 ? startAt : undefined,
       onLocked: (info) => callbacks.current.onLocked(info),
       onError: () => setFailed(true),
+      onQuality: setQuality,
     });
     return () => {
       if (frameHandle !== undefined) video.cancelVideoFrameCallback(frameHandle);
@@ -255,6 +260,16 @@ export function DetailsPlayer({ episode, startAt, onEnded, onLocked, onVideo }: 
         >
           <FullScreenIcon />
         </button>
+        {quality && quality.levels.length > 1 && (
+          <QualityMenu
+            quality={quality}
+            open={qualityOpen}
+            onOpen={(open) => {
+              setQualityOpen(open);
+              if (open) setSpeedsOpen(false);
+            }}
+          />
+        )}
         <div className="ds-speed">
           <button
             type="button"
@@ -263,7 +278,10 @@ export function DetailsPlayer({ episode, startAt, onEnded, onLocked, onVideo }: 
             aria-expanded={speedsOpen}
             data-testid="details-speed"
             data-speed={speed}
-            onClick={() => setSpeedsOpen((open) => !open)}
+            onClick={() => {
+              setSpeedsOpen((open) => !open);
+              setQualityOpen(false);
+            }}
           >
             {speed}x
           </button>

@@ -19,3 +19,19 @@ export function segmentAt(playlist: string, at: number): string | null {
   }
   return last;
 }
+
+/**
+ * The first variant a master playlist lists (the lowest rendition, where the player starts on a
+ * cold open), or null when `playlist` is a media playlist.
+ */
+export function firstVariant(playlist: string): string | null {
+  const lines = playlist.split('\n').map((line) => line.trim());
+  const at = lines.findIndex((line) => line.startsWith('#EXT-X-STREAM-INF:'));
+  if (at === -1) return null;
+  return lines.slice(at + 1).find((line) => line !== '' && !line.startsWith('#')) ?? null;
+}
+
+/** The init segment (`#EXT-X-MAP:URI="…"`) of an fMP4 media playlist, or null. */
+export function initSegment(playlist: string): string | null {
+  return /#EXT-X-MAP:[^\n]*URI="([^"]+)"/.exec(playlist)?.[1] ?? null;
+}

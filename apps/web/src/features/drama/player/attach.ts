@@ -1,5 +1,7 @@
 import Hls, { Events, type ErrorData } from 'hls.js/light';
 import { fetchPlay, lockedInfo, type LockedInfo } from '../api/play';
+import { dataSaverOn, useQuality } from '../../../shared/store/video-quality';
+import { chosenLevel, levelCeiling, shortSide } from './quality';
 
 export interface AttachOptions {
   /** Seconds to start at (resume). */
@@ -10,6 +12,15 @@ export interface AttachOptions {
   onLocked?: (info: LockedInfo) => void;
   /** No playable stream (network, unsupported browser, a second expired address). */
   onError?: (error: unknown) => void;
+  /** The episode's renditions and the one playing, as they become known and change (hls.js only). */
+  onQuality?: (quality: PlayerQuality) => void;
+}
+
+/** What the quality menu shows: the rungs (short sides, lowest first) and the one on screen. */
+export interface PlayerQuality {
+  levels: number[];
+  /** Short side of the rendition playing, null before the first one loads. */
+  playing: number | null;
 }
 
 export interface Attachment {
@@ -21,8 +32,20 @@ export interface Attachment {
 }
 
 const HLS_TYPE = 'application/vnd.apple.mpegurl';
-const PRELOAD_BUFFER_SECONDS = 6;
-const PLAY_BUFFER_SECONDS = 30;
+/** A Shorts neighbour loads what starts it: one 2 s segment of its lowest rendition. */
+const PRELOAD_BUFFER_SECONDS = 2;
+/**
+ * The current episode is buffered this far ahead, and never more than `MAX_BUFFER_SECONDS` (hls.js
+ * would otherwise fill its 60 MB budget, i.e. a whole episode, most of which a swipe throws away).
+ */
+const PLAY_BUFFER_SECONDS = 12;
+const MAX_BUFFER_SECONDS = 15;
+
+/**
+ * The bandwidth hls.js measured on the last episode (bit/s), the next one's first estimate: a
+ * cold open starts at the lowest rendition and climbs; later episodes start where the network is.
+ */
+let learnedBandwidth: number | null = null;
 
 /** Which engine plays HLS here: hls.js over Media Source, else the browser itself (iOS Safari). */
 export function hlsEngine(video: HTMLVideoElement): 'hls.js' | 'native' | null {
@@ -52,7 +75,7 @@ export function attachEpisode(
   let url = '';
   /** Renewals since media last loaded; a second 403 in a row is an error, not a loop. */
   let renewals = 0;
-  let bufferSeconds = options.preload ? PRELOAD_BUFFER_SECONDS : PLAY_BUFFER_SECONDS;
+  let preloading = options.preload === true;
   const engine = hlsEngine(video);
   const cleanups: (() => void)[] = [];
 
@@ -88,10 +111,17 @@ export function attachEpisode(
    */
   const createHls = (startAt: number | undefined) => {
     hls?.destroy();
+    const buffer = preloading ? PRELOAD_BUFFER_SECONDS : PLAY_BUFFER_SECONDS;
     const instance = new Hls({
       startPosition: startAt ?? -1,
-      maxBufferLength: bufferSeconds,
-      capLevelToPlayerSize: true,
+      maxBufferLength: buffer,
+      maxMaxBufferLength: preloading ? buffer : MAX_BUFFER_SECONDS,
+      // The lowest rendition first (listed first), unless an earlier episode measured the network.
+      startLevel: learnedBandwidth !== null && !preloading ? -1 : 0,
+      abrEwmaDefaultEstimate: learnedBandwidth ?? 500_000,
+      // The player's size, the data saver and a neighbour's preload each cap the rendition; hls.js's
+      // own capLevelToPlayerSize would overwrite the others (applyQuality does all three).
+      capLevelToPlayerSize: false,
       // The first segment loads as soon as the playlist is read, attached or not.
       startFragPrefetch: true,
       // Segments are transmuxed on the page's thread, not in a worker: hls.js starts its worker by
@@ -111,10 +141,52 @@ export function attachEpisode(
     });
     instance.on(Events.FRAG_LOADED, () => {
       renewals = 0;
+      const estimate = instance.bandwidthEstimate;
+      if (Number.isFinite(estimate) && estimate > 0) learnedBandwidth = estimate;
+    });
+    instance.on(Events.MANIFEST_PARSED, () => {
+      if (hls === instance) applyQuality();
+    });
+    instance.on(Events.LEVEL_SWITCHED, () => {
+      if (hls === instance) reportQuality();
     });
     instance.attachMedia(video);
     return instance;
   };
+
+  const reportQuality = () => {
+    if (!hls || !options.onQuality) return;
+    const levels = hls.levels.map(shortSide);
+    const level = hls.levels[hls.currentLevel];
+    options.onQuality({ levels, playing: level ? shortSide(level) : null });
+  };
+
+  /** The rendition ceiling and the viewer's fixed choice, applied to the playing instance. */
+  const applyQuality = () => {
+    const instance = hls;
+    if (!instance || instance.levels.length === 0) return;
+    const prefs = useQuality.getState();
+    const saver = dataSaverOn(prefs);
+    const dpr = Math.min(window.devicePixelRatio || 1, 3);
+    const fit: 'cover' | 'contain' = getComputedStyle(video).objectFit === 'cover' ? 'cover' : 'contain';
+    const player =
+      video.clientWidth > 0
+        ? { width: video.clientWidth * dpr, height: video.clientHeight * dpr, fit }
+        : null;
+    const ceiling = levelCeiling(instance.levels, { preload: preloading, dataSaver: saver, player });
+    if (instance.autoLevelCapping !== ceiling) instance.autoLevelCapping = ceiling;
+    const manual = preloading ? -1 : chosenLevel(instance.levels, prefs.choice, saver);
+    if (instance.manualLevel !== manual) instance.nextLevel = manual;
+    reportQuality();
+  };
+  cleanups.push(useQuality.subscribe(applyQuality));
+  // Shorts fits a wide picture (contain) once its size is known: the ceiling follows.
+  listen('loadedmetadata', () => applyQuality());
+  if (typeof ResizeObserver !== 'undefined') {
+    const resized = new ResizeObserver(() => applyQuality());
+    resized.observe(video);
+    cleanups.push(() => resized.disconnect());
+  }
 
   /** The instance made at attach time takes the first address; a renewed one starts anew. */
   const startHls = (source: string, startAt: number | undefined) => {
@@ -186,8 +258,11 @@ export function attachEpisode(
   return {
     videoId,
     promote: () => {
-      bufferSeconds = PLAY_BUFFER_SECONDS;
-      if (hls) hls.config.maxBufferLength = PLAY_BUFFER_SECONDS;
+      preloading = false;
+      if (!hls) return;
+      hls.config.maxBufferLength = PLAY_BUFFER_SECONDS;
+      hls.config.maxMaxBufferLength = MAX_BUFFER_SECONDS;
+      applyQuality();
     },
     destroy: () => {
       if (destroyed) return;

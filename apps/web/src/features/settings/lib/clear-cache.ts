@@ -3,7 +3,7 @@ import { COOKIE_NAMES, readCookie, removeCookie } from '../../../shared/cookies'
 import { STORAGE_KEYS } from '../../../shared/store/storage-keys';
 import { useSession } from '../../../shared/store/session';
 
-/** What "Clear cache" keeps: the session, the tenant, the language and the theme. */
+/** What "Clear cache" keeps: the session, the tenant, the language, the theme and the video quality. */
 const KEPT: readonly string[] = [
   STORAGE_KEYS.token,
   STORAGE_KEYS.userInfo,
@@ -13,6 +13,7 @@ const KEPT: readonly string[] = [
   STORAGE_KEYS.inviteUrl,
   STORAGE_KEYS.language,
   STORAGE_KEYS.theme,
+  STORAGE_KEYS.videoQuality,
   STORAGE_KEYS.isWebview,
 ];
 

@@ -7,6 +7,7 @@ import { useUserInfo } from '../../../shared/api/user-info';
 import { useT } from '../../../shared/i18n';
 import { ROUTES } from '../../../shared/routes';
 import { useSession } from '../../../shared/store/session';
+import { dataSaverOn, useQuality } from '../../../shared/store/video-quality';
 import { ConfirmPopup, MenuList, MenuRow, PageContainer, showToast } from '../../../shared/ui';
 import { logout } from '../api/account-calls';
 import { clearCache, formatBytes } from '../lib/clear-cache';
@@ -80,6 +81,8 @@ export default function SettingsPage() {
   const queryClient = useQueryClient();
   const theme = useSession((s) => s.theme);
   const setTheme = useSession((s) => s.setTheme);
+  // On where the browser asks to save data, until the viewer sets it.
+  const dataSaver = useQuality((s) => dataSaverOn(s));
   const [clearing, setClearing] = useState(false);
   const [busy, setBusy] = useState(false);
   const languageName = LANGUAGES.find((l) => l.key === t.language)?.name;
@@ -114,6 +117,17 @@ export default function SettingsPage() {
               onChange={(light) => setTheme(light ? 'light' : 'dark')}
               aria-label={t('settings.lightMode')}
               data-testid="settings-light-mode"
+            />
+          }
+        />
+        <MenuRow
+          title={t('settings.dataSaver')}
+          extra={
+            <Switch
+              checked={dataSaver}
+              onChange={(on) => useQuality.getState().setDataSaver(on)}
+              aria-label={t('settings.dataSaver')}
+              data-testid="settings-data-saver"
             />
           }
         />

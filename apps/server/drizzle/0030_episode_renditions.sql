@@ -1,0 +1,1 @@
+ALTER TABLE "episode" ADD COLUMN "renditions" jsonb DEFAULT '[]'::jsonb NOT NULL;
