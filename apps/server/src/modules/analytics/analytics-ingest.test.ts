@@ -111,7 +111,8 @@ describe('ingestion of viewing events', () => {
     const now = t.clock.now().getTime();
     const tooMany = Array.from({ length: ANALYTICS_BATCH_MAX + 1 }, () => start(now));
     expect(
-      (await call()(analyticsCalls.events, { body: { deviceId: 'device-dddd-0000-0000', events: tooMany } })).status,
+      (await call()(analyticsCalls.events, { body: { deviceId: 'device-dddd-0000-0000', events: tooMany } }))
+        .status,
     ).toBe(400);
     const personal = { ...start(now), email: 'a@b.c' };
     expect(
