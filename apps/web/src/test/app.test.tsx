@@ -51,7 +51,7 @@ describe('app shell', () => {
 
   it('the light mode switch in Settings changes and remembers the theme', async () => {
     renderAt('#/pages/profile/setting/index');
-    fireEvent.click(await screen.findByRole('switch', {}, wait));
+    fireEvent.click(await screen.findByTestId('settings-light-mode', {}, wait));
     expect(document.documentElement.dataset.theme).toBe('light');
     expect(document.documentElement.getAttribute('data-prefers-color-scheme')).toBe('light');
     expect(localStorage.getItem(STORAGE_KEYS.theme)).toBe('light');

@@ -210,6 +210,7 @@ describe('a VNPay notice through the webhook route', () => {
         methods: [],
         settings: { tmnCode: VN.tmnCode, mode: 'sandbox' },
         secrets: { hashSecret: VN.hashSecret },
+        totpCode: f.totp(),
       },
     });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
