@@ -95,12 +95,23 @@ export const seriesDetail = lazySchema(() =>
 /** The `x-device-id` header of a play call (DEVICE_ID_HEADER): a browser's anonymous id. */
 export const deviceIdSchema = lazySchema(() => z.string().regex(DEVICE_ID_PATTERN));
 
+/** One subtitle track of an episode, as a play answer lists it. */
+export const subtitleTrack = lazySchema(() =>
+  z.object({ language: z.string(), label: z.string(), url: z.string() }),
+);
+
 /** Short-lived signed address of an episode's HLS playlist, issued only to a viewer who may play it. */
 export const playResult = lazySchema(() =>
   z.object({
     videoId: z.number().int(),
     playlistUrl: z.string(),
     expiresAt: z.string(),
+    /**
+     * The episode's subtitle tracks (WebVTT), each a short-lived signed address as protected as the
+     * playlist. `language` is a lowercase BCP 47 code (en, vi, id, or any the operator adds; the
+     * app's locale `vn` matches `vi`); `label` is the language's own name ("Tiếng Việt").
+     */
+    subtitles: z.array(subtitleTrack),
   }),
 );
 

@@ -520,7 +520,12 @@ export function createCatalogService({ db, clock, entitlements, points, signer, 
       // The ladder's master playlist (made per play from the row), or an older episode's one playlist.
       const file = episode.renditions.length > 0 ? MASTER_PLAYLIST : LEGACY_PLAYLIST;
       const signed = signer.url(episode.id, viewer?.userId ?? 0n, clock.now(), file);
-      return { videoId: episode.id, playlistUrl: signed.url, expiresAt: signed.expiresAt.toISOString() };
+      return {
+        videoId: episode.id,
+        playlistUrl: signed.url,
+        expiresAt: signed.expiresAt.toISOString(),
+        subtitles: [],
+      };
     },
 
     /** Follows or unfollows a series; idempotent, and the count moves only when the row did. */
