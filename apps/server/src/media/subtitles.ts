@@ -1,3 +1,9 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { MediaStorage } from './storage.js';
+
 /**
  * Subtitle files: SRT or WebVTT in, clean WebVTT out. A file is read as UTF-8 (a byte-order mark
  * and CRLF/CR line ends accepted), SRT is converted to WebVTT, and every cue is checked: timings
@@ -265,4 +271,30 @@ export function languageLabel(code: string): string {
   } catch {
     return code;
   }
+}
+
+/** Where an episode's tracks live in the store (private: not a public root). */
+export const subtitleDir = (tenantId: string, episodeId: number) => `subtitles/${tenantId}/${episodeId}`;
+
+/**
+ * Writes a checked track to a fresh key under the episode's directory (never over a file an
+ * issued address may be reading); answers the key. The caller saves the row, or removes the file.
+ */
+export async function storeSubtitle(
+  storage: MediaStorage,
+  tenantId: string,
+  episodeId: number,
+  language: string,
+  parsed: ParsedSubtitles,
+): Promise<string> {
+  const key = `${subtitleDir(tenantId, episodeId)}/${language}.${randomBytes(6).toString('hex')}.vtt`;
+  const work = await mkdtemp(join(tmpdir(), 'ds-subtitle-'));
+  try {
+    const file = join(work, 'track.vtt');
+    await writeFile(file, parsed.vtt, 'utf8');
+    await storage.putFile(file, key);
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+  return key;
 }

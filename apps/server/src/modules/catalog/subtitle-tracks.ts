@@ -1,13 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { DbOrTx } from '../../db/client.js';
 import { subtitleTracks } from '../../db/schema/index.js';
 import type { MediaStorage } from '../../media/storage.js';
-import type { ParsedSubtitles } from '../../media/subtitles.js';
+import { type ParsedSubtitles, storeSubtitle, subtitleDir } from '../../media/subtitles.js';
 
 export type SubtitleTrackRow = typeof subtitleTracks.$inferSelect;
 
@@ -16,8 +12,7 @@ export const subtitleFile = (language: string) => `sub_${language}.vtt`;
 /** The language of such a file name, or null. */
 export const SUBTITLE_FILE = /^sub_([a-z]{2,3}(?:-[a-z0-9]{2,8})*)\.vtt$/;
 
-/** Where an episode's tracks live in the store (private: not a public root). */
-export const subtitleDir = (tenantId: string, episodeId: number) => `subtitles/${tenantId}/${episodeId}`;
+export { subtitleDir };
 
 /**
  * An episode's subtitle tracks (catalog's table): the play answer lists them, /stream serves
@@ -45,18 +40,8 @@ export function subtitleTrackStore(deps: { storage: MediaStorage; clock: Clock }
     },
 
     /** Writes a checked file to a fresh key in the store; the caller saves the row (or removes it). */
-    async putFile(tenantId: string, episodeId: number, language: string, parsed: ParsedSubtitles) {
-      const key = `${subtitleDir(tenantId, episodeId)}/${language}.${randomBytes(6).toString('hex')}.vtt`;
-      const work = await mkdtemp(join(tmpdir(), 'ds-subtitle-'));
-      try {
-        const file = join(work, 'track.vtt');
-        await writeFile(file, parsed.vtt, 'utf8');
-        await storage.putFile(file, key);
-      } finally {
-        await rm(work, { recursive: true, force: true });
-      }
-      return key;
-    },
+    putFile: (tenantId: string, episodeId: number, language: string, parsed: ParsedSubtitles) =>
+      storeSubtitle(storage, tenantId, episodeId, language, parsed),
 
     /**
      * Inserts or replaces the episode's track in `language` (its file already at `storageKey`);
