@@ -99,6 +99,7 @@ import { createOperatorService } from './modules/operator/operator.service.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
 import fastifyMultipart from '@fastify/multipart';
 import { contentRoutes } from './modules/content/content.routes.js';
+import { createSubtitleService } from './modules/content/subtitles.service.js';
 import { createContentService } from './modules/content/content.service.js';
 import { createTranscodeWorker } from './modules/content/transcode.worker.js';
 import { adminFinanceRoutes } from './modules/wallet/admin-finance.routes.js';
@@ -477,6 +478,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     db,
     operators,
     content: createContentService({ db, clock, storage }),
+    subtitles: createSubtitleService({ db, clock, storage }),
     storage,
     videoMaxBytes: config.videoUploadMaxBytes,
     kick: deps.jobs ? () => void transcoder.drain() : undefined,

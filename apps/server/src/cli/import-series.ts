@@ -14,7 +14,8 @@ const usage = `Imports a series from a folder of video files (one per episode, n
 
 A series.json in the folder may give title/description per language (en, vn, id), category, tags
 and freeEpisodes; cover.jpg or cover.png in the folder becomes the cover. Each video becomes the
-adaptive ladder (240p up to its own size). Uses the same database and media store as the server
+adaptive ladder (240p up to its own size). Subtitles sit beside their episode file as
+<episode file base>.<language>.srt or .vtt (ep1.mp4: ep1.en.srt, ep1.vi.vtt, ep1.pt-BR.srt). Uses the same database and media store as the server
 (DATABASE_URL, DATA_DIR, MEDIA_DIR or MEDIA_STORAGE=s3). With the embedded database, stop the
 server first: PGlite serves one process.`;
 
@@ -61,7 +62,11 @@ async function main(): Promise<void> {
       freeEpisodes: values.free === undefined ? undefined : Number(values.free),
       category: values.category,
     });
-    process.stdout.write(`Imported series ${result.seriesId} with ${result.episodes} episodes.\n`);
+    process.stdout.write(
+      `Imported series ${result.seriesId} with ${result.episodes} episodes and ${result.subtitles} subtitle tracks.\n`,
+    );
+    for (const file of result.unmatchedSubtitles)
+      process.stdout.write(`Skipped ${file}: no episode file has its base name.\n`);
   } finally {
     await database.close();
   }

@@ -51,6 +51,11 @@ beforeAll(async () => {
       freeEpisodes: 1,
     }),
   );
+  // Subtitles beside the episode files: ep2 has en (SRT, CRLF, BOM) and vi (WebVTT); ep10 has id.
+  writeFileSync(join(source, 'ep2.en.srt'), '\ufeff1\r\n00:00:00,500 --> 00:00:02,000\r\nHello\r\n');
+  writeFileSync(join(source, 'ep2.vi.vtt'), 'WEBVTT\n\n00:00.500 --> 00:02.000\nXin chào\n');
+  writeFileSync(join(source, 'ep10.ID.srt'), '1\n00:00:00,500 --> 00:00:02,000\nHalo\n');
+  writeFileSync(join(source, 'ep3.en.srt'), '1\n00:00:00,500 --> 00:00:02,000\nNobody\n');
   t = await buildTestApp({ MEDIA_DIR: media });
 }, 60_000);
 afterAll(() => t.close());
@@ -63,6 +68,8 @@ describe('importing a series from a folder of videos', () => {
       slug: 'imported-love',
     });
     expect(result.episodes).toBe(2);
+    expect(result.subtitles).toBe(3);
+    expect(result.unmatchedSubtitles).toEqual(['ep3.en.srt']);
     const dir = join(media, 'private/hls/000000/imported-love/1');
     const size = async (file: string) =>
       (
@@ -106,6 +113,50 @@ describe('importing a series from a folder of videos', () => {
     });
     expect(res.body).toMatch(/#EXTINF:2\.0+,\n360p_000\.ts/);
     expect((await t.app.inject({ method: 'GET', url: detail.series.cover })).statusCode).toBe(200);
+    // The subtitles beside each file are its episode's tracks, converted to WebVTT and served.
+    expect(play.subtitles.map((x: { language: string; label: string }) => [x.language, x.label])).toEqual([
+      ['en', 'English'],
+      ['vi', 'Tiếng Việt'],
+    ]);
+    const en = await t.app.inject({ method: 'GET', url: play.subtitles[0].url });
+    expect(en.body).toBe('WEBVTT\n\n00:00:00.500 --> 00:00:02.000\nHello\n');
+    const second = await call(api.video.play, { params: { videoId: detail.episodes[1].id } });
+    expect(second.status).toBe(409); // paid: its tracks are checked below in the table
+    const tracks = await t.database.query<{ language: string; number: number }>(
+      `select t.language, e.number from subtitle_track t join episode e on e.id = t.episode_id
+       where e.series_id = $1 order by e.number, t.language`,
+      [result.seriesId],
+    );
+    expect(tracks).toEqual([
+      { language: 'en', number: 1 },
+      { language: 'vi', number: 1 },
+      { language: 'id', number: 2 },
+    ]);
+  });
+
+  it('stops before packaging on a bad subtitle file, naming the file and the line', async () => {
+    const bad = mkdtempSync(join(tmpdir(), 'ds-import-bad-'));
+    writeFileSync(join(bad, 'ep1.mp4'), 'not read: the subtitles are checked first');
+    writeFileSync(join(bad, 'ep1.en.srt'), '1\n00:00:03,000 --> 00:00:01,000\nBackwards\n');
+    await expect(
+      importSeries(t.database.db, t.clock, localDiskStorage(media), {
+        dir: bad,
+        tenantId: '000000',
+        slug: 'bad-subtitles',
+        title: 'Bad',
+      }),
+    ).rejects.toThrow('ep1.en.srt: Line 2: the end time 00:00:01,000 is before the start');
+    writeFileSync(join(bad, 'ep1.en.srt'), '1\n00:00:01,000 --> 00:00:03,000\nFine\n');
+    writeFileSync(join(bad, 'ep1.english.srt'), '1\n00:00:01,000 --> 00:00:03,000\nFine\n');
+    await expect(
+      importSeries(t.database.db, t.clock, localDiskStorage(media), {
+        dir: bad,
+        tenantId: '000000',
+        slug: 'bad-subtitles',
+        title: 'Bad',
+      }),
+    ).rejects.toThrow('ep1.english.srt: "english" is not a language code');
+    expect(await t.database.query("select id from series where slug = 'bad-subtitles'")).toEqual([]);
   });
 
   it('updates the series when run again, without duplicating episodes', async () => {
@@ -119,5 +170,16 @@ describe('importing a series from a folder of videos', () => {
       [again.seriesId],
     );
     expect(rows[0]?.n).toBe('2');
+    // The tracks were replaced, not doubled, and the replaced files are gone from the store.
+    const keys = await t.database.query<{ storage_key: string }>(
+      'select storage_key from subtitle_track t join episode e on e.id = t.episode_id where e.series_id = $1',
+      [again.seriesId],
+    );
+    expect(keys).toHaveLength(3);
+    const { readdirSync } = await import('node:fs');
+    const stored = readdirSync(join(media, 'private/subtitles/000000'), { recursive: true }).filter((f) =>
+      String(f).endsWith('.vtt'),
+    );
+    expect(stored).toHaveLength(3);
   });
 });

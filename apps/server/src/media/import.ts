@@ -4,12 +4,71 @@ import { extname, join } from 'node:path';
 import { z } from 'zod';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/client.js';
-import { episodes, series } from '../db/schema/index.js';
+import { and, eq } from 'drizzle-orm';
+import { episodes, series, subtitleTracks } from '../db/schema/index.js';
 import { withTransaction } from '../db/tx.js';
 import { FFMPEG, run, VERTICAL_720 } from './ffmpeg.js';
 import { packageEpisode } from './hls.js';
 import type { Rendition } from './ladder.js';
 import { joinKey, type MediaStorage } from './storage.js';
+import {
+  canonicalLanguage,
+  languageLabel,
+  type ParsedSubtitles,
+  parseSubtitles,
+  storeSubtitle,
+  SubtitleError,
+} from './subtitles.js';
+
+/** `<episode file base>.<language>.srt|vtt`: a subtitle track beside an episode file. */
+const SUBTITLE_NAME = /^(.+)\.([^.]+)\.(srt|vtt)$/i;
+
+interface ImportedTrack {
+  language: string;
+  file: string;
+  parsed: ParsedSubtitles;
+}
+
+/**
+ * The subtitle files beside each video (by the video's base name), read and checked before any
+ * packaging starts: a bad one stops the import with its file name and line. Answers the tracks
+ * per video name and the subtitle files that match no video.
+ */
+export async function findSubtitles(
+  dir: string,
+  files: string[],
+  videos: string[],
+): Promise<{ byVideo: Map<string, ImportedTrack[]>; unmatched: string[] }> {
+  const bases = new Map(videos.map((v) => [v.slice(0, v.length - extname(v).length), v]));
+  const byVideo = new Map<string, ImportedTrack[]>();
+  const unmatched: string[] = [];
+  for (const file of files.sort(natural.compare)) {
+    const m = SUBTITLE_NAME.exec(file);
+    if (!m) continue;
+    const [, base = '', code = ''] = m;
+    const video = bases.get(base);
+    if (!video) {
+      unmatched.push(file);
+      continue;
+    }
+    const language = canonicalLanguage(code);
+    if (!language) throw new Error(`${file}: "${code}" is not a language code (en, vi, id, pt-BR…)`);
+    let parsed: ParsedSubtitles;
+    try {
+      parsed = parseSubtitles(await readFile(join(dir, file)));
+    } catch (error) {
+      if (error instanceof SubtitleError) throw new Error(`${file}: ${error.message}`);
+      throw error;
+    }
+    const list = byVideo.get(video) ?? [];
+    if (list.some((t) => t.language === language)) {
+      throw new Error(`${file}: a second ${language} track for ${video}`);
+    }
+    list.push({ language, file, parsed });
+    byVideo.set(video, list);
+  }
+  return { byVideo, unmatched };
+}
 
 const VIDEO = new Set(['.mp4', '.mov', '.mkv', '.webm', '.m4v', '.avi']);
 const text = z.object({
@@ -64,6 +123,8 @@ export async function importSeries(db: Db, clock: Clock, storage: MediaStorage, 
   const title = manifest.title ?? (options.title ? { en: options.title } : undefined);
   if (!title) throw new Error('give the series a title: --title or series.json');
 
+  const subtitles = await findSubtitles(options.dir, [...files], names);
+
   const prefix = joinKey(options.tenantId, options.slug);
   const packaged: { number: number; duration: number; renditions: Rendition[] }[] = [];
   for (const [index, name] of names.entries()) {
@@ -112,7 +173,11 @@ export async function importSeries(db: Db, clock: Clock, storage: MediaStorage, 
     freeEpisodes: Math.min(manifest.freeEpisodes ?? options.freeEpisodes ?? 3, names.length),
     createdAt: clock.now(),
   };
-  return withTransaction(db, async (tx) => {
+  const written: string[] = [];
+  const replaced: string[] = [];
+  const done = await withTransaction(db, async (tx) => {
+    written.length = 0;
+    replaced.length = 0;
     const [row] = await tx
       .insert(series)
       .values(values)
@@ -136,11 +201,54 @@ export async function importSeries(db: Db, clock: Clock, storage: MediaStorage, 
         hlsKey: joinKey('hls', prefix, episode.number),
         renditions: episode.renditions,
       };
-      await tx
+      const [saved] = await tx
         .insert(episodes)
         .values({ seriesId: row.id, number: episode.number, createdAt: clock.now(), ...fields })
-        .onConflictDoUpdate({ target: [episodes.seriesId, episodes.number], set: fields });
+        .onConflictDoUpdate({ target: [episodes.seriesId, episodes.number], set: fields })
+        .returning({ id: episodes.id });
+      if (!saved) throw new Error('episode not saved');
+      for (const track of subtitles.byVideo.get(names[episode.number - 1] ?? '') ?? []) {
+        const key = await storeSubtitle(storage, options.tenantId, saved.id, track.language, track.parsed);
+        written.push(key);
+        const where = and(
+          eq(subtitleTracks.episodeId, saved.id),
+          eq(subtitleTracks.language, track.language),
+        );
+        const [before] = await tx
+          .select({ key: subtitleTracks.storageKey })
+          .from(subtitleTracks)
+          .where(where);
+        if (before) replaced.push(before.key);
+        const values = {
+          label: languageLabel(track.language),
+          storageKey: key,
+          bytes: track.parsed.bytes,
+          cueCount: track.parsed.cues.length,
+          operatorId: null,
+          updatedAt: clock.now(),
+        };
+        await tx
+          .insert(subtitleTracks)
+          .values({
+            tenantId: options.tenantId,
+            episodeId: saved.id,
+            language: track.language,
+            createdAt: clock.now(),
+            ...values,
+          })
+          .onConflictDoUpdate({ target: [subtitleTracks.episodeId, subtitleTracks.language], set: values });
+      }
     }
     return { seriesId: row.id, episodes: packaged.length };
+  }).catch(async (error: unknown) => {
+    for (const key of written) await storage.remove(key).catch(() => undefined);
+    throw error;
   });
+  // The files the new rows replaced go once they are committed.
+  for (const key of replaced) await storage.remove(key).catch(() => undefined);
+  return {
+    ...done,
+    subtitles: [...subtitles.byVideo.values()].reduce((n, list) => n + list.length, 0),
+    unmatchedSubtitles: subtitles.unmatched,
+  };
 }

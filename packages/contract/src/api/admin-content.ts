@@ -22,11 +22,25 @@ export const CONTENT_LIMITS = {
   sectionTitleMax: 40,
 } as const;
 
+/** Subtitle uploads: SRT or WebVTT text, UTF-8. */
+export const SUBTITLE_LIMITS = {
+  maxBytes: 512 * 1024,
+  maxCues: 5000,
+  /** Cues a preview shows. */
+  previewCues: 5,
+  /** The languages the console offers first (BCP 47); any other code may be typed. */
+  suggested: ['en', 'vi', 'id'],
+} as const;
+
+/** A lowercase BCP 47-ish language code: en, vi, pt-br, zh-hant, es-419 (any case typed is lowered). */
+export const SUBTITLE_LANGUAGE = /^[a-z]{2,3}(?:-[a-z0-9]{2,8})*$/;
+
 export const SERIES_STATUSES = ['draft', 'published'] as const;
 export type SeriesStatus = (typeof SERIES_STATUSES)[number];
 export const TRANSCODE_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
 export type TranscodeStatus = (typeof TRANSCODE_STATUSES)[number];
 
+const m = (key: MessageKey) => ({ error: key });
 const id = lazySchema(() => z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER));
 const tenantId = lazySchema(() =>
   text()
@@ -88,6 +102,19 @@ export const adminSeries = lazySchema(() =>
 );
 export type AdminSeries = z.infer<typeof adminSeries>;
 
+/** One rung of an episode's ladder, as the console shows it. */
+export const adminRendition = lazySchema(() =>
+  z.object({
+    /** `360p`, `720p`… */
+    name: z.string(),
+    width: z.number().int(),
+    height: z.number().int(),
+    /** Peak and mean bitrate, bit/s. */
+    bandwidth: z.number().int(),
+    averageBandwidth: z.number().int(),
+  }),
+);
+
 export const adminEpisode = lazySchema(() =>
   z.object({
     id: z.number().int(),
@@ -96,6 +123,8 @@ export const adminEpisode = lazySchema(() =>
     duration: z.number(),
     poster: z.string(),
     createdAt: z.string(),
+    /** The adaptive ladder, lowest first; empty for an episode packaged before it (one 720p playlist). */
+    renditions: z.array(adminRendition).default([]),
   }),
 );
 export type AdminEpisode = z.infer<typeof adminEpisode>;
@@ -119,6 +148,53 @@ export const transcodeJob = lazySchema(() =>
   }),
 );
 export type TranscodeJob = z.infer<typeof transcodeJob>;
+
+/** An episode's subtitle track as the console lists it. */
+export const adminSubtitleTrack = lazySchema(() =>
+  z.object({
+    language: z.string(),
+    label: z.string(),
+    /** Size of the stored WebVTT, bytes. */
+    bytes: z.number().int(),
+    cueCount: z.number().int(),
+    /** Who saved it last (null: the importer or the demo seed). */
+    operator: z.string().nullable(),
+    updatedAt: z.string(),
+  }),
+);
+export type AdminSubtitleTrack = z.infer<typeof adminSubtitleTrack>;
+
+/** A cue of a preview: times in milliseconds, text without tags. */
+export const subtitleCue = lazySchema(() =>
+  z.object({ start: z.number().int(), end: z.number().int(), text: z.string() }),
+);
+export type SubtitleCuePreview = z.infer<typeof subtitleCue>;
+
+/** A checked file: what it would store (first cues, counts), before or after saving. */
+export const subtitleCheck = lazySchema(() =>
+  z.object({
+    format: z.enum(['srt', 'vtt']),
+    cueCount: z.number().int(),
+    bytes: z.number().int(),
+    preview: z.array(subtitleCue),
+  }),
+);
+
+const subtitleLanguage = lazySchema(() =>
+  text('SubtitleLanguageInvalid')
+    .trim()
+    .transform((v) => v.replace(/_/g, '-').toLowerCase())
+    .pipe(
+      z.string().max(20, m('SubtitleLanguageInvalid')).regex(SUBTITLE_LANGUAGE, m('SubtitleLanguageInvalid')),
+    ),
+);
+/** The file's text; JSON may double its bytes (escapes), the server checks the UTF-8 size. */
+const subtitleText = lazySchema(() =>
+  multilineText('SubtitleInvalid')
+    .min(1, m('SubtitleInvalid'))
+    .max(SUBTITLE_LIMITS.maxBytes * 2, m('SubtitleTooLarge')),
+);
+const SUBTITLE_BODY_LIMIT = SUBTITLE_LIMITS.maxBytes * 4 + 4096;
 
 /**
  * `auto`: a built-in section (hot, new, free, ranking) whose series the server computes;
@@ -384,6 +460,64 @@ export const adminContentApi = {
     roles: ROLES.content,
     body: lazySchema(() => z.object({ episodeId: id })),
     response: lazySchema(() => z.object({ episodes: z.array(adminEpisode) })),
+  }),
+  /** An episode's subtitle tracks, by language. */
+  subtitles: defineCall({
+    path: '/content/episodes/subtitles',
+    auth: 'operator',
+    roles: ROLES.content,
+    body: lazySchema(() => z.object({ episodeId: id })),
+    response: lazySchema(() => z.object({ list: z.array(adminSubtitleTrack) })),
+  }),
+  /**
+   * Checks an SRT or WebVTT file without saving it (the console's preview before saving): 400
+   * `SubtitleInvalid` naming the line, 413 `SubtitleTooLarge`.
+   */
+  checkSubtitle: defineCall({
+    path: '/content/episodes/subtitles/check',
+    auth: 'operator',
+    roles: ROLES.content,
+    bodyLimit: SUBTITLE_BODY_LIMIT,
+    body: lazySchema(() => z.object({ text: subtitleText })),
+    response: subtitleCheck,
+  }),
+  /**
+   * Adds the episode's track in `language`, or replaces it (SRT is converted to WebVTT). `label`
+   * defaults to the language's own name ("Tiếng Việt"). Refusals as `checkSubtitle`'s, and 400
+   * `SubtitleLanguageInvalid` for a code that is not a language.
+   */
+  uploadSubtitle: defineCall({
+    path: '/content/episodes/subtitles/upload',
+    auth: 'operator',
+    roles: ROLES.content,
+    bodyLimit: SUBTITLE_BODY_LIMIT,
+    body: lazySchema(() =>
+      z.object({
+        episodeId: id,
+        language: subtitleLanguage,
+        label: text().trim().max(60).optional(),
+        text: subtitleText,
+      }),
+    ),
+    response: lazySchema(() =>
+      z.object({ track: adminSubtitleTrack, replaced: z.boolean(), check: subtitleCheck }),
+    ),
+  }),
+  /** The first cues of a saved track, read back from the store. */
+  subtitlePreview: defineCall({
+    path: '/content/episodes/subtitles/preview',
+    auth: 'operator',
+    roles: ROLES.content,
+    body: lazySchema(() => z.object({ episodeId: id, language: subtitleLanguage })),
+    response: lazySchema(() => z.object({ track: adminSubtitleTrack, check: subtitleCheck })),
+  }),
+  /** Deletes the episode's track in `language` (404 when it has none); answers the tracks left. */
+  deleteSubtitle: defineCall({
+    path: '/content/episodes/subtitles/delete',
+    auth: 'operator',
+    roles: ROLES.content,
+    body: lazySchema(() => z.object({ episodeId: id, language: subtitleLanguage })),
+    response: lazySchema(() => z.object({ list: z.array(adminSubtitleTrack) })),
   }),
   /** A tenant's home sections in order (the four built-in ones when nothing is stored). */
   homeSections: defineCall({

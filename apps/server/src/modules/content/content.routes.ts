@@ -12,7 +12,9 @@ import { AppError } from '../../http/errors.js';
 import type { Router } from '../../http/route.js';
 import type { MediaStorage } from '../../media/storage.js';
 import { type OperatorContext, type OperatorService, tenantScope } from '../operator/operator.service.js';
+import { subtitleDir } from '../catalog/subtitle-tracks.js';
 import { contentKeys, type ContentService, sniffVideo, toJob } from './content.service.js';
+import type { SubtitleService } from './subtitles.service.js';
 
 async function readHead(path: string, bytes: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -36,6 +38,7 @@ export function contentRoutes(
     db: Db;
     operators: OperatorService;
     content: ContentService;
+    subtitles: SubtitleService;
     storage: MediaStorage;
     /** Largest accepted video upload in bytes. */
     videoMaxBytes: number;
@@ -140,19 +143,49 @@ export function contentRoutes(
   );
 
   router.operator(adminContentApi.deleteEpisode, async ({ operator, body }) => {
-    const { result, deleted } = await audited(operator, 'episode.delete', async (tx) => {
+    const { result, deleted, tenantId } = await audited(operator, 'episode.delete', async (tx) => {
       const done = await content.deleteEpisode(tx, operator, body.episodeId);
       return {
         tenantId: done.series.tenantId,
         target: `series:${done.series.id}`,
         before: done.deleted,
         after: done.after.map((e) => ({ id: e.id, number: e.number })),
-        result: { result: { episodes: done.after }, deleted: done.deleted },
+        result: { result: { episodes: done.after }, deleted: done.deleted, tenantId: done.series.tenantId },
       };
     });
     await content.removeOwnMedia([deleted.hlsKey, deleted.poster]);
+    // Its subtitle rows went with it (cascade); their files go now.
+    await deps.storage.remove(subtitleDir(tenantId, deleted.id)).catch(() => undefined);
     return result;
   });
+
+  /** A subtitle change and its audit entry (target `episode:<id>`) in one transaction. */
+  const subtitleChange =
+    (operator: OperatorContext, action: string) =>
+    <T>(
+      made: (
+        tx: Tx,
+      ) => Promise<{ tenantId: string; target: string; before: unknown; after: unknown; result: T }>,
+    ) =>
+      audited(operator, action, made);
+
+  router.operator(adminContentApi.subtitles, ({ operator, body }) =>
+    deps.subtitles.list(operator, body.episodeId),
+  );
+
+  router.operator(adminContentApi.checkSubtitle, async ({ body }) => deps.subtitles.checkText(body.text));
+
+  router.operator(adminContentApi.uploadSubtitle, ({ operator, body }) =>
+    deps.subtitles.upload(operator, body, subtitleChange(operator, 'subtitle.save')),
+  );
+
+  router.operator(adminContentApi.subtitlePreview, ({ operator, body }) =>
+    deps.subtitles.preview(operator, body.episodeId, body.language),
+  );
+
+  router.operator(adminContentApi.deleteSubtitle, ({ operator, body }) =>
+    deps.subtitles.remove(operator, body, subtitleChange(operator, 'subtitle.delete')),
+  );
 
   router.operator(adminContentApi.homeSections, ({ operator, query }) =>
     content.homeSections(operator, query.tenantId),

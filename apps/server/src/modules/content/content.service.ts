@@ -98,6 +98,13 @@ export function toAdminEpisode(row: EpisodeRow): AdminEpisode {
     duration: row.duration,
     poster: row.poster,
     createdAt: row.createdAt.toISOString(),
+    renditions: row.renditions.map((r) => ({
+      name: r.name,
+      width: r.width,
+      height: r.height,
+      bandwidth: Math.round(r.bandwidth),
+      averageBandwidth: Math.round(r.averageBandwidth),
+    })),
   };
 }
 

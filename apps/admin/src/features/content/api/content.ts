@@ -237,3 +237,27 @@ export function useUploadEpisode() {
     onSuccess: () => client.invalidateQueries({ queryKey: [...contentQueryKey, 'jobs'] }),
   });
 }
+
+/** An episode's subtitle tracks. */
+export function useSubtitles(episodeId: number) {
+  return useQuery({
+    queryKey: [...contentQueryKey, 'subtitles', episodeId],
+    queryFn: ({ signal }) => request(adminContentApi.subtitles, { body: { episodeId }, signal }),
+  });
+}
+
+/** Checks a subtitle file without saving it: its first cues (the preview before saving). */
+export const checkSubtitle = (text: string) => request(adminContentApi.checkSubtitle, { body: { text } });
+
+/** The first cues of a saved track, read back from the store. */
+export const subtitlePreview = (episodeId: number, language: string) =>
+  request(adminContentApi.subtitlePreview, { body: { episodeId, language } });
+
+export const useUploadSubtitle = () =>
+  useContentMutation((body: CallBody<typeof adminContentApi.uploadSubtitle>) =>
+    request(adminContentApi.uploadSubtitle, { body }),
+  );
+export const useDeleteSubtitle = () =>
+  useContentMutation((body: CallBody<typeof adminContentApi.deleteSubtitle>) =>
+    request(adminContentApi.deleteSubtitle, { body }),
+  );

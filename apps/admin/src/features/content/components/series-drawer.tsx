@@ -31,6 +31,7 @@ import {
   useUploadEpisode,
 } from '../api/content';
 import { JOB_COLORS } from '../content-format';
+import { EpisodeMedia } from './episode-media';
 
 const COVER_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 const VIDEO_TYPES = ['video/mp4', 'video/quicktime', 'video/webm'];
@@ -65,7 +66,8 @@ export function JobProgress({ job }: { job: TranscodeJob }) {
 
 /**
  * One series: cover, publishing, banner position, its episodes (upload, replace, reorder,
- * delete) and its transcoding jobs with live progress.
+ * delete; each opens to its rendition ladder and subtitle tracks) and its transcoding jobs with
+ * live progress.
  */
 export function SeriesDrawer({ seriesId, onClose }: { seriesId: number | null; onClose: () => void }) {
   const detail = useSeriesDetail(seriesId);
@@ -128,6 +130,12 @@ export function SeriesDrawer({ seriesId, onClose }: { seriesId: number | null; o
       render: (src: string) => <Image src={src} width={36} height={64} style={{ objectFit: 'cover' }} />,
     },
     { title: 'Length', dataIndex: 'duration', render: (d: number) => `${d.toFixed(1)} s` },
+    {
+      title: 'Ladder',
+      key: 'ladder',
+      render: (_, e) =>
+        e.renditions.length > 0 ? e.renditions.map((r) => r.name).join(' · ') : '720p (single)',
+    },
     { title: 'Added', dataIndex: 'createdAt', render: (v: string) => formatTime(v) },
     {
       title: 'Actions',
@@ -342,6 +350,10 @@ export function SeriesDrawer({ seriesId, onClose }: { seriesId: number | null; o
           columns={episodeColumns}
           dataSource={episodes}
           pagination={false}
+          expandable={{
+            // Renditions and subtitles of an episode, opened with the row's + button.
+            expandedRowRender: (e) => <EpisodeMedia episode={e} />,
+          }}
         />
 
         <Typography.Title level={5} style={{ margin: 0 }}>

@@ -1,0 +1,302 @@
+import { UploadOutlined } from '@ant-design/icons';
+import {
+  type AdminEpisode,
+  type AdminSubtitleTrack,
+  isApiError,
+  SUBTITLE_LIMITS,
+  type SubtitleCuePreview,
+} from '@dramastar/contract';
+import {
+  Button,
+  Descriptions,
+  Form,
+  Input,
+  Popconfirm,
+  Select,
+  Space,
+  Table,
+  Typography,
+  Upload,
+  type TableColumnsType,
+} from 'antd';
+import { useState } from 'react';
+import { errorText } from '../../../shared/api/api-error';
+import { formatTime } from '../../../shared/format';
+import {
+  checkSubtitle,
+  subtitlePreview,
+  useDeleteSubtitle,
+  useSubtitles,
+  useUploadSubtitle,
+} from '../api/content';
+
+/** The languages offered first; "other" takes any code. */
+const LANGUAGES = [
+  { value: 'en', label: 'English (en)' },
+  { value: 'vi', label: 'Tiếng Việt (vi)' },
+  { value: 'id', label: 'Bahasa Indonesia (id)' },
+  { value: 'other', label: 'Other code…' },
+];
+
+const kb = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KB`);
+const kbit = (bps: number) =>
+  bps >= 1_000_000 ? `${(bps / 1_000_000).toFixed(2)} Mbit/s` : `${Math.round(bps / 1000)} kbit/s`;
+const time = (ms: number) => {
+  const s = Math.floor(ms / 1000);
+  return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}.${String(ms % 1000).padStart(3, '0')}`;
+};
+
+/** The first cues of a file, as the player would show them. */
+function CuePreview({ title, cues, testId }: { title: string; cues: SubtitleCuePreview[]; testId: string }) {
+  return (
+    <div data-testid={testId}>
+      <Typography.Text strong>{title}</Typography.Text>
+      <ol style={{ margin: '4px 0 0', paddingLeft: 20 }}>
+        {cues.map((c, i) => (
+          <li key={i}>
+            <Typography.Text type="secondary" style={{ fontFamily: 'monospace', fontSize: 12 }}>
+              {time(c.start)} → {time(c.end)}
+            </Typography.Text>{' '}
+            <span style={{ whiteSpace: 'pre-line' }}>{c.text}</span>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+/** An episode's rendition ladder and its subtitle tracks (list, upload with a check first, preview, delete). */
+export function EpisodeMedia({ episode }: { episode: AdminEpisode }) {
+  const tracks = useSubtitles(episode.id);
+  const save = useUploadSubtitle();
+  const remove = useDeleteSubtitle();
+  const [choice, setChoice] = useState('en');
+  const [otherCode, setOtherCode] = useState('');
+  const [label, setLabel] = useState('');
+  const [file, setFile] = useState<{ name: string; text: string } | null>(null);
+  const [checked, setChecked] = useState<{
+    cueCount: number;
+    bytes: number;
+    preview: SubtitleCuePreview[];
+  } | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [languageError, setLanguageError] = useState<string | null>(null);
+  const [shown, setShown] = useState<{ language: string; cues: SubtitleCuePreview[] } | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+  const language = choice === 'other' ? otherCode.trim() : choice;
+
+  const pick = (picked: File) => {
+    setFileError(null);
+    setChecked(null);
+    setSaved(null);
+    if (!/\.(srt|vtt)$/i.test(picked.name)) {
+      setFileError('A subtitle file is an .srt or .vtt file');
+      return false;
+    }
+    if (picked.size > SUBTITLE_LIMITS.maxBytes) {
+      setFileError(`A subtitle file is at most ${SUBTITLE_LIMITS.maxBytes / 1024} KB`);
+      return false;
+    }
+    void picked.text().then(async (text) => {
+      setFile({ name: picked.name, text });
+      try {
+        setChecked(await checkSubtitle(text));
+      } catch (error) {
+        setFileError(errorText(error));
+      }
+    });
+    return false;
+  };
+
+  const submit = () => {
+    if (!file) return;
+    setLanguageError(null);
+    setFileError(null);
+    save.mutate(
+      { episodeId: episode.id, language, label: label.trim() || undefined, text: file.text },
+      {
+        onSuccess: (done) => {
+          setSaved(`${done.track.label} ${done.replaced ? 'replaced' : 'added'}`);
+          setShown({ language: done.track.language, cues: done.check.preview });
+          setFile(null);
+          setChecked(null);
+          setLabel('');
+        },
+        onError: (error) => {
+          if (isApiError(error) && error.field === 'language') setLanguageError(errorText(error));
+          else setFileError(errorText(error));
+        },
+      },
+    );
+  };
+
+  const columns: TableColumnsType<AdminSubtitleTrack> = [
+    { title: 'Language', dataIndex: 'language', width: 90, render: (v: string) => <code>{v}</code> },
+    { title: 'Label', dataIndex: 'label' },
+    { title: 'Cues', dataIndex: 'cueCount', width: 70 },
+    { title: 'Size', dataIndex: 'bytes', width: 90, render: kb },
+    {
+      title: 'Saved',
+      key: 'saved',
+      render: (_, t) => `${formatTime(t.updatedAt)}${t.operator ? ` by ${t.operator}` : ''}`,
+    },
+    {
+      title: 'Actions',
+      key: 'actions',
+      render: (_, t) => (
+        <Space>
+          <Button
+            size="small"
+            data-testid={`subtitle-preview-${episode.id}-${t.language}`}
+            onClick={() => {
+              void subtitlePreview(episode.id, t.language).then(
+                (p) => setShown({ language: t.language, cues: p.check.preview }),
+                (error: unknown) => setFileError(errorText(error)),
+              );
+            }}
+          >
+            Preview
+          </Button>
+          <Popconfirm
+            title={`Delete the ${t.label} subtitles of episode ${episode.number}?`}
+            okText="Delete"
+            okButtonProps={{ danger: true, 'data-testid': `subtitle-delete-ok-${episode.id}-${t.language}` }}
+            onConfirm={() => {
+              if (shown?.language === t.language) setShown(null);
+              remove.mutate({ episodeId: episode.id, language: t.language });
+            }}
+          >
+            <Button size="small" danger data-testid={`subtitle-delete-${episode.id}-${t.language}`}>
+              Delete
+            </Button>
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Space
+      orientation="vertical"
+      size="middle"
+      style={{ width: '100%' }}
+      data-testid={`episode-media-${episode.id}`}
+    >
+      <div>
+        <Typography.Text strong>Renditions</Typography.Text>
+        {episode.renditions.length === 0 ? (
+          <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+            One 720p playlist (packaged before the ladder).
+          </Typography.Paragraph>
+        ) : (
+          <Descriptions size="small" column={1} bordered data-testid={`episode-ladder-${episode.id}`}>
+            {episode.renditions.map((r) => (
+              <Descriptions.Item key={r.name} label={r.name}>
+                {r.width}×{r.height} · {kbit(r.averageBandwidth)} average, {kbit(r.bandwidth)} peak
+              </Descriptions.Item>
+            ))}
+          </Descriptions>
+        )}
+      </div>
+
+      <div>
+        <Typography.Text strong>Subtitles</Typography.Text>
+        <Table<AdminSubtitleTrack>
+          data-testid={`subtitles-table-${episode.id}`}
+          rowKey="language"
+          size="small"
+          loading={tracks.isFetching || remove.isPending}
+          columns={columns}
+          dataSource={tracks.data?.list ?? []}
+          pagination={false}
+          locale={{ emptyText: 'No subtitles yet' }}
+        />
+      </div>
+      {shown ? (
+        <CuePreview
+          title={`Saved ${shown.language} track, first cues`}
+          cues={shown.cues}
+          testId={`subtitle-shown-${episode.id}`}
+        />
+      ) : null}
+
+      <Form layout="vertical" style={{ maxWidth: 640 }}>
+        <Space align="start" wrap>
+          <Form.Item
+            label="Language"
+            validateStatus={languageError ? 'error' : undefined}
+            help={languageError ?? undefined}
+            style={{ marginBottom: 8 }}
+          >
+            <Space>
+              <Select
+                data-testid={`subtitle-language-${episode.id}`}
+                value={choice}
+                options={LANGUAGES}
+                onChange={(v) => {
+                  setChoice(v);
+                  setLanguageError(null);
+                }}
+                style={{ width: 210 }}
+              />
+              {choice === 'other' ? (
+                <Input
+                  data-testid={`subtitle-code-${episode.id}`}
+                  placeholder="e.g. th, pt-BR"
+                  value={otherCode}
+                  onChange={(e) => setOtherCode(e.target.value)}
+                  style={{ width: 120 }}
+                />
+              ) : null}
+            </Space>
+          </Form.Item>
+          <Form.Item label="Label (optional)" style={{ marginBottom: 8 }}>
+            <Input
+              data-testid={`subtitle-label-${episode.id}`}
+              placeholder="the language's own name"
+              value={label}
+              maxLength={60}
+              onChange={(e) => setLabel(e.target.value)}
+              style={{ width: 200 }}
+            />
+          </Form.Item>
+        </Space>
+        <Form.Item
+          label="SRT or WebVTT file (UTF-8, at most 512 KB)"
+          validateStatus={fileError ? 'error' : undefined}
+          help={fileError ? <span data-testid={`subtitle-error-${episode.id}`}>{fileError}</span> : undefined}
+          style={{ marginBottom: 8 }}
+        >
+          <Space wrap>
+            <Upload accept=".srt,.vtt,text/vtt" showUploadList={false} beforeUpload={pick}>
+              <Button icon={<UploadOutlined />} data-testid={`subtitle-file-${episode.id}`}>
+                {file ? file.name : 'Choose file'}
+              </Button>
+            </Upload>
+            <Button
+              type="primary"
+              data-testid={`subtitle-save-${episode.id}`}
+              disabled={!checked || !language}
+              loading={save.isPending}
+              onClick={submit}
+            >
+              Save subtitles
+            </Button>
+            {saved ? (
+              <Typography.Text type="success" data-testid={`subtitle-saved-${episode.id}`}>
+                {saved}
+              </Typography.Text>
+            ) : null}
+          </Space>
+        </Form.Item>
+        {checked ? (
+          <CuePreview
+            title={`${checked.cueCount} cues, ${kb(checked.bytes)} as WebVTT; first cues:`}
+            cues={checked.preview}
+            testId={`subtitle-check-${episode.id}`}
+          />
+        ) : null}
+      </Form>
+    </Space>
+  );
+}
