@@ -2,6 +2,7 @@ import { selectLanguage, useSession } from '../../../shared/store/session';
 import { useSubtitlePrefs } from '../../../shared/store/subtitles';
 import type { PlayResult } from '../api/play';
 import { chosenTrack } from './subtitle-choice';
+import { textTracksOf } from './use-subtitles';
 
 export type SubtitleSource = PlayResult['subtitles'][number];
 
@@ -29,7 +30,7 @@ const ERROR = 3;
 export function subtitleTracks(video: HTMLVideoElement): SubtitleTracks {
   let elements: HTMLTrackElement[] = [];
   // Browsers without text tracks (and jsdom) play without subtitles.
-  const list = (video as Partial<HTMLVideoElement>).textTracks;
+  const list = textTracksOf(video);
   if (!list) return { set: () => undefined, clear: () => undefined };
 
   const apply = () => {

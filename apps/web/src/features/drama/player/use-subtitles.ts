@@ -42,11 +42,17 @@ export function cueLines(text: string): string[] {
     .filter((line) => line.length > 0);
 }
 
+/** The element's text tracks, if the browser has real ones (jsdom's is an empty array). */
+export function textTracksOf(video: HTMLVideoElement): TextTrackList | null {
+  const list = (video as Partial<HTMLVideoElement>).textTracks;
+  return list && typeof list.addEventListener === 'function' ? list : null;
+}
+
 const isSubtitles = (track: TextTrack) => track.kind === 'subtitles' || track.kind === 'captions';
 
 /** Reads the element's subtitle tracks, the one not disabled, and its active cues. */
 export function readSubtitles(video: HTMLVideoElement): SubtitleView {
-  const list = (video as Partial<HTMLVideoElement>).textTracks;
+  const list = textTracksOf(video);
   if (!list) return NO_SUBTITLES;
   const tracks: SubtitleOption[] = [];
   let shown: TextTrack | null = null;
@@ -80,7 +86,7 @@ export function useSubtitles(video: () => HTMLVideoElement | null, key: unknown)
   const subscribe = useCallback(
     (notify: () => void) => {
       const element = video();
-      const list = element ? (element as Partial<HTMLVideoElement>).textTracks : undefined;
+      const list = element ? textTracksOf(element) : null;
       if (!element || !list) return () => undefined;
       let watched: TextTrack[] = [];
       const watch = () => {
