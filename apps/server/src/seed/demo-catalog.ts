@@ -20,6 +20,7 @@ import {
   SEGMENT_SECONDS,
 } from '../media/ladder.js';
 import { joinKey, type MediaStorage } from '../media/storage.js';
+import { seedDemoSubtitles } from './demo-subtitles.js';
 
 export interface DemoSeries {
   slug: string;
@@ -442,6 +443,8 @@ export async function seedDemoCatalog(
       }
     }
     if (made > 0) log.info({ episodes: made, ms: Date.now() - started }, 'demo episodes made with ffmpeg');
+    const tracks = await seedDemoSubtitles(db, clock, storage);
+    if (tracks > 0) log.info({ tracks }, 'demo subtitles written');
   } finally {
     await rm(work, { recursive: true, force: true });
   }

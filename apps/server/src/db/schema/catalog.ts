@@ -178,6 +178,35 @@ export const episodes = pgTable(
 );
 
 /**
+ * An episode's subtitle track in one language: a WebVTT file in the media store (private, served
+ * only behind the episode's signed /stream address). One per episode and language; replacing a
+ * track writes a new key, so an address already issued never serves half of each.
+ */
+export const subtitleTracks = pgTable(
+  'subtitle_track',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tenantId: varchar('tenant_id', { length: 6 }).notNull(),
+    episodeId: bigint('episode_id', { mode: 'number' })
+      .notNull()
+      .references(() => episodes.id, { onDelete: 'cascade' }),
+    /** Lowercase BCP 47 code: en, vi, id, pt-br… */
+    language: varchar('language', { length: 20 }).notNull(),
+    /** The language's own name, as the player's menu shows it. */
+    label: varchar('label', { length: 60 }).notNull(),
+    /** Storage key of the WebVTT file. */
+    storageKey: text('storage_key').notNull(),
+    bytes: integer('bytes').notNull(),
+    cueCount: integer('cue_count').notNull(),
+    /** The operator who uploaded it (null: the importer or the demo seed). */
+    operatorId: bigint('operator_id', { mode: 'bigint' }),
+    createdAt: ts('created_at').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [uniqueIndex('subtitle_track_episode_language_uq').on(t.episodeId, t.language)],
+);
+
+/**
  * An uploaded video on its way to HLS: queued → running (progress 0..1) → done | failed. Any
  * instance may run it: a worker claims a queued job (or one whose lease ran out) with SKIP LOCKED.
  */

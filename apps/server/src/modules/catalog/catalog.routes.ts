@@ -1,6 +1,7 @@
+import { basename, dirname } from 'node:path';
 import { api, DEVICE_ID_HEADER, deviceIdSchema } from '@dramastar/contract';
 import send from '@fastify/send';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../../clock.js';
 import { AppError } from '../../http/errors.js';
 import type { RateLimiter } from '../../http/rate-limit.js';
@@ -13,6 +14,7 @@ import type { SessionUser } from '../../http/actors.js';
 import type { TenantService } from '../tenant/tenant.service.js';
 import type { CatalogService } from './catalog.service.js';
 import { MASTER_PLAYLIST, type StreamSigner } from './stream-signer.js';
+import { SUBTITLE_FILE } from './subtitle-tracks.js';
 
 /**
  * The files of an episode's directory: the master playlist (made from the row), a rung's playlist
@@ -28,6 +30,7 @@ const TYPES: Record<string, string> = {
   mp4: 'video/mp4',
 };
 const typeOf = (file: string) => TYPES[file.slice(file.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
+const SUBTITLE_TYPE = 'text/vtt; charset=utf-8';
 const DIGITS = /^(0|[1-9]\d{0,18})$/;
 
 export function catalogRoutes(
@@ -144,6 +147,47 @@ export function catalogRoutes(
   );
 
   /**
+   * A subtitle track of the episode whose address was signed (the checks of /stream done): its
+   * WebVTT from the store, through this instance in every storage mode (same origin as the page,
+   * so a `<track>` needs no CORS; a track is a few KB). Only the episode's own tracks are found.
+   */
+  async function sendSubtitle(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    videoId: number,
+    language: string,
+    remaining: number,
+  ) {
+    const key = await catalog.subtitleKey(videoId, language);
+    if (!key) throw new AppError('NotFound');
+    const cacheControl = `private, max-age=${remaining}`;
+    const local = deps.storage.localPath(key);
+    if (local) {
+      const result = await send(req.raw, basename(local), {
+        root: dirname(local),
+        acceptRanges: false,
+        cacheControl: false,
+      });
+      if (result.type !== 'file') throw new AppError('NotFound');
+      return reply
+        .code(result.statusCode)
+        .headers(result.headers)
+        .header('content-type', SUBTITLE_TYPE)
+        .header('cache-control', cacheControl)
+        .send(result.stream);
+    }
+    const stored = await deps.storage.read(key).catch((error: unknown) => {
+      throw new AppError('ServiceUnavailable', { cause: error });
+    });
+    if (!stored) throw new AppError('NotFound');
+    return reply
+      .headers(stored.headers)
+      .header('content-type', SUBTITLE_TYPE)
+      .header('cache-control', cacheControl)
+      .send(stored.body);
+  }
+
+  /**
    * Episode playlists and segments, only through addresses signed by `play`: the signature binds
    * the episode, the viewer and the expiry. Each part is checked in its canonical form (digits, a
    * known file name) before anything else. The master playlist is made from the episode's row.
@@ -156,7 +200,11 @@ export function catalogRoutes(
     '/stream/:videoId/:viewer/:expires/:signature/:file',
     async (req, reply) => {
       const { videoId, viewer, expires, signature, file } = req.params;
-      if (![videoId, viewer, expires].every((part) => DIGITS.test(part)) || !HLS_FILE.test(file)) {
+      const subtitle = SUBTITLE_FILE.exec(file)?.[1];
+      if (
+        ![videoId, viewer, expires].every((part) => DIGITS.test(part)) ||
+        !(HLS_FILE.test(file) || subtitle)
+      ) {
         throw new AppError('NotFound');
       }
       const id = Number(videoId);
@@ -165,9 +213,10 @@ export function catalogRoutes(
       const verdict = deps.signer.check(id, BigInt(viewer), until, signature, deps.clock.now());
       if (verdict === 'invalid') throw new AppError('Forbidden');
       if (verdict === 'expired') throw new AppError('StreamExpired');
+      const remaining = Math.max(0, until - Math.floor(deps.clock.now().getTime() / 1000));
+      if (subtitle) return sendSubtitle(req, reply, id, subtitle, remaining);
       const [row] = await catalog.episodeKey(id);
       if (!row) throw new AppError('NotFound');
-      const remaining = Math.max(0, until - Math.floor(deps.clock.now().getTime() / 1000));
       const type = typeOf(file);
       const cacheControl = `private, max-age=${remaining}`;
       if (file === MASTER_PLAYLIST) {

@@ -17,6 +17,7 @@ import {
   likes,
   type LocalizedText,
   series,
+  subtitleTracks,
   viewHistory,
 } from '../../db/schema/index.js';
 import { onePage, pageOf, type Page } from '../../db/paging.js';
@@ -29,6 +30,7 @@ import { homeLayout, sectionTitle } from './home-sections.js';
 import type { PointsService } from './points.service.js';
 import { createPlayCounter, playViewer } from './play-views.js';
 import { LEGACY_PLAYLIST, MASTER_PLAYLIST, type StreamSigner } from './stream-signer.js';
+import { subtitleFile } from './subtitle-tracks.js';
 import type { RateLimiter } from '../../http/rate-limit.js';
 import { containsPattern } from '../../db/like.js';
 import { rowsOf } from '../../db/rows.js';
@@ -412,6 +414,15 @@ export function createCatalogService({ db, clock, entitlements, points, signer, 
     },
 
     /** The storage key of an episode's HLS files and its ladder (for the stream route; the signature was checked). */
+    /** The storage key of an episode's subtitle file in `language`, or undefined. */
+    subtitleKey: async (videoId: number, language: string) => {
+      const [row] = await db
+        .select({ key: subtitleTracks.storageKey })
+        .from(subtitleTracks)
+        .where(and(eq(subtitleTracks.episodeId, videoId), eq(subtitleTracks.language, language)));
+      return row?.key;
+    },
+
     episodeKey: (videoId: number) =>
       db
         .select({ hlsKey: episodes.hlsKey, renditions: episodes.renditions })
@@ -519,12 +530,24 @@ export function createCatalogService({ db, clock, entitlements, points, signer, 
       }
       // The ladder's master playlist (made per play from the row), or an older episode's one playlist.
       const file = episode.renditions.length > 0 ? MASTER_PLAYLIST : LEGACY_PLAYLIST;
-      const signed = signer.url(episode.id, viewer?.userId ?? 0n, clock.now(), file);
+      const now = clock.now();
+      const viewerId = viewer?.userId ?? 0n;
+      const signed = signer.url(episode.id, viewerId, now, file);
+      // Each track behind the same signed prefix as the playlist (same viewer, same expiry).
+      const tracks = await db
+        .select({ language: subtitleTracks.language, label: subtitleTracks.label })
+        .from(subtitleTracks)
+        .where(eq(subtitleTracks.episodeId, episode.id))
+        .orderBy(asc(subtitleTracks.language));
       return {
         videoId: episode.id,
         playlistUrl: signed.url,
         expiresAt: signed.expiresAt.toISOString(),
-        subtitles: [],
+        subtitles: tracks.map((t) => ({
+          language: t.language,
+          label: t.label,
+          url: signer.url(episode.id, viewerId, now, subtitleFile(t.language)).url,
+        })),
       };
     },
 

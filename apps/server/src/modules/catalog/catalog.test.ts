@@ -203,6 +203,27 @@ describe('playback', () => {
       expect((await get(base + name)).statusCode).toBe(404);
   });
 
+  it('lists the demo episode’s en, vi and id subtitles, each a WebVTT that fits the episode', async () => {
+    const id = await seriesOf('jakarta-hearts');
+    const first = (await call(api.video.videos, { params: { seriesId: id } })).body.data.episodes[1];
+    const play = (await call(api.video.play, { params: { videoId: first.id } })).body.data;
+    const base: string = play.playlistUrl.replace('master.m3u8', '');
+    expect(play.subtitles).toEqual([
+      { language: 'en', label: 'English', url: `${base}sub_en.vtt` },
+      { language: 'id', label: 'Bahasa Indonesia', url: `${base}sub_id.vtt` },
+      { language: 'vi', label: 'Tiếng Việt', url: `${base}sub_vi.vtt` },
+    ]);
+    const vi = await get(`${base}sub_vi.vtt`);
+    expect(vi.statusCode).toBe(200);
+    expect(vi.headers['content-type']).toBe('text/vtt; charset=utf-8');
+    expect(vi.body).toMatch(/^WEBVTT\n/);
+    expect(vi.body).toContain('Tập 2');
+    // Every cue ends within the episode (4 s).
+    const ends = [...vi.body.matchAll(/--> 00:00:(\d\d\.\d{3})/g)].map((m) => Number(m[1]));
+    expect(ends.length).toBe(3);
+    expect(Math.max(...ends)).toBeLessThanOrEqual(first.duration);
+  });
+
   it('counts plays on the instance that signed them and adds them to the series when it flushes', async () => {
     const id = await seriesOf('second-chance-summer');
     const playCount = async () =>
