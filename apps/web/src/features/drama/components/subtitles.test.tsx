@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useSession } from '../../../shared/store/session';
-import { useSubtitlePrefs } from '../../../shared/store/subtitles';
+import { useSubtitlePrefs } from '../player/subtitle-prefs';
 import { cueLines, useSubtitles } from '../player/use-subtitles';
 import { SubtitleChoices, SubtitleText, SubtitleToggle } from './subtitles';
 

@@ -1,6 +1,6 @@
 import { useT } from '../../../shared/i18n';
 import { useLanguage } from '../../../shared/store/session';
-import { useSubtitlePrefs } from '../../../shared/store/subtitles';
+import { useSubtitlePrefs } from '../player/subtitle-prefs';
 import { Icon, type IconProps } from '../../../shared/ui/icons';
 import { toggledPrefs } from '../player/subtitle-choice';
 import type { SubtitleView } from '../player/use-subtitles';

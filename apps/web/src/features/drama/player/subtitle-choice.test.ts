@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../../../shared/store/storage-keys';
-import { readSubtitlePrefs, useSubtitlePrefs, type SubtitlePrefs } from '../../../shared/store/subtitles';
+import { readSubtitlePrefs, useSubtitlePrefs, type SubtitlePrefs } from './subtitle-prefs';
 import { chosenTrack, subtitleLanguageOf, toggledPrefs, trackIn } from './subtitle-choice';
 
 const en = { language: 'en', label: 'English' };

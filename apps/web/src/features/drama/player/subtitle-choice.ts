@@ -1,5 +1,5 @@
 import type { Language } from '@dramastar/contract';
-import type { SubtitlePrefs } from '../../../shared/store/subtitles';
+import type { SubtitlePrefs } from './subtitle-prefs';
 
 /** A subtitle track as the player's controls know it. */
 export interface SubtitleOption {

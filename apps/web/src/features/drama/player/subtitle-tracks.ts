@@ -1,5 +1,5 @@
 import { selectLanguage, useSession } from '../../../shared/store/session';
-import { useSubtitlePrefs } from '../../../shared/store/subtitles';
+import { useSubtitlePrefs } from './subtitle-prefs';
 import type { PlayResult } from '../api/play';
 import { chosenTrack } from './subtitle-choice';
 import { textTracksOf } from './use-subtitles';

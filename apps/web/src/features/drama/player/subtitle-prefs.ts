@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import { readJson, writeValue } from './local-storage';
-import { STORAGE_KEYS } from './storage-keys';
+import { readJson, writeValue } from '../../../shared/store/local-storage';
+import { STORAGE_KEYS } from '../../../shared/store/storage-keys';
 
 /**
  * What the viewer chose about subtitles. `on` null: never chosen, so they follow the app's language
