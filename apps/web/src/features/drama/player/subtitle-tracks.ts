@@ -33,17 +33,28 @@ export function subtitleTracks(video: HTMLVideoElement): SubtitleTracks {
   const list = textTracksOf(video);
   if (!list) return { set: () => undefined, clear: () => undefined };
 
+  /** iOS Safari's own full screen shows the bare video: there the browser draws the track. */
+  let nativeFullScreen = false;
   const apply = () => {
     const options = elements.map((element) => ({ language: element.srclang, label: element.label, element }));
     const chosen = chosenTrack(options, useSubtitlePrefs.getState(), selectLanguage(useSession.getState()));
     for (const option of options) {
-      const mode: TextTrackMode = option === chosen ? 'hidden' : 'disabled';
+      const shown: TextTrackMode = nativeFullScreen ? 'showing' : 'hidden';
+      const mode: TextTrackMode = option === chosen ? shown : 'disabled';
       if (option.element.track.mode !== mode) option.element.track.mode = mode;
     }
   };
   // The browser's own automatic selection (a user's captions setting) would draw a track itself:
   // every change of modes is brought back to the viewer's choice.
   list.addEventListener('change', apply);
+  const fullScreen = (on: boolean) => () => {
+    nativeFullScreen = on;
+    apply();
+  };
+  const began = fullScreen(true);
+  const ended = fullScreen(false);
+  video.addEventListener('webkitbeginfullscreen', began);
+  video.addEventListener('webkitendfullscreen', ended);
   const unsubscribes = [
     useSubtitlePrefs.subscribe(apply),
     useSession.subscribe((state, before) => {
@@ -86,6 +97,8 @@ export function subtitleTracks(video: HTMLVideoElement): SubtitleTracks {
     },
     clear: () => {
       list.removeEventListener('change', apply);
+      video.removeEventListener('webkitbeginfullscreen', began);
+      video.removeEventListener('webkitendfullscreen', ended);
       for (const unsubscribe of unsubscribes) unsubscribe();
       for (const element of elements) element.remove();
       elements = [];
