@@ -5,7 +5,7 @@ import { askAhead, request } from '../shared/api/request';
 import { deviceId } from '../shared/device-id';
 import { STORAGE_KEYS } from '../shared/store/storage-keys';
 
-const played = { videoId: 72, playlistUrl: '/stream/72/index.m3u8', expiresAt: '' };
+const played = { videoId: 72, playlistUrl: '/stream/72/index.m3u8', expiresAt: '', subtitles: [] };
 const headerOf = (init: RequestInit) => new Headers(init.headers).get(DEVICE_ID_HEADER);
 
 describe('the device id', () => {

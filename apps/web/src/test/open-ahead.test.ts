@@ -17,6 +17,7 @@ const played = (videoId: number) => ({
   videoId,
   playlistUrl: `/stream/${videoId}/index.m3u8`,
   expiresAt: '',
+  subtitles: [],
 });
 const link = (query: string) => `#/pages/shorts/videoDetails?${query}`;
 

@@ -97,6 +97,7 @@ function routes(bought: () => boolean, balance: string) {
       videoId: 4,
       playlistUrl: '/stream/4/sig/index.m3u8',
       expiresAt: '2030-01-01T00:00:00.000Z',
+      subtitles: [],
     }),
   };
 }

@@ -13,6 +13,8 @@ export const STORAGE_KEYS = {
   theme: 'theme',
   /** The viewer's video quality and data saver (not in the spec: this app's own). */
   videoQuality: 'videoQuality',
+  /** The viewer's subtitles: on or off and the language (not in the spec: this app's own). */
+  subtitles: 'subtitles',
   isWebview: 'isWebview',
   loginType: 'loginType',
   bind: 'bind',

@@ -15,7 +15,9 @@ import { formatClock } from '../lib/format';
 import { playWithSound, useSound } from '../lib/sound';
 import { attachEpisode, type PlayerQuality } from '../player/attach';
 import { probe } from '../player/probe';
+import { useSubtitles } from '../player/use-subtitles';
 import { QualityMenu } from './quality-menu';
+import { SubtitleText } from './subtitles';
 
 export const SPEEDS = [0.75, 1, 1.25, 1.5, 2] as const;
 
@@ -43,6 +45,7 @@ export function DetailsPlayer({ episode, startAt, onEnded, onLocked, onVideo }: 
   const [qualityOpen, setQualityOpen] = useState(false);
   const soundOn = useSound((s) => s.on);
   const [muted, setMuted] = useState(!soundOn);
+  const subtitles = useSubtitles(() => videoRef.current, episode.id);
   const callbacks = useRef({ onEnded, onLocked });
   useEffect(() => {
     callbacks.current = { onEnded, onLocked };
@@ -177,6 +180,7 @@ export function DetailsPlayer({ episode, startAt, onEnded, onLocked, onVideo }: 
           disablePictureInPicture
           onClick={tap}
         />
+        <SubtitleText view={subtitles} className="ds-player__subtitles" />
         {!state.started && !failed && (
           <div className="ds-player__overlay" role="status">
             <Spinner />
@@ -260,9 +264,10 @@ export function DetailsPlayer({ episode, startAt, onEnded, onLocked, onVideo }: 
         >
           <FullScreenIcon />
         </button>
-        {quality && quality.levels.length > 1 && (
+        {((quality && quality.levels.length > 1) || subtitles.tracks.length > 0) && (
           <QualityMenu
-            quality={quality}
+            quality={quality ?? { levels: [], playing: null }}
+            subtitles={subtitles}
             open={qualityOpen}
             onOpen={(open) => {
               setQualityOpen(open);

@@ -1,19 +1,23 @@
 import { useT } from '../../../shared/i18n';
 import { DATA_SAVER_SHORT_SIDE, dataSaverOn, useQuality } from '../../../shared/store/video-quality';
 import type { PlayerQuality } from '../player/attach';
+import type { SubtitleView } from '../player/use-subtitles';
+import { SubtitleChoices } from './subtitles';
 
 /**
  * The player's quality menu: Auto (the player's choice, showing what plays) or a fixed rendition,
- * and the data saver (up to 360p). Choices apply at once to the playing episode and are kept for
+ * the data saver (up to 360p), and the subtitles (Off or a language) when the episode has some. Choices apply at once to the playing episode and are kept for
  * the next ones (shared/store/video-quality.ts); with the data saver on, renditions above 360p
  * cannot be picked.
  */
 export function QualityMenu({
   quality,
+  subtitles,
   open,
   onOpen,
 }: {
   quality: PlayerQuality;
+  subtitles?: SubtitleView;
   open: boolean;
   onOpen: (open: boolean) => void;
 }) {
@@ -86,6 +90,7 @@ export function QualityMenu({
             <span>{t('drama.dataSaver')}</span>
             <small>{t('drama.dataSaverHint')}</small>
           </button>
+          {subtitles && <SubtitleChoices view={subtitles} onPicked={() => onOpen(false)} />}
         </div>
       )}
     </div>

@@ -18,6 +18,7 @@ import { useSound } from '../lib/sound';
 import { useProgressRecorder, type Watching } from '../lib/use-progress-recorder';
 import { useEpisodeEvents, usePaywallShown } from '../../../shared/analytics/use-episode-events';
 import { probe } from '../player/probe';
+import { useSubtitles } from '../player/use-subtitles';
 import type { PoolItem } from '../player/video-pool';
 import { ShortsItem, type FeedItem } from '../shorts/shorts-item';
 import { ShortsProgress } from '../shorts/shorts-progress';
@@ -232,6 +233,8 @@ export default function ShortsPage() {
   useFeedKeys({ disabled: sheetSeries !== null, onStep: step, onSpace });
 
   const currentVideo = useCallback(() => poolRef.current?.videoAt(indexRef.current) ?? null, [poolRef]);
+  // The playing item's subtitles (its element is in the pool once it has started).
+  const subtitles = useSubtitles(currentVideo, startedId === currentId ? currentId : null);
 
   const mute = useCallback(() => {
     useSound.getState().setOn(false);
@@ -354,6 +357,7 @@ export default function ShortsPage() {
                 item={item}
                 index={at}
                 active={at === index}
+                subtitles={at === index ? subtitles : null}
                 lock={lockOf(item)}
                 failed={failed.has(item.episode.id)}
                 started={startedId === item.episode.id}

@@ -19,6 +19,8 @@ import type { LockedInfo } from '../api/play';
 import { useSeriesDetail } from '../api/series-detail';
 import { ActionButton } from '../components/action-button';
 import { DetailsPlayer } from '../components/details-player';
+import { SubtitleToggle } from '../components/subtitles';
+import { useSubtitles } from '../player/use-subtitles';
 import { EpisodeGrid } from '../components/episode-grid';
 import { LikeButton } from '../components/like-button';
 import { useShareSeries } from '../components/share';
@@ -41,6 +43,7 @@ export default function VideoDetailsPage() {
   const detail = useSeriesDetail(seriesId);
   const [locked, setLocked] = useState<ReadonlyMap<number, LockedInfo>>(new Map());
   const [video, setVideo] = useState<HTMLVideoElement | null>(null);
+  const subtitles = useSubtitles(() => video, video);
   const [ended, setEnded] = useState(false);
   const { share, popup: sharePopup } = useShareSeries();
   const toggleFollow = useToggleFollow();
@@ -212,6 +215,7 @@ export default function VideoDetailsPage() {
                   document.getElementById('details-episodes')?.scrollIntoView({ behavior: 'smooth' })
                 }
               />
+              {!lock && <SubtitleToggle view={subtitles} testId="details-subtitles" />}
             </div>
             {ended && !lock && (
               <p className="ds-details__end" role="status">

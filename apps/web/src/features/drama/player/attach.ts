@@ -2,6 +2,7 @@ import Hls, { Events, type ErrorData } from 'hls.js/light';
 import { fetchPlay, lockedInfo, type LockedInfo } from '../api/play';
 import { dataSaverOn, useQuality } from '../../../shared/store/video-quality';
 import { chosenLevel, levelCeiling, shortSide } from './quality';
+import { subtitleTracks } from './subtitle-tracks';
 
 export interface AttachOptions {
   /** Seconds to start at (resume). */
@@ -78,6 +79,9 @@ export function attachEpisode(
   let preloading = options.preload === true;
   const engine = hlsEngine(video);
   const cleanups: (() => void)[] = [];
+  // Each play answer (the first and every renewal) brings the subtitle tracks' fresh addresses.
+  const subtitles = subtitleTracks(video);
+  cleanups.push(subtitles.clear);
 
   const listen = <K extends keyof HTMLMediaElementEventMap>(
     type: K,
@@ -94,7 +98,9 @@ export function attachEpisode(
   const sign = async (): Promise<string | null> => {
     try {
       const result = await fetchPlay(videoId, controller.signal);
-      return destroyed ? null : result.playlistUrl;
+      if (destroyed) return null;
+      subtitles.set(result.subtitles);
+      return result.playlistUrl;
     } catch (error) {
       if (destroyed) return null;
       const locked = lockedInfo(error);

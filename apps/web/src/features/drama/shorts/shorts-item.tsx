@@ -10,6 +10,8 @@ import { ActionButton } from '../components/action-button';
 import { LikeButton } from '../components/like-button';
 import { detailsPath } from '../lib/links';
 import { UnlockPrompt } from '../components/unlock-prompt';
+import { SubtitleText, SubtitleToggle } from '../components/subtitles';
+import type { SubtitleView } from '../player/use-subtitles';
 
 export interface FeedItem {
   series: SeriesSummary;
@@ -21,6 +23,7 @@ export function ShortsItem({
   item,
   index,
   active,
+  subtitles,
   lock,
   failed,
   started,
@@ -34,6 +37,8 @@ export function ShortsItem({
   item: FeedItem;
   index: number;
   active: boolean;
+  /** The active item's subtitles (null on the others). */
+  subtitles: SubtitleView | null;
   lock: LockedInfo | null;
   failed: boolean;
   started: boolean;
@@ -98,6 +103,7 @@ export function ShortsItem({
         </div>
       )}
       <div className="ds-short__info">
+        {subtitles && !lock && <SubtitleText view={subtitles} className="ds-short__subtitles" />}
         <h2 className="ds-short__title">{series.title}</h2>
         <p className="ds-short__episode">
           {t('drama.epOf', { number: episode.number, count: series.episodeCount })}
@@ -135,6 +141,7 @@ export function ShortsItem({
           testId={active ? 'shorts-episodes' : undefined}
           onClick={onEpisodes}
         />
+        {subtitles && !lock && <SubtitleToggle view={subtitles} testId="shorts-subtitles" />}
       </div>
     </article>
   );
