@@ -26,7 +26,7 @@ import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
@@ -104,6 +104,22 @@ const SINGLE_720 = [
   ...['-f', 'hls', '-hls_time', '2', '-hls_playlist_type', 'vod', '-hls_list_size', '0'],
 ];
 
+/**
+ * CPU seconds used by this process's finished children (ffmpeg), from /proc/self/stat's cutime
+ * and cstime (clock ticks, 100 per second on Linux); null where there is no /proc.
+ */
+function childCpuSeconds(): number | null {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8')
+      .replace(/^.*\) /, '')
+      .split(' ');
+    // After the name: state is field 3, so cutime (16) and cstime (17) are at 13 and 14.
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return null;
+  }
+}
+
 async function makeFixture(): Promise<Record<Packaging['name'], Packaged[]>> {
   const done = join(fixtureDir, 'fixture.json');
   if (existsSync(done))
@@ -113,6 +129,11 @@ async function makeFixture(): Promise<Record<Packaging['name'], Packaged[]>> {
   const started = Date.now();
   const out: Record<string, Packaged[]> = { single: [], ladder: [], 'ladder-fmp4': [] };
   const cost: Record<string, number> = {};
+  const cpu: Record<string, number> = {};
+  const cpuSince = (name: string, before: number | null) => {
+    const after = childCpuSeconds();
+    if (before !== null && after !== null) cpu[name] = (cpu[name] ?? 0) + after - before;
+  };
   for (let n = 1; n <= EPISODES; n++) {
     const source = join(fixtureDir, `source-${n}.mp4`);
     // Moving test pictures, a hue turning with time, and temporal grain: hard to compress, as film is.
@@ -127,12 +148,14 @@ async function makeFixture(): Promise<Record<Packaging['name'], Packaged[]>> {
     const single = join(fixtureDir, 'single', String(n));
     mkdirSync(single, { recursive: true });
     let t = Date.now();
+    let c = childCpuSeconds();
     await run(FFMPEG, [
       ...['-hide_banner', '-loglevel', 'error', '-y', '-i', source],
       ...SINGLE_720,
       ...['-hls_segment_filename', join(single, 'seg_%03d.ts'), join(single, 'index.m3u8')],
     ]);
     cost.single = (cost.single ?? 0) + (Date.now() - t);
+    cpuSince('single', c);
     out.single!.push({
       dir: single,
       duration: await probeDuration(join(single, 'index.m3u8')),
@@ -143,8 +166,10 @@ async function makeFixture(): Promise<Record<Packaging['name'], Packaged[]>> {
       const dir = join(fixtureDir, name, String(n));
       mkdirSync(dir, { recursive: true });
       t = Date.now();
+      c = childCpuSeconds();
       const renditions = await encodeLadder(source, dir, { format });
       cost[name] = (cost[name] ?? 0) + (Date.now() - t);
+      cpuSince(name, c);
       out[name]!.push({
         dir,
         duration: await probeDuration(join(dir, `${renditions[0]!.name}.m3u8`)),
@@ -158,8 +183,13 @@ async function makeFixture(): Promise<Record<Packaging['name'], Packaged[]>> {
     `fixture made in ${((Date.now() - started) / 1000).toFixed(0)} s; encoding per minute of source: ${Object.entries(
       cost,
     )
-      .map(([name, ms]) => `${name} ${((ms / 1000 / seconds) * 60).toFixed(0)} s`)
-      .join(', ')}`,
+      .map(
+        ([name, ms]) =>
+          `${name} ${((ms / 1000 / seconds) * 60).toFixed(0)} s wall, ${(((cpu[name] ?? NaN) / seconds) * 60).toFixed(0)} s CPU`,
+      )
+      .join(', ')} (${cpus().length} cores, load ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')})`,
   );
   writeFileSync(done, JSON.stringify(out));
   return out;
@@ -627,7 +657,9 @@ try {
   const b = stats(bare);
 
   console.log(
-    `\nDramaStar playback on emulated networks: headless Chromium ${browser.version()}, 390×844 at 2.625×, media on Swift's S3 API (presigned segments), ${EPISODES} episodes of ${EPISODE_SECONDS} s, ${RUNS} cold opens each`,
+    `\nDramaStar playback on emulated networks: headless Chromium ${browser.version()}, 390×844 at 2.625×, media on Swift's S3 API (presigned segments), ${EPISODES} episodes of ${EPISODE_SECONDS} s, ${RUNS} cold opens each; load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} on ${cpus().length} cores`,
   );
   console.log(
     '| network | packaging | measure (runs) | first frame from navigation, median / p95 ms | stalls / stalled time after the first frame | average rendition | media bytes per view | fetched 10 s after the first frame | through the instance |',
