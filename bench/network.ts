@@ -26,7 +26,7 @@ import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
@@ -34,7 +34,7 @@ import { openDatabase } from '../apps/server/src/db/client.js';
 import { episodes, series } from '../apps/server/src/db/schema/index.js';
 import { FFMPEG, probeDuration, run } from '../apps/server/src/media/ffmpeg.js';
 import { encodeLadder } from '../apps/server/src/media/hls.js';
-import type { Rendition } from '../apps/server/src/media/ladder.js';
+import { parseMasterPlaylist, type Rendition } from '../apps/server/src/media/ladder.js';
 import { s3Storage } from '../apps/server/src/media/storage-s3.js';
 import { createTenantService, DEFAULT_TENANT } from '../apps/server/src/modules/tenant/tenant.service.js';
 import { startSwiftS3 } from '../apps/server/src/test/swift-s3.js';
@@ -75,11 +75,13 @@ interface Packaging {
   tenant: string;
   host: string;
 }
+/** Only these packagings measured (BENCH_PACKAGINGS=single,ladder); the fixture has them all. */
+const ONLY_PACKAGINGS = process.env.BENCH_PACKAGINGS?.split(',');
 const PACKAGINGS: Packaging[] = [
-  { name: 'single', tenant: '000101', host: 'single.localhost' },
-  { name: 'ladder', tenant: '000102', host: 'ladder.localhost' },
+  { name: 'single' as const, tenant: '000101', host: 'single.localhost' },
+  { name: 'ladder' as const, tenant: '000102', host: 'ladder.localhost' },
   ...(WITH_FMP4 ? [{ name: 'ladder-fmp4' as const, tenant: '000103', host: 'fmp4.localhost' }] : []),
-];
+].filter((p) => !ONLY_PACKAGINGS || ONLY_PACKAGINGS.includes(p.name));
 
 // ---------------------------------------------------------------------------------------------
 // The fixture: sources with motion and grain, packaged each way (kept between runs).
@@ -104,62 +106,127 @@ const SINGLE_720 = [
   ...['-f', 'hls', '-hls_time', '2', '-hls_playlist_type', 'vod', '-hls_list_size', '0'],
 ];
 
+/**
+ * CPU seconds used by this process's finished children (ffmpeg), from /proc/self/stat's cutime
+ * and cstime (clock ticks, 100 per second on Linux); null where there is no /proc.
+ */
+function childCpuSeconds(): number | null {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8')
+      .replace(/^.*\) /, '')
+      .split(' ');
+    // After the name: state is field 3, so cutime (16) and cstime (17) are at 13 and 14.
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/** A step's cost, kept beside its output so a fixture made over several runs still reports it. */
+interface Cost {
+  wallSeconds: number;
+  cpuSeconds: number | null;
+  sourceSeconds: number;
+}
+
+/**
+ * Runs `make` unless `done` exists, and records its wall time and ffmpeg's CPU seconds in
+ * `dir/cost.json`; returns the step's cost when it is known.
+ */
+async function step(dir: string, done: string, make: () => Promise<void>): Promise<Cost | null> {
+  const costFile = join(dir, 'cost.json');
+  if (existsSync(done))
+    return existsSync(costFile) ? (JSON.parse(readFileSync(costFile, 'utf8')) as Cost) : null;
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const wall = Date.now();
+  const before = childCpuSeconds();
+  await make();
+  const after = childCpuSeconds();
+  const cost: Cost = {
+    wallSeconds: (Date.now() - wall) / 1000,
+    cpuSeconds: before !== null && after !== null ? after - before : null,
+    sourceSeconds: EPISODE_SECONDS,
+  };
+  writeFileSync(costFile, JSON.stringify(cost));
+  return cost;
+}
+
+/**
+ * One source with motion and grain, packaged each way; episodes 2… are copies of episode 1 under
+ * their own addresses (no cache is shared between them, and the network sees the same bytes an
+ * encode of other pictures of the kind would give). Each step is kept when done, so a fixture
+ * interrupted on a busy machine is finished by the next run.
+ */
 async function makeFixture(): Promise<Record<Packaging['name'], Packaged[]>> {
   const done = join(fixtureDir, 'fixture.json');
   if (existsSync(done))
     return JSON.parse(readFileSync(done, 'utf8')) as Record<Packaging['name'], Packaged[]>;
-  rmSync(fixtureDir, { recursive: true, force: true });
   mkdirSync(fixtureDir, { recursive: true });
   const started = Date.now();
-  const out: Record<string, Packaged[]> = { single: [], ladder: [], 'ladder-fmp4': [] };
-  const cost: Record<string, number> = {};
-  for (let n = 1; n <= EPISODES; n++) {
-    const source = join(fixtureDir, `source-${n}.mp4`);
+  const source = join(fixtureDir, 'source-1.mp4');
+  const sourceDone = join(fixtureDir, 'source-1.done');
+  if (!existsSync(sourceDone)) {
     // Moving test pictures, a hue turning with time, and temporal grain: hard to compress, as film is.
     await run(FFMPEG, [
       ...['-hide_banner', '-loglevel', 'error', '-y'],
       ...['-f', 'lavfi', '-i'],
-      `testsrc2=size=720x1280:rate=30:duration=${EPISODE_SECONDS},hue=H=2*PI*t/${10 + n},noise=alls=10:allf=t+u`,
-      ...['-f', 'lavfi', '-i', `sine=frequency=${220 * n}:duration=${EPISODE_SECONDS}`],
+      `testsrc2=size=720x1280:rate=30:duration=${EPISODE_SECONDS},hue=H=2*PI*t/11,noise=alls=10:allf=t+u`,
+      ...['-f', 'lavfi', '-i', `sine=frequency=220:duration=${EPISODE_SECONDS}`],
       ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '16', '-pix_fmt', 'yuv420p'],
       ...['-c:a', 'aac', '-b:a', '128k', '-shortest', source],
     ]);
-    const single = join(fixtureDir, 'single', String(n));
-    mkdirSync(single, { recursive: true });
-    let t = Date.now();
+    writeFileSync(sourceDone, '');
+  }
+  const out: Record<string, Packaged[]> = { single: [], ladder: [], 'ladder-fmp4': [] };
+  const costs: Record<string, Cost | null> = {};
+  const single = join(fixtureDir, 'single', '1');
+  costs.single = await step(single, join(single, 'index.m3u8'), async () => {
     await run(FFMPEG, [
       ...['-hide_banner', '-loglevel', 'error', '-y', '-i', source],
       ...SINGLE_720,
       ...['-hls_segment_filename', join(single, 'seg_%03d.ts'), join(single, 'index.m3u8')],
     ]);
-    cost.single = (cost.single ?? 0) + (Date.now() - t);
-    out.single!.push({
-      dir: single,
-      duration: await probeDuration(join(single, 'index.m3u8')),
-      renditions: [],
+  });
+  out.single!.push({
+    dir: single,
+    duration: await probeDuration(join(single, 'index.m3u8')),
+    renditions: [],
+  });
+  for (const format of WITH_FMP4 ? (['ts', 'fmp4'] as const) : (['ts'] as const)) {
+    const name = format === 'ts' ? 'ladder' : 'ladder-fmp4';
+    const dir = join(fixtureDir, name, '1');
+    costs[name] = await step(dir, join(dir, 'master.m3u8'), async () => {
+      await encodeLadder(source, dir, { format });
     });
-    for (const format of WITH_FMP4 ? (['ts', 'fmp4'] as const) : (['ts'] as const)) {
-      const name = format === 'ts' ? 'ladder' : 'ladder-fmp4';
-      const dir = join(fixtureDir, name, String(n));
-      mkdirSync(dir, { recursive: true });
-      t = Date.now();
-      const renditions = await encodeLadder(source, dir, { format });
-      cost[name] = (cost[name] ?? 0) + (Date.now() - t);
-      out[name]!.push({
-        dir,
-        duration: await probeDuration(join(dir, `${renditions[0]!.name}.m3u8`)),
-        renditions,
-      });
-    }
-    rmSync(source);
+    const renditions = parseMasterPlaylist(readFileSync(join(dir, 'master.m3u8'), 'utf8'));
+    out[name]!.push({
+      dir,
+      duration: await probeDuration(join(dir, `${renditions[0]!.name}.m3u8`)),
+      renditions,
+    });
   }
-  const seconds = EPISODES * EPISODE_SECONDS;
+  for (const name of Object.keys(out)) {
+    const first = out[name]![0];
+    if (!first) continue;
+    for (let n = 2; n <= EPISODES; n++) {
+      const dir = join(fixtureDir, name, String(n));
+      rmSync(dir, { recursive: true, force: true });
+      cpSync(first.dir, dir, { recursive: true });
+      out[name]!.push({ ...first, dir });
+    }
+  }
+  rmSync(source, { force: true });
   console.log(
-    `fixture made in ${((Date.now() - started) / 1000).toFixed(0)} s; encoding per minute of source: ${Object.entries(
-      cost,
-    )
-      .map(([name, ms]) => `${name} ${((ms / 1000 / seconds) * 60).toFixed(0)} s`)
-      .join(', ')}`,
+    `fixture made in ${((Date.now() - started) / 1000).toFixed(0)} s; encoding per minute of source (${cpus().length} cores, load ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}): ${Object.entries(costs)
+      .map(([name, cost]) =>
+        cost
+          ? `${name} ${((cost.wallSeconds / cost.sourceSeconds) * 60).toFixed(0)} s wall, ${cost.cpuSeconds === null ? '?' : ((cost.cpuSeconds / cost.sourceSeconds) * 60).toFixed(0)} s CPU`
+          : `${name} (made by an earlier run)`,
+      )
+      .join('; ')}`,
   );
   writeFileSync(done, JSON.stringify(out));
   return out;
@@ -319,7 +386,7 @@ const images = createServer((req, res) => {
 });
 await new Promise<void>((resolve) => images.listen(0, '127.0.0.1', resolve));
 const imagesUrl = `http://127.0.0.1:${(images.address() as AddressInfo).port}/`;
-const swift = await startSwiftS3();
+const swift = await startSwiftS3({ readyTimeoutMs: 180_000 });
 await swift.createBucket('bench-media');
 await swift.createBucket('bench-originals');
 const s3 = {
@@ -452,6 +519,9 @@ async function newPage(
   const context = await browser.newContext(phone);
   await context.addInitScript(STALL_PROBE);
   const page = await context.newPage();
+  // Times are the page's own (from navigation start); on a busy machine under 3G the load event
+  // may take longer than Playwright's default 30 s.
+  page.setDefaultNavigationTimeout(180_000);
   const { cdp, fetched } = await recordRequests(page);
   await emulate(cdp, network);
   return { context, page, fetched };
@@ -627,7 +697,9 @@ try {
   const b = stats(bare);
 
   console.log(
-    `\nDramaStar playback on emulated networks: headless Chromium ${browser.version()}, 390×844 at 2.625×, media on Swift's S3 API (presigned segments), ${EPISODES} episodes of ${EPISODE_SECONDS} s, ${RUNS} cold opens each`,
+    `\nDramaStar playback on emulated networks: headless Chromium ${browser.version()}, 390×844 at 2.625×, media on Swift's S3 API (presigned segments), ${EPISODES} episodes of ${EPISODE_SECONDS} s, ${RUNS} cold opens each; load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} on ${cpus().length} cores`,
   );
   console.log(
     '| network | packaging | measure (runs) | first frame from navigation, median / p95 ms | stalls / stalled time after the first frame | average rendition | media bytes per view | fetched 10 s after the first frame | through the instance |',

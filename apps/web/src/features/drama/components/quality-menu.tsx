@@ -1,4 +1,5 @@
 import { useT } from '../../../shared/i18n';
+import { CheckIcon, SettingsIcon } from '../../../shared/ui/icons';
 import { DATA_SAVER_SHORT_SIDE, dataSaverOn, useQuality } from '../../../shared/store/video-quality';
 import type { PlayerQuality } from '../player/attach';
 import type { SubtitleView } from '../player/use-subtitles';
@@ -45,7 +46,9 @@ export function QualityMenu({
         data-playing={quality.playing ?? ''}
         onClick={() => onOpen(!open)}
       >
-        {fixed === null ? t('drama.qualityAuto') : shown(fixed)}
+        {/* A gear, and the rung when one is fixed: "Tự động" or "Otomatis" would squeeze the seek bar. */}
+        <SettingsIcon className="ds-quality__icon" />
+        {fixed !== null && <span className="ds-quality__fixed">{shown(fixed)}</span>}
       </button>
       {open && (
         <div className="ds-speed__menu ds-quality__menu" role="menu" aria-label={t('drama.quality')}>
@@ -87,7 +90,10 @@ export function QualityMenu({
             data-testid="details-data-saver"
             onClick={() => useQuality.getState().setDataSaver(!saver)}
           >
-            <span>{t('drama.dataSaver')}</span>
+            <span className="ds-quality__saver-title">
+              {t('drama.dataSaver')}
+              {saver && <CheckIcon />}
+            </span>
             <small>{t('drama.dataSaverHint')}</small>
           </button>
           {subtitles && <SubtitleChoices view={subtitles} onPicked={() => onOpen(false)} />}

@@ -26,8 +26,13 @@ export interface PlayerQuality {
 
 export interface Attachment {
   readonly videoId: number;
-  /** The neighbour became current: buffer normally. */
+  /** The neighbour (or an item swiped away from and back to) became current: buffer normally. */
   promote: () => void;
+  /**
+   * Swiped away from: keep what is buffered (a swipe back plays at once) but load no more, and
+   * cancel a segment under way, so the new current item has the network to itself.
+   */
+  hold: () => void;
   /** Full teardown: stops loading, hls.destroy(), removeAttribute('src'), load(). */
   destroy: () => void;
 }
@@ -77,6 +82,8 @@ export function attachEpisode(
   /** Renewals since media last loaded; a second 403 in a row is an error, not a loop. */
   let renewals = 0;
   let preloading = options.preload === true;
+  /** Swiped away from (`hold`): nothing more loads until `promote`. */
+  let held = false;
   const engine = hlsEngine(video);
   const cleanups: (() => void)[] = [];
   // Each play answer (the first and every renewal) brings the subtitle tracks' fresh addresses.
@@ -151,7 +158,9 @@ export function attachEpisode(
       if (Number.isFinite(estimate) && estimate > 0) learnedBandwidth = estimate;
     });
     instance.on(Events.MANIFEST_PARSED, () => {
-      if (hls === instance) applyQuality();
+      if (hls !== instance) return;
+      applyQuality();
+      if (held) instance.stopLoad();
     });
     instance.on(Events.LEVEL_SWITCHED, () => {
       if (hls === instance) reportQuality();
@@ -265,10 +274,19 @@ export function attachEpisode(
     videoId,
     promote: () => {
       preloading = false;
+      const wasHeld = held;
+      held = false;
       if (!hls) return;
       hls.config.maxBufferLength = PLAY_BUFFER_SECONDS;
       hls.config.maxMaxBufferLength = MAX_BUFFER_SECONDS;
       applyQuality();
+      // From where it was (hls.js resumes at the element's last position).
+      if (wasHeld) hls.startLoad(-1);
+    },
+    hold: () => {
+      if (held || destroyed) return;
+      held = true;
+      hls?.stopLoad();
     },
     destroy: () => {
       if (destroyed) return;

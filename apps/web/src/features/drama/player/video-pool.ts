@@ -18,7 +18,10 @@ interface Slot {
   video: HTMLVideoElement;
   index: number | null;
   attachment: Attachment | null;
+  /** A neighbour attached ahead of time: its lowest rendition's first segment only. */
   preloaded: boolean;
+  /** Swiped away from: it keeps what it buffered and loads no more. */
+  held: boolean;
 }
 
 /**
@@ -33,7 +36,13 @@ export class VideoPool {
 
   constructor(videos: readonly HTMLVideoElement[], events: PoolEvents) {
     if (videos.length !== 3) throw new Error('The pool needs exactly three video elements');
-    this.slots = videos.map((video) => ({ video, index: null, attachment: null, preloaded: false }));
+    this.slots = videos.map((video) => ({
+      video,
+      index: null,
+      attachment: null,
+      preloaded: false,
+      held: false,
+    }));
     this.events = events;
   }
 
@@ -77,9 +86,14 @@ export class VideoPool {
           onLocked: (info) => this.events.onLocked(item.videoId, info),
           onError: (error) => this.events.onError(item.videoId, error),
         });
-      } else if (offset === 0 && slot.attachment && slot.preloaded) {
+      } else if (offset === 0 && slot.attachment && (slot.preloaded || slot.held)) {
         slot.preloaded = false;
+        slot.held = false;
         slot.attachment.promote();
+      } else if (offset !== 0 && slot.attachment && !slot.preloaded && !slot.held) {
+        // The item swiped away from: a swipe back plays what it holds, and it loads no more.
+        slot.held = true;
+        slot.attachment.hold();
       }
     }
     // Slots whose index is no longer in the window (a jump) are emptied, as above when neighbours
@@ -105,6 +119,7 @@ export class VideoPool {
       slot.attachment = null;
     }
     slot.preloaded = false;
+    slot.held = false;
     if (!keepIndex) {
       slot.index = null;
       delete slot.video.dataset.index;
