@@ -120,6 +120,16 @@ export default function VideoDetailsPage() {
     [episode, video, lock, seriesId],
   );
   useProgressRecorder(watching);
+  // Episodes played on this visit join the ones the server knows for the grid's watched marks.
+  const [playedHere, setPlayedHere] = useState<ReadonlySet<number>>(new Set());
+  const playingId = watching?.videoId;
+  if (playingId !== undefined && !playedHere.has(playingId)) {
+    setPlayedHere(new Set(playedHere).add(playingId));
+  }
+  const watchedIds = useMemo(
+    () => [...new Set([...(data?.watched ?? []), ...playedHere])],
+    [data, playedHere],
+  );
   useEpisodeEvents(watching, episode?.number, 'other');
   usePaywallShown(lock && episode ? { seriesId, episodeId: episode.id, episode: episode.number } : null);
 
@@ -253,6 +263,7 @@ export default function VideoDetailsPage() {
             <EpisodeGrid
               episodes={episodes}
               currentVideoId={episode.id}
+              watchedIds={watchedIds}
               onPick={open}
               testPrefix="details-episode"
             />
