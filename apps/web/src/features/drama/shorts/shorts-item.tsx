@@ -30,6 +30,7 @@ export function ShortsItem({
   onShare,
   onWatchFree,
   onUnlocked,
+  onPaid,
 }: {
   item: FeedItem;
   index: number;
@@ -43,6 +44,8 @@ export function ShortsItem({
   onShare: () => void;
   onWatchFree: (() => void) | undefined;
   onUnlocked: () => void;
+  /** A card was bought on this item's paywall: the page keeps it until "Continue watching". */
+  onPaid: () => void;
 }) {
   const t = useT();
   const { series, episode } = item;
@@ -77,6 +80,7 @@ export function ShortsItem({
             freeEpisodes={lock.freeEpisodes}
             onWatchFree={onWatchFree}
             onUnlocked={onUnlocked}
+            onPaid={onPaid}
           />
         </div>
       )}
