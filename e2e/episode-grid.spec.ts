@@ -21,12 +21,12 @@ test.beforeEach(({ page }) => {
 const EPISODES = 62;
 const FREE = 40;
 
-/** A 1 s vertical clip made by ffmpeg now (nothing committed). */
+/** A 20 s vertical clip (long enough not to move on to the next episode mid-test) made by ffmpeg now (nothing committed). */
 function clip(): string {
   const file = join(mkdtempSync(join(tmpdir(), 'ds-e2e-grid-')), 'episode.mp4');
   execFileSync('ffmpeg', [
     ...['-hide_banner', '-loglevel', 'error', '-y'],
-    ...['-f', 'lavfi', '-i', 'testsrc2=size=180x320:rate=12:duration=1'],
+    ...['-f', 'lavfi', '-i', 'testsrc2=size=180x320:rate=10:duration=20'],
     ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', file],
   ]);
   return file;

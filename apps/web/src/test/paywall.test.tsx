@@ -153,6 +153,8 @@ describe('paywall over a paid episode', () => {
       expect(screen.getByTestId('paywall-balance').textContent).toBe('Your balance: ₱120.00'),
     );
     expect(prompt.textContent).toContain('Cards never renew or charge you by themselves');
+    // The sheet takes the width: the series' actions are not drawn over it.
+    expect(screen.queryByTestId('details-share')).toBeNull();
     // No trial card left: no trial button.
     expect(screen.queryByTestId('unlock-trial')).toBeNull();
     const buy = screen.getByTestId('paywall-buy');
@@ -170,6 +172,7 @@ describe('paywall over a paid episode', () => {
     fireEvent.click(screen.getByTestId('paywall-continue'));
     await waitFor(() => expect(hls.urls).toContain('/stream/4/sig/index.m3u8'), wait);
     expect(screen.queryByTestId('unlock-prompt')).toBeNull();
+    expect(screen.getByTestId('details-share')).toBeTruthy();
     expect(window.location.hash).toContain('videoId=4');
   });
 

@@ -197,32 +197,35 @@ export default function VideoDetailsPage() {
                 onVideo={setVideo}
               />
             )}
-            <div className="ds-details__rail">
-              <LikeButton episode={episode} testId="details-like" />
-              <ActionButton
-                icon={<BookmarkIcon filled={favorited} />}
-                label={t(favorited ? 'drama.following' : 'drama.follow')}
-                active={favorited}
-                pressed={favorited}
-                testId="details-favorite"
-                onClick={() => toggleFollow.toggle(seriesId, favorited)}
-              />
-              <ActionButton
-                icon={<ShareLinkIcon />}
-                label={t('drama.share')}
-                testId="details-share"
-                onClick={() => share(seriesId, episode.id)}
-              />
-              <ActionButton
-                icon={<ListIcon />}
-                label={t('drama.episodes')}
-                caption={data.series.episodeCount}
-                testId="details-episodes"
-                onClick={() =>
-                  document.getElementById('details-episodes')?.scrollIntoView({ behavior: 'smooth' })
-                }
-              />
-            </div>
+            {/* The paywall sheet takes the width: the series' actions come back with the picture. */}
+            {!lock && (
+              <div className="ds-details__rail">
+                <LikeButton episode={episode} testId="details-like" />
+                <ActionButton
+                  icon={<BookmarkIcon filled={favorited} />}
+                  label={t(favorited ? 'drama.following' : 'drama.follow')}
+                  active={favorited}
+                  pressed={favorited}
+                  testId="details-favorite"
+                  onClick={() => toggleFollow.toggle(seriesId, favorited)}
+                />
+                <ActionButton
+                  icon={<ShareLinkIcon />}
+                  label={t('drama.share')}
+                  testId="details-share"
+                  onClick={() => share(seriesId, episode.id)}
+                />
+                <ActionButton
+                  icon={<ListIcon />}
+                  label={t('drama.episodes')}
+                  caption={data.series.episodeCount}
+                  testId="details-episodes"
+                  onClick={() =>
+                    document.getElementById('details-episodes')?.scrollIntoView({ behavior: 'smooth' })
+                  }
+                />
+              </div>
+            )}
             {ended && !lock && (
               <p className="ds-details__end" role="status">
                 {t('drama.seriesEnd')}
