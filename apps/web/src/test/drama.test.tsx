@@ -96,6 +96,7 @@ function playRoutes(count: number): Record<string, Route> {
       videoId: id,
       playlistUrl: `/stream/${id}/sig/index.m3u8`,
       expiresAt: '2030-01-01T00:00:00.000Z',
+      subtitles: [],
     });
   return routes;
 }
@@ -576,6 +577,7 @@ describe('Drainage page', () => {
         videoId: 31,
         playlistUrl: '/stream/31/sig/index.m3u8',
         expiresAt: '2030-01-01T00:00:00.000Z',
+        subtitles: [],
       }),
     });
     renderAt('#/pages/drainage/index?seriesId=3&videoId=31&inviteCode=ZX98YW76');
@@ -598,6 +600,7 @@ describe('Drainage page', () => {
         videoId: 30,
         playlistUrl: '/stream/30/sig/index.m3u8',
         expiresAt: '2030-01-01T00:00:00.000Z',
+        subtitles: [],
       }),
     });
     renderAt('#/pages/shorts/videoDetails?seriesId=3&inviteCode=QW34ER56');
@@ -817,6 +820,7 @@ describe('Video details', () => {
               videoId: 1,
               playlistUrl: '/stream/1/sig/index.m3u8',
               expiresAt: '2030-01-01T00:00:00.000Z',
+              subtitles: [],
             }),
     });
     renderAt('#/pages/shorts/videoDetails?seriesId=1&videoId=1');
