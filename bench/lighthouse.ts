@@ -145,10 +145,14 @@ try {
     ['episode page', `${server.url}/#/pages/shorts/videoDetails?seriesId=${first.id}`],
   ];
   const rows: [string, Figures][] = [];
+  /** Every run's performance score per page: a loaded machine spreads them (best and median). */
+  const spread: string[] = [];
   for (const [name, url] of pages) {
     const runs: Figures[] = [];
     for (let i = 0; i < RUNS; i++) runs.push(await audit(url));
     rows.push([name, median(runs)]);
+    const scores = runs.map((run) => run.performance);
+    spread.push(`${name}: runs ${scores.join(', ')}; best ${Math.max(...scores)}`);
   }
   const baseline = rows[0]![1].performance;
   console.log(
@@ -162,6 +166,7 @@ try {
     console.log(
       `| ${name} | ${f.performance} | ${f.accessibility} | ${f.fcp.toFixed(0)} | ${f.lcp.toFixed(0)} | ${f.tbt.toFixed(0)} | ${f.cls.toFixed(3)} | ${f.kib.toFixed(0)} | ${(f.performance / baseline).toFixed(2)} |`,
     );
+  for (const line of spread) console.log(line);
   for (const [name, f] of rows)
     if (f.failedA11y.length)
       console.log(`accessibility audits failed on ${name}: ${f.failedA11y.join(', ')}`);

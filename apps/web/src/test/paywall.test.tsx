@@ -5,6 +5,7 @@ import { useLoginPanel } from '../shared/auth/login-panel-store';
 import { openPaymentPage } from '../shared/payments';
 import { clearReturn, pendingReturn } from '../shared/return-to';
 import { useSession } from '../shared/store/session';
+import { showToast } from '../shared/ui/toast';
 import { ok, refusal, stubApi } from './fetch';
 import { clearCookies, episode, sampleUser, series, tenantConfigAnswer } from './fixtures';
 import { renderAt, wait } from './render-app';
@@ -152,6 +153,8 @@ describe('paywall over a paid episode', () => {
       expect(screen.getByTestId('paywall-balance').textContent).toBe('Your balance: ₱120.00'),
     );
     expect(prompt.textContent).toContain('Cards never renew or charge you by themselves');
+    // The sheet takes the width: the series' actions are not drawn over it.
+    expect(screen.queryByTestId('details-share')).toBeNull();
     // No trial card left: no trial button.
     expect(screen.queryByTestId('unlock-trial')).toBeNull();
     const buy = screen.getByTestId('paywall-buy');
@@ -169,6 +172,7 @@ describe('paywall over a paid episode', () => {
     fireEvent.click(screen.getByTestId('paywall-continue'));
     await waitFor(() => expect(hls.urls).toContain('/stream/4/sig/index.m3u8'), wait);
     expect(screen.queryByTestId('unlock-prompt')).toBeNull();
+    expect(screen.getByTestId('details-share')).toBeTruthy();
     expect(window.location.hash).toContain('videoId=4');
   });
 
@@ -237,5 +241,79 @@ describe('paywall over a paid episode', () => {
     fireEvent.click(screen.getByTestId('unlock-signup'));
     expect(useLoginPanel.getState()).toMatchObject({ visible: true, view: 'register' });
     expect(screen.getByTestId('unlock-signup').textContent).toBe('Sign up for a free 72-hour trial');
+  });
+});
+
+describe('paywall in the Shorts feed', () => {
+  /** A feed of one series: a free episode 1 and a paid episode 4 (open once `bought`). */
+  function feedRoutes(bought: () => boolean) {
+    return {
+      '/sv/videosPage': () =>
+        ok({
+          list: [
+            { series: series(1), episode: episode(1, 1) },
+            { series: series(1), episode: episode(4, 4, { locked: !bought() }) },
+          ],
+          total: 2,
+        }),
+      '/sv/play/1': ok({
+        videoId: 1,
+        playlistUrl: '/stream/1/sig/index.m3u8',
+        expiresAt: '2030-01-01T00:00:00.000Z',
+      }),
+    };
+  }
+
+  it('shows the same sheet on a paid item, buys in one tap and resumes that item on "Continue watching"', async () => {
+    sessionStorage.setItem('dramastar.shortsIndex', '1');
+    signIn();
+    let bought = false;
+    const api = stubApi({
+      ...routes(() => bought, '120.00'),
+      ...feedRoutes(() => bought),
+      '/user/openvipByBalance': () => {
+        bought = true;
+        return ok({
+          card: { tier: 'week', startsAt: '2026-11-27T09:00:00.000Z', endsAt: '2026-12-04T09:00:00.000Z' },
+          action: 'buy',
+          paid: '49.00',
+          credit: '0.00',
+          balance: '71.00',
+        });
+      },
+    });
+    renderAt('#/pages/shorts/index');
+    const active = () =>
+      document.querySelector<HTMLElement>('[data-testid="shorts-item"][data-active="true"]');
+    const prompt = await screen.findByTestId('unlock-prompt', {}, wait);
+    expect(prompt.getAttribute('data-number')).toBe('4');
+    expect(active()?.dataset.videoId).toBe('4');
+    // Prices, the balance and the one-tap buy, as on the episode page.
+    await waitFor(() => expect(screen.getByTestId('paywall-price-week').textContent).toBe('₱49.00'), wait);
+    expect(screen.getByTestId('paywall-price-primary').textContent).toBe('₱299.00');
+    await waitFor(() =>
+      expect(screen.getByTestId('paywall-balance').textContent).toBe('Your balance: ₱120.00'),
+    );
+    const buy = screen.getByTestId('paywall-buy');
+    await waitFor(() => expect(buy.textContent).toBe('Pay ₱49.00 from balance'));
+    expect(api.callsTo('/sv/play/4')).toHaveLength(0);
+
+    fireEvent.click(buy);
+    const done = await screen.findByTestId('paywall-done', {}, wait);
+    expect(done.textContent).toContain('Drama Week Card is active');
+    expect(done.textContent).toContain('₱71.00');
+    // The feed reloads unlocked behind the sheet; nothing plays until the viewer continues.
+    await waitFor(() => expect(api.callsTo('/sv/videosPage').length).toBeGreaterThan(1), wait);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByTestId('paywall-done')).toBeTruthy();
+    expect(api.callsTo('/sv/play/4')).toHaveLength(0);
+    expect(showToast).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByTestId('paywall-continue'));
+    // The same item plays: its stream is asked for, the sheet is gone, the feed has not moved.
+    await waitFor(() => expect(api.callsTo('/sv/play/4')).toHaveLength(1), wait);
+    await waitFor(() => expect(hls.urls).toContain('/stream/4/sig/index.m3u8'), wait);
+    expect(screen.queryByTestId('unlock-prompt')).toBeNull();
+    expect(active()?.dataset.videoId).toBe('4');
   });
 });

@@ -779,6 +779,10 @@ describe('invite friends', () => {
     const dark = Array.from(modules.data).filter(Boolean).length;
     expect(canvas.qrCells()).toBe(dark);
     expect(screen.getByTestId('invite-link').textContent).toBe(LINK);
+    // The printed link may break only between its pieces, never inside the code.
+    const printed = screen.getByTestId('invite-link');
+    expect(printed.querySelectorAll('wbr').length).toBeGreaterThan(3);
+    expect(printed.innerHTML).toContain('register<wbr>?inviteCode<wbr>=AB12CD34');
 
     fireEvent.click(screen.getByTestId('invite-copy-link'));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith(LINK), wait);

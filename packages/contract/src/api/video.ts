@@ -89,6 +89,11 @@ export const seriesDetail = lazySchema(() =>
     progress: z
       .object({ videoId: z.number().int(), number: z.number().int(), progress: z.number() })
       .nullable(),
+    /**
+     * Episodes this viewer has played (each has watch progress), in episode order: the episode
+     * grid marks them. Empty for guests.
+     */
+    watched: z.array(z.number().int()).default([]),
   }),
 );
 

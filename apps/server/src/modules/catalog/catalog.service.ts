@@ -345,7 +345,7 @@ export function createCatalogService({ db, clock, entitlements, points, signer, 
         .orderBy(asc(episodes.number));
       return { row: found, episodes: list };
     });
-    const [infos, fav, last] = await Promise.all([
+    const [infos, fav, played] = await Promise.all([
       episodeInfos(
         eps.map((episode) => ({ episode, freeEpisodes: row.freeEpisodes })),
         viewer,
@@ -367,14 +367,16 @@ export function createCatalogService({ db, clock, entitlements, points, signer, 
             .innerJoin(episodes, eq(episodes.id, viewHistory.episodeId))
             .where(and(eq(viewHistory.userId, viewer.userId), eq(viewHistory.seriesId, seriesId)))
             .orderBy(desc(viewHistory.updatedAt))
-            .limit(1)
         : [],
     ]);
+    // One row per episode played (at most the series' episodes): the newest is where they stopped.
+    const playedIds = new Set(played.map((p) => p.videoId));
     return {
       series: summary(row, lang),
       episodes: infos,
       favorited: fav.length > 0,
-      progress: last[0] ?? null,
+      progress: played[0] ?? null,
+      watched: eps.filter((e) => playedIds.has(e.id)).map((e) => e.id),
     };
   }
 

@@ -509,6 +509,11 @@ describe('likes, favourites and history', () => {
       number: 2,
       progress: 3.25,
     });
+    // The grid's watched marks: every episode played, in episode order; none for a guest.
+    expect(
+      (await call(api.video.videos, { params: { seriesId: jakarta }, token })).body.data.watched,
+    ).toEqual([jEps[0].id, jEps[1].id]);
+    expect((await call(api.video.videos, { params: { seriesId: jakarta } })).body.data.watched).toEqual([]);
     // Progress beyond the end is kept at the end; an episode of another series is refused.
     t.clock.advance(1000);
     await add(jakarta, jEps[2].id, 999);

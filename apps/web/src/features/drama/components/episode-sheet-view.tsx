@@ -38,8 +38,10 @@ export default function EpisodeSheetView({ seriesId, currentVideoId, onPick, onC
           <EpisodeGrid
             episodes={detail.data.episodes}
             currentVideoId={currentVideoId}
+            watchedIds={detail.data.watched}
             onPick={onPick}
             testPrefix="shorts-episode"
+            scrollToCurrent
           />
         ) : (
           <div className="ds-sheet__loading" role="status">

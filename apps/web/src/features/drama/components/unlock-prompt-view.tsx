@@ -206,13 +206,9 @@ function MemberPaywall({
     if (!outcome) return;
     switch (outcome.kind) {
       case 'card':
-        // Where the page does not hold the sheet (Shorts), the episode plays as the feed reloads
-        // unlocked: a toast says what was bought.
-        if (onPaid) onPaid();
-        else
-          Toast.show({
-            content: t('membership.resultBuy', { card: t(TIER_LABELS[outcome.result.card.tier]) }),
-          });
+        // The page keeps this sheet (its "card is active" and "Continue watching") while the
+        // episode reloads unlocked behind it (the episode page and Shorts both do).
+        onPaid?.();
         setDone(outcome.result);
         return;
       case 'order':

@@ -80,13 +80,21 @@ export default function ShortsPage() {
   const current = items[index];
   const currentId = current?.episode.id ?? null;
 
+  /**
+   * A card was just bought on this item's paywall: its sheet stays ("the card is active",
+   * "Continue watching") while the feed reloads unlocked, until the viewer continues or moves on.
+   */
+  const [paidOn, setPaidOn] = useState<{ videoId: number; lock: LockedInfo } | null>(null);
+  if (paidOn && paidOn.videoId !== currentId) setPaidOn(null);
+
   const lockOf = useCallback(
     (item: FeedItem): LockedInfo | null =>
+      (paidOn?.videoId === item.episode.id ? paidOn.lock : null) ??
       locks.get(item.episode.id) ??
       (item.episode.locked
         ? { seriesId: item.series.id, number: item.episode.number, freeEpisodes: item.series.freeEpisodes }
         : null),
-    [locks],
+    [locks, paidOn],
   );
   // A neighbour is paid: the prompt's script is asked now, so that it shows at once on a swipe.
   const lockedNear = [items[index - 1], items[index + 1]].some((item) => item && lockOf(item) !== null);
@@ -366,8 +374,16 @@ export default function ShortsPage() {
                 onEpisodes={() => setSheetSeries(item.series.id)}
                 onShare={() => share(item.series.id, item.episode.id)}
                 onWatchFree={first >= 0 && first !== at ? () => setIndex(first) : undefined}
-                // A trial card started: no episode stays locked (the feed reloads with them all).
-                onUnlocked={clearLocks}
+                // A trial card started, or "Continue watching" after paying: no episode stays
+                // locked (the feed reloads with them all) and this item plays where it is.
+                onUnlocked={() => {
+                  setPaidOn(null);
+                  clearLocks();
+                }}
+                onPaid={() => {
+                  const lock = lockOf(item);
+                  if (lock) setPaidOn({ videoId: item.episode.id, lock });
+                }}
               />
             );
           })}

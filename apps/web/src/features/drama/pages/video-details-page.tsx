@@ -123,6 +123,16 @@ export default function VideoDetailsPage() {
     [episode, video, lock, seriesId],
   );
   useProgressRecorder(watching);
+  // Episodes played on this visit join the ones the server knows for the grid's watched marks.
+  const [playedHere, setPlayedHere] = useState<ReadonlySet<number>>(new Set());
+  const playingId = watching?.videoId;
+  if (playingId !== undefined && !playedHere.has(playingId)) {
+    setPlayedHere(new Set(playedHere).add(playingId));
+  }
+  const watchedIds = useMemo(
+    () => [...new Set([...(data?.watched ?? []), ...playedHere])],
+    [data, playedHere],
+  );
   useEpisodeEvents(watching, episode?.number, 'other');
   usePaywallShown(lock && episode ? { seriesId, episodeId: episode.id, episode: episode.number } : null);
 
@@ -190,33 +200,36 @@ export default function VideoDetailsPage() {
                 onVideo={setVideo}
               />
             )}
-            <div className="ds-details__rail">
-              <LikeButton episode={episode} testId="details-like" />
-              <ActionButton
-                icon={<BookmarkIcon filled={favorited} />}
-                label={t(favorited ? 'drama.following' : 'drama.follow')}
-                active={favorited}
-                pressed={favorited}
-                testId="details-favorite"
-                onClick={() => toggleFollow.toggle(seriesId, favorited)}
-              />
-              <ActionButton
-                icon={<ShareLinkIcon />}
-                label={t('drama.share')}
-                testId="details-share"
-                onClick={() => share(seriesId, episode.id)}
-              />
-              <ActionButton
-                icon={<ListIcon />}
-                label={t('drama.episodes')}
-                caption={data.series.episodeCount}
-                testId="details-episodes"
-                onClick={() =>
-                  document.getElementById('details-episodes')?.scrollIntoView({ behavior: 'smooth' })
-                }
-              />
-              {!lock && <SubtitleToggle view={subtitles} testId="details-subtitles" />}
-            </div>
+            {/* The paywall sheet takes the width: the series' actions come back with the picture. */}
+            {!lock && (
+              <div className="ds-details__rail">
+                <LikeButton episode={episode} testId="details-like" />
+                <ActionButton
+                  icon={<BookmarkIcon filled={favorited} />}
+                  label={t(favorited ? 'drama.following' : 'drama.follow')}
+                  active={favorited}
+                  pressed={favorited}
+                  testId="details-favorite"
+                  onClick={() => toggleFollow.toggle(seriesId, favorited)}
+                />
+                <ActionButton
+                  icon={<ShareLinkIcon />}
+                  label={t('drama.share')}
+                  testId="details-share"
+                  onClick={() => share(seriesId, episode.id)}
+                />
+                <ActionButton
+                  icon={<ListIcon />}
+                  label={t('drama.episodes')}
+                  caption={data.series.episodeCount}
+                  testId="details-episodes"
+                  onClick={() =>
+                    document.getElementById('details-episodes')?.scrollIntoView({ behavior: 'smooth' })
+                  }
+                />
+                <SubtitleToggle view={subtitles} testId="details-subtitles" />
+              </div>
+            )}
             {ended && !lock && (
               <p className="ds-details__end" role="status">
                 {t('drama.seriesEnd')}
@@ -257,6 +270,7 @@ export default function VideoDetailsPage() {
             <EpisodeGrid
               episodes={episodes}
               currentVideoId={episode.id}
+              watchedIds={watchedIds}
               onPick={open}
               testPrefix="details-episode"
             />

@@ -33,6 +33,7 @@ export function ShortsItem({
   onShare,
   onWatchFree,
   onUnlocked,
+  onPaid,
 }: {
   item: FeedItem;
   index: number;
@@ -48,6 +49,8 @@ export function ShortsItem({
   onShare: () => void;
   onWatchFree: (() => void) | undefined;
   onUnlocked: () => void;
+  /** A card was bought on this item's paywall: the page keeps it until "Continue watching". */
+  onPaid: () => void;
 }) {
   const t = useT();
   const { series, episode } = item;
@@ -82,6 +85,7 @@ export function ShortsItem({
             freeEpisodes={lock.freeEpisodes}
             onWatchFree={onWatchFree}
             onUnlocked={onUnlocked}
+            onPaid={onPaid}
           />
         </div>
       )}

@@ -1,5 +1,5 @@
 import { Button, CenterPopup } from 'antd-mobile';
-import { useEffect, useRef, useState } from 'react';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import { useT } from '../../../shared/i18n';
 import { ROUTES } from '../../../shared/routes';
 import { useSession } from '../../../shared/store/session';
@@ -7,7 +7,7 @@ import { CloseIcon, CopyIcon, DownloadIcon, LinkIcon, showToast } from '../../..
 import { useTeamSize, useTeamStatus } from '../api/team';
 import { useCopyInvite } from '../components/copy-invite';
 import { LoadError, Loading, TeamPage } from '../components/shell';
-import { drawPoster, POSTER_HEIGHT, POSTER_WIDTH, savesByLongPress } from '../lib/poster';
+import { drawPoster, linkPieces, POSTER_HEIGHT, POSTER_WIDTH, savesByLongPress } from '../lib/poster';
 
 /** Downloads a canvas as a PNG file through an `<a download>`. */
 function downloadCanvas(canvas: HTMLCanvasElement, fileName: string): void {
@@ -91,8 +91,14 @@ function InviteContent({ inviteCode, inviteLink }: { inviteCode: string; inviteL
             <CopyIcon />
           </button>
         </div>
+        {/* Breaks only between the address's pieces, as the poster prints it, never mid-code. */}
         <p className="ds-team-invite__link" data-testid="invite-link">
-          {inviteLink}
+          {linkPieces(inviteLink).map((piece, i) => (
+            <Fragment key={i}>
+              {i > 0 && <wbr />}
+              {piece}
+            </Fragment>
+          ))}
         </p>
       </div>
       <div className="ds-invite-actions">
