@@ -159,18 +159,15 @@ export function createAnalyticsConsole(deps: { db: Db; clock: Clock }) {
       }>(
         db,
         sql`with s as (
-              select series_id, sum(viewers)::int as viewers from analytics_series_day
-              where tenant_id = ${t} and day between ${from}::date and ${to}::date group by series_id
-            ), e as (
-              select series_id, sum(watch_seconds)::text as watch, sum(viewers)::int as episode_viewers,
-                sum(paywall_viewers)::int as paywall, sum(conversions)::int as conversions, sum(revenue)::text as revenue
-              from analytics_episode_day
+              select series_id, sum(viewers)::int as viewers, sum(watch_seconds)::text as watch,
+                sum(episode_viewers)::int as episode_viewers, sum(paywall_viewers)::int as paywall,
+                sum(conversions)::int as conversions, sum(revenue)::text as revenue
+              from analytics_series_day
               where tenant_id = ${t} and day between ${from}::date and ${to}::date group by series_id
             )
-            select e.series_id, x.title, coalesce(s.viewers, 0) as viewers, e.watch, e.episode_viewers,
-              e.paywall, e.conversions, e.revenue
-            from e left join s on s.series_id = e.series_id left join series x on x.id = e.series_id and x.tenant_id = ${t}
-            order by coalesce(s.viewers, 0) desc, e.series_id`,
+            select s.series_id, x.title, s.viewers, s.watch, s.episode_viewers, s.paywall, s.conversions, s.revenue
+            from s left join series x on x.id = s.series_id and x.tenant_id = ${t}
+            order by s.viewers desc, s.series_id`,
       );
 
       return {

@@ -57,6 +57,8 @@ export async function rollupDay(
         select substr(v.viewer, 3), substr(v.merged_into, 3)::bigint from analytics_viewer v
           where v.tenant_id = ${t} and v.merged_into is not null
       ) l group by device_id`);
+    // The day's events, and of the 24 h before it only the paywalls shown (all a purchase of the
+    // day may be attributed to): the day before is not read whole.
     await x(sql`create temp table _ev on commit drop as
       select e.id, e.at, e.type, e.series_id, e.episode, e.percent, e.seconds, e.detail, e.amount,
         coalesce(e.user_id, l.user_id) as user_id,
@@ -64,7 +66,7 @@ export async function rollupDay(
              else 'd:' || e.device_id end as viewer,
         e.at >= ${start.toISOString()}::timestamptz as today
       from analytics_event e left join _links l on l.device_id = e.device_id
-      where ${window}`);
+      where ${window} and (e.at >= ${start.toISOString()}::timestamptz or e.type = 'paywall_shown')`);
     await x(sql`create index on _ev (viewer, at) where type = 'paywall_shown'`);
     await x(sql`analyze _ev`);
 
@@ -139,9 +141,18 @@ export async function rollupDay(
         left join bought b on b.series_id = k.series_id and b.episode = k.episode
         left join conv c on c.series_id = k.series_id and c.episode = k.episode`);
 
-    await x(sql`insert into analytics_series_day (tenant_id, day, series_id, viewers, watch_seconds)
-      select ${t}, ${day}::date, series_id, count(distinct viewer), round(coalesce(sum(secs), 0))::bigint
-      from _ve where watched group by series_id`);
+    // Per series: distinct viewers of the day, and its episodes' rows added up (the overview).
+    await x(sql`insert into analytics_series_day (tenant_id, day, series_id, viewers, watch_seconds,
+        episode_viewers, paywall_viewers, conversions, revenue)
+      with v as (
+        select series_id, count(distinct viewer) as viewers from _ve where watched group by series_id
+      ), e as (
+        select series_id, sum(watch_seconds) as watch, sum(viewers) as viewers, sum(paywall_viewers) as paywall,
+          sum(conversions) as conversions, sum(revenue) as revenue
+        from analytics_episode_day where tenant_id = ${t} and day = ${day}::date group by series_id
+      )
+      select ${t}, ${day}::date, e.series_id, coalesce(v.viewers, 0), e.watch, e.viewers, e.paywall, e.conversions, e.revenue
+      from e left join v on v.series_id = e.series_id`);
 
     // Users active that day, and their purchases: the first ever, renewals (any later card that
     // replaced none) and upgrades (a card that replaced a live one).

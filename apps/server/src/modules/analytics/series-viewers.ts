@@ -17,7 +17,7 @@ export async function seriesViewers(
     db,
     sql`select series_id, sum(viewers)::int as viewers from analytics_series_day
         where tenant_id = ${tenantId} and day between ${range.from}::date and ${range.to}::date
-        group by series_id order by 2 desc, 1 limit ${limit}`,
+        group by series_id having sum(viewers) > 0 order by 2 desc, 1 limit ${limit}`,
   );
   return rows.map((r) => ({ seriesId: r.series_id, viewers: r.viewers }));
 }
