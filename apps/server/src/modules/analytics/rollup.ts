@@ -3,6 +3,8 @@ import { addDays, type Clock, dayIn } from '../../clock.js';
 import type { Db } from '../../db/client.js';
 import { withTransaction } from '../../db/tx.js';
 import { rowsOf } from '../../db/rows.js';
+import { signUpsBetween } from '../auth/account.service.js';
+import { tenantTimeZones } from '../tenant/tenant.service.js';
 
 /** Any constant: with a hash of tenant and day, the advisory lock that serialises one day's rollup. */
 const ROLLUP_LOCK = 727_041;
@@ -126,7 +128,11 @@ export async function rollupDay(
       ), conv as (
         select series_id, episode, count(*) as conversions from (
           select series_id, episode, viewer from _buy where series_id is not null
-          union select series_id, episode, viewer from _ve where a_trial
+          -- A trial: the unlock prompt's trial button, tapped within 24 h of that episode's paywall.
+          union select t.series_id, t.episode, t.viewer from _ev t
+          where t.today and t.type = 'unlock_action' and t.detail = 'trial' and exists (
+            select 1 from _ev w where w.type = 'paywall_shown' and w.viewer = t.viewer and w.series_id = t.series_id
+              and w.episode = t.episode and w.at <= t.at and w.at > t.at - interval '24 hours')
         ) c group by series_id, episode
       ), keys as (
         select series_id, episode from eps union select series_id, episode from bought
@@ -213,13 +219,16 @@ export async function rollupDay(
         first_visit_day = least(a.first_visit_day, excluded.first_visit_day),
         first_play_day = least(a.first_play_day, excluded.first_play_day),
         first_purchase_day = least(a.first_purchase_day, excluded.first_purchase_day)`);
-    // Sign-ups of the day (the account module's users): a sign-up is a visit too.
-    await x(sql`insert into analytics_viewer as a (tenant_id, viewer, source, first_visit_day, sign_up_day, source_at)
-      select ${t}, 'u:' || u.id, 'direct', ${day}::date, ${day}::date, u.created_at from app_user u
-      where u.tenant_id = ${t} and u.created_at >= ${start.toISOString()}::timestamptz and u.created_at < ${end.toISOString()}::timestamptz
-      on conflict (tenant_id, viewer) do update set
-        sign_up_day = least(a.sign_up_day, excluded.sign_up_day),
-        first_visit_day = least(a.first_visit_day, excluded.first_visit_day)`);
+    // Sign-ups of the day, asked of the account module (its table is its own): a sign-up is a visit too.
+    const signUps = await signUpsBetween(tx, t, start, end);
+    if (signUps.length > 0)
+      await x(sql`insert into analytics_viewer as a (tenant_id, viewer, source, first_visit_day, sign_up_day, source_at)
+        select ${t}, 'u:' || s.user_id, 'direct', ${day}::date, ${day}::date, s.created_at
+        from unnest(${`{${signUps.map((u) => u.userId).join(',')}}`}::bigint[],
+          ${`{${signUps.map((u) => `"${u.createdAt.toISOString()}"`).join(',')}}`}::timestamptz[]) as s(user_id, created_at)
+        on conflict (tenant_id, viewer) do update set
+          sign_up_day = least(a.sign_up_day, excluded.sign_up_day),
+          first_visit_day = least(a.first_visit_day, excluded.first_visit_day)`);
 
     // The funnel's groups of this tenant, rebuilt from the profiles (see analyticsFunnel).
     await x(sql`delete from analytics_funnel where tenant_id = ${t}`);
@@ -240,15 +249,11 @@ export async function rollupDay(
 /** The job: every tenant's yesterday and today (their time zones), rolled up again. */
 export async function rollupRecent(db: Db, clock: Clock): Promise<RollupResult[]> {
   const now = clock.now();
-  const tenants = await rowsOf<{ id: string; time_zone: string }>(
-    db,
-    sql`select id, time_zone from tenant order by id`,
-  );
+  const tenants = await tenantTimeZones(db);
   const done: RollupResult[] = [];
   for (const tenant of tenants) {
-    const today = dayIn(tenant.time_zone, now);
-    for (const day of [addDays(today, -1), today])
-      done.push(await rollupDay(db, { id: tenant.id, timeZone: tenant.time_zone }, day, now));
+    const today = dayIn(tenant.timeZone, now);
+    for (const day of [addDays(today, -1), today]) done.push(await rollupDay(db, tenant, day, now));
   }
   return done;
 }
