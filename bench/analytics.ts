@@ -171,7 +171,7 @@ async function postgresCpuMs(admin: pg.Client, database: string): Promise<number
   return rows.reduce((sum, r) => sum + cpuMs(r.pid), 0);
 }
 
-/** Viewers active on a fixture day (of 200,000): ~11.5 events each, ~667,000 events a day. */
+/** Viewers active on a fixture day (of 200,000): ~10.7 events each, ~667,000 events a day. */
 const ACTIVE_A_DAY = Number(process.env.BENCH_ANALYTICS_ACTIVE ?? 62_500);
 
 /** One UTC day of the fixture: ACTIVE_A_DAY of the 200,000 viewers, each on one series for 3 episodes. */
