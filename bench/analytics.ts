@@ -3,14 +3,18 @@
 // dropped):
 //  1. Ingestion: POST /app-api/analytics/events with batches of 20 events (fresh ids each call)
 //     against GET /healthz of the same server in the same run, in turns; prints calls/s, events/s,
-//     p50/p99 and the ratio of the ingestion's calls/s to /healthz's (aim: ≥ 0.5), then the events
-//     stored and dropped (the server's /metrics).
-//  2. Rollup: a seeded fixture of one tenant, 100 series, 200,000 viewers (40,000 active a day,
-//     ~11-12 events each: ~460,000 events a day), BENCH_ANALYTICS_DAYS days (default 3; 30 makes
-//     a ~14 M-row fixture); the rollup of one day is timed (aim: ≤ 60 s), then the
+//     p50/p99 and the ratio of the ingestion's calls/s to /healthz's (aim: ≥ 0.5), the same ratio
+//     by CPU time per call (the instance's, and with its PostgreSQL backends'; steadier than
+//     throughput on a shared machine), then the events stored and dropped (the server's /metrics).
+//  2. Rollup: a seeded fixture of one tenant, 100 series, 200,000 viewers (62,500 active a day,
+//     BENCH_ANALYTICS_ACTIVE; ~10-11 events each: ~667,000 events a day, made by generate_series in
+//     SQL), BENCH_ANALYTICS_DAYS days (default 3; 30 makes the ~20 M-row fixture); the rollup of
+//     each day is timed (aim: ≤ 60 s), then the
 //     console's calls (overview, a series) are asked 50 times each from the rollups (aim: p95 ≤ 100 ms).
 //   npm run build && npx tsx bench/analytics.ts      BENCH_SECONDS=6 BENCH_CONNECTIONS=10
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { manualClock } from '../apps/server/src/clock.js';
@@ -31,22 +35,25 @@ const BATCH = 20;
 const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 
+// Fresh ids each call without the load generator spending its time on them: a run prefix and a
+// counter (valid version-4 UUIDs), the body written as a template.
+const runPrefix = randomBytes(4).toString('hex');
+let sent = 0;
 function batchBody(): string {
   const now = Date.now();
-  const events = Array.from({ length: BATCH }, (_, i) => ({
-    id: randomUUID(),
-    at: now - i * 10,
-    type: 'episode_progress',
-    seriesId: 1 + (i % 100),
-    episodeId: 1000 + i,
-    episode: 1 + (i % 30),
-    percent: 25,
-    seconds: 12,
-  }));
-  return JSON.stringify({ deviceId: `bench-${randomBytes(6).toString('hex')}`, events });
+  const device = `bench-${runPrefix}-${(sent % 200_000).toString(16).padStart(6, '0')}`;
+  const events: string[] = [];
+  for (let i = 0; i < BATCH; i++) {
+    const n = (sent * BATCH + i).toString(16).padStart(12, '0');
+    events.push(
+      `{"id":"${runPrefix}-0000-4000-8000-${n}","at":${now - i * 10},"type":"episode_progress","seriesId":${1 + (i % 100)},"episodeId":${1000 + i},"episode":${1 + (i % 30)},"percent":25,"seconds":12}`,
+    );
+  }
+  sent++;
+  return `{"deviceId":"${device}","events":[${events.join(',')}]}`;
 }
 
-async function ingestion(url: string): Promise<void> {
+async function ingestion(url: string, admin: pg.Client, name: string): Promise<void> {
   const server = await startServer({
     DATABASE_URL: url,
     DEMO_CONTENT: 'false',
@@ -59,9 +66,30 @@ async function ingestion(url: string): Promise<void> {
       ingest: [] as number[],
       healthLat: [] as number[],
       ingestLat: [] as number[],
+      healthCpu: 0,
+      healthCalls: 0,
+      ingestCpu: 0,
+      ingestPgCpu: 0,
+      ingestCalls: 0,
     };
+    const pid = server.process.pid!;
+    // A round not counted: both paths compiled by the JIT, the pool's connections open.
+    await autocannon({ url: `${server.url}/healthz`, connections, duration: 1 });
+    await autocannon({
+      url: `${server.url}/app-api/analytics/events`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      connections,
+      duration: 1,
+      requests: [{ setupRequest: (req) => ({ ...req, body: batchBody() }) }],
+    });
     for (let r = 0; r < rounds; r++) {
+      let cpu = cpuMs(pid);
       const health = await autocannon({ url: `${server.url}/healthz`, connections, duration: 1 });
+      totals.healthCpu += cpuMs(pid) - cpu;
+      totals.healthCalls += health.requests.total;
+      cpu = cpuMs(pid);
+      const pgCpu = await postgresCpuMs(admin, name);
       const ingest = await autocannon({
         url: `${server.url}/app-api/analytics/events`,
         method: 'POST',
@@ -71,6 +99,9 @@ async function ingestion(url: string): Promise<void> {
         requests: [{ setupRequest: (req) => ({ ...req, body: batchBody() }) }],
       });
       if (ingest.non2xx > 0) throw new Error(`ingestion answered ${ingest.non2xx} non-2xx`);
+      totals.ingestCpu += cpuMs(pid) - cpu;
+      totals.ingestPgCpu += (await postgresCpuMs(admin, name)) - pgCpu;
+      totals.ingestCalls += ingest.requests.total;
       totals.health.push(health.requests.average);
       totals.ingest.push(ingest.requests.average);
       totals.healthLat.push(health.latency.p50);
@@ -79,7 +110,9 @@ async function ingestion(url: string): Promise<void> {
     const mean = (v: number[]) => v.reduce((a, b) => a + b, 0) / v.length;
     const healthRate = mean(totals.health);
     const ingestRate = mean(totals.ingest);
+    const pgBefore = await postgresCpuMs(admin, name);
     await new Promise((r) => setTimeout(r, 2500)); // the buffer's last flush
+    totals.ingestPgCpu += (await postgresCpuMs(admin, name)) - pgBefore;
     const metrics = await (await fetch(`${server.url}/metrics`)).text();
     const metric = (name: string) =>
       metrics
@@ -107,6 +140,19 @@ async function ingestion(url: string): Promise<void> {
     console.log(
       `ratio ingestion calls/s ÷ /healthz calls/s: ${(ingestRate / healthRate).toFixed(2)} (aim ≥ 0.5)`,
     );
+    // Throughput on a shared machine follows its load; CPU time per call does not (much).
+    const perCall = (ms: number, calls: number) => (1000 * ms) / Math.max(1, calls);
+    const healthUs = perCall(totals.healthCpu, totals.healthCalls);
+    const ingestUs = perCall(totals.ingestCpu, totals.ingestCalls);
+    const pgUs = perCall(totals.ingestPgCpu, totals.ingestCalls);
+    console.log(
+      `CPU per call: /healthz ${healthUs.toFixed(0)} µs (the instance); ingestion ${ingestUs.toFixed(0)} µs (the instance)` +
+        (pgUs > 0 ? ` + ${pgUs.toFixed(0)} µs (PostgreSQL, writing its ${BATCH} events)` : ''),
+    );
+    console.log(
+      `ratio by the instance's CPU per call (/healthz ÷ ingestion): ${(healthUs / ingestUs).toFixed(2)}` +
+        (pgUs > 0 ? `; with PostgreSQL's: ${(healthUs / (ingestUs + pgUs)).toFixed(2)}` : ''),
+    );
     console.log(`written: ${metric('dramastar_analytics_events_written_total')}`);
     console.log(`dropped: ${metric('dramastar_analytics_events_dropped_total')}`);
   } finally {
@@ -114,7 +160,31 @@ async function ingestion(url: string): Promise<void> {
   }
 }
 
-/** One UTC day of the fixture: 40,000 of the 200,000 viewers, each on one series for 3 episodes. */
+const TICK_MS = 10; // USER_HZ 100 on Linux
+/** CPU time (user + system) of a process so far, in ms (Linux /proc; 0 elsewhere). */
+function cpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return 0;
+  }
+}
+/**
+ * CPU time of the PostgreSQL backends serving `database` (a server on this machine; other
+ * databases' work on a shared server is not counted), in ms; 0 when it is elsewhere.
+ */
+async function postgresCpuMs(admin: pg.Client, database: string): Promise<number> {
+  const { rows } = await admin.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [
+    database,
+  ]);
+  return rows.reduce((sum, r) => sum + cpuMs(r.pid), 0);
+}
+
+/** Viewers active on a fixture day (of 200,000): ~10.7 events each, ~667,000 events a day. */
+const ACTIVE_A_DAY = Number(process.env.BENCH_ANALYTICS_ACTIVE ?? 62_500);
+
+/** One UTC day of the fixture: ACTIVE_A_DAY of the 200,000 viewers, each on one series for 3 episodes. */
 function seedDay(day: string, k: number): string {
   return `insert into analytics_event (day, id, tenant_id, at, received_at, type, user_id, device_id, series_id, episode_id, episode, percent, seconds, detail, amount)
   select (x.at at time zone 'UTC')::date, gen_random_uuid(), '000000', x.at, x.at, x.type,
@@ -131,11 +201,11 @@ function seedDay(day: string, k: number): string {
            when s.step = 0 then (case when v.vi % 5 = 0 then 'banner' when v.vi % 5 = 1 then 'shorts' else 'other' end) end as detail,
       case when s.step = 6 then 29900 end as amount
     from (
-      select ((g + ${k} * 40000) % 200000) as vi,
-        1 + (((g + ${k} * 40000) % 200000) * 7 + ${k}) % 100 as series_id,
-        1 + ((g + ${k} * 40000) % 200000) % 6 as first_ep,
+      select ((g + ${k} * ${ACTIVE_A_DAY}) % 200000) as vi,
+        1 + (((g + ${k} * ${ACTIVE_A_DAY}) % 200000) * 7 + ${k}) % 100 as series_id,
+        1 + ((g + ${k} * ${ACTIVE_A_DAY}) % 200000) % 6 as first_ep,
         '${day}'::timestamptz + make_interval(secs => (g % 80000)) as t0
-      from generate_series(1, 40000) g
+      from generate_series(1, ${ACTIVE_A_DAY}) g
     ) v
     cross join lateral generate_series(v.first_ep, v.first_ep + 2) as e(episode)
     cross join lateral generate_series(-1, 6) as s(step)
@@ -221,6 +291,11 @@ async function rollup(url: string): Promise<void> {
   }
 }
 
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
+console.log(`load average (1, 5, 15 min) at the start: ${load()} (${cpus().length} cores)`);
 const name = `ds_bench_an_${randomBytes(4).toString('hex')}`;
 const admin = new pg.Client({ connectionString: serverUrl });
 await admin.connect();
@@ -228,9 +303,10 @@ await admin.query(`create database ${name}`);
 const url = new URL(serverUrl);
 url.pathname = `/${name}`;
 try {
-  if (process.env.BENCH_SKIP_INGEST !== '1') await ingestion(url.toString());
+  if (process.env.BENCH_SKIP_INGEST !== '1') await ingestion(url.toString(), admin, name);
   if (process.env.BENCH_SKIP_ROLLUP !== '1') await rollup(url.toString());
 } finally {
   await admin.query(`drop database if exists ${name} with (force)`);
   await admin.end();
+  console.log(`load average at the end: ${load()}`);
 }

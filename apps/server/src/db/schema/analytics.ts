@@ -64,6 +64,18 @@ export const analyticsSeriesDays = pgTable(
     seriesId: integer('series_id').notNull(),
     viewers: integer('viewers').notNull(),
     watchSeconds: bigint('watch_seconds', { mode: 'number' }).notNull(),
+    /*
+     * The series' episode rows of the day added up, so the console's overview reads one row per
+     * series and day instead of one per episode (100 series × 30 episodes × 30 days was 90,000).
+     */
+    /** Sum over episodes of their viewers (a viewer of 3 episodes counts 3: average watch time). */
+    episodeViewers: integer('episode_viewers').notNull().default(0),
+    paywallViewers: integer('paywall_viewers').notNull().default(0),
+    conversions: integer('conversions').notNull().default(0),
+    /** Minor units of the tenant's currency, of the purchases attributed to the series' paywalls. */
+    revenue: bigint('revenue', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.day, t.seriesId] }),

@@ -63,7 +63,9 @@ export function createAnalyticsConsole(deps: { db: Db; clock: Clock }) {
       const { tenantId: t, from, to, currency } = r;
       const money = (minor: string | bigint | null) => toMajor(BigInt(minor ?? 0), currency);
 
-      const funnelRows = await rowsOf<{
+      // The six reads are independent: asked at once (on a pool, each on its own connection), the
+      // answer waits for the slowest, not for their sum.
+      const funnelAsked = rowsOf<{
         source: string;
         visitors: number;
         played: number;
@@ -79,24 +81,12 @@ export function createAnalyticsConsole(deps: { db: Db; clock: Clock }) {
             where tenant_id = ${t} and first_visit_day between ${from}::date and ${to}::date
             group by source`,
       );
-      const funnel = ANALYTICS_SOURCES.map((source) => {
-        const row = funnelRows.find((f) => f.source === source);
-        return {
-          source,
-          visitors: row?.visitors ?? 0,
-          played: row?.played ?? 0,
-          signedUp: row?.signed ?? 0,
-          purchased: row?.purchased ?? 0,
-        };
-      });
-
-      // Retention: a cohort member counts for day N once day N is within the range's end.
-      const [cohort] = await rowsOf<{ n: number }>(
+      const cohortAsked = rowsOf<{ n: number }>(
         db,
         sql`select count(*)::int as n from analytics_viewer
             where tenant_id = ${t} and sign_up_day between ${from}::date and ${to}::date and merged_into is null`,
       );
-      const retentionRows = await rowsOf<{ day: number; eligible: number; retained: number }>(
+      const retentionAsked = rowsOf<{ day: number; eligible: number; retained: number }>(
         db,
         sql`select n.day::int as day,
               count(*) filter (where v.sign_up_day + n.day <= ${to}::date)::int as eligible,
@@ -109,17 +99,7 @@ export function createAnalyticsConsole(deps: { db: Db; clock: Clock }) {
               and v.merged_into is null and v.viewer like 'u:%'
             group by n.day order by n.day`,
       );
-      const retention = {
-        cohort: cohort?.n ?? 0,
-        days: RETENTION_DAYS.map((day) => {
-          const row = retentionRows.find((x) => x.day === day);
-          const eligible = row?.eligible ?? 0;
-          const retained = row?.retained ?? 0;
-          return { day, eligible, retained, rate: eligible > 0 ? retained / eligible : null };
-        }),
-      };
-
-      const [pay] = await rowsOf<{
+      const payAsked = rowsOf<{
         users: number;
         revenue: string;
         first: number;
@@ -133,10 +113,7 @@ export function createAnalyticsConsole(deps: { db: Db; clock: Clock }) {
             from analytics_user_day where tenant_id = ${t} and day between ${from}::date and ${to}::date
               and first_purchases + renewals + upgrades > 0`,
       );
-      const payingUsers = pay?.users ?? 0;
-      const revenue = BigInt(pay?.revenue ?? '0');
-
-      const dayRows = await rowsOf<{ day: string; viewers: number; paying: number; revenue: string }>(
+      const daysAsked = rowsOf<{ day: string; viewers: number; paying: number; revenue: string }>(
         db,
         sql`select to_char(d.day, 'YYYY-MM-DD') as day,
               coalesce((select sum(viewers) from analytics_series_day s where s.tenant_id = ${t} and s.day = d.day), 0)::int as viewers,
@@ -146,8 +123,7 @@ export function createAnalyticsConsole(deps: { db: Db; clock: Clock }) {
                 and u.first_purchases + u.renewals + u.upgrades > 0), 0)::text as revenue
             from generate_series(${from}::date, ${to}::date, interval '1 day') as d(day) order by 1`,
       );
-
-      const seriesRows = await rowsOf<{
+      const seriesAsked = rowsOf<{
         series_id: number;
         title: unknown;
         viewers: number;
@@ -159,19 +135,49 @@ export function createAnalyticsConsole(deps: { db: Db; clock: Clock }) {
       }>(
         db,
         sql`with s as (
-              select series_id, sum(viewers)::int as viewers from analytics_series_day
-              where tenant_id = ${t} and day between ${from}::date and ${to}::date group by series_id
-            ), e as (
-              select series_id, sum(watch_seconds)::text as watch, sum(viewers)::int as episode_viewers,
-                sum(paywall_viewers)::int as paywall, sum(conversions)::int as conversions, sum(revenue)::text as revenue
-              from analytics_episode_day
+              select series_id, sum(viewers)::int as viewers, sum(watch_seconds)::text as watch,
+                sum(episode_viewers)::int as episode_viewers, sum(paywall_viewers)::int as paywall,
+                sum(conversions)::int as conversions, sum(revenue)::text as revenue
+              from analytics_series_day
               where tenant_id = ${t} and day between ${from}::date and ${to}::date group by series_id
             )
-            select e.series_id, x.title, coalesce(s.viewers, 0) as viewers, e.watch, e.episode_viewers,
-              e.paywall, e.conversions, e.revenue
-            from e left join s on s.series_id = e.series_id left join series x on x.id = e.series_id and x.tenant_id = ${t}
-            order by coalesce(s.viewers, 0) desc, e.series_id`,
+            select s.series_id, x.title, s.viewers, s.watch, s.episode_viewers, s.paywall, s.conversions, s.revenue
+            from s left join series x on x.id = s.series_id and x.tenant_id = ${t}
+            order by s.viewers desc, s.series_id`,
       );
+      const [funnelRows, [cohort], retentionRows, [pay], dayRows, seriesRows] = await Promise.all([
+        funnelAsked,
+        cohortAsked,
+        retentionAsked,
+        payAsked,
+        daysAsked,
+        seriesAsked,
+      ]);
+
+      const funnel = ANALYTICS_SOURCES.map((source) => {
+        const row = funnelRows.find((f) => f.source === source);
+        return {
+          source,
+          visitors: row?.visitors ?? 0,
+          played: row?.played ?? 0,
+          signedUp: row?.signed ?? 0,
+          purchased: row?.purchased ?? 0,
+        };
+      });
+
+      // Retention: a cohort member counts for day N once day N is within the range's end.
+      const retention = {
+        cohort: cohort?.n ?? 0,
+        days: RETENTION_DAYS.map((day) => {
+          const row = retentionRows.find((x) => x.day === day);
+          const eligible = row?.eligible ?? 0;
+          const retained = row?.retained ?? 0;
+          return { day, eligible, retained, rate: eligible > 0 ? retained / eligible : null };
+        }),
+      };
+
+      const payingUsers = pay?.users ?? 0;
+      const revenue = BigInt(pay?.revenue ?? '0');
 
       return {
         ...r,
@@ -211,11 +217,11 @@ export function createAnalyticsConsole(deps: { db: Db; clock: Clock }) {
     ): Promise<AnalyticsSeriesDetail> {
       const r = await rangeOf(operator, query);
       const { tenantId: t, from, to, currency } = r;
-      const [info] = await rowsOf<{ title: unknown; free: number }>(
+      const infoAsked = rowsOf<{ title: unknown; free: number }>(
         db,
         sql`select title, free_episodes::int as free from series where id = ${seriesId} and tenant_id = ${t}`,
       );
-      const rows = await rowsOf<Record<string, number | string>>(
+      const rowsAsked = rowsOf<Record<string, number | string>>(
         db,
         sql`select episode, sum(viewers)::int as viewers, sum(p25)::int as p25, sum(p50)::int as p50, sum(p75)::int as p75,
               sum(completed)::int as completed, sum(stopped)::int as stopped, sum(watch_seconds)::text as watch,
@@ -226,6 +232,7 @@ export function createAnalyticsConsole(deps: { db: Db; clock: Clock }) {
             where tenant_id = ${t} and series_id = ${seriesId} and day between ${from}::date and ${to}::date
             group by episode order by episode`,
       );
+      const [[info], rows] = await Promise.all([infoAsked, rowsAsked]);
       const n = (v: number | string | undefined) => Number(v ?? 0);
       return {
         ...r,

@@ -357,4 +357,33 @@ describe('the rollup of scripted viewers', () => {
       await second?.close();
     }
   });
+
+  it("counts a trial as a conversion from the unlock prompt's trial button, tapped within 24 h of its paywall", async () => {
+    // Day 5 (Manila), series 11, episode 5's paywall.
+    const at = T0 + 5 * 24 * HOUR + 2 * HOUR;
+    const e5 = { seriesId: 11, episode: 5 };
+    // TA: shown the paywall, taps "trial" 10 minutes later: a conversion.
+    await send('device-ta-0000-0000', [ev.paywall(at, e5), ev.unlock(at + 10 * MIN, e5, 'trial')]);
+    // TB: taps "trial" on a prompt whose paywall event never arrived: a trial, not a conversion.
+    await send('device-tb-0000-0000', [ev.unlock(at + 5 * MIN, e5, 'trial')]);
+    // TC: shown the paywall, dismisses it.
+    await send('device-tc-0000-0000', [ev.paywall(at, e5), ev.unlock(at + MIN, e5, 'dismiss')]);
+    await analytics().service.buffer.flush();
+    await rollupDay(t.database.db, TENANT, addDay(5), t.clock.now());
+    const detail = await series(11, addDay(5), addDay(5));
+    expect(detail.episodes).toEqual([
+      expect.objectContaining({
+        episode: 5,
+        paywallViewers: 2,
+        unlock: { buy: 0, trial: 2, signIn: 0, dismiss: 1 },
+        trials: 2,
+        purchases: 0,
+        conversions: 1,
+      }),
+    ]);
+    const row = (await overview(addDay(5), addDay(5))).series.find(
+      (x: { seriesId: number }) => x.seriesId === 11,
+    );
+    expect(row).toMatchObject({ paywallViewers: 2, conversions: 1, conversionRate: 0.5 });
+  });
 });

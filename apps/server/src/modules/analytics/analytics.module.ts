@@ -65,7 +65,11 @@ export async function analyticsModule(
     },
   });
   await ensurePartitions(database, clock.now());
-  analyticsRoutes(router, { analytics: service, tenants: deps.tenants, resolveUser: deps.resolveUser });
+  analyticsRoutes(router, {
+    analytics: service,
+    tenants: deps.tenants,
+    resolveUser: deps.resolveUser,
+  });
   adminAnalyticsRoutes(router, { console: createAnalyticsConsole({ db: database.db, clock }) });
   // Events waiting reach the database before it closes.
   app.addHook('onClose', async () => {

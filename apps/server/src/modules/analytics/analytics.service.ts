@@ -1,58 +1,15 @@
 import { createHash } from 'node:crypto';
-import {
-  type AnalyticsBatch,
-  type AnalyticsEvent,
-  ANALYTICS_MAX_AGE_MS,
-  ANALYTICS_MAX_SKEW_MS,
-} from '@dramastar/contract';
+import { type AnalyticsBatch, ANALYTICS_MAX_AGE_MS, ANALYTICS_MAX_SKEW_MS } from '@dramastar/contract';
 import { sql } from 'drizzle-orm';
 import type { Counter } from 'prom-client';
 import type { Clock } from '../../clock.js';
 import type { Database, Tx } from '../../db/client.js';
-import { type EventRow, insertEvents } from './event-store.js';
+import { encodeEvents, insertEvents } from './event-store.js';
 import { createIngestBuffer, type DropReason, type IngestBuffer } from './ingest-buffer.js';
 
 export interface AnalyticsCounters {
   dropped: Pick<Counter<'reason'>, 'inc'>;
   written: Pick<Counter, 'inc'>;
-}
-
-/** An event's row from a batch: the viewer is the session's user (if any) and the device. */
-export function eventRow(
-  event: AnalyticsEvent,
-  who: { tenantId: string; userId: bigint | null; deviceId: string },
-  receivedAt: Date,
-): EventRow {
-  const row: EventRow = {
-    id: event.id,
-    tenantId: who.tenantId,
-    at: new Date(event.at),
-    receivedAt,
-    type: event.type,
-    userId: who.userId,
-    deviceId: who.deviceId,
-    seriesId: null,
-    episodeId: null,
-    episode: null,
-    percent: null,
-    seconds: null,
-    detail: null,
-    amount: null,
-  };
-  if (event.type === 'visit') return { ...row, detail: event.source };
-  const episode = { ...row, seriesId: event.seriesId, episodeId: event.episodeId, episode: event.episode };
-  switch (event.type) {
-    case 'episode_start':
-      return { ...episode, detail: event.entry };
-    case 'episode_progress':
-      return { ...episode, percent: event.percent, seconds: event.seconds };
-    case 'episode_complete':
-      return { ...episode, percent: 100, seconds: event.seconds };
-    case 'paywall_shown':
-      return episode;
-    case 'unlock_action':
-      return { ...episode, detail: event.action };
-  }
 }
 
 /** A UUID made from a natural key (a purchase's reference): the same purchase, the same event id. */
@@ -67,12 +24,12 @@ export function createAnalyticsService(deps: {
   bufferMax: number;
   counters: AnalyticsCounters;
   log?: { warn(obj: object, msg: string): void };
-  /** Bulk writer; the event store by default (tests and the benchmark may slow it). */
-  write?: (rows: EventRow[]) => Promise<void>;
+  /** Bulk writer of encoded events; the event store by default (tests and the benchmark may slow it). */
+  write?: (rows: string[]) => Promise<void>;
 }) {
   const { clock, counters } = deps;
   const dropped = (reason: DropReason, count: number) => counters.dropped.inc({ reason }, count);
-  const buffer: IngestBuffer = createIngestBuffer({
+  const buffer: IngestBuffer<string> = createIngestBuffer<string>({
     write: deps.write ?? ((rows) => insertEvents(deps.database, rows)),
     maxEvents: deps.bufferMax,
     dropped,
@@ -82,23 +39,22 @@ export function createAnalyticsService(deps: {
 
   return {
     buffer,
-    /** Takes a batch into the buffer; events outside the accepted window are dropped (counted). */
-    ingest(batch: AnalyticsBatch, who: { tenantId: string; userId: bigint | null }): { accepted: number } {
-      const now = clock.now();
-      const rows: EventRow[] = [];
-      const oldest = now.getTime() - ANALYTICS_MAX_AGE_MS;
-      const latest = now.getTime() + ANALYTICS_MAX_SKEW_MS;
-      for (const event of batch.events) {
-        if (event.at < oldest || event.at > latest) continue;
-        rows.push(eventRow(event, { ...who, deviceId: batch.deviceId }, now));
-      }
-      if (rows.length < batch.events.length) dropped('out_of_window', batch.events.length - rows.length);
-      return { accepted: buffer.add(rows) };
-    },
     /**
-     * A card bought, recorded in the purchase's own transaction (so it is there exactly when the
-     * purchase is): the paywall it came from is found by the rollup (docs/analytics.md).
+     * Takes a batch into the buffer; events outside the accepted window are dropped (counted).
+     * No query: each event becomes its row's JSON at once, written later with thousands of others.
      */
+    ingest(batch: AnalyticsBatch, who: { tenantId: string; userId: bigint | null }): { accepted: number } {
+      const now = clock.now().getTime();
+      const oldest = now - ANALYTICS_MAX_AGE_MS;
+      const latest = now + ANALYTICS_MAX_SKEW_MS;
+      let events = batch.events;
+      if (events.some((e) => e.at < oldest || e.at > latest)) {
+        events = events.filter((e) => e.at >= oldest && e.at <= latest);
+        dropped('out_of_window', batch.events.length - events.length);
+      }
+      if (events.length === 0) return { accepted: 0 };
+      return { accepted: buffer.add(encodeEvents(events, { ...who, deviceId: batch.deviceId }, now)) };
+    },
     /**
      * A card purchase as an event, in the purchase's own transaction, inside a savepoint: should
      * the write fail (no partition for the day yet, a slow database), the event is dropped and

@@ -1,27 +1,25 @@
-import type { EventRow } from './event-store.js';
-
 export type DropReason = 'buffer_full' | 'write_failed' | 'out_of_window';
 
-export interface IngestBufferOptions {
-  /** Writes rows in bulk (one statement); a failure drops them (counted), it is not retried. */
-  write(rows: EventRow[]): Promise<void>;
-  /** Events held at most (waiting and being written); beyond, new events are dropped. */
+export interface IngestBufferOptions<T> {
+  /** Writes items in bulk (one statement); a failure drops them (counted), it is not retried. */
+  write(items: T[]): Promise<void>;
+  /** Items held at most (waiting and being written); beyond, new items are dropped. */
   maxEvents: number;
   /** A write starts as soon as this many wait (else on the timer). */
   flushRows?: number;
-  /** Waiting events are written at least this often. */
+  /** Waiting items are written at least this often. */
   flushMs?: number;
   dropped(reason: DropReason, count: number): void;
   written?(count: number): void;
   failed?(error: unknown): void;
 }
 
-export interface IngestBuffer {
+export interface IngestBuffer<T> {
   /** Takes what fits; answers how many were taken. Never waits for the database. */
-  add(rows: EventRow[]): number;
+  add(items: readonly T[]): number;
   /** Writes everything waiting (tests, shutdown). */
   flush(): Promise<void>;
-  /** Events held now. */
+  /** Items held now. */
   size(): number;
   stop(): Promise<void>;
 }
@@ -32,10 +30,10 @@ export interface IngestBuffer {
  * database does: when it is slow, the buffer fills and further events are dropped and counted, and
  * the app never waits for analytics.
  */
-export function createIngestBuffer(options: IngestBufferOptions): IngestBuffer {
+export function createIngestBuffer<T>(options: IngestBufferOptions<T>): IngestBuffer<T> {
   const flushRows = options.flushRows ?? 2000;
   const flushMs = options.flushMs ?? 1000;
-  let waiting: EventRow[] = [];
+  let waiting: T[] = [];
   let inFlight = 0;
   let writing: Promise<void> | null = null;
   let stopped = false;
@@ -68,12 +66,12 @@ export function createIngestBuffer(options: IngestBufferOptions): IngestBuffer {
   timer.unref();
 
   return {
-    add(rows) {
+    add(items) {
       const room = Math.max(0, options.maxEvents - waiting.length - inFlight);
-      const taken = rows.length <= room ? rows : rows.slice(0, room);
-      if (taken.length < rows.length) options.dropped('buffer_full', rows.length - taken.length);
+      const taken = items.length <= room ? items : items.slice(0, room);
+      if (taken.length < items.length) options.dropped('buffer_full', items.length - taken.length);
       if (taken.length > 0) {
-        for (const row of taken) waiting.push(row);
+        for (const item of taken) waiting.push(item);
         if (waiting.length >= flushRows && !stopped) void kick();
       }
       return taken.length;

@@ -3,6 +3,8 @@ import { addDays, type Clock, dayIn } from '../../clock.js';
 import type { Db } from '../../db/client.js';
 import { withTransaction } from '../../db/tx.js';
 import { rowsOf } from '../../db/rows.js';
+import { signUpsBetween } from '../auth/account.service.js';
+import { tenantTimeZones } from '../tenant/tenant.service.js';
 
 /** Any constant: with a hash of tenant and day, the advisory lock that serialises one day's rollup. */
 const ROLLUP_LOCK = 727_041;
@@ -57,6 +59,8 @@ export async function rollupDay(
         select substr(v.viewer, 3), substr(v.merged_into, 3)::bigint from analytics_viewer v
           where v.tenant_id = ${t} and v.merged_into is not null
       ) l group by device_id`);
+    // The day's events, and of the 24 h before it only the paywalls shown (all a purchase of the
+    // day may be attributed to): the day before is not read whole.
     await x(sql`create temp table _ev on commit drop as
       select e.id, e.at, e.type, e.series_id, e.episode, e.percent, e.seconds, e.detail, e.amount,
         coalesce(e.user_id, l.user_id) as user_id,
@@ -64,7 +68,7 @@ export async function rollupDay(
              else 'd:' || e.device_id end as viewer,
         e.at >= ${start.toISOString()}::timestamptz as today
       from analytics_event e left join _links l on l.device_id = e.device_id
-      where ${window}`);
+      where ${window} and (e.at >= ${start.toISOString()}::timestamptz or e.type = 'paywall_shown')`);
     await x(sql`create index on _ev (viewer, at) where type = 'paywall_shown'`);
     await x(sql`analyze _ev`);
 
@@ -124,7 +128,11 @@ export async function rollupDay(
       ), conv as (
         select series_id, episode, count(*) as conversions from (
           select series_id, episode, viewer from _buy where series_id is not null
-          union select series_id, episode, viewer from _ve where a_trial
+          -- A trial: the unlock prompt's trial button, tapped within 24 h of that episode's paywall.
+          union select t.series_id, t.episode, t.viewer from _ev t
+          where t.today and t.type = 'unlock_action' and t.detail = 'trial' and exists (
+            select 1 from _ev w where w.type = 'paywall_shown' and w.viewer = t.viewer and w.series_id = t.series_id
+              and w.episode = t.episode and w.at <= t.at and w.at > t.at - interval '24 hours')
         ) c group by series_id, episode
       ), keys as (
         select series_id, episode from eps union select series_id, episode from bought
@@ -139,9 +147,18 @@ export async function rollupDay(
         left join bought b on b.series_id = k.series_id and b.episode = k.episode
         left join conv c on c.series_id = k.series_id and c.episode = k.episode`);
 
-    await x(sql`insert into analytics_series_day (tenant_id, day, series_id, viewers, watch_seconds)
-      select ${t}, ${day}::date, series_id, count(distinct viewer), round(coalesce(sum(secs), 0))::bigint
-      from _ve where watched group by series_id`);
+    // Per series: distinct viewers of the day, and its episodes' rows added up (the overview).
+    await x(sql`insert into analytics_series_day (tenant_id, day, series_id, viewers, watch_seconds,
+        episode_viewers, paywall_viewers, conversions, revenue)
+      with v as (
+        select series_id, count(distinct viewer) as viewers from _ve where watched group by series_id
+      ), e as (
+        select series_id, sum(watch_seconds) as watch, sum(viewers) as viewers, sum(paywall_viewers) as paywall,
+          sum(conversions) as conversions, sum(revenue) as revenue
+        from analytics_episode_day where tenant_id = ${t} and day = ${day}::date group by series_id
+      )
+      select ${t}, ${day}::date, e.series_id, coalesce(v.viewers, 0), e.watch, e.viewers, e.paywall, e.conversions, e.revenue
+      from e left join v on v.series_id = e.series_id`);
 
     // Users active that day, and their purchases: the first ever, renewals (any later card that
     // replaced none) and upgrades (a card that replaced a live one).
@@ -202,13 +219,16 @@ export async function rollupDay(
         first_visit_day = least(a.first_visit_day, excluded.first_visit_day),
         first_play_day = least(a.first_play_day, excluded.first_play_day),
         first_purchase_day = least(a.first_purchase_day, excluded.first_purchase_day)`);
-    // Sign-ups of the day (the account module's users): a sign-up is a visit too.
-    await x(sql`insert into analytics_viewer as a (tenant_id, viewer, source, first_visit_day, sign_up_day, source_at)
-      select ${t}, 'u:' || u.id, 'direct', ${day}::date, ${day}::date, u.created_at from app_user u
-      where u.tenant_id = ${t} and u.created_at >= ${start.toISOString()}::timestamptz and u.created_at < ${end.toISOString()}::timestamptz
-      on conflict (tenant_id, viewer) do update set
-        sign_up_day = least(a.sign_up_day, excluded.sign_up_day),
-        first_visit_day = least(a.first_visit_day, excluded.first_visit_day)`);
+    // Sign-ups of the day, asked of the account module (its table is its own): a sign-up is a visit too.
+    const signUps = await signUpsBetween(tx, t, start, end);
+    if (signUps.length > 0)
+      await x(sql`insert into analytics_viewer as a (tenant_id, viewer, source, first_visit_day, sign_up_day, source_at)
+        select ${t}, 'u:' || s.user_id, 'direct', ${day}::date, ${day}::date, s.created_at
+        from unnest(${`{${signUps.map((u) => u.userId).join(',')}}`}::bigint[],
+          ${`{${signUps.map((u) => `"${u.createdAt.toISOString()}"`).join(',')}}`}::timestamptz[]) as s(user_id, created_at)
+        on conflict (tenant_id, viewer) do update set
+          sign_up_day = least(a.sign_up_day, excluded.sign_up_day),
+          first_visit_day = least(a.first_visit_day, excluded.first_visit_day)`);
 
     // The funnel's groups of this tenant, rebuilt from the profiles (see analyticsFunnel).
     await x(sql`delete from analytics_funnel where tenant_id = ${t}`);
@@ -229,15 +249,11 @@ export async function rollupDay(
 /** The job: every tenant's yesterday and today (their time zones), rolled up again. */
 export async function rollupRecent(db: Db, clock: Clock): Promise<RollupResult[]> {
   const now = clock.now();
-  const tenants = await rowsOf<{ id: string; time_zone: string }>(
-    db,
-    sql`select id, time_zone from tenant order by id`,
-  );
+  const tenants = await tenantTimeZones(db);
   const done: RollupResult[] = [];
   for (const tenant of tenants) {
-    const today = dayIn(tenant.time_zone, now);
-    for (const day of [addDays(today, -1), today])
-      done.push(await rollupDay(db, { id: tenant.id, timeZone: tenant.time_zone }, day, now));
+    const today = dayIn(tenant.timeZone, now);
+    for (const day of [addDays(today, -1), today]) done.push(await rollupDay(db, tenant, day, now));
   }
   return done;
 }

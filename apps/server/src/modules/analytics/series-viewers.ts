@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type Column, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 
@@ -17,7 +17,21 @@ export async function seriesViewers(
     db,
     sql`select series_id, sum(viewers)::int as viewers from analytics_series_day
         where tenant_id = ${tenantId} and day between ${range.from}::date and ${range.to}::date
-        group by series_id order by 2 desc, 1 limit ${limit}`,
+        group by series_id having sum(viewers) > 0 order by 2 desc, 1 limit ${limit}`,
   );
   return rows.map((r) => ({ seriesId: r.series_id, viewers: r.viewers }));
+}
+
+/** Days of rollups the "hot" ranking and the leader board count viewers over. */
+export const HOT_DAYS = 30;
+
+/**
+ * A series' distinct viewers of the last HOT_DAYS days (summed per day, from the rollups), as an
+ * SQL expression on the caller's series columns: the order of the catalogue's "hot" ranking and
+ * leader board, read from the analytics data instead of a play counter of their own.
+ */
+export function recentViewers(tenantId: SQL | Column, seriesId: SQL | Column, now: Date): SQL<number> {
+  const since = new Date(now.getTime() - HOT_DAYS * 86_400_000).toISOString().slice(0, 10);
+  return sql<number>`(select coalesce(sum(v.viewers), 0) from analytics_series_day v
+    where v.tenant_id = ${tenantId} and v.series_id = ${seriesId} and v.day > ${since}::date)`;
 }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { AVATAR_MAX_BYTES, AVATAR_SIZE, type LoginMethod, type MessageKey } from '@dramastar/contract';
 import type { z } from 'zod';
 import type { api } from '@dramastar/contract';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, gte, isNull, lt } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { userIdentities, users } from '../../db/schema/index.js';
@@ -257,3 +257,19 @@ export function createAccountService(deps: AccountDeps) {
 }
 
 export type AccountService = ReturnType<typeof createAccountService>;
+
+/**
+ * Accounts a tenant's users opened in [start, end): for other modules' reports (the analytics
+ * rollup's sign-up cohorts), which may not read the accounts table themselves.
+ */
+export async function signUpsBetween(
+  db: DbOrTx,
+  tenantId: string,
+  start: Date,
+  end: Date,
+): Promise<{ userId: bigint; createdAt: Date }[]> {
+  return db
+    .select({ userId: users.id, createdAt: users.createdAt })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), gte(users.createdAt, start), lt(users.createdAt, end)));
+}

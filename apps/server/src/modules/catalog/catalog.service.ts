@@ -28,6 +28,7 @@ import type { SessionUser } from '../../http/actors.js';
 import { canWatch, type Entitlements } from './entitlement.js';
 import { homeLayout, sectionTitle } from './home-sections.js';
 import type { PointsService } from './points.service.js';
+import { recentViewers } from '../analytics/series-viewers.js';
 import { createPlayCounter, playViewer } from './play-views.js';
 import { LEGACY_PLAYLIST, MASTER_PLAYLIST, type StreamSigner } from './stream-signer.js';
 import { subtitleFile } from './subtitle-tracks.js';
@@ -209,14 +210,23 @@ export function createCatalogService({ db, clock, entitlements, points, signer, 
     return row;
   }
 
-  const hot = [desc(series.playCount), desc(series.favoriteCount), asc(series.id)];
+  // "Hot" and the leader board ("ranking") order by distinct viewers of the last 30 days, read
+  // from the analytics rollups (the analytics module's recentViewers), not a counter of plays.
+  const viewers = () => desc(recentViewers(series.tenantId, series.id, clock.now()));
+  const hotOrder = () => [viewers(), desc(series.favoriteCount), asc(series.id)];
   // The console's positions (sort_order 1, 2, …; 0 = none) come first in "new" and "free".
   const pinned = [sql`${series.sortOrder} = 0`, asc(series.sortOrder)];
-  const sectionOrder: Record<HomeBuiltinSection, SQL[]> = {
-    hot,
-    new: [...pinned, desc(series.createdAt), desc(series.id)],
-    free: [...pinned, desc(series.freeEpisodes), asc(series.id)],
-    ranking: [desc(series.favoriteCount), desc(series.playCount), asc(series.id)],
+  const sectionOrder = (key: HomeBuiltinSection): SQL[] => {
+    switch (key) {
+      case 'hot':
+        return hotOrder();
+      case 'new':
+        return [...pinned, desc(series.createdAt), desc(series.id)];
+      case 'free':
+        return [...pinned, desc(series.freeEpisodes), asc(series.id)];
+      case 'ranking':
+        return [desc(series.favoriteCount), viewers(), asc(series.id)];
+    }
   };
   /** The first `n` published series of the tenant in an order (each order has its index). */
   const firstSeries = async (tenantId: string, order: SQL[], n: number): Promise<SeriesRow[]> =>
@@ -238,7 +248,7 @@ export function createCatalogService({ db, clock, entitlements, points, signer, 
     const builtInRows = (key: HomeBuiltinSection) => {
       let rows = builtIn.get(key);
       if (!rows) {
-        rows = firstSeries(tenantId, sectionOrder[key], 10);
+        rows = firstSeries(tenantId, sectionOrder(key), 10);
         builtIn.set(key, rows);
       }
       return rows;
@@ -459,7 +469,7 @@ export function createCatalogService({ db, clock, entitlements, points, signer, 
       const load = () =>
         listPage(
           page.category ? and(published(tenantId), eq(series.category, page.category)) : published(tenantId),
-          hot,
+          hotOrder(),
           page,
         );
       return cached(tenantId, `${key}:${lang}`, async () =>
@@ -472,7 +482,7 @@ export function createCatalogService({ db, clock, entitlements, points, signer, 
       // Titles and descriptions in every language, tags and category (series.search_text).
       const where = and(published(tenantId), ilike(series.searchText, pattern));
       const key = `search:${page.pageNum}:${page.pageSize}:${keyword}`;
-      return localizedPage(await cached(tenantId, key, () => listPage(where, hot, page)), lang);
+      return localizedPage(await cached(tenantId, key, () => listPage(where, hotOrder(), page)), lang);
     },
 
     /** A series and its episodes; the viewer's likes, locks, follow and progress asked each time. */

@@ -189,3 +189,8 @@ export const DEFAULT_TENANT: TenantSeed = {
   timeZone: 'Asia/Manila',
   domains: ['localhost', '127.0.0.1'],
 };
+
+/** Every tenant's id and time zone (jobs that work per tenant day, e.g. the analytics rollup). */
+export async function tenantTimeZones(db: DbOrTx): Promise<{ id: string; timeZone: string }[]> {
+  return db.select({ id: tenants.id, timeZone: tenants.timeZone }).from(tenants).orderBy(tenants.id);
+}
