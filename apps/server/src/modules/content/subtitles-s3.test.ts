@@ -33,8 +33,9 @@ beforeAll(async () => {
   });
 }, 120_000);
 afterAll(async () => {
-  await t?.close();
-  await swift?.stop();
+  if (skip) return;
+  await t.close();
+  await swift.stop();
 });
 
 describe.skipIf(skip)('subtitles in object storage', () => {
