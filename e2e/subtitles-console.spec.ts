@@ -43,8 +43,8 @@ test('an operator uploads an SRT to a demo episode: refused with the line when b
 
   await consoleSignIn(page);
   await page.getByTestId('nav').getByText('Series', { exact: true }).click();
-  await page.getByTestId('series-search').fill('Jakarta');
-  await page.getByTestId('series-search').press('Enter');
+  await page.getByTestId('series-search').locator('input').fill('Jakarta');
+  await page.getByTestId('series-search').locator('input').press('Enter');
   await page.getByTestId(`series-open-${series.id}`).click();
   const table = page.getByTestId('episodes-table');
   await expect(table).toBeVisible();
@@ -71,6 +71,7 @@ test('an operator uploads an SRT to a demo episode: refused with the line when b
     'This subtitle file cannot be used: Line 6: the end time 00:00:02,500 is before the start',
   );
   await expect(page.getByTestId(`subtitle-save-${episode.id}`)).toBeDisabled();
+  await page.getByTestId(`subtitle-error-${episode.id}`).scrollIntoViewIfNeeded();
   await page.screenshot({ path: '/tmp/subtitles-console-error.png' });
 
   // A good one: previewed before saving, then saved and listed.
@@ -78,6 +79,7 @@ test('an operator uploads an SRT to a demo episode: refused with the line when b
   const check = page.getByTestId(`subtitle-check-${episode.id}`);
   await expect(check).toContainText('2 cues');
   await expect(check).toContainText('ลาก่อน');
+  await check.scrollIntoViewIfNeeded();
   await page.screenshot({ path: '/tmp/subtitles-console-check.png' });
   await page.getByTestId(`subtitle-save-${episode.id}`).click();
   await expect(page.getByTestId(`subtitle-saved-${episode.id}`)).toHaveText('ไทย added');
