@@ -45,7 +45,10 @@ export function skipWithoutSwift(what: string): boolean {
   return true;
 }
 
-export async function startSwiftS3(): Promise<SwiftS3> {
+export async function startSwiftS3(
+  /** How long the servers may take to answer (a benchmark on a busy machine waits longer). */
+  options: { startTimeoutMs?: number } = {},
+): Promise<SwiftS3> {
   const dir = await mkdtemp(join(tmpdir(), 'ds-swift-'));
   const devices = join(dir, 'srv');
   await mkdir(join(devices, 'd1'), { recursive: true });
@@ -160,7 +163,8 @@ user_test_tester = ${secretAccessKey} .admin
     await rm(dir, { recursive: true, force: true });
   };
   const endpoint = `http://127.0.0.1:${proxy}`;
-  const until = Date.now() + 30_000;
+  const startTimeoutMs = options.startTimeoutMs ?? 30_000;
+  const until = Date.now() + startTimeoutMs;
   for (;;) {
     const exited = children.find((c) => c.exitCode !== null);
     if (exited) {
@@ -178,7 +182,7 @@ user_test_tester = ${secretAccessKey} .admin
     if (ok) break;
     if (Date.now() > until) {
       await stop();
-      throw new Error(`swift did not answer within 30 s:\n${output}`);
+      throw new Error(`swift did not answer within ${startTimeoutMs / 1000} s:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 100));
   }
