@@ -61,7 +61,7 @@ const SMOKE = [
   'src/modules/wallet/admin-finance.test.ts',
 ];
 
-const WORKERS = Number(process.env.COMPAT_WORKERS ?? availableParallelism() * 2);
+const WORKERS = Number(process.env.COMPAT_WORKERS ?? availableParallelism());
 
 const previous = readFileSync(join(root, '.ci/previous-release'), 'utf8')
   .split('\n')
@@ -109,7 +109,7 @@ try {
   process.stdout.write(
     `== the release at ${previous.slice(0, 9)}: ${present.length} server test files on this tree's migrations${breaking ? ' plus a breaking one (recharge_order.request_id renamed)' : ''}\n`,
   );
-  // The tests mostly wait for PostgreSQL: more workers than cores keep both busy.
+  // One worker per core (Vitest alone would use one fewer: a single worker on 2 cores).
   const vitest = ['vitest', 'run', '--project', 'server', `--maxWorkers=${WORKERS}`, ...present];
   if (breaking) {
     const r = spawnSync('npx', vitest, {
