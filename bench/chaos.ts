@@ -144,7 +144,7 @@ const env = (port: number) => ({
   LOG_LEVEL: 'warn',
   TRUST_PROXY: '127.0.0.1',
   DB_POOL_MAX: '10',
-  SHUTDOWN_DRAIN_MS: '2000',
+  SHUTDOWN_DRAIN_MS: '3000',
   MEDIA_STORAGE: 's3',
   S3_ENDPOINT: `http://127.0.0.1:${gatePort}`,
   S3_REGION: swift.region,
@@ -177,6 +177,7 @@ writeFileSync(
   hapConf,
   `global
   maxconn 4000
+  stats socket ${join(hapDir, 'admin.sock')} mode 600 level admin
 defaults
   mode http
   timeout connect 2s
@@ -196,6 +197,9 @@ backend instances
   balance roundrobin
   option httpchk GET /readyz
   http-check expect status 200
+  # A check answered slower than this counts as failed (without it: inter, 0.5 s, which a busy
+  # machine's /readyz can exceed, taking healthy instances out).
+  timeout check 5s
   default-server inter 500ms fall 2 rise 2
 ${ports.map((p, i) => `  server i${i + 1} 127.0.0.1:${p} check`).join('\n')}
 `,
@@ -373,8 +377,24 @@ try {
   const chat = Promise.all(mix.tokens.slice(0, 2).map((token, n) => chatter(token, n)));
 
   const isFailure = (status: number) => status === 0 || status >= 500;
+  /** How many instances HAProxy sends to now (its runtime API: `show stat`, status UP). */
+  const haproxyUp = () =>
+    new Promise<number>((resolve) => {
+      let out = '';
+      const socket = connect(join(hapDir, 'admin.sock'), () => socket.end('show stat\n'));
+      socket.on('data', (b: Buffer) => (out += b.toString()));
+      socket.on('error', () => resolve(0));
+      socket.on('close', () =>
+        resolve(
+          out
+            .split('\n')
+            .map((line) => line.split(','))
+            .filter((f) => f[0] === 'instances' && /^i\d$/.test(f[1] ?? '') && f[17] === 'UP').length,
+        ),
+      );
+    });
+  // Both instances ready and HAProxy sending to both (as a deploy waits before the next step).
   const readyBoth = async () => {
-    // Both instances ready and HAProxy sending to both (rise 2 × inter 500 ms).
     for (const until = Date.now() + 180_000; ;) {
       if (Date.now() > until) throw new Error('an instance did not become ready within 180 s');
       const ok = await Promise.all(
@@ -385,10 +405,9 @@ try {
           ),
         ),
       );
-      if (ok.every(Boolean)) break;
+      if (ok.every(Boolean) && (await haproxyUp()) === ports.length) break;
       await sleep(200);
     }
-    await sleep(1500);
   };
   const restart = async (i: number) => {
     servers[i] = watch(await startServer(env(ports[i]!), { readyTimeoutMs: READY_MS }), i);
@@ -416,13 +435,17 @@ try {
     const during = window.filter((o) => o.at < end && isFailure(o.status)).length;
     const after = window.filter((o) => o.at >= end && isFailure(o.status));
     const last = [...window].reverse().find((o) => isFailure(o.status));
+    const failures = window.filter((o) => isFailure(o.status));
+    const byStatus = [...new Set(failures.map((o) => o.status))]
+      .map((code) => `${failures.filter((o) => o.status === code).length}× ${code || 'no answer'}`)
+      .join(', ');
     rows.push({
       fault: name,
       calls: window.length,
       failedDuring: during,
       failedAfter: after.length,
       recoverS: last && last.at > end ? (last.at - end) / 1000 : 0,
-      note,
+      note: [note, byStatus && `failed: ${byStatus}`].filter(Boolean).join('; '),
     });
     console.log(`  ${name}: ${during} failed during, ${after.length} after (${window.length} calls)`);
   };
@@ -445,7 +468,7 @@ try {
     await restart(0);
     await readyBoth();
   });
-  await fault('SIGTERM of an instance (drains 2 s, then restarted)', async () => {
+  await fault('SIGTERM of an instance (drains 3 s, then restarted)', async () => {
     const s = servers[1]!;
     await queueTranscode('SIGTERM');
     await sleep(2_500);
