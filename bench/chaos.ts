@@ -497,20 +497,24 @@ try {
   });
   // What needs the store through the instances: an episode's playlist (/stream reads it from the
   // store after its signature check). Covers and posters go from the store (or its CDN) directly.
-  const episodeId = await (async () => {
+  // Every free episode of the catalogue, asked in turn: an instance keeps a playlist it has read
+  // for its signing window, so asking one episode again would measure that cache, not the store.
+  const episodeIds = await (async () => {
     const listed = await mix.call<{ list: { id: number }[] }>(
       'setup',
       '/app-api/sv/allSeries?tenantId=000000',
-      {
-        body: { pageNum: 1, pageSize: 1 },
-      },
+      { body: { pageNum: 1, pageSize: 50 } },
     );
-    const detail = await mix.call<{ episodes: { id: number; free: boolean }[] }>(
-      'setup',
-      `/app-api/sv/videos/${listed.data?.list[0]?.id ?? 0}`,
-    );
+    const ids: number[] = [];
+    for (const one of listed.data?.list ?? []) {
+      const detail = await mix.call<{ episodes: { id: number; free: boolean }[] }>(
+        'setup',
+        `/app-api/sv/videos/${one.id}`,
+      );
+      ids.push(...(detail.data?.episodes.filter((e) => e.free).map((e) => e.id) ?? []));
+    }
     mix.calls.delete('setup');
-    return detail.data?.episodes.find((e) => e.free)?.id ?? 0;
+    return ids.length ? ids : [0];
   })();
   // Each probe comes from an address of its own (X-Forwarded-For, which HAProxy passes on to
   // instances trusting it): the mix's plays all come from 127.0.0.1 and use up that address's
@@ -520,7 +524,7 @@ try {
     const n = ++probes;
     const play = await mix.call<{ playlistUrl: string }>(
       'play address (play/{id})',
-      `/app-api/sv/play/${episodeId}`,
+      `/app-api/sv/play/${episodeIds[(n - 1) % episodeIds.length]}`,
       {
         token: mix.tokens[n % USERS]!,
         headers: { 'x-forwarded-for': `10.77.${n >> 8}.${n & 255}` },
