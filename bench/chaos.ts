@@ -23,8 +23,17 @@ import { chownSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { systemClock } from '../apps/server/src/clock.js';
+import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase, type Database } from '../apps/server/src/db/client.js';
+import { configuredStorage } from '../apps/server/src/media/storage-s3.js';
+import { createPointsService } from '../apps/server/src/modules/catalog/points.service.js';
+import { contentKeys } from '../apps/server/src/modules/content/content.service.js';
 import { ledgerViolations } from '../apps/server/src/modules/ledger/ledger-health.js';
+import { createLedger } from '../apps/server/src/modules/ledger/ledger.service.js';
+import { createMembershipService } from '../apps/server/src/modules/membership/membership.service.js';
+import { createCopyrightService } from '../apps/server/src/modules/team/copyright.service.js';
+import { createTeamRewards } from '../apps/server/src/modules/team/team-rewards.js';
 import { startSwiftS3, swiftInstalled } from '../apps/server/src/test/swift-s3.js';
 import { freePort, type RunningServer, startServer } from '../e2e/server.js';
 import { WebSocket } from 'ws';
@@ -85,7 +94,9 @@ const dbUrl = `postgres://postgres@127.0.0.1:${pgPort}/postgres`;
 
 // ---- object storage behind a gate that can be cut -------------------------------------------------
 // Swift takes a while to start on a busy machine: a second try before giving up.
-const swift = await startSwiftS3().catch(() => startSwiftS3());
+const swift = await startSwiftS3({ readyTimeoutMs: 120_000 }).catch(() =>
+  startSwiftS3({ readyTimeoutMs: 120_000 }),
+);
 await swift.createBucket('ds-originals');
 await swift.createBucket('ds-media');
 const swiftPort = Number(new URL(swift.endpoint).port);
@@ -131,8 +142,9 @@ const env = (port: number) => ({
   DATA_ENCRYPTION_KEY: 'c'.repeat(64),
   LOG_FORMAT: 'json',
   LOG_LEVEL: 'warn',
+  TRUST_PROXY: '127.0.0.1',
   DB_POOL_MAX: '10',
-  SHUTDOWN_DRAIN_MS: '2000',
+  SHUTDOWN_DRAIN_MS: '3000',
   MEDIA_STORAGE: 's3',
   S3_ENDPOINT: `http://127.0.0.1:${gatePort}`,
   S3_REGION: swift.region,
@@ -153,8 +165,10 @@ const watch = (s: RunningServer, i: number) => {
   });
   return s;
 };
-servers.push(watch(await startServer(env(ports[0]!)), 0));
-servers.push(watch(await startServer(env(ports[1]!)), 1));
+// The first start makes the demo's media and puts it in the store: minutes on a busy machine.
+const READY_MS = 300_000;
+servers.push(watch(await startServer(env(ports[0]!), { readyTimeoutMs: READY_MS }), 0));
+servers.push(watch(await startServer(env(ports[1]!), { readyTimeoutMs: READY_MS }), 1));
 
 const lbPort = await freePort();
 const hapDir = mkdtempSync(join(tmpdir(), 'ds-chaos-haproxy-'));
@@ -163,6 +177,7 @@ writeFileSync(
   hapConf,
   `global
   maxconn 4000
+  stats socket ${join(hapDir, 'admin.sock')} mode 600 level admin
 defaults
   mode http
   timeout connect 2s
@@ -171,6 +186,7 @@ defaults
   timeout tunnel 1h
   retries 3
   option redispatch 1
+  option forwardfor
   # Sent again on the other instance only when it never reached one, or was refused by one that is
   # closing (503 before any work): safe for every call, keyed or not.
   retry-on conn-failure 503
@@ -181,6 +197,9 @@ backend instances
   balance roundrobin
   option httpchk GET /readyz
   http-check expect status 200
+  # A check answered slower than this counts as failed (without it: inter, 0.5 s, which a busy
+  # machine's /readyz can exceed, taking healthy instances out).
+  timeout check 5s
   default-server inter 500ms fall 2 rise 2
 ${ports.map((p, i) => `  server i${i + 1} 127.0.0.1:${p} check`).join('\n')}
 `,
@@ -204,6 +223,93 @@ const database: Database = await openDatabase({ url: dbUrl, poolMax: 2 });
 let failed = false;
 try {
   const mix: LoadMix = await createLoadMix({ database, users: USERS, next: () => lb });
+
+  // ---- jobs that must not be lost ---------------------------------------------------------------
+  // Transcodes: before or during each fault an original goes into the store (directly, not through
+  // the gate) and a job is queued for it, as the console's upload does; the instances' workers take
+  // them. At the end every one must be done.
+  const store = configuredStorage(loadConfig({ ...env(ports[0]!), S3_ENDPOINT: swift.endpoint }));
+  const sourceVideo = join(hapDir, 'source.mp4');
+  execFileSync('ffmpeg', [
+    ...['-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=360x640:rate=24', '-t', '2'],
+    ...['-pix_fmt', 'yuv420p', '-c:v', 'libx264', '-preset', 'ultrafast', sourceVideo],
+  ]);
+  const transcodes: { id: string; fault: string }[] = [];
+  const queueTranscode = async (fault: string) => {
+    const key = `${contentKeys.upload()}/source`;
+    await store.putFile(sourceVideo, key);
+    const [row] = await database.query<{ id: string }>(
+      `insert into transcode_job (tenant_id, series_id, episode_number, source_key, status, progress, attempts, created_at, updated_at)
+       select s.tenant_id, s.id, 1000 + $2::int, $1, 'queued', 0, 0, now(), now() from series s
+       where s.tenant_id = '000000' order by s.id desc limit 1 returning id::text`,
+      [key, transcodes.length],
+    );
+    transcodes.push({ id: row!.id, fault });
+  };
+
+  // The daily copyright revenue and the release of Star Card rewards held until the card's period
+  // is over: their timers (10 minutes) do not fire in the bench's minutes, so two runners here do
+  // what two instances' schedulers do, every second, through every fault. Six holdings whose first
+  // four days are due, and twelve held rewards falling due one after another during the faults.
+  const jobClock = systemClock;
+  const jobRunner = async () => {
+    const own = await openDatabase({ url: dbUrl, poolMax: 2 });
+    const ledger = createLedger(jobClock);
+    const memberships = createMembershipService({
+      clock: jobClock,
+      ledger,
+      points: createPointsService(jobClock),
+    });
+    const rewards = createTeamRewards({ clock: jobClock, ledger, memberships });
+    const copyrights = createCopyrightService({
+      db: own.db,
+      clock: jobClock,
+      ledger,
+      rewards,
+      confirmPayPassword: async () => {},
+    });
+    return { own, copyrights, rewards };
+  };
+  const [holders, beneficiaries] = await (async () => {
+    const ids = await database.query<{ id: string }>(
+      "select id::text from app_user where tenant_id = '000000' order by id limit 12",
+    );
+    return [ids.slice(0, 6).map((r) => r.id), ids.map((r) => r.id)];
+  })();
+  await database.query(
+    `insert into copyright_holding (tenant_id, product_id, user_id, quantity, paid, daily_revenue, first_day, last_day, request_id, request_hash, purchased_at)
+     select '000000', p.id, u.id::bigint, 1, p.price, p.daily_profit,
+            (now() at time zone t.time_zone)::date - 3, (now() at time zone t.time_zone)::date + 26,
+            'chaos-' || u.id, 'chaos', now()
+     from unnest($1::text[]) u(id), tenant t,
+          (select id, price, daily_profit from copyright_product where tenant_id = '000000' order by id limit 1) p
+     where t.id = '000000'`,
+    [holders],
+  );
+  const heldRewards = beneficiaries.length;
+  await database.query(
+    `insert into team_reward (tenant_id, beneficiary_id, source_user_id, level, kind, cause, base_amount, amount, reference, status, releases_at, created_at)
+     select '000000', b.id::bigint, b.id::bigint, 1, 'referral_reward', 'card', 10000, 1000,
+            'chaos-card:' || b.n, 'held', now() + make_interval(secs => $2::int + b.n * $3::int), now()
+     from unnest($1::text[]) with ordinality b(id, n)`,
+    [beneficiaries, Math.round(SETTLE_MS / 1000) + 10, 15],
+  );
+  let jobsRunning = true;
+  const jobFailures = { revenue: 0, release: 0 };
+  const runners = Promise.all(
+    [0, 1].map(async () => {
+      const r = await jobRunner();
+      try {
+        while (jobsRunning) {
+          await r.copyrights.runDailyRevenue().catch(() => jobFailures.revenue++);
+          await r.rewards.releaseDue(r.own.db).catch(() => jobFailures.release++);
+          await sleep(1_000);
+        }
+      } finally {
+        await r.own.close().catch(() => {});
+      }
+    }),
+  );
   const viewers = Math.round(USERS * 0.6);
   const earners = Math.round(USERS * 0.2);
   let running = true;
@@ -271,10 +377,26 @@ try {
   const chat = Promise.all(mix.tokens.slice(0, 2).map((token, n) => chatter(token, n)));
 
   const isFailure = (status: number) => status === 0 || status >= 500;
+  /** How many instances HAProxy sends to now (its runtime API: `show stat`, status UP). */
+  const haproxyUp = () =>
+    new Promise<number>((resolve) => {
+      let out = '';
+      const socket = connect(join(hapDir, 'admin.sock'), () => socket.end('show stat\n'));
+      socket.on('data', (b: Buffer) => (out += b.toString()));
+      socket.on('error', () => resolve(0));
+      socket.on('close', () =>
+        resolve(
+          out
+            .split('\n')
+            .map((line) => line.split(','))
+            .filter((f) => f[0] === 'instances' && /^i\d$/.test(f[1] ?? '') && f[17] === 'UP').length,
+        ),
+      );
+    });
+  // Both instances ready and HAProxy sending to both (as a deploy waits before the next step).
   const readyBoth = async () => {
-    // Both instances ready and HAProxy sending to both (rise 2 × inter 500 ms).
-    for (const until = Date.now() + 90_000; ;) {
-      if (Date.now() > until) throw new Error('an instance did not become ready within 90 s');
+    for (const until = Date.now() + 180_000; ;) {
+      if (Date.now() > until) throw new Error('an instance did not become ready within 180 s');
       const ok = await Promise.all(
         ports.map((p) =>
           fetch(`http://127.0.0.1:${p}/readyz`).then(
@@ -283,13 +405,12 @@ try {
           ),
         ),
       );
-      if (ok.every(Boolean)) break;
+      if (ok.every(Boolean) && (await haproxyUp()) === ports.length) break;
       await sleep(200);
     }
-    await sleep(1500);
   };
   const restart = async (i: number) => {
-    servers[i] = watch(await startServer(env(ports[i]!)), i);
+    servers[i] = watch(await startServer(env(ports[i]!), { readyTimeoutMs: READY_MS }), i);
   };
   const exited = (s: RunningServer) =>
     new Promise<void>((r) => (s.process.exitCode !== null ? r() : s.process.once('exit', () => r())));
@@ -314,13 +435,17 @@ try {
     const during = window.filter((o) => o.at < end && isFailure(o.status)).length;
     const after = window.filter((o) => o.at >= end && isFailure(o.status));
     const last = [...window].reverse().find((o) => isFailure(o.status));
+    const failures = window.filter((o) => isFailure(o.status));
+    const byStatus = [...new Set(failures.map((o) => o.status))]
+      .map((code) => `${failures.filter((o) => o.status === code).length}× ${code || 'no answer'}`)
+      .join(', ');
     rows.push({
       fault: name,
       calls: window.length,
       failedDuring: during,
       failedAfter: after.length,
       recoverS: last && last.at > end ? (last.at - end) / 1000 : 0,
-      note,
+      note: [note, byStatus && `failed: ${byStatus}`].filter(Boolean).join('; '),
     });
     console.log(`  ${name}: ${during} failed during, ${after.length} after (${window.length} calls)`);
   };
@@ -335,14 +460,18 @@ try {
   console.log(`baseline: ${baseRate.toFixed(1)} calls/s, ${baseFailed} failed`);
 
   await fault('kill -9 of an instance (restarted at once)', async () => {
+    await queueTranscode('kill -9');
+    await sleep(2_500); // an instance has taken it
     stopping.add(servers[0]!);
     servers[0]!.process.kill('SIGKILL');
     await exited(servers[0]!);
     await restart(0);
     await readyBoth();
   });
-  await fault('SIGTERM of an instance (drains 2 s, then restarted)', async () => {
+  await fault('SIGTERM of an instance (drains 3 s, then restarted)', async () => {
     const s = servers[1]!;
+    await queueTranscode('SIGTERM');
+    await sleep(2_500);
     stopping.add(s);
     const t = Date.now();
     await s.stop();
@@ -352,6 +481,8 @@ try {
     return `exited 0 after ${(took / 1000).toFixed(1)} s`;
   });
   await fault('PostgreSQL stopped 10 s, started, connection storm', async () => {
+    await queueTranscode('PostgreSQL stopped');
+    await sleep(2_500);
     pgStop();
     await sleep(10_000);
     pgStart();
@@ -366,27 +497,37 @@ try {
   });
   // What needs the store through the instances: an episode's playlist (/stream reads it from the
   // store after its signature check). Covers and posters go from the store (or its CDN) directly.
-  const episodeId = await (async () => {
+  // Every free episode of the catalogue, asked in turn: an instance keeps a playlist it has read
+  // for its signing window, so asking one episode again would measure that cache, not the store.
+  const episodeIds = await (async () => {
     const listed = await mix.call<{ list: { id: number }[] }>(
       'setup',
       '/app-api/sv/allSeries?tenantId=000000',
-      {
-        body: { pageNum: 1, pageSize: 1 },
-      },
+      { body: { pageNum: 1, pageSize: 50 } },
     );
-    const detail = await mix.call<{ episodes: { id: number; free: boolean }[] }>(
-      'setup',
-      `/app-api/sv/videos/${listed.data?.list[0]?.id ?? 0}`,
-    );
+    const ids: number[] = [];
+    for (const one of listed.data?.list ?? []) {
+      const detail = await mix.call<{ episodes: { id: number; free: boolean }[] }>(
+        'setup',
+        `/app-api/sv/videos/${one.id}`,
+      );
+      ids.push(...(detail.data?.episodes.filter((e) => e.free).map((e) => e.id) ?? []));
+    }
     mix.calls.delete('setup');
-    return detail.data?.episodes.find((e) => e.free)?.id ?? 0;
+    return ids.length ? ids : [0];
   })();
+  // Each probe comes from an address of its own (X-Forwarded-For, which HAProxy passes on to
+  // instances trusting it): the mix's plays all come from 127.0.0.1 and use up that address's
+  // play limit (300 a minute), which would answer the probe 429 whatever the store does.
+  let probes = 0;
   const playlist = async () => {
+    const n = ++probes;
     const play = await mix.call<{ playlistUrl: string }>(
       'play address (play/{id})',
-      `/app-api/sv/play/${episodeId}`,
+      `/app-api/sv/play/${episodeIds[(n - 1) % episodeIds.length]}`,
       {
-        token: mix.tokens[0]!,
+        token: mix.tokens[n % USERS]!,
+        headers: { 'x-forwarded-for': `10.77.${n >> 8}.${n & 255}` },
       },
     );
     if (!play.data) return play.status;
@@ -396,17 +537,28 @@ try {
   };
   await fault('object storage unreachable 30 s', async () => {
     await gate.cut();
-    const probes: number[] = [];
+    await queueTranscode('store unreachable');
+    const during: number[] = [];
     const until = Date.now() + 30_000;
     while (Date.now() < until) {
-      probes.push(await playlist());
+      during.push(await playlist());
       await sleep(1000);
     }
     await gate.open();
-    const after = await playlist();
-    return `a playlist during the outage: ${probes.filter((s) => s === 200).length}/${probes.length} answered 200 (${[...new Set(probes)].join(', ')}); right after: ${after}`;
+    const back = Date.now();
+    const after: number[] = [];
+    while (Date.now() - back < 20_000) {
+      after.push(await playlist());
+      if (after.at(-1) === 200) break;
+      await sleep(250);
+    }
+    const count = (list: number[]) =>
+      [...new Set(list)].map((code) => `${list.filter((x) => x === code).length}× ${code}`).join(', ');
+    return `playlists during the outage: ${count(during)}; after it, 200 again in ${((Date.now() - back) / 1000).toFixed(1)} s (${count(after)})`;
   });
   await fault('rolling restart of both instances', async () => {
+    await queueTranscode('rolling restart');
+    await sleep(2_500);
     for (const i of [0, 1]) {
       stopping.add(servers[i]!);
       await servers[i]!.stop();
@@ -418,6 +570,24 @@ try {
   running = false;
   await load;
   await chat;
+  // The jobs finish what is due (a held reward falls due every 15 s through the faults; the last
+  // ones after them), then the runners stop; transcodes left by a killed instance wait for its
+  // lease (60 s) to run out before another instance takes them.
+  const lastRelease = await database.query<{ s: string }>(
+    "select greatest(0, extract(epoch from max(releases_at) - now()))::text as s from team_reward where reference like 'chaos-card:%'",
+  );
+  await sleep(Number(lastRelease[0]!.s) * 1000 + 3_000);
+  jobsRunning = false;
+  await runners;
+  const transcodeWait = Date.now();
+  for (;;) {
+    const [left] = await database.query<{ n: string }>(
+      "select count(*)::text as n from transcode_job where id = any($1::bigint[]) and status in ('queued', 'running')",
+      [transcodes.map((t) => t.id)],
+    );
+    if (left!.n === '0' || Date.now() - transcodeWait > 240_000) break;
+    await sleep(1_000);
+  }
 
   // After the faults: providers resend webhooks that got no 200; clients replay their keyed requests.
   const resent = [...mix.webhooksUnanswered.entries()];
@@ -469,13 +639,56 @@ try {
     ok: Number(stored!.n) === chatSent.size && stored!.n === stored!.distinct && lost === 0,
     detail: `${chatSent.size} sent, ${stored!.n} stored (${stored!.distinct} distinct), ${lost} never acknowledged, ${chatReconnects} reconnects`,
   });
+  const queued = await database.query<{ id: string; status: string; attempts: number; error: string | null }>(
+    'select id::text, status, attempts, error from transcode_job where id = any($1::bigint[]) order by id',
+    [transcodes.map((t) => t.id)],
+  );
+  const notDone = queued.filter((j) => j.status !== 'done');
+  checks.push({
+    check: `transcodes queued at each fault (${transcodes.length}): every one done, once`,
+    ok: queued.length === transcodes.length && notDone.length === 0,
+    detail:
+      queued
+        .map((j) => `${transcodes.find((t) => t.id === j.id)?.fault}: ${j.status} after ${j.attempts} run(s)`)
+        .join('; ') +
+      (notDone.length ? ` (${notDone.map((j) => j.error ?? '').join('; ')})` : '') +
+      `; the transcode ran in ${((Date.now() - transcodeWait) / 1000).toFixed(0)} s more after the faults`,
+  });
   const [jobs] = await database.query<{ failed: string; stuck: string }>(
     "select count(*) filter (where status = 'failed')::text as failed, count(*) filter (where status in ('queued', 'running'))::text as stuck from transcode_job",
   );
   checks.push({
-    check: 'transcode jobs (the demo catalogue): none failed or left behind',
+    check: 'every transcode job (the demo catalogue too): none failed or left behind',
     ok: jobs!.failed === '0' && jobs!.stuck === '0',
     detail: `${jobs!.failed} failed, ${jobs!.stuck} queued or running`,
+  });
+  const [revenue] = await database.query<{ due: string; paid: string; twice: string; transfers: string }>(
+    `select (select sum((now() at time zone t.time_zone)::date - h.first_day + 1) from copyright_holding h, tenant t
+              where t.id = h.tenant_id and h.request_id like 'chaos-%')::text as due,
+            (select count(*) from copyright_revenue r join copyright_holding h on h.id = r.holding_id
+              where h.request_id like 'chaos-%')::text as paid,
+            (select count(*) from (select r.holding_id, r.day from copyright_revenue r group by 1, 2 having count(*) > 1) d)::text as twice,
+            (select count(*) from ledger_transfer x join copyright_holding h
+               on x.idempotency_key like 'copyright_revenue:' || h.id || ':%'
+              where h.request_id like 'chaos-%')::text as transfers`,
+  );
+  checks.push({
+    check: `daily copyright revenue (${holders.length} holdings, run every second by two runners through the faults): each due day paid exactly once`,
+    ok: revenue!.due === revenue!.paid && revenue!.paid === revenue!.transfers && revenue!.twice === '0',
+    detail: `${revenue!.due} holding-days due, ${revenue!.paid} paid, ${revenue!.transfers} ledger transfers, ${revenue!.twice} twice; ${jobFailures.revenue} runs failed (database away) and were run again`,
+  });
+  const [released] = await database.query<{ paid: string; held: string; transfers: string }>(
+    `select count(*) filter (where status = 'paid')::text as paid, count(*) filter (where status = 'held')::text as held,
+            (select count(*) from ledger_transfer where idempotency_key like 'team:referral_reward:chaos-card:%')::text as transfers
+     from team_reward where reference like 'chaos-card:%'`,
+  );
+  checks.push({
+    check: `Star Card rewards held until the card's period ends (${heldRewards}, falling due every 15 s through the faults): each released exactly once`,
+    ok:
+      released!.paid === String(heldRewards) &&
+      released!.held === '0' &&
+      released!.transfers === String(heldRewards),
+    detail: `${released!.paid} released, ${released!.held} still held, ${released!.transfers} ledger transfers; ${jobFailures.release} runs failed (database away) and were run again`,
   });
 
   console.log(

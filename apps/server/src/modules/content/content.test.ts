@@ -9,7 +9,7 @@ import { caller } from '../../test/client.js';
 import { buildTestApp, type TestApp } from '../../test/helper.js';
 import { walletFixtures } from '../../test/wallet-fixtures.js';
 import { bombPng } from '../../test/pictures.js';
-import { createTranscodeWorker, type TranscodeWorker } from './transcode.worker.js';
+import { createTranscodeWorker, RETRY_AFTER_MS, type TranscodeWorker } from './transcode.worker.js';
 
 const MEDIA = mkdtempSync(join(tmpdir(), 'ds-content-media-'));
 /** Episodes and uploads live in MEDIA_DIR/private, out of the public /media root. */
@@ -479,7 +479,7 @@ describe('episodes', () => {
     await t.database.query('delete from transcode_job where id = $1', [large.id]);
   });
 
-  it('retries a failed run at most twice, and takes over a job whose lease ran out', async () => {
+  it('retries a failed run at most twice, each after a growing wait, and takes over a job whose lease ran out', async () => {
     const s = await createSeries(editor);
     const flaky = createTranscodeWorker({
       db: t.database.db,
@@ -491,9 +491,16 @@ describe('episodes', () => {
     const job = data(await upload(editor, { seriesId: s.id }, video2s));
     expect(await flaky.runOnce()).toBe('failed');
     expect(await jobOf(job.id)).toMatchObject({ status: 'queued', attempts: 1, error: 'disk full' });
+    // Not at once (a drain would spend every attempt in a moment): after RETRY_AFTER_MS.
+    expect(await flaky.runOnce()).toBe('idle');
+    t.clock.advance(RETRY_AFTER_MS);
     expect(await flaky.runOnce()).toBe('failed');
+    t.clock.advance(RETRY_AFTER_MS);
+    expect(await flaky.runOnce()).toBe('idle');
+    t.clock.advance(RETRY_AFTER_MS);
     expect(await flaky.runOnce()).toBe('failed');
     expect(await jobOf(job.id)).toMatchObject({ status: 'failed', attempts: 3, error: 'disk full' });
+    t.clock.advance(RETRY_AFTER_MS * 3);
     expect(await flaky.runOnce()).toBe('idle');
 
     // A job left running by a stopped instance: claimed again only once its lease ran out.
@@ -506,6 +513,30 @@ describe('episodes', () => {
     t.clock.advance(31_000);
     expect(await worker.runOnce()).toBe('done');
     expect(await jobOf(stuck.id)).toMatchObject({ status: 'done', attempts: 2, progress: 1 });
+  }, 60_000);
+
+  it('keeps a job whose store could not be reached, however often, and runs it when the store is back', async () => {
+    const s = await createSeries(editor);
+    const unreachable = () =>
+      Promise.reject(
+        Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9000'), { code: 'ECONNREFUSED' }),
+      );
+    const away = createTranscodeWorker({
+      db: t.database.db,
+      clock: t.clock,
+      storage: localDiskStorage(MEDIA),
+      log: t.app.log,
+      transcode: unreachable,
+    });
+    const job = data(await upload(editor, { seriesId: s.id }, video2s));
+    for (let run = 0; run < 5; run++) {
+      expect(await away.runOnce()).toBe('failed');
+      expect(await jobOf(job.id)).toMatchObject({ status: 'queued', attempts: 0 });
+      expect(await away.runOnce()).toBe('idle'); // waits before the next try
+      t.clock.advance(RETRY_AFTER_MS);
+    }
+    expect(await worker.runOnce()).toBe('done');
+    expect(await jobOf(job.id)).toMatchObject({ status: 'done', attempts: 1, progress: 1 });
   }, 60_000);
 });
 

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { and, asc, eq, inArray, lt, max, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, max, or, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
 import { episodes, series, transcodeJobs } from '../../db/schema/index.js';
@@ -16,6 +16,42 @@ type JobRow = typeof transcodeJobs.$inferSelect;
 
 /** A failure that trying again cannot fix (the file is not a video, the episode is gone). */
 export class PermanentJobError extends Error {}
+
+/** A failed run waits this long, times its run number, before it is tried again. */
+export const RETRY_AFTER_MS = 10_000;
+
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'ENOTFOUND',
+  'ECONNABORTED',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+/**
+ * True when a run failed because the object store (or the database) could not be reached, or
+ * answered 5xx: not the job's fault, so the run does not count against its attempts.
+ */
+export function storeUnreachable(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const { code, name, $metadata } = e as {
+      code?: unknown;
+      name?: unknown;
+      $metadata?: { httpStatusCode?: number };
+    };
+    if (typeof code === 'string' && UNREACHABLE_CODES.has(code)) return true;
+    if (name === 'TimeoutError') return true;
+    if (($metadata?.httpStatusCode ?? 0) >= 500) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
 
 /** What a job does with its source: the HLS ladder + poster under the keys, reporting 0..1. */
 export type Transcoder = (
@@ -71,7 +107,10 @@ export async function probeVideo(file: string): Promise<number> {
  * `FOR UPDATE SKIP LOCKED` (queued ones, or running ones whose lease ran out because their
  * instance stopped), its lease renewed while ffmpeg runs, and every later write is fenced by
  * status and attempt number, so a worker that lost its claim cannot overwrite the new owner.
- * A failed job is queued again up to `maxAttempts` runs; one that cannot succeed fails at once.
+ * A failed job is queued again up to `maxAttempts` runs, each after a wait (`RETRY_AFTER_MS` times
+ * the runs so far; the wait is kept in `lease_until` while queued); one that cannot succeed fails
+ * at once. A run that failed because the store or the database could not be reached does not
+ * count: the job waits `RETRY_AFTER_MS` and is tried again, however long the outage lasts.
  */
 export function createTranscodeWorker(options: TranscodeWorkerOptions) {
   const { db, clock, storage, log } = options;
@@ -109,7 +148,11 @@ export function createTranscodeWorker(options: TranscodeWorkerOptions) {
         .from(transcodeJobs)
         .where(
           or(
-            eq(transcodeJobs.status, 'queued'),
+            // Queued, and not waiting before a retry.
+            and(
+              eq(transcodeJobs.status, 'queued'),
+              or(isNull(transcodeJobs.leaseUntil), lte(transcodeJobs.leaseUntil, now)),
+            ),
             and(eq(transcodeJobs.status, 'running'), lt(transcodeJobs.leaseUntil, now)),
           ),
         )
@@ -288,10 +331,32 @@ export function createTranscodeWorker(options: TranscodeWorkerOptions) {
       return;
     }
     const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+    if (!(error instanceof PermanentJobError) && storeUnreachable(error)) {
+      // The store or the database was away: the run does not count, the job waits and is tried again.
+      await db
+        .update(transcodeJobs)
+        .set({
+          status: 'queued',
+          attempts: sql`${transcodeJobs.attempts} - 1`,
+          error: message,
+          leaseUntil: new Date(now.getTime() + RETRY_AFTER_MS),
+          progress: 0,
+          updatedAt: now,
+        })
+        .where(mine(job));
+      log.warn({ job: job.id, error: message }, 'transcode: the store could not be reached; trying again');
+      return;
+    }
     const final = error instanceof PermanentJobError || job.attempts >= maxAttempts;
     const rows = await db
       .update(transcodeJobs)
-      .set({ status: final ? 'failed' : 'queued', error: message, leaseUntil: null, updatedAt: now })
+      .set({
+        status: final ? 'failed' : 'queued',
+        error: message,
+        // Queued again: not before a wait that grows with each run.
+        leaseUntil: final ? null : new Date(now.getTime() + RETRY_AFTER_MS * job.attempts),
+        updatedAt: now,
+      })
       .where(mine(job))
       .returning({ id: transcodeJobs.id });
     if (final && rows.length > 0) {
