@@ -65,19 +65,27 @@ test('the owner creates a finance operator, who changes the one-time password an
   await them.getByTestId('password-repeat').fill(password);
   await them.getByTestId('password-submit').click();
 
-  // Step 2: the authenticator, from the QR code (its key and URI are shown as text too).
+  // Step 2: the authenticator, from the QR code; the key to type only on asking, never the raw link.
   await expect(them.getByTestId('setup-totp')).toBeVisible();
   await expect(them.getByTestId('totp-qr')).toHaveAttribute('src', /^data:image\/png;base64,/);
-  const uri = (await them.getByTestId('totp-uri').textContent()) ?? '';
-  expect(uri).toContain(`otpauth://totp/DramaStar%3A${username}`);
-  const secret = new URL(uri).searchParams.get('secret') ?? '';
-  await expect(them.getByTestId('totp-secret')).toHaveText(secret);
+  await expect(them.getByTestId('setup-totp')).not.toContainText('otpauth://');
+  await expect(them.getByTestId('totp-secret')).toHaveCount(0);
+  await them.getByTestId('totp-show-key').click();
+  const grouped = (await them.getByTestId('totp-secret').textContent()) ?? '';
+  expect(grouped).toMatch(/^([A-Z2-7]{4} )+[A-Z2-7]{1,4}$/);
+  const secret = grouped.replace(/\s/g, '');
   await them.screenshot({ path: '/tmp/access-setup-totp.png' });
   await them.getByTestId('totp-code').fill('000000');
   await them.getByTestId('totp-confirm').click();
   await expect(them.getByTestId('totp-error')).toBeVisible();
   await them.getByTestId('totp-code').fill(await freshTotpCode(secret));
   await them.getByTestId('totp-confirm').click();
+
+  // Ten recovery codes, shown once before the console opens.
+  await expect(them.getByTestId('recovery-code')).toHaveCount(10);
+  const codes = await them.getByTestId('recovery-code').allTextContents();
+  await them.screenshot({ path: '/tmp/access-recovery-codes.png' });
+  await them.getByTestId('recovery-done').click();
 
   // The console opens, with the finance pages and without the owner's.
   await expect(them.getByTestId('operator-name')).toHaveText(username);
@@ -91,8 +99,26 @@ test('the owner creates a finance operator, who changes the one-time password an
   await expect(them.getByTestId('session-current')).toBeVisible();
   await them.screenshot({ path: '/tmp/access-account.png' });
 
-  // Next time the sign-in asks for the code.
+  await expect(them.getByTestId('recovery-left')).toContainText('10 of 10 recovery codes left');
+
+  // A lost phone: a recovery code signs in instead of the authenticator's, once.
   await them.getByTestId('sign-out').click();
+  const signInWithRecovery = async (code: string) => {
+    await them.getByTestId('login-username').fill(username);
+    await them.getByTestId('login-password').fill(password);
+    await them.getByTestId('login-submit').click();
+    await them.getByTestId('login-recovery-switch').click();
+    await them.getByTestId('login-recovery').fill(code);
+    await them.getByTestId('login-totp-submit').click();
+  };
+  await signInWithRecovery(codes[0] ?? '');
+  await expect(them.getByTestId('operator-name')).toHaveText(username);
+  await them.getByTestId('sign-out').click();
+  await signInWithRecovery(codes[0] ?? '');
+  await expect(them.getByTestId('login-error')).toHaveText('Wrong or already used recovery code');
+  await them.goto(`${origin()}/admin`);
+
+  // Next time the sign-in asks for the code.
   await consoleSignIn(them, { username, password, totpSecret: secret });
 
   // The owner sees the operator set up.

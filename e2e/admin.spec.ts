@@ -77,15 +77,19 @@ test('an operator signs in at /admin with TOTP, approves a withdrawal the user s
   await page.getByTestId('nav').getByText('Audit log').click();
   const entry = page
     .getByRole('row')
-    .filter({ hasText: `withdrawal:${orderNo}` })
-    .filter({ hasText: 'withdrawal.approve' });
-  await expect(entry).toContainText('withdrawal.approve');
+    .filter({ hasText: `withdrawal ${orderNo}` })
+    .filter({ hasText: 'approved' });
+  await expect(entry.getByTestId('audit-sentence')).toHaveText(
+    new RegExp(`^admin approved withdrawal ${orderNo} of .+\\d$`),
+  );
   await expect(
-    page.getByRole('row').filter({ hasText: 'withdrawal.payout_account_view' }).filter({ hasText: orderNo }),
+    page
+      .getByRole('row')
+      .filter({ hasText: 'looked at the payout account of withdrawal' })
+      .filter({ hasText: orderNo }),
   ).toBeVisible();
-  await expect(entry).toContainText('admin');
   await entry.getByRole('button').first().click();
-  await expect(page.getByText('"status": "approved"').first()).toBeVisible();
+  await expect(page.getByTestId('audit-field-status').first()).toContainText('approved');
 
   // A reload keeps the session and the page (the server answers /admin/* with the console).
   await page.reload();

@@ -340,7 +340,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     done(null, payload);
   });
 
-  const operators = createOperatorService(db, clock);
+  const operators = createOperatorService(db, clock, { idleMinutes: config.consoleIdleMinutes });
   installEnvelope(app, { bodyLimit: config.bodyLimitBytes });
   // Before every route, so each is counted by its pattern (http/metrics.ts).
   const metrics = installMetrics(app, { database, ...config.metrics });

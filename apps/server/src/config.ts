@@ -119,6 +119,8 @@ const envSchema = z.object({
   GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
   SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
+  /** A console session unused this long ends, in every tab it is open in. */
+  CONSOLE_IDLE_MINUTES: z.coerce.number().int().min(5).max(720).default(30),
   /** The /test calls (e.g. /test/openVipLevel); on by default outside production, refused in production. */
   TEST_API: flag.optional(),
   /** The local sandbox card gateway (/pay/sandbox); on by default outside production, refused in production. */
@@ -251,6 +253,7 @@ export interface Config {
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
   sessionIdleDays: number;
   sessionMaxDays: number;
+  consoleIdleMinutes: number;
   /** Development outbox (no SMTP outside production): e-mails kept in the database and shown at /dev/mail. */
   devOutbox: boolean;
   /** The /test calls; never in production. Like the outbox, they answer loopback clients only. */
@@ -399,6 +402,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : undefined,
     sessionIdleDays: e.SESSION_IDLE_DAYS,
     sessionMaxDays: e.SESSION_MAX_DAYS,
+    consoleIdleMinutes: e.CONSOLE_IDLE_MINUTES,
     devOutbox: !e.SMTP_URL && e.NODE_ENV !== 'production',
     testApi: e.TEST_API ?? e.NODE_ENV !== 'production',
     sandboxGateway: e.SANDBOX_GATEWAY ?? e.NODE_ENV !== 'production',

@@ -50,6 +50,8 @@ export async function buildTestApp(
     WEB_DIR: '/nonexistent',
     ADMIN_DIR: '/nonexistent',
     DATA_DIR: '/tmp/dramastar-test',
+    // Tests move the clock by hours with one console session; the idle test sets its own.
+    CONSOLE_IDLE_MINUTES: '720',
     ...env,
   });
   const database = options.database ?? (await openTestDatabase());

@@ -5,6 +5,9 @@ import { operatorInfo } from './admin.js';
 import { text } from '../validation.js';
 import { lazySchema } from '../lazy-schema.js';
 
+/** Recovery codes made at TOTP enrolment (and on regeneration), each usable once. */
+export const RECOVERY_CODE_COUNT = 10;
+
 /** Operator passwords: at least this long, and not the user name. */
 export const OPERATOR_PASSWORD_MIN = 10;
 export const OPERATOR_PASSWORD_MAX = 200;
@@ -86,14 +89,37 @@ export const accessApi = {
     body: ok,
     response: lazySchema(() => z.object({ secret: z.string(), uri: z.string(), qrDataUrl: z.string() })),
   }),
-  /** Confirms enrolment with the first code from the authenticator: TOTP is on from now. */
+  /**
+   * Confirms enrolment with the first code from the authenticator: TOTP is on from now. Answers
+   * the operator and its RECOVERY_CODE_COUNT recovery codes, shown this once (stored hashed).
+   */
   totpConfirm: defineCall({
     path: '/access/totp/confirm',
     auth: 'operator',
     roles: ROLES.any,
     duringSetup: true,
     body: lazySchema(() => z.object({ code: totpCode })),
-    response: operatorInfo,
+    response: lazySchema(() => operatorInfo.extend({ recoveryCodes: z.array(z.string()) })),
+  }),
+  /** How many of my recovery codes are still unused, and when they were made. */
+  recoveryCodes: defineCall({
+    path: '/access/recovery-codes',
+    auth: 'operator',
+    roles: ROLES.any,
+    response: lazySchema(() =>
+      z.object({ left: z.number().int(), total: z.number().int(), createdAt: z.string().nullable() }),
+    ),
+  }),
+  /**
+   * New recovery codes (the old ones stop working) with a current authenticator code; shown once.
+   * A wrong code counts as a failed sign-in.
+   */
+  regenerateRecoveryCodes: defineCall({
+    path: '/access/recovery-codes/regenerate',
+    auth: 'operator',
+    roles: ROLES.any,
+    body: lazySchema(() => z.object({ code: totpCode })),
+    response: lazySchema(() => z.object({ recoveryCodes: z.array(z.string()) })),
   }),
   /** Turns my TOTP off with a current code; refused for roles that require it. */
   totpDisable: defineCall({
@@ -158,6 +184,24 @@ export const accessApi = {
       }),
     ),
     response: withOneTimePassword,
+  }),
+  /**
+   * Changes another operator's role and tenants (owners only): the last enabled owner cannot be
+   * demoted (409 `LastOwner`), nor can an owner change itself (409 `OperatorSelf`). Its sessions
+   * end, so the new role applies from its next sign-in.
+   */
+  updateOperator: defineCall({
+    path: '/access/operators/update',
+    auth: 'operator',
+    roles: ROLES.owner,
+    body: lazySchema(() =>
+      z.object({
+        id: operatorId,
+        role: z.enum(OPERATOR_ROLES),
+        tenantIds: z.array(tenantId).max(50).default([]),
+      }),
+    ),
+    response: operatorRow,
   }),
   /** Disabling ends the operator's sessions; enabling lets it sign in again. */
   setOperatorDisabled: defineCall({

@@ -103,6 +103,17 @@ export const auditEntry = lazySchema(() =>
   }),
 );
 
+/**
+ * A recovery code as typed: 10 letters and digits, case, spaces and dashes ignored
+ * (shown as `abcde-fghij`).
+ */
+export const recoveryCodeSchema = lazySchema(() =>
+  text()
+    .trim()
+    .transform((v) => v.replace(/[\s-]/g, '').toLowerCase())
+    .pipe(z.string().regex(/^[a-z0-9]{10}$/, { error: 'RecoveryCodeFormat' })),
+);
+
 export const WITHDRAWAL_ACTIONS = ['approve', 'process', 'pay', 'reject', 'fail'] as const;
 
 /** The operator console's calls, under /admin-api. */
@@ -123,6 +134,11 @@ export const adminApi = {
           .trim()
           .regex(/^\d{6}$/, { error: 'TotpCodeFormat' })
           .optional(),
+        /**
+         * Instead of `totpCode` (a lost phone): one of the recovery codes shown at enrolment, each
+         * accepted once; a wrong or used one counts as a failed sign-in (409 `WrongRecoveryCode`).
+         */
+        recoveryCode: recoveryCodeSchema.optional(),
       }),
     ),
     response: lazySchema(() => z.object({ token: z.string(), operator: operatorInfo })),

@@ -171,6 +171,8 @@ export const MESSAGES_EN = {
   // console access (two-factor, set-up, operators)
   TotpRequired: 'Enter the 6-digit code from your authenticator app',
   WrongTotpCode: 'Wrong or already used authenticator code',
+  WrongRecoveryCode: 'Wrong or already used recovery code',
+  RecoveryCodeFormat: 'A recovery code is 10 letters and digits',
   TotpCodeFormat: 'The code is 6 digits',
   TotpAlreadyEnabled: 'Two-factor sign-in is already on',
   TotpNotStarted: 'Start the authenticator set-up first',

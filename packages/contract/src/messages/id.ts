@@ -163,6 +163,8 @@ export const MESSAGES_ID: MessageCatalog = {
   // console access (two-factor, set-up, operators)
   TotpRequired: 'Masukkan kode 6 digit dari aplikasi autentikator',
   WrongTotpCode: 'Kode autentikator salah atau sudah dipakai',
+  WrongRecoveryCode: 'Kode pemulihan salah atau sudah dipakai',
+  RecoveryCodeFormat: 'Kode pemulihan terdiri dari 10 huruf dan angka',
   TotpCodeFormat: 'Kode terdiri dari 6 digit',
   TotpAlreadyEnabled: 'Masuk dua langkah sudah aktif',
   TotpNotStarted: 'Mulai pengaturan autentikator terlebih dahulu',

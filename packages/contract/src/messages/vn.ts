@@ -163,6 +163,8 @@ export const MESSAGES_VN: MessageCatalog = {
   // console access (two-factor, set-up, operators)
   TotpRequired: 'Nhập mã 6 chữ số từ ứng dụng xác thực',
   WrongTotpCode: 'Mã xác thực sai hoặc đã được dùng',
+  WrongRecoveryCode: 'Mã khôi phục sai hoặc đã được dùng',
+  RecoveryCodeFormat: 'Mã khôi phục gồm 10 chữ cái và chữ số',
   TotpCodeFormat: 'Mã gồm 6 chữ số',
   TotpAlreadyEnabled: 'Đăng nhập hai lớp đã được bật',
   TotpNotStarted: 'Hãy bắt đầu thiết lập ứng dụng xác thực trước',

@@ -89,7 +89,7 @@ describe('the admin request helper', () => {
     answer(401, { code: 401, msg: 'Please log in', errorKey: 'Unauthorized' });
     await expect(request(adminApi.me)).rejects.toMatchObject({ code: 401 });
     expect(useSession.getState().token).toBeNull();
-    expect(sessionStorage.getItem('admin_token')).toBeNull();
+    expect(localStorage.getItem('admin_token')).toBeNull();
   });
 
   it('does not send a token with a guest call', async () => {

@@ -2,16 +2,28 @@ import type { OperatorInfo } from '@dramastar/contract';
 import { create } from 'zustand';
 
 /**
- * The operator's session. The token lives in sessionStorage: it ends with the browser tab, and a
- * console left open elsewhere does not stay signed in (operator sessions are revocable server-side).
+ * The operator's session, shared by every console tab of this browser: the token lives in
+ * localStorage, so a console link opened in a new tab is signed in. Signing out in one tab (or the
+ * server answering 401: revoked, idle past CONSOLE_IDLE_MINUTES, expired) removes it, and the
+ * `storage` event signs every other tab out at once. The token travels in the Authorization
+ * header, never in a cookie, so other sites cannot make the browser send it (no CSRF).
  */
 export const TOKEN_KEY = 'admin_token';
 
 function readToken(): string | null {
   try {
-    return sessionStorage.getItem(TOKEN_KEY);
+    return localStorage.getItem(TOKEN_KEY);
   } catch {
     return null;
+  }
+}
+
+function writeToken(token: string | null): void {
+  try {
+    if (token) localStorage.setItem(TOKEN_KEY, token);
+    else localStorage.removeItem(TOKEN_KEY);
+  } catch {
+    // Storage refused (private mode): the session lasts as long as this tab.
   }
 }
 
@@ -20,7 +32,7 @@ export interface SessionState {
   operator: OperatorInfo | null;
   signIn: (token: string, operator: OperatorInfo) => void;
   setOperator: (operator: OperatorInfo) => void;
-  /** Forgets the session locally (after sign-out, or when the server answers 401). */
+  /** Forgets the session locally (after sign-out, or when the server answers 401), in every tab. */
   clear: () => void;
 }
 
@@ -28,12 +40,22 @@ export const useSession = create<SessionState>((set) => ({
   token: readToken(),
   operator: null,
   signIn: (token, operator) => {
-    sessionStorage.setItem(TOKEN_KEY, token);
+    writeToken(token);
     set({ token, operator });
   },
   setOperator: (operator) => set({ operator }),
   clear: () => {
-    sessionStorage.removeItem(TOKEN_KEY);
+    writeToken(null);
     set({ token: null, operator: null });
   },
 }));
+
+// Another tab signed in, signed out or was told its session ended: follow it.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key !== TOKEN_KEY && event.key !== null) return;
+    const token = readToken();
+    if (token === useSession.getState().token) return;
+    useSession.setState({ token, operator: null });
+  });
+}

@@ -79,3 +79,22 @@ export const auditLog = pgTable(
     index('audit_log_tenant_idx').on(t.tenantId, t.createdAt),
   ],
 );
+
+/**
+ * An operator's recovery codes (shown once at TOTP enrolment or regeneration): SHA-256 of each
+ * normalised code, usable once instead of an authenticator code at sign-in (`used_at` claimed by
+ * one conditional update).
+ */
+export const operatorRecoveryCodes = pgTable(
+  'operator_recovery_code',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    operatorId: bigint('operator_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => operators.id, { onDelete: 'cascade' }),
+    codeHash: varchar('code_hash', { length: 64 }).notNull(),
+    createdAt: ts('created_at').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [uniqueIndex('operator_recovery_code_uq').on(t.operatorId, t.codeHash)],
+);

@@ -213,6 +213,10 @@ export function createContentService(deps: { db: Db; clock: Clock; storage: Medi
    * checked row by row, so they move through negative values first.
    */
   async function renumber(tx: Tx, seriesId: number, ids: number[]): Promise<void> {
+    const before = await tx
+      .select({ id: episodes.id, number: episodes.number })
+      .from(episodes)
+      .where(eq(episodes.seriesId, seriesId));
     await tx
       .update(episodes)
       .set({ number: sql`-${episodes.number} - 1` })
@@ -223,6 +227,26 @@ export function createContentService(deps: { db: Db; clock: Clock; storage: Medi
         .set({ number: index + 1 })
         .where(and(eq(episodes.id, id), eq(episodes.seriesId, seriesId)));
     }
+    // Finished uploads follow their episode's new number (the transcoding list names it): moved
+    // aside first, then each set from its old number, so no chain of renumbers collides.
+    const done = and(eq(transcodeJobs.seriesId, seriesId), eq(transcodeJobs.status, 'done'));
+    await tx
+      .update(transcodeJobs)
+      .set({ episodeNumber: sql`-${transcodeJobs.episodeNumber} - 1` })
+      .where(and(done, sql`${transcodeJobs.episodeNumber} > 0`));
+    for (const [index, id] of ids.entries()) {
+      const old = before.find((e) => e.id === id)?.number;
+      if (old === undefined) continue;
+      await tx
+        .update(transcodeJobs)
+        .set({ episodeNumber: index + 1 })
+        .where(and(done, eq(transcodeJobs.episodeNumber, -old - 1)));
+    }
+    // A deleted episode's uploads keep the number it had.
+    await tx
+      .update(transcodeJobs)
+      .set({ episodeNumber: sql`-${transcodeJobs.episodeNumber} - 1` })
+      .where(and(done, sql`${transcodeJobs.episodeNumber} < 0`));
   }
 
   /**

@@ -393,6 +393,20 @@ describe('episodes', () => {
       body: { seriesId, episodeIds: [ids[0], ids[1]] },
     });
     expect([wrong.status, wrong.body.field]).toEqual([400, 'episodeIds']);
+    /** Finished uploads of new episodes: job id → the episode number the list shows. */
+    const finished = async () => {
+      const jobs = data(
+        await admin(adminContentApi.jobs, { token: editor, query: { seriesId: String(seriesId) } }),
+      );
+      return new Map<number, number>(
+        jobs.list
+          .filter(
+            (j: { status: string; episodeId: number | null }) => j.status === 'done' && j.episodeId === null,
+          )
+          .map((j: { id: number; episodeNumber: number }) => [j.id, j.episodeNumber]),
+      );
+    };
+    const finishedBefore = await finished();
     const reversed = [...ids].reverse();
     const reordered = data(
       await admin(adminContentApi.reorderEpisodes, {
@@ -402,6 +416,10 @@ describe('episodes', () => {
     );
     expect(reordered.episodes.map((e: { id: number }) => e.id)).toEqual(reversed);
     expect(reordered.episodes.map((e: { number: number }) => e.number)).toEqual([1, 2, 3]);
+    // The transcoding list names the finished uploads by their new numbers (reversed: n → 4 - n).
+    const after = await finished();
+    expect(after.size).toBeGreaterThanOrEqual(2);
+    for (const [id, n] of after) expect([id, n]).toEqual([id, 4 - (finishedBefore.get(id) ?? 0)]);
 
     const afterDelete = data(
       await admin(adminContentApi.deleteEpisode, { token: editor, body: { episodeId: reversed[1] } }),

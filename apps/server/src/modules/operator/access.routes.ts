@@ -15,6 +15,10 @@ export function accessRoutes(router: Router, deps: { access: AccessService }): v
   );
   router.operator(accessApi.totpStart, ({ operator }) => access.totpStart(operator));
   router.operator(accessApi.totpConfirm, ({ operator, body }) => access.totpConfirm(operator, body.code));
+  router.operator(accessApi.recoveryCodes, ({ operator }) => access.recoveryCodes(operator));
+  router.operator(accessApi.regenerateRecoveryCodes, ({ operator, body }) =>
+    access.regenerateRecoveryCodes(operator, body.code),
+  );
   router.operator(accessApi.totpDisable, ({ operator, body }) => access.totpDisable(operator, body.code));
 
   router.operator(accessApi.sessions, async ({ operator }) => ({ list: await access.sessions(operator) }));
@@ -28,6 +32,7 @@ export function accessRoutes(router: Router, deps: { access: AccessService }): v
 
   router.operator(accessApi.operators, ({ operator, query }) => access.list(operator, query));
   router.operator(accessApi.createOperator, ({ operator, body }) => access.create(operator, body));
+  router.operator(accessApi.updateOperator, ({ operator, body }) => access.update(operator, body));
   router.operator(accessApi.setOperatorDisabled, ({ operator, body }) =>
     access.setDisabled(operator, body.id, body.disabled),
   );

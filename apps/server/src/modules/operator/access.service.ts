@@ -1,22 +1,30 @@
 import {
+  OPERATOR_ROLES,
+  RECOVERY_CODE_COUNT,
   type OperatorInfo,
   type OperatorRole,
   type OperatorRow,
   type OperatorSession,
   totpRequiredFor,
 } from '@dramastar/contract';
-import { and, desc, eq, gt, ilike, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { randomInt } from 'node:crypto';
+import { and, count, desc, eq, gt, ilike, inArray, isNull, min, ne, type SQL, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { Clock } from '../../clock.js';
 import type { Db, Tx } from '../../db/client.js';
 import { onePage } from '../../db/paging.js';
 import { containsPattern } from '../../db/like.js';
-import { operators, operatorSessions, tenants } from '../../db/schema/index.js';
+import { operatorRecoveryCodes, operators, operatorSessions, tenants } from '../../db/schema/index.js';
 import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
 import { randomToken } from '../../security.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
-import { type OperatorContext, type OperatorService, tenantScope } from './operator.service.js';
+import {
+  type OperatorContext,
+  type OperatorService,
+  recoveryCodeHash,
+  tenantScope,
+} from './operator.service.js';
 import { generateTotpSecret, otpauthUri, verifyTotp } from './totp.js';
 
 /** The issuer authenticator apps show next to the account. */
@@ -25,6 +33,16 @@ export const TOTP_ISSUER = 'DramaStar';
 export const TENANT_ADMIN_GRANTS: readonly OperatorRole[] = ['tenant_admin', 'finance', 'content', 'support'];
 
 type OperatorRecord = typeof operators.$inferSelect;
+
+/** Letters and digits of recovery codes, without look-alikes (0/o, 1/l/i). */
+const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+
+/** One recovery code as shown: 10 characters (about 50 bits) as `abcde-fghij`. */
+export function newRecoveryCode(): string {
+  let code = '';
+  for (let i = 0; i < 10; i++) code += RECOVERY_ALPHABET.charAt(randomInt(RECOVERY_ALPHABET.length));
+  return `${code.slice(0, 5)}-${code.slice(5)}`;
+}
 
 /** A session's handle in the console: the first 16 hex digits of its token's hash. */
 export const sessionHandle = (tokenHash: string) => tokenHash.slice(0, 16);
@@ -131,9 +149,11 @@ export function createAccessService(deps: { db: Db; clock: Clock; operators: Ope
         .for('update');
       const before = await target(tx, actor, id);
       const set = await change(tx, before);
+      const stopsOwning = set.disabledAt || (set.role !== undefined && set.role !== 'owner');
       if (
         before.role === 'owner' &&
-        set.disabledAt &&
+        !before.disabledAt &&
+        stopsOwning &&
         !owners.some((o) => o.id !== before.id && !o.disabledAt)
       )
         throw new AppError('LastOwner');
@@ -151,6 +171,20 @@ export function createAccessService(deps: { db: Db; clock: Clock; operators: Ope
   }
 
   const oneTimePassword = () => randomToken(12);
+
+  /** Replaces the operator's recovery codes with RECOVERY_CODE_COUNT new ones; answers them. */
+  async function replaceRecoveryCodes(tx: Tx, operatorId: bigint): Promise<string[]> {
+    await tx.delete(operatorRecoveryCodes).where(eq(operatorRecoveryCodes.operatorId, operatorId));
+    const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+    await tx.insert(operatorRecoveryCodes).values(
+      codes.map((code) => ({
+        operatorId,
+        codeHash: recoveryCodeHash(code),
+        createdAt: clock.now(),
+      })),
+    );
+    return codes;
+  }
 
   return {
     /** Checks the current password; the new one: not the user name, not the current one. */
@@ -208,8 +242,11 @@ export function createAccessService(deps: { db: Db; clock: Clock; operators: Ope
       return { secret, uri, qrDataUrl };
     },
 
-    /** The first code from the authenticator turns TOTP on. */
-    async totpConfirm(op: OperatorContext, code: string): Promise<OperatorInfo> {
+    /** The first code from the authenticator turns TOTP on and makes the recovery codes. */
+    async totpConfirm(
+      op: OperatorContext,
+      code: string,
+    ): Promise<OperatorInfo & { recoveryCodes: string[] }> {
       return withTransaction(db, async (tx) => {
         const row = await me(tx, op);
         if (row.totpEnabledAt) throw new AppError('TotpAlreadyEnabled');
@@ -222,14 +259,15 @@ export function createAccessService(deps: { db: Db; clock: Clock; operators: Ope
           .where(eq(operators.id, op.id))
           .returning();
         if (!after) throw new AppError('Unauthorized');
+        const recoveryCodes = await replaceRecoveryCodes(tx, op.id);
         await service.audit(tx, op, {
           tenantId: tenantOf(row),
           action: 'operator.totp_enable',
           target: `operator:${row.username}`,
           before: { totpEnabled: false },
-          after: { totpEnabled: true },
+          after: { totpEnabled: true, recoveryCodes: recoveryCodes.length },
         });
-        return service.info(after);
+        return { ...service.info(after), recoveryCodes };
       });
     },
 
@@ -247,6 +285,7 @@ export function createAccessService(deps: { db: Db; clock: Clock; operators: Ope
           .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null })
           .where(eq(operators.id, op.id))
           .returning();
+        await tx.delete(operatorRecoveryCodes).where(eq(operatorRecoveryCodes.operatorId, op.id));
         if (!after) throw new AppError('Unauthorized');
         await service.audit(tx, op, {
           tenantId: tenantOf(row),
@@ -256,6 +295,43 @@ export function createAccessService(deps: { db: Db; clock: Clock; operators: Ope
           after: { totpEnabled: false },
         });
         return service.info(after);
+      });
+    },
+
+    /** How many of my recovery codes are left. */
+    async recoveryCodes(op: OperatorContext) {
+      const [row] = await db
+        .select({
+          total: count(),
+          left: sql<number>`count(*) filter (where ${operatorRecoveryCodes.usedAt} is null)`.mapWith(Number),
+          createdAt: min(operatorRecoveryCodes.createdAt),
+        })
+        .from(operatorRecoveryCodes)
+        .where(eq(operatorRecoveryCodes.operatorId, op.id));
+      return {
+        left: row?.left ?? 0,
+        total: row?.total ?? 0,
+        createdAt: row?.createdAt ? new Date(row.createdAt).toISOString() : null,
+      };
+    },
+
+    /**
+     * New recovery codes with a current authenticator code (claimed like a sign-in's: a wrong one
+     * counts toward the lock-out, a used one is refused); the old codes stop working.
+     */
+    async regenerateRecoveryCodes(op: OperatorContext, code: string) {
+      await service.confirmTotp(op, code);
+      return withTransaction(db, async (tx) => {
+        const row = await me(tx, op);
+        if (!row.totpEnabledAt) throw new AppError('TotpNotEnabled');
+        const recoveryCodes = await replaceRecoveryCodes(tx, op.id);
+        await service.audit(tx, op, {
+          tenantId: tenantOf(row),
+          action: 'operator.recovery_codes_regenerate',
+          target: `operator:${row.username}`,
+          after: { recoveryCodes: recoveryCodes.length },
+        });
+        return { recoveryCodes };
       });
     },
 
@@ -408,6 +484,31 @@ export function createAccessService(deps: { db: Db; clock: Clock; operators: Ope
       return { operator: toRow(row), oneTimePassword: password };
     },
 
+    /**
+     * Another operator's role and tenants (owners only, by the call's roles): never the last
+     * enabled owner demoted, never the owner itself. Its sessions end so the new role applies at
+     * its next sign-in; a role that requires TOTP asks for enrolment then.
+     */
+    async update(actor: OperatorContext, input: { id: string; role: OperatorRole; tenantIds: string[] }) {
+      if (actor.tenantIds !== null || actor.role !== 'owner') throw new AppError('Forbidden');
+      if (!OPERATOR_ROLES.includes(input.role))
+        throw new AppError('OperatorRoleNotAllowed', { field: 'role' });
+      const tenantIds = input.role === 'owner' ? [] : [...new Set(input.tenantIds)].sort();
+      if (input.role !== 'owner' && tenantIds.length === 0)
+        throw new AppError('OperatorTenantsRequired', { field: 'tenantIds' });
+      if (tenantIds.length) {
+        const known = await db.select({ id: tenants.id }).from(tenants).where(inArray(tenants.id, tenantIds));
+        if (known.length !== tenantIds.length) throw new AppError('TenantNotFound', { field: 'tenantIds' });
+      }
+      const row = await changeOperator(actor, input.id, 'update', async (tx, before) => {
+        const same =
+          before.role === input.role && JSON.stringify(before.tenantIds) === JSON.stringify(tenantIds);
+        if (!same) await revokeSessions(tx, before.id);
+        return { role: input.role, tenantIds };
+      });
+      return toRow(row);
+    },
+
     async setDisabled(actor: OperatorContext, id: string, disabled: boolean) {
       const row = await changeOperator(actor, id, disabled ? 'disable' : 'enable', async (tx, before) => {
         if (disabled) await revokeSessions(tx, before.id);
@@ -429,6 +530,7 @@ export function createAccessService(deps: { db: Db; clock: Clock; operators: Ope
     async resetTotp(actor: OperatorContext, id: string) {
       const row = await changeOperator(actor, id, 'totp_reset', async (tx, before) => {
         await revokeSessions(tx, before.id);
+        await tx.delete(operatorRecoveryCodes).where(eq(operatorRecoveryCodes.operatorId, before.id));
         return { totpSecret: null, totpEnabledAt: null, totpLastStep: null };
       });
       return toRow(row);

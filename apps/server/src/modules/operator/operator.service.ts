@@ -19,7 +19,7 @@ import type { Clock } from '../../clock.js';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { onePage } from '../../db/paging.js';
 import { containsPattern } from '../../db/like.js';
-import { auditLog, operators, operatorSessions } from '../../db/schema/index.js';
+import { auditLog, operatorRecoveryCodes, operators, operatorSessions } from '../../db/schema/index.js';
 import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
 import { randomToken, sha256Hex } from '../../security.js';
@@ -32,6 +32,8 @@ export type { OperatorContext };
 export const OPERATOR_MAX_FAILED_LOGINS = 5;
 export const OPERATOR_LOCK_MINUTES = 15;
 export const OPERATOR_SESSION_HOURS = 12;
+/** A console session unused this long ends (every open tab of it signs out). */
+export const OPERATOR_IDLE_MINUTES = 30;
 /** A session's `last_seen_at` is written at most this often. */
 export const OPERATOR_LAST_SEEN_EVERY_MS = 60_000;
 
@@ -54,6 +56,11 @@ export function contextInfo(op: OperatorContext): OperatorInfo {
   };
 }
 
+/** The stored form of a recovery code: SHA-256 of the code without case, spaces or dashes. */
+export function recoveryCodeHash(code: string): string {
+  return sha256Hex(code.replace(/[\s-]/g, '').toLowerCase());
+}
+
 export interface AuditInput {
   tenantId: string | null;
   action: string;
@@ -74,7 +81,8 @@ export function auditable(value: unknown): unknown {
  * Operators (console users, not app users): argon2id passwords, a lock after repeated failures,
  * revocable bearer sessions, and the audit log every changing action writes to.
  */
-export function createOperatorService(db: Db, clock: Clock) {
+export function createOperatorService(db: Db, clock: Clock, options: { idleMinutes?: number } = {}) {
+  const idleMs = (options.idleMinutes ?? OPERATOR_IDLE_MINUTES) * 60_000;
   function info(row: typeof operators.$inferSelect): OperatorInfo {
     return {
       id: String(row.id),
@@ -142,6 +150,58 @@ export function createOperatorService(db: Db, clock: Clock) {
     return rows.length > 0;
   }
 
+  /**
+   * Claims one unused recovery code of the operator: one conditional update, so two sign-ins
+   * racing with the same code cannot both pass. Answers the codes left, or null when none matched.
+   */
+  async function claimRecoveryCode(operatorId: bigint, code: string, now: Date): Promise<number | null> {
+    const claimed = await db
+      .update(operatorRecoveryCodes)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(operatorRecoveryCodes.operatorId, operatorId),
+          eq(operatorRecoveryCodes.codeHash, recoveryCodeHash(code)),
+          isNull(operatorRecoveryCodes.usedAt),
+        ),
+      )
+      .returning({ id: operatorRecoveryCodes.id });
+    if (claimed.length === 0) return null;
+    const [left] = await db
+      .select({ n: count() })
+      .from(operatorRecoveryCodes)
+      .where(and(eq(operatorRecoveryCodes.operatorId, operatorId), isNull(operatorRecoveryCodes.usedAt)));
+    return left?.n ?? 0;
+  }
+
+  /**
+   * A sign-in or a failed one in the audit log: who (the operator when the name is known), from
+   * where, and why it failed. Never the password or the code typed.
+   */
+  async function auditSignIn(
+    row: Pick<typeof operators.$inferSelect, 'id' | 'username' | 'role' | 'tenantIds'> | undefined,
+    action: 'operator.sign_in' | 'operator.sign_in_failed',
+    detail: { method?: string; reason?: string; recoveryCodesLeft?: number },
+    meta: SessionMeta,
+  ) {
+    await db.insert(auditLog).values({
+      operatorId: row?.id ?? 0n,
+      operatorName: row?.username ?? 'unknown',
+      tenantId: row && row.role !== 'owner' ? (row.tenantIds[0] ?? null) : null,
+      action,
+      target: row ? `operator:${row.username}` : 'operator:unknown',
+      before: null,
+      after: auditable({
+        ...(detail.method ? { method: detail.method } : {}),
+        ...(detail.recoveryCodesLeft !== undefined ? { recoveryCodesLeft: detail.recoveryCodesLeft } : {}),
+        ip: meta.ip ?? null,
+        userAgent: meta.userAgent?.slice(0, 200) ?? null,
+      }),
+      reason: detail.reason ?? null,
+      createdAt: clock.now(),
+    });
+  }
+
   /** Writes one audit entry, in the transaction of the change it records. */
   async function audit(tx: DbOrTx, op: OperatorContext, entry: AuditInput) {
     await tx.insert(auditLog).values({
@@ -195,39 +255,69 @@ export function createOperatorService(db: Db, clock: Clock) {
      * replayed one counts as a failed sign-in. The session keeps the user agent and address.
      */
     async login(
-      input: { username: string; password: string; totpCode?: string | undefined },
+      input: {
+        username: string;
+        password: string;
+        totpCode?: string | undefined;
+        recoveryCode?: string | undefined;
+      },
       meta: SessionMeta = {},
     ) {
       const username = input.username.trim().toLowerCase();
       const now = clock.now();
       const row = await claimTry(username, now);
+      /** Refuses the sign-in and records the refusal (never what was typed). */
+      const fail = async (error: AppError, reason: string, known = row): Promise<never> => {
+        await auditSignIn(known, 'operator.sign_in_failed', { reason }, meta);
+        throw error;
+      };
       if (!row) {
-        const [locked] = await db
-          .select({ lockedUntil: operators.lockedUntil })
-          .from(operators)
-          .where(eq(operators.username, username));
+        const [locked] = await db.select().from(operators).where(eq(operators.username, username));
         if (locked) {
           const left = (locked.lockedUntil ?? now).getTime() - now.getTime();
-          throw new AppError('OperatorLocked', {
-            params: { minutes: Math.max(1, Math.ceil(left / 60_000)) },
-          });
+          return fail(
+            new AppError('OperatorLocked', {
+              params: { minutes: Math.max(1, Math.ceil(left / 60_000)) },
+            }),
+            'locked after repeated failed sign-ins',
+            locked,
+          );
         }
         await verifyPassword(null, input.password); // the same time as a wrong password
-        throw new AppError('WrongOperatorLogin');
+        return fail(new AppError('WrongOperatorLogin'), 'unknown user name');
       }
       const ok = await verifyPassword(row.passwordHash, input.password);
-      if (!ok || row.disabledAt) throw new AppError('WrongOperatorLogin');
+      if (!ok) return fail(new AppError('WrongOperatorLogin'), 'wrong password');
+      if (row.disabledAt) return fail(new AppError('WrongOperatorLogin'), 'account disabled');
+      let method = 'password';
+      let recoveryCodesLeft: number | undefined;
       if (row.totpEnabledAt && row.totpSecret) {
-        if (!input.totpCode) {
-          await giveBack(row.id, row.failedLogins, false);
-          throw new AppError('TotpRequired');
+        if (input.recoveryCode && !input.totpCode) {
+          // A recovery code stands in for the authenticator: claimed once, atomically.
+          const left = await claimRecoveryCode(row.id, input.recoveryCode, now);
+          if (left === null)
+            return fail(new AppError('WrongRecoveryCode', { field: 'recoveryCode' }), 'wrong recovery code');
+          method = 'recovery code';
+          recoveryCodesLeft = left;
+        } else {
+          if (!input.totpCode) {
+            await giveBack(row.id, row.failedLogins, false);
+            throw new AppError('TotpRequired');
+          }
+          const step = verifyTotp(row.totpSecret, input.totpCode, now, row.totpLastStep);
+          // The step is claimed atomically: two sign-ins racing with one code cannot both pass.
+          const claimed = step !== null && (await claimTotpStep(db, row.id, step));
+          if (!claimed) return fail(new AppError('WrongTotpCode'), 'wrong authenticator code');
+          method = 'password and authenticator code';
         }
-        const step = verifyTotp(row.totpSecret, input.totpCode, now, row.totpLastStep);
-        // The step is claimed atomically: two sign-ins racing with one code cannot both pass.
-        const claimed = step !== null && (await claimTotpStep(db, row.id, step));
-        if (!claimed) throw new AppError('WrongTotpCode');
       }
       await giveBack(row.id, row.failedLogins, true);
+      await auditSignIn(
+        row,
+        'operator.sign_in',
+        { method, ...(recoveryCodesLeft !== undefined ? { recoveryCodesLeft } : {}) },
+        meta,
+      );
       const token = randomToken();
       await db.insert(operatorSessions).values({
         tokenHash: sha256Hex(token),
@@ -280,6 +370,14 @@ export function createOperatorService(db: Db, clock: Clock) {
           ),
         );
       if (!row) return null;
+      // Idle too long: the session ends (revoked, so every tab holding it is signed out).
+      if (row.lastSeenAt && now.getTime() - row.lastSeenAt.getTime() > idleMs) {
+        await db
+          .update(operatorSessions)
+          .set({ revokedAt: now })
+          .where(and(eq(operatorSessions.tokenHash, tokenHash), isNull(operatorSessions.revokedAt)));
+        return null;
+      }
       if (!row.lastSeenAt || now.getTime() - row.lastSeenAt.getTime() >= OPERATOR_LAST_SEEN_EVERY_MS) {
         await db
           .update(operatorSessions)

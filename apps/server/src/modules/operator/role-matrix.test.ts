@@ -32,6 +32,8 @@ const calls = allConsoleCalls().filter((c) => c.auth === 'operator');
 const EVERYONE: readonly OperatorRole[] = OPERATOR_ROLES;
 const POLICY: [RegExp, readonly OperatorRole[]][] = [
   [/^\/auth\//, EVERYONE],
+  // Changing an operator's role and tenants: the owner only (issue 44).
+  [/^\/access\/operators\/update$/, ['owner']],
   [/^\/access\/operators/, ['owner', 'tenant_admin']],
   [/^\/access\//, EVERYONE],
   [/^\/tenants/, ['owner']],

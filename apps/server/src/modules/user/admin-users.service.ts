@@ -1,7 +1,7 @@
 import {
   type AdminUserDetail,
   type AdminUserRow,
-  CURRENCY_LIST,
+  CURRENCIES,
   type CurrencyKey,
   isCurrencyKey,
   isMembershipTier,
@@ -286,7 +286,8 @@ export function createAdminUserService(deps: {
         profile: {
           ...toAdminUserRow(row),
           avatar: row.avatar,
-          country: CURRENCY_LIST.find((c) => c.phonePrefix === row.areaCode)?.name ?? null,
+          // The tenant's country (its currency's), not a guess from the phone's calling code.
+          country: CURRENCIES[currency].name,
           inviter: inviter
             ? { userId: String(inviter.id), nickname: inviter.nickname, inviteCode: inviter.inviteCode }
             : null,

@@ -1,5 +1,7 @@
 import { unchecked } from '../../test/client.js';
-import { accountCalls, adminUsersApi, api } from '@dramastar/contract';
+import { accountCalls, adminUsersApi, api, CURRENCIES, type CurrencyKey } from '@dramastar/contract';
+import { eq } from 'drizzle-orm';
+import { tenants, users } from '../../db/schema/index.js';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helper.js';
@@ -112,6 +114,21 @@ describe('searching users', () => {
 });
 
 describe("a user's detail", () => {
+  it("names the tenant's country, whatever the phone's calling code says", async () => {
+    const who = await f.user('000000');
+    await t.database.db.update(users).set({ areaCode: '+1' }).where(eq(users.id, who.userId));
+    const detail = await f.admin(adminUsersApi.detail, {
+      token: finance,
+      query: { userId: String(who.userId) },
+    });
+    const [tenant] = await t.database.db.select().from(tenants).where(eq(tenants.id, '000000'));
+    expect(detail.body.data.profile).toMatchObject({
+      areaCode: '+1',
+      country: CURRENCIES[tenant?.currency as CurrencyKey].name,
+    });
+    expect(detail.body.data.profile.country).not.toBe('United States');
+  });
+
   it('shows profile, inviter, membership, balances, team levels, wallet records and sessions', async () => {
     const top = await f.user();
     const mid = await f.user('000000', top.inviteCode);
@@ -130,7 +147,7 @@ describe("a user's detail", () => {
       tenantId: '000000',
       areaCode: '+92',
       phone: '3001234567',
-      country: 'Pakistan',
+      country: 'Philippines', // tenant 000000's, not the +92 phone's
       inviteCode: mid.inviteCode,
       inviter: { userId: String(top.userId), inviteCode: top.inviteCode },
       status: 'active',

@@ -33,11 +33,31 @@ export function useTotpStart() {
   return useMutation({ mutationFn: () => request(accessApi.totpStart, { body: {} }) });
 }
 
+/**
+ * Confirms enrolment. The session's operator is updated only when the screen has shown the
+ * recovery codes (`setOperator` after "I have saved them"): updating it opens the console.
+ */
 export function useTotpConfirm() {
-  const setOperator = useSetOperator();
   return useMutation({
     mutationFn: (code: string) => request(accessApi.totpConfirm, { body: { code } }),
-    onSuccess: (operator) => setOperator(operator),
+  });
+}
+
+export const recoveryCodesQueryKey = ['admin', 'access', 'recovery-codes'] as const;
+
+export function useRecoveryCodesLeft(enabled: boolean) {
+  return useQuery({
+    queryKey: recoveryCodesQueryKey,
+    enabled,
+    queryFn: ({ signal }) => request(accessApi.recoveryCodes, { signal }),
+  });
+}
+
+export function useRegenerateRecoveryCodes() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) => request(accessApi.regenerateRecoveryCodes, { body: { code } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: recoveryCodesQueryKey }),
   });
 }
 
@@ -102,6 +122,12 @@ export function useSetOperatorDisabled() {
 
 export function useResetOperatorPassword() {
   return useOperatorChange((id: string) => request(accessApi.resetOperatorPassword, { body: { id } }));
+}
+
+export function useUpdateOperator() {
+  return useOperatorChange((body: CallBody<typeof accessApi.updateOperator>) =>
+    request(accessApi.updateOperator, { body }),
+  );
 }
 
 export function useResetOperatorTotp() {

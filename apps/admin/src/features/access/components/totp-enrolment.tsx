@@ -1,16 +1,26 @@
 import { Alert, Button, Input, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { errorText } from '../../../shared/api/api-error';
+import { useSession } from '../../../shared/session/session';
 import { useTotpConfirm, useTotpStart } from '../api/access';
+import { RecoveryCodes } from './recovery-codes';
+
+/** A base32 secret in groups of four, for typing into an app. */
+export function groupedSecret(secret: string): string {
+  return secret.replace(/(.{4})(?=.)/g, '$1 ');
+}
 
 /**
- * TOTP enrolment: the server makes a secret and shows it as a QR code (and as text, for apps
- * that take it typed); the first code from the authenticator app turns two-factor sign-in on.
+ * TOTP enrolment: the server makes a secret and shows it as a QR code (and, on asking, as a key
+ * grouped for typing); the first code from the authenticator app turns two-factor sign-in on and
+ * answers the recovery codes, shown once before the console moves on.
  */
 export function TotpEnrolment({ autoStart = false, onDone }: { autoStart?: boolean; onDone?: () => void }) {
   const start = useTotpStart();
   const confirm = useTotpConfirm();
   const [code, setCode] = useState('');
+  const [showKey, setShowKey] = useState(false);
+  const setOperator = useSession((s) => s.setOperator);
   const { mutate: begin, isIdle } = start;
 
   useEffect(() => {
@@ -32,7 +42,20 @@ export function TotpEnrolment({ autoStart = false, onDone }: { autoStart?: boole
       </Space>
     );
   }
-  const { qrDataUrl, secret, uri } = start.data;
+  if (confirm.data) {
+    const { recoveryCodes, ...operator } = confirm.data;
+    return (
+      <RecoveryCodes
+        username={operator.username}
+        codes={recoveryCodes}
+        onDone={() => {
+          setOperator(operator);
+          onDone?.();
+        }}
+      />
+    );
+  }
+  const { qrDataUrl, secret } = start.data;
   return (
     <div data-testid="totp-enrolment" style={{ maxWidth: 520 }}>
       <Typography.Paragraph>
@@ -48,13 +71,24 @@ export function TotpEnrolment({ autoStart = false, onDone }: { autoStart?: boole
         style={{ border: '1px solid #f0f0f0', borderRadius: 8 }}
       />
       <Typography.Paragraph style={{ marginTop: 12 }}>
-        Cannot scan? Enter this key:{' '}
-        <Typography.Text code copyable={{ text: secret }}>
-          <span data-testid="totp-secret">{secret}</span>
-        </Typography.Text>
-      </Typography.Paragraph>
-      <Typography.Paragraph type="secondary" style={{ fontSize: 12, wordBreak: 'break-all' }}>
-        <span data-testid="totp-uri">{uri}</span>
+        {showKey ? (
+          <>
+            Enter this key in the app (time-based, 6 digits):
+            <br />
+            <Typography.Text code copyable={{ text: secret }} style={{ fontSize: 15, letterSpacing: 1 }}>
+              <span data-testid="totp-secret">{groupedSecret(secret)}</span>
+            </Typography.Text>
+          </>
+        ) : (
+          <Button
+            type="link"
+            style={{ padding: 0 }}
+            data-testid="totp-show-key"
+            onClick={() => setShowKey(true)}
+          >
+            Can’t scan? Show the key to type instead
+          </Button>
+        )}
       </Typography.Paragraph>
       <Typography.Paragraph>2. Enter the 6-digit code the app shows.</Typography.Paragraph>
       {confirm.error ? (
@@ -71,7 +105,7 @@ export function TotpEnrolment({ autoStart = false, onDone }: { autoStart?: boole
           data-testid="totp-code"
           value={code}
           onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
-          onPressEnter={() => code.length === 6 && confirm.mutate(code, { onSuccess: () => onDone?.() })}
+          onPressEnter={() => code.length === 6 && confirm.mutate(code)}
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={6}
@@ -83,7 +117,7 @@ export function TotpEnrolment({ autoStart = false, onDone }: { autoStart?: boole
           type="primary"
           disabled={code.length !== 6}
           loading={confirm.isPending}
-          onClick={() => confirm.mutate(code, { onSuccess: () => onDone?.() })}
+          onClick={() => confirm.mutate(code)}
         >
           Turn on two-factor sign-in
         </Button>

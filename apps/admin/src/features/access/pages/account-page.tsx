@@ -14,8 +14,16 @@ import { useState } from 'react';
 import { errorText } from '../../../shared/api/api-error';
 import { formatTime } from '../../../shared/format';
 import { useSession } from '../../../shared/session/session';
-import { useRevokeOtherSessions, useRevokeSession, useSessions, useTotpDisable } from '../api/access';
+import {
+  useRecoveryCodesLeft,
+  useRegenerateRecoveryCodes,
+  useRevokeOtherSessions,
+  useRevokeSession,
+  useSessions,
+  useTotpDisable,
+} from '../api/access';
 import { ChangePasswordForm } from '../components/change-password-form';
+import { RecoveryCodes } from '../components/recovery-codes';
 import { TotpEnrolment } from '../components/totp-enrolment';
 import type { OperatorSession } from '@dramastar/contract';
 
@@ -65,14 +73,68 @@ function TwoFactorCard() {
             </Button>
           </Space>
         ) : null}
-        {operator.totpEnabled && operator.totpRequired ? (
+        {operator.totpEnabled ? <RecoveryCodesSection username={operator.username} /> : null}
+        {operator.totpEnabled ? (
           <Typography.Text type="secondary">
-            Lost your phone? An administrator can reset your two-factor sign-in; you enrol again at the next
-            sign-in.
+            Lost your phone and your recovery codes? An owner or administrator can reset your two-factor
+            sign-in; you enrol again at the next sign-in.
           </Typography.Text>
         ) : null}
       </Space>
     </Card>
+  );
+}
+
+/** How many recovery codes are left; new ones (shown once) with a current authenticator code. */
+function RecoveryCodesSection({ username }: { username: string }) {
+  const left = useRecoveryCodesLeft(true);
+  const regenerate = useRegenerateRecoveryCodes();
+  const [code, setCode] = useState('');
+  if (regenerate.data)
+    return (
+      <RecoveryCodes
+        username={username}
+        codes={regenerate.data.recoveryCodes}
+        doneLabel="Done, I have saved them"
+        onDone={() => regenerate.reset()}
+      />
+    );
+  const few = left.data !== undefined && left.data.left <= 3;
+  return (
+    <Space orientation="vertical" data-testid="recovery-section" style={{ width: '100%' }}>
+      <Typography.Text strong>Recovery codes</Typography.Text>
+      <Typography.Text data-testid="recovery-left" type={few ? 'danger' : undefined}>
+        {left.data
+          ? left.data.total === 0
+            ? 'You have no recovery codes yet: make them now, so a lost phone does not lock you out.'
+            : `${left.data.left} of ${left.data.total} recovery codes left (made ${formatTime(left.data.createdAt)}). Each signs you in once if you lose your phone.`
+          : '…'}
+      </Typography.Text>
+      {regenerate.error ? (
+        <Alert type="error" showIcon data-testid="recovery-error" title={errorText(regenerate.error)} />
+      ) : null}
+      <Space>
+        <Input
+          data-testid="recovery-totp"
+          value={code}
+          onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
+          placeholder="Authenticator code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          style={{ width: 170 }}
+          maxLength={6}
+        />
+        <Button
+          data-testid="recovery-regenerate"
+          disabled={code.length !== 6}
+          loading={regenerate.isPending}
+          onClick={() => regenerate.mutate(code, { onSettled: () => setCode('') })}
+        >
+          Make new recovery codes
+        </Button>
+      </Space>
+      <Typography.Text type="secondary">The old codes stop working when you make new ones.</Typography.Text>
+    </Space>
   );
 }
 

@@ -1,4 +1,5 @@
-import { OPERATOR_ROLES, type OperatorRole, TOTP_REQUIRED_ROLES } from '@dramastar/contract';
+import { adminConfigApi, OPERATOR_ROLES, type OperatorRole, TOTP_REQUIRED_ROLES } from '@dramastar/contract';
+import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
   Button,
@@ -16,6 +17,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { errorText } from '../../../shared/api/api-error';
+import { request } from '../../../shared/api/request';
 import { formatTime } from '../../../shared/format';
 import { useSession } from '../../../shared/session/session';
 import { TenantFilter } from '../../../shared/ui/tenant-filter';
@@ -27,7 +29,9 @@ import {
   useResetOperatorPassword,
   useResetOperatorTotp,
   useSetOperatorDisabled,
+  useUpdateOperator,
 } from '../api/access';
+import { ROLE_TEXT } from '../roles';
 
 /** Roles a tenant admin may give; an owner gives any. */
 const TENANT_ADMIN_GRANTS: OperatorRole[] = ['tenant_admin', 'finance', 'content', 'support'];
@@ -39,6 +43,154 @@ const ROLE_COLORS: Record<OperatorRole, string> = {
   content: 'green',
   support: 'blue',
 };
+
+/** The tenants to pick from, by name: every tenant for an owner; its own (by id) for a tenant admin. */
+function useTenantOptions(): { value: string; label: string }[] {
+  const me = useSession((s) => s.operator);
+  const isOwner = me?.role === 'owner';
+  const tenants = useQuery({
+    queryKey: ['admin', 'tenants'],
+    enabled: isOwner,
+    queryFn: ({ signal }) => request(adminConfigApi.tenants, { signal }),
+  });
+  if (!isOwner) return (me?.tenantIds ?? []).map((t) => ({ value: t, label: t }));
+  return (tenants.data?.list ?? []).map((t) => ({
+    value: t.tenantId,
+    label: `${t.name} · ${t.tenantId} · ${t.currency}`,
+  }));
+}
+
+/** A role picker whose options say what each role can do. */
+function RoleSelect({
+  roles,
+  value,
+  onChange,
+  testId,
+}: {
+  roles: OperatorRole[];
+  value?: OperatorRole;
+  onChange?: (role: OperatorRole) => void;
+  testId: string;
+}) {
+  return (
+    <Select<OperatorRole>
+      data-testid={testId}
+      value={value}
+      onChange={onChange}
+      optionLabelProp="label"
+      listHeight={360}
+      options={roles.map((r) => ({
+        value: r,
+        label: ROLE_TEXT[r].name,
+        title: ROLE_TEXT[r].can,
+      }))}
+      optionRender={(option) => {
+        const r = option.value as OperatorRole;
+        return (
+          <div style={{ whiteSpace: 'normal', padding: '2px 0' }}>
+            <strong>{ROLE_TEXT[r].name}</strong>
+            <div style={{ fontSize: 12, color: 'rgba(0,0,0,0.55)' }}>{ROLE_TEXT[r].can}</div>
+          </div>
+        );
+      }}
+    />
+  );
+}
+
+/** What the chosen role can do, under the picker. */
+function RoleHelp({ role }: { role: OperatorRole | undefined }) {
+  if (!role) return null;
+  return (
+    <Typography.Paragraph type="secondary" data-testid="role-help" style={{ marginTop: -16, fontSize: 13 }}>
+      {ROLE_TEXT[role].can}
+      {TOTP_REQUIRED_ROLES.includes(role)
+        ? ' Signs in with an authenticator app as well as the password.'
+        : ''}
+    </Typography.Paragraph>
+  );
+}
+
+interface EditForm {
+  role: OperatorRole;
+  tenantIds: string[];
+}
+
+/** Owners change another operator's role and tenants; the operator's sessions end. */
+function EditOperatorDialog({ row, onClose }: { row: OperatorRow | null; onClose: () => void }) {
+  const update = useUpdateOperator();
+  const [form] = Form.useForm<EditForm>();
+  const role = Form.useWatch('role', form);
+  const tenantOptions = useTenantOptions();
+  const close = () => {
+    update.reset();
+    onClose();
+  };
+  return (
+    <Modal
+      open={row !== null}
+      title={row ? `Role and tenants of ${row.username}` : ''}
+      okText="Save"
+      okButtonProps={{
+        loading: update.isPending,
+        ...({ 'data-testid': 'operator-edit-submit' } as Record<string, string>),
+      }}
+      onOk={() => form.submit()}
+      onCancel={close}
+      destroyOnHidden
+      width={560}
+    >
+      {update.error ? (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 12 }}
+          title={errorText(update.error)}
+          data-testid="operator-edit-error"
+        />
+      ) : null}
+      {row ? (
+        <Form<EditForm>
+          form={form}
+          layout="vertical"
+          requiredMark={false}
+          preserve={false}
+          initialValues={{ role: row.role, tenantIds: row.tenantIds }}
+          onFinish={(values) =>
+            update.mutate(
+              { id: row.id, role: values.role, tenantIds: values.role === 'owner' ? [] : values.tenantIds },
+              { onSuccess: close },
+            )
+          }
+        >
+          <Form.Item label="Role" name="role" rules={[{ required: true }]}>
+            <RoleSelect roles={[...OPERATOR_ROLES]} testId="operator-edit-role" />
+          </Form.Item>
+          <RoleHelp role={role} />
+          {role !== 'owner' ? (
+            <Form.Item
+              label="Tenants"
+              name="tenantIds"
+              rules={[{ required: true, type: 'array', min: 1, message: 'Choose at least one tenant' }]}
+            >
+              <Select
+                data-testid="operator-edit-tenants"
+                mode="multiple"
+                showSearch={{ optionFilterProp: 'label' }}
+                placeholder="Pick tenants by name"
+                options={tenantOptions}
+              />
+            </Form.Item>
+          ) : (
+            <Typography.Paragraph type="secondary">An owner acts in every tenant.</Typography.Paragraph>
+          )}
+          <Typography.Text type="secondary">
+            Saving signs {row.username} out; the new role applies at their next sign-in.
+          </Typography.Text>
+        </Form>
+      ) : null}
+    </Modal>
+  );
+}
 
 interface CreateForm {
   username: string;
@@ -92,6 +244,7 @@ function CreateOperatorDialog({
   const role = Form.useWatch('role', form);
   const isOwner = me?.role === 'owner';
   const roles = isOwner ? [...OPERATOR_ROLES] : TENANT_ADMIN_GRANTS;
+  const tenantOptions = useTenantOptions();
   const close = () => {
     form.resetFields();
     create.reset();
@@ -154,42 +307,24 @@ function CreateOperatorDialog({
           <Input data-testid="operator-username" autoComplete="off" />
         </Form.Item>
         <Form.Item label="Role" name="role" rules={[{ required: true }]}>
-          <Select data-testid="operator-role" options={roles.map((r) => ({ value: r, label: r }))} />
+          <RoleSelect roles={roles} testId="operator-role" />
         </Form.Item>
+        <RoleHelp role={role} />
         {role !== 'owner' ? (
           <Form.Item
             label="Tenants"
             name="tenantIds"
-            rules={[
-              { required: true, type: 'array', min: 1, message: 'Choose at least one tenant' },
-              {
-                validator: (_, value: string[] | undefined) =>
-                  (value ?? []).every((v) => /^\d{6}$/.test(v))
-                    ? Promise.resolve()
-                    : Promise.reject(new Error('Tenant ids are 6 digits')),
-              },
-            ]}
+            rules={[{ required: true, type: 'array', min: 1, message: 'Choose at least one tenant' }]}
           >
-            {isOwner ? (
-              <Select
-                data-testid="operator-tenants"
-                mode="tags"
-                placeholder="Tenant ids, e.g. 000000"
-                tokenSeparators={[',', ' ']}
-              />
-            ) : (
-              <Select
-                data-testid="operator-tenants"
-                mode="multiple"
-                options={(me?.tenantIds ?? []).map((t) => ({ value: t, label: t }))}
-              />
-            )}
+            <Select
+              data-testid="operator-tenants"
+              mode="multiple"
+              showSearch={{ optionFilterProp: 'label' }}
+              placeholder="Pick tenants by name"
+              options={tenantOptions}
+            />
           </Form.Item>
         ) : null}
-        <Typography.Text type="secondary">
-          The roles that can move money ({TOTP_REQUIRED_ROLES.join(', ')}) enrol an authenticator app at their
-          first sign-in.
-        </Typography.Text>
       </Form>
     </Modal>
   );
@@ -206,6 +341,11 @@ export function OperatorsPage() {
   const resetPassword = useResetOperatorPassword();
   const resetTotp = useResetOperatorTotp();
   const failure = disable.error ?? resetPassword.error ?? resetTotp.error;
+  const [editing, setEditing] = useState<OperatorRow | null>(null);
+  const tenantOptions = useTenantOptions();
+  const tenantNames = new Map(
+    tenantOptions.map((o) => [o.value, o.label.split(' · ')[0] ?? o.value] as [string, string]),
+  );
   const filter = (patch: Partial<OperatorQuery>) => setQuery((q) => ({ ...q, ...patch, pageNum: 1 }));
 
   const columns: TableColumnsType<OperatorRow> = [
@@ -220,11 +360,20 @@ export function OperatorsPage() {
         </Space>
       ),
     },
-    { title: 'Role', dataIndex: 'role', render: (v: OperatorRole) => <Tag color={ROLE_COLORS[v]}>{v}</Tag> },
+    {
+      title: 'Role',
+      dataIndex: 'role',
+      render: (v: OperatorRole) => (
+        <Tag color={ROLE_COLORS[v]} title={ROLE_TEXT[v].can}>
+          {ROLE_TEXT[v].name}
+        </Tag>
+      ),
+    },
     {
       title: 'Tenants',
       dataIndex: 'tenantIds',
-      render: (v: string[], r) => (r.role === 'owner' ? 'all' : v.join(', ')),
+      render: (v: string[], r) =>
+        r.role === 'owner' ? 'all' : v.map((id) => tenantNames.get(id) ?? id).join(', '),
     },
     {
       title: 'Set-up',
@@ -254,6 +403,11 @@ export function OperatorsPage() {
           <Typography.Text type="secondary">you</Typography.Text>
         ) : (
           <Space size={4} wrap data-testid={`operator-actions-${r.username}`}>
+            {me?.role === 'owner' ? (
+              <Button size="small" data-testid="operator-edit" onClick={() => setEditing(r)}>
+                Edit role
+              </Button>
+            ) : null}
             <Popconfirm
               title={
                 r.disabled ? `Let ${r.username} sign in again?` : `Disable ${r.username}? Their sessions end.`
@@ -308,7 +462,7 @@ export function OperatorsPage() {
             style={{ width: 160 }}
             value={query.role}
             onChange={(role: OperatorRole | undefined) => filter({ role })}
-            options={OPERATOR_ROLES.map((r) => ({ value: r, label: r }))}
+            options={OPERATOR_ROLES.map((r) => ({ value: r, label: ROLE_TEXT[r].name }))}
           />
           <Input.Search
             allowClear
@@ -342,6 +496,24 @@ export function OperatorsPage() {
       </Card>
       <CreateOperatorDialog open={creating} onClose={() => setCreating(false)} onCreated={setShown} />
       <OneTimePassword shown={shown} onClose={() => setShown(null)} />
+      <EditOperatorDialog row={editing} onClose={() => setEditing(null)} />
+      <Card title="What each role can do" size="small" data-testid="role-descriptions">
+        <table style={{ borderCollapse: 'collapse', width: '100%' }}>
+          <tbody>
+            {OPERATOR_ROLES.map((r) => (
+              <tr key={r}>
+                <td style={{ padding: '4px 16px 4px 0', verticalAlign: 'top', whiteSpace: 'nowrap' }}>
+                  <Tag color={ROLE_COLORS[r]}>{ROLE_TEXT[r].name}</Tag>
+                </td>
+                <td style={{ padding: '4px 0' }}>
+                  {ROLE_TEXT[r].can}
+                  {TOTP_REQUIRED_ROLES.includes(r) ? ' Authenticator app required.' : ''}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Card>
     </Space>
   );
 }

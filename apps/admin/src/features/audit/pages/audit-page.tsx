@@ -4,15 +4,38 @@ import { errorText } from '../../../shared/api/api-error';
 import { dayStart, formatTime } from '../../../shared/format';
 import { TenantFilter } from '../../../shared/ui/tenant-filter';
 import { type AuditEntry, type AuditQuery, useAudit, useAuditActions } from '../api/audit';
+import { auditFields, auditSentence, words } from '../audit-sentence';
 
-function Json({ value, testId }: { value: unknown; testId: string }) {
+/** Before and after side by side, one labelled row a field, changed fields first and marked. */
+function Fields({ entry }: { entry: AuditEntry }) {
+  const fields = auditFields(entry);
+  if (fields.length === 0) return <Typography.Text type="secondary">No details recorded.</Typography.Text>;
+  const hasBefore = entry.before !== null && entry.before !== undefined;
   return (
-    <pre
-      data-testid={testId}
-      style={{ margin: 0, maxHeight: 320, overflow: 'auto', fontSize: 12, background: '#fafafa', padding: 8 }}
-    >
-      {value === null || value === undefined ? '—' : JSON.stringify(value, null, 2)}
-    </pre>
+    <table data-testid={`audit-fields-${entry.id}`} style={{ borderCollapse: 'collapse', fontSize: 13 }}>
+      <thead>
+        <tr>
+          <th style={{ textAlign: 'left', padding: '2px 16px 2px 0' }}>Field</th>
+          {hasBefore ? <th style={{ textAlign: 'left', padding: '2px 16px 2px 0' }}>Before</th> : null}
+          <th style={{ textAlign: 'left', padding: '2px 0' }}>{hasBefore ? 'After' : 'Value'}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {fields.map((f) => (
+          <tr
+            key={f.key}
+            data-testid={`audit-field-${f.key}`}
+            style={f.changed ? { background: '#fffbe6' } : undefined}
+          >
+            <td style={{ padding: '2px 16px 2px 0', color: 'rgba(0,0,0,0.6)' }}>{f.label}</td>
+            {hasBefore ? <td style={{ padding: '2px 16px 2px 0' }}>{f.before}</td> : null}
+            <td style={{ padding: '2px 0', fontWeight: f.changed ? 600 : undefined, wordBreak: 'break-all' }}>
+              {f.after}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 
@@ -23,23 +46,17 @@ export function AuditPage() {
   const actions = useAuditActions();
   const filter = (patch: Partial<AuditQuery>) => setQuery((q) => ({ ...q, ...patch, pageNum: 1 }));
   const columns: TableColumnsType<AuditEntry> = [
-    { title: 'Time', dataIndex: 'createdAt', width: 160, render: (v: string) => formatTime(v) },
-    { title: 'Operator', dataIndex: 'operator', width: 110 },
-    { title: 'Tenant', dataIndex: 'tenantId', width: 80, render: (v: string | null) => v ?? '—' },
-    { title: 'Action', dataIndex: 'action', width: 170, render: (v: string) => <code>{v}</code> },
+    { title: 'Time', dataIndex: 'createdAt', width: 170, render: (v: string) => formatTime(v) },
     {
-      title: 'Target',
-      dataIndex: 'target',
-      ellipsis: true,
-      render: (v: string) => <code title={v}>{v}</code>,
+      title: 'What happened',
+      key: 'sentence',
+      render: (_, e) => (
+        <span data-testid="audit-sentence" title={`${e.action} · ${e.target}`}>
+          {auditSentence(e)}
+        </span>
+      ),
     },
-    {
-      title: 'Reason',
-      dataIndex: 'reason',
-      width: 220,
-      ellipsis: true,
-      render: (v: string | null) => v ?? '—',
-    },
+    { title: 'Tenant', dataIndex: 'tenantId', width: 90, render: (v: string | null) => v ?? 'all' },
   ];
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
@@ -57,7 +74,7 @@ export function AuditPage() {
             value={query.action}
             onChange={(action) => filter({ action })}
             loading={actions.isLoading}
-            options={(actions.data?.actions ?? []).map((a) => ({ value: a, label: a }))}
+            options={(actions.data?.actions ?? []).map((a) => ({ value: a, label: words(a) }))}
           />
           <Input.Search
             data-testid="filter-operator"
@@ -101,18 +118,7 @@ export function AuditPage() {
         columns={columns}
         dataSource={list.data?.list ?? []}
         expandable={{
-          expandedRowRender: (e) => (
-            <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 12 }}>
-              <div>
-                <Typography.Text strong>Before</Typography.Text>
-                <Json value={e.before} testId={`audit-before-${e.id}`} />
-              </div>
-              <div>
-                <Typography.Text strong>After</Typography.Text>
-                <Json value={e.after} testId={`audit-after-${e.id}`} />
-              </div>
-            </div>
-          ),
+          expandedRowRender: (e) => <Fields entry={e} />,
         }}
         pagination={{
           current: query.pageNum,

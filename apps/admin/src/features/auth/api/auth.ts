@@ -12,6 +12,8 @@ export function useMe() {
   return useQuery({
     queryKey: [...meQueryKey, token],
     enabled: token !== null,
+    // Coming back to a tab asks again: a session ended elsewhere (idle, revoked) shows the sign-in.
+    refetchOnWindowFocus: true,
     queryFn: async ({ signal }) => {
       const me = await request(adminApi.me, { signal });
       setOperator(me);

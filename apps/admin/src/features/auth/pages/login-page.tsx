@@ -17,10 +17,15 @@ export function LoginPage() {
   /** The user name and password waiting for their code (second step), else null. */
   const [pending, setPending] = useState<LoginForm | null>(null);
   const [code, setCode] = useState('');
+  /** Signing in with a recovery code (a lost phone) instead of the authenticator's code. */
+  const [recovery, setRecovery] = useState(false);
 
   const submit = (values: LoginForm, totpCode?: string) =>
     login.mutate(
-      { ...values, ...(totpCode ? { totpCode } : {}) },
+      {
+        ...values,
+        ...(totpCode ? (recovery ? { recoveryCode: totpCode } : { totpCode }) : {}),
+      },
       {
         onError: (error) => {
           if (isApiError(error) && error.errorKey === 'TotpRequired') {
@@ -35,8 +40,16 @@ export function LoginPage() {
   const back = () => {
     setPending(null);
     setCode('');
+    setRecovery(false);
     login.reset();
   };
+
+  const switchMode = () => {
+    setRecovery((r) => !r);
+    setCode('');
+    login.reset();
+  };
+  const codeReady = recovery ? code.replace(/[\s-]/g, '').length === 10 : code.length === 6;
 
   return (
     <div style={{ minHeight: '100vh', display: 'grid', placeItems: 'center', background: '#f0f2f5' }}>
@@ -60,33 +73,61 @@ export function LoginPage() {
             data-testid="login-totp-step"
             onFinish={() => submit(pending, code.trim())}
           >
-            <Typography.Paragraph>
-              Two-factor sign-in for <strong>{pending.username}</strong>: enter the 6-digit code your
-              authenticator app shows.
-            </Typography.Paragraph>
-            <Form.Item label="Authenticator code">
-              <Input
-                data-testid="login-totp"
-                value={code}
-                onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                autoFocus
-                style={{ letterSpacing: 6, fontSize: 20, textAlign: 'center' }}
-              />
+            {recovery ? (
+              <Typography.Paragraph>
+                Lost your phone? Enter one of the recovery codes you saved when you set up two-factor sign-in
+                for <strong>{pending.username}</strong>. Each code works once.
+              </Typography.Paragraph>
+            ) : (
+              <Typography.Paragraph>
+                Two-factor sign-in for <strong>{pending.username}</strong>: enter the 6-digit code your
+                authenticator app shows.
+              </Typography.Paragraph>
+            )}
+            <Form.Item label={recovery ? 'Recovery code' : 'Authenticator code'}>
+              {recovery ? (
+                <Input
+                  data-testid="login-recovery"
+                  value={code}
+                  onChange={(e) => setCode(e.target.value.slice(0, 16))}
+                  autoComplete="off"
+                  placeholder="abcde-fghij"
+                  autoFocus
+                  style={{ letterSpacing: 2, fontSize: 18, textAlign: 'center', fontFamily: 'monospace' }}
+                />
+              ) : (
+                <Input
+                  data-testid="login-totp"
+                  value={code}
+                  onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  maxLength={6}
+                  autoFocus
+                  style={{ letterSpacing: 6, fontSize: 20, textAlign: 'center' }}
+                />
+              )}
             </Form.Item>
             <Button
               data-testid="login-totp-submit"
               type="primary"
               htmlType="submit"
               block
-              disabled={code.length !== 6}
+              disabled={!codeReady}
               loading={login.isPending}
             >
               Verify and sign in
             </Button>
-            <Button type="link" block onClick={back} style={{ marginTop: 8 }}>
+            <Button
+              type="link"
+              block
+              data-testid="login-recovery-switch"
+              onClick={switchMode}
+              style={{ marginTop: 8 }}
+            >
+              {recovery ? 'Use the authenticator app instead' : 'Lost your phone? Use a recovery code'}
+            </Button>
+            <Button type="link" block onClick={back}>
               Back
             </Button>
           </Form>

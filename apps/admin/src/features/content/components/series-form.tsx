@@ -1,7 +1,15 @@
-import { Alert, Col, Form, Input, InputNumber, Modal, Row, Select } from 'antd';
+import { CONTENT_LIMITS } from '@dramastar/contract';
+import { Alert, App, Col, Form, Input, InputNumber, Modal, Row, Select } from 'antd';
+import { useState } from 'react';
 import { errorText } from '../../../shared/api/api-error';
 import { useSession } from '../../../shared/session/session';
-import { type SeriesRow, useCreateSeries, useUpdateSeries } from '../api/content';
+import {
+  readDataUrl,
+  type SeriesRow,
+  useCreateSeries,
+  useUpdateSeries,
+  useUploadCover,
+} from '../api/content';
 
 interface FormValues {
   tenantId: string;
@@ -35,8 +43,13 @@ export function SeriesForm({
   const tenants = useSession((s) => s.operator?.tenantIds ?? []);
   const create = useCreateSeries();
   const update = useUpdateSeries();
+  const cover = useUploadCover();
+  const { message } = App.useApp();
+  /** A new series' cover, picked in the form and uploaded once the series exists. */
+  const [coverFile, setCoverFile] = useState<File | null>(null);
   const mutation = series ? update : create;
   const close = () => {
+    setCoverFile(null);
     create.reset();
     update.reset();
     onClose();
@@ -57,7 +70,22 @@ export function SeriesForm({
     if (series) {
       update.mutate({ id: series.id, ...texts }, { onSuccess: (s) => (onSaved?.(s), close()) });
     } else {
-      create.mutate({ tenantId: v.tenantId, ...texts }, { onSuccess: (s) => (onSaved?.(s), close()) });
+      create.mutate(
+        { tenantId: v.tenantId, ...texts },
+        {
+          onSuccess: (s) => {
+            if (!coverFile) return (onSaved?.(s), close());
+            // The draft exists either way: a refused cover is said, and can be uploaded again from the series.
+            void readDataUrl(coverFile)
+              .then((image) => cover.mutateAsync({ id: s.id, image }))
+              .catch(
+                (error: unknown) =>
+                  void message.error(`Series created; the cover was not saved: ${errorText(error)}`),
+              )
+              .finally(() => (onSaved?.(s), close()));
+          },
+        },
+      );
     }
   };
   return (
@@ -65,7 +93,7 @@ export function SeriesForm({
       open={open}
       title={series ? `Edit series ${series.title.en}` : 'New series'}
       okText={series ? 'Save' : 'Create draft'}
-      okButtonProps={{ loading: mutation.isPending, 'data-testid': 'series-form-ok' }}
+      okButtonProps={{ loading: mutation.isPending || cover.isPending, 'data-testid': 'series-form-ok' }}
       onOk={() => form.submit()}
       onCancel={close}
       width={760}
@@ -175,6 +203,41 @@ export function SeriesForm({
               </Form.Item>
             </Col>
           </Row>
+          {series ? null : (
+            <Form.Item
+              label="Cover (optional)"
+              extra="JPEG, PNG or WebP, up to 2 MB, portrait 3:4. Without one, the first episode's frame is used."
+            >
+              <input
+                type="file"
+                accept="image/jpeg,image/png,image/webp"
+                data-testid="series-cover-file"
+                onChange={(e) => {
+                  const file = e.target.files?.[0] ?? null;
+                  if (file && file.size > CONTENT_LIMITS.coverMaxBytes) {
+                    void message.error('The cover is larger than 2 MB');
+                    e.target.value = '';
+                    setCoverFile(null);
+                  } else setCoverFile(file);
+                }}
+              />
+              {coverFile ? (
+                <img
+                  src={URL.createObjectURL(coverFile)}
+                  alt="Cover preview"
+                  data-testid="series-cover-preview"
+                  style={{
+                    display: 'block',
+                    marginTop: 8,
+                    width: 75,
+                    height: 100,
+                    objectFit: 'cover',
+                    borderRadius: 4,
+                  }}
+                />
+              ) : null}
+            </Form.Item>
+          )}
         </Form>
       </div>
     </Modal>

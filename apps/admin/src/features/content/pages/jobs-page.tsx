@@ -19,7 +19,12 @@ export function JobsPage() {
     {
       title: 'Episode',
       key: 'episode',
-      render: (_, j) => (j.episodeId ? `replace no. ${j.episodeNumber}` : `new no. ${j.episodeNumber}`),
+      render: (_, j) =>
+        j.episodeId
+          ? `replace no. ${j.episodeNumber}`
+          : j.status === 'done'
+            ? `no. ${j.episodeNumber}`
+            : `new no. ${j.episodeNumber}`,
     },
     { title: 'State', key: 'state', render: (_, j) => <JobProgress job={j} /> },
     { title: 'Uploaded', dataIndex: 'createdAt', render: (v: string) => formatTime(v) },

@@ -80,12 +80,18 @@ export function SeriesPage() {
     },
     // Plays count once per viewer and episode in 30 minutes; viewers are distinct, last 30 days.
     { title: 'Plays', dataIndex: 'playCount', width: 80, align: 'right' },
-    { title: 'Viewers (30 d)', dataIndex: 'viewers', width: 110, align: 'right' },
-    { title: 'Updated', key: 'updated', render: (_, s) => formatTime(s.updatedAt ?? s.createdAt) },
+    { title: 'Viewers 30 d', dataIndex: 'viewers', width: 100, align: 'right' },
+    {
+      title: 'Updated',
+      key: 'updated',
+      width: 110,
+      render: (_, s) => formatTime(s.updatedAt ?? s.createdAt),
+    },
     {
       title: 'Actions',
       key: 'actions',
       fixed: 'right',
+      width: 170,
       render: (_, s) => (
         <Space>
           <Button size="small" data-testid={`series-edit-${s.id}`} onClick={() => setForm({ series: s })}>
@@ -95,9 +101,10 @@ export function SeriesPage() {
             size="small"
             type="primary"
             data-testid={`series-open-${s.id}`}
+            title="Episodes, uploads and publishing"
             onClick={() => setOpened(s.id)}
           >
-            Episodes & publishing
+            Episodes
           </Button>
         </Space>
       ),

@@ -23,6 +23,7 @@ import {
   useLedgerAccounts,
   useLedgerEntries,
 } from '../api/finance';
+import { keyWords } from '../../../shared/words';
 
 function AccountName({ a }: { a: LedgerAccount }) {
   if (a.kind === 'system') return <Tag color="purple">{a.code.replace(/^system:/, '')}</Tag>;
@@ -50,7 +51,15 @@ function Entries({ account }: { account: LedgerAccount }) {
         </Typography.Text>
       ),
     },
-    { title: 'Kind', dataIndex: 'kind', render: (k: string) => <Tag>{k}</Tag> },
+    {
+      title: 'Kind',
+      dataIndex: 'kind',
+      render: (k: string) => (
+        <Tag title={k} data-testid="ledger-kind">
+          {keyWords(k)}
+        </Tag>
+      ),
+    },
     { title: 'Counterpart', key: 'counterpart', render: (_, e) => <code>{e.counterpart.code}</code> },
     {
       title: 'Reference / key',
@@ -154,7 +163,7 @@ export function LedgerPage() {
               style={{ width: 130 }}
               value={query.kind}
               onChange={(kind) => filter({ kind })}
-              options={LEDGER_ACCOUNT_KINDS.map((k) => ({ value: k, label: k }))}
+              options={LEDGER_ACCOUNT_KINDS.map((k) => ({ value: k, label: keyWords(k) }))}
             />
             <Select<CurrencyKey | undefined>
               data-testid="filter-currency"

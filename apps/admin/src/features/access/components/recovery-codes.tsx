@@ -1,0 +1,93 @@
+import { Alert, Button, Space, Typography } from 'antd';
+import { useState } from 'react';
+
+/** The codes as a text file: a heading, the account, one code a line. */
+export function recoveryCodesFile(username: string, codes: string[]): string {
+  return [
+    'DramaStar console recovery codes',
+    `Account: ${username}`,
+    'Each code signs you in once instead of an authenticator code.',
+    '',
+    ...codes,
+    '',
+  ].join('\n');
+}
+
+/**
+ * Recovery codes shown once (after enrolment or regeneration): copy, download, and a
+ * confirmation that they are kept before the screen moves on.
+ */
+export function RecoveryCodes({
+  username,
+  codes,
+  onDone,
+  doneLabel = 'I have saved my recovery codes',
+}: {
+  username: string;
+  codes: string[];
+  onDone: () => void;
+  doneLabel?: string;
+}) {
+  const [copied, setCopied] = useState(false);
+  const text = recoveryCodesFile(username, codes);
+  const download = () => {
+    const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = `dramastar-recovery-codes-${username}.txt`;
+    a.click();
+    URL.revokeObjectURL(url);
+  };
+  return (
+    <div data-testid="recovery-codes" style={{ maxWidth: 520 }}>
+      <Alert
+        type="warning"
+        showIcon
+        style={{ marginBottom: 12 }}
+        title="Save these recovery codes now: they are shown only this once."
+        description="If you lose your phone, each code signs you in once instead of an authenticator code. Keep them somewhere safe, apart from your password."
+      />
+      <ol
+        data-testid="recovery-code-list"
+        style={{
+          columns: 2,
+          fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace',
+          fontSize: 16,
+          background: '#fafafa',
+          border: '1px solid #f0f0f0',
+          borderRadius: 8,
+          padding: '12px 12px 12px 40px',
+          margin: '0 0 12px',
+        }}
+      >
+        {codes.map((code) => (
+          <li key={code} data-testid="recovery-code" style={{ padding: '2px 0' }}>
+            {code}
+          </li>
+        ))}
+      </ol>
+      <Space wrap>
+        <Button
+          data-testid="recovery-copy"
+          onClick={() =>
+            void navigator.clipboard.writeText(codes.join('\n')).then(
+              () => setCopied(true),
+              () => setCopied(false),
+            )
+          }
+        >
+          {copied ? 'Copied' : 'Copy'}
+        </Button>
+        <Button data-testid="recovery-download" onClick={download}>
+          Download .txt
+        </Button>
+        <Button data-testid="recovery-done" type="primary" onClick={onDone}>
+          {doneLabel}
+        </Button>
+      </Space>
+      <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
+        Used a code, or think someone saw them? Make new ones from My account (the old ones stop working).
+      </Typography.Paragraph>
+    </div>
+  );
+}
