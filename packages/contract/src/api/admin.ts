@@ -67,6 +67,33 @@ export const adminWithdrawal = lazySchema(() =>
   }),
 );
 
+/**
+ * What finance weighs before approving a withdrawal, per user of the queue's page (read for the
+ * whole page at once): who they are, since when, what they hold, and their money's history.
+ */
+export const withdrawalUserContext = lazySchema(() =>
+  z.object({
+    userId: z.string(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+    /** When the account was made (its age is shown from it). */
+    joinedAt: z.string(),
+    status: z.string(),
+    /** Spendable balance now, in the wallet's currency. */
+    balance: z.string(),
+    currency: z.string(),
+    /** Recharges credited in the last 30 days. */
+    recharges30d: z.object({ count: z.number().int(), amount: z.string() }),
+    /** Every credited recharge. */
+    rechargesTotal: z.object({ count: z.number().int(), amount: z.string() }),
+    /** Earlier withdrawals: paid (count and amount), refused (rejected or failed), still open. */
+    withdrawalsPaid: z.object({ count: z.number().int(), amount: z.string() }),
+    withdrawalsRefused: z.number().int(),
+    withdrawalsOpen: z.number().int(),
+  }),
+);
+export type WithdrawalUserContext = z.infer<typeof withdrawalUserContext>;
+
 /** One step of a withdrawal: who did it and when (the user's application, then each operator's). */
 export const withdrawalStep = lazySchema(() =>
   z.object({
@@ -176,7 +203,14 @@ export const adminApi = {
     auth: 'operator',
     roles: ROLES.finance,
     query: lazySchema(() => pageQuery.extend({ status: z.enum(WITHDRAWAL_STAGES).optional() })),
-    response: lazySchema(() => z.object({ list: z.array(adminWithdrawal), total: z.number().int() })),
+    response: lazySchema(() =>
+      z.object({
+        list: z.array(adminWithdrawal),
+        total: z.number().int(),
+        /** The page's users with what finance weighs (one entry per user, read for the page at once). */
+        users: z.array(withdrawalUserContext),
+      }),
+    ),
   }),
   /** approve → process → pay; reject (before processing) or fail (after approval) return amount + fee. */
   withdrawalAction: defineCall({
@@ -195,9 +229,37 @@ export const adminApi = {
         .refine((b) => !(b.action === 'reject' || b.action === 'fail') || b.reason !== undefined, {
           path: ['reason'],
           message: 'ReasonRequired',
+        })
+        // A payout is recorded only with the bank's (or chain's) reference of the transfer.
+        .refine((b) => b.action !== 'pay' || b.reference !== undefined, {
+          path: ['reference'],
+          message: 'PaidReferenceRequired',
         }),
     ),
     response: adminWithdrawal,
+  }),
+  /**
+   * Approves several withdrawals at once (at most 50), each in its own transaction with its own
+   * audit entry: one that moved meanwhile or whose user is frozen is refused alone, with its
+   * error key, and the others go on.
+   */
+  withdrawalBulkApprove: defineCall({
+    path: '/finance/withdrawals/approve-many',
+    auth: 'operator',
+    roles: ROLES.finance,
+    body: lazySchema(() =>
+      z.object({
+        orderNos: z
+          .array(orderNo)
+          .min(1, { error: 'SelectWithdrawals' })
+          .max(50, { error: 'TooManyWithdrawals' }),
+      }),
+    ),
+    response: lazySchema(() =>
+      z.object({
+        results: z.array(z.object({ orderNo: z.string(), ok: z.boolean(), errorKey: z.string().nullable() })),
+      }),
+    ),
   }),
   /** Who did each step of a withdrawal and when, oldest first (from the audit log). */
   withdrawalTimeline: defineCall({

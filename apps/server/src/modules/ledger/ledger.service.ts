@@ -100,6 +100,19 @@ export async function walletBalances(
 }
 
 /**
+ * Many users' wallet balances at once (a console page's users), shards included: one query,
+ * keyed `userId:currency`.
+ */
+export async function walletBalancesOf(db: DbOrTx, userIds: bigint[]): Promise<Map<string, bigint>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ userId: ledgerAccounts.userId, currency: ledgerAccounts.currency, balance: accountBalance })
+    .from(ledgerAccounts)
+    .where(inArray(ledgerAccounts.userId, userIds));
+  return new Map(rows.map((r) => [`${String(r.userId)}:${r.currency}`, r.balance]));
+}
+
+/**
  * The books' check per currency, over some tenants' accounts or every tenant's (null): the sum of
  * every balance (zero when they balance, as a decimal string of minor units) and the accounts.
  */

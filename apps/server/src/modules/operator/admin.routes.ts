@@ -115,6 +115,23 @@ export function adminRoutes(
     ),
   );
 
+  // Several approvals: each its own transaction and audit entry, a refusal reported beside the rest.
+  router.operator(adminApi.withdrawalBulkApprove, async ({ operator, body }) => {
+    const results: { orderNo: string; ok: boolean; errorKey: string | null }[] = [];
+    for (const orderNo of [...new Set(body.orderNos)]) {
+      try {
+        await audited(operator, { kind: 'withdrawal', action: 'approve' }, (tx, actor) =>
+          withdrawals.act(tx, orderNo, 'approve', undefined, actor),
+        );
+        results.push({ orderNo, ok: true, errorKey: null });
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        results.push({ orderNo, ok: false, errorKey: error.key });
+      }
+    }
+    return { results };
+  });
+
   // Who did each step and when: the user's application, then every operator's entry for it.
   router.operator(adminApi.withdrawalTimeline, async ({ operator, query }) => {
     const row = await withdrawals.adminOne(query.orderNo, operator.tenantIds);
