@@ -4,6 +4,7 @@ import { ADMIN_API_PREFIX, CURRENCY_KEYS, OPERATOR_ROLES, type OperatorRole, ROL
 import {
   RECHARGE_CHANNELS,
   RECHARGE_STATUSES,
+  amountSchema,
   rechargeOrder,
   WITHDRAWAL_STAGES,
   withdrawal,
@@ -55,7 +56,12 @@ export const adminRecharge = lazySchema(() =>
   rechargeOrder.extend({
     tenantId: z.string(),
     userId: z.string(),
+    /** Who the user is, for the queue (the console links to the user's page). */
+    userEmail: z.string().nullable(),
+    userPhone: z.string().nullable(),
     matchedReference: z.string().nullable(),
+    /** What finance recorded as received when confirming (in `payCurrency`); null before. */
+    receivedAmount: z.string().nullable(),
   }),
 );
 export const adminWithdrawal = lazySchema(() =>
@@ -176,6 +182,11 @@ export const adminApi = {
       pageQuery.extend({
         status: z.enum(RECHARGE_STATUSES).optional(),
         channel: z.enum(RECHARGE_CHANNELS).optional(),
+        /**
+         * An order number, the transfer reference the user was given, the reference finance
+         * matched or a USDT hash (exact, any case), or the user's e-mail or phone.
+         */
+        q: text().trim().min(1).max(120).optional(),
       }),
     ),
     response: lazySchema(() => z.object({ list: z.array(adminRecharge), total: z.number().int() })),
@@ -188,7 +199,18 @@ export const adminApi = {
     path: '/finance/recharges/confirm',
     auth: 'operator',
     roles: ROLES.finance,
-    body: lazySchema(() => z.object({ orderNo, matchedReference: text().trim().min(1).max(120) })),
+    body: lazySchema(() =>
+      z.object({
+        orderNo,
+        matchedReference: text().trim().min(1).max(120),
+        /**
+         * The amount the statement (or chain) shows received, in the order's pay currency; absent
+         * = the order's amount. When it differs the wallet is credited what was received (at most
+         * twice the order's amount), and the answer and the audit entry say so.
+         */
+        receivedAmount: amountSchema.optional(),
+      }),
+    ),
     response: adminRecharge,
   }),
   rejectRecharge: defineCall({

@@ -66,6 +66,11 @@ export const rechargeOrders = pgTable(
     txHash: varchar('tx_hash', { length: 64 }),
     /** What finance matched it with (bank statement reference or the hash). */
     matchedReference: varchar('matched_reference', { length: 120 }),
+    /**
+     * Confirmed by finance: what the bank (or chain) actually received, in `pay_currency`; when it
+     * differs from `amount`, `credit_amount` was set from it (the wallet gets what arrived).
+     */
+    receivedAmount: bigint('received_amount', { mode: 'bigint' }),
     /** What the money is for beyond the wallet, e.g. `{kind: 'membership', tier}`: done on credit. */
     purpose: jsonb('purpose'),
     reason: text('reason'),

@@ -1,0 +1,1 @@
+ALTER TABLE "recharge_order" ADD COLUMN "received_amount" bigint;
