@@ -24,6 +24,8 @@ export const SYSTEM_ACCOUNTS = [
   'copyright_pool',
   /** Money paid out to users' banks and USDT addresses (withdrawals that succeeded). */
   'payouts',
+  /** Refunds and goodwill credits operators give users (issue 44: support's credits). */
+  'support_credits',
 ] as const;
 export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
 
