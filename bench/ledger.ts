@@ -135,6 +135,7 @@ try {
   const outbound: SystemAccount[] = ['membership_revenue', 'withdrawals_payable', 'fees'];
   const kinds: Record<SystemAccount, TransferKind> = {
     recharge_clearing: 'recharge',
+    support_credits: 'goodwill_credit',
     rewards_expense: 'task_reward',
     membership_revenue: 'membership',
     withdrawals_payable: 'withdrawal',

@@ -91,6 +91,8 @@ import { createAccessService } from './modules/operator/access.service.js';
 import { dashboardRoutes } from './modules/operator/dashboard.routes.js';
 import { createDashboardService } from './modules/operator/dashboard.service.js';
 import { adminUsersRoutes } from './modules/user/admin-users.routes.js';
+import { adminCreditRoutes } from './modules/wallet/admin-credits.routes.js';
+import { createCreditService } from './modules/wallet/credit.service.js';
 import { createAdminUserService } from './modules/user/admin-users.service.js';
 import { chatModule } from './modules/chat/chat.routes.js';
 import { purgeUnsentChatImages } from './modules/chat/chat-images.js';
@@ -519,6 +521,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     finance: createAdminFinanceService({ db, clock, provider: 'sandbox' }),
   });
   adminExportRoutes(router, { db, operators });
+  adminCreditRoutes(router, {
+    credits: createCreditService({
+      db,
+      clock,
+      ledger,
+      audit: (tx, op, entry) => operators.audit(tx, op, entry),
+    }),
+  });
   await chatModule(app, router, {
     database,
     clock,

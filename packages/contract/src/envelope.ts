@@ -51,6 +51,11 @@ const STATUS: Partial<Record<MessageKey, number>> = {
   ReasonRequired: 400,
   SubtitleInvalid: 400,
   SubtitleLanguageInvalid: 400,
+
+  PaidReferenceRequired: 400,
+  ReceivedAmountInvalid: 400,
+  CreditAmountInvalid: 400,
+  CreditNotFound: 404,
   InvalidSignature: 401,
   WrongOperatorLogin: 401,
   OrderNotFound: 404,

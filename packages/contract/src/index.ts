@@ -28,6 +28,7 @@ export * from './chat-socket.js';
 export * from './api/admin-finance.js';
 export * from './api/admin-payment.js';
 export * from './api/admin-export.js';
+export * from './api/admin-credits.js';
 export * from './api/console.js';
 export * from './membership.js';
 export * from './team.js';

@@ -165,7 +165,11 @@ describe.skipIf(!usingPostgres || !tools)('backup and restore with money in flig
     const act = (action: string) =>
       g.admin(consoleCalls.core.withdrawalAction, {
         token: finance,
-        body: unchecked({ orderNo: withdrawal.orderNo, action }),
+        body: unchecked({
+          orderNo: withdrawal.orderNo,
+          action,
+          ...(action === 'pay' ? { reference: 'BANK-REF-1' } : {}),
+        }),
       });
     expect((await act('approve')).body.data.status).toBe('approved');
     expect((await act('approve')).status).toBe(409);

@@ -583,7 +583,12 @@ async function run(actions: Action[]): Promise<void> {
         const reason = a.action === 'reject' || a.action === 'fail' ? { reason: 'Model test' } : {};
         const res = await i.admin(consoleCalls.core.withdrawalAction, {
           token: await operatorToken(),
-          body: { orderNo: w.orderNo, action: a.action, ...reason },
+          body: {
+            orderNo: w.orderNo,
+            action: a.action,
+            ...reason,
+            ...(a.action === 'pay' ? { reference: `BANK-${w.orderNo}` } : {}),
+          },
         });
         if (!expectOk('withdrawal action', res)) return;
         w.status = res.body.data.status;

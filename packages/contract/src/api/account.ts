@@ -42,6 +42,10 @@ export const WALLET_RECORD_TYPES = [
   'membership_refund',
   'salary',
   'dividend',
+  /** Support's or finance's refund to the wallet (a credit with a reason). */
+  'refund_credit',
+  /** A goodwill credit from support or finance. */
+  'goodwill_credit',
 ] as const;
 export type WalletRecordType = (typeof WALLET_RECORD_TYPES)[number];
 

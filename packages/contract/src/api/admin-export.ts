@@ -12,17 +12,30 @@ export const EXPORT_KINDS = ['recharges', 'withdrawals', 'users', 'audit'] as co
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
 export const exportQuery = lazySchema(() =>
-  z.object({
-    kind: z.enum(EXPORT_KINDS),
-    /** Absent: every tenant the operator may see. */
-    tenantId: text()
-      .regex(/^\d{6}$/)
-      .optional(),
-    /** From this instant (included) … */
-    from: dateTimeSchema.optional(),
-    /** … to this one (excluded). */
-    to: dateTimeSchema.optional(),
-  }),
+  z
+    .object({
+      kind: z.enum(EXPORT_KINDS),
+      /** Absent: every tenant the operator may see. */
+      tenantId: text()
+        .regex(/^\d{6}$/)
+        .optional(),
+      /** From this instant (included) … */
+      from: dateTimeSchema.optional(),
+      /** … to this one (excluded). */
+      to: dateTimeSchema.optional(),
+      /**
+       * Only these orders (recharges or withdrawals: the queue's selection), comma-separated, at
+       * most 100; other kinds refuse it.
+       */
+      orderNos: text()
+        .trim()
+        .regex(/^[A-Za-z0-9]{1,40}(,[A-Za-z0-9]{1,40}){0,99}$/, { error: 'OrderNosFormat' })
+        .optional(),
+    })
+    .refine((q) => q.orderNos === undefined || q.kind === 'recharges' || q.kind === 'withdrawals', {
+      path: ['orderNos'],
+      message: 'OrderNosFormat',
+    }),
 );
 export type ExportQuery = z.infer<typeof exportQuery>;
 

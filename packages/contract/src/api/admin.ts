@@ -4,6 +4,7 @@ import { ADMIN_API_PREFIX, CURRENCY_KEYS, OPERATOR_ROLES, type OperatorRole, ROL
 import {
   RECHARGE_CHANNELS,
   RECHARGE_STATUSES,
+  amountSchema,
   rechargeOrder,
   WITHDRAWAL_STAGES,
   withdrawal,
@@ -55,7 +56,12 @@ export const adminRecharge = lazySchema(() =>
   rechargeOrder.extend({
     tenantId: z.string(),
     userId: z.string(),
+    /** Who the user is, for the queue (the console links to the user's page). */
+    userEmail: z.string().nullable(),
+    userPhone: z.string().nullable(),
     matchedReference: z.string().nullable(),
+    /** What finance recorded as received when confirming (in `payCurrency`); null before. */
+    receivedAmount: z.string().nullable(),
   }),
 );
 export const adminWithdrawal = lazySchema(() =>
@@ -66,6 +72,33 @@ export const adminWithdrawal = lazySchema(() =>
     paidReference: z.string().nullable(),
   }),
 );
+
+/**
+ * What finance weighs before approving a withdrawal, per user of the queue's page (read for the
+ * whole page at once): who they are, since when, what they hold, and their money's history.
+ */
+export const withdrawalUserContext = lazySchema(() =>
+  z.object({
+    userId: z.string(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+    /** When the account was made (its age is shown from it). */
+    joinedAt: z.string(),
+    status: z.string(),
+    /** Spendable balance now, in the wallet's currency. */
+    balance: z.string(),
+    currency: z.string(),
+    /** Recharges credited in the last 30 days. */
+    recharges30d: z.object({ count: z.number().int(), amount: z.string() }),
+    /** Every credited recharge. */
+    rechargesTotal: z.object({ count: z.number().int(), amount: z.string() }),
+    /** Earlier withdrawals: paid (count and amount), refused (rejected or failed), still open. */
+    withdrawalsPaid: z.object({ count: z.number().int(), amount: z.string() }),
+    withdrawalsRefused: z.number().int(),
+    withdrawalsOpen: z.number().int(),
+  }),
+);
+export type WithdrawalUserContext = z.infer<typeof withdrawalUserContext>;
 
 /** One step of a withdrawal: who did it and when (the user's application, then each operator's). */
 export const withdrawalStep = lazySchema(() =>
@@ -165,6 +198,11 @@ export const adminApi = {
       pageQuery.extend({
         status: z.enum(RECHARGE_STATUSES).optional(),
         channel: z.enum(RECHARGE_CHANNELS).optional(),
+        /**
+         * An order number, the transfer reference the user was given, the reference finance
+         * matched or a USDT hash (exact, any case), or the user's e-mail or phone.
+         */
+        q: text().trim().min(1).max(120).optional(),
       }),
     ),
     response: lazySchema(() => z.object({ list: z.array(adminRecharge), total: z.number().int() })),
@@ -177,7 +215,18 @@ export const adminApi = {
     path: '/finance/recharges/confirm',
     auth: 'operator',
     roles: ROLES.finance,
-    body: lazySchema(() => z.object({ orderNo, matchedReference: text().trim().min(1).max(120) })),
+    body: lazySchema(() =>
+      z.object({
+        orderNo,
+        matchedReference: text().trim().min(1).max(120),
+        /**
+         * The amount the statement (or chain) shows received, in the order's pay currency; absent
+         * = the order's amount. When it differs the wallet is credited what was received (at most
+         * twice the order's amount), and the answer and the audit entry say so.
+         */
+        receivedAmount: amountSchema.optional(),
+      }),
+    ),
     response: adminRecharge,
   }),
   rejectRecharge: defineCall({
@@ -192,7 +241,14 @@ export const adminApi = {
     auth: 'operator',
     roles: ROLES.finance,
     query: lazySchema(() => pageQuery.extend({ status: z.enum(WITHDRAWAL_STAGES).optional() })),
-    response: lazySchema(() => z.object({ list: z.array(adminWithdrawal), total: z.number().int() })),
+    response: lazySchema(() =>
+      z.object({
+        list: z.array(adminWithdrawal),
+        total: z.number().int(),
+        /** The page's users with what finance weighs (one entry per user, read for the page at once). */
+        users: z.array(withdrawalUserContext),
+      }),
+    ),
   }),
   /** approve → process → pay; reject (before processing) or fail (after approval) return amount + fee. */
   withdrawalAction: defineCall({
@@ -211,9 +267,37 @@ export const adminApi = {
         .refine((b) => !(b.action === 'reject' || b.action === 'fail') || b.reason !== undefined, {
           path: ['reason'],
           message: 'ReasonRequired',
+        })
+        // A payout is recorded only with the bank's (or chain's) reference of the transfer.
+        .refine((b) => b.action !== 'pay' || b.reference !== undefined, {
+          path: ['reference'],
+          message: 'PaidReferenceRequired',
         }),
     ),
     response: adminWithdrawal,
+  }),
+  /**
+   * Approves several withdrawals at once (at most 50), each in its own transaction with its own
+   * audit entry: one that moved meanwhile or whose user is frozen is refused alone, with its
+   * error key, and the others go on.
+   */
+  withdrawalBulkApprove: defineCall({
+    path: '/finance/withdrawals/approve-many',
+    auth: 'operator',
+    roles: ROLES.finance,
+    body: lazySchema(() =>
+      z.object({
+        orderNos: z
+          .array(orderNo)
+          .min(1, { error: 'SelectWithdrawals' })
+          .max(50, { error: 'TooManyWithdrawals' }),
+      }),
+    ),
+    response: lazySchema(() =>
+      z.object({
+        results: z.array(z.object({ orderNo: z.string(), ok: z.boolean(), errorKey: z.string().nullable() })),
+      }),
+    ),
   }),
   /** Who did each step of a withdrawal and when, oldest first (from the audit log). */
   withdrawalTimeline: defineCall({

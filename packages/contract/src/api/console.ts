@@ -10,6 +10,7 @@ import { adminFinanceApi } from './admin-finance.js';
 import { adminPaymentApi } from './admin-payment.js';
 import { adminAnalyticsApi } from './admin-analytics.js';
 import { adminExportApi } from './admin-export.js';
+import { adminCreditApi } from './admin-credits.js';
 
 /**
  * Every call of the operator console (/admin-api), by area. Each area's contract file adds its
@@ -27,6 +28,7 @@ export const consoleCalls = {
   payment: adminPaymentApi,
   analytics: adminAnalyticsApi,
   export: adminExportApi,
+  credits: adminCreditApi,
 } as const;
 
 export function allConsoleCalls(): AnyCall[] {

@@ -1,4 +1,11 @@
-import type { MembershipTier, RechargeChannel, RechargeStatus, WithdrawalStage } from '@dramastar/contract';
+import type {
+  CreditKind,
+  CreditStatus,
+  MembershipTier,
+  RechargeChannel,
+  RechargeStatus,
+  WithdrawalStage,
+} from '@dramastar/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -66,6 +73,11 @@ export const rechargeOrders = pgTable(
     txHash: varchar('tx_hash', { length: 64 }),
     /** What finance matched it with (bank statement reference or the hash). */
     matchedReference: varchar('matched_reference', { length: 120 }),
+    /**
+     * Confirmed by finance: what the bank (or chain) actually received, in `pay_currency`; when it
+     * differs from `amount`, `credit_amount` was set from it (the wallet gets what arrived).
+     */
+    receivedAmount: bigint('received_amount', { mode: 'bigint' }),
     /** What the money is for beyond the wallet, e.g. `{kind: 'membership', tier}`: done on credit. */
     purpose: jsonb('purpose'),
     reason: text('reason'),
@@ -255,4 +267,55 @@ export const trialCards = pgTable(
     index('trial_card_owner_idx').on(t.ownerId),
     index('trial_card_giver_idx').on(t.giverId, t.createdAt),
   ],
+);
+
+/**
+ * A refund or goodwill credit given by an operator (support, finance, admins): credited at once
+ * within the threshold, else pending until another operator approves. One ledger transfer
+ * (`credit:<id>`) when credited; the operator's request id makes a retry answer the same credit.
+ */
+export const walletCredits = pgTable(
+  'wallet_credit',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    tenantId: tenantRef(),
+    userId: userRef(),
+    kind: varchar('kind', { length: 12 }).$type<CreditKind>().notNull(),
+    currency: varchar('currency', { length: 8 }).notNull(),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    reason: text('reason').notNull(),
+    conversationId: bigint('conversation_id', { mode: 'bigint' }),
+    status: varchar('status', { length: 10 }).$type<CreditStatus>().notNull(),
+    requestedBy: bigint('requested_by', { mode: 'bigint' }).notNull(),
+    requestedByName: varchar('requested_by_name', { length: 60 }).notNull(),
+    requestId: varchar('request_id', { length: 64 }).notNull(),
+    requestHash: varchar('request_hash', { length: 64 }).notNull(),
+    /** The tenant's day the amount counts towards the asker's daily limit. */
+    quotaDay: varchar('quota_day', { length: 10 }).notNull(),
+    decidedBy: bigint('decided_by', { mode: 'bigint' }),
+    decidedByName: varchar('decided_by_name', { length: 60 }),
+    decisionReason: text('decision_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('wallet_credit_request_uq').on(t.requestedBy, t.requestId),
+    index('wallet_credit_user_idx').on(t.userId, t.createdAt),
+    index('wallet_credit_queue_idx').on(t.tenantId, t.status, t.createdAt),
+  ],
+);
+
+/**
+ * What each operator has credited per tenant's day: claimed with one conditional update before a
+ * credit is written, so concurrent or split credits never pass the role's daily limit.
+ */
+export const creditQuotas = pgTable(
+  'credit_quota',
+  {
+    operatorId: bigint('operator_id', { mode: 'bigint' }).notNull(),
+    tenantId: varchar('tenant_id', { length: 6 }).notNull(),
+    day: varchar('day', { length: 10 }).notNull(),
+    used: bigint('used', { mode: 'bigint' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.operatorId, t.tenantId, t.day] })],
 );

@@ -19,11 +19,11 @@ export function adminExportRoutes(router: Router, deps: { db: Db; operators: Ope
         tenantId: query.tenantId ?? (scope?.length === 1 ? (scope[0] ?? null) : null),
         action: 'export.csv',
         target: `export:${query.kind}`,
-        after: { from: query.from ?? null, to: query.to ?? null },
+        after: { from: query.from ?? null, to: query.to ?? null, orderNos: query.orderNos ?? null },
       }),
     );
     const day = (query.from ?? '').slice(0, 10) || 'all';
-    const name = `${query.kind}-${query.tenantId ?? 'all-tenants'}-${day}.csv`;
+    const name = `${query.kind}-${query.tenantId ?? 'all-tenants'}-${query.orderNos ? 'selected' : day}.csv`;
     return new FileAnswer(name, 'text/csv; charset=utf-8', exportLines(deps.db, query.kind, scope, query));
   });
 }

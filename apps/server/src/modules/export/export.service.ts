@@ -19,8 +19,10 @@ function where(
   timeColumn: PgColumn,
   idColumn: PgColumn,
   after: bigint,
+  orderNoColumn?: PgColumn,
 ): SQL | undefined {
   return and(
+    orderNoColumn && q.orderNos ? inArray(orderNoColumn, q.orderNos.split(',')) : undefined,
     gt(idColumn, after),
     scope ? inArray(tenantColumn, scope) : undefined,
     q.tenantId ? eq(tenantColumn, q.tenantId) : undefined,
@@ -78,6 +80,7 @@ const HEADERS: Record<ExportKind, string[]> = {
     'Paid at',
     'Rejected at',
     'Failed at',
+    'Paid reference',
   ],
   users: [
     'User id',
@@ -112,7 +115,7 @@ export function exportLines(
             .select({ id: r.id, order: r, email: users.email })
             .from(r)
             .leftJoin(users, eq(users.id, r.userId))
-            .where(where(scope, q, r.tenantId, r.createdAt, r.id, after))
+            .where(where(scope, q, r.tenantId, r.createdAt, r.id, after, r.orderNo))
             .orderBy(asc(r.id))
             .limit(EXPORT_BATCH),
         )) {
@@ -147,7 +150,7 @@ export function exportLines(
             .select({ id: w.id, w, email: users.email })
             .from(w)
             .leftJoin(users, eq(users.id, w.userId))
-            .where(where(scope, q, w.tenantId, w.appliedAt, w.id, after))
+            .where(where(scope, q, w.tenantId, w.appliedAt, w.id, after, w.orderNo))
             .orderBy(asc(w.id))
             .limit(EXPORT_BATCH),
         )) {
@@ -168,6 +171,7 @@ export function exportLines(
             at(x.paidAt),
             at(x.rejectedAt),
             at(x.failedAt),
+            x.paidReference,
           ];
         }
         return;

@@ -24,6 +24,8 @@ export const SYSTEM_ACCOUNTS = [
   'copyright_pool',
   /** Money paid out to users' banks and USDT addresses (withdrawals that succeeded). */
   'payouts',
+  /** Refunds and goodwill credits operators give users (issue 44: support's credits). */
+  'support_credits',
 ] as const;
 export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
 
@@ -97,6 +99,19 @@ export async function walletBalances(
   return rows.flatMap((r) =>
     isCurrencyKey(r.currency) ? [{ currency: r.currency, balance: r.balance }] : [],
   );
+}
+
+/**
+ * Many users' wallet balances at once (a console page's users), shards included: one query,
+ * keyed `userId:currency`.
+ */
+export async function walletBalancesOf(db: DbOrTx, userIds: bigint[]): Promise<Map<string, bigint>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ userId: ledgerAccounts.userId, currency: ledgerAccounts.currency, balance: accountBalance })
+    .from(ledgerAccounts)
+    .where(inArray(ledgerAccounts.userId, userIds));
+  return new Map(rows.map((r) => [`${String(r.userId)}:${r.currency}`, r.balance]));
 }
 
 /**

@@ -62,7 +62,13 @@ export function adminRoutes(
    */
   const audited = async <R extends { tenantId: string; orderNo: string }>(
     operator: OperatorContext,
-    entry: { action: string; kind: 'recharge' | 'withdrawal'; reason?: string | undefined },
+    entry: {
+      action: string;
+      kind: 'recharge' | 'withdrawal';
+      reason?: string | undefined;
+      /** The entry's note from the record after the change (when it depends on what was done). */
+      noteOf?: (after: R) => string;
+    },
     change: (tx: Tx, actor: { id: bigint; tenantIds: string[] | null }) => Promise<{ before: R; after: R }>,
   ) => {
     const made = await operators.audited(
@@ -74,7 +80,7 @@ export function adminRoutes(
         target: `${entry.kind}:${before.orderNo}`,
         before,
         after,
-        reason: entry.reason ?? null,
+        reason: entry.noteOf ? entry.noteOf(after) : (entry.reason ?? null),
       }),
     );
     return made.after;
@@ -82,8 +88,21 @@ export function adminRoutes(
 
   router.operator(adminApi.confirmRecharge, async ({ operator, body }) =>
     recharges.toAdmin(
-      await audited(operator, { kind: 'recharge', action: 'confirm' }, (tx, actor) =>
-        recharges.confirm(tx, body.orderNo, body.matchedReference, actor),
+      await audited(
+        operator,
+        {
+          kind: 'recharge',
+          action: 'confirm',
+          // The reference typed, and when the amount received differed, what was credited instead.
+          noteOf: (after) =>
+            [
+              `reference: ${after.matchedReference ?? ''}`,
+              after.receivedAmount !== after.amount ? after.reason : null,
+            ]
+              .filter(Boolean)
+              .join('; '),
+        },
+        (tx, actor) => recharges.confirm(tx, body.orderNo, body.matchedReference, actor, body.receivedAmount),
       ),
     ),
   );
@@ -114,6 +133,23 @@ export function adminRoutes(
       ),
     ),
   );
+
+  // Several approvals: each its own transaction and audit entry, a refusal reported beside the rest.
+  router.operator(adminApi.withdrawalBulkApprove, async ({ operator, body }) => {
+    const results: { orderNo: string; ok: boolean; errorKey: string | null }[] = [];
+    for (const orderNo of [...new Set(body.orderNos)]) {
+      try {
+        await audited(operator, { kind: 'withdrawal', action: 'approve' }, (tx, actor) =>
+          withdrawals.act(tx, orderNo, 'approve', undefined, actor),
+        );
+        results.push({ orderNo, ok: true, errorKey: null });
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        results.push({ orderNo, ok: false, errorKey: error.key });
+      }
+    }
+    return { results };
+  });
 
   // Who did each step and when: the user's application, then every operator's entry for it.
   router.operator(adminApi.withdrawalTimeline, async ({ operator, query }) => {

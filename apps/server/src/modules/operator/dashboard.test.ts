@@ -83,7 +83,11 @@ describe('dashboard figures', () => {
         (
           await f.admin(adminApi.withdrawalAction, {
             token: owner,
-            body: unchecked({ orderNo: order!.order_no, action }),
+            body: unchecked({
+              orderNo: order!.order_no,
+              action,
+              ...(action === 'pay' ? { reference: 'BANK-REF-1' } : {}),
+            }),
           })
         ).status,
       ).toBe(200);

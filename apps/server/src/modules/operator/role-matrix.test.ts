@@ -47,6 +47,8 @@ const POLICY: [RegExp, readonly OperatorRole[]][] = [
   [/^\/audit/, ['owner', 'tenant_admin', 'finance']],
   [/^\/export\//, ['owner', 'tenant_admin', 'finance']],
   [/^\/users\/(sessions\/revoke|freeze|unfreeze)$/, ['owner', 'tenant_admin']],
+  // Credits: support gives them within its limits; a second approval is finance's (issue 44).
+  [/^\/users\/credits\/(approve|reject)$/, ['owner', 'tenant_admin', 'finance']],
   [/^\/users\//, ['owner', 'tenant_admin', 'finance', 'support']],
   [/^\/chat\//, ['owner', 'tenant_admin', 'support']],
 ];

@@ -48,7 +48,12 @@ async function withdraw(who: { token: string }, amount: string, steps: string[])
     const reason = action === 'reject' || action === 'fail' ? 'No such account' : undefined;
     const acted = await f.admin(consoleCalls.core.withdrawalAction, {
       token: owner,
-      body: unchecked({ orderNo, action, ...(reason ? { reason } : {}) }),
+      body: unchecked({
+        orderNo,
+        action,
+        ...(reason ? { reason } : {}),
+        ...(action === 'pay' ? { reference: `BANK-${orderNo}` } : {}),
+      }),
     });
     expect(acted.status).toBe(200);
   }

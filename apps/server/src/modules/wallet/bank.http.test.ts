@@ -582,6 +582,7 @@ describe.skipIf(!usingPostgres)('the bank over HTTP on two instances', () => {
               orderNo: w.orderNo,
               action,
               ...(action === 'reject' || action === 'fail' ? { reason: `bank test ${action}` } : {}),
+              ...(action === 'pay' ? { reference: `BANK-${w.orderNo}` } : {}),
             },
           }),
         ),

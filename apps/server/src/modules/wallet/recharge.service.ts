@@ -12,7 +12,7 @@ import {
   toMajor,
   usdtCredit,
 } from '@dramastar/contract';
-import { and, asc, count, desc, eq, inArray, isNotNull, lt, ne, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, lt, ne, or, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Clock } from '../../clock.js';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
@@ -163,7 +163,7 @@ export function createRechargeService(deps: {
       currency: currencyOf(row.currency),
       from: { system: 'recharge_clearing' },
       to: { userId: row.userId },
-      amount: row.creditAmount,
+      amount: set.creditAmount ?? row.creditAmount,
       kind: 'recharge',
       reference: row.orderNo,
       idempotencyKey: `recharge:${row.orderNo}`,
@@ -171,7 +171,7 @@ export function createRechargeService(deps: {
     if (!updated) throw new Error('recharge order vanished');
     const currency = currencyOf(row.currency);
     await notify(tx, row.userId, 'recharge', 'AccountMsgRechargeTitle', 'AccountMsgRechargeBody', {
-      amount: formatMinor(row.creditAmount, currency),
+      amount: formatMinor(updated.creditAmount, currency),
       orderNo: row.orderNo,
     });
     if (row.purpose !== null) {
@@ -613,7 +613,14 @@ export function createRechargeService(deps: {
      * USDT deposit (the hash must equal the submitted one), crediting the wallet. Returns the
      * order before and after for the audit log.
      */
-    async confirm(tx: Tx, orderNo: string, matchedReference: string, operator: Actor) {
+    async confirm(
+      tx: Tx,
+      orderNo: string,
+      matchedReference: string,
+      operator: Actor,
+      /** What arrived, in the pay currency (absent: the order's amount). */
+      receivedAmount?: string,
+    ) {
       const row = await lockedOrder(tx, orderNo, operator);
       const status = effectiveStatus(row);
       const allowed: RechargeStatus[] =
@@ -627,7 +634,36 @@ export function createRechargeService(deps: {
           ? matched.replace(/^0x/i, '').toLowerCase() === row.txHash
           : row.reference !== null && matched.toUpperCase().includes(row.reference);
       if (!matches) throw new AppError('ReferenceMismatch', { field: 'matchedReference' });
-      const after = await credit(tx, row, { matchedReference: matched, operatorId: operator.id });
+      const pay = currencyOf(row.payCurrency);
+      const received =
+        receivedAmount === undefined ? row.amount : parseAmount(receivedAmount, pay, 'receivedAmount');
+      // More than twice the order is another payment: reject this order and have the user make one.
+      if (received <= 0n || received > row.amount * 2n) {
+        throw new AppError('ReceivedAmountInvalid', {
+          field: 'receivedAmount',
+          params: { max: formatMinor(row.amount * 2n, pay) },
+        });
+      }
+      // The wallet gets what arrived, at the order's rate (the same amount where no conversion).
+      const creditAmount =
+        received === row.amount ? row.creditAmount : (row.creditAmount * received) / row.amount;
+      if (creditAmount <= 0n) {
+        throw new AppError('ReceivedAmountInvalid', {
+          field: 'receivedAmount',
+          params: { max: formatMinor(row.amount * 2n, pay) },
+        });
+      }
+      const after = await credit(tx, row, {
+        matchedReference: matched,
+        operatorId: operator.id,
+        receivedAmount: received,
+        creditAmount,
+        ...(received !== row.amount
+          ? {
+              reason: `Received ${formatMinor(received, pay)} of ${formatMinor(row.amount, pay)} ordered: ${formatMinor(creditAmount, currencyOf(row.currency))} credited`,
+            }
+          : {}),
+      });
       return { before: row, after };
     },
 
@@ -650,6 +686,7 @@ export function createRechargeService(deps: {
       tenantIds: string[] | null;
       status?: RechargeStatus | undefined;
       channel?: RechargeChannel | undefined;
+      q?: string | undefined;
       pageNum: number;
       pageSize: number;
     }) {
@@ -659,19 +696,40 @@ export function createRechargeService(deps: {
       if (filter.status === 'expired') {
         conditions.push(eq(rechargeOrders.status, 'pending'), lt(rechargeOrders.expiresAt, clock.now()));
       } else if (filter.status) conditions.push(eq(rechargeOrders.status, filter.status));
+      if (filter.q) {
+        // Exact matches only (each an indexed column or a short list): the queue stays fast.
+        const q = filter.q;
+        const hash = q.replace(/^0x/i, '').toLowerCase();
+        const found = or(
+          eq(rechargeOrders.orderNo, q),
+          eq(rechargeOrders.reference, q.toUpperCase()),
+          eq(rechargeOrders.matchedReference, q),
+          eq(rechargeOrders.providerTxnId, q),
+          eq(rechargeOrders.txHash, hash),
+          inArray(
+            rechargeOrders.userId,
+            db
+              .select({ id: users.id })
+              .from(users)
+              .where(or(eq(users.email, q.toLowerCase()), eq(users.phone, q.replace(/^\+/, '')))),
+          ),
+        );
+        if (found) conditions.push(found);
+      }
       const where = and(...conditions);
       const { rows, total } = await onePage(
         db,
         db
-          .select()
+          .select({ order: rechargeOrders, email: users.email, phone: users.phone })
           .from(rechargeOrders)
+          .leftJoin(users, eq(users.id, rechargeOrders.userId))
           .where(where)
           .orderBy(desc(rechargeOrders.createdAt), desc(rechargeOrders.id))
           .$dynamic(),
         filter,
         { from: rechargeOrders, where },
       );
-      return { list: rows.map((r) => toAdmin(r)), total };
+      return { list: rows.map((r) => toAdmin(r.order, r)), total };
     },
 
     toAdmin,
@@ -741,12 +799,16 @@ export function createRechargeService(deps: {
     });
   }
 
-  function toAdmin(row: OrderRow) {
+  function toAdmin(row: OrderRow, user?: { email: string | null; phone: string | null }) {
     return {
       ...toOrder(row),
       tenantId: row.tenantId,
       userId: String(row.userId),
+      userEmail: user?.email ?? null,
+      userPhone: user?.phone ?? null,
       matchedReference: row.matchedReference,
+      receivedAmount:
+        row.receivedAmount === null ? null : toMajor(row.receivedAmount, currencyOf(row.payCurrency)),
     };
   }
 

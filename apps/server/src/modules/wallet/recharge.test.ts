@@ -408,3 +408,97 @@ describe('operator access to recharges', () => {
     expect(await f.balance(who.token)).toBe('0');
   });
 });
+
+describe('the recharge queue for finance (issue 44 §2)', () => {
+  it('shows whose order it is and finds it by order number, transfer reference, matched reference, e-mail', async () => {
+    const who = await f.user('000001');
+    const finance = await f.operator('finance', ['000001']);
+    const order = (await addBalance(who.token, { channel: 'official', amount: '110000000' })).body.data;
+    await t.database.query("update app_user set email = 'queue-' || id || '@example.com' where id = $1", [
+      who.userId,
+    ]);
+    const [me] = await t.database.query<{ email: string }>('select email from app_user where id = $1', [
+      who.userId,
+    ]);
+    const find = async (q: string) =>
+      (await f.admin(consoleCalls.core.recharges, { token: finance, query: { q } })).body.data.list.map(
+        (o: { orderNo: string }) => o.orderNo,
+      );
+    expect(await find(order.orderNo)).toEqual([order.orderNo]);
+    expect(await find(order.official.reference.toLowerCase())).toEqual([order.orderNo]);
+    expect(await find(me!.email.toUpperCase())).toEqual([order.orderNo]);
+    expect(await find('NOTHING-LIKE-IT')).toEqual([]);
+    const row = (await f.admin(consoleCalls.core.recharges, { token: finance, query: { q: order.orderNo } }))
+      .body.data.list[0];
+    expect(row).toMatchObject({ userId: String(who.userId), userEmail: me!.email, receivedAmount: null });
+    await f.admin(consoleCalls.core.confirmRecharge, {
+      token: finance,
+      body: { orderNo: order.orderNo, matchedReference: `VCB-${order.official.reference}-77` },
+    });
+    expect(await find(`VCB-${order.official.reference}-77`)).toEqual([order.orderNo]);
+    // Another tenant's finance finds nothing.
+    const other = await f.operator('finance', ['000000']);
+    expect(
+      (await f.admin(consoleCalls.core.recharges, { token: other, query: { q: order.orderNo } })).body.data
+        .total,
+    ).toBe(0);
+  });
+
+  it('credits the amount actually received when it differs, says so, and audits both amounts', async () => {
+    const who = await f.user('000001');
+    const finance = await f.operator('finance', ['000001']);
+    const order = (await addBalance(who.token, { channel: 'official', amount: '120000000' })).body.data;
+    const confirm = (receivedAmount: string) =>
+      f.admin(consoleCalls.core.confirmRecharge, {
+        token: finance,
+        body: unchecked({
+          orderNo: order.orderNo,
+          matchedReference: order.official.reference,
+          receivedAmount,
+        }),
+      });
+    for (const bad of ['0', '240000001', 'abc']) {
+      expect((await confirm(bad)).body, bad).toMatchObject({ code: 400, field: 'receivedAmount' });
+    }
+    expect(await f.balance(who.token)).toBe('0');
+    const ok = await confirm('119500000');
+    expect(ok.body.data).toMatchObject({
+      status: 'credited',
+      amount: '120000000',
+      receivedAmount: '119500000',
+      creditAmount: '119500000',
+    });
+    expect(ok.body.data.reason).toMatch(/Received 119[.,]500[.,]000 \S+ of 120[.,]000[.,]000 \S+ ordered/);
+    expect(await f.balance(who.token)).toBe('119500000');
+    const [entry] = (
+      await f.admin(consoleCalls.core.audit, {
+        token: finance,
+        query: { action: 'recharge.confirm', target: order.orderNo },
+      })
+    ).body.data.list;
+    expect(entry.before).toMatchObject({ amount: '120000000', creditAmount: '120000000' });
+    expect(entry.after).toMatchObject({ receivedAmount: '119500000', creditAmount: '119500000' });
+    expect(entry.reason).toContain(`reference: ${order.official.reference}`);
+    expect(entry.reason).toContain('ordered');
+    // The books balance and the day's reconciliation still matches orders to the ledger.
+    expect(await ledgerSum()).toEqual([]);
+    // The user's message says what was credited.
+    const told = (await f.call(api.user.getMessage, { token: who.token })).body.data.list;
+    expect(JSON.stringify(told)).toMatch(/119[.,]500[.,]000/);
+  });
+
+  it('records the order’s amount as received when none is typed', async () => {
+    const who = await f.user('000001');
+    const finance = await f.operator('finance', ['000001']);
+    const order = (await addBalance(who.token, { channel: 'official', amount: '100000000' })).body.data;
+    const ok = await f.admin(consoleCalls.core.confirmRecharge, {
+      token: finance,
+      body: { orderNo: order.orderNo, matchedReference: order.official.reference },
+    });
+    expect(ok.body.data).toMatchObject({
+      receivedAmount: '100000000',
+      creditAmount: '100000000',
+      reason: null,
+    });
+  });
+});

@@ -9,18 +9,19 @@ import {
   type WithdrawalChannel,
   type WithdrawalRules,
   type WithdrawalStage,
+  type WithdrawalUserContext,
   withdrawalDestination,
   withdrawalFee,
 } from '@dramastar/contract';
-import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Clock } from '../../clock.js';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { onePage, type Page } from '../../db/paging.js';
-import { bankCards, users, withdrawals } from '../../db/schema/index.js';
+import { bankCards, rechargeOrders, tenants, users, withdrawals } from '../../db/schema/index.js';
 import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
-import type { Ledger, SettleOwed } from '../ledger/ledger.service.js';
+import { type Ledger, type SettleOwed, walletBalancesOf } from '../ledger/ledger.service.js';
 import type { MembershipService } from '../membership/membership.service.js';
 import { newOrderNo } from './amounts.js';
 import type { PayPasswordService } from './pay-password.service.js';
@@ -353,6 +354,9 @@ export function createWithdrawalService(deps: {
       if (!before || (actor.tenantIds && !actor.tenantIds.includes(before.tenantId))) {
         throw new AppError('WithdrawalNotFound', { field: 'orderNo' });
       }
+      if (action === 'pay' && !reference?.trim()) {
+        throw new AppError('PaidReferenceRequired', { field: 'reference' });
+      }
       const { from, to } = TRANSITIONS[action];
       if (!from.includes(before.status)) {
         throw new AppError('WithdrawalStateChanged', { params: { status: before.status } });
@@ -513,9 +517,67 @@ export function createWithdrawalService(deps: {
         filter,
         { from: withdrawals, where },
       );
-      return { list: rows.map(toAdminWithdrawal), total };
+      return { list: rows.map(toAdminWithdrawal), total, users: await userContexts(rows) };
     },
   };
+
+  /**
+   * What finance weighs for each user of a queue page, read for the page at once (one query for
+   * the users with their recharges and withdrawals, one for their balances), never per row.
+   */
+  async function userContexts(rows: Row[]): Promise<WithdrawalUserContext[]> {
+    const ids = [...new Set(rows.map((r) => r.userId))];
+    if (ids.length === 0) return [];
+    const since0 = new Date(clock.now().getTime() - 30 * 86_400_000);
+    // Qualified by hand: drizzle leaves column names bare inside these subqueries.
+    const since = sql`${since0.toISOString()}::timestamptz`;
+    const credited = sql`ro.user_id = ${users}.id and ro.status = 'credited'`;
+    const [people, balances] = await Promise.all([
+      db
+        .select({
+          id: users.id,
+          email: users.email,
+          phone: users.phone,
+          status: users.status,
+          createdAt: users.createdAt,
+          tenantCurrency: sql<string>`(select t.currency from ${tenants} t where t.id = ${users}.tenant_id)`,
+          recent: sql<string>`(select count(*) || ':' || coalesce(sum(ro.credit_amount), 0) from ${rechargeOrders} ro where ${credited} and ro.credited_at >= ${since})`,
+          all: sql<string>`(select count(*) || ':' || coalesce(sum(ro.credit_amount), 0) from ${rechargeOrders} ro where ${credited})`,
+          paid: sql<string>`(select count(*) || ':' || coalesce(sum(w.amount), 0) from ${withdrawals} w where w.user_id = ${users}.id and w.status = 'paid')`,
+          refused:
+            sql<number>`(select count(*) from ${withdrawals} w where w.user_id = ${users}.id and w.status in ('rejected', 'failed'))`.mapWith(
+              Number,
+            ),
+          open: sql<number>`(select count(*) from ${withdrawals} w where w.user_id = ${users}.id and w.status in ('applied', 'approved', 'processing'))`.mapWith(
+            Number,
+          ),
+        })
+        .from(users)
+        .where(inArray(users.id, ids)),
+      walletBalancesOf(db, ids),
+    ]);
+    return people.map((p) => {
+      const currency = currencyOf(p.tenantCurrency);
+      const pair = (v: string) => {
+        const [n, sum] = v.split(':');
+        return { count: Number(n), amount: toMajor(BigInt(sum ?? '0'), currency) };
+      };
+      return {
+        userId: String(p.id),
+        email: p.email,
+        phone: p.phone,
+        joinedAt: p.createdAt.toISOString(),
+        status: p.status,
+        balance: toMajor(balances.get(`${String(p.id)}:${currency}`) ?? 0n, currency),
+        currency,
+        recharges30d: pair(p.recent),
+        rechargesTotal: pair(p.all),
+        withdrawalsPaid: pair(p.paid),
+        withdrawalsRefused: p.refused,
+        withdrawalsOpen: p.open,
+      };
+    });
+  }
 }
 
 export function toAdminWithdrawal(row: Row) {

@@ -27,7 +27,12 @@ const apply = (token: string, body: Record<string, unknown> = {}) =>
 const act = (token: string, orderNo: string, action: string, reason?: string) =>
   f.admin(consoleCalls.core.withdrawalAction, {
     token,
-    body: unchecked({ orderNo, action, ...(reason ? { reason } : {}) }),
+    body: unchecked({
+      orderNo,
+      action,
+      ...(reason ? { reason } : {}),
+      ...(action === 'pay' ? { reference: `BANK-${orderNo}` } : {}),
+    }),
   });
 const count = async (userId: bigint) =>
   (
@@ -469,5 +474,156 @@ describe('withdrawal stages', () => {
     });
     const health = (await f.admin(consoleCalls.core.ledgerHealth, { token: admin })).body.data;
     expect(health).toMatchObject({ balanced: true });
+  });
+});
+
+describe('the withdrawal queue for finance (issue 44 §2)', () => {
+  it('Mark paid without the bank’s transfer reference is refused (400 naming it), and nothing moves', async () => {
+    const who = await f.withdrawer('1000');
+    const finance = await f.operator();
+    const w = (await apply(who.token, { amount: '200' })).body.data;
+    await act(finance, w.orderNo, 'approve');
+    await act(finance, w.orderNo, 'process');
+    for (const body of [
+      { orderNo: w.orderNo, action: 'pay' },
+      { orderNo: w.orderNo, action: 'pay', reference: '   ' },
+    ]) {
+      expect(
+        (await f.admin(consoleCalls.core.withdrawalAction, { token: finance, body: unchecked(body) })).body,
+      ).toMatchObject({ code: 400, errorKey: 'PaidReferenceRequired', field: 'reference' });
+    }
+    const [row] = await t.database.query<{ status: string; paid_reference: string | null }>(
+      'select status, paid_reference from withdrawal where order_no = $1',
+      [w.orderNo],
+    );
+    expect(row).toEqual({ status: 'processing', paid_reference: null });
+  });
+
+  it('shows each user’s balance, account age, recent recharges and earlier withdrawals, read per page not per row', async () => {
+    const who = await f.withdrawer('1000');
+    const finance = await f.operator();
+    const first = (await apply(who.token, { amount: '200' })).body.data;
+    for (const a of ['approve', 'process', 'pay']) await act(finance, first.orderNo, a);
+    const refused = (await apply(who.token, { amount: '110' })).body.data;
+    await act(finance, refused.orderNo, 'reject', 'Wrong account');
+    const second = (await apply(who.token, { amount: '300' })).body.data;
+    for (let i = 0; i < 3; i++) await apply((await f.withdrawer('500')).token, { amount: '110' });
+    // Count the statements reading withdrawals, recharges and balances: the same for 1 row as for 20.
+    const client = (t.database.db as unknown as { $client: { query: (...a: unknown[]) => unknown } }).$client;
+    const statements = async (pageSize: string) => {
+      const original = client.query;
+      let n = 0;
+      client.query = function (this: unknown, ...args: unknown[]) {
+        if (/withdrawal"|recharge_order|ledger_account/.test(String(args[0]))) n++;
+        return original.apply(this, args);
+      };
+      try {
+        const res = await f.admin(consoleCalls.core.withdrawals, { token: finance, query: { pageSize } });
+        return { res, n };
+      } finally {
+        client.query = original;
+      }
+    };
+    const one = await statements('1');
+    const many = await statements('20');
+    expect(one.n).toBeGreaterThan(0);
+    expect(many.n).toBe(one.n);
+    const page = many.res.body.data;
+    expect(new Set(page.list.map((w: { userId: string }) => w.userId)).size).toBeGreaterThan(3);
+    const mine = page.users.find((u: { userId: string }) => u.userId === String(who.userId));
+    expect(page.list.some((w: { orderNo: string }) => w.orderNo === second.orderNo)).toBe(true);
+    expect(mine).toMatchObject({
+      currency: 'PHP',
+      // 1000 − 210 paid − 315 held by the open one (the refused one came back).
+      balance: '475.00',
+      recharges30d: { count: 1, amount: '1000.00' },
+      rechargesTotal: { count: 1, amount: '1000.00' },
+      withdrawalsPaid: { count: 1, amount: '200.00' },
+      withdrawalsRefused: 1,
+      withdrawalsOpen: 1,
+      status: 'active',
+    });
+    expect(Date.parse(mine.joinedAt)).not.toBeNaN();
+    // One entry per user, however many of their withdrawals are on the page.
+    const ids = page.users.map((u: { userId: string }) => u.userId);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('approves several at once, each audited, a refused one reported beside the others', async () => {
+    const who = await f.withdrawer('1000');
+    const finance = await f.operatorAccount('finance');
+    const a = (await apply(who.token, { amount: '200' })).body.data;
+    const b = (await apply(who.token, { amount: '110' })).body.data;
+    const gone = (await apply(who.token, { amount: '110' })).body.data;
+    await act(finance.token, gone.orderNo, 'reject', 'Duplicate');
+    const many = (orderNos: unknown) =>
+      f.admin(consoleCalls.core.withdrawalBulkApprove, {
+        token: finance.token,
+        body: unchecked({ orderNos }),
+      });
+    expect((await many([])).body).toMatchObject({ code: 400, errorKey: 'SelectWithdrawals' });
+    expect((await many(Array.from({ length: 51 }, (_, i) => `W${i}`))).body).toMatchObject({
+      code: 400,
+      errorKey: 'TooManyWithdrawals',
+    });
+    const answer = (await many([a.orderNo, b.orderNo, gone.orderNo, 'W-NOPE'])).body.data;
+    expect(answer.results).toEqual([
+      { orderNo: a.orderNo, ok: true, errorKey: null },
+      { orderNo: b.orderNo, ok: true, errorKey: null },
+      { orderNo: gone.orderNo, ok: false, errorKey: 'WithdrawalStateChanged' },
+      { orderNo: 'W-NOPE', ok: false, errorKey: 'WithdrawalNotFound' },
+    ]);
+    const audit = await t.database.query<{ target: string }>(
+      "select target from audit_log where action = 'withdrawal.approve' and operator_name = $1 order by id",
+      [finance.username],
+    );
+    expect(audit.map((r) => r.target)).toEqual([`withdrawal:${a.orderNo}`, `withdrawal:${b.orderNo}`]);
+    // Another tenant's operator approves none of them.
+    const other = await f.operator('finance', ['000001']);
+    const c = (await apply(who.token, { amount: '110' })).body.data;
+    expect(
+      (
+        await f.admin(consoleCalls.core.withdrawalBulkApprove, {
+          token: other,
+          body: { orderNos: [c.orderNo] },
+        })
+      ).body.data.results,
+    ).toEqual([{ orderNo: c.orderNo, ok: false, errorKey: 'WithdrawalNotFound' }]);
+    expect(await books()).toEqual([]);
+  });
+
+  it('exports the selected withdrawals as CSV with the paid reference (the export module’s CSV), audited', async () => {
+    const who = await f.withdrawer('1000');
+    const finance = await f.operator();
+    const a = (await apply(who.token, { amount: '200' })).body.data;
+    const b = (await apply(who.token, { amount: '110' })).body.data;
+    const c = (await apply(who.token, { amount: '120' })).body.data;
+    for (const x of ['approve', 'process', 'pay']) await act(finance, a.orderNo, x);
+    const download = (query: Record<string, string>) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/admin-api/export/csv?${new URLSearchParams(query).toString()}`,
+        headers: { authorization: `Bearer ${finance}` },
+      });
+    const res = await download({ kind: 'withdrawals', orderNos: `${a.orderNo},${b.orderNo}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toBe(
+      'attachment; filename="withdrawals-all-tenants-selected.csv"',
+    );
+    const lines = res.body.split('\r\n').filter(Boolean);
+    expect(lines[0]).toMatch(/Failed at,Paid reference$/);
+    expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual([a.orderNo, b.orderNo]);
+    expect(lines[1]).toMatch(new RegExp(`,BANK-${a.orderNo}$`));
+    expect(res.body).not.toContain(c.orderNo);
+    for (const bad of [
+      { kind: 'withdrawals', orderNos: 'W1;drop' },
+      { kind: 'users', orderNos: a.orderNo },
+    ]) {
+      expect(JSON.parse((await download(bad)).body)).toMatchObject({ code: 400, field: 'orderNos' });
+    }
+    const [entry] = await t.database.query<{ after: { orderNos: string } }>(
+      "select after from audit_log where action = 'export.csv' order by id desc limit 1",
+    );
+    expect(entry!.after.orderNos).toBe(`${a.orderNo},${b.orderNo}`);
   });
 });

@@ -4,8 +4,9 @@ import {
   type RechargeChannel,
   type RechargeStatus,
 } from '@dramastar/contract';
-import { Button, Select, Space, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Input, Select, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { formatMoney, formatTime } from '../../../shared/format';
 import { FilteredTable } from '../../../shared/ui/filtered-table';
 import { PromptDialog } from '../../../shared/ui/prompt-dialog';
@@ -17,7 +18,8 @@ import {
   useRecharges,
   useRejectRecharge,
 } from '../api/recharges';
-import { canConfirm, canReject, referenceLabel, STATUS_COLORS } from '../recharge-actions';
+import { ConfirmRechargeDialog } from '../components/confirm-recharge-dialog';
+import { canConfirm, canReject, STATUS_COLORS } from '../recharge-actions';
 
 type Dialog = { kind: 'confirm' | 'reject'; order: AdminRecharge } | null;
 
@@ -42,13 +44,17 @@ export function RechargesPage() {
   const columns: TableColumnsType<AdminRecharge> = [
     { title: 'Order', dataIndex: 'orderNo', render: (v: string) => <code>{v}</code> },
     {
-      title: 'Tenant / user',
+      title: 'User',
       key: 'who',
       render: (_, r) => (
         <span>
-          {r.tenantId}
+          <Link to={`/users?userId=${r.userId}`} data-testid={`recharge-user-${r.orderNo}`}>
+            {r.userEmail ?? r.userPhone ?? `user ${r.userId}`}
+          </Link>
           <br />
-          <Typography.Text type="secondary">user {r.userId}</Typography.Text>
+          <Typography.Text type="secondary">
+            ID {r.userId} · tenant {r.tenantId}
+          </Typography.Text>
         </span>
       ),
     },
@@ -60,6 +66,14 @@ export function RechargesPage() {
       render: (_, r) => (
         <span>
           {formatMoney(r.amount, r.payCurrency)}
+          {r.receivedAmount !== null && r.receivedAmount !== r.amount ? (
+            <>
+              <br />
+              <Tag color="orange" data-testid={`recharge-received-${r.orderNo}`}>
+                received {formatMoney(r.receivedAmount, r.payCurrency)}
+              </Tag>
+            </>
+          ) : null}
           <br />
           <Typography.Text type="secondary">→ {formatMoney(r.creditAmount, r.currency)}</Typography.Text>
         </span>
@@ -149,6 +163,13 @@ export function RechargesPage() {
         onPage={(page) => setQuery((q) => ({ ...q, ...page }))}
         filters={
           <>
+            <Input.Search
+              data-testid="recharge-search"
+              allowClear
+              placeholder="Order no., transfer reference, hash, e-mail or phone"
+              style={{ width: 360 }}
+              onSearch={(value) => filter({ q: value.trim() || undefined })}
+            />
             <Select<RechargeStatus | undefined>
               data-testid="filter-status"
               allowClear
@@ -171,26 +192,13 @@ export function RechargesPage() {
           </>
         }
       />
-      <PromptDialog
-        testId="recharge-confirm-dialog"
-        open={dialog?.kind === 'confirm'}
-        title={`Confirm recharge ${order?.orderNo ?? ''}`}
-        description={
-          order ? (
-            <Typography.Paragraph>
-              Credit {formatMoney(order.creditAmount, order.currency)} to user {order.userId} (tenant{' '}
-              {order.tenantId}). Order reference: <code>{referenceOf(order)}</code>
-            </Typography.Paragraph>
-          ) : null
-        }
-        label={order ? referenceLabel(order.channel) : 'Reference'}
-        okText="Confirm and credit"
-        maxLength={120}
+      <ConfirmRechargeDialog
+        order={dialog?.kind === 'confirm' ? order : undefined}
         pending={confirm.isPending}
         error={confirm.error}
         onCancel={close}
-        onSubmit={(matchedReference) => {
-          if (order) confirm.mutate({ orderNo: order.orderNo, matchedReference }, { onSuccess: close });
+        onSubmit={(value) => {
+          if (order) confirm.mutate({ orderNo: order.orderNo, ...value }, { onSuccess: close });
         }}
       />
       <PromptDialog

@@ -1,4 +1,4 @@
-import { adminApi, adminFinanceApi, type CallBody, type CallResult } from '@dramastar/contract';
+import { adminApi, type CallBody, type CallResult } from '@dramastar/contract';
 import type { z } from 'zod';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../shared/api/request';
@@ -27,23 +27,22 @@ export function useWithdrawalAction() {
   });
 }
 
+/** Approves the selected withdrawals; the answer says which were refused and why. */
+export function useBulkApprove() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (orderNos: string[]) => request(adminApi.withdrawalBulkApprove, { body: { orderNos } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}
+
+export type WithdrawalUserContext = CallResult<typeof adminApi.withdrawals>['users'][number];
+
 /** A withdrawal's full payout account, for paying it (each look is audited; nothing is cached). */
 export function usePayoutAccount() {
   return useMutation({
     mutationFn: (body: CallBody<typeof adminApi.withdrawalPayoutAccount>) =>
       request(adminApi.withdrawalPayoutAccount, { body }),
-  });
-}
-
-export type WithdrawalUser = CallResult<typeof adminFinanceApi.users>['list'][number];
-
-/** Who the queue's users are (e-mail, user name, invite code), by id. */
-export function useWithdrawalUsers(ids: string[]) {
-  const unique = [...new Set(ids)].sort();
-  return useQuery({
-    queryKey: [...withdrawalsQueryKey, 'users', unique],
-    queryFn: ({ signal }) => request(adminFinanceApi.users, { query: { ids: unique.join(',') }, signal }),
-    enabled: unique.length > 0,
   });
 }
 

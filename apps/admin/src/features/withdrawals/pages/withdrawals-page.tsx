@@ -7,14 +7,15 @@ import { formatMoney, formatTime } from '../../../shared/format';
 import { FilteredTable } from '../../../shared/ui/filtered-table';
 import { PromptDialog } from '../../../shared/ui/prompt-dialog';
 import { TenantFilter } from '../../../shared/ui/tenant-filter';
+import { downloadExport } from '../../../shared/api/download-export';
 import {
   type AdminWithdrawal,
+  useBulkApprove,
   usePayoutAccount,
   useWithdrawalAction,
   useWithdrawals,
-  useWithdrawalUsers,
-  type WithdrawalUser,
   type WithdrawalQuery,
+  type WithdrawalUserContext,
 } from '../api/withdrawals';
 import { StageTimeline } from '../components/stage-timeline';
 import {
@@ -80,15 +81,68 @@ function Destination({ w }: { w: AdminWithdrawal }) {
   );
 }
 
-/** Tenant, the user's e-mail (or user name) and ID, linked to the user's wallet in the ledger explorer. */
-function WhoCell({ withdrawal: w, user }: { withdrawal: AdminWithdrawal; user: WithdrawalUser | undefined }) {
+/** How long ago an account was made, in days (or months past 60 days). */
+function accountAge(joinedAt: string): string {
+  const days = Math.floor((Date.now() - Date.parse(joinedAt)) / 86_400_000);
+  if (days < 1) return 'joined today';
+  if (days < 60) return `joined ${days} day${days === 1 ? '' : 's'} ago`;
+  return `joined ${Math.floor(days / 30)} months ago`;
+}
+
+/** Who asks: e-mail or phone linked to the user's page, the account's age and state, the tenant. */
+function WhoCell({
+  withdrawal: w,
+  user,
+}: {
+  withdrawal: AdminWithdrawal;
+  user: WithdrawalUserContext | undefined;
+}) {
   return (
     <span>
-      {w.tenantId}
-      <br />
-      <Link to={`/finance/ledger?user=${w.userId}`} data-testid={`withdrawal-user-${w.orderNo}`}>
-        {user?.email ?? user?.userName ?? 'user'} · ID {w.userId}
+      <Link to={`/users?userId=${w.userId}`} data-testid={`withdrawal-user-${w.orderNo}`}>
+        {user?.email ?? user?.phone ?? `user ${w.userId}`}
       </Link>
+      {user && user.status !== 'active' ? (
+        <Tag color="red" style={{ marginLeft: 6 }}>
+          {user.status}
+        </Tag>
+      ) : null}
+      <br />
+      <Typography.Text type="secondary">
+        ID {w.userId} · tenant {w.tenantId}
+        {user ? (
+          <>
+            <br />
+            <span title={formatTime(user.joinedAt)}>{accountAge(user.joinedAt)}</span>
+          </>
+        ) : null}
+      </Typography.Text>
+    </span>
+  );
+}
+
+/** What finance weighs: the balance now, recent and all recharges, earlier withdrawals. */
+function HistoryCell({
+  withdrawal: w,
+  user,
+}: {
+  withdrawal: AdminWithdrawal;
+  user: WithdrawalUserContext | undefined;
+}) {
+  if (!user) return null;
+  const money = (amount: string) => formatMoney(amount, user.currency);
+  return (
+    <span data-testid={`withdrawal-history-${w.orderNo}`}>
+      Balance <b>{money(user.balance)}</b> <Link to={`/finance/ledger?user=${w.userId}`}>wallet</Link>
+      <br />
+      <Typography.Text type="secondary">
+        Recharged {money(user.recharges30d.amount)} in 30 days ({user.recharges30d.count}),{' '}
+        {money(user.rechargesTotal.amount)} in all
+        <br />
+        Paid out before: {user.withdrawalsPaid.count} · {money(user.withdrawalsPaid.amount)}
+        {user.withdrawalsRefused > 0 ? ` · ${user.withdrawalsRefused} refused` : ''}
+        {user.withdrawalsOpen > 1 ? ` · ${user.withdrawalsOpen} open` : ''}
+      </Typography.Text>
     </span>
   );
 }
@@ -100,9 +154,39 @@ export function WithdrawalsPage() {
   const [dialog, setDialog] = useState<Dialog>(null);
   const list = useWithdrawals(query);
   const act = useWithdrawalAction();
-  const people = useWithdrawalUsers((list.data?.list ?? []).map((w) => w.userId));
-  const users = new Map((people.data?.list ?? []).map((u) => [u.userId, u]));
-  const filter = (patch: Partial<WithdrawalQuery>) => setQuery((q) => ({ ...q, ...patch, pageNum: 1 }));
+  const bulk = useBulkApprove();
+  const [selected, setSelected] = useState<string[]>([]);
+  const [exporting, setExporting] = useState<string | null>(null);
+  const users = new Map((list.data?.users ?? []).map((u) => [u.userId, u]));
+  const filter = (patch: Partial<WithdrawalQuery>) => {
+    setSelected([]);
+    setQuery((q) => ({ ...q, ...patch, pageNum: 1 }));
+  };
+  const rows = list.data?.list ?? [];
+  const approvable = rows.filter((w) => selected.includes(w.orderNo) && w.status === 'applied');
+  const approveSelected = () => {
+    const total = approvable.reduce((sum, w) => sum + Number(w.total), 0);
+    const currency = approvable[0]?.currency ?? '';
+    modal.confirm({
+      title: `Approve ${approvable.length} withdrawal${approvable.length === 1 ? '' : 's'}?`,
+      content: `${formatMoney(total.toFixed(2), currency)} in all (amount + fee). Each is approved and audited on its own; one that moved meanwhile is reported and the others go on.`,
+      okText: 'Approve selected',
+      okButtonProps: { 'data-testid': 'withdrawal-bulk-ok' },
+      onOk: () =>
+        bulk
+          .mutateAsync(approvable.map((w) => w.orderNo))
+          .then(() => setSelected([]))
+          .catch(() => undefined),
+    });
+  };
+  const exportSelected = () => {
+    setExporting(null);
+    downloadExport({ kind: 'withdrawals', orderNos: selected.join(',') }).then(
+      (name) => setExporting(`Saved ${name}`),
+      (error: unknown) => setExporting(error instanceof Error ? error.message : 'Export failed'),
+    );
+  };
+  const refused = (bulk.data?.results ?? []).filter((r) => !r.ok);
   const close = () => {
     setDialog(null);
     act.reset();
@@ -148,9 +232,14 @@ export function WithdrawalsPage() {
       ),
     },
     {
-      title: 'Tenant / user',
+      title: 'User',
       key: 'who',
       render: (_, w) => <WhoCell withdrawal={w} user={users.get(w.userId)} />,
+    },
+    {
+      title: 'Balance and history',
+      key: 'history',
+      render: (_, w) => <HistoryCell withdrawal={w} user={users.get(w.userId)} />,
     },
     { title: 'Destination', key: 'destination', render: (_, w) => <Destination w={w} /> },
     {
@@ -197,6 +286,21 @@ export function WithdrawalsPage() {
       <Typography.Title level={3} style={{ margin: 0 }}>
         Withdrawals
       </Typography.Title>
+      {bulk.data ? (
+        <Alert
+          data-testid="withdrawal-bulk-result"
+          type={refused.length > 0 ? 'warning' : 'success'}
+          showIcon
+          closable={{ onClose: () => bulk.reset() }}
+          title={`${bulk.data.results.length - refused.length} approved${refused.length > 0 ? `, ${refused.length} refused` : ''}`}
+          description={
+            refused.length > 0
+              ? refused.map((r) => `${r.orderNo}: ${r.errorKey ?? ''}`).join(' · ')
+              : undefined
+          }
+        />
+      ) : null}
+      {bulk.error ? <Alert type="error" showIcon title={errorText(bulk.error)} /> : null}
       {act.error && !dialog ? (
         <Alert
           data-testid="withdrawal-action-error"
@@ -209,14 +313,36 @@ export function WithdrawalsPage() {
       <FilteredTable<AdminWithdrawal>
         testId="withdrawals-table"
         rowKey="orderNo"
-        scroll={{ x: 1000 }}
+        scroll={{ x: 1200 }}
         columns={columns}
         result={list}
         page={query}
         onPage={(page) => setQuery((q) => ({ ...q, ...page }))}
         expandable={{ expandedRowRender: (w) => <StageTimeline withdrawal={w} /> }}
+        rowSelection={{
+          selectedRowKeys: selected,
+          onChange: (keys) => setSelected(keys.map(String)),
+          getCheckboxProps: (w) => ({ 'data-testid': `withdrawal-select-${w.orderNo}` }) as object,
+        }}
         filters={
           <>
+            <Button
+              type="primary"
+              data-testid="withdrawal-approve-selected"
+              disabled={approvable.length === 0}
+              loading={bulk.isPending}
+              onClick={approveSelected}
+            >
+              Approve selected{approvable.length > 0 ? ` (${approvable.length})` : ''}
+            </Button>
+            <Button
+              data-testid="withdrawal-export-selected"
+              disabled={selected.length === 0}
+              onClick={exportSelected}
+            >
+              Export selected as CSV{selected.length > 0 ? ` (${selected.length})` : ''}
+            </Button>
+            {exporting ? <Typography.Text type="secondary">{exporting}</Typography.Text> : null}
             <Select<WithdrawalStage | undefined>
               data-testid="filter-stage"
               allowClear

@@ -26,6 +26,8 @@ export const RECORD_TYPE_LABELS: Record<WalletRecordType, TranslationKey> = {
   membership_refund: 'walletRecord.membershipRefund',
   salary: 'walletRecord.salary',
   dividend: 'walletRecord.dividend',
+  refund_credit: 'walletRecord.refundCredit',
+  goodwill_credit: 'walletRecord.goodwillCredit',
 };
 
 export function isRecordType(type: string): type is WalletRecordType {
