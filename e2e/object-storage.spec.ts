@@ -19,26 +19,23 @@ const started = () => {
 test.skip(!swiftInstalled(), 'Swift (Debian swift-proxy, memcached) is not installed');
 
 test.beforeAll(async () => {
-  test.setTimeout(300_000);
+  test.setTimeout(600_000);
   const store = await startSwiftS3();
   swift = store;
   await store.createBucket('ds-originals');
   await store.createBucket('ds-media');
-  server = await startServer(
-    {
-      // Development mode: the outbox gives the sign-up code, /test/openVipLevel the card.
-      NODE_ENV: 'development',
-      MEDIA_STORAGE: 's3',
-      S3_ENDPOINT: store.endpoint,
-      S3_REGION: store.region,
-      S3_ACCESS_KEY_ID: store.accessKeyId,
-      S3_SECRET_ACCESS_KEY: store.secretAccessKey,
-      S3_ORIGINALS_BUCKET: 'ds-originals',
-      S3_HLS_BUCKET: 'ds-media/hls-store',
-      S3_PUBLIC_BUCKET: 'ds-media/public',
-    },
-    { readyTimeoutMs: 240_000 },
-  );
+  server = await startServer({
+    // Development mode: the outbox gives the sign-up code, /test/openVipLevel the card.
+    NODE_ENV: 'development',
+    MEDIA_STORAGE: 's3',
+    S3_ENDPOINT: store.endpoint,
+    S3_REGION: store.region,
+    S3_ACCESS_KEY_ID: store.accessKeyId,
+    S3_SECRET_ACCESS_KEY: store.secretAccessKey,
+    S3_ORIGINALS_BUCKET: 'ds-originals',
+    S3_HLS_BUCKET: 'ds-media/hls-store',
+    S3_PUBLIC_BUCKET: 'ds-media/public',
+  });
 });
 test.afterAll(async () => {
   await server?.stop();

@@ -31,7 +31,10 @@ export interface RunningServer {
 /** Starts the built production server with demo content on a fresh embedded database. */
 export async function startServer(
   env: Record<string, string> = {},
-  /** How long the first start may take (the demo's media made, and put in an object store). */
+  /**
+   * A bound on a hung start, not a wait: the first start makes the demo's media (ladder and
+   * subtitles for every tenant), which takes minutes on a busy 2-core machine.
+   */
   options: { readyTimeoutMs?: number } = {},
 ): Promise<RunningServer> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
@@ -60,7 +63,7 @@ export async function startServer(
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + (options.readyTimeoutMs ?? 120_000);
+  const deadline = Date.now() + (options.readyTimeoutMs ?? 600_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
     try {
