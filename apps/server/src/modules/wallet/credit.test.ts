@@ -146,6 +146,21 @@ describe('credits by support', () => {
     expect(await f.balance(who.token)).toBe('0.00');
     expect((await give(support.token, { userId, amount: '400' })).body.data.status).toBe('credited');
     expect(await f.balance(who.token)).toBe('400.00');
+    expect(
+      (await f.admin(credits.limits, { token: support.token, query: { userId } })).body.data.leftToday,
+    ).toBe('600.00');
+    // The next day the limit is whole again (a new sign-in: a day's idle ends the old session).
+    t.clock.advance(24 * 3600_000);
+    const again = await f.admin(consoleCalls.core.login, {
+      body: { username: support.username, password: support.password, totpCode: f.totp() },
+    });
+    expect(again.status).toBe(200);
+    const tomorrow = again.body.data.token as string;
+    expect((await f.admin(credits.limits, { token: tomorrow, query: { userId } })).body.data).toMatchObject({
+      leftToday: '3000.00',
+    });
+    expect((await give(tomorrow, { userId, amount: '500' })).body.data.status).toBe('credited');
+    expect(await f.balance(who.token)).toBe('900.00');
     expect(await books()).toEqual([]);
   });
 });
