@@ -85,8 +85,10 @@ test('finance confirms a bank transfer and pays a withdrawal the user sees, then
   await expect(app.getByTestId('withdraw-details-status')).toContainText('Success, received');
   await expect(app.getByTestId('withdraw-step-paid')).toBeVisible();
 
-  // From the queue to the user's wallet in the ledger explorer: 5000 − 200 − 10.
-  await user.click();
+  // The queue names the user (a link to their page) and links to their wallet in the ledger
+  // explorer: 5000 − 200 − 10.
+  await expect(user).toHaveAttribute('href', /\/admin\/users\?userId=\d+$/);
+  await page.getByTestId(`withdrawal-wallet-${withdrawal}`).click();
   await expect(page).toHaveURL(/\/admin\/finance\/ledger\?user=\d+$/);
   await expect(page.getByTestId('ledger-balance')).toHaveText('4790.00 PHP');
   const entries = page.getByTestId('ledger-entries');

@@ -133,7 +133,10 @@ function HistoryCell({
   const money = (amount: string) => formatMoney(amount, user.currency);
   return (
     <span data-testid={`withdrawal-history-${w.orderNo}`}>
-      Balance <b>{money(user.balance)}</b> <Link to={`/finance/ledger?user=${w.userId}`}>wallet</Link>
+      Balance <b>{money(user.balance)}</b>{' '}
+      <Link to={`/finance/ledger?user=${w.userId}`} data-testid={`withdrawal-wallet-${w.orderNo}`}>
+        wallet
+      </Link>
       <br />
       <Typography.Text type="secondary">
         Recharged {money(user.recharges30d.amount)} in 30 days ({user.recharges30d.count}),{' '}
