@@ -39,7 +39,7 @@ describe('the admin request helper', () => {
   });
 
   it('sends the query without empty filters and the body as JSON', async () => {
-    const fetchMock = answer(200, { code: 200, msg: 'ok', data: { list: [], total: 0 } });
+    const fetchMock = answer(200, { code: 200, msg: 'ok', data: { list: [], total: 0, users: [] } });
     await request(adminApi.withdrawals, {
       query: { pageNum: 2, pageSize: 20, status: 'applied', tenantId: undefined },
     });
