@@ -52,6 +52,7 @@ describe('re-packaging an episode made before the ladder', () => {
     const get = (url: string) => t.app.inject({ method: 'GET', url });
     const before = (await call(api.video.play, { params: { videoId: ids[0]! } })).body.data;
     expect(before.playlistUrl).toMatch(/\/index\.m3u8$/);
+    expect(before.startUrl).toBeNull();
     expect(await legacyEpisodeKeys(t.database.db)).toEqual([KEY]);
 
     const done = await repackageEpisode(t.database.db, localDiskStorage(media), KEY, { preset: 'ultrafast' });

@@ -181,6 +181,8 @@ describe('playback', () => {
     for (const v of variants)
       expect(v[1]).toMatch(/BANDWIDTH=\d+,AVERAGE-BANDWIDTH=\d+,.*CODECS="avc1\.[0-9a-f]{6},mp4a\.40\.2"/);
     const base: string = play.playlistUrl.replace('master.m3u8', '');
+    // The lowest rung's playlist, signed beside the master one: a cold start fetches it at once.
+    expect(play.startUrl).toBe(`${base}360p.m3u8`);
     // Every rung cuts at the same times: segment n of one starts where segment n of another does.
     const timings = [];
     for (const v of variants) {
