@@ -366,6 +366,8 @@ const mean = (values: number[]) => (values.length > 0 ? sum(values) / values.len
 // ---------------------------------------------------------------------------------------------
 
 const fixture = await makeFixture();
+// BENCH_FIXTURE_ONLY=1: make (or check) the fixture and stop, e.g. while the build runs.
+if (process.env.BENCH_FIXTURE_ONLY === '1') process.exit(0);
 
 // Posters as the app makes them (a 720×1280 JPEG of the episode at 0.5 s), served like a CDN of
 // public images: a guest's episode page shows its poster first, as it would in production.
