@@ -6,8 +6,9 @@
 // ffmpeg with motion and grain (testsrc2, a turning hue, temporal noise: ~1.5 Mbit/s at CRF 28 in
 // 720p, like filmed drama), packaged two ways and served from two tenants in the same run:
 //  - single: today's one rendition (720×1280 H.264 CRF 28, 2 s MPEG-TS segments, index.m3u8);
-//  - ladder: the adaptive ladder (240p-720p, media/ladder.ts);
-//  - ladder-fmp4 (BENCH_FMP4=1): the same ladder in fMP4/CMAF segments, to compare start-up.
+//  - ladder: the adaptive ladder as packaged today (180p-720p in fMP4/CMAF, a 1 s first
+//    segment, media/ladder.ts);
+//  - ladder-ts (BENCH_TS=1): the same ladder in MPEG-TS segments, to compare start-up.
 // For each network and packaging:
 //  - a shared episode link opened cold (a fresh browser context: nothing cached), BENCH_RUNS (3)
 //    times: first frame from navigation, then BENCH_WATCH_SECONDS (60) watched: stalls after the
@@ -34,7 +35,11 @@ import { openDatabase } from '../apps/server/src/db/client.js';
 import { episodes, series } from '../apps/server/src/db/schema/index.js';
 import { FFMPEG, probeDuration, run } from '../apps/server/src/media/ffmpeg.js';
 import { encodeLadder } from '../apps/server/src/media/hls.js';
-import { parseMasterPlaylist, type Rendition } from '../apps/server/src/media/ladder.js';
+import {
+  DEFAULT_SEGMENT_FORMAT,
+  parseMasterPlaylist,
+  type Rendition,
+} from '../apps/server/src/media/ladder.js';
 import { s3Storage } from '../apps/server/src/media/storage-s3.js';
 import { createTenantService, DEFAULT_TENANT } from '../apps/server/src/modules/tenant/tenant.service.js';
 import { startSwiftS3 } from '../apps/server/src/test/swift-s3.js';
@@ -48,7 +53,7 @@ const SWIPES = env('BENCH_SWIPES', 2);
 const LOOPBACK_RUNS = env('BENCH_LOOPBACK_RUNS', 10);
 const EPISODES = env('BENCH_EPISODES', 3);
 const EPISODE_SECONDS = env('BENCH_EPISODE_SECONDS', 75);
-const WITH_FMP4 = process.env.BENCH_FMP4 === '1';
+const WITH_TS = process.env.BENCH_TS === '1';
 /** BENCH_TRACE=1: the requests each first cold open waited for, with their times and sizes. */
 const TRACE = process.env.BENCH_TRACE === '1';
 /** Only these networks (BENCH_NETWORKS=3G,loopback), to look at one. */
@@ -71,7 +76,7 @@ const NETWORKS: Network[] = [
 ];
 
 interface Packaging {
-  name: 'single' | 'ladder' | 'ladder-fmp4';
+  name: 'single' | 'ladder' | 'ladder-ts';
   tenant: string;
   host: string;
 }
@@ -80,14 +85,14 @@ const ONLY_PACKAGINGS = process.env.BENCH_PACKAGINGS?.split(',');
 const PACKAGINGS: Packaging[] = [
   { name: 'single' as const, tenant: '000101', host: 'single.localhost' },
   { name: 'ladder' as const, tenant: '000102', host: 'ladder.localhost' },
-  ...(WITH_FMP4 ? [{ name: 'ladder-fmp4' as const, tenant: '000103', host: 'fmp4.localhost' }] : []),
+  ...(WITH_TS ? [{ name: 'ladder-ts' as const, tenant: '000103', host: 'ts.localhost' }] : []),
 ].filter((p) => !ONLY_PACKAGINGS || ONLY_PACKAGINGS.includes(p.name));
 
 // ---------------------------------------------------------------------------------------------
 // The fixture: sources with motion and grain, packaged each way (kept between runs).
 
 const fixtureKey = createHash('sha256')
-  .update(JSON.stringify({ v: 3, EPISODES, EPISODE_SECONDS, fmp4: WITH_FMP4 }))
+  .update(JSON.stringify({ v: 4, EPISODES, EPISODE_SECONDS, ts: WITH_TS }))
   .digest('hex')
   .slice(0, 12);
 const fixtureDir = join(tmpdir(), `ds-bench-network-${fixtureKey}`);
@@ -178,7 +183,7 @@ async function makeFixture(): Promise<Record<Packaging['name'], Packaged[]>> {
     ]);
     writeFileSync(sourceDone, '');
   }
-  const out: Record<string, Packaged[]> = { single: [], ladder: [], 'ladder-fmp4': [] };
+  const out: Record<string, Packaged[]> = { single: [], ladder: [], 'ladder-ts': [] };
   const costs: Record<string, Cost | null> = {};
   const single = join(fixtureDir, 'single', '1');
   costs.single = await step(single, join(single, 'index.m3u8'), async () => {
@@ -193,8 +198,8 @@ async function makeFixture(): Promise<Record<Packaging['name'], Packaged[]>> {
     duration: await probeDuration(join(single, 'index.m3u8')),
     renditions: [],
   });
-  for (const format of WITH_FMP4 ? (['ts', 'fmp4'] as const) : (['ts'] as const)) {
-    const name = format === 'ts' ? 'ladder' : 'ladder-fmp4';
+  for (const format of WITH_TS ? ([DEFAULT_SEGMENT_FORMAT, 'ts'] as const) : [DEFAULT_SEGMENT_FORMAT]) {
+    const name = format === DEFAULT_SEGMENT_FORMAT ? 'ladder' : 'ladder-ts';
     const dir = join(fixtureDir, name, '1');
     costs[name] = await step(dir, join(dir, 'master.m3u8'), async () => {
       await encodeLadder(source, dir, { format });
@@ -361,6 +366,8 @@ const mean = (values: number[]) => (values.length > 0 ? sum(values) / values.len
 // ---------------------------------------------------------------------------------------------
 
 const fixture = await makeFixture();
+// BENCH_FIXTURE_ONLY=1: make (or check) the fixture and stop, e.g. while the build runs.
+if (process.env.BENCH_FIXTURE_ONLY === '1') process.exit(0);
 
 // Posters as the app makes them (a 720×1280 JPEG of the episode at 0.5 s), served like a CDN of
 // public images: a guest's episode page shows its poster first, as it would in production.

@@ -119,20 +119,26 @@ test('a card holder’s paid episode plays in Chromium from presigned segments; 
     .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 })
     .toBeGreaterThan(2.2);
 
-  const segments = seen.filter((r) => /_\d{3}\.ts(\?|$)/.test(r.url));
-  expect(segments.length).toBeGreaterThanOrEqual(2);
+  // fMP4 (CMAF): the init segment (the playlist's #EXT-X-MAP) and the media segments, all presigned.
+  const inits = seen.filter((r) => /_init\.mp4(\?|$)/.test(r.url));
+  const media = seen.filter((r) => /_\d{3}\.m4s(\?|$)/.test(r.url));
+  expect(inits.length).toBeGreaterThanOrEqual(1);
+  expect(media.length).toBeGreaterThanOrEqual(2);
+  const segments = [...inits, ...media];
   for (const segment of segments) {
     expect(new URL(segment.url).origin).toBe(swift.endpoint);
     expect(segment.url).toMatch(/[?&]X-Amz-Signature=[0-9a-f]{64}/);
     expect(segment.status).toBe(200);
-    expect(segment.type).toBe('video/mp2t');
+    expect(segment.type).toBe(inits.includes(segment) ? 'video/mp4' : 'video/iso.segment');
   }
   // From the instance: the playlists, never a segment's bytes.
   const stream = seen.filter((r) => r.url.startsWith(`${server.url}/stream/`));
   expect(stream.map((r) => new URL(r.url).pathname.split('/').pop())).toEqual(
     expect.arrayContaining(['master.m3u8']),
   );
-  for (const r of stream) expect(r.url).toMatch(/\.m3u8$/);
+  // Playlists, and the subtitle files (WebVTT, a few KB: served by the instance behind the same
+  // signature, not yet presigned at the store).
+  for (const r of stream) expect(r.url).toMatch(/\.(m3u8|vtt)$/);
   expect(seen.filter((r) => r.url.startsWith(server.url) && /video\//.test(r.type))).toEqual([]);
   const fromInstance = stream.reduce((sum, r) => sum + r.bytes, 0);
   const fromStore = segments.reduce((sum, r) => sum + r.bytes, 0);

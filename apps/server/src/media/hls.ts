@@ -29,12 +29,14 @@ export interface PackageOptions {
   onProgress?: (fraction: number) => void;
   /** Stops ffmpeg (the promise rejects and nothing is stored). */
   signal?: AbortSignal;
-  /** Segments as MPEG-TS (default) or fMP4. */
+  /** Segments as fMP4/CMAF (default) or MPEG-TS. */
   format?: SegmentFormat;
   /** The top rung's short side (default: the source's, up to 1080p). */
   maxShort?: number;
   /** x264 preset (default veryfast). */
   preset?: string;
+  /** A shorter first segment in seconds (default FIRST_SEGMENT_SECONDS), or null for all alike. */
+  firstSegment?: number | null;
   /**
    * Adds the files beside those already under `hlsKey` instead of replacing the directory, so
    * addresses already handed out for the old files keep working (re-packaging).
@@ -46,7 +48,10 @@ export interface PackageOptions {
 export async function encodeLadder(
   source: string,
   dir: string,
-  options: Pick<PackageOptions, 'duration' | 'onProgress' | 'signal' | 'format' | 'maxShort' | 'preset'> = {},
+  options: Pick<
+    PackageOptions,
+    'duration' | 'onProgress' | 'signal' | 'format' | 'maxShort' | 'preset' | 'firstSegment'
+  > = {},
 ): Promise<Rendition[]> {
   const format = options.format ?? DEFAULT_SEGMENT_FORMAT;
   const probed = await probeSource(source);
@@ -68,6 +73,7 @@ export async function encodeLadder(
         audio: audio ? '0:a:0' : null,
         format,
         preset: options.preset,
+        firstSegment: options.firstSegment,
       }),
     ),
   ];
@@ -114,7 +120,7 @@ export async function addFiles(storage: MediaStorage, dir: string, key: string):
 
 /**
  * Turns a source video into the HLS ladder under `hlsKey` (master.m3u8, `<rung>.m3u8` and their
- * segments, ~2 s, key frames aligned) and a poster frame (JPEG at the top rung's size, the
+ * segments, 1 s then 2 s, key frames aligned) and a poster frame (JPEG at the top rung's size, the
  * source's aspect ratio) under `posterKey`. Files are made in a temporary directory and moved
  * into the store only when ffmpeg succeeded.
  */

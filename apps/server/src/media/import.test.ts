@@ -87,6 +87,7 @@ describe('importing a series from a folder of videos', () => {
       ['imported-love'],
     );
     expect(row!.renditions.map((r) => [r.name, r.width, r.height])).toEqual([
+      ['180p', 320, 180],
       ['240p', 426, 240],
       ['360p', 640, 360],
     ]);
@@ -111,7 +112,8 @@ describe('importing a series from a folder of videos', () => {
       method: 'GET',
       url: play.playlistUrl.replace('master.m3u8', '360p.m3u8'),
     });
-    expect(res.body).toMatch(/#EXTINF:2\.0+,\n360p_000\.ts/);
+    expect(res.body).toContain('#EXT-X-MAP:URI="360p_init.mp4"');
+    expect(res.body).toMatch(/#EXTINF:[12]\.\d+,\n360p_000\.m4s/);
     expect((await t.app.inject({ method: 'GET', url: detail.series.cover })).statusCode).toBe(200);
     // The subtitles beside each file are its episode's tracks, converted to WebVTT and served.
     expect(play.subtitles.map((x: { language: string; label: string }) => [x.language, x.label])).toEqual([

@@ -14,13 +14,19 @@ export interface Rung {
   short: number;
   /** Peak video bitrate (VBV max rate), bit/s: capped CRF, so easy pictures take less. */
   maxrate: number;
+  /** Its sound when not the default (AUDIO_BITRATE, stereo): the lowest rung's is mono and smaller. */
+  audio?: { bitrate: number; channels: 1 | 2 };
 }
 
 /**
- * 240p is below what the issue named: on "3G" (400 kbit/s) 360p's ~450 + 64 kbit/s does not fit,
- * 240p's ~250 + 64 does. Peaks are per 2 s segment (VBV buffer of one second).
+ * 240p and 180p are below what the issue named: on "3G" (400 kbit/s, 400 ms) 360p's ~450 + 64
+ * kbit/s does not fit, and 240p's ~250 + 64 nearly fills the line (measured: ~0.36 Mbit/s with its
+ * sound), so the first segment still took seconds. 180p at 160 kbit/s with 40 kbit/s mono sound
+ * takes half of it: the 3G start rung, which the player leaves as soon as the line allows.
+ * Peaks are per segment (VBV buffer of one second).
  */
 export const LADDER: readonly Rung[] = [
+  { short: 180, maxrate: 160_000, audio: { bitrate: 40_000, channels: 1 } },
   { short: 240, maxrate: 250_000 },
   { short: 360, maxrate: 450_000 },
   { short: 540, maxrate: 900_000 },
@@ -32,11 +38,22 @@ export const LADDER: readonly Rung[] = [
 export const LADDER_CRF = 23;
 export const AUDIO_BITRATE = 64_000;
 export const SEGMENT_SECONDS = 2;
+/**
+ * The first segment is shorter (1 s, then 2 s ones): a player shows the first frame once the
+ * first segment is in, so on a slow line that comes with half the bytes. Key frames are at
+ * 0, 1, 3, 5, … in every rung (`keyFrameTimes`), so the cuts still line up across the ladder.
+ */
+export const FIRST_SEGMENT_SECONDS = 1;
 export const MAX_FPS = 30;
 
-/** How segments are packed: MPEG-TS (no init segment, so one request less before the first frame) or fMP4/CMAF. */
+/**
+ * How segments are packed: fMP4/CMAF (the default: measured on slow 4G its first frame came
+ * 0.5–1 s sooner than MPEG-TS's, since hls.js appends it without transmuxing, README benchmark)
+ * or MPEG-TS (episodes packaged before, and the 720p rung the repackage command keeps, stay TS:
+ * both play, as every rung of one episode is of one kind).
+ */
 export type SegmentFormat = 'ts' | 'fmp4';
-export const DEFAULT_SEGMENT_FORMAT: SegmentFormat = 'ts';
+export const DEFAULT_SEGMENT_FORMAT: SegmentFormat = 'fmp4';
 
 /** One rendition of an episode as stored (episode.renditions) and listed in its master playlist. */
 export interface Rendition {
@@ -104,6 +121,7 @@ export interface PlannedRendition {
   width: number;
   height: number;
   maxrate: number;
+  audio?: { bitrate: number; channels: 1 | 2 } | undefined;
 }
 
 /**
@@ -120,8 +138,18 @@ export function planLadder(source: SourceVideo, maxShort = Infinity, ladder = LA
     const scale = Math.min(1, rung.short / short);
     const width = even(source.width * scale);
     const height = even(source.height * scale);
-    return { name: `${rung.short}p`, width, height, maxrate: rung.maxrate };
+    return { name: `${rung.short}p`, width, height, maxrate: rung.maxrate, audio: rung.audio };
   });
+}
+
+/**
+ * ffmpeg's `-force_key_frames` expression: a key frame at 0, then every `seconds` from `first`
+ * (0, 1, 3, 5, … for a 1 s first segment), the same times in every rung.
+ */
+export function keyFrameTimes(seconds: number, first: number | null): string {
+  return first && first < seconds
+    ? `expr:gte(t,if(eq(n_forced,0),0,${first}+(n_forced-1)*${seconds}))`
+    : `expr:gte(t,n_forced*${seconds})`;
 }
 
 /** The file names of a rendition's playlist and segments. */
@@ -145,8 +173,12 @@ export function renditionOutput(
     format: SegmentFormat;
     preset?: string | undefined;
     crf?: number;
+    /** A shorter first segment (seconds), or null for all alike (default FIRST_SEGMENT_SECONDS). */
+    firstSegment?: number | null | undefined;
   },
 ): string[] {
+  const first = options.firstSegment === undefined ? FIRST_SEGMENT_SECONDS : options.firstSegment;
+  const sound = plan.audio ?? { bitrate: AUDIO_BITRATE, channels: 2 };
   const files = renditionFiles(plan.name, options.format);
   return [
     '-map',
@@ -168,14 +200,15 @@ export function renditionOutput(
     'yuv420p',
     // The same key frame times in every rung: segments line up across the ladder.
     '-force_key_frames',
-    `expr:gte(t,n_forced*${SEGMENT_SECONDS})`,
+    keyFrameTimes(SEGMENT_SECONDS, first),
     '-sc_threshold',
     '0',
-    ...(options.audio ? ['-c:a', 'aac', '-b:a', String(AUDIO_BITRATE), '-ac', '2'] : []),
+    ...(options.audio ? ['-c:a', 'aac', '-b:a', String(sound.bitrate), '-ac', String(sound.channels)] : []),
     '-f',
     'hls',
     '-hls_time',
     String(SEGMENT_SECONDS),
+    ...(first && first < SEGMENT_SECONDS ? ['-hls_init_time', String(first)] : []),
     '-hls_playlist_type',
     'vod',
     '-hls_list_size',

@@ -52,11 +52,13 @@ describe('re-packaging an episode made before the ladder', () => {
     const get = (url: string) => t.app.inject({ method: 'GET', url });
     const before = (await call(api.video.play, { params: { videoId: ids[0]! } })).body.data;
     expect(before.playlistUrl).toMatch(/\/index\.m3u8$/);
+    expect(before.startUrl).toBeNull();
     expect(await legacyEpisodeKeys(t.database.db)).toEqual([KEY]);
 
     const done = await repackageEpisode(t.database.db, localDiskStorage(media), KEY, { preset: 'ultrafast' });
     expect(done.episodes).toBe(2);
     expect(done.renditions.map((r) => `${r.name} ${r.width}x${r.height}`)).toEqual([
+      '180p 180x320',
       '240p 240x426',
       '360p 360x640',
       '540p 540x960',
@@ -67,7 +69,7 @@ describe('re-packaging an episode made before the ladder', () => {
       'select jsonb_array_length(renditions) as n from episode where id = any($1)',
       [ids],
     );
-    expect(rows.map((r) => r.n)).toEqual([4, 4]);
+    expect(rows.map((r) => r.n)).toEqual([5, 5]);
 
     // The old address still plays (its files stay); a new play gets the master playlist.
     expect((await get(before.playlistUrl)).statusCode).toBe(200);
@@ -75,6 +77,7 @@ describe('re-packaging an episode made before the ladder', () => {
     expect(after.playlistUrl).toMatch(/\/master\.m3u8$/);
     const master = (await get(after.playlistUrl)).body;
     expect([...master.matchAll(/\n(\d+p)\.m3u8/g)].map((m) => m[1])).toEqual([
+      '180p',
       '240p',
       '360p',
       '540p',
@@ -87,12 +90,14 @@ describe('re-packaging an episode made before the ladder', () => {
     const cuts = async (name: string) =>
       [...(await get(`${base}${name}.m3u8`)).body.matchAll(/#EXTINF:([\d.]+)/g)].map((m) => Number(m[1]));
     const reference = await cuts('720p');
-    for (const name of ['240p', '360p', '540p']) {
+    for (const name of ['180p', '240p', '360p', '540p']) {
       const mine = await cuts(name);
       expect(mine).toHaveLength(reference.length);
       mine.forEach((d, i) => expect(Math.abs(d - reference[i]!)).toBeLessThan(0.05));
     }
+    // The rungs below are TS like the kept 720p one (one container per episode), no init segment.
     expect((await get(`${base}240p_000.ts`)).statusCode).toBe(200);
+    expect((await get(`${base}180p.m3u8`)).body).not.toContain('#EXT-X-MAP');
     // The 720p segments were not written again: one of each.
     const files = readdirSync(join(media, 'private', KEY));
     expect(files.filter((f) => f.startsWith('seg_'))).toHaveLength(reference.length);

@@ -23,7 +23,7 @@ export interface RepackageResult {
  * Turns an episode made before the ladder into one with it, in place: its 720p segments stay as
  * they are and become the 720p rung (`720p.m3u8` lists the same `seg_NNN.ts`: no second encode of
  * the top rung, no generation loss there, and addresses already handed out keep working), and the
- * rungs below (240p to 540p) are encoded from them, cut at the same 2 s key frames. Files are
+ * rungs below (180p to 540p) are encoded from them, cut at the same 2 s key frames. Files are
  * added beside the old ones; the rows with that key take the ladder last, in one update.
  */
 export async function repackageEpisode(
@@ -51,7 +51,15 @@ export async function repackageEpisode(
       throw new Error(`${hlsKey}: not a playlist this command made`);
     for (const segment of segments) await fetchFile(segment);
 
-    const lower = await encodeLadder(join(legacy, LEGACY), out, { maxShort: 540, preset: options.preset });
+    // TS like the kept 720p rung: one episode's rungs are all of one kind, so a player switching
+    // rungs never changes container mid-stream.
+    const lower = await encodeLadder(join(legacy, LEGACY), out, {
+      maxShort: 540,
+      preset: options.preset,
+      format: 'ts',
+      // Cut where the kept 720p segments are: every 2 s from the start.
+      firstSegment: null,
+    });
     await writeFile(join(legacy, '720p.m3u8'), playlist);
     const top = await measureRendition(
       legacy,

@@ -246,6 +246,8 @@ async function makeSeries(s: DemoSeries, work: string, withText: boolean): Promi
         format,
         preset: 'ultrafast',
         crf: 28,
+        // One encode cut into episodes every SECONDS: segments all alike, 2 s.
+        firstSegment: null,
       }),
     ),
     '-map',

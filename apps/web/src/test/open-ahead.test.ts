@@ -16,6 +16,7 @@ const detail = (overrides: Record<string, unknown> = {}) => ({
 const played = (videoId: number) => ({
   videoId,
   playlistUrl: `/stream/${videoId}/index.m3u8`,
+  startUrl: null,
   expiresAt: '',
   subtitles: [],
 });
@@ -175,6 +176,33 @@ describe('openEpisodeAhead', () => {
       expect.stringMatching(/\/stream\/71\/240p\.m3u8$/),
       'https://store.example/e/240p_init.mp4?sig=i',
       'https://store.example/e/240p_000.m4s?sig=0',
+    ]);
+  });
+
+  it('with the start rung named by the play answer: it and the master playlist at once, then its segments', async () => {
+    // A master playlist that would lead elsewhere: the start rung is taken from the answer, not from it.
+    const master = { text: '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=300000,RESOLUTION=240x426\n240p.m3u8\n' };
+    const rung = {
+      text: '#EXTM3U\n#EXT-X-MAP:URI="180p_init.mp4"\n#EXTINF:1.000,\n180p_000.m4s\n#EXT-X-ENDLIST\n',
+    };
+    const { calls } = stubApi({
+      '/sv/videos/7': ok(detail()),
+      '/sv/play/71': ok({
+        ...played(71),
+        playlistUrl: '/stream/71/master.m3u8',
+        startUrl: '/stream/71/180p.m3u8',
+      }),
+      '/stream/71/master.m3u8': master,
+      '/stream/71/180p.m3u8': rung,
+      '/stream/71/180p_init.mp4': { text: 'init' },
+      '/stream/71/180p_000.m4s': { text: 'media' },
+    });
+    await openEpisodeAhead(link('seriesId=7'));
+    expect(calls.map((c) => c.path).filter((p) => p.startsWith('/stream/'))).toEqual([
+      '/stream/71/master.m3u8',
+      '/stream/71/180p.m3u8',
+      '/stream/71/180p_init.mp4',
+      '/stream/71/180p_000.m4s',
     ]);
   });
 

@@ -110,6 +110,12 @@ export const playResult = lazySchema(() =>
   z.object({
     videoId: z.number().int(),
     playlistUrl: z.string(),
+    /**
+     * The lowest rendition's media playlist, signed like `playlistUrl` (null for an episode with
+     * one rendition): where a cold start begins, so a player or the page's first script may fetch
+     * it and its first segment beside the master playlist instead of after it.
+     */
+    startUrl: z.string().nullable().default(null),
     expiresAt: z.string(),
     /**
      * The episode's subtitle tracks (WebVTT), each a short-lived signed address as protected as the

@@ -551,9 +551,12 @@ export function createCatalogService({ db, clock, entitlements, points, signer, 
         .from(subtitleTracks)
         .where(eq(subtitleTracks.episodeId, episode.id))
         .orderBy(asc(subtitleTracks.language));
+      // The lowest rung (renditions are stored lowest first), where a cold start begins.
+      const lowest = [...episode.renditions].sort((a, b) => a.bandwidth - b.bandwidth)[0];
       return {
         videoId: episode.id,
         playlistUrl: signed.url,
+        startUrl: lowest ? signer.url(episode.id, viewerId, now, `${lowest.name}.m3u8`).url : null,
         expiresAt: signed.expiresAt.toISOString(),
         subtitles: tracks.map((t) => ({
           language: t.language,

@@ -4,9 +4,13 @@ import { DEMO_SERIES } from '../../seed/demo-catalog.js';
 import { caller, unchecked } from '../../test/client.js';
 import { buildTestApp, TEST_CAPTCHA_ANSWER, type TestApp } from '../../test/helper.js';
 
-/** Two small demo series, made once per machine (the media directory is kept between runs). */
+/**
+ * Two small demo series, made once per machine (the media directory is kept between runs). Its
+ * own directory since the default became fMP4: demo media made before stays TS (it still plays,
+ * but these tests check the packaging made today).
+ */
 const SMALL = DEMO_SERIES.filter((s) => s.slug === 'jakarta-hearts' || s.slug === 'second-chance-summer');
-const MEDIA_DIR = '/tmp/dramastar-test-media';
+const MEDIA_DIR = '/tmp/dramastar-test-media-fmp4';
 
 let t: TestApp;
 let call: ReturnType<typeof caller>;
@@ -177,6 +181,8 @@ describe('playback', () => {
     for (const v of variants)
       expect(v[1]).toMatch(/BANDWIDTH=\d+,AVERAGE-BANDWIDTH=\d+,.*CODECS="avc1\.[0-9a-f]{6},mp4a\.40\.2"/);
     const base: string = play.playlistUrl.replace('master.m3u8', '');
+    // The lowest rung's playlist, signed beside the master one: a cold start fetches it at once.
+    expect(play.startUrl).toBe(`${base}360p.m3u8`);
     // Every rung cuts at the same times: segment n of one starts where segment n of another does.
     const timings = [];
     for (const v of variants) {
@@ -186,11 +192,19 @@ describe('playback', () => {
       timings.push([...list.body.matchAll(/#EXTINF:([\d.]+),/g)].map((m) => m[1]));
     }
     expect(new Set(timings.map((t) => JSON.stringify(t))).size).toBe(1);
-    const segment = `${base}360p_000.ts`;
+    // fMP4 (CMAF): each rung's playlist names its init segment, then the media segments.
+    const rung = (await get(`${base}360p.m3u8`)).body;
+    expect(rung).toContain('#EXT-X-MAP:URI="360p_init.mp4"');
+    expect(rung).toContain('\n360p_000.m4s\n');
+    const init = await get(`${base}360p_init.mp4`);
+    expect(init.statusCode).toBe(200);
+    expect(init.headers['content-type']).toContain('video/mp4');
+    expect(init.rawPayload.subarray(4, 8).toString('latin1')).toBe('ftyp');
+    const segment = `${base}360p_000.m4s`;
     const full = await get(segment);
     expect(full.statusCode).toBe(200);
-    expect(full.headers['content-type']).toContain('video/mp2t');
-    expect(full.rawPayload[0]).toBe(0x47);
+    expect(full.headers['content-type']).toContain('video/iso.segment');
+    expect(full.rawPayload.includes(Buffer.from('moof'))).toBe(true);
     const part = await get(segment, { range: 'bytes=0-187' });
     expect(part.statusCode).toBe(206);
     expect(part.rawPayload).toHaveLength(188);

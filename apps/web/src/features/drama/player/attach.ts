@@ -3,6 +3,7 @@ import { fetchPlay, lockedInfo, type LockedInfo } from '../api/play';
 import { dataSaverOn, useQuality } from '../../../shared/store/video-quality';
 import { chosenLevel, levelCeiling, shortSide } from './quality';
 import { subtitleTracks } from './subtitle-tracks';
+import { warmRendition } from './warm-start';
 
 export interface AttachOptions {
   /** Seconds to start at (resume). */
@@ -107,6 +108,11 @@ export function attachEpisode(
       const result = await fetchPlay(videoId, controller.signal);
       if (destroyed) return null;
       subtitles.set(result.subtitles);
+      // hls.js starts at the lowest rung (no measured network yet, or a neighbour's preload) on
+      // Auto: that rung's playlist and first segment are fetched now, beside the master playlist.
+      const startsLowest = learnedBandwidth === null || preloading;
+      if (engine === 'hls.js' && result.startUrl && startsLowest && useQuality.getState().choice === 'auto')
+        void warmRendition(result.startUrl, options.startAt ?? 0).catch(() => undefined);
       return result.playlistUrl;
     } catch (error) {
       if (destroyed) return null;
