@@ -63,6 +63,14 @@ const hls = vi.hoisted(() => {
     attachMedia(media: HTMLMediaElement) {
       this.media = media;
     }
+    /** hls.js's own: a swiped-from Shorts item stops loading and resumes on a swipe back. */
+    loading = true;
+    stopLoad() {
+      this.loading = false;
+    }
+    startLoad() {
+      this.loading = true;
+    }
     destroy() {
       this.destroyed = true;
     }
@@ -245,6 +253,8 @@ describe('Shorts feed', () => {
       expect(document.querySelector('[data-active="true"]')?.getAttribute('data-video-id')).toBe('2'),
     );
     expect(window.__dsPlayer?.lastPlayingAt).toBeNull();
+    // The item swiped from keeps what it buffered but loads no more.
+    expect(instanceFor(1)?.loading).toBe(false);
     // Promoted: it buffers as the current episode and may climb the ladder.
     expect(instanceFor(2)?.config).toMatchObject({ maxBufferLength: 12, maxMaxBufferLength: 15 });
     expect(instanceFor(2)?.autoLevelCapping).toBe(-1);

@@ -11,6 +11,7 @@ const detail = (overrides: Record<string, unknown> = {}) => ({
   episodes: [episode(71, 1), episode(72, 2), episode(74, 4)],
   favorited: false,
   progress: null,
+  watched: [],
   ...overrides,
 });
 const played = (videoId: number) => ({
