@@ -23,6 +23,7 @@ const hls = vi.hoisted(() => {
     media: HTMLMediaElement | null;
     destroyed: boolean;
     config: Record<string, unknown>;
+    loading: boolean;
     levels: { width: number; height: number }[];
     autoLevelCapping: number;
     manualLevel: number;
