@@ -340,10 +340,10 @@ describe('episodes', () => {
       method: 'GET',
       url: play.playlistUrl.replace('master.m3u8', '240p.m3u8'),
     });
-    expect(rung.body).toMatch(/#EXTM3U[\s\S]*240p_000\.ts/);
+    expect(rung.body).toMatch(/#EXTM3U[\s\S]*240p_000\.m4s/);
     const segment = await t.app.inject({
       method: 'GET',
-      url: play.playlistUrl.replace('master.m3u8', '240p_000.ts'),
+      url: play.playlistUrl.replace('master.m3u8', '240p_000.m4s'),
     });
     expect(segment.statusCode).toBe(200);
     expect(segment.rawPayload.length).toBeGreaterThan(1000);

@@ -226,13 +226,14 @@ describe.skipIf(skip)('media on object storage, two instances, no shared disk', 
             expect(line).toMatch(/X-Amz-Signature=[0-9a-f]{64}/);
           }
           segmentUrl = lines[0]!;
-          expect(segmentUrl).toContain(`/ds-media/hls-store/${episode!.hls_key}/240p_000.ts?`);
+          expect(segmentUrl).toContain(`/ds-media/hls-store/${episode!.hls_key}/240p_000.m4s?`);
           const segment = await fetch(segmentUrl);
           expect(segment.status).toBe(200);
-          expect(segment.headers.get('content-type')).toBe('video/mp2t');
+          expect(segment.headers.get('content-type')).toBe('video/iso.segment');
           expect(segment.headers.get('cache-control')).toBe('max-age=86400');
           const bytes = Buffer.from(await segment.arrayBuffer());
-          expect(bytes[0]).toBe(0x47); // MPEG-TS sync byte
+          // An fMP4 media segment: its first box is a segment type or a movie fragment.
+          expect(['styp', 'moof']).toContain(bytes.subarray(4, 8).toString('latin1'));
           // Players seek with ranges: the store answers them.
           const range = await fetch(segmentUrl, { headers: { range: 'bytes=188-375' } });
           expect(range.status).toBe(206);
@@ -240,7 +241,7 @@ describe.skipIf(skip)('media on object storage, two instances, no shared disk', 
           // A segment asked through /stream is sent to the store, never read by the instance.
           const asked = await server.app.inject({
             method: 'GET',
-            url: play.playlistUrl.replace('master.m3u8', '240p_000.ts'),
+            url: play.playlistUrl.replace('master.m3u8', '240p_000.m4s'),
           });
           expect(asked.statusCode).toBe(302);
           expect(asked.headers.location).toMatch(
@@ -249,7 +250,7 @@ describe.skipIf(skip)('media on object storage, two instances, no shared disk', 
           // The playlist's signature still binds the address: one digit changed is refused first.
           const sig = /\/([0-9a-f]{32})\/master\.m3u8$/.exec(play.playlistUrl)![1]!;
           const forged = play.playlistUrl.replace(sig, (sig[0] === 'a' ? 'b' : 'a') + sig.slice(1));
-          for (const file of ['master.m3u8', '240p.m3u8', '240p_000.ts'])
+          for (const file of ['master.m3u8', '240p.m3u8', '240p_init.mp4', '240p_000.m4s'])
             expect(
               (await server.app.inject({ method: 'GET', url: forged.replace('master.m3u8', file) }))
                 .statusCode,
@@ -260,7 +261,7 @@ describe.skipIf(skip)('media on object storage, two instances, no shared disk', 
       const signature = /X-Amz-Signature=([0-9a-f]+)/.exec(segmentUrl)![1]!;
       const flipped = segmentUrl.replace(signature, (signature[0] === 'a' ? 'b' : 'a') + signature.slice(1));
       expect((await fetch(flipped)).status).toBe(403);
-      expect((await fetch(segmentUrl.replace('240p_000.ts', '240p.m3u8'))).status).toBe(403);
+      expect((await fetch(segmentUrl.replace('240p_000.m4s', '240p.m3u8'))).status).toBe(403);
       // Unsigned, the bucket is private (Swift takes it for a request of its own API: 400; S3: 403).
       const anonymous = await fetch(segmentUrl.split('?')[0]!);
       expect([400, 403]).toContain(anonymous.status);
@@ -346,14 +347,14 @@ describe.skipIf(skip)('media on object storage, two instances, no shared disk', 
         method: 'GET',
         url: play.playlistUrl.replace('master.m3u8', '240p.m3u8'),
       });
-      expect(rung.body).toMatch(/\n240p_000\.ts\n/);
-      const segmentUrl = play.playlistUrl.replace('master.m3u8', '240p_000.ts');
+      expect(rung.body).toMatch(/\n240p_000\.m4s\n/);
+      const segmentUrl = play.playlistUrl.replace('master.m3u8', '240p_000.m4s');
       const segment = await through.app.inject({ method: 'GET', url: segmentUrl });
-      expect([segment.statusCode, segment.headers['content-type'], segment.rawPayload[0]]).toEqual([
-        200,
-        'video/mp2t',
-        0x47,
-      ]);
+      expect([
+        segment.statusCode,
+        segment.headers['content-type'],
+        segment.rawPayload.subarray(4, 8).toString('latin1'),
+      ]).toEqual([200, 'video/iso.segment', expect.stringMatching(/^(styp|moof)$/)]);
       const range = await through.app.inject({
         method: 'GET',
         url: segmentUrl,
