@@ -514,7 +514,9 @@ describe('the withdrawal queue for finance (issue 44 §2)', () => {
       const original = client.query;
       let n = 0;
       client.query = function (this: unknown, ...args: unknown[]) {
-        if (/withdrawal"|recharge_order|ledger_account/.test(String(args[0]))) n++;
+        // PGlite is given the SQL text; node-postgres a query config ({ text, values, rowMode }).
+        const sql = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string } | null)?.text;
+        if (/withdrawal"|recharge_order|ledger_account/.test(String(sql))) n++;
         return original.apply(this, args);
       };
       try {
