@@ -166,23 +166,9 @@ function EditOperatorDialog({ row, onClose }: { row: OperatorRow | null; onClose
             <RoleSelect roles={[...OPERATOR_ROLES]} testId="operator-edit-role" />
           </Form.Item>
           <RoleHelp role={role} />
-          {role !== 'owner' ? (
-            <Form.Item
-              label="Tenants"
-              name="tenantIds"
-              rules={[{ required: true, type: 'array', min: 1, message: 'Choose at least one tenant' }]}
-            >
-              <Select
-                data-testid="operator-edit-tenants"
-                mode="multiple"
-                showSearch={{ optionFilterProp: 'label' }}
-                placeholder="Pick tenants by name"
-                options={tenantOptions}
-              />
-            </Form.Item>
-          ) : (
+          <TenantsField role={role} testId="operator-edit-tenants" options={tenantOptions}>
             <Typography.Paragraph type="secondary">An owner acts in every tenant.</Typography.Paragraph>
-          )}
+          </TenantsField>
           <Typography.Text type="secondary">
             Saving signs {row.username} out; the new role applies at their next sign-in.
           </Typography.Text>
@@ -310,21 +296,7 @@ function CreateOperatorDialog({
           <RoleSelect roles={roles} testId="operator-role" />
         </Form.Item>
         <RoleHelp role={role} />
-        {role !== 'owner' ? (
-          <Form.Item
-            label="Tenants"
-            name="tenantIds"
-            rules={[{ required: true, type: 'array', min: 1, message: 'Choose at least one tenant' }]}
-          >
-            <Select
-              data-testid="operator-tenants"
-              mode="multiple"
-              showSearch={{ optionFilterProp: 'label' }}
-              placeholder="Pick tenants by name"
-              options={tenantOptions}
-            />
-          </Form.Item>
-        ) : null}
+        <TenantsField role={role} testId="operator-tenants" options={tenantOptions} />
       </Form>
     </Modal>
   );
@@ -515,5 +487,35 @@ export function OperatorsPage() {
         </table>
       </Card>
     </Space>
+  );
+}
+
+/** The tenants an operator acts in, picked by name; an owner acts in every tenant (`children`). */
+function TenantsField({
+  role,
+  testId,
+  options,
+  children = null,
+}: {
+  role: string | undefined;
+  testId: string;
+  options: { value: string; label: string }[];
+  children?: React.ReactNode;
+}) {
+  if (role === 'owner') return <>{children}</>;
+  return (
+    <Form.Item
+      label="Tenants"
+      name="tenantIds"
+      rules={[{ required: true, type: 'array', min: 1, message: 'Choose at least one tenant' }]}
+    >
+      <Select
+        data-testid={testId}
+        mode="multiple"
+        showSearch={{ optionFilterProp: 'label' }}
+        placeholder="Pick tenants by name"
+        options={options}
+      />
+    </Form.Item>
   );
 }
