@@ -75,6 +75,9 @@ describe('offline', () => {
     expect(screen.queryByText('Something went wrong')).toBeNull();
     // Offline a reload would only show the browser's own error page.
     expect(reload).not.toHaveBeenCalled();
+    // The error view is found as soon as it is in the DOM; its listener is attached by an effect
+    // React may run a moment later (a busy machine shows the gap): let React finish first.
+    await act(async () => {});
     goOnline(true);
     expect(reload).toHaveBeenCalledTimes(1);
     window.removeEventListener('error', quiet);
