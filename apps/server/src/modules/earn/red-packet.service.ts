@@ -9,7 +9,7 @@ import { AppError } from '../../http/errors.js';
 import type { Ledger, SettleOwed } from '../ledger/ledger.service.js';
 import { requireEarn } from './earn.service.js';
 import { type Notify, noNotify } from '../user/notify.js';
-import { parseAmount, requestHash } from '../../money.js';
+import { parseAmount, replayOf, requestHash } from '../../money.js';
 
 type PacketRow = typeof redPackets.$inferSelect;
 type User = { userId: bigint; tenantId: string };
@@ -161,14 +161,12 @@ export function createRedPacketService(deps: {
       );
       return withTransaction(db, async (tx) => {
         await tx.select({ id: users.id }).from(users).where(eq(users.id, user.userId)).for('no key update');
-        const [earlier] = await tx
+        const [seen] = await tx
           .select()
           .from(redPackets)
           .where(and(eq(redPackets.senderId, user.userId), eq(redPackets.requestId, body.requestId)));
-        if (earlier) {
-          if (earlier.requestHash !== hash) throw new AppError('IdempotencyConflict');
-          return view(tx, earlier, user.userId);
-        }
+        const earlier = replayOf(seen, hash);
+        if (earlier) return view(tx, earlier, user.userId);
         const now = clock.now();
         const [packet] = await tx
           .insert(redPackets)

@@ -20,7 +20,7 @@ import { AppError } from '../../http/errors.js';
 import type { PointsService } from '../catalog/points.service.js';
 import type { Ledger } from '../ledger/ledger.service.js';
 import { tenantMembership } from '../tenant/membership-settings.js';
-import { parseAmount, requestHash } from '../../money.js';
+import { parseAmount, replayOf, requestHash } from '../../money.js';
 
 type CardRow = typeof membershipCards.$inferSelect;
 const DAY_MS = 86_400_000;
@@ -408,14 +408,14 @@ export function createMembershipService(deps: { clock: Clock; ledger?: Ledger; p
       await lockUser(tx, user.userId);
       const { currency, settings } = await tenantMembership(tx, user.tenantId);
       const hash = requestHash([input.tier]);
-      const [earlier] = await tx
+      const [seen] = await tx
         .select()
         .from(membershipCards)
         .where(and(eq(membershipCards.userId, user.userId), eq(membershipCards.requestId, input.requestId)));
+      const earlier = replayOf(seen, hash);
       const balance = async () =>
         toMajor(await ledger.balance(tx, user.tenantId, currency, { userId: user.userId }), currency);
       if (earlier) {
-        if (earlier.requestHash !== hash) throw new AppError('IdempotencyConflict');
         // What the first request did, read back from the card it made.
         const action: 'buy' | 'renew' | 'upgrade' =
           earlier.paid < earlier.price ? 'upgrade' : earlier.startsAt > earlier.createdAt ? 'renew' : 'buy';

@@ -14,7 +14,7 @@ import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
 import type { Ledger } from '../ledger/ledger.service.js';
 import { type TeamRewards, tenantTeam } from './team-rewards.js';
-import { parseAmount, requestHash } from '../../money.js';
+import { parseAmount, replayOf, requestHash } from '../../money.js';
 import { addDays, dayIn } from '../../clock.js';
 import { rowsOf } from '../../db/rows.js';
 
@@ -209,12 +209,13 @@ export function createCopyrightService(deps: {
         const balance = async () =>
           toMajor(await ledger.balance(tx, user.tenantId, currency, { userId: user.userId }), currency);
         const hash = requestHash([body.productId, body.quantity]);
-        const [earlier] = await tx
+        const [seen] = await tx
           .select()
           .from(copyrightHoldings)
           .where(
             and(eq(copyrightHoldings.userId, user.userId), eq(copyrightHoldings.requestId, body.requestId)),
           );
+        const earlier = replayOf(seen, hash);
         const [product] = await tx
           .select()
           .from(copyrightProducts)
@@ -227,7 +228,6 @@ export function createCopyrightService(deps: {
           .for('update');
         if (!product) throw new AppError('ProductNotFound', { field: 'productId' });
         if (earlier) {
-          if (earlier.requestHash !== hash) throw new AppError('IdempotencyConflict');
           return {
             holding: holdingView(earlier, titleOf(product, lang), currency, 0n, 0),
             balance: await balance(),

@@ -17,7 +17,7 @@ import { withTransaction } from '../../db/tx.js';
 import type { OperatorContext } from '../../http/actors.js';
 import { AppError } from '../../http/errors.js';
 import type { Ledger } from '../ledger/ledger.service.js';
-import { parseAmount, requestHash } from '../../money.js';
+import { parseAmount, replayAfterRace, replayOf, requestHash } from '../../money.js';
 
 type Row = typeof walletCredits.$inferSelect;
 /** The audit entry writer (the operator module's), called in the credit's own transaction. */
@@ -120,13 +120,11 @@ export function createCreditService(deps: { db: Db; clock: Clock; ledger: Ledger
     });
   }
 
-  const replayOf = async (op: OperatorContext, requestId: string, hash: string) => {
+  const earlierCredit = async (op: OperatorContext, requestId: string) => {
     const [earlier] = await db
       .select()
       .from(walletCredits)
       .where(and(eq(walletCredits.requestedBy, op.id), eq(walletCredits.requestId, requestId)));
-    if (!earlier) return undefined;
-    if (earlier.requestHash !== hash) throw new AppError('IdempotencyConflict', { field: 'requestId' });
     return earlier;
   };
 
@@ -168,7 +166,7 @@ export function createCreditService(deps: { db: Db; clock: Clock; ledger: Ledger
         body.reason,
         body.conversationId ?? null,
       ]);
-      const earlier = await replayOf(op, body.requestId, hash);
+      const earlier = replayOf(await earlierCredit(op, body.requestId), hash, 'requestId');
       if (earlier) return toAdminCredit(earlier);
       if (amount <= 0n) throw new AppError('CreditAmountInvalid', { field: 'amount' });
       const l = limitsFor(op, currency);
@@ -236,9 +234,7 @@ export function createCreditService(deps: { db: Db; clock: Clock; ledger: Ledger
         return toAdminCredit(row);
       } catch (error) {
         if (!(error instanceof Replayed)) throw error;
-        const same = await replayOf(op, body.requestId, hash);
-        if (!same) throw new AppError('IdempotencyConflict', { field: 'requestId' });
-        return toAdminCredit(same);
+        return toAdminCredit(replayAfterRace(await earlierCredit(op, body.requestId), hash, 'requestId'));
       }
     },
 

@@ -28,7 +28,7 @@ import { newOrderNo, newTransferReference } from './amounts.js';
 import { tenantWallet } from './settings.js';
 import { storedQuoteSchema } from '../membership/membership.service.js';
 import { uniqueViolation } from '../../db/errors.js';
-import { parseAmount, requestHash } from '../../money.js';
+import { parseAmount, replayAfterRace, replayOf, requestHash } from '../../money.js';
 
 type OrderRow = typeof rechargeOrders.$inferSelect;
 
@@ -383,14 +383,12 @@ export function createRechargeService(deps: {
     ): Promise<RechargeOrder> {
       const { currency, settings } = await tenantWallet(db, user.tenantId);
       const hash = requestHash([body.channel, body.amount, purpose?.kind ?? null, body.provider ?? null]);
-      const [earlier] = await db
+      const [seen] = await db
         .select()
         .from(rechargeOrders)
         .where(and(eq(rechargeOrders.userId, user.userId), eq(rechargeOrders.requestId, body.requestId)));
-      if (earlier) {
-        if (earlier.requestHash !== hash) throw new AppError('IdempotencyConflict');
-        return toOrder(earlier);
-      }
+      const earlier = replayOf(seen, hash);
+      if (earlier) return toOrder(earlier);
 
       const offered =
         body.channel === 'gateway' && settings.recharge.gateway.enabled
@@ -487,8 +485,7 @@ export function createRechargeService(deps: {
           .select()
           .from(rechargeOrders)
           .where(and(eq(rechargeOrders.userId, user.userId), eq(rechargeOrders.requestId, body.requestId)));
-        if (!same || same.requestHash !== hash) throw new AppError('IdempotencyConflict');
-        return toOrder(same);
+        return toOrder(replayAfterRace(same, hash));
       }
       if (body.channel !== 'gateway' || !provider) return toOrder(created);
 

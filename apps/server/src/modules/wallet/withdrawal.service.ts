@@ -30,7 +30,7 @@ import { type Notify, noNotify } from '../user/notify.js';
 import type { Sealer } from '../../sealing.js';
 import { maskCardNumber, openCardNumber } from './bank-card.service.js';
 import { type TenantWallet, tenantWallet } from './settings.js';
-import { parseAmount, requestHash } from '../../money.js';
+import { parseAmount, replayAfterRace, replayOf, requestHash } from '../../money.js';
 
 type Row = typeof withdrawals.$inferSelect;
 type Destination = Withdrawal['destination'];
@@ -231,17 +231,15 @@ export function createWithdrawalService(deps: {
         body.bankCardId ?? null,
         body.usdtAddress ?? null,
       ]);
-      const replay = async () => {
+      const earlierWithdrawal = async () => {
         const [earlier] = await db
           .select()
           .from(withdrawals)
           .where(and(eq(withdrawals.userId, user.userId), eq(withdrawals.requestId, body.requestId)));
-        if (!earlier) return undefined;
-        if (earlier.requestHash !== hash) throw new AppError('IdempotencyConflict');
-        return toWithdrawal(earlier);
+        return earlier;
       };
-      const earlier = await replay();
-      if (earlier) return earlier;
+      const earlier = replayOf(await earlierWithdrawal(), hash);
+      if (earlier) return toWithdrawal(earlier);
 
       if (body.channel === 'usdt' && !w.usdtEnabled)
         throw new AppError('ChannelUnavailable', { field: 'channel' });
@@ -314,9 +312,7 @@ export function createWithdrawalService(deps: {
         return row;
       });
       if (created) return toWithdrawal(created);
-      const same = await replay();
-      if (!same) throw new AppError('IdempotencyConflict');
-      return same;
+      return toWithdrawal(replayAfterRace(await earlierWithdrawal(), hash));
     },
 
     async get(userId: bigint, orderNo: string): Promise<Withdrawal> {
