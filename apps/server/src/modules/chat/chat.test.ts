@@ -235,10 +235,17 @@ describe('authorization', () => {
     b.send({ type: 'read', conversationId, messageId: '1' });
     expect(await b.next('error')).toMatchObject({ code: 'ChatConversationNotFound' });
     // Bob's socket never sees Alice's messages.
+    const { client: a2 } = await connect('user', alice.token);
+    const { client: b2 } = await connect('user', bob.token);
     a.send({ type: 'send', clientId: cid(), body: 'still private' });
     await a.next('ack');
-    await new Promise((r) => setTimeout(r, 100));
-    expect(b.frames.filter((fr) => fr.type === 'message')).toHaveLength(0);
+    // Delivered to Alice's other socket: any copy to Bob's socket was written in the same pass.
+    expect((await a2.next('message')).message.body).toBe('still private');
+    // Then a message Bob's socket must get (`next` takes the first in order): had Alice's reached
+    // it, that would have come first.
+    b2.send({ type: 'send', clientId: cid(), body: 'my own' });
+    expect((await b.next('message')).message.body).toBe('my own');
+    expect(b.frames.filter((fr) => fr.type === 'message')).toEqual([]);
     const rows = await t.database.query<{ n: string }>(
       'select count(*)::text as n from chat_message where conversation_id = $1',
       [conversationId],
@@ -280,8 +287,17 @@ describe('authorization', () => {
     expect(await op.next('error')).toMatchObject({ code: 'Forbidden' });
     u.send({ type: 'send', clientId: cid(), body: 'second' });
     await u.next('ack');
-    await new Promise((r) => setTimeout(r, 100));
-    expect(op.frames.filter((fr) => fr.type === 'message')).toHaveLength(0);
+    // Then a message the operator's socket must get (from its own tenant's user): had tenant A's
+    // reached it, it would have come first.
+    await t.database.query(
+      `insert into tenant (id, name, currency, default_language, time_zone, invite_url)
+       values ('000001', 'Other', 'PHP', 'en', 'UTC', 'http://x') on conflict do nothing`,
+    );
+    const own = await f.user('000001');
+    const { client: ownSocket } = await connect('user', own.token);
+    ownSocket.send({ type: 'send', clientId: cid(), body: 'tenant B question' });
+    expect((await op.next('message')).message.body).toBe('tenant B question');
+    expect(op.frames.filter((fr) => fr.type === 'message')).toEqual([]);
 
     const finance = await f.operator('finance', ['000000']);
     expect((await f.admin(adminChatApi.conversations, { token: finance })).status).toBe(403);
