@@ -66,16 +66,24 @@ export async function ledgerAccountCount(tx: DbOrTx, tenantId: string): Promise<
 }
 
 type AccountRow = typeof ledgerAccounts.$inferSelect;
-/** What `ledger_move` answers (text columns: bigint and time survive both drivers unchanged). */
-type MoveRow =
-  | {
-      outcome: 'moved' | 'replayed' | 'conflict';
-      transfer_id: string;
-      debit_id: string;
-      credit_id: string;
-      created_ms: string;
-    }
-  | { outcome: 'insufficient'; transfer_id: null; debit_id: null; credit_id: null; created_ms: null };
+/**
+ * The columns `ledger_move` (ledger-move.sql) answers, in order; text, so bigint and time survive
+ * both drivers unchanged. ledger-move.test.ts holds the function's RETURNS TABLE to this list.
+ */
+export const MOVE_COLUMNS = ['outcome', 'transfer_id', 'debit_id', 'credit_id', 'created_ms'] as const;
+type MoveColumns = Record<(typeof MOVE_COLUMNS)[number], string | null>;
+/** A row of `ledger_move`: one of its outcomes, with the transfer's ids unless nothing moved. */
+type MoveRow = MoveColumns &
+  (
+    | {
+        outcome: 'moved' | 'replayed' | 'conflict';
+        transfer_id: string;
+        debit_id: string;
+        credit_id: string;
+        created_ms: string;
+      }
+    | { outcome: 'insufficient'; transfer_id: null; debit_id: null; credit_id: null; created_ms: null }
+  );
 
 /** An account's balance in SQL: its row plus its shards (the view `ledger_balance` reads the same). */
 export const accountBalance =
@@ -213,7 +221,7 @@ export function createLedger(clock: Clock) {
       const userOf = (ref: AccountRef) => ('userId' in ref ? ref.userId : null);
       const hash = requestHash(input);
       // One round trip: the accounts (made on first use), the key claimed, the wallet checked and
-      // both sides moved, in the database function of migration 0023 (ledger_move).
+      // both sides moved, in the database function `ledger_move` (ledger-move.sql).
       const result = await tx.execute(sql`select * from ledger_move(
         ${input.tenantId}, ${input.currency}, ${codeOf(input.from)}, ${userOf(input.from)},
         ${codeOf(input.to)}, ${userOf(input.to)}, ${input.amount}, ${input.kind}, ${input.reference},
