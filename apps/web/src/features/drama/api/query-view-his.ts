@@ -2,7 +2,8 @@ import { api } from '@dramastar/contract';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { request } from '../../../shared/api/request';
 import { useSession } from '../../../shared/store/session';
-import { dramaKeys, nextPageParam, PAGE_SIZE } from './keys';
+import { dramaKeys } from './keys';
+import { nextPageParam, PAGE_SIZE } from '../../../shared/api/paging';
 
 /** The watch list: one entry per series, last watched first (signed-in viewers). */
 export function useWatchHistory() {

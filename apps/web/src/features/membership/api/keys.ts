@@ -18,18 +18,6 @@ export function useMembershipKeys() {
   return membershipKeys(useSession((s) => s.token));
 }
 
-export const PAGE_SIZE = 20;
-
-/** The next page number of a paged list, or undefined when every item is loaded. */
-export function nextPageParam(
-  lastPage: { list: readonly unknown[]; total: number },
-  pages: readonly { list: readonly unknown[] }[],
-  lastPageParam: number,
-): number | undefined {
-  const loaded = pages.reduce((sum, page) => sum + page.list.length, 0);
-  return loaded < lastPage.total && lastPage.list.length > 0 ? lastPageParam + 1 : undefined;
-}
-
 /**
  * After a card was bought or a trial card activated, what the viewer may watch changed: series
  * show their episodes locked or not, the balance moved, the cards and trials changed. Every query

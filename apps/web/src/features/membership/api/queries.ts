@@ -1,7 +1,8 @@
 import { api } from '@dramastar/contract';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { request } from '../../../shared/api/request';
-import { nextPageParam, PAGE_SIZE, useMembershipKeys } from './keys';
+import { useMembershipKeys } from './keys';
+import { nextPageParam, PAGE_SIZE } from '../../../shared/api/paging';
 import { useSession } from '../../../shared/store/session';
 
 /** Every card the user has held: how many, and each one's tier, dates and state. */

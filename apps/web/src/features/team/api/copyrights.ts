@@ -4,7 +4,8 @@ import { walletQueryKey } from '../../../shared/api/wallet-info';
 import { useMoneyAction } from '../../../shared/api/money-action';
 import { request } from '../../../shared/api/request';
 import { useSession } from '../../../shared/store/session';
-import { nextPageParam, PAGE_SIZE, teamKeys } from './keys';
+import { teamKeys } from './keys';
+import { nextPageParam, PAGE_SIZE } from '../../../shared/api/paging';
 
 /** The copyright center: the user's totals and every product with the user's own holding of it. */
 export function useCopyrightCenter() {

@@ -5,7 +5,8 @@ import { isApiError } from '../../../shared/api/api-error';
 import { request } from '../../../shared/api/request';
 import { walletQueryKey } from '../../../shared/api/wallet-info';
 import { useSession } from '../../../shared/store/session';
-import { nextPageParam, PAGE_SIZE, teamKeys } from './keys';
+import { teamKeys } from './keys';
+import { nextPageParam, PAGE_SIZE } from '../../../shared/api/paging';
 
 /** The monthly salary: the levels, the user's Star Card members, and whether a claim is possible now. */
 export function useSalaryStatus() {

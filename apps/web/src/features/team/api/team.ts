@@ -2,7 +2,8 @@ import { api, type CurrencyKey } from '@dramastar/contract';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { request } from '../../../shared/api/request';
 import { useSession } from '../../../shared/store/session';
-import { nextPageParam, PAGE_SIZE, teamKeys } from './keys';
+import { teamKeys } from './keys';
+import { nextPageParam, PAGE_SIZE } from '../../../shared/api/paging';
 
 /** The team at a glance: sizes, revenue, invite code and link, and how many levels pay the user. */
 export function useTeamStatus() {

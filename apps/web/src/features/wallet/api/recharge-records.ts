@@ -2,7 +2,8 @@ import { api } from '@dramastar/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { request } from '../../../shared/api/request';
 import { useSession } from '../../../shared/store/session';
-import { nextPageParam, PAGE_SIZE, walletKeys } from './keys';
+import { walletKeys } from './keys';
+import { nextPageParam, PAGE_SIZE } from '../../../shared/api/paging';
 
 /** The user's recharge orders in any state, newest first (a pending transfer stays visible). */
 export function useRechargeRecords() {

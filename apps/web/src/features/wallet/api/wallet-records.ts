@@ -2,7 +2,8 @@ import { api, type WALLET_RECORD_TYPES } from '@dramastar/contract';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { request } from '../../../shared/api/request';
 import { useSession } from '../../../shared/store/session';
-import { nextPageParam, PAGE_SIZE, walletKeys } from './keys';
+import { walletKeys } from './keys';
+import { nextPageParam, PAGE_SIZE } from '../../../shared/api/paging';
 
 export type WalletRecordType = (typeof WALLET_RECORD_TYPES)[number];
 

@@ -2,7 +2,8 @@ import { api } from '@dramastar/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { request } from '../../../shared/api/request';
 import { useSession } from '../../../shared/store/session';
-import { nextPageParam, PAGE_SIZE, walletKeys } from './keys';
+import { walletKeys } from './keys';
+import { nextPageParam, PAGE_SIZE } from '../../../shared/api/paging';
 
 /** The user's withdrawals, newest first. */
 export function useWithdrawalRecords() {
