@@ -25,6 +25,19 @@ const SERVER_DOMAIN = [
   'health',
 ];
 
+/** A colour written as a value in code: `#rgb`…`#rrggbbaa`, or rgb()/hsl() (also in templates). */
+const RAW_COLOUR = String.raw`/^#[0-9a-fA-F]{3,8}$|\b(rgba?|hsla?)\(/`;
+const rawColourInCode = [
+  {
+    selector: `Literal[value=${RAW_COLOUR}]`,
+    message: 'Raw colour: use a token from shared/theme/tokens.css (var(--ds-…), or cssColour on a canvas).',
+  },
+  {
+    selector: `TemplateElement[value.raw=${RAW_COLOUR}]`,
+    message: 'Raw colour: use a token from shared/theme/tokens.css (var(--ds-…), or cssColour on a canvas).',
+  },
+];
+
 const pagedByHand = {
   selector: "CallExpression[callee.property.name='offset']",
   message: 'Cut a page with onePage or pageOf (db/paging.ts).',
@@ -104,6 +117,13 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Raw colours in code (SVG attributes, inline styles, canvas): stylelint guards the
+    // stylesheets, this the scripts. Take a token: `var(--ds-…)`, or cssColour() on a canvas.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'apps/web/src/test/**'],
+    rules: { 'no-restricted-syntax': ['error', ...rawColourInCode] },
   },
   {
     // The operator console: the same React rules and one-way imports as the web app.

@@ -749,6 +749,8 @@ describe('invite friends', () => {
   }
 
   it('draws the poster with the brand, the invite code and the invite link as a QR code', async () => {
+    // The poster's colours come from tokens.css, which the app's stylesheet puts on <html>.
+    document.documentElement.style.setProperty('--ds-black', '#000000');
     const canvas = fakeContext();
     vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(
       canvas.ctx as unknown as CanvasRenderingContext2D,

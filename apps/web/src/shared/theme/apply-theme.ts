@@ -1,6 +1,5 @@
 import type { Theme } from '@dramastar/contract';
-
-const THEME_COLOR: Record<Theme, string> = { dark: '#000000', light: '#ffffff' };
+import { cssColour } from './css-colour';
 
 /**
  * Puts the theme on <html>: `data-theme` drives our CSS variables, `data-prefers-color-scheme`
@@ -10,5 +9,7 @@ export function applyTheme(theme: Theme, root: HTMLElement = document.documentEl
   root.dataset.theme = theme;
   root.setAttribute('data-prefers-color-scheme', theme);
   root.style.colorScheme = theme;
-  document.querySelector('meta[name="theme-color"]')?.setAttribute('content', THEME_COLOR[theme]);
+  // The page's own background in this theme (index.html's meta says the dark one until now).
+  const background = cssColour('--ds-bg', root);
+  if (background) document.querySelector('meta[name="theme-color"]')?.setAttribute('content', background);
 }

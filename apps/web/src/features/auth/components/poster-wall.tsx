@@ -3,49 +3,50 @@ import type { ReactNode } from 'react';
 /** Abstract drama-poster motifs, drawn in a 60×90 box: moon, city, rose, crown, rings, waves. */
 const MOTIFS: readonly ReactNode[] = [
   <>
-    <circle cx="40" cy="24" r="11" fill="#fff" opacity="0.85" />
+    <circle cx="40" cy="24" r="11" fill="var(--ds-white)" opacity="0.85" />
     <circle cx="45" cy="20" r="10" fill="currentColor" />
-    <path d="M0 70 L14 54 L24 62 L36 46 L48 58 L60 50 V90 H0 Z" fill="#000" opacity="0.35" />
+    <path d="M0 70 L14 54 L24 62 L36 46 L48 58 L60 50 V90 H0 Z" fill="var(--ds-black)" opacity="0.35" />
   </>,
   <>
-    <path d="M4 90 V56 h8 v-10 h6 v16 h6 V40 h10 v24 h6 V50 h8 v-8 h6 v48 Z" fill="#000" opacity="0.4" />
-    <circle cx="18" cy="20" r="5" fill="#fff" opacity="0.7" />
+    <path
+      d="M4 90 V56 h8 v-10 h6 v16 h6 V40 h10 v24 h6 V50 h8 v-8 h6 v48 Z"
+      fill="var(--ds-black)"
+      opacity="0.4"
+    />
+    <circle cx="18" cy="20" r="5" fill="var(--ds-white)" opacity="0.7" />
   </>,
   <>
-    <path d="M30 26 c-8 -10 -22 0 -12 12 l12 12 l12 -12 c10 -12 -4 -22 -12 -12 Z" fill="#fff" opacity="0.8" />
-    <path d="M30 50 V80" stroke="#fff" strokeWidth="2" opacity="0.5" />
+    <path
+      d="M30 26 c-8 -10 -22 0 -12 12 l12 12 l12 -12 c10 -12 -4 -22 -12 -12 Z"
+      fill="var(--ds-white)"
+      opacity="0.8"
+    />
+    <path d="M30 50 V80" stroke="var(--ds-white)" strokeWidth="2" opacity="0.5" />
   </>,
   <>
-    <path d="M14 40 L20 22 L30 34 L40 22 L46 40 Z" fill="#ffd76a" opacity="0.9" />
-    <rect x="14" y="42" width="32" height="5" rx="1.5" fill="#ffd76a" opacity="0.9" />
-    <circle cx="30" cy="70" r="18" fill="#000" opacity="0.25" />
+    <path d="M14 40 L20 22 L30 34 L40 22 L46 40 Z" fill="var(--ds-art-crown)" opacity="0.9" />
+    <rect x="14" y="42" width="32" height="5" rx="1.5" fill="var(--ds-art-crown)" opacity="0.9" />
+    <circle cx="30" cy="70" r="18" fill="var(--ds-black)" opacity="0.25" />
   </>,
   <>
-    <circle cx="24" cy="34" r="12" fill="none" stroke="#fff" strokeWidth="2.5" opacity="0.75" />
-    <circle cx="36" cy="34" r="12" fill="none" stroke="#fff" strokeWidth="2.5" opacity="0.75" />
-    <path d="M0 78 Q15 68 30 78 T60 78 V90 H0 Z" fill="#000" opacity="0.3" />
+    <circle cx="24" cy="34" r="12" fill="none" stroke="var(--ds-white)" strokeWidth="2.5" opacity="0.75" />
+    <circle cx="36" cy="34" r="12" fill="none" stroke="var(--ds-white)" strokeWidth="2.5" opacity="0.75" />
+    <path d="M0 78 Q15 68 30 78 T60 78 V90 H0 Z" fill="var(--ds-black)" opacity="0.3" />
   </>,
   <>
-    <path d="M0 56 Q15 46 30 56 T60 56 V90 H0 Z" fill="#fff" opacity="0.18" />
-    <path d="M0 66 Q15 56 30 66 T60 66 V90 H0 Z" fill="#fff" opacity="0.22" />
-    <circle cx="42" cy="22" r="8" fill="#fff" opacity="0.8" />
+    <path d="M0 56 Q15 46 30 56 T60 56 V90 H0 Z" fill="var(--ds-white)" opacity="0.18" />
+    <path d="M0 66 Q15 56 30 66 T60 66 V90 H0 Z" fill="var(--ds-white)" opacity="0.22" />
+    <circle cx="42" cy="22" r="8" fill="var(--ds-white)" opacity="0.8" />
   </>,
 ];
 
-const PALETTES: readonly (readonly [string, string])[] = [
-  ['#ff3b5c', '#5b1030'],
-  ['#ff8a3d', '#6a1d12'],
-  ['#7b5cff', '#1c1246'],
-  ['#22b8cf', '#0b2d4a'],
-  ['#e64980', '#3b0a2a'],
-  ['#f59f00', '#4a2500'],
-  ['#20c997', '#0b3327'],
-  ['#845ef7', '#2b0f4d'],
-];
+/** Eight gradients (tokens.css `--ds-art-N` light to `--ds-art-N-deep`). */
+const PALETTES = 8;
 
 function Poster({ index, half }: { index: number; half: number }) {
   const id = `ds-poster-${half}-${index}`;
-  const [light, dark] = PALETTES[index % PALETTES.length] ?? ['#ff3b5c', '#5b1030'];
+  const palette = (index % PALETTES) + 1;
+  const [light, dark] = [`var(--ds-art-${palette})`, `var(--ds-art-${palette}-deep)`];
   return (
     <svg className="ds-poster" viewBox="0 0 60 90" preserveAspectRatio="xMidYMid slice" aria-hidden="true">
       <defs>
@@ -56,8 +57,8 @@ function Poster({ index, half }: { index: number; half: number }) {
       </defs>
       <rect width="60" height="90" fill={`url(#${id})`} />
       <g color={dark}>{MOTIFS[(index * 5 + 1) % MOTIFS.length]}</g>
-      <rect x="8" y="76" width="30" height="3.5" rx="1.75" fill="#fff" opacity="0.75" />
-      <rect x="8" y="82" width="20" height="2.5" rx="1.25" fill="#fff" opacity="0.4" />
+      <rect x="8" y="76" width="30" height="3.5" rx="1.75" fill="var(--ds-white)" opacity="0.75" />
+      <rect x="8" y="82" width="20" height="2.5" rx="1.25" fill="var(--ds-white)" opacity="0.4" />
     </svg>
   );
 }

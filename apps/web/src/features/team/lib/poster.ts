@@ -1,4 +1,5 @@
 import { create } from 'qrcode';
+import { cssColour } from '../../../shared/theme/css-colour';
 
 /** The poster's size in canvas pixels (shown scaled down; saved at this size). */
 export const POSTER_WIDTH = 720;
@@ -98,17 +99,17 @@ function drawLogo(ctx: CanvasRenderingContext2D, x: number, y: number, size: num
   ctx.save();
   ctx.translate(x, y);
   ctx.scale(s, s);
-  ctx.fillStyle = '#ffffff';
+  ctx.fillStyle = cssColour('--ds-white');
   roundRect(ctx, 0, 0, 64, 64, 14);
   ctx.fill();
-  ctx.fillStyle = '#ff3b5c';
+  ctx.fillStyle = cssColour('--ds-poster-from');
   ctx.beginPath();
   ctx.moveTo(24, 17);
   ctx.lineTo(49, 32);
   ctx.lineTo(24, 47);
   ctx.closePath();
   ctx.fill();
-  ctx.fillStyle = '#ff8a3d';
+  ctx.fillStyle = cssColour('--ds-poster-to');
   ctx.beginPath();
   ctx.moveTo(46, 10);
   ctx.lineTo(47.8, 14.2);
@@ -132,13 +133,13 @@ export function drawPoster(ctx: CanvasRenderingContext2D, input: PosterInput): v
   const W = POSTER_WIDTH;
   const H = POSTER_HEIGHT;
   const background = ctx.createLinearGradient(0, 0, W, H);
-  background.addColorStop(0, '#ff3b5c');
-  background.addColorStop(1, '#ff8a3d');
+  background.addColorStop(0, cssColour('--ds-poster-from'));
+  background.addColorStop(1, cssColour('--ds-poster-to'));
   ctx.fillStyle = background;
   ctx.fillRect(0, 0, W, H);
 
   // Soft circles for depth.
-  ctx.fillStyle = 'rgba(255, 255, 255, 0.08)';
+  ctx.fillStyle = cssColour('--ds-veil-10');
   ctx.beginPath();
   ctx.arc(W - 40, 120, 220, 0, Math.PI * 2);
   ctx.fill();
@@ -148,7 +149,7 @@ export function drawPoster(ctx: CanvasRenderingContext2D, input: PosterInput): v
 
   // Brand.
   drawLogo(ctx, 56, 64, 88);
-  ctx.fillStyle = '#ffffff';
+  ctx.fillStyle = cssColour('--ds-white');
   ctx.textBaseline = 'middle';
   ctx.textAlign = 'left';
   ctx.font = `700 52px ${FONT}`;
@@ -163,7 +164,7 @@ export function drawPoster(ctx: CanvasRenderingContext2D, input: PosterInput): v
     y += 62;
   }
   ctx.font = `500 30px ${FONT}`;
-  ctx.fillStyle = 'rgba(255, 255, 255, 0.92)';
+  ctx.fillStyle = cssColour('--ds-veil-90');
   for (const line of wrapText(ctx, input.subtitle, W - 112).slice(0, 2)) {
     ctx.fillText(line, 56, y + 4);
     y += 42;
@@ -172,8 +173,8 @@ export function drawPoster(ctx: CanvasRenderingContext2D, input: PosterInput): v
   // The card with the QR code and the code.
   const cardTop = Math.max(y + 24, 430);
   const cardHeight = H - cardTop - 150;
-  ctx.fillStyle = '#ffffff';
-  ctx.shadowColor = 'rgba(0, 0, 0, 0.18)';
+  ctx.fillStyle = cssColour('--ds-white');
+  ctx.shadowColor = cssColour('--ds-shade-20');
   ctx.shadowBlur = 30;
   ctx.shadowOffsetY = 10;
   roundRect(ctx, 56, cardTop, W - 112, cardHeight, 28);
@@ -190,7 +191,7 @@ export function drawPoster(ctx: CanvasRenderingContext2D, input: PosterInput): v
   const drawn = cell * cells;
   const qrX = Math.round((W - drawn) / 2);
   const qrY = cardTop + 40;
-  ctx.fillStyle = '#000000';
+  ctx.fillStyle = cssColour('--ds-black');
   for (let row = 0; row < qr.size; row++) {
     for (let col = 0; col < qr.size; col++) {
       if (qr.dark(row, col)) ctx.fillRect(qrX + (col + quiet) * cell, qrY + (row + quiet) * cell, cell, cell);
@@ -198,19 +199,19 @@ export function drawPoster(ctx: CanvasRenderingContext2D, input: PosterInput): v
   }
 
   ctx.textAlign = 'center';
-  ctx.fillStyle = '#6b6b73';
+  ctx.fillStyle = cssColour('--ds-poster-hint');
   ctx.font = `500 28px ${FONT}`;
   let textY = qrY + drawn + 48;
   ctx.fillText(input.scanHint, W / 2, textY, W - 160);
   textY += 62;
   ctx.fillText(input.codeLabel, W / 2, textY, W - 160);
   textY += 70;
-  ctx.fillStyle = '#e8244a';
+  ctx.fillStyle = cssColour('--ds-poster-code');
   ctx.font = `800 64px ${FONT}`;
   ctx.fillText(input.inviteCode.split('').join(' '), W / 2, textY, W - 160);
 
   // The link, for those who cannot scan.
-  ctx.fillStyle = 'rgba(255, 255, 255, 0.95)';
+  ctx.fillStyle = cssColour('--ds-veil-90');
   ctx.font = `500 24px ${FONT}`;
   let linkY = cardTop + cardHeight + 52;
   for (const line of wrapLink((text) => ctx.measureText(text).width, input.inviteLink, W - 112).slice(0, 3)) {

@@ -28,8 +28,8 @@ export function QrCode({ value, label, size = 216 }: { value: string; label: str
       shapeRendering="crispEdges"
       data-testid="qr-code"
     >
-      <rect width={count} height={count} fill="#ffffff" />
-      <path d={path} fill="#000000" />
+      <rect width={count} height={count} fill="var(--ds-white)" />
+      <path d={path} fill="var(--ds-black)" />
     </svg>
   );
 }
