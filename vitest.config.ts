@@ -54,6 +54,7 @@ export default defineConfig({
           root: 'apps/admin',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          setupFiles: ['./src/test/setup.ts'],
           ...timeouts,
         },
       },

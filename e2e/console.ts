@@ -8,8 +8,8 @@ import { freshTotpCode } from './totp.js';
 export function ownerCredentials(): { username: string; password: string; totpSecret: string } {
   const password = process.env.E2E_ADMIN_PASSWORD;
   const totpSecret = process.env.E2E_ADMIN_TOTP_SECRET;
-  expect(password, 'the global setup changes the first operator’s password').toBeTruthy();
-  expect(totpSecret, 'the global setup enrols the first operator’s authenticator').toBeTruthy();
+  expect(password, 'the global setup changes the first operator’s password').toEqual(expect.any(String));
+  expect(totpSecret, 'the global setup enrols the first operator’s authenticator').toMatch(/^[A-Z2-7]+=*$/);
   return { username: 'admin', password: password ?? '', totpSecret: totpSecret ?? '' };
 }
 

@@ -58,7 +58,8 @@ test('sharing a series shows its popup whole on a phone screen, nothing wider th
     body.boundingBox(),
     page.locator('.ds-confirm .adm-center-popup-body').boundingBox(),
   ]);
-  expect(inner && box).toBeTruthy();
+  expect(inner).not.toBeNull();
+  expect(box).not.toBeNull();
   expect(inner!.x).toBeGreaterThanOrEqual(box!.x - 0.5);
   expect(inner!.x + inner!.width).toBeLessThanOrEqual(box!.x + box!.width + 0.5);
   expect(box!.x + box!.width).toBeLessThanOrEqual(page.viewportSize()!.width);

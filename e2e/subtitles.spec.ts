@@ -35,7 +35,8 @@ async function paintedOver(page: Page, overlay: Locator, video: Locator, languag
   await expect(overlay).toHaveText(text);
   const box = await overlay.boundingBox();
   const picture = await video.boundingBox();
-  expect(box && picture).toBeTruthy();
+  expect(box).not.toBeNull();
+  expect(picture).not.toBeNull();
   expect(box!.y).toBeGreaterThanOrEqual(picture!.y);
   expect(box!.y + box!.height).toBeLessThanOrEqual(picture!.y + picture!.height);
   expect(box!.x).toBeGreaterThanOrEqual(picture!.x);

@@ -64,7 +64,7 @@ describe('lazyPage', () => {
     await act(() => vi.advanceTimersByTimeAsync(100));
     await settle(() => pending[0]!.resolve({ default: Loaded }));
     await act(() => vi.advanceTimersByTimeAsync(LIMITS.pageTimeoutMs));
-    expect(screen.getByText('page content')).toBeTruthy();
+    expect(screen.getByText('page content')).toBeInTheDocument();
     expect(loaderShown()).toBeNull();
     expect(errorShown()).toBeNull();
   });
@@ -83,7 +83,7 @@ describe('lazyPage', () => {
     expect(loader).toHaveBeenCalledTimes(2);
     expect(errorShown()).toBeNull();
     await settle(() => pending[1]!.resolve({ default: Loaded }));
-    expect(screen.getByText('page content')).toBeTruthy();
+    expect(screen.getByText('page content')).toBeInTheDocument();
   });
 
   it('gives the page’s script up after 120 s without reloading, and Retry asks for it again', async () => {
@@ -102,7 +102,7 @@ describe('lazyPage', () => {
     fireEvent.click(screen.getByTestId('page-retry'));
     expect(loader).toHaveBeenCalledTimes(2);
     await settle(() => pending[1]!.resolve({ default: Loaded }));
-    expect(screen.getByText('page content')).toBeTruthy();
+    expect(screen.getByText('page content')).toBeInTheDocument();
     restore();
   });
 
@@ -135,7 +135,7 @@ describe('lazyPage', () => {
 
     fireEvent.click(screen.getByTestId('page-retry'));
     await settle(() => pending[1]!.resolve({ default: Loaded }));
-    expect(screen.getByText('page content')).toBeTruthy();
+    expect(screen.getByText('page content')).toBeInTheDocument();
     // The page loaded, so a later redeploy may reload once more.
     expect(sessionStorage.getItem(CHUNK_RELOAD_KEY)).toBeNull();
     restore();

@@ -42,11 +42,11 @@ describe('RouteErrorBoundary', () => {
           <Harness />
         </MemoryRouter>,
       );
-      expect(screen.getByTestId('route-error')).toBeTruthy();
+      expect(screen.getByTestId('route-error')).toBeInTheDocument();
 
       fireEvent.click(screen.getByText('go elsewhere'));
       expect(screen.queryByTestId('route-error')).toBeNull();
-      expect(screen.getByText('fine page')).toBeTruthy();
+      expect(screen.getByText('fine page')).toBeInTheDocument();
     } finally {
       window.removeEventListener('error', quiet);
     }

@@ -51,7 +51,7 @@ describe('three-page (hand-over from the embedded login)', () => {
   it('never takes a session token from the address', async () => {
     const api = stubApi({ ...baseRoutes, '/user/info': ok(sampleUser()) });
     renderAt('#/pages/login/three?token=someone-elses-session');
-    expect(await screen.findByTestId('three-error', {}, wait)).toBeTruthy();
+    expect(await screen.findByTestId('three-error', {}, wait)).toBeInTheDocument();
     expect(useSession.getState().token).toBeNull();
     expect(api.callsTo('/user/info')).toHaveLength(0);
   });
@@ -71,7 +71,7 @@ describe('three-page (Google sign-in)', () => {
     });
     document.cookie = `loginCallbackUrl=${encodeURIComponent('/pages/profile/index')}; path=/`;
     renderAt('#/pages/login/three?token=ticket-1&channel=google');
-    expect(await screen.findByTestId('profile-user', {}, wait)).toBeTruthy();
+    expect(await screen.findByTestId('profile-user', {}, wait)).toBeInTheDocument();
     expect(api.callsTo('/auth/thirdLoginByToken')).toHaveLength(1);
     expect(api.callsTo('/auth/thirdLoginByToken')[0]!.json).toEqual({
       accessToken: 'ticket-1',
@@ -104,12 +104,12 @@ describe('three-page (Google sign-in)', () => {
     fireEvent.click(await screen.findByTestId('country-PH', {}, wait));
     fireEvent.change(screen.getByTestId('phone-input'), { target: { value: '9171234567' } });
     fireEvent.click(screen.getByTestId('submit'));
-    expect(await screen.findByTestId('invite-input-error', {}, wait)).toBeTruthy();
+    expect(await screen.findByTestId('invite-input-error', {}, wait)).toBeInTheDocument();
     expect(screen.getByTestId('invite-input-error').textContent).toBe('Invite code required');
     fireEvent.change(screen.getByTestId('invite-input'), { target: { value: 'AB12CD34' } });
     fireEvent.click(screen.getByTestId('submit'));
 
-    expect(await screen.findByTestId('home-page', {}, wait)).toBeTruthy();
+    expect(await screen.findByTestId('home-page', {}, wait)).toBeInTheDocument();
     expect(api.callsTo('/auth/thirdLogin')[0]!.json).toEqual({
       accessToken: 'ticket-2',
       channel: 'google',
@@ -157,7 +157,7 @@ describe('invite code binding', () => {
     expect(input.getAttribute('maxlength')).toBe('8');
     fireEvent.change(input, { target: { value: 'QW12ER34' } });
     fireEvent.click(screen.getByTestId('submit'));
-    expect(await screen.findByTestId('invite-locked', {}, wait)).toBeTruthy();
+    expect(await screen.findByTestId('invite-locked', {}, wait)).toBeInTheDocument();
     expect(api.callsTo('/user/setInviteCode')[0]!.url).toBe(
       '/app-api/user/setInviteCode?inviteCode=QW12ER34',
     );
@@ -223,7 +223,7 @@ describe('session', () => {
     fireEvent.click(await screen.findByTestId('settings-logout', {}, wait));
     const question = await screen.findByRole('dialog', {}, wait);
     fireEvent.click(within(question).getByRole('button', { name: 'Log out' }));
-    expect(await screen.findByTestId('profile-guest', {}, wait)).toBeTruthy();
+    expect(await screen.findByTestId('profile-guest', {}, wait)).toBeInTheDocument();
     expect(api.callsTo('/auth/logout')).toHaveLength(1);
     const state = useSession.getState();
     expect(state).toMatchObject({
@@ -258,7 +258,7 @@ describe('session', () => {
       'settings-cancellation',
       'settings-logout',
     ])
-      expect(await screen.findByTestId(id, {}, wait)).toBeTruthy();
+      expect(await screen.findByTestId(id, {}, wait)).toBeInTheDocument();
     expect(screen.getByTestId('settings-version').textContent).toContain('1.8.4');
   });
 
@@ -333,7 +333,7 @@ describe('login methods', () => {
     expect((await screen.findByTestId<HTMLButtonElement>('unbind-email', {}, wait)).disabled).toBe(true);
     expect(screen.getByTestId('method-email').textContent).toContain('Keep at least one way to log in');
     fireEvent.click(screen.getByTestId('bind-username'));
-    expect(screen.getByTestId('bind-username-form')).toBeTruthy();
-    expect(screen.getByTestId('bind-google')).toBeTruthy();
+    expect(screen.getByTestId('bind-username-form')).toBeInTheDocument();
+    expect(screen.getByTestId('bind-google')).toBeInTheDocument();
   });
 });

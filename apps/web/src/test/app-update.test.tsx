@@ -44,8 +44,8 @@ describe('app update', () => {
     const reload = vi.fn();
     renderUpdate(reload);
     fireEvent.click(await screen.findByTestId('app-update-install', {}, wait));
-    expect(await screen.findByText('Failed to install the upgrade package', {}, wait)).toBeTruthy();
+    expect(await screen.findByText('Failed to install the upgrade package', {}, wait)).toBeInTheDocument();
     expect(reload).not.toHaveBeenCalled();
-    expect(screen.getByTestId('app-update')).toBeTruthy();
+    expect(screen.getByTestId('app-update')).toBeInTheDocument();
   });
 });

@@ -16,9 +16,9 @@ function renderAt(hash: string) {
 describe('app shell', () => {
   it('shows the tab bar and the honest home page', async () => {
     renderAt('#/');
-    expect(await screen.findByTestId('home-page', {}, wait)).toBeTruthy();
+    expect(await screen.findByTestId('home-page', {}, wait)).toBeInTheDocument();
     for (const tab of ['home', 'shorts', 'earn', 'profile'])
-      expect(screen.getByTestId(`tab-${tab}`)).toBeTruthy();
+      expect(screen.getByTestId(`tab-${tab}`)).toBeInTheDocument();
     expect(screen.getByTestId('tab-home').getAttribute('aria-current')).toBe('page');
     expect(document.documentElement.dataset.theme).toBe('dark');
     expect(document.documentElement.getAttribute('data-prefers-color-scheme')).toBe('dark');
@@ -34,7 +34,7 @@ describe('app shell', () => {
     fireEvent.click(await screen.findByText('Tiếng Việt', {}, wait));
     expect(localStorage.getItem(STORAGE_KEYS.language)).toBe('vn');
     // Back on Settings, now in Vietnamese; then back to Profile, whose tab bar is retranslated.
-    expect(await screen.findByRole('heading', { name: 'Cài đặt' }, wait)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Cài đặt' }, wait)).toBeInTheDocument();
     expect(screen.getByTestId('settings-language').textContent).toContain('Tiếng Việt');
     fireEvent.click(screen.getByTestId('header-back'));
     expect((await screen.findByTestId('tab-profile', {}, wait)).textContent).toBe('Tôi');
@@ -46,7 +46,7 @@ describe('app shell', () => {
     window.history.replaceState(null, '', '#/pages/profile/setting/language');
     renderAt('#/pages/profile/setting/language');
     fireEvent.click(await screen.findByText('Bahasa Indonesia', {}, wait));
-    expect(await screen.findByRole('heading', { name: 'Pengaturan' }, wait)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Pengaturan' }, wait)).toBeInTheDocument();
   });
 
   it('the light mode switch in Settings changes and remembers the theme', async () => {
@@ -69,6 +69,6 @@ describe('app shell', () => {
   it('shows a 404 page with a way home for unknown routes', async () => {
     renderAt('#/no/such/page');
     fireEvent.click(await screen.findByText('Back to Home', {}, wait));
-    expect(await screen.findByTestId('home-page', {}, wait)).toBeTruthy();
+    expect(await screen.findByTestId('home-page', {}, wait)).toBeInTheDocument();
   });
 });

@@ -92,7 +92,7 @@ function setup(history: ChatMessage[], routes: Record<string, Route> = {}) {
 describe('the chat page', () => {
   it('shows the history, connects, sends, and shows answers live with the socket status in the store', async () => {
     setup([msg('1', 'user', 'Hello?'), msg('2', 'operator', 'Hi, how can I help?')]);
-    expect(await screen.findByText('Hi, how can I help?', {}, wait)).toBeTruthy();
+    expect(await screen.findByText('Hi, how can I help?', {}, wait)).toBeInTheDocument();
     const socket = TestSocket.all[0]!;
     expect(socket.url).toMatch(/\/app-api\/chat\/ws$/);
     expect(useSession.getState().socketStatus).toBe('connecting');
@@ -116,17 +116,17 @@ describe('the chat page', () => {
     await waitFor(() => expect(screen.queryByTestId('chat-pending')).toBeNull(), wait);
 
     socket.push({ type: 'typing', conversationId: '5', senderKind: 'operator' });
-    expect(screen.getByTestId('chat-typing')).toBeTruthy();
+    expect(screen.getByTestId('chat-typing')).toBeInTheDocument();
     socket.push({ type: 'message', message: msg('4', 'operator', 'Checking now') });
-    expect(await screen.findByText('Checking now', {}, wait)).toBeTruthy();
+    expect(await screen.findByText('Checking now', {}, wait)).toBeInTheDocument();
     expect(screen.queryByTestId('chat-typing')).toBeNull();
     socket.push({ type: 'read', conversationId: '5', side: 'staff', messageId: '3' });
-    expect(await screen.findByTestId('chat-read', {}, wait)).toBeTruthy();
+    expect(await screen.findByTestId('chat-read', {}, wait)).toBeInTheDocument();
   });
 
   it('counts down to the 1,000-character limit, takes nothing beyond it and says so', async () => {
     setup([]);
-    expect(await screen.findByTestId('chat-empty', {}, wait)).toBeTruthy();
+    expect(await screen.findByTestId('chat-empty', {}, wait)).toBeInTheDocument();
     const socket = TestSocket.all[0]!;
     socket.serverOpens();
     socket.push({ type: 'hello', role: 'user', conversationId: null });
@@ -168,14 +168,14 @@ describe('the chat page', () => {
 
   it('keeps what is written offline and sends it once the socket is back', async () => {
     setup([]);
-    expect(await screen.findByTestId('chat-empty', {}, wait)).toBeTruthy();
+    expect(await screen.findByTestId('chat-empty', {}, wait)).toBeInTheDocument();
     const first = TestSocket.all[0]!;
     first.drop();
     expect(useSession.getState().socketStatus).toBe('closed');
     expect(screen.getByTestId('chat-status').getAttribute('data-status')).toBe('closed');
     fireEvent.change(screen.getByTestId('chat-input'), { target: { value: 'Written offline' } });
     fireEvent.click(screen.getByTestId('chat-send'));
-    expect(screen.getByTestId('chat-pending')).toBeTruthy();
+    expect(screen.getByTestId('chat-pending')).toBeInTheDocument();
     expect(JSON.parse(sessionStorage.getItem('ds_chat_outbox_' + sampleUser().userId) ?? '[]')).toHaveLength(
       1,
     );
@@ -209,7 +209,7 @@ describe('the chat page', () => {
       '/chat/conversation': () =>
         sessionGone ? refusal(401, 'Please sign in', 'Unauthorized') : ok({ conversation: null, unread: 0 }),
     });
-    expect(await screen.findByText('Hi', {}, wait)).toBeTruthy();
+    expect(await screen.findByText('Hi', {}, wait)).toBeInTheDocument();
     const first = TestSocket.all[0]!;
     first.serverOpens();
     first.push({ type: 'hello', role: 'user', conversationId: '5' });
@@ -221,8 +221,8 @@ describe('the chat page', () => {
     second.serverOpens();
     // Staff answered and closed the conversation meanwhile: no open conversation any more.
     second.push({ type: 'hello', role: 'user', conversationId: null });
-    expect(await screen.findByText('Solved, closing this chat', {}, wait)).toBeTruthy();
-    expect(screen.getByTestId('chat-closed')).toBeTruthy();
+    expect(await screen.findByText('Solved, closing this chat', {}, wait)).toBeInTheDocument();
+    expect(screen.getByTestId('chat-closed')).toBeInTheDocument();
     expect(screen.getAllByTestId('chat-message')).toHaveLength(3);
 
     // The session was ended elsewhere: the socket is refused, and the app signs out.

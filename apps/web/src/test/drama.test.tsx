@@ -186,7 +186,7 @@ describe('Shorts feed', () => {
     fireEvent.click(await screen.findByTestId('shorts-mute', {}, wait));
     expect(first!.muted).toBe(true);
     expect(localStorage.getItem('dramastar.sound')).toBeNull();
-    expect(await screen.findByTestId('shorts-sound', {}, wait)).toBeTruthy();
+    expect(await screen.findByTestId('shorts-sound', {}, wait)).toBeInTheDocument();
     fireEvent.click(screen.getByTestId('shorts-sound'));
 
     // The bar seeks the playing episode.
@@ -285,7 +285,7 @@ describe('Shorts feed', () => {
     // A guest sees the promise and is offered the prices (no sign-in needed) or the login.
     expect(prompt.textContent).toContain('Cards never renew or charge you by themselves');
     expect(screen.getByTestId('unlock-star-card').textContent).toBe('See Star Card prices');
-    expect(screen.getByTestId('unlock-login')).toBeTruthy();
+    expect(screen.getByTestId('unlock-login')).toBeInTheDocument();
     expect(screen.getByTestId('unlock-signup').textContent).toBe('Sign up for a free 72-hour trial');
     // Nothing plays here: no sound hint over the lock card.
     expect(screen.queryByTestId('shorts-sound')).toBeNull();
@@ -317,7 +317,7 @@ describe('Shorts feed', () => {
     await screen.findByTestId('shorts-feed', {}, wait);
     const like = () =>
       document.querySelector<HTMLElement>('[data-active="true"] [data-testid="shorts-like"]')!;
-    await waitFor(() => expect(like()).toBeTruthy(), wait);
+    await waitFor(() => expect(like()).toBeInTheDocument(), wait);
     fireEvent.click(like());
     expect(useLoginPanel.getState().visible).toBe(true);
     expect(api.callsTo('/sv/liking')).toHaveLength(0);
@@ -343,7 +343,10 @@ describe('Shorts feed', () => {
     renderAt('#/pages/shorts/index');
     await screen.findByTestId('shorts-feed', {}, wait);
     await waitFor(
-      () => expect(document.querySelector('[data-active="true"] [data-testid="shorts-share"]')).toBeTruthy(),
+      () =>
+        expect(
+          document.querySelector('[data-active="true"] [data-testid="shorts-share"]'),
+        ).toBeInTheDocument(),
       wait,
     );
     fireEvent.click(document.querySelector('[data-active="true"] [data-testid="shorts-share"]')!);
@@ -352,7 +355,7 @@ describe('Shorts feed', () => {
         `${window.location.origin}/#/pages/drainage/index?seriesId=1&videoId=1&inviteCode=AB12CD34`,
       ),
     );
-    expect(await screen.findByText('Link copied', {}, wait)).toBeTruthy();
+    expect(await screen.findByText('Link copied', {}, wait)).toBeInTheDocument();
   });
 });
 
@@ -466,20 +469,20 @@ describe('Search', () => {
       },
     });
     renderAt('#/pages/search/index');
-    expect(await screen.findByTestId('search-hot-1', {}, wait)).toBeTruthy();
+    expect(await screen.findByTestId('search-hot-1', {}, wait)).toBeInTheDocument();
     const input = screen.getByTestId('search-input');
     fireEvent.change(input, { target: { value: 'l' } });
     fireEvent.change(input, { target: { value: 'lo' } });
     fireEvent.change(input, { target: { value: 'love' } });
     expect(api.callsTo('/sv/page')).toHaveLength(0);
-    expect(await screen.findByTestId('search-result-5', {}, wait)).toBeTruthy();
+    expect(await screen.findByTestId('search-result-5', {}, wait)).toBeInTheDocument();
     expect(api.callsTo('/sv/page')).toHaveLength(1);
     expect(api.callsTo('/sv/page')[0]!.json).toMatchObject({ keyword: 'love', pageNum: 1 });
 
     fireEvent.submit(input.closest('form')!);
     fireEvent.change(input, { target: { value: 'zzz' } });
     fireEvent.submit(input.closest('form')!);
-    expect(await screen.findByTestId('search-empty', {}, wait)).toBeTruthy();
+    expect(await screen.findByTestId('search-empty', {}, wait)).toBeInTheDocument();
     expect(JSON.parse(localStorage.getItem('dramastar.recentSearches')!)).toEqual(['zzz', 'love']);
 
     fireEvent.click(screen.getByTestId('search-clear'));
@@ -504,7 +507,7 @@ describe('History', () => {
   it('asks a guest to log in', async () => {
     stubApi(baseRoutes);
     renderAt('#/pages/profile/history/index');
-    expect(await screen.findByTestId('login-required', {}, wait)).toBeTruthy();
+    expect(await screen.findByTestId('login-required', {}, wait)).toBeInTheDocument();
   });
 
   it('lists what was watched and deletes an entry', async () => {
@@ -528,7 +531,7 @@ describe('History', () => {
     expect(item.textContent).toContain('EP 2 / 6');
     expect(item.textContent).toContain('0:30 / 1:00');
     fireEvent.click(screen.getByTestId('history-delete-4'));
-    expect(await screen.findByTestId('history-empty', {}, wait)).toBeTruthy();
+    expect(await screen.findByTestId('history-empty', {}, wait)).toBeInTheDocument();
     expect(api.callsTo('/sv/deleteViewHis')[0]!.url).toContain('seriesId=4');
   });
 
@@ -700,7 +703,7 @@ describe('Video details', () => {
     expect(screen.getByTestId('details-episode-4').getAttribute('data-locked')).toBe('true');
     expect(api.calls.filter((call) => call.path.startsWith('/sv/play/'))).toHaveLength(0);
     fireEvent.click(screen.getByTestId('details-episode-2'));
-    await waitFor(() => expect(instanceFor(2)).toBeTruthy(), wait);
+    await waitFor(() => expect(instanceFor(2)?.url).toBe(`/stream/2/sig/index.m3u8`), wait);
   });
 
   it('activates the viewer’s trial card on the paywall, after a confirmation, and plays the episode there', async () => {
@@ -750,7 +753,7 @@ describe('Video details', () => {
     );
     expect(api.callsTo('/user/getTrialCard')).toHaveLength(0);
     fireEvent.click(screen.getByText('Activate now'));
-    await waitFor(() => expect(instanceFor(4)).toBeTruthy(), wait);
+    await waitFor(() => expect(instanceFor(4)?.url).toBe(`/stream/4/sig/index.m3u8`), wait);
     expect(screen.queryByTestId('unlock-prompt')).toBeNull();
     expect(window.location.hash).toContain('videoId=4');
     expect(api.callsTo('/user/getTrialCard')).toHaveLength(1);
@@ -816,7 +819,7 @@ describe('Video details', () => {
       ...playRoutes(2),
     });
     renderAt('#/pages/shorts/videoDetails?seriesId=1');
-    await waitFor(() => expect(instanceFor(2)).toBeTruthy(), wait);
+    await waitFor(() => expect(instanceFor(2)?.url).toBe(`/stream/2/sig/index.m3u8`), wait);
     expect(instanceFor(2)?.config.startPosition).toBe(42);
     expect(screen.getByTestId('details-page').getAttribute('data-video-id')).toBe('2');
   });
@@ -843,7 +846,7 @@ describe('Video details', () => {
     act(() => {
       window.dispatchEvent(new Event('online'));
     });
-    await waitFor(() => expect(instanceFor(1)).toBeTruthy(), wait);
+    await waitFor(() => expect(instanceFor(1)?.url).toBe(`/stream/1/sig/index.m3u8`), wait);
     expect(api.callsTo('/sv/play/1').length).toBeGreaterThanOrEqual(2);
   });
 
@@ -867,7 +870,7 @@ describe('Video details', () => {
     };
     drag(600, 300);
     await waitFor(() => expect(page.getAttribute('data-video-id')).toBe('3'), wait);
-    await waitFor(() => expect(instanceFor(3)).toBeTruthy(), wait);
+    await waitFor(() => expect(instanceFor(3)?.url).toBe(`/stream/3/sig/index.m3u8`), wait);
     drag(300, 600);
     await waitFor(() => expect(page.getAttribute('data-video-id')).toBe('2'), wait);
     // A short drag, or a sideways one, is no swipe.
@@ -877,7 +880,7 @@ describe('Video details', () => {
     expect(page.getAttribute('data-video-id')).toBe('2');
     // The series' actions lie over the picture; Episodes leads to the grid.
     expect(stage.querySelector('[data-testid="details-like"]')).not.toBeNull();
-    expect(screen.getByTestId('details-episodes')).toBeTruthy();
+    expect(screen.getByTestId('details-episodes')).toBeInTheDocument();
   });
 
   it('shows a series that is not here as not found, with a way home and no toast', async () => {

@@ -219,8 +219,8 @@ describe('Earn tab', () => {
     const api = stubApi(baseRoutes());
     asGuest();
     renderAt('#/pages/earn/index');
-    expect(await screen.findByTestId('earn-guest', {}, wait)).toBeTruthy();
-    expect(screen.getByTestId('earn-entries')).toBeTruthy();
+    expect(await screen.findByTestId('earn-guest', {}, wait)).toBeInTheDocument();
+    expect(screen.getByTestId('earn-entries')).toBeInTheDocument();
     expect(screen.queryByTestId('checkin-card')).toBeNull();
     expect(api.callsTo('/user/querySigninDayNum')).toHaveLength(0);
     expect(api.callsTo('/appTask/queryFinish')).toHaveLength(0);
@@ -234,7 +234,7 @@ describe('Earn tab', () => {
       'Earning is not available here',
     );
     expect(screen.queryByTestId('earn-entry-redPacket')).toBeNull();
-    expect(screen.getByTestId('earn-entry-support')).toBeTruthy();
+    expect(screen.getByTestId('earn-entry-support')).toBeInTheDocument();
     expect(api.callsTo('/user/querySigninDayNum')).toHaveLength(0);
     expect(api.callsTo('/account/revenueDetail')).toHaveLength(0);
   });
@@ -273,7 +273,7 @@ describe('task page', () => {
     expect(screen.getByTestId('task-watch_5').textContent).toContain('Daily');
     expect(screen.getByTestId('task-watch_5-progress').textContent).toBe('2/5');
     expect(screen.getByTestId('task-watch_5-reward').textContent).toBe('+₱2.00');
-    expect(screen.getByTestId('task-watch_5-go')).toBeTruthy();
+    expect(screen.getByTestId('task-watch_5-go')).toBeInTheDocument();
     expect(screen.queryByTestId('task-watch_5-claim')).toBeNull();
     expect(screen.getByTestId<HTMLButtonElement>('task-first_card-claimed').disabled).toBe(true);
     expect(screen.getByTestId('task-first_card').textContent).toContain('One-time');
@@ -283,7 +283,7 @@ describe('task page', () => {
       expect(toast).toHaveBeenCalledWith('Reward received: +₱10.00. Balance ₱1,010.00', expect.anything()),
     );
     expect(api.callsTo('/appTask/submitTask').map(bodyOf)).toEqual([{ code: 'invite_1' }]);
-    expect(await screen.findByTestId('task-invite_1-claimed', {}, wait)).toBeTruthy();
+    expect(await screen.findByTestId('task-invite_1-claimed', {}, wait)).toBeInTheDocument();
 
     fireEvent.click(screen.getByTestId('task-watch_5-go'));
     await waitFor(() => expect(window.location.hash).toBe('#/pages/shorts/index'));
@@ -510,7 +510,7 @@ describe('receiving a red packet', () => {
 
     stubApi(baseRoutes({ '/redP/queryRedPacket': ok(packet({ mine: true })) }));
     renderAt(at);
-    expect(await screen.findByTestId('packet-own', {}, wait)).toBeTruthy();
+    expect(await screen.findByTestId('packet-own', {}, wait)).toBeInTheDocument();
     expect(screen.queryByTestId('packet-open')).toBeNull();
   });
 
@@ -518,7 +518,7 @@ describe('receiving a red packet', () => {
     const api = stubApi(baseRoutes({ '/redP/queryRedPacket': ok(packet()) }));
     signIn();
     renderAt('#/pages/profile/redPacket/receive/index?redPacketId=42');
-    expect(await screen.findByTestId('packet-not-found', {}, wait)).toBeTruthy();
+    expect(await screen.findByTestId('packet-not-found', {}, wait)).toBeInTheDocument();
     expect(api.callsTo('/redP/queryRedPacket')).toHaveLength(0);
   });
 
@@ -526,7 +526,7 @@ describe('receiving a red packet', () => {
     stubApi(baseRoutes({ '/redP/queryRedPacket': refusal(409, 'nope', 'RedPacketNotFound') }));
     signIn();
     const view = renderAt(at);
-    expect(await screen.findByTestId('packet-not-found', {}, wait)).toBeTruthy();
+    expect(await screen.findByTestId('packet-not-found', {}, wait)).toBeInTheDocument();
     expect(toast).not.toHaveBeenCalled();
     view.unmount();
 
@@ -572,7 +572,7 @@ describe('rank board', () => {
     expect(rows[1]?.querySelector('.ds-rank__badge--silver')?.getAttribute('aria-label')).toBe(
       'Tied for rank 2',
     );
-    expect(rows[2]?.querySelector('.ds-rank__badge--silver')).toBeTruthy();
+    expect(rows[2]?.querySelector('.ds-rank__badge--silver')).toBeInTheDocument();
     expect(rows[3]?.querySelector('.ds-rank__badge--bronze')).toBeNull();
     expect(rows[1]?.textContent).toContain('Tie');
     expect(rows[0]?.textContent).toContain('₱500.00');
@@ -584,7 +584,7 @@ describe('rank board', () => {
     expect(screen.getByTestId('rank-me-value').textContent).toBe('1 friend');
 
     fireEvent.click(screen.getByTestId('rank-scope-today'));
-    expect(await screen.findByTestId('rank-empty', {}, wait)).toBeTruthy();
+    expect(await screen.findByTestId('rank-empty', {}, wait)).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('rank-me-rank').textContent).toBe('—'));
     expect(api.callsTo('/reward/rankingByDay')[0]?.url).toContain('type=invites');
   });
@@ -593,8 +593,8 @@ describe('rank board', () => {
     stubApi(baseRoutes({ '/reward/ranking': ok(board('earnings', { me: null })) }));
     asGuest();
     renderAt('#/pages/earn/rank');
-    expect(await screen.findByTestId('rank-me-guest', {}, wait)).toBeTruthy();
-    expect(await screen.findByTestId('rank-list', {}, wait)).toBeTruthy();
+    expect(await screen.findByTestId('rank-me-guest', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByTestId('rank-list', {}, wait)).toBeInTheDocument();
   });
 });
 

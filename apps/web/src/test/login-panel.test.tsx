@@ -133,7 +133,7 @@ describe('register form validation (spec section 5)', () => {
     await waitFor(() => expect(toast).toHaveBeenCalledWith('Please choose country'));
     fireEvent.click(screen.getByTestId('register-tab-username'));
     fireEvent.click(await screen.findByTestId('submit'));
-    expect(await screen.findByTestId('country-sheet', {}, wait)).toBeTruthy();
+    expect(await screen.findByTestId('country-sheet', {}, wait)).toBeInTheDocument();
     fireEvent.click(screen.getByTestId('country-VN'));
     expect(useSession.getState().phonePrefix).toBe('+84');
     expect(localStorage.getItem(STORAGE_KEYS.phonePrefix)).toBe('+84');
@@ -213,7 +213,7 @@ describe('e-mail login', () => {
     });
     await fillEmailLogin();
     fireEvent.click(screen.getByTestId('submit'));
-    expect(await screen.findByTestId('home-page', {}, wait)).toBeTruthy();
+    expect(await screen.findByTestId('home-page', {}, wait)).toBeInTheDocument();
     expect(api.callsTo('/auth/login')[0]!.json).toEqual({
       email: 'viewer@example.com',
       verifyCode: '123456',
@@ -313,7 +313,7 @@ describe('login route query parameters', () => {
     });
     act(() => useSession.getState().setLanguage('vn'));
     renderAt('#/pages/login/onelylogin?website=1&isMobile=1');
-    expect(await screen.findByText('Log in with e-mail', {}, wait)).toBeTruthy();
+    expect(await screen.findByText('Log in with e-mail', {}, wait)).toBeInTheDocument();
     expect(screen.queryByTestId('login-back')).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.language)).toBe('vn');
     await waitFor(
@@ -330,15 +330,15 @@ describe('login popup', () => {
     fireEvent.click(await screen.findByTestId('profile-login', {}, wait));
     const panel = await screen.findByTestId('login-panel', {}, wait);
     expect(panel.style.zIndex).toBe(String(LIMITS.loginPopupZIndex));
-    expect(screen.getByTestId('view-chooser')).toBeTruthy();
-    expect(await screen.findByTestId('chooser-google', {}, wait)).toBeTruthy();
+    expect(screen.getByTestId('view-chooser')).toBeInTheDocument();
+    expect(await screen.findByTestId('chooser-google', {}, wait)).toBeInTheDocument();
     fireEvent.click(screen.getByTestId('chooser-username'));
-    expect(screen.getByTestId('view-username')).toBeTruthy();
+    expect(screen.getByTestId('view-username')).toBeInTheDocument();
     fireEvent.click(screen.getByTestId('login-back'));
-    expect(screen.getByTestId('view-chooser')).toBeTruthy();
+    expect(screen.getByTestId('view-chooser')).toBeInTheDocument();
     fireEvent.click(screen.getByTestId('login-close'));
     await waitFor(() => expect(screen.queryByTestId('login-panel')).toBeNull());
-    expect(screen.getByTestId('profile-guest')).toBeTruthy();
+    expect(screen.getByTestId('profile-guest')).toBeInTheDocument();
   });
 
   it('inside an in-app browser, Google sign-in asks to open the page in a browser instead of failing there', async () => {
@@ -348,7 +348,7 @@ describe('login popup', () => {
       renderAt('#/pages/profile/index');
       fireEvent.click(await screen.findByTestId('profile-login', {}, wait));
       fireEvent.click(await screen.findByTestId('chooser-google', {}, wait));
-      expect(await screen.findByText('Please open in an external browser', {}, wait)).toBeTruthy();
+      expect(await screen.findByText('Please open in an external browser', {}, wait)).toBeInTheDocument();
       // Google's sign-in was not started (it would set the login type and leave the page).
       expect(useSession.getState().loginType).toBeNull();
     } finally {
@@ -376,7 +376,7 @@ describe('login popup', () => {
     type('username-input', 'viewer_01');
     type('password-input', 'secret123');
     fireEvent.click(screen.getByTestId('submit'));
-    expect(await screen.findByTestId('profile-user', {}, wait)).toBeTruthy();
+    expect(await screen.findByTestId('profile-user', {}, wait)).toBeInTheDocument();
     expect(screen.queryByTestId('login-panel')).toBeNull();
     expect(screen.getByTestId('profile-nickname').textContent).toBe('Maria');
     expect((await screen.findByTestId('profile-membership', {}, wait)).textContent).toBe('Ordinary user');

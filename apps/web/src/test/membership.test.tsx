@@ -199,7 +199,7 @@ describe('Star Card page', () => {
     renderAt('#/pages/earn/strategy');
     fireEvent.click(await screen.findByTestId('tier-premium-buy', {}, wait));
     const sheet = await screen.findByTestId('purchase-sheet', {}, wait);
-    expect(within(sheet).getByText('Upgrade to Premium Star Card')).toBeTruthy();
+    expect(within(sheet).getByText('Upgrade to Premium Star Card')).toBeInTheDocument();
     expect(screen.getByTestId('purchase-price').textContent).toBe('₱999.00');
     expect(screen.getByTestId('purchase-credit').textContent).toBe('-₱498.33');
     expect(screen.getByTestId('purchase-pay').textContent).toBe('₱500.67');
@@ -309,7 +309,7 @@ describe('Star Card page', () => {
     expect((await screen.findByTestId('purchase-error', {}, wait)).textContent).toContain(
       'Insufficient funds',
     );
-    expect(screen.getByTestId('purchase-recharge')).toBeTruthy();
+    expect(screen.getByTestId('purchase-recharge')).toBeInTheDocument();
     fireEvent.click(screen.getByTestId('purchase-confirm'));
     await waitFor(() => expect(api.callsTo('/user/openvipByBalance')).toHaveLength(2), wait);
     const [first, second] = api.callsTo('/user/openvipByBalance').map(bodyOf);
@@ -542,7 +542,7 @@ describe('Points & Trial Card page', () => {
     );
     fireEvent.change(field, { target: { value: 'TC2345ABCE' } });
     fireEvent.click(screen.getByTestId('redeem-submit'));
-    expect(await screen.findByTestId('redeem-done', {}, wait)).toBeTruthy();
+    expect(await screen.findByTestId('redeem-done', {}, wait)).toBeInTheDocument();
     expect(api.callsTo('/user/getTrialCard').map(bodyOf)).toEqual([
       { code: 'TC2345ABCD' },
       { code: 'TC2345ABCE' },
@@ -624,7 +624,7 @@ describe('Points & Trial Card page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Gift' }));
     expect((await screen.findByTestId('gift-done', {}, wait)).textContent).toContain('TC7K2M9QXY');
     expect(screen.getByTestId('trial-code-9').textContent).toBe('TC7K2M9QXY');
-    expect(screen.getByTestId('copy-TC7K2M9QXY')).toBeTruthy();
+    expect(screen.getByTestId('copy-TC7K2M9QXY')).toBeInTheDocument();
 
     const bodies = api.callsTo('/user/sendTrialCard').map(bodyOf);
     expect(bodies[0]).toMatchObject({ inviteCode: 'ZX98YW76' });

@@ -116,7 +116,7 @@ describe('offline', () => {
     expect((await screen.findByTestId('profile-balance', {}, wait)).textContent).toBe('₱1,000.00');
     expect(screen.getByTestId('profile-balance-stale').textContent).toBe('last known');
     expect(screen.getByTestId('profile-membership').getAttribute('data-stale')).toBe('true');
-    expect(screen.getByTestId('offline-bar')).toBeTruthy();
+    expect(screen.getByTestId('offline-bar')).toBeInTheDocument();
 
     // Logging out forgets them.
     act(() => useSession.getState().logout());

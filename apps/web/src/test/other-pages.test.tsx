@@ -54,7 +54,7 @@ describe('the spec’s other pages', () => {
     );
     cleanup();
     renderAt('#/open-location?latitude=200&longitude=1');
-    expect(await screen.findByTestId('open-location-invalid', {}, wait)).toBeTruthy();
+    expect(await screen.findByTestId('open-location-invalid', {}, wait)).toBeInTheDocument();
   });
 
   it('chooses the viewer’s country and goes back', async () => {

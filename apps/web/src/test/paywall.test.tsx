@@ -167,12 +167,12 @@ describe('paywall over a paid episode', () => {
     // The series reloads unlocked meanwhile; the sheet stays until the viewer continues.
     await waitFor(() => expect(api.callsTo('/sv/videos/1').length).toBeGreaterThan(1), wait);
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(screen.getByTestId('paywall-done')).toBeTruthy();
+    expect(screen.getByTestId('paywall-done')).toBeInTheDocument();
     expect(hls.urls).toHaveLength(0);
     fireEvent.click(screen.getByTestId('paywall-continue'));
     await waitFor(() => expect(hls.urls).toContain('/stream/4/sig/index.m3u8'), wait);
     expect(screen.queryByTestId('unlock-prompt')).toBeNull();
-    expect(screen.getByTestId('details-share')).toBeTruthy();
+    expect(screen.getByTestId('details-share')).toBeInTheDocument();
     expect(window.location.hash).toContain('videoId=4');
   });
 
@@ -305,7 +305,7 @@ describe('paywall in the Shorts feed', () => {
     // The feed reloads unlocked behind the sheet; nothing plays until the viewer continues.
     await waitFor(() => expect(api.callsTo('/sv/videosPage').length).toBeGreaterThan(1), wait);
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(screen.getByTestId('paywall-done')).toBeTruthy();
+    expect(screen.getByTestId('paywall-done')).toBeInTheDocument();
     expect(api.callsTo('/sv/play/4')).toHaveLength(0);
     expect(showToast).not.toHaveBeenCalled();
 

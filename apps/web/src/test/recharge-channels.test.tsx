@@ -40,7 +40,7 @@ describe('recharge channels', () => {
     fireEvent.click(card);
     expect(screen.queryByRole('radio', { checked: true })).toBeNull();
     // The quick amounts are the available channel's, not the unavailable one's.
-    expect(screen.getByTestId('quick-5000')).toBeTruthy();
+    expect(screen.getByTestId('quick-5000')).toBeInTheDocument();
     expect(screen.queryByTestId('quick-100')).toBeNull();
     expect(screen.getByTestId('recharge-channel-official').getAttribute('role')).toBe('radio');
   });

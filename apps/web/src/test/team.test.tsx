@@ -178,7 +178,7 @@ describe('my team', () => {
     expect(within(first).getByTestId('member-101-max-recharge').textContent).toBe('₱5,000.00');
 
     fireEvent.click(screen.getByTestId('level-tab-2'));
-    expect(await screen.findByTestId('member-202', {}, wait)).toBeTruthy();
+    expect(await screen.findByTestId('member-202', {}, wait)).toBeInTheDocument();
     expect(screen.getByTestId('level-tab-2').getAttribute('aria-selected')).toBe('true');
     expect(screen.getByTestId('level-revenue').textContent).toBe('₱40.00');
     expect(within(screen.getByTestId('member-201')).getByTestId('member-201-tier').textContent).toBe(
@@ -223,7 +223,7 @@ describe('my team', () => {
     const notice = await screen.findByTestId('team-needs-card', {}, wait);
     expect(notice.textContent).toContain('Team rewards need a Star Card');
     expect(within(notice).getByTestId('team-get-card').getAttribute('href')).toBe('#/pages/earn/strategy');
-    expect(await screen.findByTestId('team-members-empty', {}, wait)).toBeTruthy();
+    expect(await screen.findByTestId('team-members-empty', {}, wait)).toBeInTheDocument();
   });
 
   it('searches every level by nickname, invite code or ID and shows each result’s level', async () => {
@@ -234,7 +234,7 @@ describe('my team', () => {
     );
     signIn();
     renderAt('#/pages/profile/myTeam/search');
-    expect(await screen.findByTestId('team-search-hint', {}, wait)).toBeTruthy();
+    expect(await screen.findByTestId('team-search-hint', {}, wait)).toBeInTheDocument();
     const input = screen.getByTestId('team-search-input');
     fireEvent.change(input, { target: { value: ' anna ' } });
     fireEvent.submit(input.closest('form')!);
@@ -590,7 +590,7 @@ describe('monthly salary', () => {
     expect((await screen.findByTestId('salary-claim-state', {}, wait)).textContent).toBe(
       'Claimed for this month. The next salary can be claimed on Dec 21, 2026.',
     );
-    expect(screen.getByTestId('salary-level-1-reached')).toBeTruthy();
+    expect(screen.getByTestId('salary-level-1-reached')).toBeInTheDocument();
     expect(screen.getByTestId<HTMLButtonElement>('salary-claim').disabled).toBe(true);
   });
 
@@ -833,6 +833,6 @@ describe('entries', () => {
   it('team pages ask a guest to log in', async () => {
     stubApi(baseRoutes());
     renderAt('#/pages/profile/copyright-center/index');
-    expect(await screen.findByTestId('login-required', {}, wait)).toBeTruthy();
+    expect(await screen.findByTestId('login-required', {}, wait)).toBeInTheDocument();
   });
 });

@@ -282,7 +282,7 @@ describe('withdraw page', () => {
       'could not reach the server',
     );
     typePassword('123456');
-    expect(await screen.findByTestId('withdraw-details', {}, wait)).toBeTruthy();
+    expect(await screen.findByTestId('withdraw-details', {}, wait)).toBeInTheDocument();
 
     const applies = api.callsTo('/account/applyWithdrawal').map(bodyOf);
     expect(applies).toHaveLength(3);
@@ -422,7 +422,7 @@ describe('official bank transfer', () => {
     vi.setSystemTime(Date.now() + 60_000);
     await waitFor(() => expect(screen.getByTestId('official-countdown').textContent).toBe('01:05'), wait);
     vi.setSystemTime(Date.now() + 66_000);
-    expect(await screen.findByTestId('official-expired', {}, wait)).toBeTruthy();
+    expect(await screen.findByTestId('official-expired', {}, wait)).toBeInTheDocument();
     expect(screen.queryByTestId('official-transferred')).toBeNull();
     expect(screen.getByTestId('official-expired').textContent).toContain('within 2 minutes');
   });
@@ -438,7 +438,7 @@ describe('official bank transfer', () => {
     signIn();
     renderAt('#/pages/profile/recharge/official?orderNo=R100');
     fireEvent.click(await screen.findByTestId('official-transferred', {}, wait));
-    expect(await screen.findByTestId('official-submitted', {}, wait)).toBeTruthy();
+    expect(await screen.findByTestId('official-submitted', {}, wait)).toBeInTheDocument();
     expect(api.callsTo('/user/addAccountBalanceVerify').map(bodyOf)).toEqual([{ orderNo: 'R100' }]);
   });
 });
@@ -473,7 +473,7 @@ describe('recharge', () => {
     await waitFor(() => expect(api.callsTo('/user/addBalance')).toHaveLength(1), wait);
     await waitFor(() => expect(toast).toHaveBeenCalled(), wait);
     fireEvent.click(screen.getByRole('button', { name: 'Pay now' }));
-    expect(await screen.findByTestId('official-pending', {}, wait)).toBeTruthy();
+    expect(await screen.findByTestId('official-pending', {}, wait)).toBeInTheDocument();
     const bodies = api.callsTo('/user/addBalance').map(bodyOf);
     expect(bodies[0]).toMatchObject({ channel: 'official', amount: '5000.00' });
     expect(bodies[1]!.requestId).toBe(bodies[0]!.requestId);
@@ -507,8 +507,8 @@ describe('recharge', () => {
     );
     signIn();
     renderAt('#/pages/profile/recharge/index?orderNo=R100');
-    expect(await screen.findByTestId('recharge-result-pending', {}, wait)).toBeTruthy();
-    expect(await screen.findByTestId('recharge-result-credited', {}, wait)).toBeTruthy();
+    expect(await screen.findByTestId('recharge-result-pending', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByTestId('recharge-result-credited', {}, wait)).toBeInTheDocument();
     expect(screen.getByTestId('recharge-result-credited').textContent).toContain('+₱5,000.00');
     expect(api.callsTo('/user/addAccountBalanceVerify')).toHaveLength(2);
   });
@@ -581,7 +581,7 @@ describe('wallet records', () => {
     expect(screen.getByTestId('record-1').tagName).toBe('DIV');
 
     fireEvent.click(screen.getByTestId('record-filter-withdrawal'));
-    expect(await screen.findByTestId('record-2', {}, wait)).toBeTruthy();
+    expect(await screen.findByTestId('record-2', {}, wait)).toBeInTheDocument();
     expect(screen.queryByTestId('record-1')).toBeNull();
     expect(screen.getByTestId('record-filter-withdrawal').getAttribute('aria-checked')).toBe('true');
     expect(window.location.hash).toBe('#/pages/profile/wallet/list?type=withdrawal');
@@ -625,7 +625,7 @@ describe('wallet entries', () => {
   it('wallet pages ask a guest to log in', async () => {
     stubApi(baseRoutes());
     renderAt('#/pages/profile/withdraw/index');
-    expect(await screen.findByTestId('login-required', {}, wait)).toBeTruthy();
+    expect(await screen.findByTestId('login-required', {}, wait)).toBeInTheDocument();
   });
 });
 
@@ -707,7 +707,7 @@ describe('bank cards', () => {
     expect(item.textContent).toContain('•••• 6789');
     fireEvent.click(screen.getByTestId('card-delete-7'));
     fireEvent.click(await screen.findByRole('button', { name: 'Delete' }, wait));
-    expect(await screen.findByTestId('cards-empty', {}, wait)).toBeTruthy();
+    expect(await screen.findByTestId('cards-empty', {}, wait)).toBeInTheDocument();
     expect(bodyOf(api.callsTo('/account/delBankCard')[0]!)).toEqual({ id: '7' });
   });
 });

@@ -216,7 +216,7 @@ describe('e-mail registration and login', () => {
 
   it('uses a code once only, and only for its purpose', async () => {
     const token = (await registerByEmail('hal@example.ph')).body.data.access_token;
-    expect(token).toBeTruthy();
+    expect(token).toEqual(expect.any(String));
     await sendCode('hal@example.ph', 0);
     const code = lastCode(t.mails, 'hal@example.ph');
     const login = () => call(api.auth.login, { body: { email: 'hal@example.ph', verifyCode: code }, ip });
@@ -335,7 +335,7 @@ describe('user name registration and login', () => {
       ip,
     });
     expect(login.status).toBe(200);
-    expect(login.body.data.access_token).toBeTruthy();
+    expect(login.body.data.access_token).toEqual(expect.any(String));
   });
 
   it('refuses a wrong captcha and uses the captcha up either way', async () => {

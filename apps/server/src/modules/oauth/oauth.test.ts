@@ -41,8 +41,9 @@ async function signIn(app: FastifyInstance, start: string, tamper?: (callback: U
   expect(begin.statusCode).toBe(302);
   const authorize = new URL(begin.headers.location as string);
   expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
-  expect(authorize.searchParams.get('state')).toBeTruthy();
-  expect(authorize.searchParams.get('nonce')).toBeTruthy();
+  // Unguessable values, at least 128 bits in base64url.
+  expect(authorize.searchParams.get('state')).toMatch(/^[\w-]{22,}$/);
+  expect(authorize.searchParams.get('nonce')).toMatch(/^[\w-]{22,}$/);
   const approved = await fetch(authorize, { redirect: 'manual' });
   const callback = new URL(approved.headers.get('location') ?? '');
   expect(callback.pathname).toBe('/app-api/oauth/callback/google');

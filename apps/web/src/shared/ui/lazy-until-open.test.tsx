@@ -92,7 +92,7 @@ describe('lazyUntilOpen when its script fails', () => {
     );
     await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1));
     await act(() => Promise.resolve());
-    expect(screen.getByText('page')).toBeTruthy();
+    expect(screen.getByText('page')).toBeInTheDocument();
     expect(screen.queryByTestId('part')).toBeNull();
     expect(caught).not.toHaveBeenCalled();
     act(() => void window.dispatchEvent(new Event('online')));

@@ -19,7 +19,7 @@ describe('Segmented', () => {
       />,
     );
     const group = screen.getByRole('radiogroup', { name: 'Split' });
-    expect(group).toBeTruthy();
+    expect(group).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'Random' }).getAttribute('aria-checked')).toBe('true');
     expect(screen.getByTestId('split-equal').getAttribute('aria-checked')).toBe('false');
     await userEvent.click(screen.getByRole('radio', { name: 'Equal' }));

@@ -67,7 +67,7 @@ describe('Header', () => {
 
   it('has a title and can hide the back button', () => {
     renderRoutes(['/page'], <Header title="Earn" showBack={false} />);
-    expect(screen.getByRole('heading', { name: 'Earn' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Earn' })).toBeInTheDocument();
     expect(screen.queryByTestId('header-back')).toBeNull();
   });
 });
@@ -78,7 +78,7 @@ describe('PageContainer', () => {
     expect(screen.queryByText('content')).toBeNull();
     expect(screen.getByRole('status').textContent).toBe('Loading…');
     rerender(<PageContainer>content</PageContainer>);
-    expect(screen.getByText('content')).toBeTruthy();
+    expect(screen.getByText('content')).toBeInTheDocument();
   });
 });
 
@@ -127,6 +127,6 @@ describe('ConfirmPopup, LoadingMask, FooterBar', () => {
     rerender(<LoadingMask text="Saving" />);
     expect(screen.getByTestId('loading-mask').textContent).toBe('Saving');
     render(<FooterBar>Pay now</FooterBar>);
-    expect(screen.getByText('Pay now')).toBeTruthy();
+    expect(screen.getByText('Pay now')).toBeInTheDocument();
   });
 });

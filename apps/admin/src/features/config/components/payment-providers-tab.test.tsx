@@ -129,7 +129,7 @@ describe('Configuration → Payment providers', () => {
       secrets: { secretKey: 'sk_test_0123456789', webhookSecret: 'whsk_0000abcd' },
     });
     const saved = await screen.findByText('Offered in the app', {}, wait);
-    expect(saved).toBeTruthy();
+    expect(saved).toBeInTheDocument();
     const after = screen.getByTestId('provider-paymongo');
     expect(after.textContent).toContain('Saved: ••••6789');
     // The saved secret is never put back into the field.
@@ -153,7 +153,7 @@ describe('Configuration → Payment providers', () => {
     fireEvent.click(within(card).getByRole('button', { name: 'Save' }));
     expect(
       await within(card).findByText('Webhook secret key is needed before PayMongo can be offered', {}, wait),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(sent).toHaveLength(0);
     rerender(
       <QueryClientProvider client={client}>

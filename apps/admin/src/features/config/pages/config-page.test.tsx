@@ -112,7 +112,7 @@ describe('Configuration: recharge channels users are not offered', () => {
 
   it('says nothing when every channel switched on is offered', async () => {
     renderPage(tenantConfig([]));
-    expect(await screen.findByTestId('config-tabs', {}, wait)).toBeTruthy();
+    expect(await screen.findByTestId('config-tabs', {}, wait)).toBeInTheDocument();
     expect(screen.queryByTestId('config-hidden-channels')).toBeNull();
   }, 30_000);
 });

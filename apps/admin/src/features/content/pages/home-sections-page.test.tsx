@@ -153,11 +153,11 @@ describe('Content → Home sections', () => {
     fireEvent.mouseDown(picker.querySelector('input') ?? picker);
     fireEvent.click(await screen.findByTitle('Alpha Love', {}, wait));
     fireEvent.click(await screen.findByTitle('Beta Hearts (draft: not shown until published)', {}, wait));
-    expect(await screen.findByTestId('section-item-custom-1-9', {}, wait)).toBeTruthy();
+    expect(await screen.findByTestId('section-item-custom-1-9', {}, wait)).toBeInTheDocument();
     fireEvent.click(screen.getByTestId('section-item-up-custom-1-9'));
 
     fireEvent.click(screen.getByTestId('sections-save'));
-    expect(await screen.findByTestId('sections-saved', {}, wait)).toBeTruthy();
+    expect(await screen.findByTestId('sections-saved', {}, wait)).toBeInTheDocument();
     expect(sent).toHaveLength(1);
     expect(sent[0]).toEqual({
       tenantId: '000000',

@@ -127,6 +127,6 @@ describe('the subtitle overlay', () => {
 
     fireEvent.click(screen.getByTestId('details-subtitles-off'));
     expect(useSubtitlePrefs.getState()).toMatchObject({ on: false });
-    expect(screen.getByRole('menuitemradio', { name: 'Tắt' })).toBeTruthy();
+    expect(screen.getByRole('menuitemradio', { name: 'Tắt' })).toBeInTheDocument();
   });
 });
