@@ -257,6 +257,14 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-member-access': 'off',
       '@typescript-eslint/no-unsafe-assignment': 'off',
       'no-console': 'off',
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name=/^(toBeTruthy|toBeFalsy)$/]',
+          message:
+            'Assert the value (toBe, toEqual, toMatch, toBeInTheDocument, not.toBeNull), not its truthiness.',
+        },
+      ],
     },
   },
 );
