@@ -503,8 +503,10 @@ try {
     const stormFailed = storm.filter((r) => isFailure(r.status)).length;
     return `storm of ${storm.length}: ${stormFailed} failed`;
   });
-  // What needs the store through the instances: an episode's playlist (/stream reads it from the
-  // store after its signature check). Covers and posters go from the store (or its CDN) directly.
+  // What needs the store through the instances: a rung's media playlist (/stream reads it from the
+  // store after its signature check; the play's `startUrl`, the lowest rung's). The master playlist
+  // (`playlistUrl`) is made from the episode's row and never touches the store, so asking it would
+  // not see the outage. Segments, covers and posters go from the store (or its CDN) directly.
   // Every free episode of the catalogue, asked in turn: an instance keeps a playlist it has read
   // for its signing window, so asking one episode again would measure that cache, not the store.
   const episodeIds = await (async () => {
@@ -530,7 +532,7 @@ try {
   let probes = 0;
   const playlist = async () => {
     const n = ++probes;
-    const play = await mix.call<{ playlistUrl: string }>(
+    const play = await mix.call<{ playlistUrl: string; startUrl: string | null }>(
       'play address (play/{id})',
       `/app-api/sv/play/${episodeIds[(n - 1) % episodeIds.length]}`,
       {
@@ -539,7 +541,7 @@ try {
       },
     );
     if (!play.data) return play.status;
-    const url = new URL(play.data.playlistUrl, lb);
+    const url = new URL(play.data.startUrl ?? play.data.playlistUrl, lb);
     return (await mix.call('playlist from the store (/stream)', url.pathname + url.search, { method: 'GET' }))
       .status;
   };
