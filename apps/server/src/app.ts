@@ -389,10 +389,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // A Star Card bought by a team member holds the uplines' referral rewards until it ends (an
   // upgrade settles them), in the same transaction.
   memberships.onPurchased(teamRewards.cardPurchased);
+  const content = createContentService({ db, clock, storage });
   const analytics = await analyticsModule(app, router, {
     database,
     clock,
     tenants,
+    content,
     metrics,
     resolveUser: (token) => sessions.resolve(token),
     ...config.analytics,
@@ -479,7 +481,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   contentRoutes(router, {
     db,
     operators,
-    content: createContentService({ db, clock, storage }),
+    content,
     subtitles: createSubtitleService({ db, clock, storage }),
     storage,
     videoMaxBytes: config.videoUploadMaxBytes,

@@ -4,9 +4,7 @@ import {
   ANALYTICS_SOURCES,
   type AnalyticsOverview,
   type AnalyticsSeriesDetail,
-  type CurrencyKey,
   DEFAULT_TENANT_ID,
-  isCurrencyKey,
   RETENTION_DAYS,
   toMajor,
 } from '@dramastar/contract';
@@ -14,8 +12,12 @@ import { sql } from 'drizzle-orm';
 import { addDays, type Clock, dayIn } from '../../clock.js';
 import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
+import type { LocalizedText } from '../../db/schema/catalog.js';
 import type { OperatorContext } from '../../http/actors.js';
 import { AppError } from '../../http/errors.js';
+import { localize } from '../catalog/catalog.service.js';
+import type { ContentService } from '../content/content.service.js';
+import type { TenantService } from '../tenant/tenant.service.js';
 
 interface RangeQuery {
   from?: string | undefined;
@@ -26,29 +28,26 @@ interface RangeQuery {
 const daysBetween = (from: string, to: string) =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
-/** A title in English, else any language it has. */
-const titleOf = (title: unknown): string => {
-  const t = (title ?? {}) as Record<string, string | undefined>;
-  return t.en ?? t.vn ?? t.id ?? '';
-};
-
 /**
  * The console's analytics pages, read from the daily rollups only (never the raw events), so each
- * answer costs a few index range scans whatever the traffic. Definitions: docs/analytics.md.
+ * answer costs a few index range scans whatever the traffic. Definitions: docs/analytics.md. The
+ * tenant's time zone and currency come from the tenant module (cached per instance), a series'
+ * title and free episodes from the content module's read; only the overview's table joins the
+ * titles of its series in its own statement (no module reads titles by ids, and a second round
+ * trip would cost more than the join).
  */
-export function createAnalyticsConsole(deps: { db: Db; clock: Clock }) {
+export function createAnalyticsConsole(deps: {
+  db: Db;
+  clock: Clock;
+  tenants: Pick<TenantService, 'config'>;
+  content: Pick<ContentService, 'readSeries'>;
+}) {
   const { db, clock } = deps;
 
   async function rangeOf(operator: OperatorContext, query: RangeQuery) {
     const tenantId = query.tenantId ?? operator.tenantIds?.[0] ?? DEFAULT_TENANT_ID;
     if (operator.tenantIds && !operator.tenantIds.includes(tenantId)) throw new AppError('Forbidden');
-    const [tenant] = await rowsOf<{ time_zone: string; currency: string }>(
-      db,
-      sql`select time_zone, currency from tenant where id = ${tenantId}`,
-    );
-    if (!tenant) throw new AppError('TenantNotFound');
-    const timeZone = tenant.time_zone;
-    const currency: CurrencyKey = isCurrencyKey(tenant.currency) ? tenant.currency : 'PHP';
+    const { timeZone, currency } = await deps.tenants.config(tenantId);
     const to = query.to ?? dayIn(timeZone, clock.now());
     const from = query.from ?? addDays(to, -(ANALYTICS_DEFAULT_DAYS - 1));
     const span = daysBetween(from, to) + 1;
@@ -125,7 +124,7 @@ export function createAnalyticsConsole(deps: { db: Db; clock: Clock }) {
       );
       const seriesAsked = rowsOf<{
         series_id: number;
-        title: unknown;
+        title: LocalizedText | null;
         viewers: number;
         watch: string;
         episode_viewers: number;
@@ -199,7 +198,7 @@ export function createAnalyticsConsole(deps: { db: Db; clock: Clock }) {
         })),
         series: seriesRows.map((s) => ({
           seriesId: s.series_id,
-          title: titleOf(s.title) || `#${s.series_id}`,
+          title: s.title ? localize(s.title, 'en') : `#${s.series_id}`,
           viewers: s.viewers,
           avgWatchSeconds: s.episode_viewers > 0 ? Math.round(Number(s.watch) / s.episode_viewers) : 0,
           paywallViewers: s.paywall,
@@ -217,9 +216,16 @@ export function createAnalyticsConsole(deps: { db: Db; clock: Clock }) {
     ): Promise<AnalyticsSeriesDetail> {
       const r = await rangeOf(operator, query);
       const { tenantId: t, from, to, currency } = r;
-      const infoAsked = rowsOf<{ title: unknown; free: number }>(
-        db,
-        sql`select title, free_episodes::int as free from series where id = ${seriesId} and tenant_id = ${t}`,
+      // The series, when it is the range's tenant's. Events may name a series without a row (the
+      // app's ids are not checked at ingestion): such a one, or another tenant's, is shown by its
+      // id with the range's (empty) rows, as the overview lists it.
+      const infoAsked = deps.content.readSeries(operator, seriesId).then(
+        (row) => (row.tenantId === t ? row : null),
+        (error: unknown) => {
+          if (error instanceof AppError && (error.key === 'NotFound' || error.key === 'Forbidden'))
+            return null;
+          throw error;
+        },
       );
       const rowsAsked = rowsOf<Record<string, number | string>>(
         db,
@@ -232,13 +238,13 @@ export function createAnalyticsConsole(deps: { db: Db; clock: Clock }) {
             where tenant_id = ${t} and series_id = ${seriesId} and day between ${from}::date and ${to}::date
             group by episode order by episode`,
       );
-      const [[info], rows] = await Promise.all([infoAsked, rowsAsked]);
+      const [info, rows] = await Promise.all([infoAsked, rowsAsked]);
       const n = (v: number | string | undefined) => Number(v ?? 0);
       return {
         ...r,
         seriesId,
-        title: titleOf(info?.title) || `#${seriesId}`,
-        freeEpisodes: info?.free ?? 0,
+        title: info ? localize(info.title, 'en') : `#${seriesId}`,
+        freeEpisodes: info?.freeEpisodes ?? 0,
         episodes: rows.map((e) => ({
           episode: n(e.episode),
           viewers: n(e.viewers),

@@ -306,6 +306,31 @@ describe('the rollup of scripted viewers', () => {
     expect(attributed[0]!.n).toBe(1);
   });
 
+  it("names a series by its English title and free episodes (the content module's read); by its id when it has no row in the range's tenant", async () => {
+    const insert = (tenantId: string, slug: string) =>
+      t.database.query<{ id: number }>(
+        `insert into series (tenant_id, slug, title, description, cover, tags, category, free_episodes, status, created_at)
+         values ($1, $2, '{"en":"Analytics title","vn":"Tiêu đề"}', '{"en":""}', '/c.jpg', '[]', 'romance', 4, 'draft', now())
+         returning id::int as id`,
+        [tenantId, slug],
+      );
+    const [own] = await insert('000000', 'analytics-own');
+    await t.database.query(
+      `insert into tenant (id, name, currency, default_language, time_zone, invite_url)
+       values ('an0002', 'Other', 'PHP', 'en', 'Asia/Manila', 'http://x') on conflict do nothing`,
+    );
+    const [other] = await insert('an0002', 'analytics-other');
+    expect(await series(own!.id, D, D)).toMatchObject({
+      title: 'Analytics title',
+      freeEpisodes: 4,
+      episodes: [],
+    });
+    // Another tenant's series (the operator may see every tenant), and one with no row at all.
+    expect(await series(other!.id, D, D)).toMatchObject({ title: `#${other!.id}`, freeEpisodes: 0 });
+    expect(await series(7, D, D)).toMatchObject({ title: '#7', freeEpisodes: 0 });
+    expect((await overview(D, D)).series.map((x: { title: string }) => x.title)).toEqual(['#7']);
+  });
+
   it('gives D1/D7/D30 retention of sign-up cohorts, paying users, ARPPU, first purchases, renewals and upgrades', async () => {
     const week = await overview(D, addDay(7));
     // Cohort U2, U4 (D) and U6 (D+1). D1: U2 and U4 came back the next day, U6 did not.

@@ -6,6 +6,7 @@ import type { SessionUser } from '../../http/actors.js';
 import type { Metrics } from '../../http/metrics.js';
 import type { Router } from '../../http/route.js';
 import type { Job } from '../../jobs/scheduler.js';
+import type { ContentService } from '../content/content.service.js';
 import type { PurchaseHook } from '../membership/membership.service.js';
 import type { TenantService } from '../tenant/tenant.service.js';
 import { adminAnalyticsRoutes, analyticsRoutes } from './analytics.routes.js';
@@ -29,6 +30,8 @@ export async function analyticsModule(
     database: Database;
     clock: Clock;
     tenants: TenantService;
+    /** The console's read of a series (its title and free episodes on a series' page). */
+    content: Pick<ContentService, 'readSeries'>;
     metrics: Metrics;
     resolveUser: (token: string) => Promise<SessionUser | null>;
     retentionDays: number;
@@ -70,7 +73,9 @@ export async function analyticsModule(
     tenants: deps.tenants,
     resolveUser: deps.resolveUser,
   });
-  adminAnalyticsRoutes(router, { console: createAnalyticsConsole({ db: database.db, clock }) });
+  adminAnalyticsRoutes(router, {
+    console: createAnalyticsConsole({ db: database.db, clock, tenants: deps.tenants, content: deps.content }),
+  });
   // Events waiting reach the database before it closes.
   app.addHook('onClose', async () => {
     await service.buffer.stop();

@@ -1,7 +1,8 @@
 import { analyticsBatch, PLAY_ENTRIES, UNLOCK_ACTIONS } from '@dramastar/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { batchBody, quickBatch } from './batch-check.js';
+import { z } from 'zod';
+import { batchBody, compileSchema, contractRules, quickBatch } from './batch-check.js';
 import { sessionMemo } from './analytics.routes.js';
 
 // Values near each rule's edges, so mutations land on both sides of it.
@@ -37,7 +38,7 @@ const event = fc.oneof(
 const batch = fc.record(
   {
     deviceId: fc.stringMatching(/^[A-Za-z0-9_-]{16,64}$/),
-    token: fc.string({ maxLength: 210 }),
+    token: fc.oneof(fc.string({ maxLength: 210 }), fc.string({ maxLength: 210, unit: 'binary' })),
     events: fc.array(event, { minLength: 1, maxLength: 101 }),
   },
   { requiredKeys: ['deviceId', 'events'] },
@@ -92,6 +93,95 @@ describe("the ingestion call's quick check of a batch", () => {
     expect(refused.success).toBe(false);
     expect(refused.error?.issues.map((i) => i.path.join('.'))).toEqual(['events.0.episode']);
     expect(quickBatch({ ...good, events: [{ ...good.events[0], episode: 1 }] })).not.toBeNull();
+  });
+});
+
+describe('the quick check is derived from the contract', () => {
+  const good = {
+    deviceId: 'device-aaaa-0001',
+    token: 'token 😀',
+    events: [
+      { id: '0f8fad5b-d9cb-469f-a165-70867728950e', at: 1, type: 'visit', source: 'invite' },
+      {
+        id: '0f8fad5b-d9cb-469f-a165-70867728950f',
+        at: 2,
+        type: 'episode_progress',
+        seriesId: 2_147_483_647,
+        episodeId: 1,
+        episode: 10_000,
+        percent: 75,
+        seconds: 86_400,
+      },
+    ],
+  };
+  const event = good.events[1]!;
+  /** One rule of the contract broken in each: what the contract refuses, the quick check does too. */
+  const refused: [string, unknown][] = [
+    ['an unknown property', { ...good, extra: 1 }],
+    ['no device id', { ...good, deviceId: undefined }],
+    ['a short device id', { ...good, deviceId: 'short' }],
+    ['a token with a control character', { ...good, token: 'a\u0007b' }],
+    ['a token with a lone surrogate', { ...good, token: 'a\ud800b' }],
+    ['a long token', { ...good, token: 'x'.repeat(201) }],
+    ['no events', { ...good, events: [] }],
+    ['101 events', { ...good, events: Array.from({ length: 101 }, () => event) }],
+    ['an unknown event type', { ...good, events: [{ ...event, type: 'purchase' }] }],
+    ['an event with a property of another type', { ...good, events: [{ ...event, source: 'invite' }] }],
+    ['a visit from the banner', { ...good, events: [{ ...good.events[0], source: 'banner' }] }],
+    ['a bad id', { ...good, events: [{ ...event, id: '0f8fad5b-d9cb-069f-a165-70867728950e' }] }],
+    ['at 0', { ...good, events: [{ ...event, at: 0 }] }],
+    ['a series id beyond int4', { ...good, events: [{ ...event, seriesId: 2_147_483_648 }] }],
+    ['a fractional episode id', { ...good, events: [{ ...event, episodeId: 1.5 }] }],
+    ['episode 10,001', { ...good, events: [{ ...event, episode: 10_001 }] }],
+    ['a 30 % mark', { ...good, events: [{ ...event, percent: 30 }] }],
+    ['a mark as text', { ...good, events: [{ ...event, percent: '75' }] }],
+    ['negative seconds', { ...good, events: [{ ...event, seconds: -1 }] }],
+    ['no seconds', { ...good, events: [{ ...event, seconds: undefined }] }],
+  ];
+
+  it('accepts a valid batch (an emoji in its token) and refuses each broken rule', () => {
+    expect(analyticsBatch.safeParse(good).success).toBe(true);
+    expect(quickBatch(good)).toBe(good);
+    for (const [what, value] of refused) {
+      const parsed = JSON.parse(JSON.stringify(value)) as unknown;
+      expect(analyticsBatch.safeParse(parsed).success, what).toBe(false);
+      expect(quickBatch(parsed), what).toBeNull();
+      expect(batchBody.safeParse(parsed).success, what).toBe(false);
+    }
+  });
+
+  it("follows a schema's rules, and refuses to compile a rule it cannot check", () => {
+    const check = compileSchema(
+      contractRules(
+        z
+          .object({
+            n: z.number().int().min(2).max(5),
+            kind: z.enum(['a', 'b']),
+            tag: z.string().min(2).max(3).optional(),
+          })
+          .strict(),
+      ),
+    );
+    expect(check({ n: 2, kind: 'a' })).toBe(true);
+    expect(check({ n: 5, kind: 'b', tag: 'xyz' })).toBe(true);
+    for (const value of [{ n: 6, kind: 'a' }, { n: 2, kind: 'c' }, { n: 2.5, kind: 'a' }, { n: 2 }])
+      expect(check(value)).toBe(false);
+    expect(check({ n: 2, kind: 'a', tag: 'x' })).toBe(false);
+    expect(check({ n: 2, kind: 'a', tag: 'wxyz' })).toBe(false);
+    expect(check({ n: 2, kind: 'a', other: 1 })).toBe(false);
+    // A schema whose parse changes the value, or lets unknown properties through (and drops them),
+    // or a rule the compiler does not know: thrown at once, never checked loosely.
+    expect(() => contractRules(z.object({ n: z.number().default(1) }).strict())).toThrow(/transforms/);
+    expect(() => contractRules(z.object({ n: z.string().transform(Number) }).strict())).toThrow();
+    expect(() => contractRules(z.object({ n: z.number() }))).toThrow();
+    expect(() => compileSchema({ type: 'object', properties: { n: { type: 'number' } } })).toThrow(
+      /other properties/,
+    );
+    expect(() => compileSchema(contractRules(z.object({ n: z.number().multipleOf(2) }).strict()))).toThrow(
+      /multipleOf/,
+    );
+    expect(() => compileSchema(contractRules(z.object({ d: z.iso.date() }).strict()))).not.toThrow();
+    expect(() => compileSchema({ type: 'string', format: 'email' })).toThrow(/format/);
   });
 });
 
