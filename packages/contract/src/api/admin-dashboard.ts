@@ -127,7 +127,13 @@ export const adminDashboardApi = {
     path: '/dashboard/waiting',
     auth: 'operator',
     roles: ROLES.any,
-    query: lazySchema(() => z.object({ tenantId: text().regex(/^\d{6}$/).optional() })),
+    query: lazySchema(() =>
+      z.object({
+        tenantId: text()
+          .regex(/^\d{6}$/)
+          .optional(),
+      }),
+    ),
     response: lazySchema(() =>
       z.object({ list: z.array(z.object({ queue: z.enum(WAITING_QUEUES), count: z.number().int() })) }),
     ),

@@ -50,8 +50,12 @@ describe('what is waiting (dashboard)', () => {
       })
     ).body.data;
     expect(
-      (await f.call(api.user.addAccountBalanceVerify, { token: payer.token, body: { orderNo: order.orderNo } }))
-        .status,
+      (
+        await f.call(api.user.addAccountBalanceVerify, {
+          token: payer.token,
+          body: { orderNo: order.orderNo },
+        })
+      ).status,
     ).toBe(200);
 
     // Three withdrawals: one stays applied, one approved, one approved and being paid.
@@ -173,7 +177,12 @@ describe('what is waiting (dashboard)', () => {
     const vn = await f.operator('support', ['000001']);
     const mine = (await f.admin(adminDashboardApi.myTenants, { token: vn })).body.data.list;
     expect(mine).toEqual([
-      expect.objectContaining({ tenantId: '000001', currency: 'VND', language: 'vn', name: expect.any(String) }),
+      expect.objectContaining({
+        tenantId: '000001',
+        currency: 'VND',
+        language: 'vn',
+        name: expect.any(String),
+      }),
     ]);
   });
 });
