@@ -32,10 +32,13 @@ test('support credits a user above the threshold from the user page and a chat; 
   const app = await phone.newPage();
   const email = `e2e-credit-${unique()}@example.ph`;
   await registerByEmail(app, email);
-  await app.goto(`${base()}/pages/earn/customerService`);
+  await app.goto(`${base()}/pages/profile/chat/index`);
   await expect(app.getByTestId('chat-status')).toHaveAttribute('data-status', 'open');
   await app.getByTestId('chat-input').fill('My payout was late, can you help?');
   await app.getByTestId('chat-send').click();
+  await expect(app.locator('[data-testid="chat-message"][data-sender="user"]')).toContainText(
+    'payout was late',
+  );
 
   // Support opens the user's page: the form shows their limits and says ₱600 needs a second approval.
   const support = await newOperator('support', ['000000']);
