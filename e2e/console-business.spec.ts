@@ -13,7 +13,7 @@ test.beforeEach(({ page }) => {
 });
 
 async function openUser(page: Page, email: string): Promise<string> {
-  await page.getByTestId('nav').getByText('Users', { exact: true }).click();
+  await page.getByTestId('nav').getByRole('menuitem', { name: 'Users', exact: true }).click();
   await page.getByTestId('users-search').locator('input').fill(email);
   await page.getByTestId('users-search').locator('input').press('Enter');
   await page.getByTestId('users-table').getByRole('button', { name: 'Open' }).first().click();
