@@ -12,8 +12,15 @@ test.beforeEach(({ page }) => {
   });
 });
 
+/** An option of the open antd select list, by its text. */
+const option = (page: Page, text: string) =>
+  page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text });
+
 async function openUser(page: Page, email: string): Promise<string> {
-  await page.getByTestId('nav').getByRole('menuitem', { name: 'Users', exact: true }).click();
+  await page
+    .getByTestId('nav')
+    .getByRole('menuitem', { name: /Users$/ })
+    .click();
   await page.getByTestId('users-search').locator('input').fill(email);
   await page.getByTestId('users-search').locator('input').press('Enter');
   await page.getByTestId('users-table').getByRole('button', { name: 'Open' }).first().click();
@@ -68,7 +75,7 @@ test('support credits a user above the threshold from the user page and a chat; 
     `/admin/users?userId=${userId}&tab=wallet`,
   );
   await page.getByTestId('chat-canned').click();
-  await page.getByRole('option', { name: 'Withdrawal timing (en)' }).click();
+  await option(page, 'Withdrawal timing (en)').click();
   await expect(page.getByTestId('chat-reply-input')).toHaveValue(/Withdrawals are reviewed and paid/);
   await page.getByTestId('chat-reply-input').fill('Sorry for the wait: we are adding a goodwill credit.');
   await page.getByTestId('chat-reply-send').click();
@@ -76,9 +83,10 @@ test('support credits a user above the threshold from the user page and a chat; 
     page.getByTestId('console-chat-message').filter({ hasText: 'adding a goodwill credit' }),
   ).toBeVisible();
   await page.getByTestId('chat-canned').click();
-  await expect(page.getByRole('option', { name: 'Chào hỏi (vn)' })).toBeAttached();
-  await page.keyboard.press('Escape');
+  await page.keyboard.type('Chào');
+  await expect(option(page, 'Chào hỏi (vn)')).toBeVisible();
   await page.screenshot({ path: '/tmp/console-chat-canned.png' });
+  await page.keyboard.press('Escape');
 
   // Finance (another operator) finds it waiting on the dashboard and approves it.
   const finance = await browser.newContext({ viewport: { width: 1440, height: 900 }, colorScheme: 'light' });
@@ -110,7 +118,7 @@ test('support credits a user above the threshold from the user page and a chat; 
 
   // The same console in Vietnamese.
   await owner.getByTestId('language-picker').click();
-  await owner.getByRole('option', { name: 'Tiếng Việt' }).click();
+  await option(owner, 'Tiếng Việt').click();
   await expect(owner.getByTestId('nav')).toContainText('Tổng quan');
   await expect(owner.getByTestId('nav')).toContainText('Rút tiền');
   await owner.getByTestId('nav').getByText('Tổng quan', { exact: true }).click();
