@@ -53,7 +53,7 @@ test('support credits a user above the threshold from the user page and a chat; 
   const userId = await openUser(page, email);
   await page.getByTestId('user-credit').click();
   const dialog = page.getByTestId('credit-dialog');
-  await expect(dialog.getByTestId('credit-limits')).toContainText('1000 PHP');
+  await expect(dialog.getByTestId('credit-limits')).toContainText('1000.00 PHP');
   await dialog.getByTestId('credit-amount').fill('600');
   await expect(dialog.getByTestId('credit-needs-second')).toContainText('second approval');
   await dialog.getByTestId('credit-reason').fill('Late payout, goodwill');
