@@ -92,7 +92,7 @@ test('the owner creates a finance operator, who changes the one-time password an
 
   // The console opens, with the finance pages and without the owner's.
   await expect(them.getByTestId('operator-name')).toHaveText(username);
-  await expect(them.getByTestId('operator-role')).toHaveText('finance');
+  await expect(them.getByTestId('operator-role')).toHaveText('Finance');
   await expect(them.getByTestId('nav')).toContainText('Withdrawals');
   await expect(them.getByTestId('nav')).not.toContainText('Operators');
 

@@ -46,7 +46,7 @@ test('an operator signs in at /admin with TOTP, approves a withdrawal the user s
   await page.getByTestId('login-totp').fill(await freshTotpCode(owner.totpSecret));
   await page.getByTestId('login-totp-submit').click();
   await expect(page.getByTestId('operator-name')).toHaveText('admin');
-  await expect(page.getByTestId('operator-role')).toHaveText('owner');
+  await expect(page.getByTestId('operator-role')).toHaveText('Owner');
   await expect(page.getByTestId('ledger-light')).toHaveAttribute('data-balanced', 'true');
 
   // The withdrawal queue offers approve and reject for an applied withdrawal; approve it.

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { adminApi, type AnyCall, type CallInput } from '@dramastar/contract';
+import { accessApi, adminApi, type AnyCall, type CallInput, type OperatorRole } from '@dramastar/contract';
 import { apiClient, envelope } from './client.js';
 import { origin } from './flows.js';
 import { freshTotpCode } from './totp.js';
@@ -60,4 +60,35 @@ export async function consoleSignIn(
  */
 export async function withoutMotion(page: Page): Promise<void> {
   await page.emulateMedia({ reducedMotion: 'reduce' });
+}
+
+/**
+ * A new operator of `role` ready to sign in (one-time password changed, authenticator enrolled),
+ * made through the API by the owner: for flows that need a second operator.
+ */
+export async function newOperator(
+  role: OperatorRole,
+  tenantIds: string[],
+): Promise<{ username: string; password: string; totpSecret: string }> {
+  const username = `e2e_${role}_${Date.now().toString(36)}`;
+  const created = await consoleCall(accessApi.createOperator, { body: { username, role, tenantIds } });
+  expect(created.code, created.msg).toBe(200);
+  const signIn = await envelope(apiClient(origin()), adminApi.login, {
+    body: { username, password: created.data.oneTimePassword },
+  });
+  expect(signIn.code, signIn.msg).toBe(200);
+  const as = apiClient(origin(), signIn.data.token);
+  const password = `e2e-operator-${Date.now()}`;
+  const changed = await envelope(as, accessApi.changePassword, {
+    body: { currentPassword: created.data.oneTimePassword, newPassword: password },
+  });
+  expect(changed.code, changed.msg).toBe(200);
+  const started = await envelope(as, accessApi.totpStart, { body: {} });
+  expect(started.code, started.msg).toBe(200);
+  const totpSecret = started.data.secret;
+  const confirmed = await envelope(as, accessApi.totpConfirm, {
+    body: { code: await freshTotpCode(totpSecret) },
+  });
+  expect(confirmed.code, confirmed.msg).toBe(200);
+  return { username, password, totpSecret };
 }

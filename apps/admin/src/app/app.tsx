@@ -8,6 +8,10 @@ import { LoginPage } from '../features/auth/pages/login-page';
 import { SignOutButton } from '../features/auth/components/sign-out-button';
 import { SetupPage, setupRequired } from '../features/access/pages/setup-page';
 import { Suspense } from 'react';
+import enUS from 'antd/locale/en_US';
+import idID from 'antd/locale/id_ID';
+import viVN from 'antd/locale/vi_VN';
+import { useLanguage, useT } from '../shared/i18n';
 import { ConsoleLayout } from './layout';
 import { pagesFor } from './pages';
 
@@ -29,12 +33,10 @@ function Console() {
   const token = useSession((s) => s.token);
   const operator = useSession((s) => s.operator);
   const me = useMe();
+  const t = useT();
   if (!token) return <LoginPage />;
   if (!operator) {
-    if (me.error)
-      return (
-        <Result status="error" title="The console cannot reach the server" subTitle={me.error.message} />
-      );
+    if (me.error) return <Result status="error" title={t('unreachable')} subTitle={me.error.message} />;
     return <Spin fullscreen />;
   }
   // One-time password or missing two-factor enrolment: the server opens nothing else yet.
@@ -58,9 +60,16 @@ function prefersReducedMotion(): boolean {
   return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
+/** antd's own words (pagination, empty lists, date pickers) in the console's language. */
+const ANTD_LOCALES = { en: enUS, vn: viVN, id: idID } as const;
+
 export function App({ queryClient }: { queryClient: QueryClient }) {
+  const language = useLanguage((s) => s.language);
   return (
-    <ConfigProvider theme={{ token: { colorPrimary: '#d4380d', motion: !prefersReducedMotion() } }}>
+    <ConfigProvider
+      locale={ANTD_LOCALES[language]}
+      theme={{ token: { colorPrimary: '#d4380d', motion: !prefersReducedMotion() } }}
+    >
       <AntApp>
         <QueryClientProvider client={queryClient}>
           <BrowserRouter basename="/admin">

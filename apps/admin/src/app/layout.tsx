@@ -5,16 +5,19 @@ import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useLogout } from '../features/auth/api/auth';
 import { discardUnsavedChanges, hasUnsavedChanges } from '../shared/ui/unsaved-changes';
+import { tenantLabel, useMyTenants } from '../shared/api/my-tenants';
+import { type Translator, useT } from '../shared/i18n';
+import { LanguagePicker } from '../shared/ui/language-picker';
 import { GROUPS, type PageGroup, pagesFor } from './pages';
 
 /** The menu of the pages the operator's role may use, grouped as `GROUPS` orders them. */
-function menuFor(operator: OperatorInfo): NonNullable<MenuProps['items']> {
+function menuFor(operator: OperatorInfo, t: Translator): NonNullable<MenuProps['items']> {
   const pages = pagesFor(operator.role);
-  const item = (p: (typeof pages)[number]) => ({ key: p.path, icon: p.icon, label: p.label });
+  const item = (p: (typeof pages)[number]) => ({ key: p.path, icon: p.icon, label: t(p.label) });
   const top = pages.filter((p) => !p.group).map(item);
   const groups = (Object.keys(GROUPS) as PageGroup[]).flatMap((group) => {
     const children = pages.filter((p) => p.group === group).map(item);
-    return children.length ? [{ key: group, label: GROUPS[group], type: 'group' as const, children }] : [];
+    return children.length ? [{ key: group, label: t(GROUPS[group]), type: 'group' as const, children }] : [];
   });
   return [...top, ...groups];
 }
@@ -25,15 +28,17 @@ export function ConsoleLayout({ operator, children }: { operator: OperatorInfo; 
   const { pathname } = useLocation();
   const logout = useLogout();
   const { modal } = App.useApp();
+  const t = useT();
+  const tenants = useMyTenants();
   /** Goes to another page; with unsaved edits, only once the operator agrees to lose them. */
   const go = (path: string) => {
     if (!hasUnsavedChanges()) return void navigate(path);
     modal.confirm({
-      title: 'Leave without saving?',
-      content: 'Your changes on this page are not saved yet.',
-      okText: 'Leave',
+      title: t('unsaved.title'),
+      content: t('unsaved.text'),
+      okText: t('unsaved.leave'),
       okButtonProps: { danger: true, 'data-testid': 'leave-unsaved-ok' },
-      cancelText: 'Stay',
+      cancelText: t('unsaved.stay'),
       onOk: () => {
         discardUnsavedChanges();
         void navigate(path);
@@ -51,7 +56,7 @@ export function ConsoleLayout({ operator, children }: { operator: OperatorInfo; 
           mode="inline"
           data-testid="nav"
           selectedKeys={[pathname]}
-          items={menuFor(operator)}
+          items={menuFor(operator, t)}
           onClick={({ key }) => go(key)}
         />
       </Layout.Sider>
@@ -71,18 +76,21 @@ export function ConsoleLayout({ operator, children }: { operator: OperatorInfo; 
               {operator.username}
             </Typography.Text>
             <Tag color="blue" data-testid="operator-role">
-              {operator.role}
+              {t(`role.${operator.role}`)}
             </Tag>
-            <Typography.Text type="secondary">
-              {operator.tenantIds.length ? `tenants ${operator.tenantIds.join(', ')}` : 'all tenants'}
+            <Typography.Text type="secondary" data-testid="operator-tenants">
+              {operator.tenantIds.length
+                ? operator.tenantIds.map((id) => tenantLabel(tenants.data?.list, id)).join(', ')
+                : t('tenant.every')}
             </Typography.Text>
+            <LanguagePicker />
             <Button
               data-testid="sign-out"
               icon={<LogoutOutlined />}
               loading={logout.isPending}
               onClick={() => logout.mutate()}
             >
-              Sign out
+              {t('signOut')}
             </Button>
           </Space>
         </Layout.Header>

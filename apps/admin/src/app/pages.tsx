@@ -8,6 +8,7 @@ import {
 } from '@ant-design/icons';
 import { adminApi, adminContentApi, type AnyCall, type OperatorRole, roleMayCall } from '@dramastar/contract';
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import type { TranslationKey } from '../shared/i18n';
 import { BookOutlined, CreditCardOutlined, ReconciliationOutlined } from '@ant-design/icons';
 import { adminFinanceApi } from '@dramastar/contract';
 import { ClusterOutlined, SettingOutlined } from '@ant-design/icons';
@@ -20,24 +21,25 @@ import { TeamOutlined } from '@ant-design/icons';
 import { adminUsersApi } from '@dramastar/contract';
 import { LineChartOutlined } from '@ant-design/icons';
 import { adminAnalyticsApi } from '@dramastar/contract';
-import { DownloadOutlined } from '@ant-design/icons';
-import { adminExportApi } from '@dramastar/contract';
+import { DownloadOutlined, GiftOutlined } from '@ant-design/icons';
+import { adminCreditApi, adminExportApi } from '@dramastar/contract';
 
 /** Menu groups, in menu order; a page without a group is a top-level entry. */
 export const GROUPS = {
-  finance: 'Finance',
-  content: 'Content',
-  users: 'Users',
-  support: 'Support',
-  settings: 'Configuration',
-  access: 'Access',
-} as const;
+  finance: 'nav.group.finance',
+  content: 'nav.group.content',
+  users: 'nav.group.users',
+  support: 'nav.group.support',
+  settings: 'nav.group.settings',
+  access: 'nav.group.access',
+} as const satisfies Record<string, TranslationKey>;
 export type PageGroup = keyof typeof GROUPS;
 
 export interface ConsolePage {
   /** Route under /admin. */
   path: string;
-  label: string;
+  /** The menu's text (a console text key). */
+  label: TranslationKey;
   icon: ReactNode;
   group?: PageGroup;
   /** The page's main call: the page is shown (menu and route) only to roles that may make it. */
@@ -58,21 +60,21 @@ const load = <K extends string>(
 export const PAGES: ConsolePage[] = [
   {
     path: '/',
-    label: 'Dashboard',
+    label: 'nav.dashboard',
     icon: <DashboardOutlined />,
     call: adminApi.me,
     page: load(() => import('../features/dashboard/pages/dashboard-page'), 'DashboardPage'),
   },
   {
     path: '/analytics',
-    label: 'Analytics',
+    label: 'nav.analytics',
     icon: <LineChartOutlined />,
     call: adminAnalyticsApi.overview,
     page: load(() => import('../features/analytics/pages/analytics-page'), 'AnalyticsPage'),
   },
   {
     path: '/finance/recharges',
-    label: 'Recharges',
+    label: 'nav.recharges',
     icon: <WalletOutlined />,
     group: 'finance',
     call: adminApi.recharges,
@@ -80,15 +82,23 @@ export const PAGES: ConsolePage[] = [
   },
   {
     path: '/finance/withdrawals',
-    label: 'Withdrawals',
+    label: 'nav.withdrawals',
     icon: <WalletOutlined />,
     group: 'finance',
     call: adminApi.withdrawals,
     page: load(() => import('../features/withdrawals/pages/withdrawals-page'), 'WithdrawalsPage'),
   },
   {
+    path: '/finance/credits',
+    label: 'nav.credits',
+    icon: <GiftOutlined />,
+    group: 'finance',
+    call: adminCreditApi.approve,
+    page: load(() => import('../features/credits/pages/credits-page'), 'CreditsPage'),
+  },
+  {
     path: '/finance/gateway',
-    label: 'Gateway payments',
+    label: 'nav.gateway',
     icon: <CreditCardOutlined />,
     group: 'finance',
     call: adminFinanceApi.gatewayPayments,
@@ -96,7 +106,7 @@ export const PAGES: ConsolePage[] = [
   },
   {
     path: '/finance/ledger',
-    label: 'Ledger explorer',
+    label: 'nav.ledger',
     icon: <BookOutlined />,
     group: 'finance',
     call: adminFinanceApi.ledgerAccounts,
@@ -104,7 +114,7 @@ export const PAGES: ConsolePage[] = [
   },
   {
     path: '/finance/reconciliation',
-    label: 'Reconciliation',
+    label: 'nav.reconciliation',
     icon: <ReconciliationOutlined />,
     group: 'finance',
     call: adminFinanceApi.reconciliation,
@@ -112,7 +122,7 @@ export const PAGES: ConsolePage[] = [
   },
   {
     path: '/finance/exports',
-    label: 'Exports',
+    label: 'nav.exports',
     icon: <DownloadOutlined />,
     group: 'finance',
     call: adminExportApi.exportCsv,
@@ -120,7 +130,7 @@ export const PAGES: ConsolePage[] = [
   },
   {
     path: '/content/series',
-    label: 'Series',
+    label: 'nav.series',
     icon: <PlaySquareOutlined />,
     group: 'content',
     call: adminContentApi.series,
@@ -128,7 +138,7 @@ export const PAGES: ConsolePage[] = [
   },
   {
     path: '/content/sections',
-    label: 'Home sections',
+    label: 'nav.sections',
     icon: <AppstoreOutlined />,
     group: 'content',
     call: adminContentApi.homeSections,
@@ -136,7 +146,7 @@ export const PAGES: ConsolePage[] = [
   },
   {
     path: '/content/jobs',
-    label: 'Transcoding',
+    label: 'nav.transcoding',
     icon: <CloudSyncOutlined />,
     group: 'content',
     call: adminContentApi.jobs,
@@ -144,7 +154,7 @@ export const PAGES: ConsolePage[] = [
   },
   {
     path: '/users',
-    label: 'Users',
+    label: 'nav.users',
     icon: <TeamOutlined />,
     group: 'users',
     call: adminUsersApi.search,
@@ -152,7 +162,7 @@ export const PAGES: ConsolePage[] = [
   },
   {
     path: '/support/chat',
-    label: 'Chat',
+    label: 'nav.chat',
     icon: <MessageOutlined />,
     group: 'support',
     call: adminChatApi.conversations,
@@ -160,7 +170,7 @@ export const PAGES: ConsolePage[] = [
   },
   {
     path: '/support/canned-replies',
-    label: 'Canned replies',
+    label: 'nav.canned',
     icon: <SnippetsOutlined />,
     group: 'support',
     call: adminChatApi.cannedReplies,
@@ -168,7 +178,7 @@ export const PAGES: ConsolePage[] = [
   },
   {
     path: '/settings/config',
-    label: 'Configuration',
+    label: 'nav.config',
     icon: <SettingOutlined />,
     group: 'settings',
     call: adminConfigApi.tenantConfig,
@@ -176,7 +186,7 @@ export const PAGES: ConsolePage[] = [
   },
   {
     path: '/settings/tenants',
-    label: 'Tenants',
+    label: 'nav.tenants',
     icon: <ClusterOutlined />,
     group: 'settings',
     call: adminConfigApi.tenants,
@@ -184,14 +194,14 @@ export const PAGES: ConsolePage[] = [
   },
   {
     path: '/audit',
-    label: 'Audit log',
+    label: 'nav.audit',
     icon: <AuditOutlined />,
     call: adminApi.audit,
     page: load(() => import('../features/audit/pages/audit-page'), 'AuditPage'),
   },
   {
     path: '/access/operators',
-    label: 'Operators',
+    label: 'nav.operators',
     icon: <SafetyOutlined />,
     group: 'access',
     call: accessApi.operators,
@@ -199,7 +209,7 @@ export const PAGES: ConsolePage[] = [
   },
   {
     path: '/access/account',
-    label: 'My account',
+    label: 'nav.account',
     icon: <UserOutlined />,
     group: 'access',
     call: accessApi.sessions,

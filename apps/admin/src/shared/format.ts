@@ -21,3 +21,21 @@ export function dayStart(day: string, plus = 0): string | undefined {
   if (!m) return undefined;
   return new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]) + plus).toISOString();
 }
+
+/**
+ * Compares two decimal amounts exactly (`'500.01'` > `'500'`): -1, 0 or 1. Amounts never pass
+ * through floating point.
+ */
+export function compareAmounts(a: string, b: string): number {
+  const digits = Math.max(a.split('.')[1]?.length ?? 0, b.split('.')[1]?.length ?? 0);
+  const scaled = (v: string) => {
+    const [whole = '0', fraction = ''] = v.split('.');
+    return BigInt(whole || '0') * 10n ** BigInt(digits) + BigInt(fraction.padEnd(digits, '0') || '0');
+  };
+  const x = scaled(a);
+  const y = scaled(b);
+  return x === y ? 0 : x > y ? 1 : -1;
+}
+
+/** An amount as the server accepts it (digits, at most 6 decimals). */
+export const AMOUNT_PATTERN = /^\d{1,15}(\.\d{1,6})?$/;

@@ -1,9 +1,21 @@
 import { z } from 'zod';
 import { defineCall } from '../call.js';
-import { CURRENCY_KEYS, ROLES } from '../constants.js';
+import { CURRENCY_KEYS, LANGUAGE_KEYS, ROLES } from '../constants.js';
 import { text, dateSchema } from '../validation.js';
 import { lazySchema } from '../lazy-schema.js';
 import { auditEntry } from './admin.js';
+
+/** The queues the dashboard counts for "waiting for you", in the order it shows them. */
+export const WAITING_QUEUES = [
+  'rechargesToConfirm',
+  'withdrawalsToApprove',
+  'withdrawalsToSend',
+  'payoutsToMarkPaid',
+  'creditsToApprove',
+  'chatsUnanswered',
+  'failedTranscodes',
+] as const;
+export type WaitingQueue = (typeof WAITING_QUEUES)[number];
 
 /** The longest range the dashboard answers, in days. */
 export const DASHBOARD_MAX_DAYS = 92;
@@ -104,6 +116,45 @@ export const adminDashboardApi = {
     auth: 'operator',
     roles: ROLES.finance,
     response: lazySchema(() => z.object({ list: z.array(auditEntry) })),
+  }),
+  /**
+   * What is waiting for the operator, per queue they may work (their role) within their tenants
+   * (or the one asked): recharges the user says are paid, withdrawals to approve, to send and to
+   * mark paid, chats whose last word is the user's, failed transcodes, credits awaiting a second
+   * approval. A queue the role cannot open is left out.
+   */
+  waiting: defineCall({
+    path: '/dashboard/waiting',
+    auth: 'operator',
+    roles: ROLES.any,
+    query: lazySchema(() =>
+      z.object({
+        tenantId: text()
+          .regex(/^\d{6}$/)
+          .optional(),
+      }),
+    ),
+    response: lazySchema(() =>
+      z.object({ list: z.array(z.object({ queue: z.enum(WAITING_QUEUES), count: z.number().int() })) }),
+    ),
+  }),
+  /** The tenants the operator acts in, by name (every tenant for an owner), for the console's pickers. */
+  myTenants: defineCall({
+    path: '/dashboard/tenants',
+    auth: 'operator',
+    roles: ROLES.any,
+    response: lazySchema(() =>
+      z.object({
+        list: z.array(
+          z.object({
+            tenantId: z.string(),
+            name: z.string(),
+            currency: z.enum(CURRENCY_KEYS),
+            language: z.enum(LANGUAGE_KEYS),
+          }),
+        ),
+      }),
+    ),
   }),
   /** What this deployment misses or has unsafe (the server's own settings and every tenant's): owners only. */
   doctor: defineCall({

@@ -240,7 +240,13 @@ export const adminApi = {
     path: '/finance/withdrawals',
     auth: 'operator',
     roles: ROLES.finance,
-    query: lazySchema(() => pageQuery.extend({ status: z.enum(WITHDRAWAL_STAGES).optional() })),
+    query: lazySchema(() =>
+      pageQuery.extend({
+        status: z.enum(WITHDRAWAL_STAGES).optional(),
+        /** One withdrawal by its order number (exact, any case), e.g. from a chat message's link. */
+        q: orderNo.optional(),
+      }),
+    ),
     response: lazySchema(() =>
       z.object({
         list: z.array(adminWithdrawal),

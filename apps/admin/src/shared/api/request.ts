@@ -8,6 +8,7 @@ import {
   type CallInput,
   type CallResult,
 } from '@dramastar/contract';
+import { currentLanguage } from '../i18n';
 import { useSession } from '../session/session';
 import { ApiError, type ErrorBody } from './api-error';
 
@@ -24,10 +25,10 @@ export function queryString(query: unknown): string {
   return contractQueryString(withoutEmpty(query));
 }
 
-/** The server's message, or the contract's English text for the key when there is none. */
+/** The server's message, or the contract's text for the key (in the operator's language) when there is none. */
 export function refusalText(body: ErrorBody): string {
   if (body.msg) return body.msg;
-  return formatMessage('en', isMessageKey(body.errorKey) ? body.errorKey : 'InternalError');
+  return formatMessage(currentLanguage(), isMessageKey(body.errorKey) ? body.errorKey : 'InternalError');
 }
 
 /** The contract's client over fetch, with the operator's token on signed-in calls. */
@@ -35,7 +36,8 @@ const client = createClient(fetchTransport, {
   headers: (call) => {
     const token = useSession.getState().token;
     return {
-      'content-language': 'en',
+      // The server's refusals (`msg`) come in the operator's language.
+      'content-language': currentLanguage(),
       ...(token && call.auth !== 'guest' ? { Authorization: `Bearer ${token}` } : {}),
     };
   },

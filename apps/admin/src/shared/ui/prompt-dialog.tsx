@@ -1,6 +1,7 @@
 import { Alert, Form, Input, Modal } from 'antd';
 import type { ReactNode } from 'react';
 import { errorText } from '../api/api-error';
+import { useT } from '../i18n';
 
 export interface PromptDialogProps {
   open: boolean;
@@ -24,6 +25,7 @@ export interface PromptDialogProps {
 
 /** A dialog asking for one value before an action: a matched reference, or a reason. */
 export function PromptDialog(props: PromptDialogProps) {
+  const t = useT();
   const [form] = Form.useForm<{ value: string }>();
   const min = props.minLength ?? 1;
   return (
@@ -52,8 +54,8 @@ export function PromptDialog(props: PromptDialogProps) {
             label={props.label}
             name="value"
             rules={[
-              { required: true, whitespace: true, message: `${props.label} is required` },
-              { min, message: `At least ${min} characters` },
+              { required: true, whitespace: true, message: t('form.required', { field: props.label }) },
+              { min, message: t('form.atLeast', { n: min }) },
             ]}
           >
             {props.multiline ? (

@@ -1,9 +1,10 @@
-import { Input, Select } from 'antd';
-import { useSession } from '../session/session';
+import { Select } from 'antd';
+import { useMyTenants } from '../api/my-tenants';
+import { useT } from '../i18n';
 
 /**
- * The tenant a list is narrowed to: an owner types any tenant id (6 digits); an operator bound to
- * tenants picks one of theirs. Empty = every tenant the operator may see.
+ * The tenant a list is narrowed to, picked by name from the tenants the operator acts in (every
+ * tenant for an owner). Empty = every tenant the operator may see.
  */
 export function TenantFilter({
   value,
@@ -12,29 +13,22 @@ export function TenantFilter({
   value: string | undefined;
   onChange: (tenantId: string | undefined) => void;
 }) {
-  const tenants = useSession((s) => s.operator?.tenantIds ?? []);
-  if (tenants.length > 0) {
-    return (
-      <Select
-        data-testid="filter-tenant"
-        allowClear
-        placeholder="All my tenants"
-        style={{ width: 160 }}
-        value={value}
-        onChange={(v: string | undefined) => onChange(v)}
-        options={tenants.map((t) => ({ value: t, label: t }))}
-      />
-    );
-  }
+  const t = useT();
+  const tenants = useMyTenants();
   return (
-    <Input.Search
+    <Select
       data-testid="filter-tenant"
       allowClear
-      placeholder="Tenant id (000000)"
-      style={{ width: 200 }}
-      maxLength={6}
-      defaultValue={value}
-      onSearch={(v) => onChange(/^\d{6}$/.test(v.trim()) ? v.trim() : undefined)}
+      showSearch={{ optionFilterProp: 'label' }}
+      placeholder={t('tenant.all')}
+      style={{ width: 220 }}
+      loading={tenants.isLoading}
+      value={value}
+      onChange={(v: string | undefined) => onChange(v)}
+      options={(tenants.data?.list ?? []).map((x) => ({
+        value: x.tenantId,
+        label: `${x.name} · ${x.tenantId}`,
+      }))}
     />
   );
 }

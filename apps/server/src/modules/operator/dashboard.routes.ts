@@ -1,11 +1,38 @@
-import { adminDashboardApi, SENSITIVE_AUDIT_ACTIONS, SENSITIVE_CHANGE_DAYS } from '@dramastar/contract';
+import {
+  adminApi,
+  adminChatApi,
+  adminContentApi,
+  adminCreditApi,
+  adminDashboardApi,
+  type AnyCall,
+  isCurrencyKey,
+  isLanguage,
+  roleMayCall,
+  SENSITIVE_AUDIT_ACTIONS,
+  SENSITIVE_CHANGE_DAYS,
+  WAITING_QUEUES,
+  type WaitingQueue,
+} from '@dramastar/contract';
+import { asc, inArray } from 'drizzle-orm';
+import { tenants } from '../../db/schema/index.js';
 import type { Clock } from '../../clock.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { Router } from '../../http/route.js';
 import { doctorFindings } from './admin-doctor.service.js';
-import type { DashboardService } from './dashboard.service.js';
+import { type DashboardService, waitingCounts } from './dashboard.service.js';
 import type { OperatorService } from './operator.service.js';
+
+/** The call that works each queue: an operator whose role may not make it does not see the queue. */
+const QUEUE_CALLS: Record<WaitingQueue, AnyCall> = {
+  rechargesToConfirm: adminApi.confirmRecharge,
+  withdrawalsToApprove: adminApi.withdrawalAction,
+  withdrawalsToSend: adminApi.withdrawalAction,
+  payoutsToMarkPaid: adminApi.withdrawalAction,
+  creditsToApprove: adminCreditApi.approve,
+  chatsUnanswered: adminChatApi.reply,
+  failedTranscodes: adminContentApi.jobs,
+};
 
 /**
  * The dashboard's figures (finance roles); other roles see the console's welcome page only. The
@@ -19,6 +46,35 @@ export function dashboardRoutes(
   router.operator(adminDashboardApi.doctor, async () => ({
     findings: await doctorFindings(deps.db, deps.config),
   }));
+
+  router.operator(adminDashboardApi.waiting, async ({ operator, query }) => ({
+    list: await waitingCounts(
+      deps.db,
+      operator,
+      query.tenantId,
+      WAITING_QUEUES.filter((q) => roleMayCall(operator.role, QUEUE_CALLS[q])),
+    ),
+  }));
+
+  router.operator(adminDashboardApi.myTenants, async ({ operator }) => {
+    const rows = await deps.db
+      .select({
+        tenantId: tenants.id,
+        name: tenants.name,
+        currency: tenants.currency,
+        language: tenants.defaultLanguage,
+      })
+      .from(tenants)
+      .where(operator.tenantIds ? inArray(tenants.id, operator.tenantIds) : undefined)
+      .orderBy(asc(tenants.name), asc(tenants.id));
+    return {
+      list: rows.map((t) => ({
+        ...t,
+        currency: isCurrencyKey(t.currency) ? t.currency : 'PHP',
+        language: isLanguage(t.language) ? t.language : 'en',
+      })),
+    };
+  });
 
   // Who moved where users pay or changed a provider's keys lately: the owner sees it first thing.
   router.operator(adminDashboardApi.sensitiveChanges, async ({ operator }) => {

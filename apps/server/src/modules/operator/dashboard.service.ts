@@ -8,8 +8,9 @@ import {
   isCurrencyKey,
   STAR_TIERS,
   toMajor,
+  type WaitingQueue,
 } from '@dramastar/contract';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
 import { tenants } from '../../db/schema/index.js';
@@ -232,6 +233,58 @@ export function createDashboardService(deps: { db: Db; clock: Clock }) {
       };
     },
   };
+}
+
+/**
+ * Each queue's count: what is waiting within `scope` (tenant ids; null = every tenant). `me` is the
+ * operator, whose own credits wait for someone else.
+ */
+const WAITING_COUNTS: Record<WaitingQueue, (scope: SQL, me: bigint) => SQL> = {
+  rechargesToConfirm: (scope) =>
+    sql`select count(*)::int as n from recharge_order where status = 'submitted' and ${scope}`,
+  withdrawalsToApprove: (scope) =>
+    sql`select count(*)::int as n from withdrawal where status = 'applied' and ${scope}`,
+  withdrawalsToSend: (scope) =>
+    sql`select count(*)::int as n from withdrawal where status = 'approved' and ${scope}`,
+  payoutsToMarkPaid: (scope) =>
+    sql`select count(*)::int as n from withdrawal where status = 'processing' and ${scope}`,
+  creditsToApprove: (scope, me) =>
+    sql`select count(*)::int as n from wallet_credit
+        where status = 'pending' and requested_by <> ${me} and ${scope}`,
+  // Open conversations whose last message is the user's: nobody has answered yet.
+  chatsUnanswered: (scope) =>
+    sql`select count(*)::int as n from chat_conversation c
+        join chat_message m on m.id = c.last_message_id
+        where c.status = 'open' and m.sender_kind = 'user' and ${scope}`,
+  // Uploads that failed and were not uploaded again since (no later job for the same episode).
+  failedTranscodes: (scope) =>
+    sql`select count(*)::int as n from transcode_job j
+        where j.status = 'failed' and ${scope} and not exists (
+          select 1 from transcode_job k where k.series_id = j.series_id
+            and k.episode_number = j.episode_number and k.id > j.id)`,
+};
+
+/** What waits in each of `queues` within the operator's tenants (or `tenantId`), in `queues`' order. */
+export async function waitingCounts(
+  db: Db,
+  operator: OperatorContext,
+  tenantId: string | undefined,
+  queues: WaitingQueue[],
+): Promise<{ queue: WaitingQueue; count: number }[]> {
+  const tenantIds = tenantScope(operator, tenantId);
+  return Promise.all(
+    queues.map(async (queue) => {
+      const column = queue === 'chatsUnanswered' ? 'c.tenant_id' : 'tenant_id';
+      const scope = tenantIds
+        ? sql`${sql.raw(column)} in (${sql.join(
+            tenantIds.map((t) => sql`${t}`),
+            sql`, `,
+          )})`
+        : sql`true`;
+      const [row] = await rowsOf<{ n: number }>(db, WAITING_COUNTS[queue](scope, operator.id));
+      return { queue, count: row?.n ?? 0 };
+    }),
+  );
 }
 
 export type DashboardService = ReturnType<typeof createDashboardService>;

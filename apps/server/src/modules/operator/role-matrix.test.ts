@@ -41,6 +41,8 @@ const POLICY: [RegExp, readonly OperatorRole[]][] = [
   [/^\/content\//, ['owner', 'tenant_admin', 'content']],
   // What the deployment misses (the doctor's list) names every tenant's gaps: the owner only.
   [/^\/dashboard\/doctor$/, ['owner']],
+  // What waits in the queues each role works, and the tenants one acts in by name: everyone.
+  [/^\/dashboard\/(waiting|tenants)$/, EVERYONE],
   [/^\/(finance|dashboard)\//, ['owner', 'tenant_admin', 'finance']],
   // Viewing analytics carry revenue: the finance roles.
   [/^\/analytics\//, ['owner', 'tenant_admin', 'finance']],

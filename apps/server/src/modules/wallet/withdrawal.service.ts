@@ -495,12 +495,14 @@ export function createWithdrawalService(deps: {
     async adminList(filter: {
       tenantIds: string[] | null;
       status?: WithdrawalStage | undefined;
+      q?: string | undefined;
       pageNum: number;
       pageSize: number;
     }) {
       const conditions: SQL[] = [];
       if (filter.tenantIds) conditions.push(inArray(withdrawals.tenantId, filter.tenantIds));
       if (filter.status) conditions.push(eq(withdrawals.status, filter.status));
+      if (filter.q) conditions.push(eq(withdrawals.orderNo, filter.q.toUpperCase()));
       const where = and(...conditions);
       const { rows, total } = await onePage(
         db,

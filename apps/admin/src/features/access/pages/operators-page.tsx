@@ -1,5 +1,4 @@
-import { adminConfigApi, OPERATOR_ROLES, type OperatorRole, TOTP_REQUIRED_ROLES } from '@dramastar/contract';
-import { useQuery } from '@tanstack/react-query';
+import { OPERATOR_ROLES, type OperatorRole, TOTP_REQUIRED_ROLES } from '@dramastar/contract';
 import {
   Alert,
   Button,
@@ -17,10 +16,10 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { errorText } from '../../../shared/api/api-error';
-import { request } from '../../../shared/api/request';
 import { formatTime } from '../../../shared/format';
 import { useSession } from '../../../shared/session/session';
 import { TenantFilter } from '../../../shared/ui/tenant-filter';
+import { useMyTenants } from '../../../shared/api/my-tenants';
 import {
   type OperatorQuery,
   type OperatorRow,
@@ -44,16 +43,9 @@ const ROLE_COLORS: Record<OperatorRole, string> = {
   support: 'blue',
 };
 
-/** The tenants to pick from, by name: every tenant for an owner; its own (by id) for a tenant admin. */
+/** The tenants to pick from, by name: every tenant for an owner; its own for a tenant admin. */
 function useTenantOptions(): { value: string; label: string }[] {
-  const me = useSession((s) => s.operator);
-  const isOwner = me?.role === 'owner';
-  const tenants = useQuery({
-    queryKey: ['admin', 'tenants'],
-    enabled: isOwner,
-    queryFn: ({ signal }) => request(adminConfigApi.tenants, { signal }),
-  });
-  if (!isOwner) return (me?.tenantIds ?? []).map((t) => ({ value: t, label: t }));
+  const tenants = useMyTenants();
   return (tenants.data?.list ?? []).map((t) => ({
     value: t.tenantId,
     label: `${t.name} · ${t.tenantId} · ${t.currency}`,

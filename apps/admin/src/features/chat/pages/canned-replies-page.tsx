@@ -16,6 +16,8 @@ import { errorText } from '../../../shared/api/api-error';
 import { formatTime } from '../../../shared/format';
 import { useSession } from '../../../shared/session/session';
 import { TenantFilter } from '../../../shared/ui/tenant-filter';
+import { TenantSelect } from '../../../shared/ui/tenant-select';
+import { tenantLabel, useMyTenants } from '../../../shared/api/my-tenants';
 import {
   type CannedReplyRow,
   useCannedReplies,
@@ -33,6 +35,7 @@ interface FormValues {
 /** Support → Canned replies: ready answers per tenant, picked from the chat's reply box. */
 export function CannedRepliesPage() {
   const tenants = useSession((s) => s.operator?.tenantIds ?? []);
+  const myTenants = useMyTenants();
   const [tenantId, setTenantId] = useState<string | undefined>(undefined);
   const [editing, setEditing] = useState<CannedReplyRow | 'new' | null>(null);
   const list = useCannedReplies(tenantId);
@@ -61,7 +64,12 @@ export function CannedRepliesPage() {
   };
 
   const columns: TableColumnsType<CannedReplyRow> = [
-    { title: 'Tenant', dataIndex: 'tenantId', width: 90 },
+    {
+      title: 'Tenant',
+      dataIndex: 'tenantId',
+      width: 180,
+      render: (v: string) => tenantLabel(myTenants.data?.list, v),
+    },
     { title: 'Title', dataIndex: 'title', width: 200 },
     {
       title: 'Text',
@@ -125,9 +133,9 @@ export function CannedRepliesPage() {
           <Form.Item
             name="tenantId"
             label="Tenant"
-            rules={[{ required: true, pattern: /^\d{6}$/, message: 'A tenant id: 6 digits' }]}
+            rules={[{ required: true, message: 'Pick the tenant' }]}
           >
-            <Input data-testid="canned-tenant" maxLength={6} disabled={editing !== 'new'} />
+            <TenantSelect testId="canned-tenant" disabled={editing !== 'new'} />
           </Form.Item>
           <Form.Item name="title" label="Title" rules={[{ required: true, whitespace: true, max: 60 }]}>
             <Input data-testid="canned-title" maxLength={60} />

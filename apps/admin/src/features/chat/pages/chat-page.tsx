@@ -4,7 +4,15 @@ import {
   type ChatMessage,
   type ChatServerFrame,
 } from '@dramastar/contract';
-import { PictureOutlined } from '@ant-design/icons';
+import { GiftOutlined, PictureOutlined } from '@ant-design/icons';
+import { adminApi, adminCreditApi, adminFinanceApi, LANGUAGES, roleMayCall } from '@dramastar/contract';
+import { Link } from 'react-router-dom';
+import { tenantLabel, useMyTenants } from '../../../shared/api/my-tenants';
+import { useT } from '../../../shared/i18n';
+import { useUrlFilters } from '../../../shared/ui/url-filters';
+import { CreditDialog } from '../../../shared/ui/credit-dialog';
+import { orderLink, splitOrderNumbers } from '../order-links';
+import { STARTER_REPLIES } from '../starter-replies';
 import {
   Alert,
   Badge,
@@ -74,6 +82,7 @@ function ConversationList({
   onSelect: (id: string) => void;
 }) {
   const { token } = theme.useToken();
+  const t = useT();
   const list = useConversations(query);
   const counts = list.data?.counts;
   const label = (text: string, n: number | undefined, testId: string) => (
@@ -84,7 +93,7 @@ function ConversationList({
   return (
     <Card
       size="small"
-      title="Conversations"
+      title={t('chat.conversations')}
       extra={
         <TenantFilter
           value={query.tenantId}
@@ -96,9 +105,12 @@ function ConversationList({
         activeKey={query.tab}
         onChange={(tab) => setQuery({ ...query, tab: tab as Tab, pageNum: 1 })}
         items={[
-          { key: 'unassigned', label: label('Unassigned', counts?.unreadUnassigned, 'chat-tab-unassigned') },
-          { key: 'mine', label: label('Mine', counts?.unreadMine, 'chat-tab-mine') },
-          { key: 'closed', label: <span data-testid="chat-tab-closed">Closed</span> },
+          {
+            key: 'unassigned',
+            label: label(t('chat.unassigned'), counts?.unreadUnassigned, 'chat-tab-unassigned'),
+          },
+          { key: 'mine', label: label(t('chat.mine'), counts?.unreadMine, 'chat-tab-mine') },
+          { key: 'closed', label: <span data-testid="chat-tab-closed">{t('chat.closed')}</span> },
         ]}
       />
       {list.isError && <Alert type="error" title={errorText(list.error)} />}
@@ -106,7 +118,7 @@ function ConversationList({
         data-testid="chat-conversations"
         loading={list.isPending}
         dataSource={list.data?.list ?? []}
-        locale={{ emptyText: <Empty description="No conversations" /> }}
+        locale={{ emptyText: <Empty description={t('chat.noConversations')} /> }}
         pagination={
           (list.data?.total ?? 0) > query.pageSize
             ? {
@@ -154,7 +166,31 @@ function ConversationList({
   );
 }
 
-function Bubble({ m, read }: { m: ChatMessage; read: boolean }) {
+/** A message's text with its order numbers as links (see `orderLink`). */
+function MessageText({ body, userId, staff }: { body: string; userId: string; staff: boolean }) {
+  const role = useSession((s) => s.operator?.role);
+  const mayOpenQueues = role !== undefined && roleMayCall(role, adminApi.recharges);
+  return (
+    <>
+      {splitOrderNumbers(body).map((part, i) =>
+        'text' in part ? (
+          <span key={i}>{part.text}</span>
+        ) : (
+          <Link
+            key={i}
+            to={orderLink(part, userId, mayOpenQueues)}
+            data-testid="chat-order-link"
+            style={{ color: staff ? '#fff' : undefined, textDecoration: 'underline' }}
+          >
+            {part.orderNo}
+          </Link>
+        ),
+      )}
+    </>
+  );
+}
+
+function Bubble({ m, read, userId }: { m: ChatMessage; read: boolean; userId: string }) {
   const { token } = theme.useToken();
   const staff = m.senderKind !== 'user';
   return (
@@ -179,7 +215,7 @@ function Bubble({ m, read }: { m: ChatMessage; read: boolean }) {
               <img src={m.imageUrl} alt="" style={{ maxWidth: 220, maxHeight: 220, borderRadius: 6 }} />
             </a>
           ) : (
-            m.body
+            <MessageText body={m.body} userId={userId} staff={staff} />
           )}
         </div>
         <Typography.Text type="secondary" style={{ fontSize: 11 }}>
@@ -202,6 +238,11 @@ function ConversationPanel({
   sendFrame: (frame: unknown) => boolean;
 }) {
   const me = useSession((s) => s.operator);
+  const t = useT();
+  const tenants = useMyTenants();
+  const [crediting, setCrediting] = useState(false);
+  const mayCredit = me !== null && roleMayCall(me.role, adminCreditApi.create);
+  const mayReadLedger = me !== null && roleMayCall(me.role, adminFinanceApi.ledgerAccounts);
   const client = useQueryClient();
   const conversation = useConversation(conversationId);
   const history = useHistory(conversationId);
@@ -214,6 +255,29 @@ function ConversationPanel({
   const c = conversation.data;
   const agents = useAgents(c?.tenantId);
   const canned = useCannedReplies(c?.tenantId);
+  // The tenant's own replies first, then the starter set: the tenant's language first.
+  const tenantLanguage = tenants.data?.list.find((x) => x.tenantId === c?.tenantId)?.language ?? 'en';
+  const languages = [tenantLanguage, ...LANGUAGES.map((l) => l.key).filter((l) => l !== tenantLanguage)];
+  const cannedBodies = new Map<string, string>([
+    ...(canned.data?.list ?? []).map((r): [string, string] => [`tenant:${r.id}`, r.body]),
+    ...languages.flatMap((l) =>
+      STARTER_REPLIES.map((r): [string, string] => [`starter:${l}:${r.id}`, r.body[l]]),
+    ),
+  ]);
+  const cannedOptions = [
+    ...((canned.data?.list.length ?? 0) > 0
+      ? [
+          {
+            label: t('chat.cannedTenant'),
+            options: (canned.data?.list ?? []).map((r) => ({ value: `tenant:${r.id}`, label: r.title })),
+          },
+        ]
+      : []),
+    ...languages.map((l) => ({
+      label: t('chat.cannedStarter', { language: LANGUAGES.find((x) => x.key === l)?.name ?? l }),
+      options: STARTER_REPLIES.map((r) => ({ value: `starter:${l}:${r.id}`, label: `${r.title[l]} (${l})` })),
+    })),
+  ];
   const scroller = useRef<HTMLDivElement>(null);
   const lastTyping = useRef(0);
 
@@ -321,12 +385,12 @@ function ConversationPanel({
                   assign.mutate({ conversationId }, { onError: (e) => void toast.error(errorText(e)) })
                 }
               >
-                Assign to me
+                {t('chat.assignMe')}
               </Button>
             )}
             <Select
               data-testid="chat-assign-other"
-              placeholder="Hand over to…"
+              placeholder={t('chat.handOver')}
               style={{ width: 160 }}
               value={null}
               options={(agents.data?.list ?? [])
@@ -340,23 +404,52 @@ function ConversationPanel({
               }
             />
             <Popconfirm
-              title="Close this conversation?"
+              title={t('chat.closeConfirm')}
               onConfirm={() =>
                 close.mutate({ conversationId }, { onError: (e) => void toast.error(errorText(e)) })
               }
             >
               <Button danger data-testid="chat-close" loading={close.isPending}>
-                Close
+                {t('close')}
               </Button>
             </Popconfirm>
           </Space>
         )
       }
     >
-      <Typography.Text type="secondary" data-testid="chat-panel-details" style={{ fontSize: 12 }}>
-        user {c.userId} · tenant {c.tenantId}
-        {c.userEmail ? ` · ${c.userEmail}` : ''}
-      </Typography.Text>
+      <Space wrap size="small" data-testid="chat-panel-details" style={{ fontSize: 12 }}>
+        <Link to={`/users?userId=${c.userId}`} data-testid="chat-user-link">
+          {c.userEmail ?? t('chat.userN', { id: c.userId })}
+        </Link>
+        <Link to={`/users?userId=${c.userId}&tab=wallet`} data-testid="chat-wallet-link">
+          {t('chat.wallet')}
+        </Link>
+        {mayReadLedger ? (
+          <Link to={`/finance/ledger?user=${c.userId}`} data-testid="chat-ledger-link">
+            {t('chat.ledger')}
+          </Link>
+        ) : null}
+        <Typography.Text type="secondary">{tenantLabel(tenants.data?.list, c.tenantId)}</Typography.Text>
+        {mayCredit && open ? (
+          <Button
+            size="small"
+            icon={<GiftOutlined />}
+            data-testid="chat-credit"
+            onClick={() => setCrediting(true)}
+          >
+            {t('credit.open')}
+          </Button>
+        ) : null}
+      </Space>
+      {mayCredit ? (
+        <CreditDialog
+          userId={c.userId}
+          userName={c.userNickname || t('chat.userN', { id: c.userId })}
+          conversationId={c.id}
+          open={crediting}
+          onClose={() => setCrediting(false)}
+        />
+      ) : null}
       <div
         ref={scroller}
         data-testid="console-chat-messages"
@@ -374,20 +467,20 @@ function ConversationPanel({
                 })
               }
             >
-              Earlier messages
+              {t('chat.earlier')}
             </Button>
           </div>
         )}
         {history.isPending ? (
           <Card loading variant="borderless" />
         ) : messages.length === 0 ? (
-          <Empty description="No messages" />
+          <Empty description={t('chat.noMessages')} />
         ) : (
-          messages.map((m) => <Bubble key={m.id} m={m} read={m.id === readStaffId} />)
+          messages.map((m) => <Bubble key={m.id} m={m} read={m.id === readStaffId} userId={c.userId} />)
         )}
         {userTyping && (
           <Typography.Text type="secondary" data-testid="chat-user-typing">
-            The user is typing…
+            {t('chat.typing')}
           </Typography.Text>
         )}
       </div>
@@ -395,13 +488,14 @@ function ConversationPanel({
         <Space.Compact orientation="vertical" style={{ width: '100%', marginTop: 8 }}>
           <Select
             data-testid="chat-canned"
-            placeholder="Canned reply…"
+            placeholder={t('chat.canned')}
             allowClear
+            showSearch={{ optionFilterProp: 'label' }}
             value={null}
-            options={(canned.data?.list ?? []).map((r) => ({ value: r.id, label: r.title }))}
+            options={cannedOptions}
             onChange={(id: string | null) => {
-              const picked = canned.data?.list.find((r) => r.id === id);
-              if (picked) setText(picked.body);
+              const picked = id ? cannedBodies.get(id) : undefined;
+              if (picked) setText(picked);
             }}
           />
           <Input.TextArea
@@ -410,7 +504,7 @@ function ConversationPanel({
             maxLength={CHAT_MAX_TEXT}
             showCount
             autoSize={{ minRows: 2, maxRows: 6 }}
-            placeholder="Write a reply (Enter sends, Shift+Enter for a new line)"
+            placeholder={t('chat.replyPlaceholder')}
             onChange={(e) => {
               setText(e.target.value);
               const now = Date.now();
@@ -444,7 +538,7 @@ function ConversationPanel({
             loading={sendingPicture}
             onClick={() => picker.current?.click()}
           >
-            Attach picture
+            {t('chat.attach')}
           </Button>
           <Button
             type="primary"
@@ -453,7 +547,7 @@ function ConversationPanel({
             disabled={!text.trim()}
             onClick={() => send(text)}
           >
-            Send
+            {t('chat.send')}
           </Button>
         </Space.Compact>
       ) : (
@@ -466,7 +560,14 @@ function ConversationPanel({
 /** Support → Chat: the conversation lists (unassigned, mine, closed), one conversation, live replies. */
 export function ChatPage() {
   const client = useQueryClient();
-  const [query, setQuery] = useState<ConversationQuery>({ tab: 'unassigned', pageNum: 1, pageSize: 20 });
+  const t = useT();
+  const initial = useUrlFilters([]);
+  const [query, setQuery] = useState<ConversationQuery>({
+    tab: 'unassigned',
+    pageNum: 1,
+    pageSize: 20,
+    ...(initial.tenantId ? { tenantId: initial.tenantId } : {}),
+  });
   const [selected, setSelected] = useState<string | null>(null);
   const [typingIn, setTypingIn] = useState<{ id: string; until: number } | null>(null);
 
@@ -508,7 +609,7 @@ export function ChatPage() {
     <Space orientation="vertical" style={{ width: '100%' }}>
       <Space>
         <Typography.Title level={4} style={{ margin: 0 }}>
-          Customer chat
+          {t('chat.title')}
         </Typography.Title>
         <Tag color={status.color} data-testid="chat-socket-status" data-status={socket.status}>
           {status.text}
@@ -528,7 +629,7 @@ export function ChatPage() {
             />
           ) : (
             <Card>
-              <Empty description="Pick a conversation" />
+              <Empty description={t('chat.pick')} />
             </Card>
           )}
         </Col>

@@ -15,6 +15,7 @@ import {
   WalletFields,
 } from '../components/section-fields';
 import { SectionForm } from '../components/section-form';
+import { tenantLabel, useMyTenants } from '../../../shared/api/my-tenants';
 
 /** The tenants the operator may configure: every tenant for an owner, else its own. */
 function useTenantChoices(): string[] {
@@ -160,6 +161,7 @@ function TenantConfiguration({ tenantId }: { tenantId: string }) {
 /** Configuration per tenant: one tab per section, each saved (and audited) on its own. */
 export function ConfigPage() {
   const choices = useTenantChoices();
+  const named = useMyTenants();
   const [picked, setPicked] = useState<string | undefined>(undefined);
   const tenantId = picked ?? choices[0];
   return (
@@ -169,11 +171,11 @@ export function ConfigPage() {
           <span>Configuration</span>
           <Select
             data-testid="config-tenant"
-            style={{ width: 200 }}
+            style={{ width: 260 }}
             value={tenantId}
             placeholder="Tenant"
             onChange={(v: string) => setPicked(v)}
-            options={choices.map((t) => ({ value: t, label: t }))}
+            options={choices.map((t) => ({ value: t, label: tenantLabel(named.data?.list, t) }))}
           />
         </Space>
       }

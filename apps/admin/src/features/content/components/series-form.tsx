@@ -3,6 +3,7 @@ import { Alert, App, Col, Form, Input, InputNumber, Modal, Row, Select } from 'a
 import { useState } from 'react';
 import { errorText } from '../../../shared/api/api-error';
 import { useSession } from '../../../shared/session/session';
+import { TenantSelect } from '../../../shared/ui/tenant-select';
 import {
   readDataUrl,
   type SeriesRow,
@@ -140,13 +141,9 @@ export function SeriesForm({
             <Form.Item
               label="Tenant"
               name="tenantId"
-              rules={[{ required: true, pattern: /^\d{6}$/, message: 'A tenant id is 6 digits' }]}
+              rules={[{ required: true, message: 'Pick the tenant' }]}
             >
-              {tenants.length > 0 ? (
-                <Select data-testid="series-tenant" options={tenants.map((t) => ({ value: t, label: t }))} />
-              ) : (
-                <Input data-testid="series-tenant" maxLength={6} />
-              )}
+              <TenantSelect testId="series-tenant" />
             </Form.Item>
           )}
           {LANGS.map((lang) => (

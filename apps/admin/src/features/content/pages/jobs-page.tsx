@@ -4,12 +4,16 @@ import { useState } from 'react';
 import { errorText } from '../../../shared/api/api-error';
 import { formatTime } from '../../../shared/format';
 import { TenantFilter } from '../../../shared/ui/tenant-filter';
+import { useUrlFilters } from '../../../shared/ui/url-filters';
+import { useT } from '../../../shared/i18n';
 import { type JobsQuery, useJobs } from '../api/content';
 import { JobProgress } from '../components/series-drawer';
 
 /** Content → Transcoding: every upload's job with live progress (re-read every second while one runs). */
 export function JobsPage() {
-  const [query, setQuery] = useState<JobsQuery>({ pageNum: 1, pageSize: 20 });
+  const t = useT();
+  const initial = useUrlFilters(TRANSCODE_STATUSES);
+  const [query, setQuery] = useState<JobsQuery>({ pageNum: 1, pageSize: 20, ...initial });
   const jobs = useJobs(query);
   const filter = (patch: Partial<JobsQuery>) => setQuery((q) => ({ ...q, ...patch, pageNum: 1 }));
   const columns: TableColumnsType<TranscodeJob> = [
@@ -33,18 +37,18 @@ export function JobsPage() {
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Typography.Title level={3} style={{ margin: 0 }}>
-        Transcoding
+        {t('nav.transcoding')}
       </Typography.Title>
       <Card size="small">
         <Space wrap>
           <Select<TranscodeStatus | undefined>
             data-testid="jobs-filter-status"
             allowClear
-            placeholder="Any state"
+            placeholder={t('jobs.anyState')}
             style={{ width: 140 }}
             value={query.status}
             onChange={(status) => filter({ status })}
-            options={TRANSCODE_STATUSES.map((s) => ({ value: s, label: s }))}
+            options={TRANSCODE_STATUSES.map((s) => ({ value: s, label: t(`jobs.status.${s}`) }))}
           />
           <TenantFilter value={query.tenantId} onChange={(tenantId) => filter({ tenantId })} />
         </Space>

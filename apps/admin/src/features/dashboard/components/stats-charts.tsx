@@ -1,5 +1,8 @@
 import type { CurrencyKey, DashboardMoneyDay } from '@dramastar/contract';
-import { Card, Col, Row, Statistic } from 'antd';
+import { QuestionCircleOutlined } from '@ant-design/icons';
+import { Card, Col, Row, Statistic, Tooltip as Hint, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { useT } from '../../../shared/i18n';
 import {
   Bar,
   BarChart,
@@ -30,13 +33,25 @@ const COLORS = {
   redPackets: '#f5222d',
 };
 
+/** A figure's name with what it counts on hover (an owner reads "Sales 0.00" beside "Recharges 5,300.00"). */
+function Explained({ text, children }: { text: string; children: ReactNode }) {
+  return (
+    <Hint title={text}>
+      <span>
+        {children} <QuestionCircleOutlined />
+      </span>
+    </Hint>
+  );
+}
+
 /** `03-01` for an axis (the year and range are in the page's controls). */
 const shortDay = (day: string) => day.slice(5);
 
 /** Users per day: registrations and Star Card holders. */
 export function UsersChart({ stats }: { stats: DashboardStats }) {
+  const t = useT();
   return (
-    <Card size="small" title="Users per day" data-testid="chart-users">
+    <Card size="small" title={t('charts.usersPerDay')} data-testid="chart-users">
       <ResponsiveContainer width="100%" height={260}>
         <LineChart data={stats.days} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" />
@@ -47,7 +62,7 @@ export function UsersChart({ stats }: { stats: DashboardStats }) {
           <Line
             type="monotone"
             dataKey="newUsers"
-            name="New users"
+            name={t('charts.newUsers')}
             stroke={COLORS.newUsers}
             dot={false}
             isAnimationActive={false}
@@ -55,7 +70,7 @@ export function UsersChart({ stats }: { stats: DashboardStats }) {
           <Line
             type="monotone"
             dataKey="activeMembers"
-            name="Active members (Star Card)"
+            name={t('charts.activeMembers')}
             stroke={COLORS.activeMembers}
             dot={false}
             isAnimationActive={false}
@@ -86,6 +101,7 @@ function moneyRows(days: DashboardMoneyDay[]) {
 
 /** One currency's money per day: cash in and out, revenue, payouts by source. Never mixed with another currency. */
 export function MoneyCharts({ currency, days }: { currency: CurrencyKey; days: DashboardMoneyDay[] }) {
+  const t = useT();
   const rows = moneyRows(days);
   const totals = moneyTotals(days);
   const bar = (key: keyof typeof COLORS, name: string, stack?: string) => (
@@ -107,68 +123,88 @@ export function MoneyCharts({ currency, days }: { currency: CurrencyKey; days: D
     </>
   );
   return (
-    <Card size="small" title={`Money in ${currency}`} data-testid={`money-${currency}`}>
-      <Row gutter={[16, 16]} style={{ marginBottom: 16 }} data-testid={`totals-${currency}`}>
+    <Card size="small" title={t('charts.moneyIn', { currency })} data-testid={`money-${currency}`}>
+      <Row gutter={[16, 16]} style={{ marginBottom: 8 }} data-testid={`totals-${currency}`}>
         <Col xs={12} md={6}>
           <Statistic
-            title={`Recharges (${totals.rechargeCount})`}
+            title={
+              <Explained text={t('charts.rechargesExplain')}>
+                {t('charts.recharges', { n: totals.rechargeCount })}
+              </Explained>
+            }
             value={totals.recharges}
             suffix={currency}
           />
         </Col>
         <Col xs={12} md={6}>
           <Statistic
-            title={`Withdrawals paid (${totals.withdrawalCount})`}
+            title={
+              <Explained text={t('charts.withdrawalsExplain')}>
+                {t('charts.withdrawalsPaid', { n: totals.withdrawalCount })}
+              </Explained>
+            }
             value={totals.withdrawals}
             suffix={currency}
           />
         </Col>
         <Col xs={12} md={6}>
-          <Statistic title="Revenue" value={totals.revenue} suffix={currency} />
+          <Statistic
+            data-testid={`sales-${currency}`}
+            title={<Explained text={t('charts.salesExplain')}>{t('charts.sales')}</Explained>}
+            value={totals.revenue}
+            suffix={currency}
+          />
         </Col>
         <Col xs={12} md={6}>
-          <Statistic title="Payouts" value={totals.payouts} suffix={currency} />
+          <Statistic
+            title={<Explained text={t('charts.payoutsExplain')}>{t('charts.payouts')}</Explained>}
+            value={totals.payouts}
+            suffix={currency}
+          />
         </Col>
       </Row>
+      <Typography.Paragraph type="secondary" data-testid={`totals-explain-${currency}`}>
+        {t('charts.totalsExplain')}
+      </Typography.Paragraph>
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={12}>
-          <Card
-            size="small"
-            type="inner"
-            title="Recharges and withdrawals"
-            data-testid={`chart-cash-${currency}`}
-          >
+          <Card size="small" type="inner" title={t('charts.cash')} data-testid={`chart-cash-${currency}`}>
             <ResponsiveContainer width="100%" height={260}>
               <BarChart data={rows} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
                 {axes}
-                {bar('recharges', 'Recharges credited')}
-                {bar('withdrawals', 'Withdrawals paid')}
+                {bar('recharges', t('charts.rechargesCredited'))}
+                {bar('withdrawals', t('charts.withdrawalsPaidBar'))}
               </BarChart>
             </ResponsiveContainer>
           </Card>
         </Col>
         <Col xs={24} xl={12}>
-          <Card size="small" type="inner" title="Revenue" data-testid={`chart-revenue-${currency}`}>
+          <Card size="small" type="inner" title={t('charts.sales')} data-testid={`chart-revenue-${currency}`}>
             <ResponsiveContainer width="100%" height={260}>
               <BarChart data={rows} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
                 {axes}
-                {bar('cards', 'Star Cards', 'revenue')}
-                {bar('copyrights', 'Copyrights', 'revenue')}
+                {bar('cards', t('charts.cards'), 'revenue')}
+                {bar('copyrights', t('charts.copyrights'), 'revenue')}
               </BarChart>
             </ResponsiveContainer>
           </Card>
         </Col>
         <Col xs={24}>
-          <Card size="small" type="inner" title="Payouts by source" data-testid={`chart-payouts-${currency}`}>
+          <Card
+            size="small"
+            type="inner"
+            title={t('charts.payoutsBySource')}
+            data-testid={`chart-payouts-${currency}`}
+          >
             <ResponsiveContainer width="100%" height={280}>
               <BarChart data={rows} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
                 {axes}
-                {bar('teamRewards', 'Team rewards', 'payouts')}
-                {bar('copyrightRevenue', 'Copyright revenue', 'payouts')}
-                {bar('salary', 'Salary', 'payouts')}
-                {bar('dividends', 'Dividends', 'payouts')}
-                {bar('checkinTasks', 'Check-in and tasks', 'payouts')}
-                {bar('redPackets', 'Red packets claimed (user-funded)')}
+                {bar('teamRewards', t('charts.teamRewards'), 'payouts')}
+                {bar('copyrightRevenue', t('charts.copyrightRevenue'), 'payouts')}
+                {bar('salary', t('charts.salary'), 'payouts')}
+                {bar('dividends', t('charts.dividends'), 'payouts')}
+                {bar('checkinTasks', t('charts.checkinTasks'), 'payouts')}
+                {bar('redPackets', t('charts.redPackets'))}
               </BarChart>
             </ResponsiveContainer>
           </Card>

@@ -13,6 +13,9 @@ import { useSession } from '../../../shared/session/session';
 import { formatTime } from '../../../shared/format';
 import { useSensitiveChanges } from '../api/sensitive-changes';
 import { TenantFilter } from '../../../shared/ui/tenant-filter';
+import { tenantLabel, useMyTenants } from '../../../shared/api/my-tenants';
+import { useT } from '../../../shared/i18n';
+import { WaitingForYou } from '../components/waiting-for-you';
 import { type DashboardQuery, useDashboardStats } from '../api/dashboard-stats';
 import { useDoctor } from '../api/doctor';
 import { useLedgerHealth } from '../api/ledger-health';
@@ -21,10 +24,11 @@ import { shiftDay } from '../dashboard-figures';
 
 /** The ledger's balance check (every currency's accounts sum to zero) as a light. */
 function LedgerHealth() {
+  const t = useT();
   const health = useLedgerHealth();
   return (
     <Card
-      title="Ledger health"
+      title={t('dashboard.ledger.title')}
       data-testid="ledger-health"
       extra={
         health.data ? (
@@ -32,7 +36,7 @@ function LedgerHealth() {
             data-testid="ledger-light"
             data-balanced={String(health.data.balanced)}
             status={health.data.balanced ? 'success' : 'error'}
-            text={health.data.balanced ? 'Balanced' : 'NOT balanced'}
+            text={health.data.balanced ? t('dashboard.ledger.balanced') : t('dashboard.ledger.unbalanced')}
           />
         ) : null
       }
@@ -44,12 +48,12 @@ function LedgerHealth() {
         loading={health.isLoading}
         pagination={false}
         dataSource={health.data?.currencies ?? []}
-        locale={{ emptyText: 'No ledger accounts yet' }}
+        locale={{ emptyText: t('dashboard.ledger.empty') }}
         columns={[
-          { title: 'Currency', dataIndex: 'currency' },
-          { title: 'Accounts', dataIndex: 'accounts', align: 'right' },
+          { title: t('dashboard.ledger.currency'), dataIndex: 'currency' },
+          { title: t('dashboard.ledger.accounts'), dataIndex: 'accounts', align: 'right' },
           {
-            title: 'Sum of balances',
+            title: t('dashboard.ledger.sum'),
             dataIndex: 'sum',
             align: 'right',
             render: (sum: string) => (
@@ -59,8 +63,7 @@ function LedgerHealth() {
         ]}
       />
       <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
-        Double-entry: for each currency the balances of all accounts (users, system, payouts) must add up to
-        zero. Sums are in minor units.
+        {t('dashboard.ledger.explain')}
       </Typography.Paragraph>
     </Card>
   );
@@ -68,6 +71,7 @@ function LedgerHealth() {
 
 /** The doctor's list for the owner: what production misses or has unsafe, errors first. */
 function Doctor() {
+  const t = useT();
   const doctor = useDoctor();
   const findings = [...(doctor.data?.findings ?? [])].sort((a, b) =>
     a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1,
@@ -75,14 +79,20 @@ function Doctor() {
   const errors = findings.filter((f) => f.severity === 'error').length;
   return (
     <Card
-      title="Deployment check"
+      title={t('dashboard.doctor.title')}
       data-testid="doctor"
       extra={
         doctor.data ? (
           <Badge
             data-testid="doctor-light"
             status={errors ? 'error' : findings.length ? 'warning' : 'success'}
-            text={errors ? `${errors} to fix` : findings.length ? 'Warnings' : 'Nothing missing'}
+            text={
+              errors
+                ? t('dashboard.doctor.toFix', { n: errors })
+                : findings.length
+                  ? t('dashboard.doctor.warnings')
+                  : t('dashboard.doctor.none')
+            }
           />
         ) : null
       }
@@ -94,7 +104,7 @@ function Doctor() {
         loading={doctor.isLoading}
         pagination={false}
         dataSource={findings}
-        locale={{ emptyText: 'Nothing missing' }}
+        locale={{ emptyText: t('dashboard.doctor.none') }}
         columns={[
           {
             title: '',
@@ -104,12 +114,12 @@ function Doctor() {
               <Badge status={severity === 'error' ? 'error' : 'warning'} text={severity} />
             ),
           },
-          { title: 'What', dataIndex: 'subject' },
-          { title: 'Finding', dataIndex: 'message' },
+          { title: t('dashboard.doctor.what'), dataIndex: 'subject' },
+          { title: t('dashboard.doctor.finding'), dataIndex: 'message' },
         ]}
       />
       <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
-        The server&apos;s settings and every tenant&apos;s, as <code>npm run doctor</code> prints them.
+        {t('dashboard.doctor.explain')} <code>npm run doctor</code>
       </Typography.Paragraph>
     </Card>
   );
@@ -118,8 +128,11 @@ function Doctor() {
 const PRESETS = [7, DASHBOARD_DEFAULT_DAYS, DASHBOARD_MAX_DAYS] as const;
 
 /** Per-day charts of one tenant (days in its time zone) for a chosen range. */
-function Figures() {
-  const [query, setQuery] = useState<DashboardQuery>({});
+function Figures({ tenantId }: { tenantId: string | undefined }) {
+  const t = useT();
+  const tenants = useMyTenants();
+  const [range, setQuery] = useState<Omit<DashboardQuery, 'tenantId'>>({});
+  const query: DashboardQuery = { ...range, tenantId };
   const [preset, setPreset] = useState<number | null>(DASHBOARD_DEFAULT_DAYS);
   const stats = useDashboardStats(query, true);
   const data = stats.data;
@@ -136,8 +149,8 @@ function Figures() {
             data-testid="range-preset"
             value={preset ?? 'custom'}
             options={[
-              ...PRESETS.map((d) => ({ value: d, label: `${d} days` })),
-              { value: 'custom', label: 'Custom', disabled: true },
+              ...PRESETS.map((d) => ({ value: d, label: t('dashboard.days', { n: d }) })),
+              { value: 'custom', label: t('dashboard.custom'), disabled: true },
             ]}
             onChange={(v) => {
               if (typeof v !== 'number') return;
@@ -149,27 +162,27 @@ function Figures() {
           <Input
             type="date"
             data-testid="range-from"
-            aria-label="From"
+            aria-label={t('dashboard.from')}
             style={{ width: 160 }}
             value={query.from ?? data?.from ?? ''}
             onChange={(e) => setRange(e.target.value || undefined, query.to ?? data?.to)}
           />
-          <span>to</span>
+          <span>{t('dashboard.until')}</span>
           <Input
             type="date"
             data-testid="range-to"
-            aria-label="To"
+            aria-label={t('dashboard.to')}
             style={{ width: 160 }}
             value={query.to ?? data?.to ?? ''}
             onChange={(e) => setRange(query.from ?? data?.from, e.target.value || undefined)}
           />
-          <TenantFilter
-            value={query.tenantId}
-            onChange={(tenantId) => setQuery((q) => ({ ...q, tenantId }))}
-          />
           {data ? (
             <Typography.Text type="secondary" data-testid="dashboard-tenant">
-              Tenant {data.tenantId} · days in {data.timeZone} · up to {DASHBOARD_MAX_DAYS} days
+              {t('dashboard.figuresOf', {
+                tenant: tenantLabel(tenants.data?.list, data.tenantId),
+                zone: data.timeZone,
+                max: DASHBOARD_MAX_DAYS,
+              })}
             </Typography.Text>
           ) : null}
         </Space>
@@ -190,13 +203,17 @@ function Figures() {
 }
 
 function Access({ operator }: { operator: OperatorInfo }) {
+  const t = useT();
+  const tenants = useMyTenants();
   return (
-    <Card title="Your access" data-testid="dashboard-access">
+    <Card title={t('dashboard.access.title')} data-testid="dashboard-access">
       <Descriptions size="small" column={1}>
-        <Descriptions.Item label="Operator">{operator.username}</Descriptions.Item>
-        <Descriptions.Item label="Role">{operator.role}</Descriptions.Item>
-        <Descriptions.Item label="Tenants">
-          {operator.tenantIds.length ? operator.tenantIds.join(', ') : 'All tenants'}
+        <Descriptions.Item label={t('dashboard.access.operator')}>{operator.username}</Descriptions.Item>
+        <Descriptions.Item label={t('dashboard.access.role')}>{t(`role.${operator.role}`)}</Descriptions.Item>
+        <Descriptions.Item label={t('dashboard.access.tenants')}>
+          {operator.tenantIds.length
+            ? operator.tenantIds.map((id) => tenantLabel(tenants.data?.list, id)).join(', ')
+            : t('tenant.every')}
         </Descriptions.Item>
       </Descriptions>
     </Card>
@@ -212,6 +229,8 @@ function Access({ operator }: { operator: OperatorInfo }) {
  * admins: each was confirmed with an authenticator code, and each is someone else's to check.
  */
 function SensitiveChanges() {
+  const t = useT();
+  const tenants = useMyTenants();
   const changes = useSensitiveChanges(true);
   const list = changes.data?.list ?? [];
   if (list.length === 0) return null;
@@ -220,16 +239,23 @@ function SensitiveChanges() {
       type="warning"
       showIcon
       data-testid="dashboard-sensitive-changes"
-      title="Where users pay changed this week"
+      title={t('dashboard.sensitive.title')}
       description={
         <ul style={{ margin: 0, paddingLeft: 18 }}>
           {list.map((e) => (
             <li key={e.id}>
-              {e.operator}{' '}
               {e.action === 'config.wallet.collection'
-                ? 'changed the collection account or USDT address'
-                : `set new keys of ${e.target.split(':').at(-1) ?? 'a payment provider'}`}{' '}
-              of tenant {e.tenantId ?? '—'} on {formatTime(e.createdAt)}
+                ? t('dashboard.sensitive.collection', {
+                    operator: e.operator,
+                    tenant: e.tenantId ? tenantLabel(tenants.data?.list, e.tenantId) : '—',
+                    time: formatTime(e.createdAt),
+                  })
+                : t('dashboard.sensitive.keys', {
+                    operator: e.operator,
+                    provider: e.target.split(':').at(-1) ?? '—',
+                    tenant: e.tenantId ? tenantLabel(tenants.data?.list, e.tenantId) : '—',
+                    time: formatTime(e.createdAt),
+                  })}
             </li>
           ))}
         </ul>
@@ -239,32 +265,39 @@ function SensitiveChanges() {
 }
 
 export function DashboardPage() {
+  const t = useT();
   const operator = useSession((s) => s.operator);
+  const [tenantId, setTenantId] = useState<string | undefined>(undefined);
   const figures = operator ? roleMayCall(operator.role, adminDashboardApi.stats) : false;
   const health = operator ? roleMayCall(operator.role, adminApi.ledgerHealth) : false;
   const doctor = operator ? roleMayCall(operator.role, adminDashboardApi.doctor) : false;
+  const manyTenants = operator ? operator.tenantIds.length !== 1 : false;
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
-      <Typography.Title level={3} style={{ margin: 0 }}>
-        Dashboard
-      </Typography.Title>
-      {doctor ? <Doctor /> : null}
+      <Space wrap align="center" style={{ justifyContent: 'space-between', width: '100%' }}>
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          {t('nav.dashboard')}
+        </Typography.Title>
+        {manyTenants ? <TenantFilter value={tenantId} onChange={setTenantId} /> : null}
+      </Space>
+      <WaitingForYou tenantId={tenantId} />
       {operator && (operator.role === 'owner' || operator.role === 'tenant_admin') ? (
         <SensitiveChanges />
       ) : null}
-      {figures ? <Figures /> : null}
+      {figures ? <Figures tenantId={tenantId} /> : null}
+      {doctor ? <Doctor /> : null}
       {health ? <LedgerHealth /> : null}
       {!figures && operator ? (
         <Card data-testid="dashboard-welcome">
           <Typography.Title level={4} style={{ marginTop: 0 }}>
-            Welcome, {operator.username}
+            {t('dashboard.welcome', { name: operator.username })}
           </Typography.Title>
           <Typography.Paragraph style={{ marginBottom: 0 }}>
             {operator.role === 'content'
-              ? 'Manage series, episodes and banners from the Content menu.'
+              ? t('dashboard.start.content')
               : operator.role === 'support'
-                ? 'Look users up under Users and answer customers in Support.'
-                : 'Use the menu to start.'}
+                ? t('dashboard.start.support')
+                : t('dashboard.start.other')}
           </Typography.Paragraph>
         </Card>
       ) : null}

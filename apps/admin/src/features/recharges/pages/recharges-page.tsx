@@ -11,6 +11,8 @@ import { formatMoney, formatTime } from '../../../shared/format';
 import { FilteredTable } from '../../../shared/ui/filtered-table';
 import { PromptDialog } from '../../../shared/ui/prompt-dialog';
 import { TenantFilter } from '../../../shared/ui/tenant-filter';
+import { useUrlFilters } from '../../../shared/ui/url-filters';
+import { useT } from '../../../shared/i18n';
 import {
   type AdminRecharge,
   type RechargeQuery,
@@ -29,7 +31,9 @@ function referenceOf(order: AdminRecharge): string {
 }
 
 export function RechargesPage() {
-  const [query, setQuery] = useState<RechargeQuery>({ pageNum: 1, pageSize: 20 });
+  const t = useT();
+  const initial = useUrlFilters(RECHARGE_STATUSES);
+  const [query, setQuery] = useState<RechargeQuery>({ pageNum: 1, pageSize: 20, ...initial });
   const [dialog, setDialog] = useState<Dialog>(null);
   const list = useRecharges(query);
   const confirm = useConfirmRecharge();
@@ -42,9 +46,9 @@ export function RechargesPage() {
   };
 
   const columns: TableColumnsType<AdminRecharge> = [
-    { title: 'Order', dataIndex: 'orderNo', render: (v: string) => <code>{v}</code> },
+    { title: t('col.order'), dataIndex: 'orderNo', render: (v: string) => <code>{v}</code> },
     {
-      title: 'User',
+      title: t('col.user'),
       key: 'who',
       render: (_, r) => (
         <span>
@@ -58,9 +62,9 @@ export function RechargesPage() {
         </span>
       ),
     },
-    { title: 'Channel', dataIndex: 'channel' },
+    { title: t('col.channel'), dataIndex: 'channel' },
     {
-      title: 'Paid / credit',
+      title: t('recharges.paidCredit'),
       key: 'amount',
       align: 'right',
       render: (_, r) => (
@@ -151,7 +155,7 @@ export function RechargesPage() {
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Typography.Title level={3} style={{ margin: 0 }}>
-        Recharges
+        {t('nav.recharges')}
       </Typography.Title>
       <FilteredTable<AdminRecharge>
         testId="recharges-table"
@@ -166,23 +170,24 @@ export function RechargesPage() {
             <Input.Search
               data-testid="recharge-search"
               allowClear
-              placeholder="Order no., transfer reference, hash, e-mail or phone"
+              placeholder={t('recharges.search')}
               style={{ width: 360 }}
+              defaultValue={initial.q}
               onSearch={(value) => filter({ q: value.trim() || undefined })}
             />
             <Select<RechargeStatus | undefined>
               data-testid="filter-status"
               allowClear
-              placeholder="Any status"
+              placeholder={t('filter.anyStatus')}
               style={{ width: 150 }}
               value={query.status}
               onChange={(status) => filter({ status })}
-              options={RECHARGE_STATUSES.map((s) => ({ value: s, label: s }))}
+              options={RECHARGE_STATUSES.map((s) => ({ value: s, label: t(`recharge.status.${s}`) }))}
             />
             <Select<RechargeChannel | undefined>
               data-testid="filter-channel"
               allowClear
-              placeholder="Any channel"
+              placeholder={t('filter.anyChannel')}
               style={{ width: 150 }}
               value={query.channel}
               onChange={(channel) => filter({ channel })}

@@ -1,5 +1,9 @@
-import { ArrowLeftOutlined } from '@ant-design/icons';
-import { adminUsersApi, roleMayCall } from '@dramastar/contract';
+import { ArrowLeftOutlined, GiftOutlined } from '@ant-design/icons';
+import { adminCreditApi, adminUsersApi, roleMayCall } from '@dramastar/contract';
+import { useSearchParams } from 'react-router-dom';
+import { useT } from '../../../shared/i18n';
+import { CreditDialog } from '../../../shared/ui/credit-dialog';
+import { UserCredits } from './user-credits';
 import {
   Alert,
   Button,
@@ -220,7 +224,23 @@ function Sessions({ userId, canRevoke }: { userId: string; canRevoke: boolean })
 
 /** One user: profile, membership, wallet, team and sessions; admins freeze and unfreeze. */
 export function UserDetailView({ userId, onBack }: { userId: string; onBack: () => void }) {
+  const t = useT();
   const role = useSession((s) => s.operator?.role);
+  const [params, setParams] = useSearchParams();
+  const canCredit = role !== undefined && roleMayCall(role, adminCreditApi.create);
+  // `?credit=1` opens the form (a chat's "Credit" link lands here with it).
+  const crediting = canCredit && params.get('credit') === '1';
+  const setCrediting = (open: boolean) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (open) next.set('credit', '1');
+        else next.delete('credit');
+        return next;
+      },
+      { replace: true },
+    );
+  const tab = params.get('tab') ?? 'profile';
   const detail = useUserDetail(userId);
   const setStatus = useSetUserStatus();
   const [dialog, setDialog] = useState<'freeze' | 'unfreeze' | null>(null);
@@ -251,16 +271,23 @@ export function UserDetailView({ userId, onBack }: { userId: string; onBack: () 
           </Typography.Title>
           <StatusTag status={p.status} testId="user-status" />
         </Space>
-        {canChange && p.status === 'active' ? (
-          <Button danger data-testid="user-freeze" onClick={() => setDialog('freeze')}>
-            Freeze
-          </Button>
-        ) : null}
-        {canChange && p.status === 'frozen' ? (
-          <Button type="primary" data-testid="user-unfreeze" onClick={() => setDialog('unfreeze')}>
-            Unfreeze
-          </Button>
-        ) : null}
+        <Space>
+          {canCredit && !p.isSystem ? (
+            <Button icon={<GiftOutlined />} data-testid="user-credit" onClick={() => setCrediting(true)}>
+              {t('credit.open')}
+            </Button>
+          ) : null}
+          {canChange && p.status === 'active' ? (
+            <Button danger data-testid="user-freeze" onClick={() => setDialog('freeze')}>
+              Freeze
+            </Button>
+          ) : null}
+          {canChange && p.status === 'frozen' ? (
+            <Button type="primary" data-testid="user-unfreeze" onClick={() => setDialog('unfreeze')}>
+              Unfreeze
+            </Button>
+          ) : null}
+        </Space>
       </Space>
       {p.frozen ? (
         <Alert
@@ -273,6 +300,17 @@ export function UserDetailView({ userId, onBack }: { userId: string; onBack: () 
       ) : null}
       <Card size="small">
         <Tabs
+          activeKey={tab}
+          onChange={(key) =>
+            setParams(
+              (p) => {
+                const next = new URLSearchParams(p);
+                next.set('tab', key);
+                return next;
+              },
+              { replace: true },
+            )
+          }
           items={[
             { key: 'profile', label: 'Profile', children: <Profile detail={d} /> },
             { key: 'membership', label: 'Membership', children: <Membership membership={d.membership} /> },
@@ -281,6 +319,9 @@ export function UserDetailView({ userId, onBack }: { userId: string; onBack: () 
               label: 'Wallet',
               children: <UserWallet userId={userId} balances={d.balances} />,
             },
+            ...(canCredit
+              ? [{ key: 'credits', label: t('credits.tab'), children: <UserCredits userId={userId} /> }]
+              : []),
             { key: 'team', label: 'Team', children: <Team team={d.team} /> },
             {
               key: 'sessions',
@@ -290,6 +331,14 @@ export function UserDetailView({ userId, onBack }: { userId: string; onBack: () 
           ]}
         />
       </Card>
+      {canCredit ? (
+        <CreditDialog
+          userId={userId}
+          userName={p.nickname}
+          open={crediting}
+          onClose={() => setCrediting(false)}
+        />
+      ) : null}
       <PromptDialog
         testId={`user-${dialog ?? 'freeze'}-dialog`}
         open={dialog !== null}

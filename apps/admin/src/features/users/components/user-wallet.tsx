@@ -3,6 +3,7 @@ import { Card, Select, Space, Statistic, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { errorText } from '../../../shared/api/api-error';
 import { formatMoney, formatTime } from '../../../shared/format';
+import { keyWords } from '../../../shared/words';
 import { type UserDetail, useUserLedger, useUserRecharges, useUserWithdrawals } from '../api/users';
 
 type Paging = { pageNum: number; pageSize: number };
@@ -61,7 +62,7 @@ export function UserWallet({ userId, balances }: { userId: string; balances: Use
           pagination={pagination(ledgerPage, ledger.data?.total, setLedgerPage)}
           columns={[
             { title: 'Time', dataIndex: 'createdAt', render: (v: string) => formatTime(v) },
-            { title: 'Kind', dataIndex: 'type', render: (v: string) => <code>{v}</code> },
+            { title: 'Kind', dataIndex: 'type', render: (v: string) => <span title={v}>{keyWords(v)}</span> },
             {
               title: 'Amount',
               dataIndex: 'amount',

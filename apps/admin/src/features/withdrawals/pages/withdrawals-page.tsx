@@ -1,5 +1,5 @@
 import { WITHDRAWAL_STAGES, type WithdrawalStage } from '@dramastar/contract';
-import { Alert, App, Button, Select, Space, Tag, Typography, type TableColumnsType } from 'antd';
+import { Alert, App, Button, Input, Select, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { Link } from 'react-router-dom';
 import { useState } from 'react';
 import { errorText } from '../../../shared/api/api-error';
@@ -7,6 +7,8 @@ import { formatMoney, formatTime } from '../../../shared/format';
 import { FilteredTable } from '../../../shared/ui/filtered-table';
 import { PromptDialog } from '../../../shared/ui/prompt-dialog';
 import { TenantFilter } from '../../../shared/ui/tenant-filter';
+import { useUrlFilters } from '../../../shared/ui/url-filters';
+import { useT } from '../../../shared/i18n';
 import { downloadExport } from '../../../shared/api/download-export';
 import {
   type AdminWithdrawal,
@@ -153,7 +155,9 @@ function HistoryCell({
 /** The withdrawal queue: each row offers only the actions valid for its stage. */
 export function WithdrawalsPage() {
   const { modal } = App.useApp();
-  const [query, setQuery] = useState<WithdrawalQuery>({ pageNum: 1, pageSize: 20 });
+  const t = useT();
+  const initial = useUrlFilters(WITHDRAWAL_STAGES);
+  const [query, setQuery] = useState<WithdrawalQuery>({ pageNum: 1, pageSize: 20, ...initial });
   const [dialog, setDialog] = useState<Dialog>(null);
   const list = useWithdrawals(query);
   const act = useWithdrawalAction();
@@ -215,7 +219,7 @@ export function WithdrawalsPage() {
 
   const columns: TableColumnsType<AdminWithdrawal> = [
     {
-      title: 'Order / applied',
+      title: t('withdrawals.orderApplied'),
       key: 'order',
       render: (_, w) => (
         <span>
@@ -226,7 +230,7 @@ export function WithdrawalsPage() {
       ),
     },
     {
-      title: 'Stage',
+      title: t('withdrawals.stage'),
       dataIndex: 'status',
       render: (s: WithdrawalStage, w) => (
         <Tag color={STAGE_COLORS[s]} data-testid={`withdrawal-stage-${w.orderNo}`}>
@@ -235,18 +239,18 @@ export function WithdrawalsPage() {
       ),
     },
     {
-      title: 'User',
+      title: t('col.user'),
       key: 'who',
       render: (_, w) => <WhoCell withdrawal={w} user={users.get(w.userId)} />,
     },
     {
-      title: 'Balance and history',
+      title: t('withdrawals.history'),
       key: 'history',
       render: (_, w) => <HistoryCell withdrawal={w} user={users.get(w.userId)} />,
     },
-    { title: 'Destination', key: 'destination', render: (_, w) => <Destination w={w} /> },
+    { title: t('withdrawals.destination'), key: 'destination', render: (_, w) => <Destination w={w} /> },
     {
-      title: 'Amount / fee / total',
+      title: t('withdrawals.amounts'),
       key: 'money',
       align: 'right',
       render: (_, w) => (
@@ -260,7 +264,7 @@ export function WithdrawalsPage() {
       ),
     },
     {
-      title: 'Actions',
+      title: t('col.actions'),
       key: 'actions',
       fixed: 'right',
       render: (_, w) => (
@@ -287,7 +291,7 @@ export function WithdrawalsPage() {
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Typography.Title level={3} style={{ margin: 0 }}>
-        Withdrawals
+        {t('nav.withdrawals')}
       </Typography.Title>
       {bulk.data ? (
         <Alert
@@ -349,11 +353,19 @@ export function WithdrawalsPage() {
             <Select<WithdrawalStage | undefined>
               data-testid="filter-stage"
               allowClear
-              placeholder="Any stage"
-              style={{ width: 150 }}
+              placeholder={t('withdrawals.anyStage')}
+              style={{ width: 170 }}
               value={query.status}
               onChange={(status) => filter({ status })}
-              options={WITHDRAWAL_STAGES.map((s) => ({ value: s, label: s }))}
+              options={WITHDRAWAL_STAGES.map((s) => ({ value: s, label: t(`withdrawal.stage.${s}`) }))}
+            />
+            <Input.Search
+              data-testid="withdrawal-search"
+              allowClear
+              placeholder={t('withdrawals.search')}
+              style={{ width: 260 }}
+              defaultValue={initial.q}
+              onSearch={(value) => filter({ q: value.trim() || undefined })}
             />
             <TenantFilter value={query.tenantId} onChange={(tenantId) => filter({ tenantId })} />
           </>

@@ -1,0 +1,75 @@
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useLanguage } from '../../../shared/i18n';
+import { useSession } from '../../../shared/session/session';
+import { installDomStubs, renderConsole, stubServer } from '../../../shared/testing';
+import { WaitingForYou } from './waiting-for-you';
+
+const wait = { timeout: 10_000 };
+const finance = {
+  id: '4',
+  username: 'fin',
+  role: 'finance' as const,
+  tenantIds: ['000000', '000001'],
+  mustChangePassword: false,
+  totpEnabled: true,
+  totpRequired: true,
+};
+
+beforeAll(installDomStubs);
+beforeEach(() => {
+  useSession.getState().signIn('tok', finance);
+  useLanguage.getState().setLanguage('en');
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  useSession.getState().clear();
+});
+
+const answer = {
+  list: [
+    { queue: 'rechargesToConfirm', count: 0 },
+    { queue: 'withdrawalsToApprove', count: 3 },
+    { queue: 'withdrawalsToSend', count: 0 },
+    { queue: 'payoutsToMarkPaid', count: 1 },
+    { queue: 'creditsToApprove', count: 2 },
+  ],
+};
+
+describe('what waits for the operator', () => {
+  it('comes as counts, those with something waiting first, each a link to its filtered queue', async () => {
+    const calls = stubServer(() => ({ body: answer }));
+    renderConsole(<WaitingForYou tenantId="000001" />);
+    const approve = await screen.findByTestId('waiting-withdrawalsToApprove', {}, wait);
+    expect(approve.getAttribute('href')).toBe('/finance/withdrawals?status=applied&tenantId=000001');
+    expect(approve.textContent).toContain('Withdrawals to approve');
+    expect(approve.textContent).toContain('3');
+    expect(screen.getByTestId('waiting-payoutsToMarkPaid').getAttribute('href')).toBe(
+      '/finance/withdrawals?status=processing&tenantId=000001',
+    );
+    expect(screen.getByTestId('waiting-creditsToApprove').getAttribute('href')).toBe(
+      '/finance/credits?tenantId=000001',
+    );
+    const order = [...document.querySelectorAll('[data-testid^="waiting-"][data-count]')].map((e) =>
+      e.getAttribute('data-testid'),
+    );
+    expect(order.slice(0, 3)).toEqual([
+      'waiting-withdrawalsToApprove',
+      'waiting-payoutsToMarkPaid',
+      'waiting-creditsToApprove',
+    ]);
+    expect(screen.getByText('6 waiting')).toBeTruthy();
+    expect(calls[0]?.path).toBe('/admin-api/dashboard/waiting');
+  }, 30_000);
+
+  it('in Vietnamese for a Vietnamese operator', async () => {
+    useLanguage.getState().setLanguage('vn');
+    stubServer(() => ({ body: answer }));
+    renderConsole(<WaitingForYou tenantId={undefined} />);
+    expect((await screen.findByTestId('waiting-withdrawalsToApprove', {}, wait)).textContent).toContain(
+      'Yêu cầu rút cần duyệt',
+    );
+    expect(screen.getByText('Đang chờ bạn xử lý')).toBeTruthy();
+  }, 30_000);
+});
