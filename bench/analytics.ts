@@ -3,7 +3,8 @@
 // dropped):
 //  1. Ingestion: POST /app-api/analytics/events with batches of 20 events (fresh ids each call)
 //     against GET /healthz of the same server in the same run, in turns; prints calls/s, events/s,
-//     p50/p99 and the ratio of the ingestion's calls/s to /healthz's (aim: ≥ 0.5), the same ratio
+//     p50/p99, the ratio of the ingestion's events/s to /healthz's calls/s (the issue's aim: ≥ 0.5)
+//     and, stricter, of its calls/s to /healthz's; the calls ratio
 //     by CPU time per call (the instance's, and with its PostgreSQL backends'; steadier than
 //     throughput on a shared machine), then the events stored and dropped (the server's /metrics).
 //  2. Rollup: a seeded fixture of one tenant, 100 series, 200,000 viewers (62,500 active a day,
@@ -141,9 +142,12 @@ async function ingestion(url: string, admin: pg.Client, name: string): Promise<v
         'p50 ms': mean(totals.ingestLat.filter((_, i) => i % 2 === 0)),
       },
     ]);
+    // The issue's measure: events taken per second against /healthz's calls per second (aim ≥ 0.5
+    // at batches of 20); call for call, the stricter ratio, is printed beside it.
     console.log(
-      `ratio ingestion calls/s ÷ /healthz calls/s: ${(ingestRate / healthRate).toFixed(2)} (aim ≥ 0.5)`,
+      `ratio ingestion events/s ÷ /healthz calls/s: ${((ingestRate * BATCH) / healthRate).toFixed(2)} (aim ≥ 0.5)`,
     );
+    console.log(`ratio ingestion calls/s ÷ /healthz calls/s: ${(ingestRate / healthRate).toFixed(2)}`);
     // Throughput on a shared machine follows its load; CPU time per call does not (much).
     const perCall = (ms: number, calls: number) => (1000 * ms) / Math.max(1, calls);
     const healthUs = perCall(totals.healthCpu, totals.healthCalls);
