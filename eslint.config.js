@@ -30,11 +30,11 @@ const RAW_COLOUR = String.raw`/^#[0-9a-fA-F]{3,8}$|\b(rgba?|hsla?)\(/`;
 const rawColourInCode = [
   {
     selector: `Literal[value=${RAW_COLOUR}]`,
-    message: 'Raw colour: use a token from shared/theme/tokens.css (var(--ds-…), or cssColour on a canvas).',
+    message: 'Raw colour: take a token (web: shared/theme/tokens.css; console: shared/ui/palette.ts).',
   },
   {
     selector: `TemplateElement[value.raw=${RAW_COLOUR}]`,
-    message: 'Raw colour: use a token from shared/theme/tokens.css (var(--ds-…), or cssColour on a canvas).',
+    message: 'Raw colour: take a token (web: shared/theme/tokens.css; console: shared/ui/palette.ts).',
   },
 ];
 
@@ -119,10 +119,11 @@ export default tseslint.config(
     },
   },
   {
-    // Raw colours in code (SVG attributes, inline styles, canvas): stylelint guards the
-    // stylesheets, this the scripts. Take a token: `var(--ds-…)`, or cssColour() on a canvas.
-    files: ['apps/web/src/**/*.{ts,tsx}'],
-    ignores: ['**/*.test.{ts,tsx}', 'apps/web/src/test/**'],
+    // Raw colours in code (SVG attributes, inline styles, canvas, charts): stylelint guards the
+    // stylesheets, this the scripts. The web app takes a token (`var(--ds-…)`, or cssColour() on a
+    // canvas); the console takes antd's tokens from shared/ui/palette.ts.
+    files: ['apps/{web,admin}/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'apps/web/src/test/**', 'apps/admin/src/shared/ui/palette.ts'],
     rules: { 'no-restricted-syntax': ['error', ...rawColourInCode] },
   },
   {

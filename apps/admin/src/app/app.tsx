@@ -14,6 +14,7 @@ import viVN from 'antd/locale/vi_VN';
 import { useLanguage, useT } from '../shared/i18n';
 import { ConsoleLayout } from './layout';
 import { pagesFor } from './pages';
+import { BRAND } from '../shared/ui/palette';
 
 /** Refusals are final; only calls that got no answer are retried, once. */
 export function createQueryClient(): QueryClient {
@@ -68,7 +69,7 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
     <ConfigProvider
       locale={ANTD_LOCALES[language]}
-      theme={{ token: { colorPrimary: '#d4380d', motion: !prefersReducedMotion() } }}
+      theme={{ token: { colorPrimary: BRAND, motion: !prefersReducedMotion() } }}
     >
       <AntApp>
         <QueryClientProvider client={queryClient}>

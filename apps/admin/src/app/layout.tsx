@@ -9,6 +9,7 @@ import { tenantLabel, useMyTenants } from '../shared/api/my-tenants';
 import { type Translator, useT } from '../shared/i18n';
 import { LanguagePicker } from '../shared/ui/language-picker';
 import { GROUPS, type PageGroup, pagesFor } from './pages';
+import { palette } from '../shared/ui/palette';
 
 /** The menu of the pages the operator's role may use, grouped as `GROUPS` orders them. */
 function menuFor(operator: OperatorInfo, t: Translator): NonNullable<MenuProps['items']> {
@@ -48,7 +49,7 @@ export function ConsoleLayout({ operator, children }: { operator: OperatorInfo; 
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <Layout.Sider width={220} theme="dark" breakpoint="lg" collapsedWidth={64}>
-        <div style={{ color: '#fff', fontWeight: 600, fontSize: 16, padding: '18px 24px' }}>
+        <div style={{ color: palette.colorWhite, fontWeight: 600, fontSize: 16, padding: '18px 24px' }}>
           DramaStar admin
         </div>
         <Menu
@@ -63,7 +64,7 @@ export function ConsoleLayout({ operator, children }: { operator: OperatorInfo; 
       <Layout>
         <Layout.Header
           style={{
-            background: '#fff',
+            background: palette.colorBgContainer,
             display: 'flex',
             justifyContent: 'flex-end',
             alignItems: 'center',

@@ -72,10 +72,12 @@ describe('the refund and goodwill credit form', () => {
     type('credit-amount', '900');
     type('credit-reason', 'Late payout');
     fireEvent.click(screen.getByTestId('credit-submit'));
-    expect(await screen.findByText('Only 800 PHP is left of your limit today', {}, wait)).toBeTruthy();
+    expect(await screen.findByText('Only 800 PHP is left of your limit today', {}, wait)).toBeInTheDocument();
     type('credit-amount', '1200');
     fireEvent.click(screen.getByTestId('credit-submit'));
-    expect(await screen.findByText('Your role may credit at most 1000 PHP at a time', {}, wait)).toBeTruthy();
+    expect(
+      await screen.findByText('Your role may credit at most 1000 PHP at a time', {}, wait),
+    ).toBeInTheDocument();
     // Nothing was sent: only the limits were asked.
     expect(calls.map((c) => c.path)).toEqual(['/admin-api/users/credits/limits']);
   }, 30_000);
@@ -93,7 +95,9 @@ describe('the refund and goodwill credit form', () => {
     await screen.findByTestId('credit-limits', {}, wait);
     type('credit-amount', '600');
     fireEvent.click(screen.getByTestId('credit-submit'));
-    expect(await screen.findByText('Say why (the user and the audit log see it)', {}, wait)).toBeTruthy();
+    expect(
+      await screen.findByText('Say why (the user and the audit log see it)', {}, wait),
+    ).toBeInTheDocument();
     type('credit-reason', 'Late payout');
     fireEvent.click(screen.getByTestId('credit-submit'));
     const done = await screen.findByTestId('credit-done', {}, wait);
@@ -119,7 +123,7 @@ describe('the refund and goodwill credit form', () => {
     );
     renderConsole(<CreditDialog userId="42" userName="Maria" open onClose={() => undefined} />);
     await screen.findByTestId('credit-limits', {}, wait);
-    expect(screen.getByText('Hoàn tiền hoặc cộng tiền thiện chí cho Maria')).toBeTruthy();
+    expect(screen.getByText('Hoàn tiền hoặc cộng tiền thiện chí cho Maria')).toBeInTheDocument();
     type('credit-amount', '700');
     await waitFor(() =>
       expect(screen.getByTestId('credit-needs-second').textContent).toContain('cần duyệt lần hai'),

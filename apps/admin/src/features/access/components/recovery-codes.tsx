@@ -1,5 +1,6 @@
 import { Alert, Button, Space, Typography } from 'antd';
 import { useState } from 'react';
+import { palette } from '../../../shared/ui/palette';
 
 /** The codes as a text file: a heading, the account, one code a line. */
 export function recoveryCodesFile(username: string, codes: string[]): string {
@@ -53,7 +54,7 @@ export function RecoveryCodes({
           columns: 2,
           fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace',
           fontSize: 16,
-          background: '#fafafa',
+          background: palette.colorFillAlter,
           border: '1px solid #f0f0f0',
           borderRadius: 8,
           padding: '12px 12px 12px 40px',

@@ -31,6 +31,7 @@ import {
   useUpdateOperator,
 } from '../api/access';
 import { ROLE_TEXT } from '../roles';
+import { palette } from '../../../shared/ui/palette';
 
 /** Roles a tenant admin may give; an owner gives any. */
 const TENANT_ADMIN_GRANTS: OperatorRole[] = ['tenant_admin', 'finance', 'content', 'support'];
@@ -81,7 +82,7 @@ function RoleSelect({
         return (
           <div style={{ whiteSpace: 'normal', padding: '2px 0' }}>
             <strong>{ROLE_TEXT[r].name}</strong>
-            <div style={{ fontSize: 12, color: 'rgba(0,0,0,0.55)' }}>{ROLE_TEXT[r].can}</div>
+            <div style={{ fontSize: 12, color: palette.colorTextSecondary }}>{ROLE_TEXT[r].can}</div>
           </div>
         );
       }}

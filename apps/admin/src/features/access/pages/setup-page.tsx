@@ -3,6 +3,7 @@ import { Card, Steps, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { TotpEnrolment } from '../components/totp-enrolment';
+import { palette } from '../../../shared/ui/palette';
 
 /** Whether the operator must finish set-up before the console opens (the server's gate agrees). */
 export function setupRequired(operator: OperatorInfo): boolean {
@@ -18,7 +19,9 @@ export function setupRequired(operator: OperatorInfo): boolean {
 export function SetupPage({ operator, signOut }: { operator: OperatorInfo; signOut: ReactNode }) {
   const step = operator.mustChangePassword ? 0 : 1;
   return (
-    <div style={{ minHeight: '100vh', display: 'grid', placeItems: 'center', background: '#f0f2f5' }}>
+    <div
+      style={{ minHeight: '100vh', display: 'grid', placeItems: 'center', background: palette.colorBgLayout }}
+    >
       <Card
         data-testid="setup-page"
         style={{ width: 600, maxWidth: '95vw' }}

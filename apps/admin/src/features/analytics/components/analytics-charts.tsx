@@ -14,17 +14,18 @@ import {
 } from 'recharts';
 import type { AnalyticsOverview } from '../api/analytics-overview';
 import type { AnalyticsSeriesDetail } from '../api/analytics-series';
+import { palette } from '../../../shared/ui/palette';
 
 const COLORS = {
-  visitors: '#1677ff',
-  played: '#13c2c2',
-  signedUp: '#faad14',
-  purchased: '#d4380d',
-  viewers: '#1677ff',
-  paying: '#d4380d',
-  p50: '#13c2c2',
-  completed: '#52c41a',
-  retention: '#722ed1',
+  visitors: palette.blue,
+  played: palette.cyan,
+  signedUp: palette.gold,
+  purchased: palette.colorPrimary,
+  viewers: palette.blue,
+  paying: palette.colorPrimary,
+  p50: palette.cyan,
+  completed: palette.green,
+  retention: palette.purple,
 };
 const SOURCE_LABELS: Record<string, string> = {
   invite: 'Invite link',

@@ -5,6 +5,7 @@ import { dayStart, formatTime } from '../../../shared/format';
 import { TenantFilter } from '../../../shared/ui/tenant-filter';
 import { type AuditEntry, type AuditQuery, useAudit, useAuditActions } from '../api/audit';
 import { auditFields, auditSentence, words } from '../audit-sentence';
+import { palette } from '../../../shared/ui/palette';
 
 /** Before and after side by side, one labelled row a field, changed fields first and marked. */
 function Fields({ entry }: { entry: AuditEntry }) {
@@ -25,9 +26,9 @@ function Fields({ entry }: { entry: AuditEntry }) {
           <tr
             key={f.key}
             data-testid={`audit-field-${f.key}`}
-            style={f.changed ? { background: '#fffbe6' } : undefined}
+            style={f.changed ? { background: palette.colorWarningBg } : undefined}
           >
-            <td style={{ padding: '2px 16px 2px 0', color: 'rgba(0,0,0,0.6)' }}>{f.label}</td>
+            <td style={{ padding: '2px 16px 2px 0', color: palette.colorTextSecondary }}>{f.label}</td>
             {hasBefore ? <td style={{ padding: '2px 16px 2px 0' }}>{f.before}</td> : null}
             <td style={{ padding: '2px 0', fontWeight: f.changed ? 600 : undefined, wordBreak: 'break-all' }}>
               {f.after}

@@ -2,6 +2,7 @@ import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { errorText, isApiError } from '../../../shared/api/api-error';
 import { useLogin } from '../api/auth';
+import { palette } from '../../../shared/ui/palette';
 
 interface LoginForm {
   username: string;
@@ -52,7 +53,9 @@ export function LoginPage() {
   const codeReady = recovery ? code.replace(/[\s-]/g, '').length === 10 : code.length === 6;
 
   return (
-    <div style={{ minHeight: '100vh', display: 'grid', placeItems: 'center', background: '#f0f2f5' }}>
+    <div
+      style={{ minHeight: '100vh', display: 'grid', placeItems: 'center', background: palette.colorBgLayout }}
+    >
       <Card style={{ width: 380 }} data-testid="login-page">
         <Typography.Title level={3} style={{ marginTop: 0 }}>
           DramaStar operator console

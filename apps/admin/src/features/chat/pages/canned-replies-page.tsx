@@ -130,11 +130,7 @@ export function CannedRepliesPage() {
       >
         {saveError && <Alert type="error" title={errorText(saveError)} style={{ marginBottom: 12 }} />}
         <Form form={form} layout="vertical" preserve={false}>
-          <Form.Item
-            name="tenantId"
-            label="Tenant"
-            rules={[{ required: true, message: 'Pick the tenant' }]}
-          >
+          <Form.Item name="tenantId" label="Tenant" rules={[{ required: true, message: 'Pick the tenant' }]}>
             <TenantSelect testId="canned-tenant" disabled={editing !== 'new'} />
           </Form.Item>
           <Form.Item name="title" label="Title" rules={[{ required: true, whitespace: true, max: 60 }]}>

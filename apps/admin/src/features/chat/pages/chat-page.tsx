@@ -56,6 +56,7 @@ import {
   useReply,
 } from '../api/chat';
 import { type SupportSocketStatus, useSupportSocket } from '../lib/support-socket';
+import { palette } from '../../../shared/ui/palette';
 
 type Tab = ConversationQuery['tab'];
 
@@ -180,7 +181,7 @@ function MessageText({ body, userId, staff }: { body: string; userId: string; st
             key={i}
             to={orderLink(part, userId, mayOpenQueues)}
             data-testid="chat-order-link"
-            style={{ color: staff ? '#fff' : undefined, textDecoration: 'underline' }}
+            style={{ color: staff ? palette.colorWhite : undefined, textDecoration: 'underline' }}
           >
             {part.orderNo}
           </Link>

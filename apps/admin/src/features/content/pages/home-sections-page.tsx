@@ -46,6 +46,7 @@ import {
   toDraft,
   toInput,
 } from '../home-sections';
+import { palette } from '../../../shared/ui/palette';
 
 /** A stable empty list (a selector must not make a new one at each call). */
 const NO_TENANTS: string[] = [];
@@ -161,7 +162,7 @@ function SectionsEditor({ tenantId, saved }: { tenantId: string; saved: AdminHom
             size="small"
             data-testid={`section-${d.key}`}
             data-position={index + 1}
-            style={d.key === failedKey ? { borderColor: '#ff4d4f' } : undefined}
+            style={d.key === failedKey ? { borderColor: palette.colorError } : undefined}
             title={
               <Space>
                 <Typography.Text strong>{index + 1}.</Typography.Text>

@@ -17,20 +17,21 @@ import {
 } from 'recharts';
 import type { DashboardStats } from '../api/dashboard-stats';
 import { chartNumber, moneyTotals } from '../dashboard-figures';
+import { palette } from '../../../shared/ui/palette';
 
 const COLORS = {
-  newUsers: '#1677ff',
-  activeMembers: '#d4380d',
-  recharges: '#52c41a',
-  withdrawals: '#fa8c16',
-  cards: '#d4380d',
-  copyrights: '#722ed1',
-  teamRewards: '#13c2c2',
-  copyrightRevenue: '#722ed1',
-  salary: '#2f54eb',
-  dividends: '#eb2f96',
-  checkinTasks: '#faad14',
-  redPackets: '#f5222d',
+  newUsers: palette.blue,
+  activeMembers: palette.colorPrimary,
+  recharges: palette.green,
+  withdrawals: palette.orange,
+  cards: palette.colorPrimary,
+  copyrights: palette.purple,
+  teamRewards: palette.cyan,
+  copyrightRevenue: palette.purple,
+  salary: palette.geekblue,
+  dividends: palette.magenta,
+  checkinTasks: palette.gold,
+  redPackets: palette.red,
 };
 
 /** A figure's name with what it counts on hover (an owner reads "Sales 0.00" beside "Recharges 5,300.00"). */

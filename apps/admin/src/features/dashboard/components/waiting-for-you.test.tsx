@@ -59,7 +59,7 @@ describe('what waits for the operator', () => {
       'waiting-payoutsToMarkPaid',
       'waiting-creditsToApprove',
     ]);
-    expect(screen.getByText('6 waiting')).toBeTruthy();
+    expect(screen.getByText('6 waiting')).toBeInTheDocument();
     expect(calls[0]?.path).toBe('/admin-api/dashboard/waiting');
   }, 30_000);
 
@@ -70,6 +70,6 @@ describe('what waits for the operator', () => {
     expect((await screen.findByTestId('waiting-withdrawalsToApprove', {}, wait)).textContent).toContain(
       'Yêu cầu rút cần duyệt',
     );
-    expect(screen.getByText('Đang chờ bạn xử lý')).toBeTruthy();
+    expect(screen.getByText('Đang chờ bạn xử lý')).toBeInTheDocument();
   }, 30_000);
 });

@@ -5,6 +5,7 @@ import { errorText } from '../../../shared/api/api-error';
 import { useT } from '../../../shared/i18n';
 import { useWaiting } from '../api/waiting';
 import { WAITING, waitingLink } from '../waiting-links';
+import { palette } from '../../../shared/ui/palette';
 
 /**
  * The dashboard's first card: how much waits in each queue the operator works, each count a link
@@ -39,7 +40,7 @@ export function WaitingForYou({ tenantId }: { tenantId: string | undefined }) {
                 <Statistic
                   title={t(WAITING[queue].label)}
                   value={count}
-                  styles={{ content: { color: count ? '#d4380d' : 'rgba(0,0,0,0.35)' } }}
+                  styles={{ content: { color: count ? palette.colorPrimary : palette.colorTextTertiary } }}
                   suffix={<RightOutlined style={{ fontSize: 12 }} />}
                 />
               </Card>

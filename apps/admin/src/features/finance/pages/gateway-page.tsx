@@ -34,6 +34,7 @@ import {
   useGatewayPayments,
   useReconcileGateway,
 } from '../api/finance';
+import { palette } from '../../../shared/ui/palette';
 
 const STATUS_COLORS: Record<RechargeStatus, string> = {
   pending: 'gold',
@@ -192,7 +193,12 @@ function DeliveryDrawer({ id, onClose }: { id: string | null; onClose: () => voi
             </Typography.Paragraph>
             <pre
               data-testid="delivery-payload"
-              style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all', background: '#f5f5f5', padding: 12 }}
+              style={{
+                whiteSpace: 'pre-wrap',
+                wordBreak: 'break-all',
+                background: palette.colorBgLayout,
+                padding: 12,
+              }}
             >
               {prettyJson(d.payload)}
             </pre>

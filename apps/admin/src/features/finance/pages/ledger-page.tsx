@@ -24,6 +24,7 @@ import {
   useLedgerEntries,
 } from '../api/finance';
 import { keyWords } from '../../../shared/words';
+import { palette } from '../../../shared/ui/palette';
 
 function AccountName({ a }: { a: LedgerAccount }) {
   if (a.kind === 'system') return <Tag color="purple">{a.code.replace(/^system:/, '')}</Tag>;
@@ -144,7 +145,7 @@ export function LedgerPage() {
         result={accounts}
         page={query}
         onPage={(page) => setQuery((q) => ({ ...q, ...page }))}
-        onRow={(a) => ({ style: a.id === current?.id ? { background: '#fff2e8' } : {} })}
+        onRow={(a) => ({ style: a.id === current?.id ? { background: palette.colorPrimaryBg } : {} })}
         filters={
           <>
             <Input.Search

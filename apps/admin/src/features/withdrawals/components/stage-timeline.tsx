@@ -3,14 +3,15 @@ import { errorText } from '../../../shared/api/api-error';
 import { formatTime } from '../../../shared/format';
 import { type AdminWithdrawal, useWithdrawalTimeline } from '../api/withdrawals';
 import { ACTION_LABELS, STAGE_COLORS, type WithdrawalAction } from '../withdrawal-actions';
+import { palette } from '../../../shared/ui/palette';
 
 const DOT: Record<string, string> = {
-  gold: '#faad14',
-  blue: '#1677ff',
-  geekblue: '#2f54eb',
-  green: '#52c41a',
-  red: '#ff4d4f',
-  volcano: '#fa541c',
+  gold: palette.gold,
+  blue: palette.blue,
+  geekblue: palette.geekblue,
+  green: palette.green,
+  red: palette.colorError,
+  volcano: palette.volcano,
 };
 
 /** The stage an action leads to, for its colour on the timeline. */
