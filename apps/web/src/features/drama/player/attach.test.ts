@@ -114,7 +114,7 @@ describe('the episode player', () => {
     expect(hls.stopLoad).toHaveBeenCalledTimes(2);
   });
 
-  it("does not let a segment fetched ahead (answered by the cache) feed the estimate", async () => {
+  it('does not let a segment fetched ahead (answered by the cache) feed the estimate', async () => {
     const { hls } = await attached(false);
     const seg = (n: number) => `https://cdn.example/hls/7/180p_00${n}.m4s?X-Amz-Signature=s`;
     window.__dsWarm = { [seg(0)]: { bytes: 27_000, ms: 300 } };
