@@ -92,7 +92,7 @@ const PACKAGINGS: Packaging[] = [
 // The fixture: sources with motion and grain, packaged each way (kept between runs).
 
 const fixtureKey = createHash('sha256')
-  .update(JSON.stringify({ v: 4, EPISODES, EPISODE_SECONDS, ts: WITH_TS }))
+  .update(JSON.stringify({ v: 5, EPISODES, EPISODE_SECONDS, ts: WITH_TS }))
   .digest('hex')
   .slice(0, 12);
 const fixtureDir = join(tmpdir(), `ds-bench-network-${fixtureKey}`);

@@ -1,10 +1,11 @@
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FFMPEG, FFPROBE, run } from './ffmpeg.js';
 import { encodeLadder } from './hls.js';
 import {
+  avcCodecOfInit,
   DEFAULT_SEGMENT_FORMAT,
   FIRST_SEGMENT_SECONDS,
   keyFrameTimes,
@@ -95,4 +96,59 @@ describe('encoding the ladder (ffmpeg)', () => {
     expect(await channels('360p')).toBe('2');
     expect(renditions[0]!.averageBandwidth).toBeLessThan(renditions[2]!.averageBandwidth);
   }, 120_000);
+});
+
+describe("a rung's CODECS (ffmpeg)", () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'ds-codecs-test-'));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it("names each fMP4 rung's real profile and level, as ffprobe reads them with its first frames", async () => {
+    const source = join(dir, 'source.mp4');
+    await run(FFMPEG, [
+      ...['-hide_banner', '-loglevel', 'error', '-y'],
+      ...['-f', 'lavfi', '-i', 'testsrc2=size=720x1280:rate=30:duration=2'],
+      ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=2'],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac', '-shortest'],
+      source,
+    ]);
+    const out = join(dir, 'out');
+    await mkdir(out);
+    // The production preset (veryfast: High profile), not ultrafast (Constrained Baseline).
+    const renditions = await encodeLadder(source, out, { format: 'fmp4' });
+    expect(renditions.map((r) => r.name)).toEqual(['180p', '240p', '360p', '540p', '720p']);
+    const top = renditions.find((r) => r.name === '720p');
+    // 720×1280 at 30 fps is level 3.1 (3,600 macroblocks a frame, 108,000 a second): 0x1f.
+    expect(top?.codecs).toBe('avc1.64001f,mp4a.40.2');
+    for (const r of renditions) {
+      // The init segment alone has no level for ffprobe; joined with its first segment it has.
+      const init = await readFile(join(out, `${r.name}_init.mp4`));
+      const first = await readFile(join(out, `${r.name}_000.m4s`));
+      const joined = join(dir, `${r.name}-joined.mp4`);
+      await writeFile(joined, Buffer.concat([init, first]));
+      const probed = JSON.parse(
+        await run(FFPROBE, [
+          ...['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=profile,level'],
+          ...['-of', 'json', joined],
+        ]),
+      ) as { streams: { profile: string; level: number }[] };
+      const level = probed.streams[0]?.level ?? 0;
+      expect(probed.streams[0]?.profile).toBe('High');
+      expect(level).toBeGreaterThanOrEqual(10);
+      expect(r.codecs).toBe(`avc1.6400${level.toString(16).padStart(2, '0')},mp4a.40.2`);
+    }
+    expect(new Set(renditions.map((r) => r.codecs)).size).toBeGreaterThan(1);
+    const master = await readFile(join(out, 'master.m3u8'), 'utf8');
+    expect(master).toContain('RESOLUTION=720x1280,FRAME-RATE=30.000,CODECS="avc1.64001f,mp4a.40.2"');
+    expect(master).not.toContain('avc1.64000a');
+  }, 180_000);
+
+  it('reads the avcC box, and nothing from bytes that are not one', () => {
+    const box = Buffer.from('00000013' + Buffer.from('avcC').toString('hex') + '0164001fffe1', 'hex');
+    expect(avcCodecOfInit(Buffer.concat([Buffer.alloc(8), box, Buffer.alloc(8)]))).toBe('avc1.64001f');
+    expect(avcCodecOfInit(Buffer.from('no box here'))).toBeNull();
+    expect(avcCodecOfInit(Buffer.from('avcC'))).toBeNull();
+  });
 });

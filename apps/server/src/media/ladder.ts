@@ -278,8 +278,27 @@ const PROFILES: Record<string, string> = {
   'Constrained Baseline': '42e0',
 };
 
-/** `avc1.PPCCLL` of a segment's H.264 stream (and AAC-LC when it has sound). */
-async function codecsOf(file: string): Promise<string> {
+/**
+ * `avc1.PPCCLL` from an fMP4 init segment's `avcC` box: the profile, constraint flags and level
+ * bytes the encoder wrote (RFC 6381), exactly what a player checks. Null when there is none (TS).
+ * ffprobe reads no level from an init segment alone (it has no frames: level -99), which had
+ * every fMP4 rung listed as level 1.0 (`avc1.64000a`).
+ */
+export function avcCodecOfInit(init: Uint8Array): string | null {
+  const bytes = Buffer.from(init.buffer, init.byteOffset, init.byteLength);
+  // The box: size (4), 'avcC' (4), then configurationVersion (1, always 1), profile, flags, level.
+  for (let at = bytes.indexOf('avcC'); at >= 4; at = bytes.indexOf('avcC', at + 4)) {
+    if (at + 8 > bytes.length || bytes[at + 4] !== 1 || bytes.readUInt32BE(at - 4) < 15) continue;
+    return `avc1.${bytes.subarray(at + 5, at + 8).toString('hex')}`;
+  }
+  return null;
+}
+
+/**
+ * `avc1.PPCCLL` of a rendition's H.264 stream (and AAC-LC when it has sound): from the init
+ * segment's `avcC` (fMP4), else as ffprobe reads the first segment (TS).
+ */
+async function codecsOf(file: string, format: SegmentFormat): Promise<string> {
   const out = await run(FFPROBE, [
     '-v',
     'error',
@@ -295,7 +314,8 @@ async function codecsOf(file: string): Promise<string> {
   const video = streams.find((s) => s.codec_type === 'video');
   const level = Math.max(10, Math.min(62, video?.level ?? 31));
   const codecs = [
-    `avc1.${PROFILES[video?.profile ?? 'High'] ?? '6400'}${level.toString(16).padStart(2, '0')}`,
+    (format === 'fmp4' ? avcCodecOfInit(await readFile(file)) : null) ??
+      `avc1.${PROFILES[video?.profile ?? 'High'] ?? '6400'}${level.toString(16).padStart(2, '0')}`,
   ];
   if (streams.some((s) => s.codec_type === 'audio')) codecs.push('mp4a.40.2');
   return codecs.join(',');
@@ -333,7 +353,7 @@ export async function measureRendition(
     height: plan.height,
     bandwidth: Math.ceil(peak || (bytes * 8) / Math.max(seconds, 0.1)),
     averageBandwidth: Math.ceil((bytes * 8) / Math.max(seconds, 0.1)),
-    codecs: knownCodecs ?? (await codecsOf(join(dir, format === 'fmp4' ? files.init : first))),
+    codecs: knownCodecs ?? (await codecsOf(join(dir, format === 'fmp4' ? files.init : first), format)),
     frameRate: Math.round(Math.min(frameRate, MAX_FPS) * 1000) / 1000,
   };
 }

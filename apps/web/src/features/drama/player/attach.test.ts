@@ -13,7 +13,7 @@ const { instances, FakeHls } = vi.hoisted(() => {
     autoLevelCapping = -1;
     manualLevel = -1;
     nextLevel = -1;
-    bandwidthEstimate = NaN;
+    bandwidthEstimate = 500_000;
     readonly startLoad = vi.fn();
     readonly stopLoad = vi.fn();
     readonly destroy = vi.fn();
@@ -35,9 +35,11 @@ const { instances, FakeHls } = vi.hoisted(() => {
 });
 vi.mock('hls.js/light', () => ({
   default: FakeHls,
+  PlaylistLevelType: { MAIN: 'main', AUDIO: 'audio', SUBTITLE: 'subtitle' },
   Events: {
     ERROR: 'hlsError',
     FRAG_LOADED: 'hlsFragLoaded',
+    FRAG_BUFFERED: 'hlsFragBuffered',
     MANIFEST_PARSED: 'hlsManifestParsed',
     LEVEL_SWITCHED: 'hlsLevelSwitched',
   },
@@ -69,6 +71,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.restoreAllMocks();
+  delete window.__dsWarm;
 });
 
 describe('the episode player', () => {
@@ -109,5 +112,25 @@ describe('the episode player', () => {
     hls.levels = ladder;
     hls.emit('hlsManifestParsed');
     expect(hls.stopLoad).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not let a segment fetched ahead (answered by the cache) feed the estimate', async () => {
+    const { hls } = await attached(false);
+    const seg = (n: number) => `https://cdn.example/hls/7/180p_00${n}.m4s?X-Amz-Signature=s`;
+    window.__dsWarm = { [seg(0)]: { bytes: 27_000, ms: 300 } };
+    // hls.js timed the cached segment at 4 ms: its own sample says 54 Mbit/s.
+    hls.bandwidthEstimate = 54_000_000;
+    hls.emit('hlsFragBuffered', { frag: { type: 'main', sn: 0, url: seg(0) } });
+    expect(hls.bandwidthEstimate).toBe(720_000);
+    // Its init segment, other playlists' fragments and segments it fetched itself are its own.
+    for (const frag of [
+      { type: 'main', sn: 'initSegment', url: seg(0) },
+      { type: 'audio', sn: 0, url: seg(0) },
+      { type: 'main', sn: 1, url: seg(1) },
+    ]) {
+      hls.bandwidthEstimate = 1_100_000;
+      hls.emit('hlsFragBuffered', { frag });
+      expect(hls.bandwidthEstimate).toBe(1_100_000);
+    }
   });
 });

@@ -1,6 +1,7 @@
-import Hls, { Events, type ErrorData } from 'hls.js/light';
+import Hls, { Events, PlaylistLevelType, type ErrorData } from 'hls.js/light';
 import { fetchPlay, lockedInfo, type LockedInfo } from '../api/play';
 import { dataSaverOn, useQuality } from '../../../shared/store/video-quality';
+import { estimateAfterWarmSegment, warmFetchOf } from './estimate';
 import { chosenLevel, levelCeiling, shortSide } from './quality';
 import { subtitleTracks } from './subtitle-tracks';
 import { warmRendition } from './warm-start';
@@ -160,6 +161,15 @@ export function attachEpisode(
     });
     instance.on(Events.FRAG_LOADED, () => {
       renewals = 0;
+    });
+    // After hls.js has sampled the segment (its listener runs first) and before it picks the next
+    // one: a segment fetched ahead came from the cache, so the estimate restarts from what that
+    // fetch measured on the network (estimate.ts).
+    instance.on(Events.FRAG_BUFFERED, (_event, { frag }) => {
+      if (hls !== instance || frag.type !== PlaylistLevelType.MAIN || frag.sn === 'initSegment') return;
+      const warm = warmFetchOf(frag.url);
+      if (warm)
+        instance.bandwidthEstimate = estimateAfterWarmSegment(warm, instance.config.abrEwmaDefaultEstimate);
       const estimate = instance.bandwidthEstimate;
       if (Number.isFinite(estimate) && estimate > 0) learnedBandwidth = estimate;
     });

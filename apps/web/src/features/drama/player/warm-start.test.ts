@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { warmFetchOf } from './estimate';
 import { warmRendition } from './warm-start';
 
 const PLAYLIST = [
@@ -26,11 +27,27 @@ const fakeNetwork = (answers: Record<string, { status: number; body: string }>) 
 
 const BASE = 'https://app.example/stream/7/0/1/abc/';
 
+afterEach(() => {
+  delete window.__dsWarm;
+});
+
 describe('warming the start rendition', () => {
   it('fetches the start playlist, then its init segment and the segment holding the start second', async () => {
     const net = fakeNetwork({ [`${BASE}180p.m3u8`]: { status: 200, body: PLAYLIST } });
     await warmRendition(`${BASE}180p.m3u8`, 1.5, net.fetcher);
     expect(net.asked).toEqual([`${BASE}180p.m3u8`, `${BASE}180p_init.mp4`, `${BASE}180p_001.m4s`]);
+  });
+
+  it('notes what each segment fetched ahead took (the estimate ignores the cache by it)', async () => {
+    const net = fakeNetwork({
+      [`${BASE}180p.m3u8`]: { status: 200, body: PLAYLIST },
+      [`${BASE}180p_000.m4s`]: { status: 200, body: 'x'.repeat(2700) },
+    });
+    await warmRendition(`${BASE}180p.m3u8`, 0, net.fetcher);
+    expect(warmFetchOf(`${BASE}180p_000.m4s`)?.bytes).toBe(2700);
+    expect(warmFetchOf(`${BASE}180p_000.m4s`)?.ms).toBeGreaterThan(0);
+    // Refused (404 here): nothing noted.
+    expect(warmFetchOf(`${BASE}180p_init.mp4`)).toBeUndefined();
   });
 
   it('asks nothing more when the playlist is refused (an expired address)', async () => {
