@@ -14,10 +14,11 @@ export const BUILT_IN_TITLES: Record<HomeBuiltinSection, string> = {
   ranking: 'Top ranked',
 };
 
+/** The languages of titles, each with its name's key in the console's catalogue. */
 export const SECTION_LANGS = [
-  { key: 'en', label: 'English' },
-  { key: 'vn', label: 'Vietnamese' },
-  { key: 'id', label: 'Indonesian' },
+  { key: 'en', label: 'seriesForm.lang.en' },
+  { key: 'vn', label: 'seriesForm.lang.vn' },
+  { key: 'id', label: 'seriesForm.lang.id' },
 ] as const;
 export type SectionLang = (typeof SECTION_LANGS)[number]['key'];
 

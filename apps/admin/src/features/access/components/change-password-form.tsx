@@ -1,6 +1,7 @@
 import { OPERATOR_PASSWORD_MIN } from '@dramastar/contract';
 import { Alert, Button, Form, Input } from 'antd';
 import { errorText } from '../../../shared/api/api-error';
+import { type TranslationKey, useT } from '../../../shared/i18n';
 import { useChangePassword } from '../api/access';
 
 interface PasswordForm {
@@ -11,14 +12,15 @@ interface PasswordForm {
 
 /** Current password, the new one twice; the server also refuses the user name and the same password. */
 export function ChangePasswordForm({
-  currentLabel = 'Current password',
-  submitLabel = 'Change password',
+  currentLabel = 'password.current',
+  submitLabel = 'password.change',
   onDone,
 }: {
-  currentLabel?: string;
-  submitLabel?: string;
+  currentLabel?: TranslationKey;
+  submitLabel?: TranslationKey;
   onDone?: () => void;
 }) {
+  const t = useT();
   const [form] = Form.useForm<PasswordForm>();
   const change = useChangePassword();
   return (
@@ -55,45 +57,45 @@ export function ChangePasswordForm({
           type="success"
           showIcon
           style={{ marginBottom: 16 }}
-          title="Password changed. Your other sessions were signed out."
+          title={t('password.changed')}
         />
       ) : null}
       <Form.Item
-        label={currentLabel}
+        label={t(currentLabel)}
         name="currentPassword"
-        rules={[{ required: true, message: 'Enter your current password' }]}
+        rules={[{ required: true, message: t('password.currentRequired') }]}
       >
         <Input.Password data-testid="password-current" autoComplete="current-password" />
       </Form.Item>
       <Form.Item
-        label="New password"
+        label={t('password.new')}
         name="newPassword"
-        extra={`At least ${OPERATOR_PASSWORD_MIN} characters, not your user name.`}
+        extra={t('password.rule', { n: OPERATOR_PASSWORD_MIN })}
         rules={[
-          { required: true, message: 'Enter a new password' },
-          { min: OPERATOR_PASSWORD_MIN, message: `At least ${OPERATOR_PASSWORD_MIN} characters` },
+          { required: true, message: t('password.newRequired') },
+          { min: OPERATOR_PASSWORD_MIN, message: t('form.atLeast', { n: OPERATOR_PASSWORD_MIN }) },
         ]}
       >
         <Input.Password data-testid="password-new" autoComplete="new-password" />
       </Form.Item>
       <Form.Item
-        label="Repeat the new password"
+        label={t('password.repeat')}
         name="repeat"
         dependencies={['newPassword']}
         rules={[
-          { required: true, message: 'Repeat the new password' },
+          { required: true, message: t('password.repeat') },
           ({ getFieldValue }) => ({
             validator: (_, value) =>
               value === getFieldValue('newPassword')
                 ? Promise.resolve()
-                : Promise.reject(new Error('The passwords differ')),
+                : Promise.reject(new Error(t('password.differ'))),
           }),
         ]}
       >
         <Input.Password data-testid="password-repeat" autoComplete="new-password" />
       </Form.Item>
       <Button data-testid="password-submit" type="primary" htmlType="submit" loading={change.isPending}>
-        {submitLabel}
+        {t(submitLabel)}
       </Button>
     </Form>
   );

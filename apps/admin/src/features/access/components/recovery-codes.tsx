@@ -1,5 +1,6 @@
 import { Alert, Button, Space, Typography } from 'antd';
 import { useState } from 'react';
+import { type TranslationKey, useT } from '../../../shared/i18n';
 import { palette } from '../../../shared/ui/palette';
 
 /** The codes as a text file: a heading, the account, one code a line. */
@@ -22,13 +23,14 @@ export function RecoveryCodes({
   username,
   codes,
   onDone,
-  doneLabel = 'I have saved my recovery codes',
+  doneLabel = 'recovery.saved',
 }: {
   username: string;
   codes: string[];
   onDone: () => void;
-  doneLabel?: string;
+  doneLabel?: TranslationKey;
 }) {
+  const t = useT();
   const [copied, setCopied] = useState(false);
   const text = recoveryCodesFile(username, codes);
   const download = () => {
@@ -45,8 +47,8 @@ export function RecoveryCodes({
         type="warning"
         showIcon
         style={{ marginBottom: 12 }}
-        title="Save these recovery codes now: they are shown only this once."
-        description="If you lose your phone, each code signs you in once instead of an authenticator code. Keep them somewhere safe, apart from your password."
+        title={t('recovery.title')}
+        description={t('recovery.description')}
       />
       <ol
         data-testid="recovery-code-list"
@@ -77,17 +79,17 @@ export function RecoveryCodes({
             )
           }
         >
-          {copied ? 'Copied' : 'Copy'}
+          {t(copied ? 'recovery.copied' : 'recovery.copy')}
         </Button>
         <Button data-testid="recovery-download" onClick={download}>
-          Download .txt
+          {t('recovery.download')}
         </Button>
         <Button data-testid="recovery-done" type="primary" onClick={onDone}>
-          {doneLabel}
+          {t(doneLabel)}
         </Button>
       </Space>
       <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
-        Used a code, or think someone saw them? Make new ones from My account (the old ones stop working).
+        {t('recovery.renew')}
       </Typography.Paragraph>
     </div>
   );

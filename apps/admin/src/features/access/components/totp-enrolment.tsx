@@ -1,6 +1,7 @@
 import { Alert, Button, Input, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { errorText } from '../../../shared/api/api-error';
+import { useT } from '../../../shared/i18n';
 import { useSession } from '../../../shared/session/session';
 import { useTotpConfirm, useTotpStart } from '../api/access';
 import { RecoveryCodes } from './recovery-codes';
@@ -16,6 +17,7 @@ export function groupedSecret(secret: string): string {
  * answers the recovery codes, shown once before the console moves on.
  */
 export function TotpEnrolment({ autoStart = false, onDone }: { autoStart?: boolean; onDone?: () => void }) {
+  const t = useT();
   const start = useTotpStart();
   const confirm = useTotpConfirm();
   const [code, setCode] = useState('');
@@ -37,7 +39,7 @@ export function TotpEnrolment({ autoStart = false, onDone }: { autoStart?: boole
           loading={start.isPending}
           onClick={() => start.mutate()}
         >
-          Set up an authenticator app
+          {t('totp.start')}
         </Button>
       </Space>
     );
@@ -58,14 +60,11 @@ export function TotpEnrolment({ autoStart = false, onDone }: { autoStart?: boole
   const { qrDataUrl, secret } = start.data;
   return (
     <div data-testid="totp-enrolment" style={{ maxWidth: 520 }}>
-      <Typography.Paragraph>
-        1. Scan this code with an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password,
-        …).
-      </Typography.Paragraph>
+      <Typography.Paragraph>{t('totp.scan')}</Typography.Paragraph>
       <img
         data-testid="totp-qr"
         src={qrDataUrl}
-        alt="QR code of the authenticator secret"
+        alt={t('totp.qrAlt')}
         width={200}
         height={200}
         style={{ border: '1px solid #f0f0f0', borderRadius: 8 }}
@@ -73,7 +72,7 @@ export function TotpEnrolment({ autoStart = false, onDone }: { autoStart?: boole
       <Typography.Paragraph style={{ marginTop: 12 }}>
         {showKey ? (
           <>
-            Enter this key in the app (time-based, 6 digits):
+            {t('totp.typeKey')}
             <br />
             <Typography.Text code copyable={{ text: secret }} style={{ fontSize: 15, letterSpacing: 1 }}>
               <span data-testid="totp-secret">{groupedSecret(secret)}</span>
@@ -86,11 +85,11 @@ export function TotpEnrolment({ autoStart = false, onDone }: { autoStart?: boole
             data-testid="totp-show-key"
             onClick={() => setShowKey(true)}
           >
-            Can’t scan? Show the key to type instead
+            {t('totp.showKey')}
           </Button>
         )}
       </Typography.Paragraph>
-      <Typography.Paragraph>2. Enter the 6-digit code the app shows.</Typography.Paragraph>
+      <Typography.Paragraph>{t('totp.enterCode')}</Typography.Paragraph>
       {confirm.error ? (
         <Alert
           data-testid="totp-error"
@@ -119,7 +118,7 @@ export function TotpEnrolment({ autoStart = false, onDone }: { autoStart?: boole
           loading={confirm.isPending}
           onClick={() => confirm.mutate(code)}
         >
-          Turn on two-factor sign-in
+          {t('totp.confirm')}
         </Button>
       </Space>
     </div>

@@ -13,6 +13,7 @@ import {
 import { useState } from 'react';
 import { errorText } from '../../../shared/api/api-error';
 import { formatTime } from '../../../shared/format';
+import { useT } from '../../../shared/i18n';
 import { useSession } from '../../../shared/session/session';
 import {
   useRecoveryCodesLeft,
@@ -28,27 +29,28 @@ import { TotpEnrolment } from '../components/totp-enrolment';
 import type { OperatorSession } from '@dramastar/contract';
 
 function TwoFactorCard() {
+  const t = useT();
   const operator = useSession((s) => s.operator);
   const disable = useTotpDisable();
   const [code, setCode] = useState('');
   if (!operator) return null;
   return (
-    <Card title="Two-factor sign-in" data-testid="account-totp">
+    <Card title={t('setup.step.totp')} data-testid="account-totp">
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
         <Space>
-          Status:
+          {t('account.status')}
           {operator.totpEnabled ? (
             <Tag color="green" data-testid="totp-status">
-              on
+              {t('account.on')}
             </Tag>
           ) : (
-            <Tag data-testid="totp-status">off</Tag>
+            <Tag data-testid="totp-status">{t('account.off')}</Tag>
           )}
-          {operator.totpRequired ? (
-            <Typography.Text type="secondary">required for the {operator.role} role</Typography.Text>
-          ) : (
-            <Typography.Text type="secondary">optional for the {operator.role} role</Typography.Text>
-          )}
+          <Typography.Text type="secondary">
+            {t(operator.totpRequired ? 'account.required' : 'account.optional', {
+              role: t(`role.${operator.role}`),
+            })}
+          </Typography.Text>
         </Space>
         {!operator.totpEnabled ? <TotpEnrolment /> : null}
         {operator.totpEnabled && !operator.totpRequired ? (
@@ -58,7 +60,7 @@ function TwoFactorCard() {
               data-testid="totp-disable-code"
               value={code}
               onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
-              placeholder="Current code"
+              placeholder={t('account.currentCode')}
               style={{ width: 140 }}
               maxLength={6}
             />
@@ -69,16 +71,13 @@ function TwoFactorCard() {
               loading={disable.isPending}
               onClick={() => disable.mutate(code, { onSettled: () => setCode('') })}
             >
-              Turn off
+              {t('account.turnOff')}
             </Button>
           </Space>
         ) : null}
         {operator.totpEnabled ? <RecoveryCodesSection username={operator.username} /> : null}
         {operator.totpEnabled ? (
-          <Typography.Text type="secondary">
-            Lost your phone and your recovery codes? An owner or administrator can reset your two-factor
-            sign-in; you enrol again at the next sign-in.
-          </Typography.Text>
+          <Typography.Text type="secondary">{t('account.lostAll')}</Typography.Text>
         ) : null}
       </Space>
     </Card>
@@ -87,6 +86,7 @@ function TwoFactorCard() {
 
 /** How many recovery codes are left; new ones (shown once) with a current authenticator code. */
 function RecoveryCodesSection({ username }: { username: string }) {
+  const t = useT();
   const left = useRecoveryCodesLeft(true);
   const regenerate = useRegenerateRecoveryCodes();
   const [code, setCode] = useState('');
@@ -95,19 +95,23 @@ function RecoveryCodesSection({ username }: { username: string }) {
       <RecoveryCodes
         username={username}
         codes={regenerate.data.recoveryCodes}
-        doneLabel="Done, I have saved them"
+        doneLabel="recovery.done"
         onDone={() => regenerate.reset()}
       />
     );
   const few = left.data !== undefined && left.data.left <= 3;
   return (
     <Space orientation="vertical" data-testid="recovery-section" style={{ width: '100%' }}>
-      <Typography.Text strong>Recovery codes</Typography.Text>
+      <Typography.Text strong>{t('account.recoveryCodes')}</Typography.Text>
       <Typography.Text data-testid="recovery-left" type={few ? 'danger' : undefined}>
         {left.data
           ? left.data.total === 0
-            ? 'You have no recovery codes yet: make them now, so a lost phone does not lock you out.'
-            : `${left.data.left} of ${left.data.total} recovery codes left (made ${formatTime(left.data.createdAt)}). Each signs you in once if you lose your phone.`
+            ? t('account.noCodes')
+            : t('account.codesLeft', {
+                left: left.data.left,
+                total: left.data.total,
+                time: formatTime(left.data.createdAt),
+              })
           : '…'}
       </Typography.Text>
       {regenerate.error ? (
@@ -118,7 +122,7 @@ function RecoveryCodesSection({ username }: { username: string }) {
           data-testid="recovery-totp"
           value={code}
           onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
-          placeholder="Authenticator code"
+          placeholder={t('login.totpCode')}
           inputMode="numeric"
           autoComplete="one-time-code"
           style={{ width: 170 }}
@@ -130,50 +134,51 @@ function RecoveryCodesSection({ username }: { username: string }) {
           loading={regenerate.isPending}
           onClick={() => regenerate.mutate(code, { onSettled: () => setCode('') })}
         >
-          Make new recovery codes
+          {t('account.regenerate')}
         </Button>
       </Space>
-      <Typography.Text type="secondary">The old codes stop working when you make new ones.</Typography.Text>
+      <Typography.Text type="secondary">{t('account.oldStop')}</Typography.Text>
     </Space>
   );
 }
 
 function SessionsCard() {
+  const t = useT();
   const sessions = useSessions();
   const revoke = useRevokeSession();
   const revokeOthers = useRevokeOtherSessions();
   const columns: TableColumnsType<OperatorSession> = [
     {
-      title: 'Signed in',
+      title: t('account.signedIn'),
       dataIndex: 'createdAt',
       render: (v: string, s) => (
         <Space>
           {formatTime(v)}
           {s.current ? (
             <Tag color="blue" data-testid="session-current">
-              this session
+              {t('account.thisSession')}
             </Tag>
           ) : null}
         </Space>
       ),
     },
-    { title: 'Last seen', dataIndex: 'lastSeenAt', render: (v: string | null) => formatTime(v) },
-    { title: 'Address', dataIndex: 'ip', render: (v: string | null) => v ?? '—' },
+    { title: t('account.lastSeen'), dataIndex: 'lastSeenAt', render: (v: string | null) => formatTime(v) },
+    { title: t('account.address'), dataIndex: 'ip', render: (v: string | null) => v ?? '—' },
     {
-      title: 'Browser',
+      title: t('account.browser'),
       dataIndex: 'userAgent',
       ellipsis: true,
       render: (v: string | null) => <span title={v ?? undefined}>{v ?? '—'}</span>,
     },
-    { title: 'Expires', dataIndex: 'expiresAt', render: (v: string) => formatTime(v) },
+    { title: t('account.expires'), dataIndex: 'expiresAt', render: (v: string) => formatTime(v) },
     {
       title: '',
       key: 'actions',
       render: (_, s) =>
         s.current ? null : (
-          <Popconfirm title="Sign this session out?" onConfirm={() => revoke.mutate(s.id)}>
+          <Popconfirm title={t('account.revokeConfirm')} onConfirm={() => revoke.mutate(s.id)}>
             <Button size="small" danger data-testid={`session-revoke-${s.id}`}>
-              Revoke
+              {t('account.revoke')}
             </Button>
           </Popconfirm>
         ),
@@ -182,11 +187,11 @@ function SessionsCard() {
   const others = (sessions.data?.list ?? []).filter((s) => !s.current).length;
   return (
     <Card
-      title="My sessions"
+      title={t('account.sessions')}
       data-testid="account-sessions"
       extra={
         <Popconfirm
-          title="Sign out every other session?"
+          title={t('account.revokeOthersConfirm')}
           disabled={others === 0}
           onConfirm={() => revokeOthers.mutate()}
         >
@@ -195,7 +200,7 @@ function SessionsCard() {
             disabled={others === 0}
             loading={revokeOthers.isPending}
           >
-            Sign out other sessions
+            {t('account.revokeOthers')}
           </Button>
         </Popconfirm>
       }
@@ -223,9 +228,10 @@ function SessionsCard() {
 
 /** My account: password, two-factor sign-in, my sessions. */
 export function AccountPage() {
+  const t = useT();
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="account-page">
-      <Card title="Password">
+      <Card title={t('login.password')}>
         <ChangePasswordForm />
       </Card>
       <TwoFactorCard />

@@ -17,6 +17,7 @@ import {
 import { useState } from 'react';
 import { errorText } from '../../../shared/api/api-error';
 import { formatTime } from '../../../shared/format';
+import { useT } from '../../../shared/i18n';
 import { useSession } from '../../../shared/session/session';
 import { TenantFilter } from '../../../shared/ui/tenant-filter';
 import { useMyTenants } from '../../../shared/api/my-tenants';
@@ -65,6 +66,7 @@ function RoleSelect({
   onChange?: (role: OperatorRole) => void;
   testId: string;
 }) {
+  const t = useT();
   return (
     <Select<OperatorRole>
       data-testid={testId}
@@ -74,15 +76,15 @@ function RoleSelect({
       listHeight={360}
       options={roles.map((r) => ({
         value: r,
-        label: ROLE_TEXT[r].name,
-        title: ROLE_TEXT[r].can,
+        label: t(ROLE_TEXT[r].name),
+        title: t(ROLE_TEXT[r].can),
       }))}
       optionRender={(option) => {
         const r = option.value as OperatorRole;
         return (
           <div style={{ whiteSpace: 'normal', padding: '2px 0' }}>
-            <strong>{ROLE_TEXT[r].name}</strong>
-            <div style={{ fontSize: 12, color: palette.colorTextSecondary }}>{ROLE_TEXT[r].can}</div>
+            <strong>{t(ROLE_TEXT[r].name)}</strong>
+            <div style={{ fontSize: 12, color: palette.colorTextSecondary }}>{t(ROLE_TEXT[r].can)}</div>
           </div>
         );
       }}
@@ -92,13 +94,12 @@ function RoleSelect({
 
 /** What the chosen role can do, under the picker. */
 function RoleHelp({ role }: { role: OperatorRole | undefined }) {
+  const t = useT();
   if (!role) return null;
   return (
     <Typography.Paragraph type="secondary" data-testid="role-help" style={{ marginTop: -16, fontSize: 13 }}>
-      {ROLE_TEXT[role].can}
-      {TOTP_REQUIRED_ROLES.includes(role)
-        ? ' Signs in with an authenticator app as well as the password.'
-        : ''}
+      {t(ROLE_TEXT[role].can)}
+      {TOTP_REQUIRED_ROLES.includes(role) ? ` ${t('operators.signsInWithTotp')}` : ''}
     </Typography.Paragraph>
   );
 }
@@ -110,6 +111,7 @@ interface EditForm {
 
 /** Owners change another operator's role and tenants; the operator's sessions end. */
 function EditOperatorDialog({ row, onClose }: { row: OperatorRow | null; onClose: () => void }) {
+  const t = useT();
   const update = useUpdateOperator();
   const [form] = Form.useForm<EditForm>();
   const role = Form.useWatch('role', form);
@@ -121,8 +123,8 @@ function EditOperatorDialog({ row, onClose }: { row: OperatorRow | null; onClose
   return (
     <Modal
       open={row !== null}
-      title={row ? `Role and tenants of ${row.username}` : ''}
-      okText="Save"
+      title={row ? t('operators.editTitle', { name: row.username }) : ''}
+      okText={t('config.save')}
       okButtonProps={{
         loading: update.isPending,
         ...({ 'data-testid': 'operator-edit-submit' } as Record<string, string>),
@@ -155,15 +157,15 @@ function EditOperatorDialog({ row, onClose }: { row: OperatorRow | null; onClose
             )
           }
         >
-          <Form.Item label="Role" name="role" rules={[{ required: true }]}>
+          <Form.Item label={t('dashboard.access.role')} name="role" rules={[{ required: true }]}>
             <RoleSelect roles={[...OPERATOR_ROLES]} testId="operator-edit-role" />
           </Form.Item>
           <RoleHelp role={role} />
           <TenantsField role={role} testId="operator-edit-tenants" options={tenantOptions}>
-            <Typography.Paragraph type="secondary">An owner acts in every tenant.</Typography.Paragraph>
+            <Typography.Paragraph type="secondary">{t('operators.ownerEverywhere')}</Typography.Paragraph>
           </TenantsField>
           <Typography.Text type="secondary">
-            Saving signs {row.username} out; the new role applies at their next sign-in.
+            {t('operators.editNote', { name: row.username })}
           </Typography.Text>
         </Form>
       ) : null}
@@ -185,10 +187,11 @@ function OneTimePassword({
   shown: { username: string; password: string } | null;
   onClose: () => void;
 }) {
+  const t = useT();
   return (
     <Modal
       open={shown !== null}
-      title="One-time password"
+      title={t('setup.oneTimePassword')}
       onOk={onClose}
       onCancel={onClose}
       cancelButtonProps={{ style: { display: 'none' } }}
@@ -196,8 +199,7 @@ function OneTimePassword({
       {shown ? (
         <Space orientation="vertical" data-testid="one-time-password-dialog">
           <Typography.Text>
-            Give <strong>{shown.username}</strong> this password. It is shown only now; they change it at the
-            first sign-in.
+            {t('operators.give')} <strong>{shown.username}</strong>. {t('operators.giveNote')}
           </Typography.Text>
           <Typography.Text code copyable={{ text: shown.password }} style={{ fontSize: 18 }}>
             <span data-testid="one-time-password">{shown.password}</span>
@@ -217,6 +219,7 @@ function CreateOperatorDialog({
   onClose: () => void;
   onCreated: (shown: { username: string; password: string }) => void;
 }) {
+  const t = useT();
   const me = useSession((s) => s.operator);
   const create = useCreateOperator();
   const [form] = Form.useForm<CreateForm>();
@@ -232,8 +235,8 @@ function CreateOperatorDialog({
   return (
     <Modal
       open={open}
-      title="New operator"
-      okText="Create"
+      title={t('operators.new')}
+      okText={t('operators.create')}
       okButtonProps={{
         loading: create.isPending,
         ...({ 'data-testid': 'operator-create-submit' } as Record<string, string>),
@@ -273,19 +276,16 @@ function CreateOperatorDialog({
         }
       >
         <Form.Item
-          label="User name"
+          label={t('login.username')}
           name="username"
           rules={[
-            { required: true, message: 'Enter a user name' },
-            {
-              pattern: /^[A-Za-z0-9._-]{3,60}$/,
-              message: '3-60 letters, digits, dots, dashes or underscores',
-            },
+            { required: true, message: t('operators.usernameRequired') },
+            { pattern: /^[A-Za-z0-9._-]{3,60}$/, message: t('operators.usernameRule') },
           ]}
         >
           <Input data-testid="operator-username" autoComplete="off" />
         </Form.Item>
-        <Form.Item label="Role" name="role" rules={[{ required: true }]}>
+        <Form.Item label={t('dashboard.access.role')} name="role" rules={[{ required: true }]}>
           <RoleSelect roles={roles} testId="operator-role" />
         </Form.Item>
         <RoleHelp role={role} />
@@ -297,6 +297,7 @@ function CreateOperatorDialog({
 
 /** Operators of my tenants (owner: everyone): create, disable/enable, reset password or TOTP. */
 export function OperatorsPage() {
+  const t = useT();
   const me = useSession((s) => s.operator);
   const [query, setQuery] = useState<OperatorQuery>({ pageNum: 1, pageSize: 20 });
   const [creating, setCreating] = useState(false);
@@ -315,76 +316,78 @@ export function OperatorsPage() {
 
   const columns: TableColumnsType<OperatorRow> = [
     {
-      title: 'Operator',
+      title: t('dashboard.access.operator'),
       dataIndex: 'username',
       render: (v: string, r) => (
         <Space>
           <strong>{v}</strong>
-          {r.disabled ? <Tag color="default">disabled</Tag> : null}
-          {r.lockedUntil ? <Tag color="orange">locked until {formatTime(r.lockedUntil)}</Tag> : null}
+          {r.disabled ? <Tag color="default">{t('operators.disabled')}</Tag> : null}
+          {r.lockedUntil ? (
+            <Tag color="orange">{t('operators.lockedUntil', { time: formatTime(r.lockedUntil) })}</Tag>
+          ) : null}
         </Space>
       ),
     },
     {
-      title: 'Role',
+      title: t('dashboard.access.role'),
       dataIndex: 'role',
       render: (v: OperatorRole) => (
-        <Tag color={ROLE_COLORS[v]} title={ROLE_TEXT[v].can}>
-          {ROLE_TEXT[v].name}
+        <Tag color={ROLE_COLORS[v]} title={t(ROLE_TEXT[v].can)}>
+          {t(ROLE_TEXT[v].name)}
         </Tag>
       ),
     },
     {
-      title: 'Tenants',
+      title: t('dashboard.access.tenants'),
       dataIndex: 'tenantIds',
       render: (v: string[], r) =>
-        r.role === 'owner' ? 'all' : v.map((id) => tenantNames.get(id) ?? id).join(', '),
+        r.role === 'owner' ? t('audit.allTenants') : v.map((id) => tenantNames.get(id) ?? id).join(', '),
     },
     {
-      title: 'Set-up',
+      title: t('operators.setup'),
       key: 'setup',
       render: (_, r) => (
         <Space size={4} wrap>
           {r.mustChangePassword ? (
-            <Tag color="orange">one-time password</Tag>
+            <Tag color="orange">{t('operators.oneTime')}</Tag>
           ) : (
-            <Tag color="green">password set</Tag>
+            <Tag color="green">{t('operators.passwordSet')}</Tag>
           )}
           {r.totpEnabled ? (
-            <Tag color="green">2FA on</Tag>
+            <Tag color="green">{t('operators.totpOn')}</Tag>
           ) : (
-            <Tag color={r.totpRequired ? 'red' : 'default'}>2FA off</Tag>
+            <Tag color={r.totpRequired ? 'red' : 'default'}>{t('operators.totpOff')}</Tag>
           )}
         </Space>
       ),
     },
-    { title: 'Last seen', dataIndex: 'lastSeenAt', render: (v: string | null) => formatTime(v) },
-    { title: 'Created', dataIndex: 'createdAt', render: (v: string) => formatTime(v) },
+    { title: t('account.lastSeen'), dataIndex: 'lastSeenAt', render: (v: string | null) => formatTime(v) },
+    { title: t('operators.created'), dataIndex: 'createdAt', render: (v: string) => formatTime(v) },
     {
-      title: 'Actions',
+      title: t('col.actions'),
       key: 'actions',
       render: (_, r) =>
         r.id === me?.id ? (
-          <Typography.Text type="secondary">you</Typography.Text>
+          <Typography.Text type="secondary">{t('operators.you')}</Typography.Text>
         ) : (
           <Space size={4} wrap data-testid={`operator-actions-${r.username}`}>
             {me?.role === 'owner' ? (
               <Button size="small" data-testid="operator-edit" onClick={() => setEditing(r)}>
-                Edit role
+                {t('operators.editRole')}
               </Button>
             ) : null}
             <Popconfirm
-              title={
-                r.disabled ? `Let ${r.username} sign in again?` : `Disable ${r.username}? Their sessions end.`
-              }
+              title={t(r.disabled ? 'operators.enableConfirm' : 'operators.disableConfirm', {
+                name: r.username,
+              })}
               onConfirm={() => disable.mutate({ id: r.id, disabled: !r.disabled })}
             >
               <Button size="small" danger={!r.disabled} data-testid="operator-toggle">
-                {r.disabled ? 'Enable' : 'Disable'}
+                {t(r.disabled ? 'operators.enable' : 'operators.disable')}
               </Button>
             </Popconfirm>
             <Popconfirm
-              title={`Give ${r.username} a new one-time password? Their sessions end.`}
+              title={t('operators.resetPasswordConfirm', { name: r.username })}
               onConfirm={() =>
                 resetPassword.mutate(r.id, {
                   onSuccess: (answer) => setShown({ username: r.username, password: answer.oneTimePassword }),
@@ -392,16 +395,16 @@ export function OperatorsPage() {
               }
             >
               <Button size="small" data-testid="operator-reset-password">
-                Reset password
+                {t('operators.resetPassword')}
               </Button>
             </Popconfirm>
             <Popconfirm
-              title={`Remove ${r.username}'s authenticator? They enrol again at the next sign-in.`}
+              title={t('operators.resetTotpConfirm', { name: r.username })}
               disabled={!r.totpEnabled}
               onConfirm={() => resetTotp.mutate(r.id)}
             >
               <Button size="small" disabled={!r.totpEnabled} data-testid="operator-reset-totp">
-                Reset 2FA
+                {t('operators.resetTotp')}
               </Button>
             </Popconfirm>
           </Space>
@@ -412,10 +415,10 @@ export function OperatorsPage() {
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="operators-page">
       <Card
-        title="Operators"
+        title={t('nav.operators')}
         extra={
           <Button type="primary" data-testid="operator-create" onClick={() => setCreating(true)}>
-            New operator
+            {t('operators.new')}
           </Button>
         }
       >
@@ -423,15 +426,15 @@ export function OperatorsPage() {
           <TenantFilter value={query.tenantId} onChange={(tenantId) => filter({ tenantId })} />
           <Select
             allowClear
-            placeholder="Any role"
+            placeholder={t('operators.anyRole')}
             style={{ width: 160 }}
             value={query.role}
             onChange={(role: OperatorRole | undefined) => filter({ role })}
-            options={OPERATOR_ROLES.map((r) => ({ value: r, label: ROLE_TEXT[r].name }))}
+            options={OPERATOR_ROLES.map((r) => ({ value: r, label: t(ROLE_TEXT[r].name) }))}
           />
           <Input.Search
             allowClear
-            placeholder="User name"
+            placeholder={t('login.username')}
             style={{ width: 200 }}
             onSearch={(v) => filter({ username: v.trim() || undefined })}
           />
@@ -462,17 +465,17 @@ export function OperatorsPage() {
       <CreateOperatorDialog open={creating} onClose={() => setCreating(false)} onCreated={setShown} />
       <OneTimePassword shown={shown} onClose={() => setShown(null)} />
       <EditOperatorDialog row={editing} onClose={() => setEditing(null)} />
-      <Card title="What each role can do" size="small" data-testid="role-descriptions">
+      <Card title={t('operators.roles')} size="small" data-testid="role-descriptions">
         <table style={{ borderCollapse: 'collapse', width: '100%' }}>
           <tbody>
             {OPERATOR_ROLES.map((r) => (
               <tr key={r}>
                 <td style={{ padding: '4px 16px 4px 0', verticalAlign: 'top', whiteSpace: 'nowrap' }}>
-                  <Tag color={ROLE_COLORS[r]}>{ROLE_TEXT[r].name}</Tag>
+                  <Tag color={ROLE_COLORS[r]}>{t(ROLE_TEXT[r].name)}</Tag>
                 </td>
                 <td style={{ padding: '4px 0' }}>
-                  {ROLE_TEXT[r].can}
-                  {TOTP_REQUIRED_ROLES.includes(r) ? ' Authenticator app required.' : ''}
+                  {t(ROLE_TEXT[r].can)}
+                  {TOTP_REQUIRED_ROLES.includes(r) ? ` ${t('operators.totpRequired')}` : ''}
                 </td>
               </tr>
             ))}
@@ -495,18 +498,19 @@ function TenantsField({
   options: { value: string; label: string }[];
   children?: React.ReactNode;
 }) {
+  const t = useT();
   if (role === 'owner') return <>{children}</>;
   return (
     <Form.Item
-      label="Tenants"
+      label={t('dashboard.access.tenants')}
       name="tenantIds"
-      rules={[{ required: true, type: 'array', min: 1, message: 'Choose at least one tenant' }]}
+      rules={[{ required: true, type: 'array', min: 1, message: t('operators.tenantsRequired') }]}
     >
       <Select
         data-testid={testId}
         mode="multiple"
         showSearch={{ optionFilterProp: 'label' }}
-        placeholder="Pick tenants by name"
+        placeholder={t('operators.tenantsPlaceholder')}
         options={options}
       />
     </Form.Item>

@@ -1,6 +1,7 @@
 import type { OperatorInfo } from '@dramastar/contract';
 import { Card, Steps, Typography } from 'antd';
 import type { ReactNode } from 'react';
+import { useT } from '../../../shared/i18n';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { TotpEnrolment } from '../components/totp-enrolment';
 import { palette } from '../../../shared/ui/palette';
@@ -17,6 +18,7 @@ export function setupRequired(operator: OperatorInfo): boolean {
  * operator.
  */
 export function SetupPage({ operator, signOut }: { operator: OperatorInfo; signOut: ReactNode }) {
+  const t = useT();
   const step = operator.mustChangePassword ? 0 : 1;
   return (
     <div
@@ -25,37 +27,32 @@ export function SetupPage({ operator, signOut }: { operator: OperatorInfo; signO
       <Card
         data-testid="setup-page"
         style={{ width: 600, maxWidth: '95vw' }}
-        title={`Welcome, ${operator.username}`}
+        title={t('dashboard.welcome', { name: operator.username })}
         extra={signOut}
       >
-        <Typography.Paragraph type="secondary">
-          Before the console opens, secure your account.
-        </Typography.Paragraph>
+        <Typography.Paragraph type="secondary">{t('setup.intro')}</Typography.Paragraph>
         <Steps
           size="small"
           current={step}
           style={{ marginBottom: 24 }}
           items={[
-            { title: 'Change the one-time password' },
-            { title: operator.totpRequired ? 'Two-factor sign-in (required)' : 'Two-factor sign-in' },
+            { title: t('setup.step.password') },
+            { title: t(operator.totpRequired ? 'setup.step.totpRequired' : 'setup.step.totp') },
           ]}
         />
         {step === 0 ? (
           <div data-testid="setup-password">
-            <Typography.Paragraph>
-              You signed in with a one-time password. Choose your own password.
-            </Typography.Paragraph>
+            <Typography.Paragraph>{t('setup.passwordIntro')}</Typography.Paragraph>
             <ChangePasswordForm
-              currentLabel="One-time password"
-              submitLabel="Save password"
+              currentLabel="setup.oneTimePassword"
+              submitLabel="setup.savePassword"
               onDone={() => {}}
             />
           </div>
         ) : (
           <div data-testid="setup-totp">
             <Typography.Paragraph>
-              Your role ({operator.role}) signs in with a code from an authenticator app as well as the
-              password.
+              {t('setup.totpIntro', { role: t(`role.${operator.role}`) })}
             </Typography.Paragraph>
             <TotpEnrolment autoStart />
           </div>

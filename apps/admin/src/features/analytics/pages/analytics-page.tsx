@@ -2,6 +2,7 @@ import { ANALYTICS_DEFAULT_DAYS, ANALYTICS_MAX_DAYS } from '@dramastar/contract'
 import { Alert, Button, Card, Col, Input, Row, Space, Statistic, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { errorText } from '../../../shared/api/api-error';
+import { type TranslationKey, type Translator, useT } from '../../../shared/i18n';
 import { TenantFilter } from '../../../shared/ui/tenant-filter';
 import { type AnalyticsOverview, type AnalyticsQuery, useAnalyticsOverview } from '../api/analytics-overview';
 import { type AnalyticsSeriesDetail, useAnalyticsSeries } from '../api/analytics-series';
@@ -14,39 +15,45 @@ type FunnelRow = AnalyticsOverview['funnel'][number];
 
 const pct = (rate: number | null) => (rate === null ? '–' : `${(rate * 100).toFixed(1)} %`);
 
-const FUNNEL_COLUMNS = [
-  { title: 'Source', value: (r: FunnelRow) => r.source },
-  { title: 'Visited', value: (r: FunnelRow) => r.visitors },
-  { title: 'First play', value: (r: FunnelRow) => r.played },
-  { title: 'Signed up', value: (r: FunnelRow) => r.signedUp },
-  { title: 'First purchase', value: (r: FunnelRow) => r.purchased },
+type Column<T> = { title: TranslationKey; value: (r: T) => string | number | boolean | null };
+
+const FUNNEL_COLUMNS: Column<FunnelRow>[] = [
+  { title: 'analytics.source', value: (r) => r.source },
+  { title: 'analytics.visited', value: (r) => r.visitors },
+  { title: 'analytics.firstPlay', value: (r) => r.played },
+  { title: 'analytics.signedUp', value: (r) => r.signedUp },
+  { title: 'analytics.firstPurchase', value: (r) => r.purchased },
 ];
-const SERIES_COLUMNS = [
-  { title: 'Series', value: (r: SeriesRow) => r.title },
-  { title: 'Viewers', value: (r: SeriesRow) => r.viewers },
-  { title: 'Avg watch (s)', value: (r: SeriesRow) => r.avgWatchSeconds },
-  { title: 'Paywall reach', value: (r: SeriesRow) => r.paywallViewers },
-  { title: 'Conversions', value: (r: SeriesRow) => r.conversions },
-  { title: 'Conversion', value: (r: SeriesRow) => pct(r.conversionRate) },
-  { title: 'Revenue', value: (r: SeriesRow) => r.revenue },
+const SERIES_COLUMNS: Column<SeriesRow>[] = [
+  { title: 'nav.series', value: (r) => r.title },
+  { title: 'analytics.viewers', value: (r) => r.viewers },
+  { title: 'analytics.avgWatch', value: (r) => r.avgWatchSeconds },
+  { title: 'analytics.paywallReach', value: (r) => r.paywallViewers },
+  { title: 'analytics.conversions', value: (r) => r.conversions },
+  { title: 'analytics.conversion', value: (r) => pct(r.conversionRate) },
+  { title: 'analytics.revenue', value: (r) => r.revenue },
 ];
-const EPISODE_COLUMNS = [
-  { title: 'Episode', value: (r: EpisodeRow) => r.episode },
-  { title: 'Started', value: (r: EpisodeRow) => r.viewers },
-  { title: '25 %', value: (r: EpisodeRow) => r.p25 },
-  { title: '50 %', value: (r: EpisodeRow) => r.p50 },
-  { title: '75 %', value: (r: EpisodeRow) => r.p75 },
-  { title: 'Completed', value: (r: EpisodeRow) => r.completed },
-  { title: 'Stopped here', value: (r: EpisodeRow) => r.stopped },
-  { title: 'Avg watch (s)', value: (r: EpisodeRow) => r.avgWatchSeconds },
-  { title: 'Paywall shown', value: (r: EpisodeRow) => r.paywallViewers },
-  { title: 'Buy', value: (r: EpisodeRow) => r.unlock.buy },
-  { title: 'Trial', value: (r: EpisodeRow) => r.unlock.trial },
-  { title: 'Sign in', value: (r: EpisodeRow) => r.unlock.signIn },
-  { title: 'Dismiss', value: (r: EpisodeRow) => r.unlock.dismiss },
-  { title: 'Conversions', value: (r: EpisodeRow) => r.conversions },
-  { title: 'Revenue', value: (r: EpisodeRow) => r.revenue },
+const EPISODE_COLUMNS: Column<EpisodeRow>[] = [
+  { title: 'analytics.episode', value: (r) => r.episode },
+  { title: 'analytics.started', value: (r) => r.viewers },
+  { title: 'analytics.p25', value: (r) => r.p25 },
+  { title: 'analytics.p50', value: (r) => r.p50 },
+  { title: 'analytics.p75', value: (r) => r.p75 },
+  { title: 'analytics.completed', value: (r) => r.completed },
+  { title: 'analytics.stopped', value: (r) => r.stopped },
+  { title: 'analytics.avgWatch', value: (r) => r.avgWatchSeconds },
+  { title: 'analytics.paywallShown', value: (r) => r.paywallViewers },
+  { title: 'analytics.buy', value: (r) => r.unlock.buy },
+  { title: 'analytics.trial', value: (r) => r.unlock.trial },
+  { title: 'analytics.signIn', value: (r) => r.unlock.signIn },
+  { title: 'analytics.dismiss', value: (r) => r.unlock.dismiss },
+  { title: 'analytics.conversions', value: (r) => r.conversions },
+  { title: 'analytics.revenue', value: (r) => r.revenue },
 ];
+
+/** The columns with their titles in the operator's language (the table's and the CSV's). */
+const inLanguage = <T,>(t: Translator, columns: Column<T>[]) =>
+  columns.map((c) => ({ ...c, title: t(c.title) }));
 
 /** Antd columns from the CSV columns: what the table shows is what the file holds. */
 const tableColumns = <T,>(columns: { title: string; value: (r: T) => string | number | boolean | null }[]) =>
@@ -70,6 +77,7 @@ function CsvButton({ name, csv, testId }: { name: string; csv: () => string; tes
  * the daily rollups: the funnel by source, retention, paying users, series and a series' drop-off.
  */
 export function AnalyticsPage() {
+  const t = useT();
   const [query, setQuery] = useState<AnalyticsQuery>({});
   const [seriesId, setSeriesId] = useState<number | null>(null);
   const overview = useAnalyticsOverview(query);
@@ -80,22 +88,22 @@ export function AnalyticsPage() {
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }} data-testid="analytics-page">
       <Typography.Title level={3} style={{ margin: 0 }}>
-        Analytics
+        {t('nav.analytics')}
       </Typography.Title>
       <Card size="small">
         <Space wrap>
           <Input
             type="date"
-            aria-label="From"
+            aria-label={t('dashboard.from')}
             data-testid="analytics-from"
             style={{ width: 160 }}
             value={query.from ?? data?.from ?? ''}
             onChange={(e) => setQuery((q) => ({ ...q, from: e.target.value || undefined }))}
           />
-          <span>to</span>
+          <span>{t('dashboard.until')}</span>
           <Input
             type="date"
-            aria-label="To"
+            aria-label={t('dashboard.to')}
             data-testid="analytics-to"
             style={{ width: 160 }}
             value={query.to ?? data?.to ?? ''}
@@ -106,8 +114,8 @@ export function AnalyticsPage() {
             onChange={(tenantId) => setQuery((q) => ({ ...q, tenantId }))}
           />
           <Typography.Text type="secondary">
-            {data ? `Tenant ${data.tenantId} · days in ${data.timeZone} · ` : ''}default{' '}
-            {ANALYTICS_DEFAULT_DAYS} days, up to {ANALYTICS_MAX_DAYS} · figures from the daily rollups
+            {data ? t('analytics.tenantDays', { tenant: data.tenantId, zone: data.timeZone }) : ''}
+            {t('analytics.range', { n: ANALYTICS_DEFAULT_DAYS, max: ANALYTICS_MAX_DAYS })}
           </Typography.Text>
         </Space>
       </Card>
@@ -116,22 +124,25 @@ export function AnalyticsPage() {
         <>
           <Row gutter={16}>
             <Col xs={12} md={4}>
-              <Statistic title="Paying users" value={data.paying.payingUsers} />
+              <Statistic title={t('analytics.payingUsers')} value={data.paying.payingUsers} />
             </Col>
             <Col xs={12} md={5}>
-              <Statistic title={`Revenue (${data.currency})`} value={data.paying.revenue} />
+              <Statistic
+                title={t('analytics.revenueIn', { currency: data.currency })}
+                value={data.paying.revenue}
+              />
             </Col>
             <Col xs={12} md={5}>
               <Statistic title={`ARPPU (${data.currency})`} value={data.paying.arppu} />
             </Col>
             <Col xs={12} md={3}>
-              <Statistic title="First purchases" value={data.paying.firstPurchases} />
+              <Statistic title={t('analytics.firstPurchases')} value={data.paying.firstPurchases} />
             </Col>
             <Col xs={12} md={3}>
-              <Statistic title="Renewals" value={data.paying.renewals} />
+              <Statistic title={t('analytics.renewals')} value={data.paying.renewals} />
             </Col>
             <Col xs={12} md={3}>
-              <Statistic title="Upgrades" value={data.paying.upgrades} />
+              <Statistic title={t('analytics.upgrades')} value={data.paying.upgrades} />
             </Col>
           </Row>
           <Row gutter={16}>
@@ -144,12 +155,12 @@ export function AnalyticsPage() {
           </Row>
           <Card
             size="small"
-            title="Funnel"
+            title={t('analytics.funnel')}
             extra={
               <CsvButton
                 testId="csv-funnel"
                 name={`funnel-${range}.csv`}
-                csv={() => toCsv(FUNNEL_COLUMNS, data.funnel)}
+                csv={() => toCsv(inLanguage(t, FUNNEL_COLUMNS), data.funnel)}
               />
             }
           >
@@ -158,19 +169,19 @@ export function AnalyticsPage() {
               rowKey="source"
               pagination={false}
               dataSource={data.funnel}
-              columns={tableColumns(FUNNEL_COLUMNS)}
+              columns={tableColumns(inLanguage(t, FUNNEL_COLUMNS))}
               data-testid="table-funnel"
             />
           </Card>
           <DailyChart days={data.days} />
           <Card
             size="small"
-            title="Series"
+            title={t('nav.series')}
             extra={
               <CsvButton
                 testId="csv-series"
                 name={`series-${range}.csv`}
-                csv={() => toCsv(SERIES_COLUMNS, data.series)}
+                csv={() => toCsv(inLanguage(t, SERIES_COLUMNS), data.series)}
               />
             }
           >
@@ -179,10 +190,10 @@ export function AnalyticsPage() {
               rowKey="seriesId"
               pagination={{ pageSize: 20 }}
               dataSource={data.series}
-              columns={tableColumns(SERIES_COLUMNS)}
+              columns={tableColumns(inLanguage(t, SERIES_COLUMNS))}
               data-testid="table-series"
               onRow={(row) => ({ onClick: () => setSeriesId(row.seriesId), style: { cursor: 'pointer' } })}
-              locale={{ emptyText: 'No viewing in this range yet (rollups run every 10 minutes)' }}
+              locale={{ emptyText: t('analytics.noViewing') }}
             />
           </Card>
           {detail.data ? (
@@ -190,12 +201,12 @@ export function AnalyticsPage() {
               <DropOffChart detail={detail.data} />
               <Card
                 size="small"
-                title={`Episodes of ${detail.data.title}`}
+                title={t('analytics.episodesOf', { title: detail.data.title })}
                 extra={
                   <CsvButton
                     testId="csv-episodes"
                     name={`episodes-${detail.data.seriesId}-${range}.csv`}
-                    csv={() => toCsv(EPISODE_COLUMNS, detail.data.episodes)}
+                    csv={() => toCsv(inLanguage(t, EPISODE_COLUMNS), detail.data.episodes)}
                   />
                 }
               >
@@ -205,7 +216,7 @@ export function AnalyticsPage() {
                   pagination={false}
                   scroll={{ x: true }}
                   dataSource={detail.data.episodes}
-                  columns={tableColumns(EPISODE_COLUMNS)}
+                  columns={tableColumns(inLanguage(t, EPISODE_COLUMNS))}
                   data-testid="table-episodes"
                 />
               </Card>

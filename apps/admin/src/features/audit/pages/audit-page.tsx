@@ -2,6 +2,7 @@ import { Card, Input, Select, Space, Table, Typography, type TableColumnsType } 
 import { useState } from 'react';
 import { errorText } from '../../../shared/api/api-error';
 import { dayStart, formatTime } from '../../../shared/format';
+import { useT } from '../../../shared/i18n';
 import { TenantFilter } from '../../../shared/ui/tenant-filter';
 import { type AuditEntry, type AuditQuery, useAudit, useAuditActions } from '../api/audit';
 import { auditFields, auditSentence, words } from '../audit-sentence';
@@ -9,16 +10,21 @@ import { palette } from '../../../shared/ui/palette';
 
 /** Before and after side by side, one labelled row a field, changed fields first and marked. */
 function Fields({ entry }: { entry: AuditEntry }) {
+  const t = useT();
   const fields = auditFields(entry);
-  if (fields.length === 0) return <Typography.Text type="secondary">No details recorded.</Typography.Text>;
+  if (fields.length === 0) return <Typography.Text type="secondary">{t('audit.noDetails')}</Typography.Text>;
   const hasBefore = entry.before !== null && entry.before !== undefined;
   return (
     <table data-testid={`audit-fields-${entry.id}`} style={{ borderCollapse: 'collapse', fontSize: 13 }}>
       <thead>
         <tr>
-          <th style={{ textAlign: 'left', padding: '2px 16px 2px 0' }}>Field</th>
-          {hasBefore ? <th style={{ textAlign: 'left', padding: '2px 16px 2px 0' }}>Before</th> : null}
-          <th style={{ textAlign: 'left', padding: '2px 0' }}>{hasBefore ? 'After' : 'Value'}</th>
+          <th style={{ textAlign: 'left', padding: '2px 16px 2px 0' }}>{t('audit.field')}</th>
+          {hasBefore ? (
+            <th style={{ textAlign: 'left', padding: '2px 16px 2px 0' }}>{t('audit.before')}</th>
+          ) : null}
+          <th style={{ textAlign: 'left', padding: '2px 0' }}>
+            {t(hasBefore ? 'audit.after' : 'audit.value')}
+          </th>
         </tr>
       </thead>
       <tbody>
@@ -42,14 +48,15 @@ function Fields({ entry }: { entry: AuditEntry }) {
 
 /** Read-only audit log: who did what, when, in which tenant, to what, why; before/after on expand. */
 export function AuditPage() {
+  const t = useT();
   const [query, setQuery] = useState<AuditQuery>({ pageNum: 1, pageSize: 20 });
   const list = useAudit(query);
   const actions = useAuditActions();
   const filter = (patch: Partial<AuditQuery>) => setQuery((q) => ({ ...q, ...patch, pageNum: 1 }));
   const columns: TableColumnsType<AuditEntry> = [
-    { title: 'Time', dataIndex: 'createdAt', width: 170, render: (v: string) => formatTime(v) },
+    { title: t('audit.time'), dataIndex: 'createdAt', width: 170, render: (v: string) => formatTime(v) },
     {
-      title: 'What happened',
+      title: t('audit.what'),
       key: 'sentence',
       render: (_, e) => (
         <span data-testid="audit-sentence" title={`${e.action} · ${e.target}`}>
@@ -57,12 +64,17 @@ export function AuditPage() {
         </span>
       ),
     },
-    { title: 'Tenant', dataIndex: 'tenantId', width: 90, render: (v: string | null) => v ?? 'all' },
+    {
+      title: t('audit.tenant'),
+      dataIndex: 'tenantId',
+      width: 90,
+      render: (v: string | null) => v ?? t('audit.allTenants'),
+    },
   ];
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Typography.Title level={3} style={{ margin: 0 }}>
-        Audit log
+        {t('nav.audit')}
       </Typography.Title>
       <Card size="small">
         <Space wrap>
@@ -70,7 +82,7 @@ export function AuditPage() {
             data-testid="filter-action"
             allowClear
             showSearch
-            placeholder="Any action"
+            placeholder={t('audit.anyAction')}
             style={{ width: 220 }}
             value={query.action}
             onChange={(action) => filter({ action })}
@@ -80,14 +92,14 @@ export function AuditPage() {
           <Input.Search
             data-testid="filter-operator"
             allowClear
-            placeholder="Operator"
+            placeholder={t('audit.operator')}
             style={{ width: 160 }}
             onSearch={(operator) => filter({ operator: operator || undefined })}
           />
           <Input.Search
             data-testid="filter-target"
             allowClear
-            placeholder="Target contains (order, user:42 …)"
+            placeholder={t('audit.target')}
             style={{ width: 260 }}
             onSearch={(target) => filter({ target: target || undefined })}
           />
@@ -95,14 +107,14 @@ export function AuditPage() {
             <Input
               type="date"
               data-testid="filter-from"
-              aria-label="From day"
+              aria-label={t('audit.fromDay')}
               style={{ width: 150 }}
               onChange={(e) => filter({ from: dayStart(e.target.value) })}
             />
             <Input
               type="date"
               data-testid="filter-to"
-              aria-label="To day"
+              aria-label={t('audit.toDay')}
               style={{ width: 150 }}
               onChange={(e) => filter({ to: dayStart(e.target.value, 1) })}
             />

@@ -1,6 +1,8 @@
 import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { errorText, isApiError } from '../../../shared/api/api-error';
+import { useT } from '../../../shared/i18n';
+import { LanguagePicker } from '../../../shared/ui/language-picker';
 import { useLogin } from '../api/auth';
 import { palette } from '../../../shared/ui/palette';
 
@@ -14,6 +16,7 @@ interface LoginForm {
  * authenticator's 6-digit code. Wrong credentials, wrong codes and a lock-out are shown above the form.
  */
 export function LoginPage() {
+  const t = useT();
   const login = useLogin();
   /** The user name and password waiting for their code (second step), else null. */
   const [pending, setPending] = useState<LoginForm | null>(null);
@@ -57,9 +60,10 @@ export function LoginPage() {
       style={{ minHeight: '100vh', display: 'grid', placeItems: 'center', background: palette.colorBgLayout }}
     >
       <Card style={{ width: 380 }} data-testid="login-page">
-        <Typography.Title level={3} style={{ marginTop: 0 }}>
-          DramaStar operator console
-        </Typography.Title>
+        <div style={{ display: 'flex', justifyContent: 'flex-end' }}>
+          <LanguagePicker />
+        </div>
+        <Typography.Title level={3}>{t('login.title')}</Typography.Title>
         {login.error ? (
           <Alert
             data-testid="login-error"
@@ -78,16 +82,14 @@ export function LoginPage() {
           >
             {recovery ? (
               <Typography.Paragraph>
-                Lost your phone? Enter one of the recovery codes you saved when you set up two-factor sign-in
-                for <strong>{pending.username}</strong>. Each code works once.
+                {t('login.recoveryIntro')} <strong>{pending.username}</strong>. {t('login.recoveryOnce')}
               </Typography.Paragraph>
             ) : (
               <Typography.Paragraph>
-                Two-factor sign-in for <strong>{pending.username}</strong>: enter the 6-digit code your
-                authenticator app shows.
+                {t('login.totpIntro')} <strong>{pending.username}</strong>: {t('login.totpEnter')}
               </Typography.Paragraph>
             )}
-            <Form.Item label={recovery ? 'Recovery code' : 'Authenticator code'}>
+            <Form.Item label={t(recovery ? 'login.recoveryCode' : 'login.totpCode')}>
               {recovery ? (
                 <Input
                   data-testid="login-recovery"
@@ -119,7 +121,7 @@ export function LoginPage() {
               disabled={!codeReady}
               loading={login.isPending}
             >
-              Verify and sign in
+              {t('login.verify')}
             </Button>
             <Button
               type="link"
@@ -128,10 +130,10 @@ export function LoginPage() {
               onClick={switchMode}
               style={{ marginTop: 8 }}
             >
-              {recovery ? 'Use the authenticator app instead' : 'Lost your phone? Use a recovery code'}
+              {t(recovery ? 'login.useTotp' : 'login.useRecovery')}
             </Button>
             <Button type="link" block onClick={back}>
-              Back
+              {t('login.back')}
             </Button>
           </Form>
         ) : (
@@ -141,16 +143,16 @@ export function LoginPage() {
             onFinish={(values) => submit({ username: values.username.trim(), password: values.password })}
           >
             <Form.Item
-              label="User name"
+              label={t('login.username')}
               name="username"
-              rules={[{ required: true, message: 'Enter your user name' }]}
+              rules={[{ required: true, message: t('login.usernameRequired') }]}
             >
               <Input data-testid="login-username" autoComplete="username" autoFocus />
             </Form.Item>
             <Form.Item
-              label="Password"
+              label={t('login.password')}
               name="password"
-              rules={[{ required: true, message: 'Enter your password' }]}
+              rules={[{ required: true, message: t('login.passwordRequired') }]}
             >
               <Input.Password data-testid="login-password" autoComplete="current-password" />
             </Form.Item>
@@ -161,7 +163,7 @@ export function LoginPage() {
               block
               loading={login.isPending}
             >
-              Sign in
+              {t('login.submit')}
             </Button>
           </Form>
         )}

@@ -17,6 +17,7 @@ import {
 import { useState } from 'react';
 import { errorText, isApiError } from '../../../shared/api/api-error';
 import { formatMoney, formatTime } from '../../../shared/format';
+import { useT } from '../../../shared/i18n';
 import {
   type CopyrightForm,
   type CopyrightProduct,
@@ -51,6 +52,7 @@ function ProductDialog({
   editing: Editing;
   onClose: () => void;
 }) {
+  const t = useT();
   const { message } = App.useApp();
   const [form] = Form.useForm();
   const save = useSaveCopyright();
@@ -75,7 +77,7 @@ function ProductDialog({
     } as CopyrightForm;
     try {
       await save.mutateAsync(body);
-      void message.success(product ? 'Saved: new purchases use these values' : 'Product created');
+      void message.success(t(product ? 'copyrights.savedNew' : 'copyrights.created'));
       onClose();
     } catch (error) {
       if (isApiError(error) && error.field)
@@ -87,7 +89,7 @@ function ProductDialog({
   return (
     <Modal
       open={editing !== null}
-      title={product ? `Edit ${product.code}` : 'New copyright product'}
+      title={product ? t('copyrights.editTitle', { code: product.code }) : t('copyrights.newTitle')}
       width={720}
       onCancel={onClose}
       onOk={() => void submit()}
@@ -95,12 +97,7 @@ function ProductDialog({
       okButtonProps={{ 'data-testid': 'copyright-save' }}
       destroyOnHidden
     >
-      {product && product.sold > 0 && (
-        <p>
-          {product.sold} sold: they keep the price and daily revenue they were bought with; changes apply to
-          new purchases.
-        </p>
-      )}
+      {product && product.sold > 0 && <p>{t('copyrights.soldNote', { n: product.sold })}</p>}
       <Form
         form={form}
         layout="vertical"
@@ -121,61 +118,65 @@ function ProductDialog({
           <Col span={8}>
             <Form.Item
               name="code"
-              label="Code"
-              rules={[{ required: true, pattern: /^[a-z0-9-]{2,60}$/, message: 'a-z, 0-9 and -' }]}
+              label={t('copyrights.code')}
+              rules={[{ required: true, pattern: /^[a-z0-9-]{2,60}$/, message: t('copyrights.codeRule') }]}
             >
               <Input data-testid="copyright-code" />
             </Form.Item>
           </Col>
           {(['en', 'vn', 'id'] as const).map((lang) => (
             <Col span={lang === 'en' ? 16 : 12} key={lang}>
-              <Form.Item name={['title', lang]} label={`Title (${lang})`} rules={[{ required: true }]}>
+              <Form.Item
+                name={['title', lang]}
+                label={t('copyrights.titleIn', { lang })}
+                rules={[{ required: true }]}
+              >
                 <Input maxLength={120} data-testid={`copyright-title-${lang}`} />
               </Form.Item>
             </Col>
           ))}
           <Col span={6}>
-            <Form.Item name="price" label="Price" rules={[{ required: true }]}>
+            <Form.Item name="price" label={t('copyrights.price')} rules={[{ required: true }]}>
               <Input data-testid="copyright-price" />
             </Form.Item>
           </Col>
           <Col span={6}>
-            <Form.Item name="dailyProfit" label="Daily profit" rules={[{ required: true }]}>
+            <Form.Item name="dailyProfit" label={t('copyrights.dailyProfit')} rules={[{ required: true }]}>
               <Input data-testid="copyright-profit" />
             </Form.Item>
           </Col>
           <Col span={6}>
-            <Form.Item name="termDays" label="Term (days)" rules={[{ required: true }]}>
+            <Form.Item name="termDays" label={t('copyrights.termDays')} rules={[{ required: true }]}>
               <InputNumber min={1} max={3650} precision={0} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
           <Col span={6}>
-            <Form.Item name="totalQuantity" label="Quantity" rules={[{ required: true }]}>
+            <Form.Item name="totalQuantity" label={t('copyrights.quantity')} rules={[{ required: true }]}>
               <InputNumber min={1} precision={0} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
           <Col span={6}>
-            <Form.Item name="perUserMax" label="Per user at most" rules={[{ required: true }]}>
+            <Form.Item name="perUserMax" label={t('copyrights.perUser')} rules={[{ required: true }]}>
               <InputNumber min={1} precision={0} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
           <Col span={9}>
-            <Form.Item name="startsAt" label="Sales start" rules={[{ required: true }]}>
+            <Form.Item name="startsAt" label={t('copyrights.salesStart')} rules={[{ required: true }]}>
               <Input type="datetime-local" />
             </Form.Item>
           </Col>
           <Col span={9}>
-            <Form.Item name="endsAt" label="Sales end" rules={[{ required: true }]}>
+            <Form.Item name="endsAt" label={t('copyrights.salesEnd')} rules={[{ required: true }]}>
               <Input type="datetime-local" />
             </Form.Item>
           </Col>
           <Col span={16}>
-            <Form.Item name="cover" label="Cover URL (optional)">
+            <Form.Item name="cover" label={t('copyrights.cover')}>
               <Input />
             </Form.Item>
           </Col>
           <Col span={8}>
-            <Form.Item name="seriesId" label="Series id (optional)">
+            <Form.Item name="seriesId" label={t('copyrights.seriesId')}>
               <InputNumber min={1} precision={0} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
@@ -187,30 +188,40 @@ function ProductDialog({
 
 /** The tenant's copyright products: create, edit (new purchases only) and retire. */
 export function CopyrightsTab({ tenantId }: { tenantId: string }) {
+  const t = useT();
   const { message } = App.useApp();
   const list = useCopyrights(tenantId);
   const retire = useRetireCopyright();
   const [editing, setEditing] = useState<Editing>(null);
 
   const columns: TableColumnsType<CopyrightProduct> = [
-    { title: 'Code', dataIndex: 'code', render: (v: string) => <code>{v}</code> },
-    { title: 'Title', key: 'title', render: (_, p) => p.title.en },
-    { title: 'Price', key: 'price', align: 'right', render: (_, p) => formatMoney(p.price, p.currency) },
+    { title: t('copyrights.code'), dataIndex: 'code', render: (v: string) => <code>{v}</code> },
+    { title: t('copyrights.title'), key: 'title', render: (_, p) => p.title.en },
     {
-      title: 'Daily profit',
+      title: t('copyrights.price'),
+      key: 'price',
+      align: 'right',
+      render: (_, p) => formatMoney(p.price, p.currency),
+    },
+    {
+      title: t('copyrights.dailyProfit'),
       key: 'profit',
       align: 'right',
       render: (_, p) => formatMoney(p.dailyProfit, p.currency),
     },
-    { title: 'Term', dataIndex: 'termDays', render: (v: number) => `${v} days` },
-    { title: 'Sold', key: 'sold', render: (_, p) => `${p.sold} / ${p.totalQuantity}` },
     {
-      title: 'Sales',
+      title: t('copyrights.term'),
+      dataIndex: 'termDays',
+      render: (v: number) => t('dashboard.days', { n: v }),
+    },
+    { title: t('copyrights.sold'), key: 'sold', render: (_, p) => `${p.sold} / ${p.totalQuantity}` },
+    {
+      title: t('copyrights.sales'),
       key: 'window',
       render: (_, p) => `${formatTime(p.startsAt)} – ${formatTime(p.endsAt)}`,
     },
     {
-      title: 'State',
+      title: t('copyrights.state'),
       dataIndex: 'state',
       render: (s: CopyrightProduct['state']) => <Tag color={STATE_COLORS[s]}>{s}</Tag>,
     },
@@ -224,20 +235,20 @@ export function CopyrightsTab({ tenantId }: { tenantId: string }) {
             onClick={() => setEditing({ product: p })}
             data-testid={`copyright-edit-${p.code}`}
           >
-            Edit
+            {t('copyrights.edit')}
           </Button>
           {p.closedAt === null && (
             <Popconfirm
-              title="Stop selling this copyright now? Holdings keep paying to the end of their term."
+              title={t('copyrights.retireConfirm')}
               onConfirm={() => {
                 retire.mutateAsync(p.id).then(
-                  () => void message.success('Retired'),
+                  () => void message.success(t('copyrights.retired')),
                   (error: unknown) => void message.error(errorText(error)),
                 );
               }}
             >
               <Button size="small" danger data-testid={`copyright-retire-${p.code}`}>
-                Retire
+                {t('copyrights.retire')}
               </Button>
             </Popconfirm>
           )}
@@ -255,7 +266,7 @@ export function CopyrightsTab({ tenantId }: { tenantId: string }) {
         onClick={() => setEditing({ product: null })}
         data-testid="copyright-new"
       >
-        New product
+        {t('copyrights.new')}
       </Button>
       <Table
         rowKey="id"

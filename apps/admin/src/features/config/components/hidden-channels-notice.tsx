@@ -1,11 +1,11 @@
 import type { DetailedRechargeChannel } from '@dramastar/contract';
 import { Alert } from 'antd';
+import { type TranslationKey, useT } from '../../../shared/i18n';
 
 /** What to set, per channel the app does not offer while its details are still the demo's. */
-const MISSING: Record<DetailedRechargeChannel, string> = {
-  official:
-    'Bank transfer is hidden from users until you set the collection account: the bank and account number under Wallet → Official bank transfer are still the demo’s.',
-  usdt: 'USDT recharge is hidden from users until you set the deposit address: the address under Wallet → USDT (TRC20) recharge is still the demo’s.',
+const MISSING: Record<DetailedRechargeChannel, TranslationKey> = {
+  official: 'config.hidden.official',
+  usdt: 'config.hidden.usdt',
 };
 
 /**
@@ -13,17 +13,18 @@ const MISSING: Record<DetailedRechargeChannel, string> = {
  * shown above every tab of the tenant's configuration, so the operator learns what is missing.
  */
 export function HiddenChannelsNotice({ hidden }: { hidden: readonly DetailedRechargeChannel[] }) {
+  const t = useT();
   if (hidden.length === 0) return null;
   return (
     <Alert
       type="warning"
       showIcon
       data-testid="config-hidden-channels"
-      title="Users cannot recharge on every channel that is switched on"
+      title={t('config.hidden.title')}
       description={
         <ul style={{ margin: 0, paddingInlineStart: 20 }}>
           {hidden.map((channel) => (
-            <li key={channel}>{MISSING[channel]}</li>
+            <li key={channel}>{t(MISSING[channel])}</li>
           ))}
         </ul>
       }

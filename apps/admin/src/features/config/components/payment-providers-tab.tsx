@@ -16,6 +16,7 @@ import {
 import type { CurrencyKey } from '@dramastar/contract';
 import { errorText, isApiError } from '../../../shared/api/api-error';
 import { formatTime } from '../../../shared/format';
+import { type Translator, type TranslationKey, useT } from '../../../shared/i18n';
 import { type PaymentProvider, usePaymentProviders, useSavePaymentProvider } from '../api/payment-providers';
 
 const NAMES: Record<string, string> = {
@@ -26,43 +27,36 @@ const NAMES: Record<string, string> = {
 };
 
 /** Field labels of the providers' keys and settings. */
-const LABELS: Record<string, string> = {
-  secretKey: 'Secret key',
-  webhookSecret: 'Webhook secret key',
-  callbackToken: 'Callback verification token',
-  hashSecret: 'Hash secret',
-  integritySalt: 'Integrity salt',
-  password: 'Password',
-  tmnCode: 'Terminal code (vnp_TmnCode)',
-  merchantId: 'Merchant ID',
-  mode: 'Mode',
+const LABELS: Record<string, TranslationKey> = {
+  secretKey: 'providers.key.secretKey',
+  webhookSecret: 'providers.key.webhookSecret',
+  callbackToken: 'providers.key.callbackToken',
+  hashSecret: 'providers.key.hashSecret',
+  integritySalt: 'providers.key.integritySalt',
+  password: 'providers.key.password',
+  tmnCode: 'providers.key.tmnCode',
+  merchantId: 'providers.key.merchantId',
+  mode: 'providers.key.mode',
 };
-const label = (name: string) => LABELS[name] ?? name;
+const labelOf = (t: Translator, name: string) => (LABELS[name] ? t(LABELS[name]) : name);
 
 /** Where each key is found in the provider's own dashboard. */
-const WHERE: Record<string, Record<string, string>> = {
+const WHERE: Record<string, Record<string, TranslationKey>> = {
   paymongo: {
-    secretKey: 'PayMongo dashboard → Developers → API keys: the secret key (sk_test_… or sk_live_…).',
-    webhookSecret:
-      'PayMongo dashboard → Developers → Webhooks: create a webhook with the callback URL below for the event checkout_session.payment.paid; its secret key (whsk_…) is shown once created.',
+    secretKey: 'providers.where.paymongo.secretKey',
+    webhookSecret: 'providers.where.paymongo.webhookSecret',
   },
   xendit: {
-    secretKey: 'Xendit dashboard → Settings → API keys: generate a secret key with write access to Money-in.',
-    callbackToken:
-      'Xendit dashboard → Settings → Callbacks: the verification token shown at the top; set "Invoices paid" to the callback URL below.',
+    secretKey: 'providers.where.xendit.secretKey',
+    callbackToken: 'providers.where.xendit.callbackToken',
   },
-  vnpay: {
-    tmnCode: 'The terminal code (vnp_TmnCode) in the e-mail VNPay sends when the terminal is opened.',
-    hashSecret:
-      'The secret (vnp_HashSecret) in the same VNPay e-mail; register the callback URL below as the terminal’s IPN URL.',
-  },
+  vnpay: { tmnCode: 'providers.where.vnpay.tmnCode', hashSecret: 'providers.where.vnpay.hashSecret' },
   jazzcash: {
-    merchantId: 'JazzCash merchant portal → Integration → Merchant ID.',
-    password: 'JazzCash merchant portal → Integration → Password.',
-    integritySalt: 'JazzCash merchant portal → Integration → Integrity salt (hash key).',
+    merchantId: 'providers.where.jazzcash.merchantId',
+    password: 'providers.where.jazzcash.password',
+    integritySalt: 'providers.where.jazzcash.integritySalt',
   },
 };
-const where = (provider: string, name: string) => WHERE[provider]?.[name];
 
 interface FormValues {
   enabled: boolean;
@@ -73,6 +67,12 @@ interface FormValues {
 }
 
 function ProviderCard({ tenantId, provider }: { tenantId: string; provider: PaymentProvider }) {
+  const t = useT();
+  const label = (key: string) => labelOf(t, key);
+  const where = (key: string) => {
+    const found = WHERE[provider.provider]?.[key];
+    return found ? t(found) : undefined;
+  };
   const { message } = App.useApp();
   const [form] = Form.useForm<FormValues>();
   const save = useSavePaymentProvider(tenantId);
@@ -93,7 +93,7 @@ function ProviderCard({ tenantId, provider }: { tenantId: string; provider: Paym
         ...(keyTyped && values.totpCode ? { totpCode: values.totpCode.trim() } : {}),
       });
       form.setFieldsValue({ secrets: {}, totpCode: '' });
-      void message.success(`${name} saved`);
+      void message.success(t('providers.saved', { name }));
     } catch (error) {
       // A refusal naming a key (or the code) shows on that field.
       if (isApiError(error) && error.field) {
@@ -113,12 +113,18 @@ function ProviderCard({ tenantId, provider }: { tenantId: string; provider: Paym
         <Space>
           <span>{NAMES[provider.provider] ?? provider.provider}</span>
           <Typography.Text type="secondary">{provider.currencies.join(', ')}</Typography.Text>
-          {provider.offered ? <Tag color="green">Offered in the app</Tag> : <Tag>Not offered</Tag>}
+          {provider.offered ? (
+            <Tag color="green">{t('providers.offered')}</Tag>
+          ) : (
+            <Tag>{t('providers.notOffered')}</Tag>
+          )}
         </Space>
       }
       extra={
         provider.updatedAt ? (
-          <Typography.Text type="secondary">Saved {formatTime(provider.updatedAt)}</Typography.Text>
+          <Typography.Text type="secondary">
+            {t('providers.savedAt', { time: formatTime(provider.updatedAt) })}
+          </Typography.Text>
         ) : null
       }
     >
@@ -139,11 +145,11 @@ function ProviderCard({ tenantId, provider }: { tenantId: string; provider: Paym
         }}
         onFinish={(v) => void submit(v)}
       >
-        <Form.Item name="enabled" label="Offer in the app" valuePropName="checked">
+        <Form.Item name="enabled" label={t('providers.offer')} valuePropName="checked">
           <Switch />
         </Form.Item>
         {provider.methodChoices.length > 0 && (
-          <Form.Item name="methods" label="Methods (none: the provider's default)">
+          <Form.Item name="methods" label={t('providers.methods')}>
             <Checkbox.Group options={provider.methodChoices} />
           </Form.Item>
         )}
@@ -159,8 +165,8 @@ function ProviderCard({ tenantId, provider }: { tenantId: string; provider: Paym
             label={label(key)}
             extra={
               <>
-                <div>{where(provider.provider, key)}</div>
-                <div>{masked ? `Saved: ${masked}. Leave blank to keep it.` : 'Not set yet.'}</div>
+                <div>{where(key)}</div>
+                <div>{masked ? t('providers.keySaved', { masked }) : t('providers.keyNotSet')}</div>
               </>
             }
             rules={[
@@ -172,7 +178,7 @@ function ProviderCard({ tenantId, provider }: { tenantId: string; provider: Paym
                     !masked &&
                     !(typeof value === 'string' && value.trim())
                   )
-                    throw new Error(`${label(key)} is needed before ${name} can be offered`);
+                    throw new Error(t('providers.keyNeeded', { key: label(key), name }));
                 },
               },
             ]}
@@ -188,10 +194,8 @@ function ProviderCard({ tenantId, provider }: { tenantId: string; provider: Paym
         {keyTyped && (
           <Form.Item
             name="totpCode"
-            label="Your authenticator code (a new key changes where the money goes; the owner sees it on the dashboard)"
-            rules={[
-              { required: true, pattern: /^\d{6}$/, message: 'The 6-digit code from your authenticator app' },
-            ]}
+            label={t('providers.totp')}
+            rules={[{ required: true, pattern: /^\d{6}$/, message: t('providers.totpRule') }]}
           >
             <Input
               inputMode="numeric"
@@ -203,17 +207,17 @@ function ProviderCard({ tenantId, provider }: { tenantId: string; provider: Paym
           </Form.Item>
         )}
         <Typography.Paragraph type="secondary">
-          Callback URL to enter at the provider (one per domain of the tenant):{' '}
+          {t('providers.callback')}{' '}
           {provider.callbackUrls.length
             ? provider.callbackUrls.map((u) => (
                 <Typography.Text key={u} code copyable={{ text: u }} data-testid="provider-callback-url">
                   {u}
                 </Typography.Text>
               ))
-            : 'the tenant has no domain yet'}
+            : t('providers.noDomain')}
         </Typography.Paragraph>
         <Button type="primary" htmlType="submit" loading={save.isPending}>
-          Save
+          {t('config.save')}
         </Button>
       </Form>
     </Card>
@@ -225,6 +229,7 @@ function ProviderCard({ tenantId, provider }: { tenantId: string; provider: Paym
  * stored sealed and never shown again (only their last characters); each save is audited.
  */
 export function PaymentProvidersTab({ tenantId, currency }: { tenantId: string; currency?: CurrencyKey }) {
+  const t = useT();
   const list = usePaymentProviders(tenantId);
   if (list.isPending) return <Spin />;
   if (list.isError) return <Alert type="error" showIcon title={errorText(list.error)} />;
@@ -233,13 +238,9 @@ export function PaymentProvidersTab({ tenantId, currency }: { tenantId: string; 
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
       <Typography.Paragraph type="secondary">
-        A provider is offered in the app when it is switched on and every key is set. Only providers that take
-        the tenant&apos;s currency{currency ? ` (${currency})` : ''} are listed. A new key asks for your
-        authenticator code again.
+        {t('providers.explain', { currency: currency ? ` (${currency})` : '' })}
       </Typography.Paragraph>
-      {usable.length === 0 && (
-        <Alert type="info" showIcon title="No card or e-wallet provider takes this tenant's currency yet." />
-      )}
+      {usable.length === 0 && <Alert type="info" showIcon title={t('providers.none')} />}
       {usable.map((p) => (
         <ProviderCard key={`${p.provider}-${p.updatedAt ?? ''}`} tenantId={tenantId} provider={p} />
       ))}

@@ -27,10 +27,18 @@ import {
   Tag,
 } from 'antd';
 import { createContext, type ReactNode, useContext } from 'react';
+import { type TranslationKey, useT } from '../../../shared/i18n';
 import { bpsToPercent, moneyText } from '../lib/labels';
 
-const amountRule = { pattern: /^\d{1,15}(\.\d{1,6})?$/, message: 'An amount such as 100 or 99.5' };
-const required = { required: true, message: 'Required' };
+const AMOUNT = /^\d{1,15}(\.\d{1,6})?$/;
+/** The rules every field shares, in the operator's language. */
+function useRules() {
+  const t = useT();
+  return {
+    required: { required: true, message: t('config.rule.required') },
+    amountRule: { pattern: AMOUNT, message: t('config.rule.amount') },
+  };
+}
 const CONTACT_KINDS = ['telegram', 'whatsapp', 'email', 'chat'] as const;
 const tags = (testId: string) => (
   <Select mode="tags" tokenSeparators={[',', ' ']} open={false} data-testid={testId} />
@@ -52,9 +60,10 @@ function Amount({
   currency?: CurrencyKey;
 }) {
   const tenantCurrency = useContext(CurrencyContext);
+  const { required, amountRule } = useRules();
   const unit = currency ?? tenantCurrency;
   const value = Form.useWatch<unknown>(name);
-  const shown = typeof value === 'string' && amountRule.pattern.test(value) ? moneyText(value, unit) : null;
+  const shown = typeof value === 'string' && AMOUNT.test(value) ? moneyText(value, unit) : null;
   return (
     <Form.Item name={name} label={label} rules={[required, amountRule]} extra={shown}>
       <Input data-testid={testId} prefix={CURRENCIES[unit].symbol} />
@@ -63,11 +72,7 @@ function Amount({
 }
 
 /** The allowed range of a whole number in words, checked on the field (never clamped). */
-function rangeRule(min: number, max: number | undefined) {
-  const words =
-    max === undefined
-      ? `A whole number, at least ${min}`
-      : `A whole number from ${min} to ${max.toLocaleString('en')}`;
+function rangeRule(words: string, min: number, max: number | undefined) {
   return {
     validator: async (_: unknown, value: unknown) => {
       if (value === null || value === undefined || value === '') return;
@@ -90,8 +95,14 @@ function Count({
   max?: number;
   testId?: string;
 }) {
+  const t = useT();
+  const { required } = useRules();
+  const words =
+    max === undefined
+      ? t('config.rule.atLeast', { min })
+      : t('config.rule.range', { min, max: max.toLocaleString('en') });
   return (
-    <Form.Item name={name} label={label} rules={[required, rangeRule(min, max)]}>
+    <Form.Item name={name} label={label} rules={[required, rangeRule(words, min, max)]}>
       <InputNumber style={{ width: '100%' }} data-testid={testId} />
     </Form.Item>
   );
@@ -112,7 +123,11 @@ function Percent({
   noun?: 'fee' | 'rate';
   testId?: string;
 }) {
-  const words = `A ${noun} from 0 % to ${bpsToPercent(MAX_FEE_BPS)}, at most 2 decimals`;
+  const t = useT();
+  const { required } = useRules();
+  const words = t(noun === 'fee' ? 'config.rule.fee' : 'config.rule.rate', {
+    max: bpsToPercent(MAX_FEE_BPS),
+  });
   return (
     <Form.Item
       name={name}
@@ -161,12 +176,13 @@ function RowList({
   children,
 }: {
   name: string;
-  noun: string;
+  noun: TranslationKey;
   /** The new row's values; `count` is the number of rows before it. */
   blank: (count: number) => Record<string, unknown>;
   max?: number;
   children: (field: FormListFieldData) => ReactNode;
 }) {
+  const t = useT();
   return (
     <Form.List name={name}>
       {(fields, { add, remove }) => (
@@ -178,7 +194,7 @@ function RowList({
                 <Button
                   icon={<DeleteOutlined />}
                   onClick={() => remove(field.name)}
-                  aria-label={`Remove ${noun}`}
+                  aria-label={t('config.remove', { noun: t(noun) })}
                 />
               </Col>
             </Row>
@@ -188,7 +204,7 @@ function RowList({
             disabled={max !== undefined && fields.length >= max}
             onClick={() => add(blank(fields.length))}
           >
-            Add {noun}
+            {t('config.add', { noun: t(noun) })}
           </Button>
         </>
       )}
@@ -197,115 +213,117 @@ function RowList({
 }
 
 export function GeneralFields({ currencyLocked }: { currencyLocked: boolean }) {
+  const t = useT();
+  const { required } = useRules();
   return (
     <Row gutter={16}>
       <Col span={12}>
-        <Form.Item name="name" label="Name (page title)" rules={[required]}>
+        <Form.Item name="name" label={t('config.general.name')} rules={[required]}>
           <Input maxLength={60} data-testid="general-name" />
         </Form.Item>
       </Col>
       <Col span={12}>
-        <Form.Item name="domains" label="Domains (host names that open this tenant)">
+        <Form.Item name="domains" label={t('config.general.domains')}>
           {tags('general-domains')}
         </Form.Item>
       </Col>
       <Col span={8}>
         <Form.Item
           name="currency"
-          label="Currency"
-          extra={
-            currencyLocked ? 'Fixed: the tenant already has wallet accounts' : 'Only while no wallet exists'
-          }
+          label={t('config.general.currency')}
+          extra={currencyLocked ? t('config.general.currencyFixed') : t('config.general.currencyOpen')}
         >
           <Select disabled={currencyLocked} options={CURRENCY_KEYS.map((c) => ({ value: c, label: c }))} />
         </Form.Item>
       </Col>
       <Col span={8}>
-        <Form.Item name="defaultLanguage" label="Default language">
+        <Form.Item name="defaultLanguage" label={t('config.general.language')}>
           <Select options={LANGUAGE_KEYS.map((l) => ({ value: l, label: l }))} />
         </Form.Item>
       </Col>
       <Col span={8}>
-        <Form.Item name="timeZone" label="Time zone (IANA)" rules={[required]}>
+        <Form.Item name="timeZone" label={t('config.general.timeZone')} rules={[required]}>
           <Input placeholder="Asia/Manila" />
         </Form.Item>
       </Col>
       <Col span={16}>
-        <Form.Item
-          name="inviteUrl"
-          label="Invite URL (base of invitation links)"
-          rules={[required, { type: 'url' }]}
-        >
+        <Form.Item name="inviteUrl" label={t('config.general.inviteUrl')} rules={[required, { type: 'url' }]}>
           <Input />
         </Form.Item>
       </Col>
       <Col span={16}>
-        <Form.Item
-          name="websiteUrl"
-          label="Website (the login page's Home button; empty: the app)"
-          rules={[{ type: 'url' }]}
-        >
+        <Form.Item name="websiteUrl" label={t('config.general.website')} rules={[{ type: 'url' }]}>
           <Input placeholder="https://" data-testid="general-website" />
         </Form.Item>
       </Col>
       <Col span={8}>
-        <Toggle name={['earnEnabled']} label="Earn tab on" testId="general-earn" />
+        <Toggle name={['earnEnabled']} label={t('config.general.earn')} testId="general-earn" />
       </Col>
     </Row>
   );
 }
 
 export function WalletFields() {
+  const t = useT();
+  const { required } = useRules();
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
-      <Card size="small" title="Card gateway recharge">
+      <Card size="small" title={t('config.wallet.gateway')}>
         <Row gutter={16}>
           <Col span={4}>
-            <Toggle name={['recharge', 'gateway', 'enabled']} label="On" />
+            <Toggle name={['recharge', 'gateway', 'enabled']} label={t('config.on')} />
           </Col>
           <Col span={5}>
-            <Amount name={['recharge', 'gateway', 'minAmount']} label="Minimum" />
+            <Amount name={['recharge', 'gateway', 'minAmount']} label={t('config.minimum')} />
           </Col>
           <Col span={5}>
-            <Amount name={['recharge', 'gateway', 'maxAmount']} label="Maximum" />
+            <Amount name={['recharge', 'gateway', 'maxAmount']} label={t('config.maximum')} />
           </Col>
           <Col span={10}>
-            <Form.Item name={['recharge', 'gateway', 'quickAmounts']} label="Quick amounts">
+            <Form.Item name={['recharge', 'gateway', 'quickAmounts']} label={t('config.wallet.quickAmounts')}>
               {tags('wallet-gateway-quick')}
             </Form.Item>
           </Col>
         </Row>
       </Card>
-      <Card size="small" title="Official bank transfer">
+      <Card size="small" title={t('config.wallet.official')}>
         <Row gutter={16}>
           <Col span={4}>
-            <Toggle name={['recharge', 'official', 'enabled']} label="On" />
+            <Toggle name={['recharge', 'official', 'enabled']} label={t('config.on')} />
           </Col>
           <Col span={5}>
-            <Amount name={['recharge', 'official', 'minAmount']} label="Minimum" />
+            <Amount name={['recharge', 'official', 'minAmount']} label={t('config.minimum')} />
           </Col>
           <Col span={5}>
             <Count
               name={['recharge', 'official', 'windowMinutes']}
-              label="Pay within (min)"
+              label={t('config.wallet.payWithin')}
               min={1}
               max={60}
             />
           </Col>
           <Col span={10}>
-            <Form.Item name={['recharge', 'official', 'bankName']} label="Bank" rules={[required]}>
+            <Form.Item
+              name={['recharge', 'official', 'bankName']}
+              label={t('config.wallet.bank')}
+              rules={[required]}
+            >
               <Input />
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item name={['recharge', 'official', 'accountName']} label="Account name" rules={[required]}>
+            <Form.Item
+              name={['recharge', 'official', 'accountName']}
+              label={t('config.wallet.accountName')}
+              rules={[required]}
+            >
               <Input />
             </Form.Item>
           </Col>
           <Col span={12}>
             <Form.Item
               name={['recharge', 'official', 'accountNumber']}
-              label="Account number"
+              label={t('config.wallet.accountNumber')}
               rules={[required]}
             >
               <Input />
@@ -313,33 +331,41 @@ export function WalletFields() {
           </Col>
         </Row>
       </Card>
-      <Card size="small" title="USDT (TRC20) recharge">
+      <Card size="small" title={t('config.wallet.usdt')}>
         <Row gutter={16}>
           <Col span={4}>
-            <Toggle name={['recharge', 'usdt', 'enabled']} label="On" />
+            <Toggle name={['recharge', 'usdt', 'enabled']} label={t('config.on')} />
           </Col>
           <Col span={10}>
-            <Form.Item name={['recharge', 'usdt', 'address']} label="Deposit address" rules={[required]}>
+            <Form.Item
+              name={['recharge', 'usdt', 'address']}
+              label={t('config.wallet.depositAddress')}
+              rules={[required]}
+            >
               <Input />
             </Form.Item>
           </Col>
           <Col span={5}>
-            <Amount name={['recharge', 'usdt', 'minAmount']} label="Minimum (USDT)" currency="USDT" />
+            <Amount
+              name={['recharge', 'usdt', 'minAmount']}
+              label={t('config.wallet.usdtMinimum')}
+              currency="USDT"
+            />
           </Col>
           <Col span={5}>
-            <Amount name={['recharge', 'usdt', 'rate']} label="Rate (per 1 USDT)" />
+            <Amount name={['recharge', 'usdt', 'rate']} label={t('config.wallet.usdtRate')} />
           </Col>
         </Row>
       </Card>
-      <Card size="small" title="Withdrawals">
+      <Card size="small" title={t('config.wallet.withdrawals')}>
         <Row gutter={16}>
           <Col span={6}>
-            <Amount name={['withdrawal', 'minAmount']} label="Minimum" />
+            <Amount name={['withdrawal', 'minAmount']} label={t('config.minimum')} />
           </Col>
           <Col span={6}>
             <Count
               name={['withdrawal', 'divisibleBy']}
-              label="Step (multiple of)"
+              label={t('config.wallet.step')}
               min={1}
               testId="wallet-withdraw-step"
             />
@@ -347,42 +373,46 @@ export function WalletFields() {
           <Col span={6}>
             <Percent
               name={['withdrawal', 'bankFeeBps']}
-              label="Bank withdrawal fee"
+              label={t('config.wallet.bankFee')}
               testId="wallet-bank-fee"
             />
           </Col>
           <Col span={6}>
-            <Form.Item name={['withdrawal', 'quickAmounts']} label="Quick amounts (or all)">
+            <Form.Item name={['withdrawal', 'quickAmounts']} label={t('config.wallet.withdrawQuick')}>
               {tags('wallet-withdraw-quick')}
             </Form.Item>
           </Col>
           <Col span={6}>
-            <Toggle name={['withdrawal', 'usdtEnabled']} label="USDT withdrawals" />
+            <Toggle name={['withdrawal', 'usdtEnabled']} label={t('config.wallet.usdtWithdrawals')} />
           </Col>
           <Col span={6}>
             <Percent
               name={['withdrawal', 'usdtFeeBps']}
-              label="USDT withdrawal fee"
+              label={t('config.wallet.usdtFee')}
               testId="wallet-usdt-fee"
             />
           </Col>
           <Col span={6}>
-            <Amount name={['withdrawal', 'usdtMinFee']} label="USDT minimum fee" currency="USDT" />
+            <Amount
+              name={['withdrawal', 'usdtMinFee']}
+              label={t('config.wallet.usdtMinFee')}
+              currency="USDT"
+            />
           </Col>
         </Row>
       </Card>
-      <Card size="small" title="Banks users withdraw to">
-        <RowList name="banks" noun="bank" blank={() => ({ code: '', name: '' })}>
+      <Card size="small" title={t('config.wallet.banks')}>
+        <RowList name="banks" noun="config.noun.bank" blank={() => ({ code: '', name: '' })}>
           {(field) => (
             <>
               <Col span={6}>
                 <Form.Item name={[field.name, 'code']} rules={[required]}>
-                  <Input placeholder="Code (BDO)" />
+                  <Input placeholder={t('config.wallet.bankCode')} />
                 </Form.Item>
               </Col>
               <Col span={14}>
                 <Form.Item name={[field.name, 'name']} rules={[required]}>
-                  <Input placeholder="Name in English letters" />
+                  <Input placeholder={t('config.wallet.bankName')} />
                 </Form.Item>
               </Col>
             </>
@@ -395,18 +425,20 @@ export function WalletFields() {
 
 /** The points each event pays (0 = none), as the contract's `pointsRulesSchema` allows. */
 const POINTS_MAX = 1_000_000;
-const POINTS_RULES: [keyof PointsRules, string][] = [
-  ['paidEpisode', 'Paid episode watched (viewer)'],
-  ['shareToNewUser', 'Invited user registers (inviter)'],
-  ['sharePrimaryCard', 'Invitee buys Primary (inviter)'],
-  ['sharePremiumCard', 'Invitee buys Premium (inviter)'],
-  ['shareDirectorCard', 'Invitee buys Director (inviter)'],
+const POINTS_RULES: [keyof PointsRules, TranslationKey][] = [
+  ['paidEpisode', 'config.points.paidEpisode'],
+  ['shareToNewUser', 'config.points.shareToNewUser'],
+  ['sharePrimaryCard', 'config.points.sharePrimaryCard'],
+  ['sharePremiumCard', 'config.points.sharePremiumCard'],
+  ['shareDirectorCard', 'config.points.shareDirectorCard'],
 ];
 
 export function MembershipFields() {
+  const t = useT();
+  const { required, amountRule } = useRules();
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
-      <Card size="small" title="Star Card tiers">
+      <Card size="small" title={t('config.membership.tiers')}>
         <Form.List name="tiers">
           {(fields) =>
             fields.map((field) => {
@@ -417,23 +449,36 @@ export function MembershipFields() {
                     <Tag>{tier}</Tag>
                   </Col>
                   <Col span={2}>
-                    <Form.Item name={[field.name, 'enabled']} valuePropName="checked" label="On">
+                    <Form.Item name={[field.name, 'enabled']} valuePropName="checked" label={t('config.on')}>
                       <Switch size="small" />
                     </Form.Item>
                   </Col>
                   <Col span={4}>
-                    <Form.Item name={[field.name, 'price']} label="Price" rules={[required, amountRule]}>
+                    <Form.Item
+                      name={[field.name, 'price']}
+                      label={t('config.membership.price')}
+                      rules={[required, amountRule]}
+                    >
                       <Input data-testid={`tier-price-${tier}`} />
                     </Form.Item>
                   </Col>
                   <Col span={3}>
-                    <Count name={[field.name, 'days']} label="Days" min={1} max={3650} />
+                    <Count
+                      name={[field.name, 'days']}
+                      label={t('config.membership.days')}
+                      min={1}
+                      max={3650}
+                    />
                   </Col>
                   <Col span={3}>
-                    <Count name={[field.name, 'rewardLevels']} label="Team levels" max={5} />
+                    <Count
+                      name={[field.name, 'rewardLevels']}
+                      label={t('config.membership.teamLevels')}
+                      max={5}
+                    />
                   </Col>
                   <Col span={9}>
-                    <Form.Item label="Privileges (follow the tier)">
+                    <Form.Item label={t('config.membership.privileges')}>
                       {privilegesOf(tier).map((p) => (
                         <Tag key={p}>{p}</Tag>
                       ))}
@@ -445,24 +490,24 @@ export function MembershipFields() {
           }
         </Form.List>
       </Card>
-      <Card size="small" title="Trial cards">
+      <Card size="small" title={t('config.membership.trial')}>
         <Row gutter={16}>
           <Col span={8}>
-            <Count name={['giftTrialCards']} label="Gifts per period" max={100} />
+            <Count name={['giftTrialCards']} label={t('config.membership.gifts')} max={100} />
           </Col>
           <Col span={8}>
-            <Count name={['giftPeriodDays']} label="Period (days)" min={1} max={365} />
+            <Count name={['giftPeriodDays']} label={t('config.membership.period')} min={1} max={365} />
           </Col>
           <Col span={8}>
-            <Count name={['trialCardHours']} label="Trial length (hours)" min={1} max={720} />
+            <Count name={['trialCardHours']} label={t('config.membership.trialLength')} min={1} max={720} />
           </Col>
         </Row>
       </Card>
-      <Card size="small" title="Points rules" data-testid="points-rules">
+      <Card size="small" title={t('config.points.title')} data-testid="points-rules">
         <Row gutter={16}>
           {POINTS_RULES.map(([key, label]) => (
             <Col span={8} key={key}>
-              <Count name={['points', key]} label={label} max={POINTS_MAX} testId={`points-${key}`} />
+              <Count name={['points', key]} label={t(label)} max={POINTS_MAX} testId={`points-${key}`} />
             </Col>
           ))}
         </Row>
@@ -474,67 +519,68 @@ export function MembershipFields() {
 const LEVELS = [0, 1, 2, 3, 4];
 
 export function TeamFields() {
+  const t = useT();
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
-      <Card size="small" title="Rates per team level (at most 50 %)">
+      <Card size="small" title={t('config.team.rates', { max: bpsToPercent(MAX_FEE_BPS) })}>
         {(['referralBps', 'welfareBps'] as const).map((name) => (
           <Row key={name} gutter={12}>
             <Col span={4} style={{ paddingTop: 30 }}>
-              {name === 'referralBps' ? 'Referral' : 'Welfare'}
+              {t(name === 'referralBps' ? 'config.team.referral' : 'config.team.welfare')}
             </Col>
             {LEVELS.map((i) => (
               <Col span={4} key={i}>
-                <Percent name={[name, i]} label={`Level ${i + 1}`} noun="rate" />
+                <Percent name={[name, i]} label={t('config.team.level', { n: i + 1 })} noun="rate" />
               </Col>
             ))}
           </Row>
         ))}
       </Card>
-      <Card size="small" title="Monthly salary levels">
+      <Card size="small" title={t('config.team.salaryLevels')}>
         <RowList
           name="salaryLevels"
-          noun="level"
+          noun="config.noun.level"
           blank={(count) => ({ level: count + 1, directStarMembers: 0, teamStarMembers: 0, amount: '' })}
           max={10}
         >
           {(field) => (
             <>
               <Col span={3}>
-                <Form.Item name={[field.name, 'level']} label="Level">
+                <Form.Item name={[field.name, 'level']} label={t('config.team.levelColumn')}>
                   <InputNumber disabled />
                 </Form.Item>
               </Col>
               <Col span={5}>
-                <Count name={[field.name, 'directStarMembers']} label="Direct Star members" />
+                <Count name={[field.name, 'directStarMembers']} label={t('config.team.directMembers')} />
               </Col>
               <Col span={5}>
-                <Count name={[field.name, 'teamStarMembers']} label="Team Star members" />
+                <Count name={[field.name, 'teamStarMembers']} label={t('config.team.teamMembers')} />
               </Col>
               <Col span={5}>
-                <Amount name={[field.name, 'amount']} label="Salary" />
+                <Amount name={[field.name, 'amount']} label={t('config.team.salary')} />
               </Col>
             </>
           )}
         </RowList>
         <Row gutter={16} style={{ marginTop: 12 }}>
           <Col span={8}>
-            <Count name={['salaryIntervalDays']} label="Days between salaries" min={1} />
+            <Count name={['salaryIntervalDays']} label={t('config.team.salaryInterval')} min={1} />
           </Col>
         </Row>
       </Card>
-      <Card size="small" title="Dividends and leaders">
+      <Card size="small" title={t('config.team.dividends')}>
         <Row gutter={16}>
           <Col span={6}>
-            <Amount name={['dividend', 'shareUnit']} label="Spent per share" />
+            <Amount name={['dividend', 'shareUnit']} label={t('config.team.shareUnit')} />
           </Col>
           <Col span={6}>
-            <Amount name={['dividend', 'shareValue']} label="Share value" />
+            <Amount name={['dividend', 'shareValue']} label={t('config.team.shareValue')} />
           </Col>
           <Col span={6}>
-            <Count name={['dividend', 'months']} label="Paid after (months)" min={1} max={60} />
+            <Count name={['dividend', 'months']} label={t('config.team.months')} min={1} max={60} />
           </Col>
           <Col span={6}>
-            <Amount name={['leaderGoal']} label="Leader goal (team purchases)" />
+            <Amount name={['leaderGoal']} label={t('config.team.leaderGoal')} />
           </Col>
         </Row>
       </Card>
@@ -543,39 +589,41 @@ export function TeamFields() {
 }
 
 export function EarnFields() {
+  const t = useT();
+  const { required } = useRules();
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
-      <Card size="small" title="Check-in rewards by streak day (the last repeats)">
+      <Card size="small" title={t('config.earn.checkin')}>
         <Form.Item name="checkinRewards" rules={[required]}>
           {tags('earn-checkin')}
         </Form.Item>
       </Card>
-      <Card size="small" title="Tasks">
+      <Card size="small" title={t('config.earn.tasks')}>
         <RowList
           name="tasks"
-          noun="task"
+          noun="config.noun.task"
           blank={() => ({ code: '', kind: 'watch_episodes', target: 1, reward: '', period: 'daily' })}
         >
           {(field) => (
             <>
               <Col span={5}>
-                <Form.Item name={[field.name, 'code']} label="Code" rules={[required]}>
+                <Form.Item name={[field.name, 'code']} label={t('config.earn.code')} rules={[required]}>
                   <Input />
                 </Form.Item>
               </Col>
               <Col span={6}>
-                <Form.Item name={[field.name, 'kind']} label="Kind">
+                <Form.Item name={[field.name, 'kind']} label={t('config.earn.kind')}>
                   <Select options={TASK_KINDS.map((k) => ({ value: k, label: k }))} />
                 </Form.Item>
               </Col>
               <Col span={3}>
-                <Count name={[field.name, 'target']} label="Target" min={1} />
+                <Count name={[field.name, 'target']} label={t('config.earn.target')} min={1} />
               </Col>
               <Col span={4}>
-                <Amount name={[field.name, 'reward']} label="Reward" />
+                <Amount name={[field.name, 'reward']} label={t('config.earn.reward')} />
               </Col>
               <Col span={4}>
-                <Form.Item name={[field.name, 'period']} label="Period">
+                <Form.Item name={[field.name, 'period']} label={t('config.earn.period')}>
                   <Select options={TASK_PERIODS.map((p) => ({ value: p, label: p }))} />
                 </Form.Item>
               </Col>
@@ -583,23 +631,36 @@ export function EarnFields() {
           )}
         </RowList>
       </Card>
-      <Card size="small" title="Red packets">
+      <Card size="small" title={t('config.earn.redPackets')}>
         <Row gutter={16}>
           <Col span={6}>
-            <Amount name={['redPacket', 'minShare']} label="Smallest share" testId="earn-rp-min" />
+            <Amount
+              name={['redPacket', 'minShare']}
+              label={t('config.earn.smallestShare')}
+              testId="earn-rp-min"
+            />
           </Col>
           <Col span={6}>
-            <Amount name={['redPacket', 'maxAmount']} label="Largest packet" testId="earn-rp-max" />
+            <Amount
+              name={['redPacket', 'maxAmount']}
+              label={t('config.earn.largestPacket')}
+              testId="earn-rp-max"
+            />
           </Col>
           <Col span={6}>
-            <Count name={['redPacket', 'maxShares']} label="Most shares" min={1} max={500} />
+            <Count name={['redPacket', 'maxShares']} label={t('config.earn.mostShares')} min={1} max={500} />
           </Col>
           <Col span={6}>
-            <Count name={['redPacket', 'expiryHours']} label="Refund after (hours)" min={1} max={168} />
+            <Count
+              name={['redPacket', 'expiryHours']}
+              label={t('config.earn.refundAfter')}
+              min={1}
+              max={168}
+            />
           </Col>
         </Row>
       </Card>
-      <Card size="small" title="Daily award of Star Card holders">
+      <Card size="small" title={t('config.earn.dailyAward')}>
         <Row gutter={16}>
           {(['primary', 'premium', 'director'] as const).map((tier) => (
             <Col span={8} key={tier}>
@@ -608,27 +669,27 @@ export function EarnFields() {
           ))}
         </Row>
       </Card>
-      <Card size="small" title="Customer service contacts">
+      <Card size="small" title={t('config.earn.contacts')}>
         <RowList
           name="customerService"
-          noun="contact"
+          noun="config.noun.contact"
           blank={() => ({ kind: 'telegram', label: '', url: '' })}
           max={10}
         >
           {(field) => (
             <>
               <Col span={5}>
-                <Form.Item name={[field.name, 'kind']} label="Kind">
+                <Form.Item name={[field.name, 'kind']} label={t('config.earn.kind')}>
                   <Select options={CONTACT_KINDS.map((k) => ({ value: k, label: k }))} />
                 </Form.Item>
               </Col>
               <Col span={7}>
-                <Form.Item name={[field.name, 'label']} label="Label" rules={[required]}>
+                <Form.Item name={[field.name, 'label']} label={t('config.earn.label')} rules={[required]}>
                   <Input maxLength={60} />
                 </Form.Item>
               </Col>
               <Col span={10}>
-                <Form.Item name={[field.name, 'url']} label="Link" rules={[required]}>
+                <Form.Item name={[field.name, 'url']} label={t('config.earn.link')} rules={[required]}>
                   <Input maxLength={300} />
                 </Form.Item>
               </Col>
@@ -636,13 +697,13 @@ export function EarnFields() {
           )}
         </RowList>
       </Card>
-      <Card size="small" title="Telegram agents by host name (* = any other)">
-        <RowList name="telegramAgents" noun="agent" blank={() => ({ host: '', url: '' })}>
+      <Card size="small" title={t('config.earn.agents')}>
+        <RowList name="telegramAgents" noun="config.noun.agent" blank={() => ({ host: '', url: '' })}>
           {(field) => (
             <>
               <Col span={8}>
                 <Form.Item name={[field.name, 'host']} rules={[required]}>
-                  <Input placeholder="host or *" />
+                  <Input placeholder={t('config.earn.host')} />
                 </Form.Item>
               </Col>
               <Col span={14}>
@@ -654,11 +715,7 @@ export function EarnFields() {
           )}
         </RowList>
       </Card>
-      <Alert
-        type="info"
-        showIcon
-        title="Changes apply to the app at once; rewards already paid stay as they were."
-      />
+      <Alert type="info" showIcon title={t('config.earn.applyNote')} />
     </Space>
   );
 }

@@ -2,6 +2,7 @@ import { Alert, App, Button, Form, Input, Popconfirm, Space, Tag, Typography } f
 import type { ConfigSection, CurrencyKey } from '@dramastar/contract';
 import { type ReactNode, useState } from 'react';
 import { errorText, isApiError } from '../../../shared/api/api-error';
+import { useT } from '../../../shared/i18n';
 import { useUnsavedChanges } from '../../../shared/ui/unsaved-changes';
 import { type EditableSection, useResetSection, useSaveSection } from '../api/config';
 import { type Change, diffSummary, fieldPath } from '../lib/diff';
@@ -55,6 +56,7 @@ export function SectionForm<V extends object>({
   fromForm?: (values: Record<string, unknown>) => V;
   children: ReactNode;
 }) {
+  const t = useT();
   const { modal, message } = App.useApp();
   const [form] = Form.useForm();
   const save = useSaveSection(section);
@@ -79,32 +81,25 @@ export function SectionForm<V extends object>({
     const next = fromForm(form.getFieldsValue(true) as Record<string, unknown>);
     const changes = diffSummary(value, next);
     if (changes.length === 0) {
-      void message.info('Nothing changed');
+      void message.info(t('config.nothingChanged'));
       return;
     }
     // Moving where users pay asks for the operator's authenticator code again.
     const needsTotp = changesCollection(changes);
     let totpCode = '';
     modal.confirm({
-      title: `Save ${section} settings of tenant ${tenantId}?`,
+      title: t('config.saveTitle', { section: t(`config.tab.${section}`), tenant: tenantId }),
       width: 640,
       content: (
         <>
-          <p>
-            {changes.length} change{changes.length === 1 ? '' : 's'}; they apply at once in the app.
-          </p>
+          <p>{t(changes.length === 1 ? 'config.changeOne' : 'config.changes', { n: changes.length })}</p>
           <ChangeList changes={changes} currency={currency} />
           {needsTotp && (
             <>
-              <Alert
-                type="warning"
-                showIcon
-                style={{ marginBlock: 12 }}
-                title="This changes where users pay. Enter your authenticator code to confirm; the owner sees the change on the dashboard."
-              />
+              <Alert type="warning" showIcon style={{ marginBlock: 12 }} title={t('config.totpWarning')} />
               <Input
                 data-testid="config-totp"
-                placeholder="6-digit code"
+                placeholder={t('config.totpPlaceholder')}
                 inputMode="numeric"
                 autoComplete="one-time-code"
                 maxLength={6}
@@ -116,7 +111,7 @@ export function SectionForm<V extends object>({
           )}
         </>
       ),
-      okText: 'Save',
+      okText: t('config.save'),
       okButtonProps: { 'data-testid': 'config-confirm-ok' },
       onOk: async () => {
         try {
@@ -126,7 +121,7 @@ export function SectionForm<V extends object>({
             ...(needsTotp ? { totpCode } : {}),
           });
           setDirty(false);
-          void message.success('Saved');
+          void message.success(t('config.saved'));
         } catch (error) {
           showError(error);
         }
@@ -138,7 +133,7 @@ export function SectionForm<V extends object>({
     try {
       await reset.mutateAsync({ tenantId, section: section as ConfigSection });
       setDirty(false);
-      void message.success('Back to the defaults');
+      void message.success(t('config.resetDone'));
     } catch (error) {
       showError(error);
     }
@@ -156,12 +151,12 @@ export function SectionForm<V extends object>({
       <Space style={{ marginBottom: 16 }} wrap>
         {isDefault === true && (
           <Tag color="blue" data-testid={`config-default-${section}`}>
-            default
+            {t('config.default')}
           </Tag>
         )}
         {isDefault === false && (
           <Tag color="orange" data-testid={`config-custom-${section}`}>
-            customised
+            {t('config.customised')}
           </Tag>
         )}
       </Space>
@@ -173,16 +168,16 @@ export function SectionForm<V extends object>({
           loading={save.isPending}
           data-testid={`config-save-${section}`}
         >
-          Save
+          {t('config.save')}
         </Button>
         {isDefault === false && (
           <Popconfirm
-            title="Forget this tenant's settings of this section and use the defaults?"
+            title={t('config.resetConfirm')}
             onConfirm={() => void onReset()}
             okButtonProps={{ 'data-testid': 'config-reset-ok' }}
           >
             <Button danger loading={reset.isPending} data-testid={`config-reset-${section}`}>
-              Reset to defaults
+              {t('config.reset')}
             </Button>
           </Popconfirm>
         )}

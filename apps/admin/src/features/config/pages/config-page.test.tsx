@@ -9,6 +9,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App } from 'antd';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useLanguage } from '../../../shared/i18n';
 import { useSession } from '../../../shared/session/session';
 import { ConfigPage } from './config-page';
 
@@ -91,7 +92,10 @@ beforeAll(() => {
     }),
   });
 });
-beforeEach(() => useSession.getState().signIn('tok-1', operator));
+beforeEach(() => {
+  useSession.getState().signIn('tok-1', operator);
+  useLanguage.getState().setLanguage('en');
+});
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -114,5 +118,22 @@ describe('Configuration: recharge channels users are not offered', () => {
     renderPage(tenantConfig([]));
     expect(await screen.findByTestId('config-tabs', {}, wait)).toBeInTheDocument();
     expect(screen.queryByTestId('config-hidden-channels')).toBeNull();
+  }, 30_000);
+});
+
+describe('Configuration in the operator’s language', () => {
+  it('shows a Vietnamese operator the tabs, the general form and the notice in Vietnamese', async () => {
+    useLanguage.getState().setLanguage('vn');
+    renderPage(tenantConfig(['usdt']));
+    const form = await screen.findByTestId('config-form-general', {}, wait);
+    expect(screen.getByRole('tab', { name: 'Ví' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Nhà cung cấp thanh toán' })).toBeInTheDocument();
+    expect(form.textContent).toContain('Tên (tiêu đề trang)');
+    expect(form.textContent).toContain('Múi giờ (IANA)');
+    expect(screen.getByTestId('config-save-general').textContent).toBe('Lưu');
+    expect(screen.getByTestId('config-hidden-channels').textContent).toContain(
+      'Nạp USDT bị ẩn với người dùng cho đến khi bạn đặt địa chỉ nạp',
+    );
+    expect(form.textContent).not.toContain('Time zone');
   }, 30_000);
 });

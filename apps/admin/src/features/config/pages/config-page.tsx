@@ -2,6 +2,7 @@ import type { EarnSettings, TeamSettings } from '@dramastar/contract';
 import { Alert, Card, Select, Space, Spin, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { errorText } from '../../../shared/api/api-error';
+import { useT } from '../../../shared/i18n';
 import { useSession } from '../../../shared/session/session';
 import { useTenantConfig, useTenantList } from '../api/config';
 import { CopyrightsTab } from '../components/copyrights-tab';
@@ -48,6 +49,7 @@ const teamFromForm = (values: Record<string, unknown>) => {
 };
 
 function TenantConfiguration({ tenantId }: { tenantId: string }) {
+  const t = useT();
   const config = useTenantConfig(tenantId);
   const [tab, setTab] = useState('general');
   if (config.isPending) return <Spin />;
@@ -65,7 +67,7 @@ function TenantConfiguration({ tenantId }: { tenantId: string }) {
         items={[
           {
             key: 'general',
-            label: 'General',
+            label: t('config.tab.general'),
             children: (
               <SectionForm
                 key={key}
@@ -81,7 +83,7 @@ function TenantConfiguration({ tenantId }: { tenantId: string }) {
           },
           {
             key: 'wallet',
-            label: 'Wallet',
+            label: t('config.tab.wallet'),
             children: (
               <SectionForm
                 key={key}
@@ -97,7 +99,7 @@ function TenantConfiguration({ tenantId }: { tenantId: string }) {
           },
           {
             key: 'membership',
-            label: 'Star Cards',
+            label: t('config.tab.membership'),
             children: (
               <SectionForm
                 key={key}
@@ -113,7 +115,7 @@ function TenantConfiguration({ tenantId }: { tenantId: string }) {
           },
           {
             key: 'team',
-            label: 'Team',
+            label: t('config.tab.team'),
             children: (
               <SectionForm
                 key={key}
@@ -130,7 +132,7 @@ function TenantConfiguration({ tenantId }: { tenantId: string }) {
           },
           {
             key: 'earn',
-            label: 'Earn',
+            label: t('config.tab.earn'),
             children: (
               <SectionForm
                 key={key}
@@ -146,10 +148,14 @@ function TenantConfiguration({ tenantId }: { tenantId: string }) {
               </SectionForm>
             ),
           },
-          { key: 'copyrights', label: 'Copyrights', children: <CopyrightsTab tenantId={tenantId} /> },
+          {
+            key: 'copyrights',
+            label: t('config.tab.copyrights'),
+            children: <CopyrightsTab tenantId={tenantId} />,
+          },
           {
             key: 'payments',
-            label: 'Payment providers',
+            label: t('config.tab.payments'),
             children: <PaymentProvidersTab tenantId={tenantId} currency={c.general.currency} />,
           },
         ]}
@@ -160,6 +166,7 @@ function TenantConfiguration({ tenantId }: { tenantId: string }) {
 
 /** Configuration per tenant: one tab per section, each saved (and audited) on its own. */
 export function ConfigPage() {
+  const t = useT();
   const choices = useTenantChoices();
   const named = useMyTenants();
   const [picked, setPicked] = useState<string | undefined>(undefined);
@@ -168,22 +175,19 @@ export function ConfigPage() {
     <Card
       title={
         <Space>
-          <span>Configuration</span>
+          <span>{t('nav.config')}</span>
           <Select
             data-testid="config-tenant"
             style={{ width: 260 }}
             value={tenantId}
-            placeholder="Tenant"
+            placeholder={t('config.tenant')}
             onChange={(v: string) => setPicked(v)}
             options={choices.map((t) => ({ value: t, label: tenantLabel(named.data?.list, t) }))}
           />
         </Space>
       }
     >
-      <Typography.Paragraph type="secondary">
-        Values shown are in force now: the tenant&apos;s own settings, or the defaults of its currency (tagged
-        &quot;default&quot;). A saved change applies in the app at once and is written to the audit log.
-      </Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{t('config.explain')}</Typography.Paragraph>
       {tenantId ? <TenantConfiguration tenantId={tenantId} /> : <Spin />}
     </Card>
   );

@@ -22,6 +22,7 @@ import {
 import { useState } from 'react';
 import { errorText } from '../../../shared/api/api-error';
 import { formatTime } from '../../../shared/format';
+import { useT } from '../../../shared/i18n';
 import {
   checkSubtitle,
   subtitlePreview,
@@ -30,12 +31,11 @@ import {
   useUploadSubtitle,
 } from '../api/content';
 
-/** The languages offered first; "other" takes any code. */
+/** The languages offered first, each named in itself; "other" (added in the operator's language) takes any code. */
 const LANGUAGES = [
   { value: 'en', label: 'English (en)' },
   { value: 'vi', label: 'Tiếng Việt (vi)' },
   { value: 'id', label: 'Bahasa Indonesia (id)' },
-  { value: 'other', label: 'Other code…' },
 ];
 
 const kb = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KB`);
@@ -67,6 +67,7 @@ function CuePreview({ title, cues, testId }: { title: string; cues: SubtitleCueP
 
 /** An episode's rendition ladder and its subtitle tracks (list, upload with a check first, preview, delete). */
 export function EpisodeMedia({ episode }: { episode: AdminEpisode }) {
+  const t = useT();
   const tracks = useSubtitles(episode.id);
   const save = useUploadSubtitle();
   const remove = useDeleteSubtitle();
@@ -90,11 +91,11 @@ export function EpisodeMedia({ episode }: { episode: AdminEpisode }) {
     setChecked(null);
     setSaved(null);
     if (!/\.(srt|vtt)$/i.test(picked.name)) {
-      setFileError('A subtitle file is an .srt or .vtt file');
+      setFileError(t('media.fileType'));
       return false;
     }
     if (picked.size > SUBTITLE_LIMITS.maxBytes) {
-      setFileError(`A subtitle file is at most ${SUBTITLE_LIMITS.maxBytes / 1024} KB`);
+      setFileError(t('media.fileSize', { kb: SUBTITLE_LIMITS.maxBytes / 1024 }));
       return false;
     }
     void picked.text().then(async (text) => {
@@ -116,7 +117,7 @@ export function EpisodeMedia({ episode }: { episode: AdminEpisode }) {
       { episodeId: episode.id, language, label: label.trim() || undefined, text: file.text },
       {
         onSuccess: (done) => {
-          setSaved(`${done.track.label} ${done.replaced ? 'replaced' : 'added'}`);
+          setSaved(t(done.replaced ? 'media.replaced' : 'media.added', { label: done.track.label }));
           setShown({ language: done.track.language, cues: done.check.preview });
           setFile(null);
           setChecked(null);
@@ -131,43 +132,49 @@ export function EpisodeMedia({ episode }: { episode: AdminEpisode }) {
   };
 
   const columns: TableColumnsType<AdminSubtitleTrack> = [
-    { title: 'Language', dataIndex: 'language', width: 90, render: (v: string) => <code>{v}</code> },
-    { title: 'Label', dataIndex: 'label' },
-    { title: 'Cues', dataIndex: 'cueCount', width: 70 },
-    { title: 'Size', dataIndex: 'bytes', width: 90, render: kb },
+    { title: t('language'), dataIndex: 'language', width: 90, render: (v: string) => <code>{v}</code> },
+    { title: t('config.earn.label'), dataIndex: 'label' },
+    { title: t('media.cues'), dataIndex: 'cueCount', width: 70 },
+    { title: t('media.size'), dataIndex: 'bytes', width: 90, render: kb },
     {
-      title: 'Saved',
+      title: t('config.saved'),
       key: 'saved',
-      render: (_, t) => `${formatTime(t.updatedAt)}${t.operator ? ` by ${t.operator}` : ''}`,
+      render: (_, track) =>
+        track.operator
+          ? t('media.savedBy', { time: formatTime(track.updatedAt), name: track.operator })
+          : formatTime(track.updatedAt),
     },
     {
-      title: 'Actions',
+      title: t('col.actions'),
       key: 'actions',
-      render: (_, t) => (
+      render: (_, track) => (
         <Space>
           <Button
             size="small"
-            data-testid={`subtitle-preview-${episode.id}-${t.language}`}
+            data-testid={`subtitle-preview-${episode.id}-${track.language}`}
             onClick={() => {
-              void subtitlePreview(episode.id, t.language).then(
-                (p) => setShown({ language: t.language, cues: p.check.preview }),
+              void subtitlePreview(episode.id, track.language).then(
+                (p) => setShown({ language: track.language, cues: p.check.preview }),
                 (error: unknown) => setFileError(errorText(error)),
               );
             }}
           >
-            Preview
+            {t('media.preview')}
           </Button>
           <Popconfirm
-            title={`Delete the ${t.label} subtitles of episode ${episode.number}?`}
-            okText="Delete"
-            okButtonProps={{ danger: true, 'data-testid': `subtitle-delete-ok-${episode.id}-${t.language}` }}
+            title={t('media.deleteConfirm', { label: track.label, n: episode.number })}
+            okText={t('drawer.delete')}
+            okButtonProps={{
+              danger: true,
+              'data-testid': `subtitle-delete-ok-${episode.id}-${track.language}`,
+            }}
             onConfirm={() => {
-              if (shown?.language === t.language) setShown(null);
-              remove.mutate({ episodeId: episode.id, language: t.language });
+              if (shown?.language === track.language) setShown(null);
+              remove.mutate({ episodeId: episode.id, language: track.language });
             }}
           >
-            <Button size="small" danger data-testid={`subtitle-delete-${episode.id}-${t.language}`}>
-              Delete
+            <Button size="small" danger data-testid={`subtitle-delete-${episode.id}-${track.language}`}>
+              {t('drawer.delete')}
             </Button>
           </Popconfirm>
         </Space>
@@ -183,16 +190,17 @@ export function EpisodeMedia({ episode }: { episode: AdminEpisode }) {
       data-testid={`episode-media-${episode.id}`}
     >
       <div>
-        <Typography.Text strong>Renditions</Typography.Text>
+        <Typography.Text strong>{t('media.renditions')}</Typography.Text>
         {episode.renditions.length === 0 ? (
           <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
-            One 720p playlist (packaged before the ladder).
+            {t('media.single')}
           </Typography.Paragraph>
         ) : (
           <Descriptions size="small" column={1} bordered data-testid={`episode-ladder-${episode.id}`}>
             {episode.renditions.map((r) => (
               <Descriptions.Item key={r.name} label={r.name}>
-                {r.width}×{r.height} · {kbit(r.averageBandwidth)} average, {kbit(r.bandwidth)} peak
+                {r.width}×{r.height} ·{' '}
+                {t('media.bandwidth', { average: kbit(r.averageBandwidth), peak: kbit(r.bandwidth) })}
               </Descriptions.Item>
             ))}
           </Descriptions>
@@ -200,7 +208,7 @@ export function EpisodeMedia({ episode }: { episode: AdminEpisode }) {
       </div>
 
       <div>
-        <Typography.Text strong>Subtitles</Typography.Text>
+        <Typography.Text strong>{t('media.subtitles')}</Typography.Text>
         <Table<AdminSubtitleTrack>
           data-testid={`subtitles-table-${episode.id}`}
           rowKey="language"
@@ -209,12 +217,12 @@ export function EpisodeMedia({ episode }: { episode: AdminEpisode }) {
           columns={columns}
           dataSource={tracks.data?.list ?? []}
           pagination={false}
-          locale={{ emptyText: 'No subtitles yet' }}
+          locale={{ emptyText: t('media.none') }}
         />
       </div>
       {shown ? (
         <CuePreview
-          title={`Saved ${shown.language} track, first cues`}
+          title={t('media.savedTrack', { language: shown.language })}
           cues={shown.cues}
           testId={`subtitle-shown-${episode.id}`}
         />
@@ -223,7 +231,7 @@ export function EpisodeMedia({ episode }: { episode: AdminEpisode }) {
       <Form layout="vertical" style={{ maxWidth: 640 }}>
         <Space align="start" wrap>
           <Form.Item
-            label="Language"
+            label={t('language')}
             validateStatus={languageError ? 'error' : undefined}
             help={languageError ?? undefined}
             style={{ marginBottom: 8 }}
@@ -232,7 +240,7 @@ export function EpisodeMedia({ episode }: { episode: AdminEpisode }) {
               <Select
                 data-testid={`subtitle-language-${episode.id}`}
                 value={choice}
-                options={LANGUAGES}
+                options={[...LANGUAGES, { value: 'other', label: t('media.otherCode') }]}
                 onChange={(v) => {
                   setChoice(v);
                   setLanguageError(null);
@@ -242,7 +250,7 @@ export function EpisodeMedia({ episode }: { episode: AdminEpisode }) {
               {choice === 'other' ? (
                 <Input
                   data-testid={`subtitle-code-${episode.id}`}
-                  placeholder="e.g. th, pt-BR"
+                  placeholder={t('media.codeExample')}
                   value={otherCode}
                   onChange={(e) => setOtherCode(e.target.value)}
                   style={{ width: 120 }}
@@ -250,10 +258,10 @@ export function EpisodeMedia({ episode }: { episode: AdminEpisode }) {
               ) : null}
             </Space>
           </Form.Item>
-          <Form.Item label="Label (optional)" style={{ marginBottom: 8 }}>
+          <Form.Item label={t('media.label')} style={{ marginBottom: 8 }}>
             <Input
               data-testid={`subtitle-label-${episode.id}`}
-              placeholder="the language's own name"
+              placeholder={t('media.labelHelp')}
               value={label}
               maxLength={60}
               onChange={(e) => setLabel(e.target.value)}
@@ -262,7 +270,7 @@ export function EpisodeMedia({ episode }: { episode: AdminEpisode }) {
           </Form.Item>
         </Space>
         <Form.Item
-          label="SRT or WebVTT file (UTF-8, at most 512 KB)"
+          label={t('media.file', { kb: SUBTITLE_LIMITS.maxBytes / 1024 })}
           validateStatus={fileError ? 'error' : undefined}
           help={fileError ? <span data-testid={`subtitle-error-${episode.id}`}>{fileError}</span> : undefined}
           style={{ marginBottom: 8 }}
@@ -270,7 +278,7 @@ export function EpisodeMedia({ episode }: { episode: AdminEpisode }) {
           <Space wrap>
             <Upload accept=".srt,.vtt,text/vtt" showUploadList={false} beforeUpload={pick}>
               <Button icon={<UploadOutlined />} data-testid={`subtitle-file-${episode.id}`}>
-                {file ? file.name : 'Choose file'}
+                {file ? file.name : t('media.choose')}
               </Button>
             </Upload>
             <Button
@@ -280,7 +288,7 @@ export function EpisodeMedia({ episode }: { episode: AdminEpisode }) {
               loading={save.isPending}
               onClick={submit}
             >
-              Save subtitles
+              {t('media.save')}
             </Button>
             {saved ? (
               <Typography.Text type="success" data-testid={`subtitle-saved-${episode.id}`}>
@@ -291,7 +299,7 @@ export function EpisodeMedia({ episode }: { episode: AdminEpisode }) {
         </Form.Item>
         {checked ? (
           <CuePreview
-            title={`${checked.cueCount} cues, ${kb(checked.bytes)} as WebVTT; first cues:`}
+            title={t('media.checked', { n: checked.cueCount, size: kb(checked.bytes) })}
             cues={checked.preview}
             testId={`subtitle-check-${episode.id}`}
           />

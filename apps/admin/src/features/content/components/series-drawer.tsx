@@ -19,6 +19,7 @@ import {
 import { useState } from 'react';
 import { errorText } from '../../../shared/api/api-error';
 import { formatTime } from '../../../shared/format';
+import { useT } from '../../../shared/i18n';
 import {
   readDataUrl,
   useDeleteEpisode,
@@ -70,6 +71,7 @@ export function JobProgress({ job }: { job: TranscodeJob }) {
  * live progress.
  */
 export function SeriesDrawer({ seriesId, onClose }: { seriesId: number | null; onClose: () => void }) {
+  const t = useT();
   const detail = useSeriesDetail(seriesId);
   const jobs = useJobs({ pageNum: 1, pageSize: 10, seriesId: seriesId ?? undefined }, seriesId !== null);
   const cover = useUploadCover();
@@ -94,11 +96,11 @@ export function SeriesDrawer({ seriesId, onClose }: { seriesId: number | null; o
     clearErrors();
     if (!seriesId) return false;
     if (!/\.(mp4|mov|webm)$/i.test(file.name) && !VIDEO_TYPES.includes(file.type)) {
-      setLocalError('A video is an MP4, MOV or WebM file');
+      setLocalError(t('drawer.videoType'));
       return false;
     }
     if (file.size > CONTENT_LIMITS.videoMaxBytes) {
-      setLocalError(`A video is at most ${CONTENT_LIMITS.videoMaxBytes / 1024 / 1024} MB`);
+      setLocalError(t('drawer.videoSize', { mb: CONTENT_LIMITS.videoMaxBytes / 1024 / 1024 }));
       return false;
     }
     setSent(0);
@@ -118,34 +120,34 @@ export function SeriesDrawer({ seriesId, onClose }: { seriesId: number | null; o
 
   const episodeColumns: TableColumnsType<AdminEpisode> = [
     {
-      title: 'No.',
+      title: t('drawer.no'),
       dataIndex: 'number',
       width: 60,
       render: (n: number, e) => <span data-testid={`episode-number-${e.id}`}>{n}</span>,
     },
     {
-      title: 'Poster',
+      title: t('drawer.poster'),
       dataIndex: 'poster',
       width: 70,
       render: (src: string) => <Image src={src} width={36} height={64} style={{ objectFit: 'cover' }} />,
     },
-    { title: 'Length', dataIndex: 'duration', render: (d: number) => `${d.toFixed(1)} s` },
+    { title: t('drawer.length'), dataIndex: 'duration', render: (d: number) => `${d.toFixed(1)} s` },
     {
-      title: 'Ladder',
+      title: t('drawer.ladder'),
       key: 'ladder',
       render: (_, e) =>
-        e.renditions.length > 0 ? e.renditions.map((r) => r.name).join(' · ') : '720p (single)',
+        e.renditions.length > 0 ? e.renditions.map((r) => r.name).join(' · ') : t('drawer.single'),
     },
-    { title: 'Added', dataIndex: 'createdAt', render: (v: string) => formatTime(v) },
+    { title: t('drawer.added'), dataIndex: 'createdAt', render: (v: string) => formatTime(v) },
     {
-      title: 'Actions',
+      title: t('col.actions'),
       key: 'actions',
       render: (_, e, index) => (
         <Space>
           <Button
             size="small"
             icon={<ArrowUpOutlined />}
-            aria-label="Move up"
+            aria-label={t('drawer.up')}
             data-testid={`episode-up-${e.id}`}
             disabled={index === 0 || reorder.isPending}
             onClick={() => move(index, -1)}
@@ -153,19 +155,19 @@ export function SeriesDrawer({ seriesId, onClose }: { seriesId: number | null; o
           <Button
             size="small"
             icon={<ArrowDownOutlined />}
-            aria-label="Move down"
+            aria-label={t('drawer.down')}
             data-testid={`episode-down-${e.id}`}
             disabled={index === episodes.length - 1 || reorder.isPending}
             onClick={() => move(index, 1)}
           />
           <Upload accept={VIDEO_ACCEPT} showUploadList={false} beforeUpload={(file) => sendVideo(file, e.id)}>
             <Button size="small" data-testid={`episode-replace-${e.id}`}>
-              Replace
+              {t('drawer.replace')}
             </Button>
           </Upload>
           <Popconfirm
-            title={`Delete episode ${e.number}? The later ones move up.`}
-            okText="Delete"
+            title={t('drawer.deleteConfirm', { n: e.number })}
+            okText={t('drawer.delete')}
             okButtonProps={{ danger: true, 'data-testid': `episode-delete-ok-${e.id}` }}
             onConfirm={() => {
               clearErrors();
@@ -173,7 +175,7 @@ export function SeriesDrawer({ seriesId, onClose }: { seriesId: number | null; o
             }}
           >
             <Button size="small" danger data-testid={`episode-delete-${e.id}`}>
-              Delete
+              {t('drawer.delete')}
             </Button>
           </Popconfirm>
         </Space>
@@ -182,14 +184,14 @@ export function SeriesDrawer({ seriesId, onClose }: { seriesId: number | null; o
   ];
 
   const jobColumns: TableColumnsType<TranscodeJob> = [
-    { title: 'Job', dataIndex: 'id', width: 70 },
+    { title: t('jobs.job'), dataIndex: 'id', width: 70 },
     {
-      title: 'Episode',
+      title: t('analytics.episode'),
       key: 'episode',
-      render: (_, j) => (j.episodeId ? `replace no. ${j.episodeNumber}` : `new no. ${j.episodeNumber}`),
+      render: (_, j) => t(j.episodeId ? 'jobs.replace' : 'jobs.new', { n: j.episodeNumber }),
     },
-    { title: 'State', key: 'state', render: (_, j) => <JobProgress job={j} /> },
-    { title: 'Uploaded', dataIndex: 'createdAt', render: (v: string) => formatTime(v) },
+    { title: t('copyrights.state'), key: 'state', render: (_, j) => <JobProgress job={j} /> },
+    { title: t('jobs.uploaded'), dataIndex: 'createdAt', render: (v: string) => formatTime(v) },
   ];
 
   return (
@@ -200,7 +202,7 @@ export function SeriesDrawer({ seriesId, onClose }: { seriesId: number | null; o
         onClose();
       }}
       size="large"
-      title={series ? `${series.title.en} (${series.tenantId})` : 'Series'}
+      title={series ? `${series.title.en} (${series.tenantId})` : t('nav.series')}
       destroyOnHidden
     >
       <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="series-drawer">
@@ -215,37 +217,34 @@ export function SeriesDrawer({ seriesId, onClose }: { seriesId: number | null; o
         ) : null}
         {series ? (
           <Descriptions size="small" column={2} bordered>
-            <Descriptions.Item label="Cover" span={2}>
+            <Descriptions.Item label={t('series.cover')} span={2}>
               <Space align="start">
                 {series.cover ? (
                   <span data-testid="series-cover">
                     <Image src={series.cover} width={90} />
                   </span>
                 ) : (
-                  <Typography.Text type="secondary">
-                    No cover yet (the first episode's poster is used)
-                  </Typography.Text>
+                  <Typography.Text type="secondary">{t('drawer.noCover')}</Typography.Text>
                 )}
                 <Upload
                   accept={COVER_TYPES.join(',')}
                   showUploadList={false}
                   beforeUpload={(file) => {
                     clearErrors();
-                    if (!COVER_TYPES.includes(file.type))
-                      setLocalError('A cover is a JPEG, PNG or WebP image');
+                    if (!COVER_TYPES.includes(file.type)) setLocalError(t('drawer.coverType'));
                     else if (file.size > CONTENT_LIMITS.coverMaxBytes)
-                      setLocalError('A cover is at most 2 MB');
+                      setLocalError(t('seriesForm.coverTooLarge'));
                     else void readDataUrl(file).then((image) => cover.mutate({ id: series.id, image }));
                     return false;
                   }}
                 >
                   <Button icon={<UploadOutlined />} loading={cover.isPending} data-testid="cover-upload">
-                    Upload cover
+                    {t('drawer.uploadCover')}
                   </Button>
                 </Upload>
               </Space>
             </Descriptions.Item>
-            <Descriptions.Item label="Status">
+            <Descriptions.Item label={t('col.status')}>
               <Space>
                 <Tag data-testid="series-status" color={series.status === 'published' ? 'green' : 'default'}>
                   {series.status}
@@ -257,7 +256,7 @@ export function SeriesDrawer({ seriesId, onClose }: { seriesId: number | null; o
                     loading={status.isPending}
                     onClick={() => status.mutate({ id: series.id, status: 'draft' })}
                   >
-                    Unpublish
+                    {t('drawer.unpublish')}
                   </Button>
                 ) : (
                   <Button
@@ -270,18 +269,18 @@ export function SeriesDrawer({ seriesId, onClose }: { seriesId: number | null; o
                       status.mutate({ id: series.id, status: 'published' });
                     }}
                   >
-                    Publish
+                    {t('drawer.publish')}
                   </Button>
                 )}
               </Space>
             </Descriptions.Item>
-            <Descriptions.Item label="Home banner">
+            <Descriptions.Item label={t('analytics.from.banner')}>
               <Space>
                 <InputNumber
                   data-testid="banner-order"
                   min={1}
                   max={1000}
-                  placeholder={series.bannerOrder === null ? 'none' : String(series.bannerOrder)}
+                  placeholder={series.bannerOrder === null ? t('drawer.none') : String(series.bannerOrder)}
                   value={bannerValue}
                   onChange={(v) => setBannerValue(v)}
                   style={{ width: 90 }}
@@ -299,7 +298,7 @@ export function SeriesDrawer({ seriesId, onClose }: { seriesId: number | null; o
                     );
                   }}
                 >
-                  Set
+                  {t('drawer.set')}
                 </Button>
                 {series.bannerOrder !== null ? (
                   <Button
@@ -307,7 +306,7 @@ export function SeriesDrawer({ seriesId, onClose }: { seriesId: number | null; o
                     data-testid="banner-clear"
                     onClick={() => banner.mutate({ id: series.id, bannerOrder: null })}
                   >
-                    Clear ({series.bannerOrder})
+                    {t('drawer.clear', { n: series.bannerOrder })}
                   </Button>
                 ) : null}
               </Space>
@@ -317,7 +316,7 @@ export function SeriesDrawer({ seriesId, onClose }: { seriesId: number | null; o
 
         <Space wrap>
           <Typography.Title level={5} style={{ margin: 0, whiteSpace: 'nowrap' }}>
-            Episodes
+            {t('series.episodes')}
           </Typography.Title>
           <Upload accept={VIDEO_ACCEPT} showUploadList={false} beforeUpload={(file) => sendVideo(file)}>
             <Button
@@ -327,7 +326,7 @@ export function SeriesDrawer({ seriesId, onClose }: { seriesId: number | null; o
               loading={upload.isPending}
               disabled={!series}
             >
-              Upload episode video
+              {t('drawer.upload')}
             </Button>
           </Upload>
           {sent !== null ? (
@@ -338,9 +337,7 @@ export function SeriesDrawer({ seriesId, onClose }: { seriesId: number | null; o
               style={{ width: 160 }}
             />
           ) : null}
-          <Typography.Text type="secondary">
-            MP4, MOV or WebM; it becomes the next episode once transcoded.
-          </Typography.Text>
+          <Typography.Text type="secondary">{t('drawer.uploadHelp')}</Typography.Text>
         </Space>
         <Table<AdminEpisode>
           data-testid="episodes-table"
@@ -357,7 +354,7 @@ export function SeriesDrawer({ seriesId, onClose }: { seriesId: number | null; o
         />
 
         <Typography.Title level={5} style={{ margin: 0 }}>
-          Transcoding
+          {t('nav.transcoding')}
         </Typography.Title>
         <Table<TranscodeJob>
           data-testid="jobs-table"

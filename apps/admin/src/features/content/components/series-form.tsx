@@ -2,6 +2,7 @@ import { CONTENT_LIMITS } from '@dramastar/contract';
 import { Alert, App, Col, Form, Input, InputNumber, Modal, Row, Select } from 'antd';
 import { useState } from 'react';
 import { errorText } from '../../../shared/api/api-error';
+import { useT } from '../../../shared/i18n';
 import { useSession } from '../../../shared/session/session';
 import { TenantSelect } from '../../../shared/ui/tenant-select';
 import {
@@ -11,6 +12,7 @@ import {
   useUpdateSeries,
   useUploadCover,
 } from '../api/content';
+import { SECTION_LANGS } from '../home-sections';
 
 interface FormValues {
   tenantId: string;
@@ -21,12 +23,6 @@ interface FormValues {
   freeEpisodes: number;
   sortOrder: number;
 }
-
-const LANGS = [
-  { key: 'en', label: 'English' },
-  { key: 'vn', label: 'Vietnamese' },
-  { key: 'id', label: 'Indonesian' },
-] as const;
 
 /** Create (series null) or edit a series' texts in three languages, tags, category and order. */
 export function SeriesForm({
@@ -40,6 +36,7 @@ export function SeriesForm({
   onClose: () => void;
   onSaved?: (series: SeriesRow) => void;
 }) {
+  const t = useT();
   const [form] = Form.useForm<FormValues>();
   const tenants = useSession((s) => s.operator?.tenantIds ?? []);
   const create = useCreateSeries();
@@ -81,7 +78,7 @@ export function SeriesForm({
               .then((image) => cover.mutateAsync({ id: s.id, image }))
               .catch(
                 (error: unknown) =>
-                  void message.error(`Series created; the cover was not saved: ${errorText(error)}`),
+                  void message.error(t('seriesForm.coverFailed', { error: errorText(error) })),
               )
               .finally(() => (onSaved?.(s), close()));
           },
@@ -92,8 +89,8 @@ export function SeriesForm({
   return (
     <Modal
       open={open}
-      title={series ? `Edit series ${series.title.en}` : 'New series'}
-      okText={series ? 'Save' : 'Create draft'}
+      title={series ? t('seriesForm.editTitle', { title: series.title.en }) : t('series.new')}
+      okText={series ? t('config.save') : t('seriesForm.createDraft')}
       okButtonProps={{ loading: mutation.isPending || cover.isPending, 'data-testid': 'series-form-ok' }}
       onOk={() => form.submit()}
       onCancel={close}
@@ -139,22 +136,22 @@ export function SeriesForm({
         >
           {series ? null : (
             <Form.Item
-              label="Tenant"
+              label={t('config.tenant')}
               name="tenantId"
-              rules={[{ required: true, message: 'Pick the tenant' }]}
+              rules={[{ required: true, message: t('seriesForm.tenantRequired') }]}
             >
               <TenantSelect testId="series-tenant" />
             </Form.Item>
           )}
-          {LANGS.map((lang) => (
+          {SECTION_LANGS.map((lang) => (
             <Row gutter={12} key={lang.key}>
               <Col span={10}>
                 <Form.Item
-                  label={`Title (${lang.label})`}
+                  label={t('seriesForm.titleIn', { lang: t(lang.label) })}
                   name={['title', lang.key]}
                   rules={
                     lang.key === 'en'
-                      ? [{ required: true, whitespace: true, message: 'The English title is required' }]
+                      ? [{ required: true, whitespace: true, message: t('seriesForm.englishRequired') }]
                       : []
                   }
                 >
@@ -162,7 +159,10 @@ export function SeriesForm({
                 </Form.Item>
               </Col>
               <Col span={14}>
-                <Form.Item label={`Description (${lang.label})`} name={['description', lang.key]}>
+                <Form.Item
+                  label={t('seriesForm.descriptionIn', { lang: t(lang.label) })}
+                  name={['description', lang.key]}
+                >
                   <Input.TextArea data-testid={`series-description-${lang.key}`} rows={2} maxLength={2000} />
                 </Form.Item>
               </Col>
@@ -170,41 +170,34 @@ export function SeriesForm({
           ))}
           <Row gutter={12}>
             <Col span={8}>
-              <Form.Item label="Category" name="category" rules={[{ required: true, whitespace: true }]}>
+              <Form.Item
+                label={t('seriesForm.category')}
+                name="category"
+                rules={[{ required: true, whitespace: true }]}
+              >
                 <Input data-testid="series-category" maxLength={40} />
               </Form.Item>
             </Col>
             <Col span={16}>
-              <Form.Item label="Tags" name="tags">
+              <Form.Item label={t('seriesForm.tags')} name="tags">
                 <Select data-testid="series-tags" mode="tags" maxCount={10} tokenSeparators={[',']} />
               </Form.Item>
             </Col>
           </Row>
           <Row gutter={12}>
             <Col span={8}>
-              <Form.Item
-                label="Free episodes"
-                name="freeEpisodes"
-                tooltip="Episodes 1…n play for everyone; the rest need a Star Card or a trial card."
-              >
+              <Form.Item label={t('seriesForm.free')} name="freeEpisodes" tooltip={t('seriesForm.freeHelp')}>
                 <InputNumber data-testid="series-free" min={0} max={1000} style={{ width: '100%' }} />
               </Form.Item>
             </Col>
             <Col span={8}>
-              <Form.Item
-                label="Order"
-                name="sortOrder"
-                tooltip="0 = no position. 1, 2, … come first in the app's New releases and Free to watch sections."
-              >
+              <Form.Item label={t('series.order')} name="sortOrder" tooltip={t('seriesForm.orderHelp')}>
                 <InputNumber data-testid="series-order" min={0} max={100000} style={{ width: '100%' }} />
               </Form.Item>
             </Col>
           </Row>
           {series ? null : (
-            <Form.Item
-              label="Cover (optional)"
-              extra="JPEG, PNG or WebP, up to 2 MB, portrait 3:4. Without one, the first episode's frame is used."
-            >
+            <Form.Item label={t('seriesForm.cover')} extra={t('seriesForm.coverHelp')}>
               <input
                 type="file"
                 accept="image/jpeg,image/png,image/webp"
@@ -212,7 +205,7 @@ export function SeriesForm({
                 onChange={(e) => {
                   const file = e.target.files?.[0] ?? null;
                   if (file && file.size > CONTENT_LIMITS.coverMaxBytes) {
-                    void message.error('The cover is larger than 2 MB');
+                    void message.error(t('seriesForm.coverTooLarge'));
                     e.target.value = '';
                     setCoverFile(null);
                   } else setCoverFile(file);
@@ -221,7 +214,7 @@ export function SeriesForm({
               {coverFile ? (
                 <img
                   src={URL.createObjectURL(coverFile)}
-                  alt="Cover preview"
+                  alt={t('seriesForm.coverPreview')}
                   data-testid="series-cover-preview"
                   style={{
                     display: 'block',

@@ -46,28 +46,39 @@ import {
   toDraft,
   toInput,
 } from '../home-sections';
+import { type TranslationKey, type Translator, useT } from '../../../shared/i18n';
 import { palette } from '../../../shared/ui/palette';
 
 /** A stable empty list (a selector must not make a new one at each call). */
 const NO_TENANTS: string[] = [];
 
 /** How the app fills each built-in section (shown under it). */
-const BUILT_IN_RULES: Record<HomeBuiltinSection, string> = {
-  hot: 'The 10 most played series.',
-  new: 'The 10 newest series; series with an Order (Content → Series) come first.',
-  free: 'The 10 series with the most free episodes; series with an Order come first.',
-  ranking: 'The 10 most followed series.',
+const BUILT_IN_RULES: Record<HomeBuiltinSection, TranslationKey> = {
+  hot: 'sections.rule.hot',
+  new: 'sections.rule.new',
+  free: 'sections.rule.free',
+  ranking: 'sections.rule.ranking',
 };
 
 /** What an empty title field means. */
-function titleHint(lang: SectionLang, draft: SectionDraft, builtIn: HomeBuiltinSection | null): string {
-  if (lang === 'en') return builtIn ? `Default: ${BUILT_IN_TITLES[builtIn]}` : 'Required';
-  if (draft.title.en || !builtIn) return 'Same as English';
-  return 'Default: the app’s own title';
+function titleHint(
+  t: Translator,
+  lang: SectionLang,
+  draft: SectionDraft,
+  builtIn: HomeBuiltinSection | null,
+): string {
+  if (lang === 'en')
+    return builtIn
+      ? t('sections.hint.default', { title: BUILT_IN_TITLES[builtIn] })
+      : t('config.rule.required');
+  if (draft.title.en || !builtIn) return t('sections.hint.sameAsEnglish');
+  return t('sections.hint.appTitle');
 }
 
-const seriesLabel = (s: SectionSeriesOption | undefined, id: number) =>
-  s ? `${s.title.en}${s.status === 'draft' ? ' (draft: not shown until published)' : ''}` : `Series ${id}`;
+const seriesLabel = (t: Translator, s: SectionSeriesOption | undefined, id: number) =>
+  s
+    ? `${s.title.en}${s.status === 'draft' ? ` ${t('sections.draftNote')}` : ''}`
+    : t('sections.seriesN', { id });
 
 /** A custom section's series: chosen in a multi-select, ordered with the arrows below it. */
 function SeriesPicker({
@@ -83,6 +94,7 @@ function SeriesPicker({
   loading: boolean;
   onChange: (ids: number[]) => void;
 }) {
+  const t = useT();
   const byId = new Map(options.map((s) => [s.id, s]));
   return (
     <Space orientation="vertical" size="small" style={{ width: '100%' }}>
@@ -90,25 +102,25 @@ function SeriesPicker({
         mode="multiple"
         data-testid={`section-series-${sectionKey}`}
         style={{ width: '100%' }}
-        placeholder={`Choose 1 to ${CONTENT_LIMITS.maxSectionSeries} series`}
+        placeholder={t('sections.choose', { max: CONTENT_LIMITS.maxSectionSeries })}
         loading={loading}
         showSearch={{ optionFilterProp: 'label' }}
         maxCount={CONTENT_LIMITS.maxSectionSeries}
         value={value}
         onChange={(ids) => onChange(ids)}
-        options={options.map((s) => ({ value: s.id, label: seriesLabel(s, s.id) }))}
+        options={options.map((s) => ({ value: s.id, label: seriesLabel(t, s, s.id) }))}
       />
       {value.length > 0 ? (
         <ol style={{ margin: 0, paddingInlineStart: 24 }} data-testid={`section-order-${sectionKey}`}>
           {value.map((id, index) => (
             <li key={id} data-testid={`section-item-${sectionKey}-${id}`}>
               <Flex gap={8} align="center">
-                <Typography.Text>{seriesLabel(byId.get(id), id)}</Typography.Text>
+                <Typography.Text>{seriesLabel(t, byId.get(id), id)}</Typography.Text>
                 <Button
                   size="small"
                   type="text"
                   icon={<ArrowUpOutlined />}
-                  aria-label="Move series up"
+                  aria-label={t('sections.seriesUp')}
                   data-testid={`section-item-up-${sectionKey}-${id}`}
                   disabled={index === 0}
                   onClick={() => onChange(move(value, index, -1))}
@@ -117,7 +129,7 @@ function SeriesPicker({
                   size="small"
                   type="text"
                   icon={<ArrowDownOutlined />}
-                  aria-label="Move series down"
+                  aria-label={t('sections.seriesDown')}
                   data-testid={`section-item-down-${sectionKey}-${id}`}
                   disabled={index === value.length - 1}
                   onClick={() => onChange(move(value, index, 1))}
@@ -133,6 +145,7 @@ function SeriesPicker({
 
 /** The editable list of one tenant's sections; Save sends the whole list. */
 function SectionsEditor({ tenantId, saved }: { tenantId: string; saved: AdminHomeSections }) {
+  const t = useT();
   const [drafts, setDrafts] = useState<SectionDraft[]>(() => saved.sections.map(toDraft));
   const [dirty, setDirty] = useState(false);
   const series = useSectionSeries(tenantId);
@@ -152,7 +165,7 @@ function SectionsEditor({ tenantId, saved }: { tenantId: string; saved: AdminHom
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="sections-editor">
       {series.error ? (
-        <Alert type="error" showIcon title={`Series could not be loaded: ${errorText(series.error)}`} />
+        <Alert type="error" showIcon title={t('sections.seriesFailed', { error: errorText(series.error) })} />
       ) : null}
       {drafts.map((d, index) => {
         const builtIn = isHomeBuiltinSection(d.key) ? d.key : null;
@@ -167,10 +180,10 @@ function SectionsEditor({ tenantId, saved }: { tenantId: string; saved: AdminHom
               <Space>
                 <Typography.Text strong>{index + 1}.</Typography.Text>
                 <Typography.Text>
-                  {d.title.en || (builtIn ? BUILT_IN_TITLES[builtIn] : 'New section')}
+                  {d.title.en || (builtIn ? BUILT_IN_TITLES[builtIn] : t('sections.new'))}
                 </Typography.Text>
                 <Tag color={d.kind === 'auto' ? 'blue' : 'purple'}>
-                  {d.kind === 'auto' ? 'built-in' : 'custom'}
+                  {t(d.kind === 'auto' ? 'sections.builtIn' : 'sections.custom')}
                 </Tag>
                 <Typography.Text type="secondary" code>
                   {d.key}
@@ -182,14 +195,14 @@ function SectionsEditor({ tenantId, saved }: { tenantId: string; saved: AdminHom
                 <Switch
                   data-testid={`section-visible-${d.key}`}
                   checked={d.visible}
-                  checkedChildren="Visible"
-                  unCheckedChildren="Hidden"
+                  checkedChildren={t('sections.visible')}
+                  unCheckedChildren={t('sections.hidden')}
                   onChange={(visible) => update(index, { visible })}
                 />
                 <Button
                   size="small"
                   icon={<ArrowUpOutlined />}
-                  aria-label="Move up"
+                  aria-label={t('drawer.up')}
                   data-testid={`section-up-${d.key}`}
                   disabled={index === 0}
                   onClick={() => change(move(drafts, index, -1))}
@@ -197,15 +210,15 @@ function SectionsEditor({ tenantId, saved }: { tenantId: string; saved: AdminHom
                 <Button
                   size="small"
                   icon={<ArrowDownOutlined />}
-                  aria-label="Move down"
+                  aria-label={t('drawer.down')}
                   data-testid={`section-down-${d.key}`}
                   disabled={index === drafts.length - 1}
                   onClick={() => change(move(drafts, index, 1))}
                 />
                 {canDelete(d) ? (
                   <Popconfirm
-                    title="Delete this section? It leaves the app when you save."
-                    okText="Delete"
+                    title={t('sections.deleteConfirm')}
+                    okText={t('drawer.delete')}
                     okButtonProps={{ danger: true, 'data-testid': `section-delete-ok-${d.key}` }}
                     onConfirm={() => change(drafts.filter((_, i) => i !== index))}
                   >
@@ -215,7 +228,7 @@ function SectionsEditor({ tenantId, saved }: { tenantId: string; saved: AdminHom
                       icon={<DeleteOutlined />}
                       data-testid={`section-delete-${d.key}`}
                     >
-                      Delete
+                      {t('drawer.delete')}
                     </Button>
                   </Popconfirm>
                 ) : null}
@@ -226,19 +239,21 @@ function SectionsEditor({ tenantId, saved }: { tenantId: string; saved: AdminHom
               <Row gutter={12}>
                 {SECTION_LANGS.map((lang) => (
                   <Col span={8} key={lang.key}>
-                    <Typography.Text type="secondary">Title ({lang.label})</Typography.Text>
+                    <Typography.Text type="secondary">
+                      {t('seriesForm.titleIn', { lang: t(lang.label) })}
+                    </Typography.Text>
                     <Input
                       data-testid={`section-title-${d.key}-${lang.key}`}
                       value={d.title[lang.key]}
                       maxLength={CONTENT_LIMITS.sectionTitleMax}
-                      placeholder={titleHint(lang.key, d, builtIn)}
+                      placeholder={titleHint(t, lang.key, d, builtIn)}
                       onChange={(e) => update(index, { title: { ...d.title, [lang.key]: e.target.value } })}
                     />
                   </Col>
                 ))}
               </Row>
               {builtIn ? (
-                <Typography.Text type="secondary">{BUILT_IN_RULES[builtIn]}</Typography.Text>
+                <Typography.Text type="secondary">{t(BUILT_IN_RULES[builtIn])}</Typography.Text>
               ) : (
                 <SeriesPicker
                   sectionKey={d.key}
@@ -267,7 +282,7 @@ function SectionsEditor({ tenantId, saved }: { tenantId: string; saved: AdminHom
           disabled={!canAddSection(drafts)}
           onClick={() => change([...drafts, newCustomSection(drafts.map((d) => d.key))])}
         >
-          Add custom section
+          {t('sections.add')}
         </Button>
         <Button
           type="primary"
@@ -286,7 +301,7 @@ function SectionsEditor({ tenantId, saved }: { tenantId: string; saved: AdminHom
             )
           }
         >
-          Save
+          {t('config.save')}
         </Button>
         <Button
           data-testid="sections-discard"
@@ -297,11 +312,11 @@ function SectionsEditor({ tenantId, saved }: { tenantId: string; saved: AdminHom
             save.reset();
           }}
         >
-          Discard changes
+          {t('sections.discard')}
         </Button>
         {save.isSuccess ? (
           <Typography.Text type="success" data-testid="sections-saved">
-            Saved: the app shows it now.
+            {t('sections.saved')}
           </Typography.Text>
         ) : null}
       </Space>
@@ -314,6 +329,7 @@ function SectionsEditor({ tenantId, saved }: { tenantId: string; saved: AdminHom
  * their titles, and custom sections listing series chosen here.
  */
 export function HomeSectionsPage() {
+  const t = useT();
   const tenants = useSession((s) => s.operator?.tenantIds ?? NO_TENANTS);
   const [picked, setPicked] = useState<string | undefined>(undefined);
   const tenantId = picked ?? tenants[0] ?? '000000';
@@ -331,21 +347,23 @@ export function HomeSectionsPage() {
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Space style={{ justifyContent: 'space-between', width: '100%' }}>
         <Typography.Title level={3} style={{ margin: 0 }}>
-          Home sections
+          {t('nav.sections')}
         </Typography.Title>
         <Space>
-          <Typography.Text data-testid="sections-tenant">Tenant {tenantId}</Typography.Text>
-          {sections.data?.isDefault ? <Tag data-testid="sections-default">defaults</Tag> : null}
+          <Typography.Text data-testid="sections-tenant">
+            {t('sections.tenant', { id: tenantId })}
+          </Typography.Text>
+          {sections.data?.isDefault ? (
+            <Tag data-testid="sections-default">{t('sections.defaults')}</Tag>
+          ) : null}
           <TenantFilter value={picked} onChange={setPicked} />
         </Space>
       </Space>
       <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
-        The app&apos;s home page shows these sections from top to bottom, under the banners. The four built-in
-        sections fill themselves and can be hidden but not deleted; a title left empty keeps the app&apos;s
-        own, translated one. A custom section needs an English title (Vietnamese and Indonesian fall back to
-        it) and 1 to {CONTENT_LIMITS.maxSectionSeries} series of this tenant; drafts are skipped until
-        published. At most {CONTENT_LIMITS.maxHomeSections} sections. Saving applies at once and is written to
-        the audit log.
+        {t('sections.explain', {
+          max: CONTENT_LIMITS.maxSectionSeries,
+          sections: CONTENT_LIMITS.maxHomeSections,
+        })}
       </Typography.Paragraph>
       {body}
     </Space>

@@ -17,22 +17,20 @@ export function JobsPage() {
   const jobs = useJobs(query);
   const filter = (patch: Partial<JobsQuery>) => setQuery((q) => ({ ...q, ...patch, pageNum: 1 }));
   const columns: TableColumnsType<TranscodeJob> = [
-    { title: 'Job', dataIndex: 'id', width: 70 },
-    { title: 'Tenant', dataIndex: 'tenantId', width: 80 },
-    { title: 'Series', dataIndex: 'seriesId', width: 80 },
+    { title: t('jobs.job'), dataIndex: 'id', width: 70 },
+    { title: t('config.tenant'), dataIndex: 'tenantId', width: 80 },
+    { title: t('nav.series'), dataIndex: 'seriesId', width: 80 },
     {
-      title: 'Episode',
+      title: t('analytics.episode'),
       key: 'episode',
       render: (_, j) =>
         j.episodeId
-          ? `replace no. ${j.episodeNumber}`
-          : j.status === 'done'
-            ? `no. ${j.episodeNumber}`
-            : `new no. ${j.episodeNumber}`,
+          ? t('jobs.replace', { n: j.episodeNumber })
+          : t(j.status === 'done' ? 'jobs.number' : 'jobs.new', { n: j.episodeNumber }),
     },
-    { title: 'State', key: 'state', render: (_, j) => <JobProgress job={j} /> },
-    { title: 'Uploaded', dataIndex: 'createdAt', render: (v: string) => formatTime(v) },
-    { title: 'Last change', dataIndex: 'updatedAt', render: (v: string) => formatTime(v) },
+    { title: t('copyrights.state'), key: 'state', render: (_, j) => <JobProgress job={j} /> },
+    { title: t('jobs.uploaded'), dataIndex: 'createdAt', render: (v: string) => formatTime(v) },
+    { title: t('jobs.lastChange'), dataIndex: 'updatedAt', render: (v: string) => formatTime(v) },
   ];
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>

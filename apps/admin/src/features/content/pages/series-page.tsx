@@ -15,6 +15,7 @@ import {
 import { useState } from 'react';
 import { errorText } from '../../../shared/api/api-error';
 import { formatTime } from '../../../shared/format';
+import { useT } from '../../../shared/i18n';
 import { TenantFilter } from '../../../shared/ui/tenant-filter';
 import { type SeriesQuery, type SeriesRow, useSeriesList } from '../api/content';
 import { SeriesDrawer } from '../components/series-drawer';
@@ -23,6 +24,7 @@ import { SERIES_COLORS } from '../content-format';
 
 /** Content → Series: the list, create/edit, and a drawer per series for media and publishing. */
 export function SeriesPage() {
+  const t = useT();
   const [query, setQuery] = useState<SeriesQuery>({ pageNum: 1, pageSize: 20 });
   const [form, setForm] = useState<{ series: SeriesRow | null } | null>(null);
   const [opened, setOpened] = useState<number | null>(null);
@@ -31,14 +33,14 @@ export function SeriesPage() {
 
   const columns: TableColumnsType<SeriesRow> = [
     {
-      title: 'Cover',
+      title: t('series.cover'),
       dataIndex: 'cover',
       width: 70,
       render: (src: string) =>
         src ? <Image src={src} width={40} height={54} style={{ objectFit: 'cover' }} /> : '—',
     },
     {
-      title: 'Title',
+      title: t('copyrights.title'),
       key: 'title',
       render: (_, s) => (
         <span data-testid={`series-row-${s.id}`}>
@@ -51,9 +53,9 @@ export function SeriesPage() {
         </span>
       ),
     },
-    { title: 'Tenant', dataIndex: 'tenantId', width: 80 },
+    { title: t('config.tenant'), dataIndex: 'tenantId', width: 80 },
     {
-      title: 'Status',
+      title: t('col.status'),
       dataIndex: 'status',
       width: 100,
       render: (s: SeriesStatus, r) => (
@@ -62,49 +64,49 @@ export function SeriesPage() {
         </Tag>
       ),
     },
-    { title: 'Episodes', dataIndex: 'episodeCount', width: 90, align: 'right' },
-    { title: 'Free', dataIndex: 'freeEpisodes', width: 60, align: 'right' },
+    { title: t('series.episodes'), dataIndex: 'episodeCount', width: 90, align: 'right' },
+    { title: t('series.free'), dataIndex: 'freeEpisodes', width: 60, align: 'right' },
     {
-      title: 'Order',
+      title: t('series.order'),
       dataIndex: 'sortOrder',
       width: 70,
       align: 'right',
       render: (n: number) => (n === 0 ? '—' : n),
     },
     {
-      title: 'Banner',
+      title: t('series.banner'),
       dataIndex: 'bannerOrder',
       width: 80,
       align: 'right',
       render: (n: number | null) => n ?? '—',
     },
     // Plays count once per viewer and episode in 30 minutes; viewers are distinct, last 30 days.
-    { title: 'Plays', dataIndex: 'playCount', width: 80, align: 'right' },
-    { title: 'Viewers 30 d', dataIndex: 'viewers', width: 100, align: 'right' },
+    { title: t('series.plays'), dataIndex: 'playCount', width: 80, align: 'right' },
+    { title: t('series.viewers30'), dataIndex: 'viewers', width: 100, align: 'right' },
     {
-      title: 'Updated',
+      title: t('series.updated'),
       key: 'updated',
       width: 110,
       render: (_, s) => formatTime(s.updatedAt ?? s.createdAt),
     },
     {
-      title: 'Actions',
+      title: t('col.actions'),
       key: 'actions',
       fixed: 'right',
       width: 170,
       render: (_, s) => (
         <Space>
           <Button size="small" data-testid={`series-edit-${s.id}`} onClick={() => setForm({ series: s })}>
-            Edit
+            {t('copyrights.edit')}
           </Button>
           <Button
             size="small"
             type="primary"
             data-testid={`series-open-${s.id}`}
-            title="Episodes, uploads and publishing"
+            title={t('series.openTitle')}
             onClick={() => setOpened(s.id)}
           >
-            Episodes
+            {t('series.episodes')}
           </Button>
         </Space>
       ),
@@ -115,7 +117,7 @@ export function SeriesPage() {
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Space style={{ justifyContent: 'space-between', width: '100%' }}>
         <Typography.Title level={3} style={{ margin: 0 }}>
-          Series
+          {t('nav.series')}
         </Typography.Title>
         <Button
           type="primary"
@@ -123,7 +125,7 @@ export function SeriesPage() {
           data-testid="series-new"
           onClick={() => setForm({ series: null })}
         >
-          New series
+          {t('series.new')}
         </Button>
       </Space>
       <Card size="small">
@@ -131,14 +133,14 @@ export function SeriesPage() {
           <Input.Search
             data-testid="series-search"
             allowClear
-            placeholder="Title or slug"
+            placeholder={t('series.search')}
             style={{ width: 220 }}
             onSearch={(v) => filter({ keyword: v.trim() || undefined })}
           />
           <Select<SeriesStatus | undefined>
             data-testid="series-filter-status"
             allowClear
-            placeholder="Any status"
+            placeholder={t('filter.anyStatus')}
             style={{ width: 140 }}
             value={query.status}
             onChange={(status) => filter({ status })}

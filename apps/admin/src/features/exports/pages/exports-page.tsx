@@ -3,14 +3,15 @@ import { App, Button, Card, Form, Input, Select, Space, Typography } from 'antd'
 import { useState } from 'react';
 import { errorText } from '../../../shared/api/api-error';
 import { dayStart } from '../../../shared/format';
+import { type TranslationKey, useT } from '../../../shared/i18n';
 import { TenantFilter } from '../../../shared/ui/tenant-filter';
 import { downloadExport } from '../api/download-export';
 
-const KIND_LABELS: Record<ExportKind, string> = {
-  recharges: 'Recharges',
-  withdrawals: 'Withdrawals',
-  users: 'Users',
-  audit: 'Audit log',
+const KIND_LABELS: Record<ExportKind, TranslationKey> = {
+  recharges: 'nav.recharges',
+  withdrawals: 'nav.withdrawals',
+  users: 'nav.users',
+  audit: 'nav.audit',
 };
 
 /**
@@ -19,6 +20,7 @@ const KIND_LABELS: Record<ExportKind, string> = {
  * spreadsheet would run as formulas are neutralised. Each export is written to the audit log.
  */
 export function ExportsPage() {
+  const t = useT();
   const { message } = App.useApp();
   const [kind, setKind] = useState<ExportKind>('recharges');
   const [tenantId, setTenantId] = useState<string | undefined>(undefined);
@@ -36,7 +38,7 @@ export function ExportsPage() {
         // "To" includes the day picked.
         ...(to ? { to: dayStart(to, 1) } : {}),
       });
-      void message.success(`${name} downloaded`);
+      void message.success(t('exports.downloaded', { name }));
     } catch (error) {
       void message.error(errorText(error));
     } finally {
@@ -45,27 +47,23 @@ export function ExportsPage() {
   };
 
   return (
-    <Card title="Exports">
-      <Typography.Paragraph type="secondary">
-        A CSV file that spreadsheet programs open (UTF-8). Amounts are in the currency&apos;s units; cells
-        that start with = + - @ are prefixed with an apostrophe so a spreadsheet never runs them. The export
-        is written to the audit log.
-      </Typography.Paragraph>
+    <Card title={t('nav.exports')}>
+      <Typography.Paragraph type="secondary">{t('exports.explain')}</Typography.Paragraph>
       <Form layout="vertical" style={{ maxWidth: 720 }}>
         <Space wrap size="large" align="end">
-          <Form.Item label="What">
+          <Form.Item label={t('exports.what')}>
             <Select
               data-testid="export-kind"
               style={{ width: 180 }}
               value={kind}
               onChange={(v: ExportKind) => setKind(v)}
-              options={EXPORT_KINDS.map((k) => ({ value: k, label: KIND_LABELS[k] }))}
+              options={EXPORT_KINDS.map((k) => ({ value: k, label: t(KIND_LABELS[k]) }))}
             />
           </Form.Item>
-          <Form.Item label="Tenant">
+          <Form.Item label={t('config.tenant')}>
             <TenantFilter value={tenantId} onChange={setTenantId} />
           </Form.Item>
-          <Form.Item label="From (day)">
+          <Form.Item label={t('exports.from')}>
             <Input
               type="date"
               data-testid="export-from"
@@ -73,7 +71,7 @@ export function ExportsPage() {
               onChange={(e) => setFrom(e.target.value)}
             />
           </Form.Item>
-          <Form.Item label="To (day, included)">
+          <Form.Item label={t('exports.to')}>
             <Input type="date" data-testid="export-to" value={to} onChange={(e) => setTo(e.target.value)} />
           </Form.Item>
           <Form.Item>
@@ -83,7 +81,7 @@ export function ExportsPage() {
               onClick={() => void download()}
               data-testid="export-download"
             >
-              Download CSV
+              {t('exports.download')}
             </Button>
           </Form.Item>
         </Space>

@@ -22,6 +22,7 @@ import {
 import { useState } from 'react';
 import { errorText } from '../../../shared/api/api-error';
 import { formatMoney, formatTime } from '../../../shared/format';
+import { useT } from '../../../shared/i18n';
 import { FilteredTable } from '../../../shared/ui/filtered-table';
 import { TenantFilter } from '../../../shared/ui/tenant-filter';
 import {
@@ -53,11 +54,12 @@ function outcomeColor(outcome: string): string {
 }
 
 function OrderSearch({ onSearch }: { onSearch: (orderNo: string | undefined) => void }) {
+  const t = useT();
   return (
     <Input.Search
       data-testid="filter-order"
       allowClear
-      placeholder="Order number"
+      placeholder={t('withdrawals.search')}
       style={{ width: 220 }}
       maxLength={40}
       onSearch={(v) => onSearch(v.trim() || undefined)}
@@ -66,12 +68,13 @@ function OrderSearch({ onSearch }: { onSearch: (orderNo: string | undefined) => 
 }
 
 function Payments({ onDeliveries }: { onDeliveries: (orderNo: string) => void }) {
+  const t = useT();
   const [query, setQuery] = useState<PaymentsQuery>({ pageNum: 1, pageSize: 20 });
   const list = useGatewayPayments(query);
   const filter = (patch: Partial<PaymentsQuery>) => setQuery((q) => ({ ...q, ...patch, pageNum: 1 }));
   const columns: TableColumnsType<GatewayPaymentRow> = [
     {
-      title: 'Order',
+      title: t('col.order'),
       key: 'order',
       render: (_, p) => (
         <span>
@@ -84,7 +87,7 @@ function Payments({ onDeliveries }: { onDeliveries: (orderNo: string) => void })
       ),
     },
     {
-      title: 'Provider / payment / transaction',
+      title: t('gateway.providerPayment'),
       key: 'provider',
       render: (_, p) => (
         <span>
@@ -95,9 +98,14 @@ function Payments({ onDeliveries }: { onDeliveries: (orderNo: string) => void })
         </span>
       ),
     },
-    { title: 'Amount', key: 'amount', align: 'right', render: (_, p) => formatMoney(p.amount, p.currency) },
     {
-      title: 'Status',
+      title: t('credits.amount'),
+      key: 'amount',
+      align: 'right',
+      render: (_, p) => formatMoney(p.amount, p.currency),
+    },
+    {
+      title: t('col.status'),
       dataIndex: 'status',
       render: (s: RechargeStatus, p) => (
         <Tag
@@ -110,7 +118,7 @@ function Payments({ onDeliveries }: { onDeliveries: (orderNo: string) => void })
       ),
     },
     {
-      title: 'Created / credited',
+      title: t('gateway.createdCredited'),
       key: 'times',
       render: (_, p) => (
         <span>
@@ -121,7 +129,7 @@ function Payments({ onDeliveries }: { onDeliveries: (orderNo: string) => void })
       ),
     },
     {
-      title: 'Webhooks',
+      title: t('gateway.webhooks'),
       key: 'deliveries',
       render: (_, p) => (
         <Button size="small" type="link" onClick={() => onDeliveries(p.orderNo)}>
@@ -145,7 +153,7 @@ function Payments({ onDeliveries }: { onDeliveries: (orderNo: string) => void })
             <Select<RechargeStatus | undefined>
               data-testid="filter-status"
               allowClear
-              placeholder="Any status"
+              placeholder={t('filter.anyStatus')}
               style={{ width: 150 }}
               value={query.status}
               onChange={(status) => filter({ status })}
@@ -161,35 +169,36 @@ function Payments({ onDeliveries }: { onDeliveries: (orderNo: string) => void })
 }
 
 function DeliveryDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
+  const t = useT();
   const detail = useDelivery(id);
   const d = detail.data;
   return (
-    <Drawer open={id !== null} onClose={onClose} title={`Webhook delivery ${id ?? ''}`} size={640}>
+    <Drawer open={id !== null} onClose={onClose} title={t('gateway.delivery', { id: id ?? '' })} size={640}>
       <div data-testid="delivery-drawer">
         {detail.isLoading ? <Spin /> : null}
         {detail.error ? <Alert type="error" showIcon title={errorText(detail.error)} /> : null}
         {d ? (
           <Space orientation="vertical" style={{ width: '100%' }}>
             <Descriptions size="small" column={1} bordered>
-              <Descriptions.Item label="Provider">{d.provider}</Descriptions.Item>
-              <Descriptions.Item label="Received">{formatTime(d.receivedAt)}</Descriptions.Item>
-              <Descriptions.Item label="Signature">
+              <Descriptions.Item label={t('gateway.provider')}>{d.provider}</Descriptions.Item>
+              <Descriptions.Item label={t('gateway.received')}>{formatTime(d.receivedAt)}</Descriptions.Item>
+              <Descriptions.Item label={t('gateway.signature')}>
                 {d.signatureValid ? <Tag color="green">valid</Tag> : <Tag color="red">invalid</Tag>}
               </Descriptions.Item>
-              <Descriptions.Item label="Outcome">
+              <Descriptions.Item label={t('gateway.outcome')}>
                 <Tag color={outcomeColor(d.outcome)}>{d.outcome}</Tag>
               </Descriptions.Item>
-              <Descriptions.Item label="Order">
+              <Descriptions.Item label={t('col.order')}>
                 {d.orderNo ? <code>{d.orderNo}</code> : '—'}
               </Descriptions.Item>
-              <Descriptions.Item label="Tenant">{d.tenantId ?? '—'}</Descriptions.Item>
-              <Descriptions.Item label="Provider transaction">{d.providerTxnId ?? '—'}</Descriptions.Item>
-              <Descriptions.Item label="Payload">
-                {d.payloadBytes} bytes{d.truncated ? ' (first 10 KB shown)' : ''}
+              <Descriptions.Item label={t('config.tenant')}>{d.tenantId ?? '—'}</Descriptions.Item>
+              <Descriptions.Item label={t('gateway.transaction')}>{d.providerTxnId ?? '—'}</Descriptions.Item>
+              <Descriptions.Item label={t('gateway.payload')}>
+                {t(d.truncated ? 'gateway.bytesTruncated' : 'gateway.bytes', { n: d.payloadBytes })}
               </Descriptions.Item>
             </Descriptions>
             <Typography.Paragraph copyable={{ text: d.payload }} style={{ marginBottom: 0 }}>
-              Payload as received
+              {t('gateway.asReceived')}
             </Typography.Paragraph>
             <pre
               data-testid="delivery-payload"
@@ -218,20 +227,21 @@ function prettyJson(text: string): string {
 }
 
 function Deliveries({ orderNo }: { orderNo: string | undefined }) {
+  const t = useT();
   const [query, setQuery] = useState<DeliveriesQuery>({ pageNum: 1, pageSize: 20, orderNo });
   const [open, setOpen] = useState<string | null>(null);
   const list = useDeliveries(query);
   const filter = (patch: Partial<DeliveriesQuery>) => setQuery((q) => ({ ...q, ...patch, pageNum: 1 }));
   const columns: TableColumnsType<DeliveryRow> = [
-    { title: 'Received', dataIndex: 'receivedAt', render: (v: string) => formatTime(v) },
-    { title: 'Provider', dataIndex: 'provider' },
+    { title: t('gateway.received'), dataIndex: 'receivedAt', render: (v: string) => formatTime(v) },
+    { title: t('gateway.provider'), dataIndex: 'provider' },
     {
-      title: 'Signature',
+      title: t('gateway.signature'),
       dataIndex: 'signatureValid',
       render: (ok: boolean) => (ok ? <Tag color="green">valid</Tag> : <Tag color="red">invalid</Tag>),
     },
     {
-      title: 'Outcome',
+      title: t('gateway.outcome'),
       dataIndex: 'outcome',
       render: (o: string, d) => (
         <Tag color={outcomeColor(o)} data-testid={`delivery-outcome-${d.id}`}>
@@ -240,17 +250,17 @@ function Deliveries({ orderNo }: { orderNo: string | undefined }) {
       ),
     },
     {
-      title: 'Order',
+      title: t('col.order'),
       key: 'order',
       render: (_, d) => (d.orderNo ? <code>{d.orderNo}</code> : '—'),
     },
-    { title: 'Size', dataIndex: 'payloadBytes', align: 'right', render: (n: number) => `${n} B` },
+    { title: t('media.size'), dataIndex: 'payloadBytes', align: 'right', render: (n: number) => `${n} B` },
     {
       title: '',
       key: 'open',
       render: (_, d) => (
         <Button size="small" data-testid={`delivery-open-${d.id}`} onClick={() => setOpen(d.id)}>
-          Details
+          {t('gateway.details')}
         </Button>
       ),
     },
@@ -270,7 +280,7 @@ function Deliveries({ orderNo }: { orderNo: string | undefined }) {
             <Select<DeliveryOutcome | undefined>
               data-testid="filter-outcome"
               allowClear
-              placeholder="Any outcome"
+              placeholder={t('gateway.anyOutcome')}
               style={{ width: 150 }}
               value={query.outcome}
               onChange={(outcome) => filter({ outcome })}
@@ -279,7 +289,7 @@ function Deliveries({ orderNo }: { orderNo: string | undefined }) {
             <Input.Search
               data-testid="filter-delivery-order"
               allowClear
-              placeholder="Order number"
+              placeholder={t('withdrawals.search')}
               style={{ width: 220 }}
               maxLength={40}
               defaultValue={orderNo}
@@ -300,6 +310,7 @@ function Deliveries({ orderNo }: { orderNo: string | undefined }) {
  * so every 5 minutes), and applies their answers as their callbacks would have.
  */
 function ReconcileButton() {
+  const t = useT();
   const { message } = App.useApp();
   const reconcile = useReconcileGateway();
   return (
@@ -312,26 +323,32 @@ function ReconcileButton() {
           {
             onSuccess: (r) =>
               void message.success(
-                `Asked about ${r.checked}: ${r.credited} credited, ${r.declined} declined, ${r.pending} still pending${r.errors ? `, ${r.errors} could not be asked` : ''}`,
+                t('gateway.asked', {
+                  checked: r.checked,
+                  credited: r.credited,
+                  declined: r.declined,
+                  pending: r.pending,
+                }) + (r.errors ? t('gateway.askErrors', { n: r.errors }) : ''),
               ),
             onError: (error) => void message.error(errorText(error)),
           },
         )
       }
     >
-      Ask providers about pending payments
+      {t('gateway.ask')}
     </Button>
   );
 }
 
 export function GatewayPage() {
+  const t = useT();
   const [tab, setTab] = useState('payments');
   const [orderNo, setOrderNo] = useState<string | undefined>(undefined);
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Space style={{ justifyContent: 'space-between', width: '100%' }}>
         <Typography.Title level={3} style={{ margin: 0 }}>
-          Gateway payments
+          {t('nav.gateway')}
         </Typography.Title>
         <ReconcileButton />
       </Space>
@@ -341,7 +358,7 @@ export function GatewayPage() {
         items={[
           {
             key: 'payments',
-            label: 'Payments',
+            label: t('gateway.payments'),
             children: (
               <Payments
                 onDeliveries={(o) => {
@@ -353,7 +370,7 @@ export function GatewayPage() {
           },
           {
             key: 'deliveries',
-            label: <span data-testid="tab-deliveries">Webhook deliveries</span>,
+            label: <span data-testid="tab-deliveries">{t('gateway.deliveries')}</span>,
             children: <Deliveries key={orderNo ?? ''} orderNo={orderNo} />,
           },
         ]}

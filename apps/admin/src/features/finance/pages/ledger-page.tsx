@@ -24,26 +24,31 @@ import {
   useLedgerEntries,
 } from '../api/finance';
 import { keyWords } from '../../../shared/words';
+import { useT } from '../../../shared/i18n';
 import { palette } from '../../../shared/ui/palette';
 
 function AccountName({ a }: { a: LedgerAccount }) {
+  const t = useT();
   if (a.kind === 'system') return <Tag color="purple">{a.code.replace(/^system:/, '')}</Tag>;
   return (
     <span>
-      {a.email ?? a.userName ?? 'user'} · ID {a.userId}
-      {a.inviteCode ? <Typography.Text type="secondary"> · invite {a.inviteCode}</Typography.Text> : null}
+      {a.email ?? a.userName ?? t('ledger.user')} · ID {a.userId}
+      {a.inviteCode ? (
+        <Typography.Text type="secondary"> · {t('ledger.invite', { code: a.inviteCode })}</Typography.Text>
+      ) : null}
     </span>
   );
 }
 
 function Entries({ account }: { account: LedgerAccount }) {
+  const t = useT();
   const [query, setQuery] = useState<EntriesQuery>({ accountId: account.id, pageNum: 1, pageSize: 20 });
   const entries = useLedgerEntries(query);
   const shown = entries.data?.account ?? account;
   const columns: TableColumnsType<LedgerEntry> = [
-    { title: 'Time', dataIndex: 'createdAt', render: (v: string) => formatTime(v) },
+    { title: t('audit.time'), dataIndex: 'createdAt', render: (v: string) => formatTime(v) },
     {
-      title: 'Amount',
+      title: t('credits.amount'),
       dataIndex: 'amount',
       align: 'right',
       render: (v: string) => (
@@ -53,7 +58,7 @@ function Entries({ account }: { account: LedgerAccount }) {
       ),
     },
     {
-      title: 'Kind',
+      title: t('config.earn.kind'),
       dataIndex: 'kind',
       render: (k: string) => (
         <Tag title={k} data-testid="ledger-kind">
@@ -61,9 +66,13 @@ function Entries({ account }: { account: LedgerAccount }) {
         </Tag>
       ),
     },
-    { title: 'Counterpart', key: 'counterpart', render: (_, e) => <code>{e.counterpart.code}</code> },
     {
-      title: 'Reference / key',
+      title: t('ledger.counterpart'),
+      key: 'counterpart',
+      render: (_, e) => <code>{e.counterpart.code}</code>,
+    },
+    {
+      title: t('ledger.reference'),
       key: 'reference',
       render: (_, e) => (
         <span>
@@ -73,19 +82,19 @@ function Entries({ account }: { account: LedgerAccount }) {
         </span>
       ),
     },
-    { title: 'Balance after', dataIndex: 'balanceAfter', align: 'right' },
+    { title: t('ledger.balanceAfter'), dataIndex: 'balanceAfter', align: 'right' },
   ];
   return (
     <Card size="small" title={<AccountName a={shown} />} data-testid="ledger-account">
       <Descriptions size="small" column={4} style={{ marginBottom: 12 }}>
-        <Descriptions.Item label="Account">
+        <Descriptions.Item label={t('ledger.account')}>
           <code>{shown.code}</code>
         </Descriptions.Item>
-        <Descriptions.Item label="Tenant">{shown.tenantId}</Descriptions.Item>
-        <Descriptions.Item label="Balance">
+        <Descriptions.Item label={t('config.tenant')}>{shown.tenantId}</Descriptions.Item>
+        <Descriptions.Item label={t('ledger.balance')}>
           <b data-testid="ledger-balance">{formatMoney(shown.balance, shown.currency)}</b>
         </Descriptions.Item>
-        <Descriptions.Item label="Opened">{formatTime(shown.createdAt)}</Descriptions.Item>
+        <Descriptions.Item label={t('ledger.opened')}>{formatTime(shown.createdAt)}</Descriptions.Item>
       </Descriptions>
       <FilteredTable<LedgerEntry>
         testId="ledger-entries"
@@ -102,6 +111,7 @@ function Entries({ account }: { account: LedgerAccount }) {
 
 /** The ledger explorer: find any account (a user's wallet or a system account) and read its entries. */
 export function LedgerPage() {
+  const t = useT();
   const [params] = useSearchParams();
   const initialUser = params.get('user') ?? undefined;
   const [query, setQuery] = useState<AccountsQuery>({ pageNum: 1, pageSize: 20, user: initialUser });
@@ -116,17 +126,17 @@ export function LedgerPage() {
   const current = selected ?? only ?? null;
 
   const columns: TableColumnsType<LedgerAccount> = [
-    { title: 'Account', key: 'name', render: (_, a) => <AccountName a={a} /> },
-    { title: 'Code', dataIndex: 'code', render: (c: string) => <code>{c}</code> },
-    { title: 'Tenant', dataIndex: 'tenantId' },
-    { title: 'Currency', dataIndex: 'currency' },
-    { title: 'Balance', dataIndex: 'balance', align: 'right' },
+    { title: t('ledger.account'), key: 'name', render: (_, a) => <AccountName a={a} /> },
+    { title: t('copyrights.code'), dataIndex: 'code', render: (c: string) => <code>{c}</code> },
+    { title: t('config.tenant'), dataIndex: 'tenantId' },
+    { title: t('config.general.currency'), dataIndex: 'currency' },
+    { title: t('ledger.balance'), dataIndex: 'balance', align: 'right' },
     {
       title: '',
       key: 'open',
       render: (_, a) => (
         <Button size="small" data-testid={`ledger-open-${a.id}`} onClick={() => setSelected(a)}>
-          Entries
+          {t('ledger.entries')}
         </Button>
       ),
     },
@@ -135,7 +145,7 @@ export function LedgerPage() {
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Typography.Title level={3} style={{ margin: 0 }}>
-        Ledger explorer
+        {t('nav.ledger')}
       </Typography.Title>
       <FilteredTable<LedgerAccount>
         testId="ledger-accounts"
@@ -151,7 +161,7 @@ export function LedgerPage() {
             <Input.Search
               data-testid="filter-user"
               allowClear
-              placeholder="User ID, e-mail, user name or invite code"
+              placeholder={t('ledger.search')}
               style={{ width: 320 }}
               maxLength={254}
               defaultValue={initialUser}
@@ -160,7 +170,7 @@ export function LedgerPage() {
             <Select<'wallet' | 'system' | undefined>
               data-testid="filter-kind"
               allowClear
-              placeholder="Any kind"
+              placeholder={t('ledger.anyKind')}
               style={{ width: 130 }}
               value={query.kind}
               onChange={(kind) => filter({ kind })}
@@ -169,7 +179,7 @@ export function LedgerPage() {
             <Select<CurrencyKey | undefined>
               data-testid="filter-currency"
               allowClear
-              placeholder="Any currency"
+              placeholder={t('ledger.anyCurrency')}
               style={{ width: 130 }}
               value={query.currency}
               onChange={(currency) => filter({ currency })}

@@ -17,6 +17,7 @@ import {
 import { useState } from 'react';
 import { errorText } from '../../../shared/api/api-error';
 import { formatMoney, formatTime } from '../../../shared/format';
+import { useT } from '../../../shared/i18n';
 import { TenantFilter } from '../../../shared/ui/tenant-filter';
 import { type Reconciliation, type ReconciliationQuery, useReconciliation } from '../api/finance';
 import { csvFileName, reconciliationCsv } from '../reconciliation-csv';
@@ -36,6 +37,7 @@ function download(report: Reconciliation) {
 const ok = (good: boolean) => (good ? <Tag color="green">OK</Tag> : <Tag color="red">MISMATCH</Tag>);
 
 function CurrencyReport({ c }: { c: ReconciliationCurrency }) {
+  const t = useT();
   const money = (v: string) => formatMoney(v, c.currency);
   return (
     <Card
@@ -46,7 +48,7 @@ function CurrencyReport({ c }: { c: ReconciliationCurrency }) {
           {c.currency}
           <Badge
             status={c.balanced ? 'success' : 'error'}
-            text={c.balanced ? 'Reconciled' : 'Mismatch'}
+            text={t(c.balanced ? 'recon.reconciled' : 'recon.mismatch')}
             data-testid={`reconciliation-${c.currency}-balanced`}
             data-balanced={String(c.balanced)}
           />
@@ -55,36 +57,38 @@ function CurrencyReport({ c }: { c: ReconciliationCurrency }) {
     >
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={12}>
-          <Descriptions size="small" column={1} bordered title="Money in and out">
+          <Descriptions size="small" column={1} bordered title={t('recon.moneyInOut')}>
             {c.recharges.map((r) => (
-              <Descriptions.Item key={r.channel} label={`Recharges credited · ${r.channel}`}>
+              <Descriptions.Item key={r.channel} label={t('recon.rechargesBy', { channel: r.channel })}>
                 <span data-testid={`recharges-${c.currency}-${r.channel}`}>
                   {r.count} · {money(r.amount)}
                 </span>
               </Descriptions.Item>
             ))}
-            <Descriptions.Item label="Recharges credited · total">
+            <Descriptions.Item label={t('recon.rechargesTotal')}>
               <b data-testid={`recharges-${c.currency}-total`}>{money(c.rechargesTotal)}</b>
             </Descriptions.Item>
-            <Descriptions.Item label="Withdrawals paid">
+            <Descriptions.Item label={t('charts.withdrawalsPaidBar')}>
               <span data-testid={`withdrawals-paid-${c.currency}`}>
                 {c.withdrawalsPaid.count} · {money(c.withdrawalsPaid.amount)} + fees{' '}
                 {money(c.withdrawalsPaid.fees)}
               </span>
             </Descriptions.Item>
-            <Descriptions.Item label="Withdrawals held at day end (amount + fee)">
+            <Descriptions.Item label={t('recon.held')}>
               <span data-testid={`withdrawals-held-${c.currency}`}>
                 {c.withdrawalsHeld.count} · {money(c.withdrawalsHeld.amount)}
               </span>
             </Descriptions.Item>
-            <Descriptions.Item label="Star Card sales">{money(c.sales.cards)}</Descriptions.Item>
-            <Descriptions.Item label="Copyright sales">{money(c.sales.copyrights)}</Descriptions.Item>
+            <Descriptions.Item label={t('recon.cardSales')}>{money(c.sales.cards)}</Descriptions.Item>
+            <Descriptions.Item label={t('recon.copyrightSales')}>
+              {money(c.sales.copyrights)}
+            </Descriptions.Item>
             {c.payouts.map((p) => (
-              <Descriptions.Item key={p.kind} label={`Paid to wallets · ${p.kind}`}>
+              <Descriptions.Item key={p.kind} label={t('recon.paidTo', { kind: p.kind })}>
                 {p.count} · {money(p.amount)}
               </Descriptions.Item>
             ))}
-            <Descriptions.Item label="Ledger sum at day end">
+            <Descriptions.Item label={t('recon.ledgerSum')}>
               <span data-testid={`ledger-sum-${c.currency}`}>{money(c.ledgerSum)}</span>
             </Descriptions.Item>
           </Descriptions>
@@ -95,13 +99,13 @@ function CurrencyReport({ c }: { c: ReconciliationCurrency }) {
               size="small"
               rowKey="code"
               pagination={false}
-              title={() => <b>Accounts: opening + movements = closing</b>}
+              title={() => <b>{t('recon.accounts')}</b>}
               dataSource={c.systemAccounts}
               columns={[
-                { title: 'Account', dataIndex: 'code' },
-                { title: 'Opening', dataIndex: 'opening', align: 'right' },
-                { title: 'Movements', dataIndex: 'movements', align: 'right' },
-                { title: 'Closing', dataIndex: 'closing', align: 'right' },
+                { title: t('ledger.account'), dataIndex: 'code' },
+                { title: t('recon.opening'), dataIndex: 'opening', align: 'right' },
+                { title: t('recon.movements'), dataIndex: 'movements', align: 'right' },
+                { title: t('recon.closing'), dataIndex: 'closing', align: 'right' },
                 { title: '', dataIndex: 'ok', render: (v: boolean) => ok(v) },
               ]}
             />
@@ -109,12 +113,12 @@ function CurrencyReport({ c }: { c: ReconciliationCurrency }) {
               size="small"
               rowKey="name"
               pagination={false}
-              title={() => <b>Checks</b>}
+              title={() => <b>{t('recon.checks')}</b>}
               dataSource={c.checks}
               columns={[
-                { title: 'Check', dataIndex: 'name' },
-                { title: 'Expected', dataIndex: 'expected', align: 'right' },
-                { title: 'Actual', dataIndex: 'actual', align: 'right' },
+                { title: t('recon.check'), dataIndex: 'name' },
+                { title: t('recon.expected'), dataIndex: 'expected', align: 'right' },
+                { title: t('recon.actual'), dataIndex: 'actual', align: 'right' },
                 { title: '', dataIndex: 'ok', render: (v: boolean) => ok(v) },
               ]}
             />
@@ -127,13 +131,14 @@ function CurrencyReport({ c }: { c: ReconciliationCurrency }) {
 
 /** One tenant's business day in its time zone, with the ledger's checks; downloadable as CSV. */
 export function ReconciliationPage() {
+  const t = useT();
   const [query, setQuery] = useState<ReconciliationQuery>({});
   const report = useReconciliation(query);
   const data = report.data;
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Typography.Title level={3} style={{ margin: 0 }}>
-        Daily reconciliation
+        {t('recon.title')}
       </Typography.Title>
       <Card size="small">
         <Space wrap>
@@ -157,10 +162,10 @@ export function ReconciliationPage() {
             disabled={!data}
             onClick={() => data && download(data)}
           >
-            Download CSV
+            {t('exports.download')}
           </Button>
           <Button onClick={() => void report.refetch()} loading={report.isFetching}>
-            Refresh
+            {t('recon.refresh')}
           </Button>
         </Space>
       </Card>
@@ -168,19 +173,19 @@ export function ReconciliationPage() {
       {data ? (
         <>
           <Descriptions size="small" column={4} data-testid="reconciliation-summary">
-            <Descriptions.Item label="Tenant">{data.tenantId}</Descriptions.Item>
-            <Descriptions.Item label="Day">
+            <Descriptions.Item label={t('config.tenant')}>{data.tenantId}</Descriptions.Item>
+            <Descriptions.Item label={t('recon.day')}>
               {data.date} ({data.timeZone})
             </Descriptions.Item>
-            <Descriptions.Item label="Window">
+            <Descriptions.Item label={t('recon.window')}>
               {formatTime(data.from)} – {formatTime(data.to)}
             </Descriptions.Item>
-            <Descriptions.Item label="Result">
+            <Descriptions.Item label={t('recon.result')}>
               <Badge
                 data-testid="reconciliation-balanced"
                 data-balanced={String(data.balanced)}
                 status={data.balanced ? 'success' : 'error'}
-                text={data.balanced ? 'Everything reconciles' : 'Mismatches found'}
+                text={t(data.balanced ? 'recon.allGood' : 'recon.mismatches')}
               />
             </Descriptions.Item>
           </Descriptions>

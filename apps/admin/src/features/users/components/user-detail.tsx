@@ -37,22 +37,25 @@ import { UserWallet } from './user-wallet';
 const dash = (v: string | null | undefined) => (v === null || v === undefined || v === '' ? '—' : v);
 
 function Profile({ detail }: { detail: UserDetail }) {
+  const t = useT();
   const p = detail.profile;
   return (
     <Descriptions data-testid="user-profile" size="small" bordered column={{ xs: 1, md: 2 }}>
-      <Descriptions.Item label="User ID">{p.userId}</Descriptions.Item>
-      <Descriptions.Item label="Tenant">{p.tenantId}</Descriptions.Item>
-      <Descriptions.Item label="Nickname">{p.nickname}</Descriptions.Item>
-      <Descriptions.Item label="E-mail">
+      <Descriptions.Item label={t('users.userId')}>{p.userId}</Descriptions.Item>
+      <Descriptions.Item label={t('config.tenant')}>{p.tenantId}</Descriptions.Item>
+      <Descriptions.Item label={t('users.nickname')}>{p.nickname}</Descriptions.Item>
+      <Descriptions.Item label={t('users.email')}>
         <span data-testid="user-email">{dash(p.email)}</span>
       </Descriptions.Item>
-      <Descriptions.Item label="User name">{dash(p.userName)}</Descriptions.Item>
-      <Descriptions.Item label="Phone">{p.phone ? `${p.areaCode ?? ''} ${p.phone}` : '—'}</Descriptions.Item>
-      <Descriptions.Item label="Country">{dash(p.country)}</Descriptions.Item>
-      <Descriptions.Item label="Invite code">
+      <Descriptions.Item label={t('login.username')}>{dash(p.userName)}</Descriptions.Item>
+      <Descriptions.Item label={t('users.phone')}>
+        {p.phone ? `${p.areaCode ?? ''} ${p.phone}` : '—'}
+      </Descriptions.Item>
+      <Descriptions.Item label={t('users.country')}>{dash(p.country)}</Descriptions.Item>
+      <Descriptions.Item label={t('users.inviteCode')}>
         <code>{p.inviteCode}</code>
       </Descriptions.Item>
-      <Descriptions.Item label="Inviter">
+      <Descriptions.Item label={t('users.inviter')}>
         {p.inviter ? (
           <span>
             {p.inviter.nickname} (ID {p.inviter.userId}, <code>{p.inviter.inviteCode}</code>)
@@ -61,61 +64,70 @@ function Profile({ detail }: { detail: UserDetail }) {
           '—'
         )}
       </Descriptions.Item>
-      <Descriptions.Item label="Login methods">
+      <Descriptions.Item label={t('users.loginMethods')}>
         {p.loginMethods.length ? p.loginMethods.map((m) => <Tag key={m}>{m}</Tag>) : '—'}
       </Descriptions.Item>
-      <Descriptions.Item label="Status">
+      <Descriptions.Item label={t('col.status')}>
         <StatusTag status={p.status} />
-        {p.isSystem ? <Tag color="purple">system account</Tag> : null}
+        {p.isSystem ? <Tag color="purple">{t('users.systemAccount')}</Tag> : null}
       </Descriptions.Item>
-      <Descriptions.Item label="Registered">{formatTime(p.createdAt)}</Descriptions.Item>
+      <Descriptions.Item label={t('users.registered')}>{formatTime(p.createdAt)}</Descriptions.Item>
       {p.cancelledAt ? (
-        <Descriptions.Item label="Cancelled">{formatTime(p.cancelledAt)}</Descriptions.Item>
+        <Descriptions.Item label={t('users.cancelled')}>{formatTime(p.cancelledAt)}</Descriptions.Item>
       ) : null}
     </Descriptions>
   );
 }
 
 function Membership({ membership: m }: { membership: UserDetail['membership'] }) {
+  const t = useT();
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Descriptions data-testid="user-membership" size="small" bordered column={{ xs: 1, md: 3 }}>
-        <Descriptions.Item label="Current card">
-          {m.active ? <Tag color="gold">{m.active.tier}</Tag> : 'None'}
+        <Descriptions.Item label={t('users.currentCard')}>
+          {m.active ? <Tag color="gold">{m.active.tier}</Tag> : t('users.noneCard')}
         </Descriptions.Item>
-        <Descriptions.Item label="Active until">{formatTime(m.active?.endsAt)}</Descriptions.Item>
-        <Descriptions.Item label="Paid until (renewals)">{formatTime(m.paidUntil)}</Descriptions.Item>
-        <Descriptions.Item label="Trial cards gifted">{m.trialCardsGifted}</Descriptions.Item>
+        <Descriptions.Item label={t('users.activeUntil')}>{formatTime(m.active?.endsAt)}</Descriptions.Item>
+        <Descriptions.Item label={t('users.paidUntil')}>{formatTime(m.paidUntil)}</Descriptions.Item>
+        <Descriptions.Item label={t('users.trialGifted')}>{m.trialCardsGifted}</Descriptions.Item>
       </Descriptions>
-      <Card size="small" title="Star Cards">
+      <Card size="small" title={t('config.tab.membership')}>
         <Table
           size="small"
           rowKey={(c) => `${c.tier}-${c.startsAt}`}
           pagination={false}
           dataSource={m.cards}
-          locale={{ emptyText: 'No card yet' }}
+          locale={{ emptyText: t('users.noCard') }}
           columns={[
-            { title: 'Tier', dataIndex: 'tier' },
-            { title: 'State', dataIndex: 'status', render: (v: string) => <Tag>{v}</Tag> },
-            { title: 'Source', dataIndex: 'source' },
-            { title: 'From', dataIndex: 'startsAt', render: (v: string) => formatTime(v) },
-            { title: 'Until', dataIndex: 'endsAt', render: (v: string) => formatTime(v) },
-            { title: 'Price / paid', key: 'price', render: (_, c) => `${c.price} / ${c.paid}` },
+            { title: t('users.tier'), dataIndex: 'tier' },
+            { title: t('copyrights.state'), dataIndex: 'status', render: (v: string) => <Tag>{v}</Tag> },
+            { title: t('users.source'), dataIndex: 'source' },
+            { title: t('dashboard.from'), dataIndex: 'startsAt', render: (v: string) => formatTime(v) },
+            { title: t('users.until'), dataIndex: 'endsAt', render: (v: string) => formatTime(v) },
+            { title: t('users.pricePaid'), key: 'price', render: (_, c) => `${c.price} / ${c.paid}` },
           ]}
         />
       </Card>
-      <Card size="small" title="Trial cards">
+      <Card size="small" title={t('config.membership.trial')}>
         <Table
           size="small"
           rowKey="id"
           pagination={false}
           dataSource={m.trialCards}
-          locale={{ emptyText: 'No trial card' }}
+          locale={{ emptyText: t('users.noTrial') }}
           columns={[
-            { title: 'Source', dataIndex: 'source' },
-            { title: 'State', dataIndex: 'status', render: (v: string) => <Tag>{v}</Tag> },
-            { title: 'Activated', dataIndex: 'activatedAt', render: (v: string | null) => formatTime(v) },
-            { title: 'Expires', dataIndex: 'expiresAt', render: (v: string | null) => formatTime(v) },
+            { title: t('users.source'), dataIndex: 'source' },
+            { title: t('copyrights.state'), dataIndex: 'status', render: (v: string) => <Tag>{v}</Tag> },
+            {
+              title: t('users.activated'),
+              dataIndex: 'activatedAt',
+              render: (v: string | null) => formatTime(v),
+            },
+            {
+              title: t('account.expires'),
+              dataIndex: 'expiresAt',
+              render: (v: string | null) => formatTime(v),
+            },
           ]}
         />
       </Card>
@@ -124,32 +136,37 @@ function Membership({ membership: m }: { membership: UserDetail['membership'] })
 }
 
 function Team({ team }: { team: UserDetail['team'] }) {
+  const t = useT();
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <Card size="small" title="Downline (members per level)">
+      <Card size="small" title={t('users.downline')}>
         <Descriptions data-testid="user-downline" size="small" bordered column={5} layout="vertical">
           {team.downline.map((d) => (
-            <Descriptions.Item key={d.level} label={`Level ${d.level}`}>
+            <Descriptions.Item key={d.level} label={t('config.team.level', { n: d.level })}>
               {d.count}
             </Descriptions.Item>
           ))}
         </Descriptions>
       </Card>
-      <Card size="small" title="Upline (inviters)">
+      <Card size="small" title={t('users.upline')}>
         <Table
           data-testid="user-upline"
           size="small"
           rowKey="userId"
           pagination={false}
           dataSource={team.upline}
-          locale={{ emptyText: 'No inviter' }}
+          locale={{ emptyText: t('users.noInviter') }}
           columns={[
-            { title: 'Level', dataIndex: 'level', width: 70 },
-            { title: 'User ID', dataIndex: 'userId' },
-            { title: 'Nickname', dataIndex: 'nickname' },
-            { title: 'Invite code', dataIndex: 'inviteCode', render: (v: string) => <code>{v}</code> },
+            { title: t('config.team.levelColumn'), dataIndex: 'level', width: 70 },
+            { title: t('users.userId'), dataIndex: 'userId' },
+            { title: t('users.nickname'), dataIndex: 'nickname' },
             {
-              title: 'Status',
+              title: t('users.inviteCode'),
+              dataIndex: 'inviteCode',
+              render: (v: string) => <code>{v}</code>,
+            },
+            {
+              title: t('col.status'),
               dataIndex: 'status',
               render: (v: UserDetail['profile']['status']) => <StatusTag status={v} />,
             },
@@ -161,6 +178,7 @@ function Team({ team }: { team: UserDetail['team'] }) {
 }
 
 function Sessions({ userId, canRevoke }: { userId: string; canRevoke: boolean }) {
+  const t = useT();
   const [page, setPage] = useState({ pageNum: 1, pageSize: 10 });
   const list = useUserSessions({ userId, ...page });
   const revoke = useRevokeSession();
@@ -180,16 +198,16 @@ function Sessions({ userId, canRevoke }: { userId: string; canRevoke: boolean })
           onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
         }}
         columns={[
-          { title: 'Started', dataIndex: 'createdAt', render: (v: string) => formatTime(v) },
-          { title: 'Last seen', dataIndex: 'lastSeenAt', render: (v: string) => formatTime(v) },
+          { title: t('users.started'), dataIndex: 'createdAt', render: (v: string) => formatTime(v) },
+          { title: t('account.lastSeen'), dataIndex: 'lastSeenAt', render: (v: string) => formatTime(v) },
           {
-            title: 'State',
+            title: t('copyrights.state'),
             dataIndex: 'status',
             render: (v: UserSession['status']) => <Tag color={v === 'active' ? 'green' : 'default'}>{v}</Tag>,
           },
           { title: 'IP', dataIndex: 'ip', render: (v: string | null) => dash(v) },
           {
-            title: 'Device',
+            title: t('users.device'),
             dataIndex: 'userAgent',
             render: (v: string | null) => (
               <Typography.Text style={{ maxWidth: 260 }} ellipsis={{ tooltip: v }}>
@@ -205,11 +223,11 @@ function Sessions({ userId, canRevoke }: { userId: string; canRevoke: boolean })
                   render: (_: unknown, s: UserSession) =>
                     s.status === 'active' ? (
                       <Popconfirm
-                        title="End this session? The app signs out."
+                        title={t('users.revokeConfirm')}
                         onConfirm={() => revoke.mutate({ userId, sessionId: s.id })}
                       >
                         <Button size="small" danger data-testid={`session-revoke-${s.id}`}>
-                          Revoke
+                          {t('account.revoke')}
                         </Button>
                       </Popconfirm>
                     ) : null,
@@ -252,7 +270,7 @@ export function UserDetailView({ userId, onBack }: { userId: string; onBack: () 
 
   const back = (
     <Button icon={<ArrowLeftOutlined />} onClick={onBack} data-testid="user-back">
-      Users
+      {t('nav.users')}
     </Button>
   );
   if (detail.error)
@@ -279,12 +297,12 @@ export function UserDetailView({ userId, onBack }: { userId: string; onBack: () 
           ) : null}
           {canChange && p.status === 'active' ? (
             <Button danger data-testid="user-freeze" onClick={() => setDialog('freeze')}>
-              Freeze
+              {t('users.freeze')}
             </Button>
           ) : null}
           {canChange && p.status === 'frozen' ? (
             <Button type="primary" data-testid="user-unfreeze" onClick={() => setDialog('unfreeze')}>
-              Unfreeze
+              {t('users.unfreeze')}
             </Button>
           ) : null}
         </Space>
@@ -294,8 +312,8 @@ export function UserDetailView({ userId, onBack }: { userId: string; onBack: () 
           data-testid="user-frozen-alert"
           type="info"
           showIcon
-          title={`Frozen ${formatTime(p.frozen.at)} by ${p.frozen.by}`}
-          description={p.frozen.reason ? `Reason: ${p.frozen.reason}` : undefined}
+          title={t('users.frozen', { time: formatTime(p.frozen.at), name: p.frozen.by })}
+          description={p.frozen.reason ? t('users.frozenReason', { reason: p.frozen.reason }) : undefined}
         />
       ) : null}
       <Card size="small">
@@ -312,20 +330,24 @@ export function UserDetailView({ userId, onBack }: { userId: string; onBack: () 
             )
           }
           items={[
-            { key: 'profile', label: 'Profile', children: <Profile detail={d} /> },
-            { key: 'membership', label: 'Membership', children: <Membership membership={d.membership} /> },
+            { key: 'profile', label: t('users.tab.profile'), children: <Profile detail={d} /> },
+            {
+              key: 'membership',
+              label: t('users.tab.membership'),
+              children: <Membership membership={d.membership} />,
+            },
             {
               key: 'wallet',
-              label: 'Wallet',
+              label: t('config.tab.wallet'),
               children: <UserWallet userId={userId} balances={d.balances} />,
             },
             ...(canCredit
               ? [{ key: 'credits', label: t('credits.tab'), children: <UserCredits userId={userId} /> }]
               : []),
-            { key: 'team', label: 'Team', children: <Team team={d.team} /> },
+            { key: 'team', label: t('config.tab.team'), children: <Team team={d.team} /> },
             {
               key: 'sessions',
-              label: 'Sessions',
+              label: t('users.tab.sessions'),
               children: <Sessions userId={userId} canRevoke={canChange} />,
             },
           ]}
@@ -342,16 +364,14 @@ export function UserDetailView({ userId, onBack }: { userId: string; onBack: () 
       <PromptDialog
         testId={`user-${dialog ?? 'freeze'}-dialog`}
         open={dialog !== null}
-        title={dialog === 'freeze' ? `Freeze ${p.nickname}` : `Unfreeze ${p.nickname}`}
+        title={t(dialog === 'freeze' ? 'users.freezeTitle' : 'users.unfreezeTitle', { name: p.nickname })}
         description={
           <Typography.Paragraph>
-            {dialog === 'freeze'
-              ? 'The user is signed out everywhere and cannot sign in, recharge or withdraw until unfrozen.'
-              : 'The user can sign in and use the wallet again.'}
+            {t(dialog === 'freeze' ? 'users.freezeText' : 'users.unfreezeText')}
           </Typography.Paragraph>
         }
-        label="Reason"
-        okText={dialog === 'freeze' ? 'Freeze' : 'Unfreeze'}
+        label={t('credit.reason')}
+        okText={t(dialog === 'freeze' ? 'users.freeze' : 'users.unfreeze')}
         danger={dialog === 'freeze'}
         multiline
         minLength={3}

@@ -3,6 +3,7 @@ import { Card, Select, Space, Statistic, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { errorText } from '../../../shared/api/api-error';
 import { formatMoney, formatTime } from '../../../shared/format';
+import { useT } from '../../../shared/i18n';
 import { keyWords } from '../../../shared/words';
 import { type UserDetail, useUserLedger, useUserRecharges, useUserWithdrawals } from '../api/users';
 
@@ -18,6 +19,7 @@ const pagination = (p: Paging, total: number | undefined, set: (p: Paging) => vo
 
 /** Balances per currency, then the wallet's ledger records, recharges and withdrawals (each paged). */
 export function UserWallet({ userId, balances }: { userId: string; balances: UserDetail['balances'] }) {
+  const t = useT();
   const [currency, setCurrency] = useState<CurrencyKey | undefined>(balances[0]?.currency);
   const [ledgerPage, setLedgerPage] = useState(first);
   const [rechargePage, setRechargePage] = useState(first);
@@ -31,13 +33,13 @@ export function UserWallet({ userId, balances }: { userId: string; balances: Use
       <Space size="large" wrap data-testid="user-balances">
         {balances.map((b) => (
           <Card size="small" key={b.currency}>
-            <Statistic title={`Balance ${b.currency}`} value={b.balance} />
+            <Statistic title={t('users.balance', { currency: b.currency })} value={b.balance} />
           </Card>
         ))}
       </Space>
       <Card
         size="small"
-        title="Ledger records"
+        title={t('users.ledger')}
         extra={
           balances.length > 1 ? (
             <Select<CurrencyKey>
@@ -61,10 +63,14 @@ export function UserWallet({ userId, balances }: { userId: string; balances: Use
           dataSource={ledger.data?.list ?? []}
           pagination={pagination(ledgerPage, ledger.data?.total, setLedgerPage)}
           columns={[
-            { title: 'Time', dataIndex: 'createdAt', render: (v: string) => formatTime(v) },
-            { title: 'Kind', dataIndex: 'type', render: (v: string) => <span title={v}>{keyWords(v)}</span> },
+            { title: t('audit.time'), dataIndex: 'createdAt', render: (v: string) => formatTime(v) },
             {
-              title: 'Amount',
+              title: t('config.earn.kind'),
+              dataIndex: 'type',
+              render: (v: string) => <span title={v}>{keyWords(v)}</span>,
+            },
+            {
+              title: t('credits.amount'),
               dataIndex: 'amount',
               align: 'right',
               render: (v: string, r) => (
@@ -73,11 +79,11 @@ export function UserWallet({ userId, balances }: { userId: string; balances: Use
                 </Typography.Text>
               ),
             },
-            { title: 'Reference', dataIndex: 'reference', render: (v: string) => <code>{v}</code> },
+            { title: t('users.reference'), dataIndex: 'reference', render: (v: string) => <code>{v}</code> },
           ]}
         />
       </Card>
-      <Card size="small" title="Recharges">
+      <Card size="small" title={t('nav.recharges')}>
         <Table
           data-testid="user-recharges"
           size="small"
@@ -86,21 +92,25 @@ export function UserWallet({ userId, balances }: { userId: string; balances: Use
           dataSource={recharges.data?.list ?? []}
           pagination={pagination(rechargePage, recharges.data?.total, setRechargePage)}
           columns={[
-            { title: 'Order', dataIndex: 'orderNo', render: (v: string) => <code>{v}</code> },
-            { title: 'Channel', dataIndex: 'channel' },
+            { title: t('col.order'), dataIndex: 'orderNo', render: (v: string) => <code>{v}</code> },
+            { title: t('col.channel'), dataIndex: 'channel' },
             {
-              title: 'Credit',
+              title: t('users.credit'),
               key: 'credit',
               align: 'right',
               render: (_, r) => formatMoney(r.creditAmount, r.currency),
             },
-            { title: 'Status', dataIndex: 'status', render: (v: string) => <Tag>{v}</Tag> },
-            { title: 'Created', dataIndex: 'createdAt', render: (v: string) => formatTime(v) },
-            { title: 'Credited', dataIndex: 'creditedAt', render: (v: string | null) => formatTime(v) },
+            { title: t('col.status'), dataIndex: 'status', render: (v: string) => <Tag>{v}</Tag> },
+            { title: t('operators.created'), dataIndex: 'createdAt', render: (v: string) => formatTime(v) },
+            {
+              title: t('recharge.status.credited'),
+              dataIndex: 'creditedAt',
+              render: (v: string | null) => formatTime(v),
+            },
           ]}
         />
       </Card>
-      <Card size="small" title="Withdrawals">
+      <Card size="small" title={t('nav.withdrawals')}>
         <Table
           data-testid="user-withdrawals"
           size="small"
@@ -109,21 +119,21 @@ export function UserWallet({ userId, balances }: { userId: string; balances: Use
           dataSource={withdrawals.data?.list ?? []}
           pagination={pagination(withdrawalPage, withdrawals.data?.total, setWithdrawalPage)}
           columns={[
-            { title: 'Order', dataIndex: 'orderNo', render: (v: string) => <code>{v}</code> },
+            { title: t('col.order'), dataIndex: 'orderNo', render: (v: string) => <code>{v}</code> },
             {
-              title: 'Amount (fee)',
+              title: t('users.amountFee'),
               key: 'amount',
               align: 'right',
               render: (_, r) => `${formatMoney(r.amount, r.currency)} (${r.fee})`,
             },
             {
-              title: 'To',
+              title: t('users.to'),
               key: 'to',
               render: (_, r) => `${r.destination.bank ?? r.destination.channel} ${r.destination.account}`,
             },
-            { title: 'Stage', dataIndex: 'status', render: (v: string) => <Tag>{v}</Tag> },
-            { title: 'Applied', dataIndex: 'createdAt', render: (v: string) => formatTime(v) },
-            { title: 'Reason', dataIndex: 'reason', render: (v: string | null) => v ?? '—' },
+            { title: t('withdrawals.stage'), dataIndex: 'status', render: (v: string) => <Tag>{v}</Tag> },
+            { title: t('users.applied'), dataIndex: 'createdAt', render: (v: string) => formatTime(v) },
+            { title: t('credit.reason'), dataIndex: 'reason', render: (v: string | null) => v ?? '—' },
           ]}
         />
       </Card>

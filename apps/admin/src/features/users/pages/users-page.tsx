@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { errorText } from '../../../shared/api/api-error';
 import { formatTime } from '../../../shared/format';
+import { useT } from '../../../shared/i18n';
 import { TenantFilter } from '../../../shared/ui/tenant-filter';
 import { type AdminUser, type UserQuery, useUserSearch } from '../api/users';
 import { UserDetailView } from '../components/user-detail';
@@ -14,6 +15,7 @@ import { StatusTag } from '../components/status-tag';
  * tenant filter; a row opens the user's detail (`?userId=`), so a detail can be linked to.
  */
 export function UsersPage() {
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const userId = params.get('userId');
   const [query, setQuery] = useState<UserQuery>({ pageNum: 1, pageSize: 20 });
@@ -26,9 +28,9 @@ export function UsersPage() {
 
   const columns: TableColumnsType<AdminUser> = [
     { title: 'ID', dataIndex: 'userId', width: 80 },
-    { title: 'Tenant', dataIndex: 'tenantId', width: 80 },
+    { title: t('config.tenant'), dataIndex: 'tenantId', width: 80 },
     {
-      title: 'User',
+      title: t('col.user'),
       key: 'user',
       render: (_, u) => (
         <span>
@@ -42,22 +44,22 @@ export function UsersPage() {
         </span>
       ),
     },
-    { title: 'E-mail', dataIndex: 'email', render: (v: string | null) => v ?? '—' },
+    { title: t('users.email'), dataIndex: 'email', render: (v: string | null) => v ?? '—' },
     {
-      title: 'Phone',
+      title: t('users.phone'),
       key: 'phone',
       render: (_, u) => (u.phone ? `${u.areaCode ?? ''} ${u.phone}` : '—'),
     },
-    { title: 'Invite code', dataIndex: 'inviteCode', render: (v: string) => <code>{v}</code> },
-    { title: 'Status', dataIndex: 'status', render: (s: UserStatus) => <StatusTag status={s} /> },
-    { title: 'Registered', dataIndex: 'createdAt', render: (v: string) => formatTime(v) },
+    { title: t('users.inviteCode'), dataIndex: 'inviteCode', render: (v: string) => <code>{v}</code> },
+    { title: t('col.status'), dataIndex: 'status', render: (s: UserStatus) => <StatusTag status={s} /> },
+    { title: t('users.registered'), dataIndex: 'createdAt', render: (v: string) => formatTime(v) },
     {
       title: '',
       key: 'open',
       fixed: 'right',
       render: (_, u) => (
         <Button size="small" data-testid={`user-open-${u.userId}`} onClick={() => open(u.userId)}>
-          Open
+          {t('users.open')}
         </Button>
       ),
     },
@@ -66,15 +68,15 @@ export function UsersPage() {
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Typography.Title level={3} style={{ margin: 0 }}>
-        Users
+        {t('nav.users')}
       </Typography.Title>
       <Card size="small">
         <Space wrap>
           <Input.Search
             data-testid="users-search"
             allowClear
-            enterButton="Search"
-            placeholder="E-mail, user name, phone, user ID or invite code"
+            enterButton={t('users.search')}
+            placeholder={t('users.searchPlaceholder')}
             style={{ width: 420 }}
             maxLength={254}
             defaultValue={query.q}
@@ -83,7 +85,7 @@ export function UsersPage() {
           <Select<UserStatus | undefined>
             data-testid="filter-user-status"
             allowClear
-            placeholder="Any status"
+            placeholder={t('filter.anyStatus')}
             style={{ width: 140 }}
             value={query.status}
             onChange={(status) => filter({ status })}
@@ -102,7 +104,7 @@ export function UsersPage() {
         columns={columns}
         dataSource={list.data?.list ?? []}
         onRow={(u) => ({ onDoubleClick: () => open(u.userId) })}
-        locale={{ emptyText: query.q ? 'No user matches' : 'No users yet' }}
+        locale={{ emptyText: t(query.q ? 'users.noMatch' : 'users.none') }}
         pagination={{
           current: query.pageNum,
           pageSize: query.pageSize,
