@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LANGUAGE_KEY, useLanguage } from '../shared/i18n';
 import { useSession } from '../shared/session/session';
-import { installDomStubs, renderConsole, stubServer } from '../shared/testing';
+import { renderConsole, stubServer } from '../shared/testing';
 import { ConsoleLayout } from './layout';
 
 const wait = { timeout: 10_000 };
@@ -16,7 +16,6 @@ const support = {
   totpRequired: true,
 };
 
-beforeAll(installDomStubs);
 beforeEach(() => useSession.getState().signIn('tok', support));
 afterEach(() => {
   cleanup();

@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useLanguage } from '../i18n';
 import { useSession } from '../session/session';
-import { installDomStubs, renderConsole, stubServer } from '../testing';
+import { renderConsole, stubServer } from '../testing';
 import { CreditDialog } from './credit-dialog';
 
 const wait = { timeout: 10_000 };
@@ -39,7 +39,6 @@ const credit = (amount: string, status: string) => ({
   decidedAt: null,
 });
 
-beforeAll(installDomStubs);
 beforeEach(() => {
   useSession.getState().signIn('tok', support);
   useLanguage.getState().setLanguage('en');

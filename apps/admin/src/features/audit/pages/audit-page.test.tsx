@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useLanguage } from '../../../shared/i18n';
 import { useSession } from '../../../shared/session/session';
-import { installDomStubs, renderConsole, stubServer } from '../../../shared/testing';
+import { renderConsole, stubServer } from '../../../shared/testing';
 import { AuditPage } from './audit-page';
 
 const wait = { timeout: 10_000 };
@@ -27,7 +27,6 @@ const entry = {
   createdAt: '2026-11-27T08:00:00.000Z',
 };
 
-beforeAll(installDomStubs);
 beforeEach(() => {
   useSession.getState().signIn('tok', finance);
   useLanguage.getState().setLanguage('en');

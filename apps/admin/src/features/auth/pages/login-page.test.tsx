@@ -1,12 +1,11 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useLanguage } from '../../../shared/i18n';
-import { installDomStubs, renderConsole, stubServer } from '../../../shared/testing';
+import { renderConsole, stubServer } from '../../../shared/testing';
 import { LoginPage } from './login-page';
 
 const wait = { timeout: 10_000 };
 
-beforeAll(installDomStubs);
 beforeEach(() => useLanguage.getState().setLanguage('en'));
 afterEach(() => {
   cleanup();

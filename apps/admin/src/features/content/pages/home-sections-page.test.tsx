@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../../shared/session/session';
 import { HomeSectionsPage } from './home-sections-page';
 
@@ -61,30 +61,6 @@ function stubCalls(save: (body: Body) => { status: number; body: unknown }) {
   return sent;
 }
 
-beforeAll(() => {
-  // antd's responsive helpers and the select's list use browser APIs jsdom lacks.
-  Object.defineProperty(window, 'ResizeObserver', {
-    configurable: true,
-    value: class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  });
-  Object.defineProperty(window, 'matchMedia', {
-    configurable: true,
-    value: (query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }),
-  });
-});
 beforeEach(() => useSession.getState().signIn('tok-1', operator));
 afterEach(() => {
   // Unmount before the session goes (this project has no global clean-up after each test).

@@ -1,8 +1,8 @@
 import { cleanup, screen } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useLanguage } from '../../../shared/i18n';
 import { useSession } from '../../../shared/session/session';
-import { installDomStubs, renderConsole, stubServer } from '../../../shared/testing';
+import { renderConsole, stubServer } from '../../../shared/testing';
 import { WaitingForYou } from './waiting-for-you';
 
 const wait = { timeout: 10_000 };
@@ -16,7 +16,6 @@ const finance = {
   totpRequired: true,
 };
 
-beforeAll(installDomStubs);
 beforeEach(() => {
   useSession.getState().signIn('tok', finance);
   useLanguage.getState().setLanguage('en');
