@@ -1,9 +1,12 @@
+import { bootVideoPlaying, endBootVideo } from './boot-video';
+
 /**
  * index.html draws Home's top bar and first banner, the Shorts feed's first poster, or a guest's
  * details page's header and poster before the app's script runs (#ds-boot, over the page). The
  * page removes it once it has drawn its own, or when it is left before that.
  */
 export function dropBootShell(): void {
+  endBootVideo();
   document.getElementById('ds-boot')?.remove();
 }
 
@@ -13,6 +16,8 @@ export function dropBootShell(): void {
  */
 export function dropBootShellOver(image: string | undefined): () => void {
   if (!document.getElementById('ds-boot')) return () => undefined;
+  // The episode already plays in the shell: its player removes both once it has taken over.
+  if (image && bootVideoPlaying()) return () => undefined;
   if (!image) {
     dropBootShell();
     return () => undefined;

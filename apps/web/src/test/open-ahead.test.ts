@@ -18,6 +18,7 @@ const played = (videoId: number) => ({
   videoId,
   playlistUrl: `/stream/${videoId}/index.m3u8`,
   startUrl: null,
+  startCodecs: null,
   expiresAt: '',
   subtitles: [],
 });

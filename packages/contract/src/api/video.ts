@@ -116,6 +116,12 @@ export const playResult = lazySchema(() =>
      * it and its first segment beside the master playlist instead of after it.
      */
     startUrl: z.string().nullable().default(null),
+    /**
+     * That rendition's RFC 6381 codecs (`avc1.64000c,mp4a.40.2`; null with `startUrl`): the page's
+     * first script plays its first segments through Media Source before the app has loaded, and
+     * Media Source needs the type before the first byte (apps/web/index.html).
+     */
+    startCodecs: z.string().nullable().default(null),
     expiresAt: z.string(),
     /**
      * The episode's subtitle tracks (WebVTT), each a short-lived signed address as protected as the

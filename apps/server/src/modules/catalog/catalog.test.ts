@@ -183,6 +183,8 @@ describe('playback', () => {
     const base: string = play.playlistUrl.replace('master.m3u8', '');
     // The lowest rung's playlist, signed beside the master one: a cold start fetches it at once.
     expect(play.startUrl).toBe(`${base}360p.m3u8`);
+    // With its codecs, as the master playlist lists them: Media Source needs the type first.
+    expect(variants[0]![1]).toContain(`CODECS="${play.startCodecs}"`);
     // Every rung cuts at the same times: segment n of one starts where segment n of another does.
     const timings = [];
     for (const v of variants) {

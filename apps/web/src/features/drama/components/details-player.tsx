@@ -1,5 +1,7 @@
 import type { EpisodeInfo } from '@dramastar/contract';
 import { useEffect, useRef, useState } from 'react';
+import { dropBootShell, dropBootShellOver } from '../../../shared/boot-shell';
+import { endBootVideo, takeBootVideo } from '../../../shared/boot-video';
 import { useT } from '../../../shared/i18n';
 import { useOnReconnect } from '../../../shared/network/online';
 import {
@@ -20,6 +22,12 @@ import { QualityMenu } from './quality-menu';
 import { SubtitleText } from './subtitles';
 
 export const SPEEDS = [0.75, 1, 1.25, 1.5, 2] as const;
+
+/**
+ * Where the player starts when it takes over a boot video: this far ahead of it, so that by the
+ * time its first segment is in (from the cache) the boot video has not passed it.
+ */
+const HANDOVER_LEAD_SECONDS = 0.5;
 
 export interface DetailsPlayerProps {
   episode: EpisodeInfo;
@@ -59,6 +67,12 @@ export function DetailsPlayer({ episode, startAt, onEnded, onLocked, onVideo }: 
     setQuality(null);
     setState({ time: startAt, duration: episode.duration, paused: true, started: false });
     probe.detailsOpened(videoId);
+    // A guest's cold open may already be playing in the boot shell (index.html): this player
+    // starts just ahead of it and takes over once it can play (handOver, below).
+    const boot = takeBootVideo(videoId);
+    const beginAt = boot ? boot.video.currentTime + HANDOVER_LEAD_SECONDS : startAt;
+    if (boot?.firstFrameAt != null) probe.firstFrame(videoId, boot.firstFrameAt);
+    const dropShell = boot ? () => undefined : dropBootShellOver(episode.poster);
     video.dataset.videoId = String(videoId);
     video.poster = episode.poster;
     onVideo(video);
@@ -83,7 +97,22 @@ export function DetailsPlayer({ episode, startAt, onEnded, onLocked, onVideo }: 
     const onPause = () => setState((s) => ({ ...s, paused: true }));
     const onEnd = () => callbacks.current.onEnded();
     const onVolume = () => setMuted(video.muted);
-    const start = () => void playWithSound(video, () => useSound.getState().setOn(false));
+    const play = () => void playWithSound(video, () => useSound.getState().setOn(false));
+    /** Joins the boot video where it is (when that is buffered here), then ends it and the shell. */
+    const handOver = () => {
+      if (!boot) return;
+      const at = boot.video.currentTime;
+      const buffered = video.buffered;
+      for (let i = 0; i < buffered.length; i++)
+        if (buffered.start(i) <= at && at < buffered.end(i) - 0.1) video.currentTime = at;
+      if (!boot.video.muted) useSound.getState().setOn(true);
+      endBootVideo();
+      dropBootShell();
+    };
+    const start = () => {
+      handOver();
+      play();
+    };
     video.addEventListener('playing', onPlaying);
     video.addEventListener('timeupdate', sync);
     video.addEventListener('durationchange', sync);
@@ -93,7 +122,7 @@ export function DetailsPlayer({ episode, startAt, onEnded, onLocked, onVideo }: 
     video.addEventListener('canplay', start, { once: true });
 
     const attachment = attachEpisode(video, videoId, {
-      startAt: startAt > 0 ? startAt : undefined,
+      startAt: beginAt > 0 ? beginAt : undefined,
       onLocked: (info) => callbacks.current.onLocked(info),
       onError: () => setFailed(true),
       onQuality: setQuality,
@@ -108,6 +137,8 @@ export function DetailsPlayer({ episode, startAt, onEnded, onLocked, onVideo }: 
       video.removeEventListener('volumechange', onVolume);
       video.removeEventListener('canplay', start);
       attachment.destroy();
+      dropShell();
+      if (boot) endBootVideo();
       delete video.dataset.videoId;
       onVideo(null);
     };

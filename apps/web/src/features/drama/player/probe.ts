@@ -49,9 +49,9 @@ export const probe = {
   },
   detailsOpened: (videoId: number) =>
     update({ openedAt: performance.now(), firstFrameAt: null, detailsVideoId: videoId }),
-  firstFrame: (videoId: number) => {
-    if (state.detailsVideoId === videoId && state.firstFrameAt === null)
-      update({ firstFrameAt: performance.now() });
+  /** The episode's first frame was shown, now or at `at` (the boot video's, index.html). */
+  firstFrame: (videoId: number, at = performance.now()) => {
+    if (state.detailsVideoId === videoId && state.firstFrameAt === null) update({ firstFrameAt: at });
   },
   read: (): Readonly<PlayerProbe> => state,
 };
