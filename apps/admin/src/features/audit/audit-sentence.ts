@@ -1,4 +1,6 @@
 import { CURRENCIES, type CurrencyKey, formatMinor, parseMinor } from '@dramastar/contract';
+import type { TranslationKey, TranslationParams } from '../../shared/i18n';
+import en from '../../locales/en.json';
 
 /** What the audit log shows of one entry (the call's answer). */
 export interface AuditLike {
@@ -22,14 +24,6 @@ export function words(key: string): string {
     .replace(/[_.]+/g, ' ')
     .trim()
     .toLowerCase();
-}
-
-/** The target's name as read: `withdrawal:W123` → "withdrawal W123", `operator:ana` → "operator ana". */
-function targetWords(target: string): string {
-  const i = target.indexOf(':');
-  if (i < 0) return target;
-  if (target.startsWith('export:')) return words(target.slice(i + 1));
-  return `${words(target.slice(0, i))} ${target.slice(i + 1)}`;
 }
 
 /** Amount fields of a money record, and the currency each is in. */
@@ -90,91 +84,73 @@ function referenceOf(e: AuditLike): string | null {
   return null;
 }
 
-const VERBS: Record<string, string> = {
-  'recharge.confirm': 'confirmed',
-  'recharge.reject': 'rejected',
-  'withdrawal.approve': 'approved',
-  'withdrawal.process': 'started paying',
-  'withdrawal.pay': 'marked paid',
-  'withdrawal.reject': 'rejected',
-  'withdrawal.fail': 'marked failed',
-  'withdrawal.payout_account_view': 'looked at the payout account of',
-  'operator.create': 'created',
-  'operator.update': 'changed the role and tenants of',
-  'operator.disable': 'disabled',
-  'operator.enable': 'enabled',
-  'operator.password_reset': 'reset the password of',
-  'operator.totp_reset': 'reset the authenticator of',
-  'user.freeze': 'froze',
-  'user.unfreeze': 'unfroze',
-  'user.session.revoke': 'signed out',
-  'series.create': 'created',
-  'series.update': 'edited',
-  'series.cover': 'changed the cover of',
-  'series.publish': 'published',
-  'series.unpublish': 'unpublished',
-  'series.banner': 'changed the banner of',
-  'episode.upload': 'uploaded',
-  'episode.reorder': 'reordered the episodes of',
-  'episode.delete': 'deleted',
-  'chat.assign': 'took',
-  'chat.reply': 'replied in',
-  'chat.close': 'closed',
-  'tenant.create': 'created',
-  'export.csv': 'downloaded the CSV of',
-  'tenant.domains': 'changed the domains of',
+/** The sentence's words in the operator's language (the console's `translate` for one language). */
+export type AuditWords = (key: TranslationKey, params?: TranslationParams) => string;
+
+/** Actions with a sentence of their own (`audit.action.<action>` in the catalogues). */
+const actionKey = (action: string): TranslationKey | null => {
+  const key = `audit.action.${action}`;
+  return key in en ? (key as TranslationKey) : null;
 };
 
-/** Actions about the operator's own account, said in the first person of the log. */
-const OWN: Record<string, string> = {
-  'operator.sign_in': 'signed in',
-  'operator.sign_in_failed': 'failed to sign in',
-  'operator.password_change': 'changed their password',
-  'operator.totp_start': 'started setting up an authenticator app',
-  'operator.totp_enable': 'turned on two-factor sign-in',
-  'operator.totp_disable': 'turned off two-factor sign-in',
-  'operator.recovery_codes_regenerate': 'made new recovery codes',
-  'operator.session_revoke': 'signed out one of their sessions',
-  'operator.sessions_revoke_others': 'signed out their other sessions',
-};
+/** Actions about the operator's own account: the target is the operator. */
+const isOwn = (action: string) =>
+  /^operator\.(sign_in|sign_in_failed|password_change|totp_start|totp_enable|totp_disable|recovery_codes_regenerate|session_revoke|sessions_revoke_others)$/.test(
+    action,
+  );
+
+/** The target's name as read: `withdrawal:W123` → "withdrawal W123" (the kind in the operator's language). */
+function targetWords(target: string, t: AuditWords): string {
+  const i = target.indexOf(':');
+  if (i < 0) return target;
+  if (target.startsWith('export:')) return words(target.slice(i + 1));
+  const kind = target.slice(0, i);
+  const key = `audit.kind.${kind}`;
+  return `${key in en ? t(key as TranslationKey) : words(kind)} ${target.slice(i + 1)}`;
+}
 
 /**
- * One audit entry as a sentence: "ana rejected withdrawal W123 of ₱315.00: wrong account".
- * Unknown actions still read: "ana did “thing update” on thing 7".
+ * One audit entry as a sentence in the operator's language: "ana rejected withdrawal W123 of
+ * ₱315.00: wrong account". Unknown actions still read: "ana did “thing update” on thing 7".
  */
-export function auditSentence(e: AuditLike): string {
+export function auditSentence(e: AuditLike, t: AuditWords): string {
   const who = e.operator;
-  const own = OWN[e.action];
   const after = isRecord(e.after) ? e.after : {};
   const before = isRecord(e.before) ? e.before : {};
+  const target = targetWords(e.target, t);
+  const key = actionKey(e.action);
   let sentence: string;
-  if (own) {
-    sentence = `${who} ${own}`;
+  if (key && isOwn(e.action)) {
+    sentence = t(key, { who });
     if (e.action === 'operator.sign_in' && typeof after.method === 'string')
-      sentence += ` with ${after.method}`;
+      sentence += t('audit.s.with', { method: after.method });
     if (e.action === 'operator.sign_in_failed' && e.target === 'operator:unknown')
-      sentence = 'Someone failed to sign in';
-    if (typeof after.ip === 'string') sentence += ` from ${after.ip}`;
+      sentence = t('audit.s.someoneFailed');
+    if (typeof after.ip === 'string') sentence += t('audit.s.from', { ip: after.ip });
     if (typeof after.recoveryCodesLeft === 'number')
-      sentence += ` (${after.recoveryCodesLeft} recovery codes left)`;
+      sentence += t('audit.s.codesLeft', { count: after.recoveryCodesLeft });
   } else if (e.action.startsWith('config.')) {
     const [, section = '', what = ''] = e.action.split('.');
-    sentence = `${who} ${what === 'reset' ? 'reset' : 'changed'} the ${words(section)} settings of ${targetWords(e.target)}`;
+    sentence = t(what === 'reset' ? 'audit.s.configReset' : 'audit.s.configChanged', {
+      who,
+      section: words(section),
+      target,
+    });
   } else {
-    const verb = VERBS[e.action];
-    sentence = verb
-      ? `${who} ${verb} ${targetWords(e.target)}`
-      : `${who} did “${words(e.action)}” on ${targetWords(e.target)}`;
+    sentence = key ? t(key, { who, target }) : t('audit.s.unknown', { who, action: words(e.action), target });
     const amount = minorUnits(e.action) ? amountOf(e) : null;
-    if (amount) sentence += ` of ${amount}`;
+    if (amount) sentence += t('audit.s.amount', { amount });
     if (e.action === 'operator.update' && typeof after.role === 'string') {
-      const tenants =
-        Array.isArray(after.tenantIds) && after.tenantIds.length ? ` in ${after.tenantIds.join(', ')}` : '';
-      sentence += `: ${words(typeof before.role === 'string' ? before.role : '?')} → ${words(after.role)}${tenants}`;
+      sentence += t('audit.s.role', {
+        from: words(typeof before.role === 'string' ? before.role : '?'),
+        to: words(after.role),
+      });
+      if (Array.isArray(after.tenantIds) && after.tenantIds.length)
+        sentence += t('audit.s.inTenants', { tenants: after.tenantIds.join(', ') });
     }
   }
   const reference = referenceOf(e);
-  if (reference) sentence += ` (reference ${reference})`;
+  if (reference) sentence += t('audit.s.reference', { reference });
   const reason = e.reason?.startsWith('reference: ') ? null : e.reason;
   if (reason) sentence += `: ${reason}`;
   return sentence;
@@ -191,37 +167,21 @@ const HIDDEN = new Set([
   'purpose',
 ]);
 
-const LABELS: Record<string, string> = {
-  creditAmount: 'Credited',
-  amount: 'Amount',
-  fee: 'Fee',
-  total: 'Total',
-  payCurrency: 'Paid in',
-  matchedReference: 'Reference typed at confirmation',
-  paidReference: "Bank's transfer reference",
-  tenantIds: 'Tenants',
-  totpEnabled: 'Two-factor sign-in',
-  mustChangePassword: 'Must change password',
-  ip: 'Address',
-  userAgent: 'Browser',
-  recoveryCodesLeft: 'Recovery codes left',
-};
-
-/** A field's label: known ones by name, others from their key ("Matched reference"). */
-export function fieldLabel(key: string): string {
-  const known = LABELS[key];
-  if (known) return known;
+/** A field's label: known ones by name (`audit.label.<key>`), others from their key ("Matched reference"). */
+export function fieldLabel(key: string, t: AuditWords): string {
+  const known = `audit.label.${key}`;
+  if (known in en) return t(known as TranslationKey);
   const w = words(key);
   return w.charAt(0).toUpperCase() + w.slice(1);
 }
 
-function display(rec: Rec, key: string, minor: boolean): string {
+function display(rec: Rec, key: string, minor: boolean, t: AuditWords): string {
   const value = rec[key];
   if (value === null || value === undefined || value === '') return '—';
   const currency = currencyOf(rec, key);
   if (currency && (typeof value === 'string' || typeof value === 'number'))
     return money(value, currency, minor);
-  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (typeof value === 'boolean') return t(value ? 'audit.yes' : 'audit.no');
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value))
     return value.replace('T', ' ').slice(0, 19);
   if (typeof value === 'string') return /^[a-z]+(_[a-z]+)+$/.test(value) ? words(value) : value;
@@ -238,7 +198,7 @@ export interface AuditField {
 }
 
 /** Before and after as labelled fields, changed ones first; amounts in currency units. */
-export function auditFields(e: AuditLike): AuditField[] {
+export function auditFields(e: AuditLike, t: AuditWords): AuditField[] {
   const before = isRecord(e.before) ? e.before : null;
   const after = isRecord(e.after) ? e.after : null;
   const minor = minorUnits(e.action);
@@ -246,11 +206,11 @@ export function auditFields(e: AuditLike): AuditField[] {
     (k) => !HIDDEN.has(k),
   );
   const fields = keys.map((key) => {
-    const b = before && key in before ? display(before, key, minor) : '—';
-    const a = after && key in after ? display(after, key, minor) : '—';
+    const b = before && key in before ? display(before, key, minor, t) : '—';
+    const a = after && key in after ? display(after, key, minor, t) : '—';
     return {
       key,
-      label: fieldLabel(key),
+      label: fieldLabel(key, t),
       before: b,
       after: a,
       changed: before !== null && after !== null && b !== a,

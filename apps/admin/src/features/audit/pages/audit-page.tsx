@@ -11,7 +11,7 @@ import { palette } from '../../../shared/ui/palette';
 /** Before and after side by side, one labelled row a field, changed fields first and marked. */
 function Fields({ entry }: { entry: AuditEntry }) {
   const t = useT();
-  const fields = auditFields(entry);
+  const fields = auditFields(entry, t);
   if (fields.length === 0) return <Typography.Text type="secondary">{t('audit.noDetails')}</Typography.Text>;
   const hasBefore = entry.before !== null && entry.before !== undefined;
   return (
@@ -60,7 +60,7 @@ export function AuditPage() {
       key: 'sentence',
       render: (_, e) => (
         <span data-testid="audit-sentence" title={`${e.action} · ${e.target}`}>
-          {auditSentence(e)}
+          {auditSentence(e, t)}
         </span>
       ),
     },
