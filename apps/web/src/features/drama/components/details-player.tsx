@@ -72,6 +72,8 @@ export function DetailsPlayer({ episode, startAt, onEnded, onLocked, onVideo }: 
     const boot = takeBootVideo(videoId);
     const beginAt = boot ? boot.video.currentTime + HANDOVER_LEAD_SECONDS : startAt;
     if (boot?.firstFrameAt != null) probe.firstFrame(videoId, boot.firstFrameAt);
+    else if (boot && 'requestVideoFrameCallback' in boot.video)
+      boot.video.requestVideoFrameCallback(() => probe.firstFrame(videoId));
     const dropShell = boot ? () => undefined : dropBootShellOver(episode.poster);
     video.dataset.videoId = String(videoId);
     video.poster = episode.poster;
