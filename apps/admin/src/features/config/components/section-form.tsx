@@ -11,10 +11,11 @@ import { CurrencyContext } from './section-fields';
 
 /** The changes in words: "Bank withdrawal fee: 5 % → 50 %". */
 function ChangeList({ changes, currency }: { changes: Change[]; currency: CurrencyKey }) {
+  const t = useT();
   return (
     <ul data-testid="config-diff" style={{ maxHeight: 320, overflow: 'auto', paddingLeft: 18 }}>
       {changes.map((change) => {
-        const c = inWords(change, currency);
+        const c = inWords(change, currency, t);
         return (
           <li key={c.path} title={c.path}>
             {c.label}: <Typography.Text delete>{c.before}</Typography.Text> →{' '}

@@ -1,80 +1,95 @@
-import { type CurrencyKey, formatMinor, MEMBERSHIP_TIERS, parseMinor } from '@dramastar/contract';
+import {
+  type CurrencyKey,
+  formatMinor,
+  isMembershipTier,
+  MEMBERSHIP_TIERS,
+  parseMinor,
+} from '@dramastar/contract';
+import type { TranslationKey, TranslationParams } from '../../../shared/i18n';
 import type { Change } from './diff';
 
 /** How a setting's value reads: an amount of the tenant's currency, a fee or rate, a number… */
 type Kind = 'amount' | 'usdt' | 'bps' | 'minutes' | 'hours' | 'days' | 'count' | 'switch' | 'text';
 
-/** Settings by path (`*` for a list index) with their label in words and how their value reads. */
-const LABELS: Record<string, [string, Kind]> = {
-  // wallet
-  'recharge.gateway.enabled': ['Card gateway recharge', 'switch'],
-  'recharge.gateway.minAmount': ['Smallest card recharge', 'amount'],
-  'recharge.gateway.maxAmount': ['Largest card recharge', 'amount'],
-  'recharge.gateway.quickAmounts.*': ['Card recharge quick amount', 'amount'],
-  'recharge.official.enabled': ['Official bank transfer', 'switch'],
-  'recharge.official.minAmount': ['Smallest bank transfer', 'amount'],
-  'recharge.official.windowMinutes': ['Bank transfer to be made within', 'minutes'],
-  'recharge.official.bankName': ['Collection bank', 'text'],
-  'recharge.official.accountName': ['Collection account name', 'text'],
-  'recharge.official.accountNumber': ['Collection account number', 'text'],
-  'recharge.usdt.enabled': ['USDT recharge', 'switch'],
-  'recharge.usdt.address': ['USDT deposit address', 'text'],
-  'recharge.usdt.minAmount': ['Smallest USDT deposit', 'usdt'],
-  'recharge.usdt.rate': ['Credited per 1 USDT', 'amount'],
-  'withdrawal.minAmount': ['Smallest withdrawal', 'amount'],
-  'withdrawal.divisibleBy': ['Withdrawals in steps of', 'count'],
-  'withdrawal.bankFeeBps': ['Bank withdrawal fee', 'bps'],
-  'withdrawal.usdtEnabled': ['USDT withdrawals', 'switch'],
-  'withdrawal.usdtFeeBps': ['USDT withdrawal fee', 'bps'],
-  'withdrawal.usdtMinFee': ['Smallest USDT withdrawal fee', 'usdt'],
-  'withdrawal.quickAmounts.*': ['Withdrawal quick amount', 'amount'],
-  'banks.*.code': ['Bank code', 'text'],
-  'banks.*.name': ['Bank name', 'text'],
-  // Star Cards
-  giftTrialCards: ['Trial cards given per period', 'count'],
-  giftPeriodDays: ['Trial card period', 'days'],
-  trialCardHours: ['Trial card length', 'hours'],
-  // team
-  salaryIntervalDays: ['Days between salaries', 'days'],
-  'dividend.shareUnit': ['Spent per dividend share', 'amount'],
-  'dividend.shareValue': ['Dividend share value', 'amount'],
-  'dividend.months': ['Dividends paid after (months)', 'count'],
-  leaderGoal: ['Leader goal (team purchases)', 'amount'],
-  // earn
-  'checkinRewards.*': ['Check-in reward', 'amount'],
-  'redPacket.minShare': ['Smallest red packet share', 'amount'],
-  'redPacket.maxAmount': ['Largest red packet', 'amount'],
-  'redPacket.maxShares': ['Most red packet shares', 'count'],
-  'redPacket.expiryHours': ['Red packet refunded after', 'hours'],
+/** Settings by path (`*` for a list index) with how their value reads; their label is `change.<path>`. */
+const KINDS: Record<string, Kind> = {
+  'recharge.gateway.enabled': 'switch',
+  'recharge.gateway.minAmount': 'amount',
+  'recharge.gateway.maxAmount': 'amount',
+  'recharge.gateway.quickAmounts.*': 'amount',
+  'recharge.official.enabled': 'switch',
+  'recharge.official.minAmount': 'amount',
+  'recharge.official.windowMinutes': 'minutes',
+  'recharge.official.bankName': 'text',
+  'recharge.official.accountName': 'text',
+  'recharge.official.accountNumber': 'text',
+  'recharge.usdt.enabled': 'switch',
+  'recharge.usdt.address': 'text',
+  'recharge.usdt.minAmount': 'usdt',
+  'recharge.usdt.rate': 'amount',
+  'withdrawal.minAmount': 'amount',
+  'withdrawal.divisibleBy': 'count',
+  'withdrawal.bankFeeBps': 'bps',
+  'withdrawal.usdtEnabled': 'switch',
+  'withdrawal.usdtFeeBps': 'bps',
+  'withdrawal.usdtMinFee': 'usdt',
+  'withdrawal.quickAmounts.*': 'amount',
+  'banks.*.code': 'text',
+  'banks.*.name': 'text',
+  giftTrialCards: 'count',
+  giftPeriodDays: 'days',
+  trialCardHours: 'hours',
+  salaryIntervalDays: 'days',
+  'dividend.shareUnit': 'amount',
+  'dividend.shareValue': 'amount',
+  'dividend.months': 'count',
+  leaderGoal: 'amount',
+  'checkinRewards.*': 'amount',
+  'redPacket.minShare': 'amount',
+  'redPacket.maxAmount': 'amount',
+  'redPacket.maxShares': 'count',
+  'redPacket.expiryHours': 'hours',
 };
 
+/** The console's words for one language (`translate` bound to it). */
+export type ConfigWords = (key: TranslationKey, params?: TranslationParams) => string;
+
+/** A Star Card tier by its name in the operator's language (`tier.<tier>`), else as stored. */
+function cardName(tier: string | undefined, t: ConfigWords): string {
+  return isMembershipTier(tier) ? t(`tier.${tier}`) : String(tier);
+}
+
 /** Labels that need the list index (tiers by name, team levels by number). */
-function indexed(path: string): [string, Kind] | null {
+function indexed(path: string, t: ConfigWords): [string, Kind] | null {
   const parts = path.split('.');
   const [head, index, leaf] = parts;
   const i = Number(index);
   if (head === 'tiers' && leaf) {
-    const tier = MEMBERSHIP_TIERS[i] ?? `tier ${i + 1}`;
-    const what: Record<string, [string, Kind]> = {
-      price: [`${tier} card price`, 'amount'],
-      days: [`${tier} card length`, 'days'],
-      enabled: [`${tier} card on sale`, 'switch'],
-      rewardLevels: [`${tier} card team levels rewarded`, 'count'],
+    const kinds: Record<string, Kind> = {
+      price: 'amount',
+      days: 'days',
+      enabled: 'switch',
+      rewardLevels: 'count',
     };
-    const found = what[leaf];
-    return found ? [found[0].charAt(0).toUpperCase() + found[0].slice(1), found[1]] : null;
+    const kind = kinds[leaf];
+    return kind
+      ? [t(`change.tier.${leaf}` as TranslationKey, { card: cardName(MEMBERSHIP_TIERS[i], t) }), kind]
+      : null;
   }
   if ((head === 'referralBps' || head === 'welfareBps') && parts.length === 2)
-    return [`${head === 'referralBps' ? 'Referral' : 'Welfare'} rate, level ${i + 1}`, 'bps'];
-  if (head === 'salaryLevels' && leaf === 'amount') return [`Salary of level ${i + 1}`, 'amount'];
-  if (head === 'dailyAward' && index) return [`Daily award of ${index} card holders`, 'amount'];
-  if (head === 'points' && index) return [`Points: ${index}`, 'count'];
+    return [t(head === 'referralBps' ? 'change.referral' : 'change.welfare', { n: i + 1 }), 'bps'];
+  if (head === 'salaryLevels' && leaf === 'amount') return [t('change.salary', { n: i + 1 }), 'amount'];
+  if (head === 'dailyAward' && index) return [t('change.dailyAward', { card: cardName(index, t) }), 'amount'];
+  if (head === 'points' && index) return [t('change.points', { what: index }), 'count'];
   return null;
 }
 
 /** A setting's label in words, or its path when it has none. */
-export function labelOf(path: string): [string, Kind] {
-  return LABELS[path] ?? LABELS[path.replace(/\.\d+(?=\.|$)/g, '.*')] ?? indexed(path) ?? [path, 'text'];
+export function labelOf(path: string, t: ConfigWords): [string, Kind] {
+  const pattern = KINDS[path] ? path : path.replace(/\.\d+(?=\.|$)/g, '.*');
+  const kind = KINDS[pattern];
+  if (kind) return [t(`change.${pattern}` as TranslationKey), kind];
+  return indexed(path, t) ?? [path, 'text'];
 }
 
 /** Basis points as a percentage: 500 → "5 %", 250 → "2.5 %". */
@@ -88,7 +103,7 @@ export function moneyText(amount: string, currency: CurrencyKey): string {
   return minor === null ? amount : formatMinor(minor, currency);
 }
 
-function valueText(value: string, kind: Kind, currency: CurrencyKey): string {
+function valueText(value: string, kind: Kind, currency: CurrencyKey, t: ConfigWords): string {
   if (value === '—') return value;
   switch (kind) {
     case 'amount':
@@ -98,13 +113,13 @@ function valueText(value: string, kind: Kind, currency: CurrencyKey): string {
     case 'bps':
       return Number.isFinite(Number(value)) ? bpsToPercent(Number(value)) : value;
     case 'minutes':
-      return `${value} min`;
+      return t('change.minutes', { value });
     case 'hours':
-      return `${value} h`;
+      return t('change.hours', { value });
     case 'days':
-      return `${value} days`;
+      return t('change.days', { value });
     case 'switch':
-      return value === 'true' ? 'on' : value === 'false' ? 'off' : value;
+      return value === 'true' ? t('change.on') : value === 'false' ? t('change.off') : value;
     case 'count':
     case 'text':
       return value;
@@ -119,13 +134,13 @@ export interface ChangeInWords {
   after: string;
 }
 
-export function inWords(change: Change, currency: CurrencyKey): ChangeInWords {
-  const [label, kind] = labelOf(change.path);
+export function inWords(change: Change, currency: CurrencyKey, t: ConfigWords): ChangeInWords {
+  const [label, kind] = labelOf(change.path, t);
   return {
     path: change.path,
     label,
-    before: valueText(change.before, kind, currency),
-    after: valueText(change.after, kind, currency),
+    before: valueText(change.before, kind, currency, t),
+    after: valueText(change.after, kind, currency, t),
   };
 }
 
