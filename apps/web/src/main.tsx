@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { bootstrapTenant } from './app/bootstrap';
 import { bootShellPainted } from './shared/boot-shell';
+import { bootVideoSettled } from './shared/boot-video';
 import { openEpisodeAhead } from './features/drama/api/open-ahead';
 import { createQueryClient } from './shared/api/query-client';
 import { followLanguage } from './shared/i18n';
@@ -38,14 +39,17 @@ if (!container) throw new Error('index.html has no #root element');
 // index.html's boot shell paint first (Home's banner, the feed's first poster). The first render
 // is a transition: React yields to the browser every few milliseconds instead of holding the main
 // thread for the whole tree (a phone's taps and frames are not held up; the boot shell covers the
-// page until it is drawn).
-void Promise.all([followLanguage().catch(() => undefined), bootShellPainted()]).then(() => {
-  const root = createRoot(container);
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <App queryClient={createQueryClient()} />
-      </StrictMode>,
-    ),
-  );
-});
+// page until it is drawn). A guest's shared episode already playing in the boot shell gets a few
+// seconds of buffer first (at most 8 s): on 3G the page's scripts would otherwise stall it.
+void Promise.all([followLanguage().catch(() => undefined), bootShellPainted(), bootVideoSettled()]).then(
+  () => {
+    const root = createRoot(container);
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <App queryClient={createQueryClient()} />
+        </StrictMode>,
+      ),
+    );
+  },
+);

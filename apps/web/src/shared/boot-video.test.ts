@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dropBootShell, dropBootShellOver } from './boot-shell';
-import { bootVideoPlaying, endBootVideo, takeBootVideo, type BootVideo } from './boot-video';
+import {
+  bootVideoPlaying,
+  bootVideoSettled,
+  endBootVideo,
+  takeBootVideo,
+  type BootVideo,
+} from './boot-video';
 
 /** What index.html leaves: a shell holding a boot video of episode `videoId`. */
 function bootVideo(videoId: number): BootVideo & { stop: ReturnType<typeof vi.fn> } {
@@ -14,6 +20,7 @@ function bootVideo(videoId: number): BootVideo & { stop: ReturnType<typeof vi.fn
     video,
     firstFrameAt: 120,
     stopped: false,
+    settled: new Promise<void>(() => undefined),
     stop: vi.fn(() => {
       boot.stopped = true;
       video.remove();
@@ -61,5 +68,20 @@ describe('the boot video (a guest’s episode playing before the app loaded)', (
     dropBootShell();
     expect(boot.stop).toHaveBeenCalledOnce();
     expect(document.getElementById('ds-boot')).toBeNull();
+  });
+
+  it('holds the app’s start until it has settled, at most the limit', async () => {
+    vi.useFakeTimers();
+    try {
+      bootVideo(7);
+      let started = false;
+      void bootVideoSettled(8000).then(() => (started = true));
+      await vi.advanceTimersByTimeAsync(7000);
+      expect(started).toBe(false);
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(started).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -12,6 +12,8 @@ export interface BootVideo {
   readonly firstFrameAt: number | null;
   /** Stopped: handed over, failed, or its page left. */
   readonly stopped: boolean;
+  /** Settles once it has several seconds buffered ahead, or has stopped. */
+  readonly settled: Promise<void>;
   /** Pauses it, empties it and takes it out of the page. */
   stop: () => void;
 }
@@ -56,4 +58,15 @@ export function endBootVideo(): void {
   current()?.stop();
   taken = null;
   if (typeof window !== 'undefined') delete window.__dsBootVideo;
+}
+
+/**
+ * Resolves once the boot video has a few seconds buffered (or stopped), at most `limit` ms from
+ * now; at once when there is none. The app starts after it: on 3G its page's scripts would share
+ * the line with the video that is already playing and stall it.
+ */
+export function bootVideoSettled(limit = 8000): Promise<void> {
+  const boot = current();
+  if (!boot || boot.stopped) return Promise.resolve();
+  return Promise.race([boot.settled, new Promise<void>((resolve) => setTimeout(resolve, limit))]);
 }

@@ -19,6 +19,7 @@ const played = (videoId: number) => ({
   playlistUrl: `/stream/${videoId}/index.m3u8`,
   startUrl: null,
   startCodecs: null,
+  startPlaylist: null,
   expiresAt: '',
   subtitles: [],
 });

@@ -122,6 +122,13 @@ export const playResult = lazySchema(() =>
      * Media Source needs the type before the first byte (apps/web/index.html).
      */
     startCodecs: z.string().nullable().default(null),
+    /**
+     * With `start=1`: the text of the playlist at `startUrl` (its files' addresses as that
+     * playlist lists them, relative to it or signed for the store), so the page's first script
+     * asks its first segments at once instead of after one more request (null without it, or
+     * when it could not be read).
+     */
+    startPlaylist: z.string().nullable().default(null),
     expiresAt: z.string(),
     /**
      * The episode's subtitle tracks (WebVTT), each a short-lived signed address as protected as the
@@ -280,6 +287,8 @@ export const videoCalls = {
     path: OPENING_PATHS.play,
     auth: 'guest',
     params: lazySchema(() => z.object({ videoId: id })),
+    /** `start=1`: the answer carries the start rung's playlist itself (`startPlaylist`). */
+    query: lazySchema(() => z.object({ start: z.literal('1').optional() })),
     response: playResult,
   }),
 };

@@ -77,7 +77,7 @@ export function catalogRoutes(
     const who = await viewer();
     return catalog.feed(await tenantOf(req, query.tenantId, who), body, who, lang);
   });
-  router.guest(api.video.play, async ({ params, req, viewer }) => {
+  router.guest(api.video.play, async ({ params, query, req, viewer }) => {
     // The client's address (grouped as every per-address limit is: IPv6 by its /64), read in this
     // one place: the per-address limit, and a guest's viewer when the browser sends no device id.
     const address = clientAddress(req);
@@ -86,10 +86,18 @@ export function catalogRoutes(
     const who = await viewer();
     // A device id off the contract's pattern is ignored: the play counts by address.
     const device = deviceIdSchema.safeParse(req.headers[DEVICE_ID_HEADER]);
-    return catalog.play(await tenantOf(req, undefined, who), params.videoId, who, {
+    const played = await catalog.play(await tenantOf(req, undefined, who), params.videoId, who, {
       deviceId: device.success ? device.data : null,
       address,
     });
+    // A cold open's first script asks the start rung's playlist with the address: one request
+    // less before its first segments (a 3G line's round trip, and a connection the page's
+    // scripts hold). Unreadable, it is left out: the page then asks it as before.
+    if (query.start !== '1' || !played.startUrl) return played;
+    const file = played.startUrl.slice(played.startUrl.lastIndexOf('/') + 1);
+    const [row] = await catalog.episodeKey(params.videoId);
+    const startPlaylist = row ? await mediaPlaylist(row.hlsKey, file).catch(() => null) : null;
+    return { ...played, startPlaylist };
   });
 
   router.user(api.video.favoriting, ({ user, body }) => catalog.setFavorite(user, body.seriesId, true));
@@ -188,6 +196,19 @@ export function catalogRoutes(
   }
 
   /**
+   * A media playlist's text as `/stream` answers it: its files signed for the store or the CDN
+   * when segments go there directly, else as stored (addresses relative to it); null when absent.
+   */
+  async function mediaPlaylist(hlsKey: string, file: string): Promise<string | null> {
+    if (deps.playlists) return deps.playlists.playlist(hlsKey, file);
+    const stored = await deps.storage.read(`${hlsKey}/${file}`);
+    if (!stored) return null;
+    const chunks: Buffer[] = [];
+    for await (const chunk of stored.body as AsyncIterable<Buffer>) chunks.push(chunk);
+    return Buffer.concat(chunks).toString('utf8');
+  }
+
+  /**
    * Episode playlists and segments, only through addresses signed by `play`: the signature binds
    * the episode, the viewer and the expiry. Each part is checked in its canonical form (digits, a
    * known file name) before anything else. The master playlist is made from the episode's row.
@@ -229,7 +250,7 @@ export function catalogRoutes(
       const direct = deps.playlists;
       if (direct) {
         if (file.endsWith('.m3u8')) {
-          const text = await direct.playlist(row.hlsKey, file).catch((error: unknown) => {
+          const text = await mediaPlaylist(row.hlsKey, file).catch((error: unknown) => {
             throw new AppError('ServiceUnavailable', { cause: error });
           });
           if (text === null) throw new AppError('NotFound');

@@ -558,6 +558,7 @@ export function createCatalogService({ db, clock, entitlements, points, signer, 
         playlistUrl: signed.url,
         startUrl: lowest ? signer.url(episode.id, viewerId, now, `${lowest.name}.m3u8`).url : null,
         startCodecs: lowest?.codecs ?? null,
+        startPlaylist: null as string | null,
         expiresAt: signed.expiresAt.toISOString(),
         subtitles: tracks.map((t) => ({
           language: t.language,

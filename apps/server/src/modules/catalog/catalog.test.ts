@@ -185,6 +185,12 @@ describe('playback', () => {
     expect(play.startUrl).toBe(`${base}360p.m3u8`);
     // With its codecs, as the master playlist lists them: Media Source needs the type first.
     expect(variants[0]![1]).toContain(`CODECS="${play.startCodecs}"`);
+    // Asked with start=1, the answer carries that playlist itself, as /stream answers it.
+    expect(play.startPlaylist).toBeNull();
+    const withStart = (await call(api.video.play, { params: { videoId: first.id }, query: { start: '1' } }))
+      .body.data;
+    expect(withStart.startPlaylist).toBe((await get(play.startUrl)).body);
+    expect(withStart.startPlaylist).toContain('#EXT-X-MAP:URI="360p_init.mp4"');
     // Every rung cuts at the same times: segment n of one starts where segment n of another does.
     const timings = [];
     for (const v of variants) {
