@@ -14,6 +14,7 @@ import { CHAT_MAX_TEXT } from '@dramastar/contract';
 import { useState } from 'react';
 import { errorText } from '../../../shared/api/api-error';
 import { formatTime } from '../../../shared/format';
+import { useT } from '../../../shared/i18n';
 import { useSession } from '../../../shared/session/session';
 import { TenantFilter } from '../../../shared/ui/tenant-filter';
 import { TenantSelect } from '../../../shared/ui/tenant-select';
@@ -34,6 +35,7 @@ interface FormValues {
 
 /** Support → Canned replies: ready answers per tenant, picked from the chat's reply box. */
 export function CannedRepliesPage() {
+  const t = useT();
   const tenants = useSession((s) => s.operator?.tenantIds ?? []);
   const myTenants = useMyTenants();
   const [tenantId, setTenantId] = useState<string | undefined>(undefined);
@@ -65,18 +67,18 @@ export function CannedRepliesPage() {
 
   const columns: TableColumnsType<CannedReplyRow> = [
     {
-      title: 'Tenant',
+      title: t('canned.tenant'),
       dataIndex: 'tenantId',
       width: 180,
       render: (v: string) => tenantLabel(myTenants.data?.list, v),
     },
-    { title: 'Title', dataIndex: 'title', width: 200 },
+    { title: t('canned.name'), dataIndex: 'title', width: 200 },
     {
-      title: 'Text',
+      title: t('canned.text'),
       dataIndex: 'body',
       render: (v: string) => <span style={{ whiteSpace: 'pre-wrap' }}>{v}</span>,
     },
-    { title: 'Created', dataIndex: 'createdAt', width: 170, render: (v: string) => formatTime(v) },
+    { title: t('canned.created'), dataIndex: 'createdAt', width: 170, render: (v: string) => formatTime(v) },
     {
       title: '',
       key: 'actions',
@@ -84,11 +86,11 @@ export function CannedRepliesPage() {
       render: (_, row) => (
         <Space>
           <Button size="small" data-testid="canned-edit" onClick={() => open(row)}>
-            Edit
+            {t('canned.edit')}
           </Button>
-          <Popconfirm title="Delete this reply?" onConfirm={() => remove.mutate({ id: row.id })}>
+          <Popconfirm title={t('canned.deleteConfirm')} onConfirm={() => remove.mutate({ id: row.id })}>
             <Button size="small" danger data-testid="canned-delete">
-              Delete
+              {t('canned.delete')}
             </Button>
           </Popconfirm>
         </Space>
@@ -98,12 +100,12 @@ export function CannedRepliesPage() {
 
   return (
     <Card
-      title="Canned replies"
+      title={t('canned.title')}
       extra={
         <Space>
           <TenantFilter value={tenantId} onChange={setTenantId} />
           <Button type="primary" data-testid="canned-new" onClick={() => open('new')}>
-            New reply
+            {t('canned.new')}
           </Button>
         </Space>
       }
@@ -121,8 +123,8 @@ export function CannedRepliesPage() {
       />
       <Modal
         open={editing !== null}
-        title={editing === 'new' ? 'New canned reply' : 'Edit canned reply'}
-        okText="Save"
+        title={t(editing === 'new' ? 'canned.newTitle' : 'canned.editTitle')}
+        okText={t('canned.save')}
         confirmLoading={saving}
         onOk={() => void save()}
         onCancel={() => setEditing(null)}
@@ -130,15 +132,23 @@ export function CannedRepliesPage() {
       >
         {saveError && <Alert type="error" title={errorText(saveError)} style={{ marginBottom: 12 }} />}
         <Form form={form} layout="vertical" preserve={false}>
-          <Form.Item name="tenantId" label="Tenant" rules={[{ required: true, message: 'Pick the tenant' }]}>
+          <Form.Item
+            name="tenantId"
+            label={t('canned.tenant')}
+            rules={[{ required: true, message: t('canned.pickTenant') }]}
+          >
             <TenantSelect testId="canned-tenant" disabled={editing !== 'new'} />
           </Form.Item>
-          <Form.Item name="title" label="Title" rules={[{ required: true, whitespace: true, max: 60 }]}>
+          <Form.Item
+            name="title"
+            label={t('canned.name')}
+            rules={[{ required: true, whitespace: true, max: 60 }]}
+          >
             <Input data-testid="canned-title" maxLength={60} />
           </Form.Item>
           <Form.Item
             name="body"
-            label="Text"
+            label={t('canned.text')}
             rules={[{ required: true, whitespace: true, max: CHAT_MAX_TEXT }]}
           >
             <Input.TextArea

@@ -18,6 +18,7 @@ import {
 import { useState } from 'react';
 import { errorText, isApiError } from '../../../shared/api/api-error';
 import { formatTime } from '../../../shared/format';
+import { useT } from '../../../shared/i18n';
 
 /** A server field path (`domains.0`) as a form name path. */
 const fieldPath = (field: string) => field.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p));
@@ -41,6 +42,7 @@ const domainsInput = (testId: string) => (
 
 function CreateDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { message } = App.useApp();
+  const t = useT();
   const [form] = Form.useForm<CreateTenantBody>();
   const create = useCreateTenant();
   const submit = async () => {
@@ -52,7 +54,7 @@ function CreateDialog({ open, onClose }: { open: boolean; onClose: () => void })
     }
     try {
       await create.mutateAsync(values);
-      void message.success(`Tenant ${values.tenantId} created`);
+      void message.success(t('tenants.createdToast', { id: values.tenantId }));
       onClose();
     } catch (error) {
       if (isApiError(error) && error.field)
@@ -63,7 +65,7 @@ function CreateDialog({ open, onClose }: { open: boolean; onClose: () => void })
   return (
     <Modal
       open={open}
-      title="New tenant"
+      title={t('tenants.new')}
       onCancel={onClose}
       onOk={() => void submit()}
       confirmLoading={create.isPending}
@@ -84,34 +86,38 @@ function CreateDialog({ open, onClose }: { open: boolean; onClose: () => void })
           <Col span={8}>
             <Form.Item
               name="tenantId"
-              label="Id (6 digits)"
-              rules={[{ required: true, pattern: /^\d{6}$/, message: '6 digits' }]}
+              label={t('tenants.idSix')}
+              rules={[{ required: true, pattern: /^\d{6}$/, message: t('tenants.sixDigits') }]}
             >
               <Input maxLength={6} data-testid="tenant-id" />
             </Form.Item>
           </Col>
           <Col span={16}>
-            <Form.Item name="name" label="Name" rules={[{ required: true }]}>
+            <Form.Item name="name" label={t('tenants.name')} rules={[{ required: true }]}>
               <Input maxLength={60} data-testid="tenant-name" />
             </Form.Item>
           </Col>
           <Col span={8}>
-            <Form.Item name="currency" label="Currency">
+            <Form.Item name="currency" label={t('tenants.currency')}>
               <Select options={CURRENCY_KEYS.map((c) => ({ value: c, label: c }))} />
             </Form.Item>
           </Col>
           <Col span={8}>
-            <Form.Item name="defaultLanguage" label="Language">
+            <Form.Item name="defaultLanguage" label={t('tenants.language')}>
               <Select options={LANGUAGE_KEYS.map((l) => ({ value: l, label: l }))} />
             </Form.Item>
           </Col>
           <Col span={8}>
-            <Form.Item name="timeZone" label="Time zone" rules={[{ required: true }]}>
+            <Form.Item name="timeZone" label={t('tenants.timeZone')} rules={[{ required: true }]}>
               <Input />
             </Form.Item>
           </Col>
           <Col span={24}>
-            <Form.Item name="domains" label="Domains" rules={[{ required: true, type: 'array', min: 1 }]}>
+            <Form.Item
+              name="domains"
+              label={t('tenants.domains')}
+              rules={[{ required: true, type: 'array', min: 1 }]}
+            >
               {domainsInput('tenant-domains')}
             </Form.Item>
           </Col>
@@ -123,6 +129,7 @@ function CreateDialog({ open, onClose }: { open: boolean; onClose: () => void })
 
 function DomainsDialog({ tenant, onClose }: { tenant: AdminTenantRow | null; onClose: () => void }) {
   const { message } = App.useApp();
+  const t = useT();
   const [form] = Form.useForm<{ domains: string[] }>();
   const save = useTenantDomains();
   const submit = async () => {
@@ -130,7 +137,7 @@ function DomainsDialog({ tenant, onClose }: { tenant: AdminTenantRow | null; onC
     try {
       const { domains } = await form.validateFields();
       await save.mutateAsync({ tenantId: tenant.tenantId, domains });
-      void message.success('Domains saved');
+      void message.success(t('tenants.domainsSaved'));
       onClose();
     } catch (error) {
       if (isApiError(error)) void message.error(errorText(error));
@@ -139,14 +146,18 @@ function DomainsDialog({ tenant, onClose }: { tenant: AdminTenantRow | null; onC
   return (
     <Modal
       open={tenant !== null}
-      title={`Domains of ${tenant?.tenantId ?? ''}`}
+      title={t('tenants.domainsOf', { id: tenant?.tenantId ?? '' })}
       onCancel={onClose}
       onOk={() => void submit()}
       confirmLoading={save.isPending}
       destroyOnHidden
     >
       <Form form={form} layout="vertical" preserve={false} initialValues={{ domains: tenant?.domains ?? [] }}>
-        <Form.Item name="domains" label="Host names" rules={[{ required: true, type: 'array', min: 1 }]}>
+        <Form.Item
+          name="domains"
+          label={t('tenants.hostNames')}
+          rules={[{ required: true, type: 'array', min: 1 }]}
+        >
           {domainsInput('tenant-domains-edit')}
         </Form.Item>
       </Form>
@@ -156,35 +167,44 @@ function DomainsDialog({ tenant, onClose }: { tenant: AdminTenantRow | null; onC
 
 /** Tenants (owner only): each white-label site, its currency and the host names that open it. */
 export function TenantsPage() {
+  const t = useT();
   const list = useTenants();
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<AdminTenantRow | null>(null);
   const columns: TableColumnsType<AdminTenantRow> = [
-    { title: 'Id', dataIndex: 'tenantId', render: (v: string) => <code>{v}</code> },
-    { title: 'Name', dataIndex: 'name' },
-    { title: 'Currency', dataIndex: 'currency' },
-    { title: 'Language', dataIndex: 'defaultLanguage' },
-    { title: 'Time zone', dataIndex: 'timeZone' },
+    { title: t('tenants.id'), dataIndex: 'tenantId', render: (v: string) => <code>{v}</code> },
+    { title: t('tenants.name'), dataIndex: 'name' },
+    { title: t('tenants.currency'), dataIndex: 'currency' },
+    { title: t('tenants.language'), dataIndex: 'defaultLanguage' },
+    { title: t('tenants.timeZone'), dataIndex: 'timeZone' },
     {
-      title: 'Domains',
+      title: t('tenants.domains'),
       dataIndex: 'domains',
       render: (domains: string[]) => domains.map((d) => <Tag key={d}>{d}</Tag>),
     },
-    { title: 'Earn', dataIndex: 'earnEnabled', render: (on: boolean) => (on ? 'on' : 'off') },
-    { title: 'Created', dataIndex: 'createdAt', render: (v: string) => formatTime(v) },
+    {
+      title: t('tenants.earn'),
+      dataIndex: 'earnEnabled',
+      render: (on: boolean) => t(on ? 'tenants.on' : 'tenants.off'),
+    },
+    { title: t('tenants.created'), dataIndex: 'createdAt', render: (v: string) => formatTime(v) },
     {
       title: '',
       key: 'actions',
-      render: (_, t) => (
-        <Button size="small" onClick={() => setEditing(t)} data-testid={`tenant-edit-domains-${t.tenantId}`}>
-          Domains
+      render: (_, row) => (
+        <Button
+          size="small"
+          onClick={() => setEditing(row)}
+          data-testid={`tenant-edit-domains-${row.tenantId}`}
+        >
+          {t('tenants.domains')}
         </Button>
       ),
     },
   ];
   return (
     <Card
-      title="Tenants"
+      title={t('tenants.title')}
       extra={
         <Button
           type="primary"
@@ -192,7 +212,7 @@ export function TenantsPage() {
           onClick={() => setCreating(true)}
           data-testid="tenant-new"
         >
-          New tenant
+          {t('tenants.new')}
         </Button>
       }
     >
