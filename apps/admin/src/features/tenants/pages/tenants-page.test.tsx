@@ -3,7 +3,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useLanguage } from '../../../shared/i18n';
 import { useSession } from '../../../shared/session/session';
 import { renderConsole, stubServer } from '../../../shared/testing';
-import { CannedRepliesPage } from '../../chat/pages/canned-replies-page';
 import { TenantsPage } from './tenants-page';
 
 const wait = { timeout: 10_000 };
@@ -38,7 +37,7 @@ afterEach(() => {
   useLanguage.getState().setLanguage('en');
 });
 
-describe('tenants and canned replies in Vietnamese', () => {
+describe('tenants in Vietnamese', () => {
   it('names the tenants page’s columns and actions in the operator’s language', async () => {
     stubServer((path) =>
       path.endsWith('/tenants')
@@ -50,26 +49,5 @@ describe('tenants and canned replies in Vietnamese', () => {
     for (const word of ['Tiền tệ', 'Múi giờ', 'Tên miền', 'bật'])
       expect(screen.getAllByText(word).length).toBeGreaterThan(0);
     expect(screen.getByTestId('tenant-new')).toHaveTextContent('Tenant mới');
-  });
-
-  it('names the canned replies page in the operator’s language', async () => {
-    stubServer((path) =>
-      path.includes('canned')
-        ? {
-            body: {
-              list: [
-                { id: '1', tenantId: '000000', title: 'Chào', body: 'Xin chào', createdAt: tenant.createdAt },
-              ],
-            },
-          }
-        : path.endsWith('/tenants')
-          ? { body: { list: [tenant] } }
-          : { status: 404, body: { code: 404, msg: 'no' } },
-    );
-    renderConsole(<CannedRepliesPage />);
-    await screen.findByText('Xin chào', {}, wait);
-    expect(screen.getByText('Câu trả lời mẫu')).toBeInTheDocument();
-    expect(screen.getByTestId('canned-new')).toHaveTextContent('Câu trả lời mới');
-    expect(screen.getByTestId('canned-edit')).toHaveTextContent('Sửa');
   });
 });
