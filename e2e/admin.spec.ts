@@ -52,7 +52,7 @@ test('an operator signs in at /admin with TOTP, approves a withdrawal the user s
   // The withdrawal queue offers approve and reject for an applied withdrawal; approve it.
   await page.getByTestId('nav').getByText('Withdrawals').click();
   await expect(page).toHaveURL(/\/admin\/finance\/withdrawals$/);
-  await expect(page.getByTestId(`withdrawal-stage-${orderNo}`)).toHaveText('applied');
+  await expect(page.getByTestId(`withdrawal-stage-${orderNo}`)).toHaveText('To approve');
   await expect(page.getByTestId(`withdrawal-reject-${orderNo}`)).toBeVisible();
   await expect(page.getByTestId(`withdrawal-pay-${orderNo}`)).toHaveCount(0);
   const row = page.getByRole('row').filter({ hasText: orderNo });
@@ -60,7 +60,7 @@ test('an operator signs in at /admin with TOTP, approves a withdrawal the user s
   await expect(row).toContainText('210.00 PHP');
   await page.getByTestId(`withdrawal-approve-${orderNo}`).click();
   await page.getByTestId('withdrawal-action-ok').click();
-  await expect(page.getByTestId(`withdrawal-stage-${orderNo}`)).toHaveText('approved');
+  await expect(page.getByTestId(`withdrawal-stage-${orderNo}`)).toHaveText('To send');
   await expect(page.getByTestId(`withdrawal-process-${orderNo}`)).toBeVisible();
   // The card number is masked in the queue; finance opens it in full to pay (audited).
   await expect(row).toContainText('•••• 3210');

@@ -114,7 +114,7 @@ test('support credits a user above the threshold from the user page and a chat; 
   await expect(toApprove).not.toHaveAttribute('data-count', '0');
   await toApprove.click();
   await expect(owner).toHaveURL(/\/admin\/finance\/withdrawals\?status=applied/);
-  await expect(owner.getByTestId(`withdrawal-stage-${orderNo}`)).toHaveText('applied');
+  await expect(owner.getByTestId(`withdrawal-stage-${orderNo}`)).toHaveText('To approve');
 
   // The same console in Vietnamese.
   await owner.getByTestId('language-picker').click();

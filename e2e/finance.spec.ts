@@ -44,7 +44,7 @@ test('finance confirms a bank transfer and pays a withdrawal the user sees, then
   await page.getByTestId(`recharge-confirm-${orderNo}`).click();
   await page.getByTestId('recharge-confirm-dialog-input').fill(`BDO 2211 ${reference ?? ''} JUAN CRUZ`);
   await page.getByTestId('recharge-confirm-dialog-ok').click();
-  await expect(page.getByRole('row').filter({ hasText: orderNo })).toContainText('credited');
+  await expect(page.getByRole('row').filter({ hasText: orderNo })).toContainText('Credited');
 
   // The user's wallet shows the money.
   await app.goto(`${base()}/pages/profile/wallet/index`);
@@ -63,7 +63,7 @@ test('finance confirms a bank transfer and pays a withdrawal the user sees, then
   await page.getByTestId(`withdrawal-pay-${withdrawal}`).click();
   await page.getByTestId('withdrawal-reason-dialog-input').fill('BDO-FT-000042');
   await page.getByTestId('withdrawal-reason-dialog-ok').click();
-  await expect(page.getByTestId(`withdrawal-stage-${withdrawal}`)).toHaveText('paid');
+  await expect(page.getByTestId(`withdrawal-stage-${withdrawal}`)).toHaveText('Paid');
   // The timeline shows who did each step and when, with the reference.
   await page
     .getByTestId('withdrawals-table')
@@ -106,7 +106,7 @@ test('finance confirms a bank transfer and pays a withdrawal the user sees, then
   const search = page.getByTestId('filter-order').locator('input');
   await search.fill(cardOrder);
   await search.press('Enter');
-  await expect(page.getByTestId(`payment-status-${cardOrder}`)).toHaveText('credited');
+  await expect(page.getByTestId(`payment-status-${cardOrder}`)).toHaveText('Credited');
   await page
     .getByTestId('payments-table')
     .getByRole('row')

@@ -112,8 +112,9 @@ function Payments({ onDeliveries }: { onDeliveries: (orderNo: string) => void })
           color={STATUS_COLORS[s]}
           title={p.reason ?? undefined}
           data-testid={`payment-status-${p.orderNo}`}
+          data-status={s}
         >
-          {s}
+          {t(`recharge.status.${s}`)}
         </Tag>
       ),
     },

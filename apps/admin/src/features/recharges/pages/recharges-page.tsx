@@ -84,17 +84,17 @@ export function RechargesPage() {
       ),
     },
     {
-      title: 'Status',
+      title: t('col.status'),
       dataIndex: 'status',
       render: (s: RechargeStatus, r) => (
-        <Tag color={STATUS_COLORS[s]} title={r.reason ?? undefined}>
-          {s}
+        <Tag color={STATUS_COLORS[s]} title={r.reason ?? undefined} data-status={s}>
+          {t(`recharge.status.${s}`)}
         </Tag>
       ),
     },
-    { title: 'Created', dataIndex: 'createdAt', render: (v: string) => formatTime(v) },
+    { title: t('operators.created'), dataIndex: 'createdAt', render: (v: string) => formatTime(v) },
     {
-      title: 'Reference / hash',
+      title: t('col.referenceHash'),
       key: 'reference',
       render: (_, r) => (
         <span>
@@ -121,7 +121,7 @@ export function RechargesPage() {
       ),
     },
     {
-      title: 'Actions',
+      title: t('col.actions'),
       key: 'actions',
       fixed: 'right',
       render: (_, r) => (

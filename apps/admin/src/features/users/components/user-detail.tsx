@@ -85,7 +85,7 @@ function Membership({ membership: m }: { membership: UserDetail['membership'] })
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Descriptions data-testid="user-membership" size="small" bordered column={{ xs: 1, md: 3 }}>
         <Descriptions.Item label={t('users.currentCard')}>
-          {m.active ? <Tag color="gold">{m.active.tier}</Tag> : t('users.noneCard')}
+          {m.active ? <Tag color="gold">{t(`tier.${m.active.tier}`)}</Tag> : t('users.noneCard')}
         </Descriptions.Item>
         <Descriptions.Item label={t('users.activeUntil')}>{formatTime(m.active?.endsAt)}</Descriptions.Item>
         <Descriptions.Item label={t('users.paidUntil')}>{formatTime(m.paidUntil)}</Descriptions.Item>

@@ -1,4 +1,4 @@
-import type { CurrencyKey } from '@dramastar/contract';
+import type { CurrencyKey, RechargeStatus, WithdrawalStage } from '@dramastar/contract';
 import { Card, Select, Space, Statistic, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { errorText } from '../../../shared/api/api-error';
@@ -100,7 +100,11 @@ export function UserWallet({ userId, balances }: { userId: string; balances: Use
               align: 'right',
               render: (_, r) => formatMoney(r.creditAmount, r.currency),
             },
-            { title: t('col.status'), dataIndex: 'status', render: (v: string) => <Tag>{v}</Tag> },
+            {
+              title: t('col.status'),
+              dataIndex: 'status',
+              render: (v: RechargeStatus) => <Tag>{t(`recharge.status.${v}`)}</Tag>,
+            },
             { title: t('operators.created'), dataIndex: 'createdAt', render: (v: string) => formatTime(v) },
             {
               title: t('recharge.status.credited'),
@@ -131,7 +135,11 @@ export function UserWallet({ userId, balances }: { userId: string; balances: Use
               key: 'to',
               render: (_, r) => `${r.destination.bank ?? r.destination.channel} ${r.destination.account}`,
             },
-            { title: t('withdrawals.stage'), dataIndex: 'status', render: (v: string) => <Tag>{v}</Tag> },
+            {
+              title: t('withdrawals.stage'),
+              dataIndex: 'status',
+              render: (v: WithdrawalStage) => <Tag>{t(`withdrawal.stage.${v}`)}</Tag>,
+            },
             { title: t('users.applied'), dataIndex: 'createdAt', render: (v: string) => formatTime(v) },
             { title: t('credit.reason'), dataIndex: 'reason', render: (v: string | null) => v ?? '—' },
           ]}

@@ -233,8 +233,8 @@ export function WithdrawalsPage() {
       title: t('withdrawals.stage'),
       dataIndex: 'status',
       render: (s: WithdrawalStage, w) => (
-        <Tag color={STAGE_COLORS[s]} data-testid={`withdrawal-stage-${w.orderNo}`}>
-          {s}
+        <Tag color={STAGE_COLORS[s]} data-testid={`withdrawal-stage-${w.orderNo}`} data-status={s}>
+          {t(`withdrawal.stage.${s}`)}
         </Tag>
       ),
     },
