@@ -28,6 +28,17 @@ export const SPEEDS = [0.75, 1, 1.25, 1.5, 2] as const;
  * time its first segment is in (from the cache) the boot video has not passed it.
  */
 const HANDOVER_LEAD_SECONDS = 0.5;
+/** It takes over once it holds this much past the boot video's second, or after this long. */
+const HANDOVER_AHEAD_SECONDS = 4;
+const HANDOVER_WAIT_MS = 6000;
+
+/** Seconds `video` holds from second `at` on (0 when `at` is not buffered). */
+function bufferedAhead(video: HTMLVideoElement, at: number): number {
+  const ranges = video.buffered;
+  for (let i = 0; i < ranges.length; i++)
+    if (ranges.start(i) <= at && at < ranges.end(i)) return ranges.end(i) - at;
+  return 0;
+}
 
 export interface DetailsPlayerProps {
   episode: EpisodeInfo;
@@ -104,16 +115,29 @@ export function DetailsPlayer({ episode, startAt, onEnded, onLocked, onVideo }: 
     const handOver = () => {
       if (!boot) return;
       const at = boot.video.currentTime;
-      const buffered = video.buffered;
-      for (let i = 0; i < buffered.length; i++)
-        if (buffered.start(i) <= at && at < buffered.end(i) - 0.1) video.currentTime = at;
+      if (bufferedAhead(video, at) > 0.1) video.currentTime = at;
       if (!boot.video.muted) useSound.getState().setOn(true);
       endBootVideo();
       dropBootShell();
     };
+    // The switch waits until this player holds a few seconds past the boot video's second (from
+    // the cache, as a rule), so it cannot stall right after; the boot video plays on meanwhile.
+    let waitHandle: number | undefined;
     const start = () => {
-      handOver();
-      play();
+      if (!boot) {
+        play();
+        return;
+      }
+      const deadline = performance.now() + HANDOVER_WAIT_MS;
+      const check = () => {
+        const ready = bufferedAhead(video, boot.video.currentTime) >= HANDOVER_AHEAD_SECONDS;
+        if (!ready && !boot.stopped && !boot.video.paused && performance.now() < deadline) return;
+        window.clearInterval(waitHandle);
+        handOver();
+        play();
+      };
+      waitHandle = window.setInterval(check, 200);
+      check();
     };
     video.addEventListener('playing', onPlaying);
     video.addEventListener('timeupdate', sync);
@@ -138,6 +162,7 @@ export function DetailsPlayer({ episode, startAt, onEnded, onLocked, onVideo }: 
       video.removeEventListener('ended', onEnd);
       video.removeEventListener('volumechange', onVolume);
       video.removeEventListener('canplay', start);
+      window.clearInterval(waitHandle);
       attachment.destroy();
       dropShell();
       if (boot) endBootVideo();
