@@ -117,6 +117,7 @@ export function DetailsPlayer({ episode, startAt, onEnded, onLocked, onVideo }: 
       const at = boot.video.currentTime;
       if (bufferedAhead(video, at) > 0.1) video.currentTime = at;
       if (!boot.video.muted) useSound.getState().setOn(true);
+      attachment.promote();
       endBootVideo();
       dropBootShell();
     };
@@ -149,6 +150,7 @@ export function DetailsPlayer({ episode, startAt, onEnded, onLocked, onVideo }: 
 
     const attachment = attachEpisode(video, videoId, {
       startAt: beginAt > 0 ? beginAt : undefined,
+      lowest: boot !== null,
       onLocked: (info) => callbacks.current.onLocked(info),
       onError: () => setFailed(true),
       onQuality: setQuality,

@@ -11,6 +11,11 @@ export interface AttachOptions {
   startAt?: number;
   /** A neighbour loaded ahead of time: buffer only a little until it becomes current. */
   preload?: boolean;
+  /**
+   * Only the lowest rendition until `promote()`: the player waiting to take over from the boot
+   * video (index.html), whose lowest-rung segments it finds in the cache, fetches no others twice.
+   */
+  lowest?: boolean;
   /** The server refused: the episode is locked for this viewer (409 `EpisodeLocked`). */
   onLocked?: (info: LockedInfo) => void;
   /** No playable stream (network, unsupported browser, a second expired address). */
@@ -84,6 +89,7 @@ export function attachEpisode(
   /** Renewals since media last loaded; a second 403 in a row is an error, not a loop. */
   let renewals = 0;
   let preloading = options.preload === true;
+  let lowest = options.lowest === true;
   /** Swiped away from (`hold`): nothing more loads until `promote`. */
   let held = false;
   const engine = hlsEngine(video);
@@ -204,9 +210,13 @@ export function attachEpisode(
       video.clientWidth > 0
         ? { width: video.clientWidth * dpr, height: video.clientHeight * dpr, fit }
         : null;
-    const ceiling = levelCeiling(instance.levels, { preload: preloading, dataSaver: saver, player });
+    const ceiling = levelCeiling(instance.levels, {
+      preload: preloading || lowest,
+      dataSaver: saver,
+      player,
+    });
     if (instance.autoLevelCapping !== ceiling) instance.autoLevelCapping = ceiling;
-    const manual = preloading ? -1 : chosenLevel(instance.levels, prefs.choice, saver);
+    const manual = preloading || lowest ? -1 : chosenLevel(instance.levels, prefs.choice, saver);
     if (instance.manualLevel !== manual) instance.nextLevel = manual;
     reportQuality();
   };
@@ -290,6 +300,7 @@ export function attachEpisode(
     videoId,
     promote: () => {
       preloading = false;
+      lowest = false;
       const wasHeld = held;
       held = false;
       if (!hls) return;
