@@ -42,7 +42,7 @@ test('the owner changes the Primary Star Card price in the console and the app s
     await form.getByTestId('tier-price-primary').fill(newPrice);
     await form.getByTestId('config-save-membership').click();
     // The confirmation lists what changes.
-    await expect(page.getByTestId('config-diff')).toContainText('Primary card price');
+    await expect(page.getByTestId('config-diff')).toContainText('Primary Star Card price');
     await expect(page.getByTestId('config-diff')).toContainText(newPrice);
     await page.screenshot({ path: '/tmp/cfg-console-confirm.png' });
     await page.getByTestId('config-confirm-ok').click();
