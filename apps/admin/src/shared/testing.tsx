@@ -1,9 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import type { Language } from '@dramastar/contract';
+import { cleanup, render } from '@testing-library/react';
 import { App } from 'antd';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { useLanguage } from './i18n';
+import { useSession } from './session/session';
 
 /** What jsdom lacks and antd asks for (ResizeObserver, matchMedia). */
 export function installDomStubs(): void {
@@ -59,4 +62,29 @@ export function renderConsole(ui: ReactNode, path = '/') {
       </App>
     </QueryClientProvider>,
   );
+}
+
+/**
+ * The console signed in as an owner of tenant 000000 speaking `language`, for each test of the
+ * file (the session and the language are reset after each).
+ */
+export function consoleOwnerEachTest(language: Language): void {
+  beforeEach(() => {
+    useSession.getState().signIn('tok', {
+      id: '1',
+      username: 'owner',
+      role: 'owner',
+      tenantIds: ['000000'],
+      mustChangePassword: false,
+      totpEnabled: true,
+      totpRequired: true,
+    });
+    useLanguage.getState().setLanguage(language);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    useSession.getState().clear();
+    useLanguage.getState().setLanguage('en');
+  });
 }

@@ -1,20 +1,9 @@
-import { cleanup, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useLanguage } from '../../../shared/i18n';
-import { useSession } from '../../../shared/session/session';
-import { renderConsole, stubServer } from '../../../shared/testing';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { consoleOwnerEachTest, renderConsole, stubServer } from '../../../shared/testing';
 import { CannedRepliesPage } from './canned-replies-page';
 
 const wait = { timeout: 10_000 };
-const owner = {
-  id: '1',
-  username: 'owner',
-  role: 'owner' as const,
-  tenantIds: ['000000'],
-  mustChangePassword: false,
-  totpEnabled: true,
-  totpRequired: true,
-};
 const tenant = {
   tenantId: '000000',
   name: 'DramaStar PH',
@@ -26,16 +15,7 @@ const tenant = {
   createdAt: '2026-11-27T08:00:00.000Z',
 };
 
-beforeEach(() => {
-  useSession.getState().signIn('tok', owner);
-  useLanguage.getState().setLanguage('vn');
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  useSession.getState().clear();
-  useLanguage.getState().setLanguage('en');
-});
+consoleOwnerEachTest('vn');
 
 describe('canned replies in Vietnamese', () => {
   it('names the canned replies page in the operator’s language', async () => {
