@@ -66,7 +66,7 @@ test('an operator finds a new user by e-mail, freezes them (signed out, sign-in 
   await expect(page.getByTestId('user-email')).toHaveText(email);
   await expect(page.getByTestId('user-status')).toHaveAttribute('data-status', 'active');
   await page.getByRole('tab', { name: 'Sessions' }).click();
-  await expect(page.getByTestId('user-sessions').getByText('active').first()).toBeVisible();
+  await expect(page.getByTestId('user-sessions').locator('[data-status="active"]').first()).toBeVisible();
   await page.screenshot({ path: '/tmp/e2e-users-detail.png' });
 
   // Freeze with a reason.
@@ -75,7 +75,7 @@ test('an operator finds a new user by e-mail, freezes them (signed out, sign-in 
   await page.getByTestId('user-freeze-dialog-ok').click();
   await expect(page.getByTestId('user-status')).toHaveAttribute('data-status', 'frozen');
   await expect(page.getByTestId('user-frozen-alert')).toContainText('Chargeback under review');
-  await expect(page.getByTestId('user-sessions').getByText('active')).toHaveCount(0);
+  await expect(page.getByTestId('user-sessions').locator('[data-status="active"]')).toHaveCount(0);
 
   // The phone is signed out, and signing in again shows the frozen message.
   await app.goto(`${base()}/pages/profile/index`);

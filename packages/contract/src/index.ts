@@ -35,3 +35,4 @@ export * from './team.js';
 export * from './earn.js';
 export * from './api/analytics.js';
 export * from './api/admin-analytics.js';
+export * from './locale-check.js';

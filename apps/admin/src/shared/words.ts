@@ -1,3 +1,5 @@
+import { isTranslationKey, type Translator } from './i18n';
+
 /**
  * A code word as a reader sees it: `withdrawal_refund` → "Withdrawal refund",
  * `membershipBuy` → "Membership buy". For kinds and statuses the server sends as keys.
@@ -9,4 +11,13 @@ export function keyWords(key: string): string {
     .trim()
     .toLowerCase();
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/**
+ * A code the server sends, in the operator's language: `prefix.code` from the catalogues, and
+ * the code's own words for one they do not know yet (a new sign-in provider, a test grant).
+ */
+export function codeText(t: Translator, prefix: string, code: string): string {
+  const key = `${prefix}.${code}`;
+  return isTranslationKey(key) ? t(key) : keyWords(code);
 }

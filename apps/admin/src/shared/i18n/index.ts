@@ -25,6 +25,11 @@ const CATALOGS: Record<Language, Record<TranslationKey, string>> = { en, vn, id 
 
 export const LANGUAGE_KEY = 'admin_language';
 
+/** Whether the catalogues have `key` (for texts chosen by a code the server sends). */
+export function isTranslationKey(key: string): key is TranslationKey {
+  return Object.hasOwn(en, key);
+}
+
 function readLanguage(): Language {
   try {
     const stored = localStorage.getItem(LANGUAGE_KEY);

@@ -371,7 +371,9 @@ function ConversationPanel({
       title={
         <Space wrap>
           <span data-testid="chat-panel-user">{c.userNickname || `user ${c.userId}`}</span>
-          <Tag color={open ? 'green' : 'default'}>{c.status}</Tag>
+          <Tag color={open ? 'green' : 'default'} data-status={c.status}>
+            {t(`chat.status.${c.status}`)}
+          </Tag>
           {c.assignedOperator && <Tag color="blue">{c.assignedOperator}</Tag>}
         </Space>
       }

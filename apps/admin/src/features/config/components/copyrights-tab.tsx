@@ -223,7 +223,11 @@ export function CopyrightsTab({ tenantId }: { tenantId: string }) {
     {
       title: t('copyrights.state'),
       dataIndex: 'state',
-      render: (s: CopyrightProduct['state']) => <Tag color={STATE_COLORS[s]}>{s}</Tag>,
+      render: (s: CopyrightProduct['state']) => (
+        <Tag color={STATE_COLORS[s]} data-status={s}>
+          {t(`copyright.state.${s}`)}
+        </Tag>
+      ),
     },
     {
       title: '',

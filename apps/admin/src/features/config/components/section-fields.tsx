@@ -446,7 +446,7 @@ export function MembershipFields() {
               return (
                 <Row key={field.key} gutter={12} align="middle" data-testid={`tier-row-${tier}`}>
                   <Col span={3}>
-                    <Tag>{tier}</Tag>
+                    <Tag>{t(`tier.${tier}`)}</Tag>
                   </Col>
                   <Col span={2}>
                     <Form.Item name={[field.name, 'enabled']} valuePropName="checked" label={t('config.on')}>

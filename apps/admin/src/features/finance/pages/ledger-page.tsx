@@ -23,7 +23,7 @@ import {
   useLedgerAccounts,
   useLedgerEntries,
 } from '../api/finance';
-import { keyWords } from '../../../shared/words';
+import { codeText } from '../../../shared/words';
 import { useT } from '../../../shared/i18n';
 import { palette } from '../../../shared/ui/palette';
 
@@ -62,7 +62,7 @@ function Entries({ account }: { account: LedgerAccount }) {
       dataIndex: 'kind',
       render: (k: string) => (
         <Tag title={k} data-testid="ledger-kind">
-          {keyWords(k)}
+          {codeText(t, 'transfer.kind', k)}
         </Tag>
       ),
     },
@@ -174,7 +174,7 @@ export function LedgerPage() {
               style={{ width: 130 }}
               value={query.kind}
               onChange={(kind) => filter({ kind })}
-              options={LEDGER_ACCOUNT_KINDS.map((k) => ({ value: k, label: keyWords(k) }))}
+              options={LEDGER_ACCOUNT_KINDS.map((k) => ({ value: k, label: t(`ledger.accountKind.${k}`) }))}
             />
             <Select<CurrencyKey | undefined>
               data-testid="filter-currency"

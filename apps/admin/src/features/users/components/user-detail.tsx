@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined, GiftOutlined } from '@ant-design/icons';
-import { adminCreditApi, adminUsersApi, roleMayCall } from '@dramastar/contract';
+import { adminCreditApi, adminUsersApi, type MembershipTier, roleMayCall } from '@dramastar/contract';
 import { useSearchParams } from 'react-router-dom';
 import { useT } from '../../../shared/i18n';
 import { CreditDialog } from '../../../shared/ui/credit-dialog';
@@ -31,6 +31,7 @@ import {
   useUserDetail,
   useUserSessions,
 } from '../api/users';
+import { codeText } from '../../../shared/words';
 import { StatusTag } from './status-tag';
 import { UserWallet } from './user-wallet';
 
@@ -65,7 +66,9 @@ function Profile({ detail }: { detail: UserDetail }) {
         )}
       </Descriptions.Item>
       <Descriptions.Item label={t('users.loginMethods')}>
-        {p.loginMethods.length ? p.loginMethods.map((m) => <Tag key={m}>{m}</Tag>) : '—'}
+        {p.loginMethods.length
+          ? p.loginMethods.map((m) => <Tag key={m}>{codeText(t, 'login.method', m)}</Tag>)
+          : '—'}
       </Descriptions.Item>
       <Descriptions.Item label={t('col.status')}>
         <StatusTag status={p.status} />
@@ -99,9 +102,19 @@ function Membership({ membership: m }: { membership: UserDetail['membership'] })
           dataSource={m.cards}
           locale={{ emptyText: t('users.noCard') }}
           columns={[
-            { title: t('users.tier'), dataIndex: 'tier' },
-            { title: t('copyrights.state'), dataIndex: 'status', render: (v: string) => <Tag>{v}</Tag> },
-            { title: t('users.source'), dataIndex: 'source' },
+            { title: t('users.tier'), dataIndex: 'tier', render: (v: MembershipTier) => t(`tier.${v}`) },
+            {
+              title: t('copyrights.state'),
+              dataIndex: 'status',
+              render: (v: UserDetail['membership']['cards'][number]['status']) => (
+                <Tag data-status={v}>{t(`card.status.${v}`)}</Tag>
+              ),
+            },
+            {
+              title: t('users.source'),
+              dataIndex: 'source',
+              render: (v: string) => codeText(t, 'card.source', v),
+            },
             { title: t('dashboard.from'), dataIndex: 'startsAt', render: (v: string) => formatTime(v) },
             { title: t('users.until'), dataIndex: 'endsAt', render: (v: string) => formatTime(v) },
             { title: t('users.pricePaid'), key: 'price', render: (_, c) => `${c.price} / ${c.paid}` },
@@ -116,8 +129,18 @@ function Membership({ membership: m }: { membership: UserDetail['membership'] })
           dataSource={m.trialCards}
           locale={{ emptyText: t('users.noTrial') }}
           columns={[
-            { title: t('users.source'), dataIndex: 'source' },
-            { title: t('copyrights.state'), dataIndex: 'status', render: (v: string) => <Tag>{v}</Tag> },
+            {
+              title: t('users.source'),
+              dataIndex: 'source',
+              render: (v: string) => codeText(t, 'card.source', v),
+            },
+            {
+              title: t('copyrights.state'),
+              dataIndex: 'status',
+              render: (v: UserDetail['membership']['trialCards'][number]['status']) => (
+                <Tag data-status={v}>{t(`trial.status.${v}`)}</Tag>
+              ),
+            },
             {
               title: t('users.activated'),
               dataIndex: 'activatedAt',
@@ -203,7 +226,11 @@ function Sessions({ userId, canRevoke }: { userId: string; canRevoke: boolean })
           {
             title: t('copyrights.state'),
             dataIndex: 'status',
-            render: (v: UserSession['status']) => <Tag color={v === 'active' ? 'green' : 'default'}>{v}</Tag>,
+            render: (v: UserSession['status']) => (
+              <Tag color={v === 'active' ? 'green' : 'default'} data-status={v}>
+                {t(`session.status.${v}`)}
+              </Tag>
+            ),
           },
           { title: 'IP', dataIndex: 'ip', render: (v: string | null) => dash(v) },
           {

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { errorText } from '../../../shared/api/api-error';
 import { formatMoney, formatTime } from '../../../shared/format';
 import { useT } from '../../../shared/i18n';
-import { keyWords } from '../../../shared/words';
+import { codeText } from '../../../shared/words';
 import { type UserDetail, useUserLedger, useUserRecharges, useUserWithdrawals } from '../api/users';
 
 type Paging = { pageNum: number; pageSize: number };
@@ -67,7 +67,7 @@ export function UserWallet({ userId, balances }: { userId: string; balances: Use
             {
               title: t('config.earn.kind'),
               dataIndex: 'type',
-              render: (v: string) => <span title={v}>{keyWords(v)}</span>,
+              render: (v: string) => <span title={v}>{codeText(t, 'transfer.kind', v)}</span>,
             },
             {
               title: t('credits.amount'),

@@ -89,7 +89,7 @@ export function UsersPage() {
             style={{ width: 140 }}
             value={query.status}
             onChange={(status) => filter({ status })}
-            options={USER_STATUSES.map((s) => ({ value: s, label: s }))}
+            options={USER_STATUSES.map((s) => ({ value: s, label: t(`user.status.${s}`) }))}
           />
           <TenantFilter value={query.tenantId} onChange={(tenantId) => filter({ tenantId })} />
         </Space>
