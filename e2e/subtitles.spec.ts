@@ -158,3 +158,50 @@ test('a remembered language the episode lacks shows none, and CC then turns on t
   await cc.click();
   await expect(page.getByTestId('subtitles')).toHaveAttribute('lang', 'en');
 });
+
+/** Records every layout shift the page reports (Lighthouse's CLS counts the same entries). */
+async function recordShifts(page: Page) {
+  await page.addInitScript(() => {
+    const shifts: string[] = [];
+    Object.assign(window, { __shifts: shifts });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as PerformanceEntry[] &
+        { value: number; sources: { node?: Node }[] }[]) {
+        const nodes = entry.sources.map((s) =>
+          s.node instanceof Element ? s.node.className : (s.node?.nodeName ?? 'gone'),
+        );
+        shifts.push(`${entry.value.toFixed(4)} ${nodes.join(', ')}`);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+const shifts = (page: Page) => page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts);
+
+test('the Shorts feed keeps still as it plays: subtitle lines and the CC button come without moving anything', async ({
+  page,
+}) => {
+  await recordShifts(page);
+  await page.goto(`${base()}/pages/shorts/index`);
+  const active = page.locator('[data-testid="shorts-item"][data-active="true"]');
+  // The first item's line and CC button come once its player knows the tracks…
+  await expect(active.getByTestId('subtitles')).toBeVisible();
+  await expect(active.getByTestId('shorts-subtitles')).toBeVisible();
+  // …and go when the feed moves on, while the next item's come.
+  await page.keyboard.press('ArrowDown');
+  await expect(active).toHaveAttribute('data-index', '1');
+  await expect(active.getByTestId('subtitles')).toBeVisible();
+  await expect(active.getByTestId('shorts-subtitles')).toBeVisible();
+  expect(await shifts(page)).toEqual([]);
+});
+
+test('the episode page keeps still as it plays: its CC button comes without moving the rail', async ({
+  page,
+}) => {
+  const { seriesId, videoId } = await freeEpisode();
+  await recordShifts(page);
+  await page.goto(`${base()}/pages/shorts/videoDetails?seriesId=${seriesId}&videoId=${videoId}`);
+  await expect(page.getByTestId('details-subtitles')).toBeVisible();
+  await expect(page.getByTestId('subtitles')).toBeVisible();
+  expect(await shifts(page)).toEqual([]);
+});

@@ -634,7 +634,12 @@ describe('Video details', () => {
     const player = instanceFor(1)!;
     // A cold open starts at the lowest rendition and climbs, buffering a bounded time ahead.
     expect(player.config).toMatchObject({ startLevel: 0, maxBufferLength: 12, maxMaxBufferLength: 15 });
-    expect(screen.queryByTestId('details-quality')).toBeNull();
+    // Nothing to choose yet: the button keeps its place, unseen and out of reach.
+    expect(screen.getByTestId('details-quality')).toBeDisabled();
+    expect(screen.getByTestId('details-quality').closest('.ds-speed--waiting')).toHaveAttribute(
+      'aria-hidden',
+      'true',
+    );
     player.levels = [
       { width: 240, height: 426 },
       { width: 360, height: 640 },

@@ -324,17 +324,17 @@ export function DetailsPlayer({ episode, startAt, onEnded, onLocked, onVideo }: 
         >
           <FullScreenIcon />
         </button>
-        {((quality && quality.levels.length > 1) || subtitles.tracks.length > 0) && (
-          <QualityMenu
-            quality={quality ?? { levels: [], playing: null }}
-            subtitles={subtitles}
-            open={qualityOpen}
-            onOpen={(open) => {
-              setQualityOpen(open);
-              if (open) setSpeedsOpen(false);
-            }}
-          />
-        )}
+        {/* Its place is kept until the episode has something to choose: the controls never move. */}
+        <QualityMenu
+          available={(quality !== null && quality.levels.length > 1) || subtitles.tracks.length > 0}
+          quality={quality ?? { levels: [], playing: null }}
+          subtitles={subtitles}
+          open={qualityOpen}
+          onOpen={(open) => {
+            setQualityOpen(open);
+            if (open) setSpeedsOpen(false);
+          }}
+        />
         <div className="ds-speed">
           <button
             type="button"

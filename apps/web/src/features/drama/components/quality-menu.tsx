@@ -12,11 +12,14 @@ import { SubtitleChoices } from './subtitles';
  * cannot be picked.
  */
 export function QualityMenu({
+  available = true,
   quality,
   subtitles,
   open,
   onOpen,
 }: {
+  /** False until the episode has renditions or subtitles to choose: the button keeps its place, unseen. */
+  available?: boolean;
   quality: PlayerQuality;
   subtitles?: SubtitleView;
   open: boolean;
@@ -36,10 +39,14 @@ export function QualityMenu({
   const option = (active: boolean) =>
     active ? 'ds-speed__option ds-speed__option--active' : 'ds-speed__option';
   return (
-    <div className="ds-speed">
+    <div
+      className={available ? 'ds-speed' : 'ds-speed ds-speed--waiting'}
+      aria-hidden={!available || undefined}
+    >
       <button
         type="button"
         className="ds-speed__button ds-quality__button"
+        disabled={!available}
         aria-label={t('drama.quality')}
         aria-expanded={open}
         data-testid="details-quality"
@@ -50,7 +57,7 @@ export function QualityMenu({
         <SettingsIcon className="ds-quality__icon" />
         {fixed !== null && <span className="ds-quality__fixed">{shown(fixed)}</span>}
       </button>
-      {open && (
+      {open && available && (
         <div className="ds-speed__menu ds-quality__menu" role="menu" aria-label={t('drama.quality')}>
           <button
             type="button"

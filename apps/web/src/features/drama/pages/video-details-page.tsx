@@ -203,6 +203,8 @@ export default function VideoDetailsPage() {
             {/* The paywall sheet takes the width: the series' actions come back with the picture. */}
             {!lock && (
               <div className="ds-details__rail">
+                {/* First: the rail grows upwards (see .ds-details__rail). */}
+                <SubtitleToggle view={subtitles} testId="details-subtitles" />
                 <LikeButton episode={episode} testId="details-like" />
                 <ActionButton
                   icon={<BookmarkIcon filled={favorited} />}
@@ -227,7 +229,6 @@ export default function VideoDetailsPage() {
                     document.getElementById('details-episodes')?.scrollIntoView({ behavior: 'smooth' })
                   }
                 />
-                <SubtitleToggle view={subtitles} testId="details-subtitles" />
               </div>
             )}
             {ended && !lock && (

@@ -123,6 +123,9 @@ export function ShortsItem({
         </Link>
       </div>
       <div className="ds-short__rail">
+        {/* First: the rail grows upwards (see .ds-short__rail), so the toggle coming with the player's
+            tracks never moves the buttons below it. */}
+        {subtitles && !lock && <SubtitleToggle view={subtitles} testId="shorts-subtitles" />}
         <LikeButton episode={episode} testId={active ? 'shorts-like' : undefined} />
         <ActionButton
           icon={<BookmarkIcon filled={followed} />}
@@ -145,7 +148,6 @@ export function ShortsItem({
           testId={active ? 'shorts-episodes' : undefined}
           onClick={onEpisodes}
         />
-        {subtitles && !lock && <SubtitleToggle view={subtitles} testId="shorts-subtitles" />}
       </div>
     </article>
   );
