@@ -3,6 +3,8 @@ import {
   adminUserDetail,
   adminUserSession,
   CHAT_CONVERSATION_STATUSES,
+  LEDGER_ACCOUNT_KINDS,
+  LEDGER_SYSTEM_ACCOUNTS,
   TRANSFER_KINDS,
   USER_STATUSES,
 } from '@dramastar/contract';
@@ -45,6 +47,8 @@ describe('codeText', () => {
       'copyright.state': adminCopyrightProduct.shape.state.options,
       'card.source': ['purchase', 'signup', 'gift'],
       'login.method': ['email', 'username'],
+      'ledger.system': LEDGER_SYSTEM_ACCOUNTS,
+      'ledger.accountKind': LEDGER_ACCOUNT_KINDS,
     };
     // The locale test holds vn and id to en's keys: a key in en is a text in each language.
     const missing = Object.entries(codes).flatMap(([prefix, list]) =>

@@ -70,6 +70,21 @@ export type WebhookDeliveryRow = z.infer<typeof webhookDelivery>;
 
 export const LEDGER_ACCOUNT_KINDS = ['wallet', 'system'] as const;
 
+/** The ledger's system accounts: where money comes from and goes to outside the users' wallets. */
+export const LEDGER_SYSTEM_ACCOUNTS = [
+  'recharge_clearing',
+  'withdrawals_payable',
+  'fees',
+  'rewards_expense',
+  'membership_revenue',
+  'red_packet_escrow',
+  'copyright_pool',
+  /** Money paid out to users' banks and USDT addresses (withdrawals that succeeded). */
+  'payouts',
+  /** Refunds and goodwill credits operators give users (issue 44: support's credits). */
+  'support_credits',
+] as const;
+
 export const ledgerAccount = lazySchema(() =>
   z.object({
     id: z.string(),

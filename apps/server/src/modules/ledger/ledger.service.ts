@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   type CurrencyKey,
   isCurrencyKey,
+  LEDGER_SYSTEM_ACCOUNTS,
   toMajor,
   type TransferKind,
   type WalletRecordType,
@@ -13,20 +14,8 @@ import { onePage } from '../../db/paging.js';
 import { ledgerAccounts, ledgerTransfers } from '../../db/schema/index.js';
 import { AppError } from '../../http/errors.js';
 
-/** System accounts: where money comes from and goes to outside the users' wallets. */
-export const SYSTEM_ACCOUNTS = [
-  'recharge_clearing',
-  'withdrawals_payable',
-  'fees',
-  'rewards_expense',
-  'membership_revenue',
-  'red_packet_escrow',
-  'copyright_pool',
-  /** Money paid out to users' banks and USDT addresses (withdrawals that succeeded). */
-  'payouts',
-  /** Refunds and goodwill credits operators give users (issue 44: support's credits). */
-  'support_credits',
-] as const;
+/** System accounts: where money comes from and goes to outside the users' wallets (the contract's list). */
+export const SYSTEM_ACCOUNTS = LEDGER_SYSTEM_ACCOUNTS;
 export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
 
 export type AccountRef = { userId: bigint } | { system: SystemAccount };

@@ -29,7 +29,14 @@ import { palette } from '../../../shared/ui/palette';
 
 function AccountName({ a }: { a: LedgerAccount }) {
   const t = useT();
-  if (a.kind === 'system') return <Tag color="purple">{a.code.replace(/^system:/, '')}</Tag>;
+  if (a.kind === 'system') {
+    const code = a.code.replace(/^system:/, '');
+    return (
+      <Tag color="purple" title={a.code}>
+        {codeText(t, 'ledger.system', code)}
+      </Tag>
+    );
+  }
   return (
     <span>
       {a.email ?? a.userName ?? t('ledger.user')} · ID {a.userId}
