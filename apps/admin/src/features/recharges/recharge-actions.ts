@@ -1,4 +1,5 @@
 import type { RechargeChannel, RechargeStatus } from '@dramastar/contract';
+import type { TranslationKey } from '../../shared/i18n';
 
 /**
  * Finance confirms a bank transfer that is pending, submitted or expired (money that arrived after
@@ -17,10 +18,8 @@ export function canReject(order: { channel: RechargeChannel; status: RechargeSta
 }
 
 /** What the confirm dialog asks for. */
-export function referenceLabel(channel: RechargeChannel): string {
-  return channel === 'usdt'
-    ? 'USDT transaction hash (must equal the one the user submitted)'
-    : 'Bank statement reference (must contain the order’s reference)';
+export function referenceLabel(channel: RechargeChannel): TranslationKey {
+  return channel === 'usdt' ? 'recharges.usdtHash' : 'recharges.bankReference';
 }
 
 export const STATUS_COLORS: Record<RechargeStatus, string> = {

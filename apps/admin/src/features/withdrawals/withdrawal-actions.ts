@@ -1,3 +1,4 @@
+import type { TranslationKey } from '../../shared/i18n';
 import type { WITHDRAWAL_ACTIONS, WithdrawalStage } from '@dramastar/contract';
 
 export type WithdrawalAction = (typeof WITHDRAWAL_ACTIONS)[number];
@@ -27,12 +28,12 @@ export function needsReason(action: WithdrawalAction): boolean {
   return action === 'reject' || action === 'fail';
 }
 
-export const ACTION_LABELS: Record<WithdrawalAction, string> = {
-  approve: 'Approve',
-  process: 'Mark processing',
-  pay: 'Mark paid',
-  reject: 'Reject',
-  fail: 'Fail',
+export const ACTION_LABELS: Record<WithdrawalAction, TranslationKey> = {
+  approve: 'withdrawal.action.approve',
+  process: 'withdrawal.action.process',
+  pay: 'withdrawal.action.pay',
+  reject: 'withdrawal.action.reject',
+  fail: 'withdrawal.action.fail',
 };
 
 /** Stages in their order on the timeline (the final stage is one of the last three). */

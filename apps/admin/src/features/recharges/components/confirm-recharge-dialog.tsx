@@ -1,6 +1,7 @@
 import { Alert, Form, Input, Modal, Typography } from 'antd';
 import { errorText } from '../../../shared/api/api-error';
 import { formatMoney } from '../../../shared/format';
+import { useT } from '../../../shared/i18n';
 import type { AdminRecharge } from '../api/recharges';
 import { referenceLabel } from '../recharge-actions';
 
@@ -25,6 +26,7 @@ export function ConfirmRechargeDialog(props: {
   onSubmit: (value: { matchedReference: string; receivedAmount: string }) => void;
   onCancel: () => void;
 }) {
+  const t = useT();
   const { order } = props;
   const [form] = Form.useForm<{ matchedReference: string; receivedAmount: string }>();
   // Undefined until the form mounts (antd types it as the field's type).
@@ -36,8 +38,8 @@ export function ConfirmRechargeDialog(props: {
   return (
     <Modal
       open={order !== undefined}
-      title={`Confirm recharge ${order?.orderNo ?? ''}`}
-      okText={differs ? 'Credit what was received' : 'Confirm and credit'}
+      title={t('recharges.confirmTitle', { order: order?.orderNo ?? '' })}
+      okText={t(differs ? 'recharges.creditReceived' : 'recharges.confirmCredit')}
       okButtonProps={{ loading: props.pending, 'data-testid': `${testId}-ok` }}
       onOk={() => form.submit()}
       onCancel={props.onCancel}
@@ -46,9 +48,11 @@ export function ConfirmRechargeDialog(props: {
       {order ? (
         <div data-testid={testId}>
           <Typography.Paragraph>
-            {order.userEmail ?? order.userPhone ?? `User ${order.userId}`} ordered{' '}
-            {formatMoney(order.amount, order.payCurrency)} (credit{' '}
-            {formatMoney(order.creditAmount, order.currency)}). Order reference:{' '}
+            {t('recharges.ordered', {
+              user: order.userEmail ?? order.userPhone ?? t('recharges.user', { id: order.userId }),
+              amount: formatMoney(order.amount, order.payCurrency),
+              credit: formatMoney(order.creditAmount, order.currency),
+            })}{' '}
             <code>{order.official?.reference ?? order.usdt?.txHash ?? '—'}</code>
           </Typography.Paragraph>
           {props.error ? (
@@ -73,20 +77,18 @@ export function ConfirmRechargeDialog(props: {
             }
           >
             <Form.Item
-              label={referenceLabel(order.channel)}
+              label={t(referenceLabel(order.channel))}
               name="matchedReference"
-              rules={[
-                { required: true, whitespace: true, message: 'The reference on the statement is required' },
-              ]}
+              rules={[{ required: true, whitespace: true, message: t('recharges.referenceRequired') }]}
             >
               <Input data-testid={`${testId}-input`} maxLength={120} />
             </Form.Item>
             <Form.Item
-              label={`Amount received (${order.payCurrency})`}
+              label={t('recharges.amountReceived', { currency: order.payCurrency })}
               name="receivedAmount"
               rules={[
-                { required: true, message: 'Enter the amount the statement shows' },
-                { pattern: AMOUNT, message: 'Digits, with a decimal point if needed' },
+                { required: true, message: t('recharges.amountRequired') },
+                { pattern: AMOUNT, message: t('recharges.amountPattern') },
               ]}
             >
               <Input data-testid={`${testId}-received`} inputMode="decimal" maxLength={22} />
@@ -97,7 +99,11 @@ export function ConfirmRechargeDialog(props: {
               data-testid={`${testId}-differs`}
               type="warning"
               showIcon
-              title={`Received ${formatMoney(received, order.payCurrency)}, not the ${formatMoney(order.amount, order.payCurrency)} ordered: ${formatMoney(credit, order.currency)} will be credited, and both amounts go in the audit log.`}
+              title={t('recharges.differs', {
+                received: formatMoney(received, order.payCurrency),
+                ordered: formatMoney(order.amount, order.payCurrency),
+                credit: formatMoney(credit, order.currency),
+              })}
             />
           ) : null}
         </div>

@@ -57,12 +57,16 @@ export function RechargesPage() {
           </Link>
           <br />
           <Typography.Text type="secondary">
-            ID {r.userId} · tenant {r.tenantId}
+            {t('order.idTenant', { id: r.userId, tenant: r.tenantId })}
           </Typography.Text>
         </span>
       ),
     },
-    { title: t('col.channel'), dataIndex: 'channel' },
+    {
+      title: t('col.channel'),
+      dataIndex: 'channel',
+      render: (c: RechargeChannel) => t(`recharge.channel.${c}`),
+    },
     {
       title: t('recharges.paidCredit'),
       key: 'amount',
@@ -191,7 +195,7 @@ export function RechargesPage() {
               style={{ width: 150 }}
               value={query.channel}
               onChange={(channel) => filter({ channel })}
-              options={RECHARGE_CHANNELS.map((c) => ({ value: c, label: c }))}
+              options={RECHARGE_CHANNELS.map((c) => ({ value: c, label: t(`recharge.channel.${c}`) }))}
             />
             <TenantFilter value={query.tenantId} onChange={(tenantId) => filter({ tenantId })} />
           </>
@@ -209,9 +213,9 @@ export function RechargesPage() {
       <PromptDialog
         testId="recharge-reject-dialog"
         open={dialog?.kind === 'reject'}
-        title={`Reject recharge ${order?.orderNo ?? ''}`}
-        label="Reason"
-        okText="Reject"
+        title={t('recharges.rejectTitle', { order: order?.orderNo ?? '' })}
+        label={t('credit.reason')}
+        okText={t('recharges.reject')}
         danger
         multiline
         minLength={3}

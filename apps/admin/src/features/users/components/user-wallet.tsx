@@ -1,4 +1,4 @@
-import type { CurrencyKey, RechargeStatus, WithdrawalStage } from '@dramastar/contract';
+import type { CurrencyKey, RechargeChannel, RechargeStatus, WithdrawalStage } from '@dramastar/contract';
 import { Card, Select, Space, Statistic, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { errorText } from '../../../shared/api/api-error';
@@ -93,7 +93,11 @@ export function UserWallet({ userId, balances }: { userId: string; balances: Use
           pagination={pagination(rechargePage, recharges.data?.total, setRechargePage)}
           columns={[
             { title: t('col.order'), dataIndex: 'orderNo', render: (v: string) => <code>{v}</code> },
-            { title: t('col.channel'), dataIndex: 'channel' },
+            {
+              title: t('col.channel'),
+              dataIndex: 'channel',
+              render: (c: RechargeChannel) => t(`recharge.channel.${c}`),
+            },
             {
               title: t('users.credit'),
               key: 'credit',

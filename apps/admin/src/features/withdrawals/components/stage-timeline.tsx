@@ -1,6 +1,7 @@
 import { Timeline, Typography } from 'antd';
 import { errorText } from '../../../shared/api/api-error';
 import { formatTime } from '../../../shared/format';
+import { type Translator, useT } from '../../../shared/i18n';
 import { type AdminWithdrawal, useWithdrawalTimeline } from '../api/withdrawals';
 import { ACTION_LABELS, STAGE_COLORS, type WithdrawalAction } from '../withdrawal-actions';
 import { palette } from '../../../shared/ui/palette';
@@ -24,13 +25,13 @@ const REACHES: Record<string, keyof typeof STAGE_COLORS> = {
   fail: 'failed',
 };
 
-const stepLabel = (action: string) =>
+const stepLabel = (t: Translator, action: string) =>
   action === 'applied'
-    ? 'Applied by the user'
+    ? t('timeline.applied')
     : action === 'payout_account_view'
-      ? 'Full account number viewed'
+      ? t('timeline.accountViewed')
       : action in ACTION_LABELS
-        ? ACTION_LABELS[action as WithdrawalAction]
+        ? t(ACTION_LABELS[action as WithdrawalAction])
         : action;
 
 /**
@@ -38,6 +39,7 @@ const stepLabel = (action: string) =>
  * reject or fail and the bank's reference of the payout.
  */
 export function StageTimeline({ withdrawal }: { withdrawal: AdminWithdrawal }) {
+  const t = useT();
   const timeline = useWithdrawalTimeline(withdrawal.orderNo);
   if (timeline.isError) return <Typography.Text type="danger">{errorText(timeline.error)}</Typography.Text>;
   const steps = timeline.data?.steps ?? [];
@@ -49,18 +51,18 @@ export function StageTimeline({ withdrawal }: { withdrawal: AdminWithdrawal }) {
         ? [{ action: 'loading', by: null, at: '', reason: null, reference: null }]
         : steps
       ).map((s) => {
-        if (s.action === 'loading') return { color: 'gray', content: 'Loading…' };
+        if (s.action === 'loading') return { color: 'gray', content: t('timeline.loading') };
         const stage = REACHES[s.action];
         return {
           color: stage ? (DOT[STAGE_COLORS[stage]] ?? 'gray') : 'gray',
           content: (
             <span data-testid={`timeline-step-${s.action}`}>
-              <b>{stepLabel(s.action)}</b>
-              {s.by ? ` by ${s.by}` : ''} · {formatTime(s.at)}
+              <b>{stepLabel(t, s.action)}</b>
+              {s.by ? ` ${t('timeline.by', { name: s.by })}` : ''} · {formatTime(s.at)}
               {s.reference ? (
                 <>
                   {' '}
-                  · bank reference <Typography.Text code>{s.reference}</Typography.Text>
+                  · {t('timeline.bankReference')} <Typography.Text code>{s.reference}</Typography.Text>
                 </>
               ) : null}
               {s.reason ? ` — ${s.reason}` : ''}

@@ -8,7 +8,8 @@ import { FilteredTable } from '../../../shared/ui/filtered-table';
 import { PromptDialog } from '../../../shared/ui/prompt-dialog';
 import { TenantFilter } from '../../../shared/ui/tenant-filter';
 import { useUrlFilters } from '../../../shared/ui/url-filters';
-import { useT } from '../../../shared/i18n';
+import { type Translator, useT } from '../../../shared/i18n';
+import { codeText } from '../../../shared/words';
 import { downloadExport } from '../../../shared/api/download-export';
 import {
   type AdminWithdrawal,
@@ -84,11 +85,12 @@ function Destination({ w }: { w: AdminWithdrawal }) {
 }
 
 /** How long ago an account was made, in days (or months past 60 days). */
-function accountAge(joinedAt: string): string {
+function accountAge(t: Translator, joinedAt: string): string {
   const days = Math.floor((Date.now() - Date.parse(joinedAt)) / 86_400_000);
-  if (days < 1) return 'joined today';
-  if (days < 60) return `joined ${days} day${days === 1 ? '' : 's'} ago`;
-  return `joined ${Math.floor(days / 30)} months ago`;
+  if (days < 1) return t('withdrawals.joinedToday');
+  if (days === 1) return t('withdrawals.joinedDay');
+  if (days < 60) return t('withdrawals.joinedDays', { n: days });
+  return t('withdrawals.joinedMonths', { n: Math.floor(days / 30) });
 }
 
 /** Who asks: e-mail or phone linked to the user's page, the account's age and state, the tenant. */
@@ -99,23 +101,24 @@ function WhoCell({
   withdrawal: AdminWithdrawal;
   user: WithdrawalUserContext | undefined;
 }) {
+  const t = useT();
   return (
     <span>
       <Link to={`/users?userId=${w.userId}`} data-testid={`withdrawal-user-${w.orderNo}`}>
-        {user?.email ?? user?.phone ?? `user ${w.userId}`}
+        {user?.email ?? user?.phone ?? t('withdrawals.user', { id: w.userId })}
       </Link>
       {user && user.status !== 'active' ? (
-        <Tag color="red" style={{ marginLeft: 6 }}>
-          {user.status}
+        <Tag color="red" style={{ marginLeft: 6 }} data-status={user.status}>
+          {codeText(t, 'user.status', user.status)}
         </Tag>
       ) : null}
       <br />
       <Typography.Text type="secondary">
-        ID {w.userId} · tenant {w.tenantId}
+        {t('order.idTenant', { id: w.userId, tenant: w.tenantId })}
         {user ? (
           <>
             <br />
-            <span title={formatTime(user.joinedAt)}>{accountAge(user.joinedAt)}</span>
+            <span title={formatTime(user.joinedAt)}>{accountAge(t, user.joinedAt)}</span>
           </>
         ) : null}
       </Typography.Text>
@@ -131,22 +134,29 @@ function HistoryCell({
   withdrawal: AdminWithdrawal;
   user: WithdrawalUserContext | undefined;
 }) {
+  const t = useT();
   if (!user) return null;
   const money = (amount: string) => formatMoney(amount, user.currency);
   return (
     <span data-testid={`withdrawal-history-${w.orderNo}`}>
-      Balance <b>{money(user.balance)}</b>{' '}
+      {t('withdrawals.balance')} <b>{money(user.balance)}</b>{' '}
       <Link to={`/finance/ledger?user=${w.userId}`} data-testid={`withdrawal-wallet-${w.orderNo}`}>
-        wallet
+        {t('withdrawals.wallet')}
       </Link>
       <br />
       <Typography.Text type="secondary">
-        Recharged {money(user.recharges30d.amount)} in 30 days ({user.recharges30d.count}),{' '}
-        {money(user.rechargesTotal.amount)} in all
+        {t('withdrawals.recharged', {
+          amount: money(user.recharges30d.amount),
+          count: user.recharges30d.count,
+          total: money(user.rechargesTotal.amount),
+        })}
         <br />
-        Paid out before: {user.withdrawalsPaid.count} · {money(user.withdrawalsPaid.amount)}
-        {user.withdrawalsRefused > 0 ? ` · ${user.withdrawalsRefused} refused` : ''}
-        {user.withdrawalsOpen > 1 ? ` · ${user.withdrawalsOpen} open` : ''}
+        {t('withdrawals.paidBefore', {
+          count: user.withdrawalsPaid.count,
+          amount: money(user.withdrawalsPaid.amount),
+        })}
+        {user.withdrawalsRefused > 0 ? ` · ${t('withdrawals.refusedN', { n: user.withdrawalsRefused })}` : ''}
+        {user.withdrawalsOpen > 1 ? ` · ${t('withdrawals.openN', { n: user.withdrawalsOpen })}` : ''}
       </Typography.Text>
     </span>
   );
@@ -175,9 +185,12 @@ export function WithdrawalsPage() {
     const total = approvable.reduce((sum, w) => sum + Number(w.total), 0);
     const currency = approvable[0]?.currency ?? '';
     modal.confirm({
-      title: `Approve ${approvable.length} withdrawal${approvable.length === 1 ? '' : 's'}?`,
-      content: `${formatMoney(total.toFixed(2), currency)} in all (amount + fee). Each is approved and audited on its own; one that moved meanwhile is reported and the others go on.`,
-      okText: 'Approve selected',
+      title:
+        approvable.length === 1
+          ? t('withdrawals.bulkTitleOne')
+          : t('withdrawals.bulkTitle', { n: approvable.length }),
+      content: t('withdrawals.bulkText', { total: formatMoney(total.toFixed(2), currency) }),
+      okText: t('withdrawals.bulkOk'),
       okButtonProps: { 'data-testid': 'withdrawal-bulk-ok' },
       onOk: () =>
         bulk
@@ -189,8 +202,9 @@ export function WithdrawalsPage() {
   const exportSelected = () => {
     setExporting(null);
     downloadExport({ kind: 'withdrawals', orderNos: selected.join(',') }).then(
-      (name) => setExporting(`Saved ${name}`),
-      (error: unknown) => setExporting(error instanceof Error ? error.message : 'Export failed'),
+      (name) => setExporting(t('withdrawals.saved', { name })),
+      (error: unknown) =>
+        setExporting(error instanceof Error ? error.message : t('withdrawals.exportFailed')),
     );
   };
   const refused = (bulk.data?.results ?? []).filter((r) => !r.ok);
@@ -207,9 +221,14 @@ export function WithdrawalsPage() {
       return;
     }
     modal.confirm({
-      title: `${ACTION_LABELS[action]} ${order.orderNo}?`,
-      content: `${formatMoney(order.amount, order.currency)} to ${order.destination.account} (user ${order.userId}, tenant ${order.tenantId}).`,
-      okText: ACTION_LABELS[action],
+      title: t('withdrawals.confirmTitle', { action: t(ACTION_LABELS[action]), order: order.orderNo }),
+      content: t('withdrawals.confirmText', {
+        amount: formatMoney(order.amount, order.currency),
+        account: order.destination.account,
+        id: order.userId,
+        tenant: order.tenantId,
+      }),
+      okText: t(ACTION_LABELS[action]),
       okButtonProps: { 'data-testid': 'withdrawal-action-ok' },
       // A refusal (e.g. WithdrawalStateChanged: someone else acted first) closes the dialog and
       // shows above the table.
@@ -257,7 +276,7 @@ export function WithdrawalsPage() {
         <span>
           {formatMoney(w.amount, w.currency)}
           <br />
-          <Typography.Text type="secondary">+ {w.fee} fee</Typography.Text>
+          <Typography.Text type="secondary">{t('withdrawals.fee', { fee: w.fee })}</Typography.Text>
           <br />
           <b>{formatMoney(w.total, w.currency)}</b>
         </span>
@@ -278,7 +297,7 @@ export function WithdrawalsPage() {
               data-testid={`withdrawal-${action}-${w.orderNo}`}
               onClick={() => start(w, action)}
             >
-              {ACTION_LABELS[action]}
+              {t(ACTION_LABELS[action])}
             </Button>
           ))}
         </Space>
@@ -299,7 +318,14 @@ export function WithdrawalsPage() {
           type={refused.length > 0 ? 'warning' : 'success'}
           showIcon
           closable={{ onClose: () => bulk.reset() }}
-          title={`${bulk.data.results.length - refused.length} approved${refused.length > 0 ? `, ${refused.length} refused` : ''}`}
+          title={
+            refused.length > 0
+              ? t('withdrawals.bulkApprovedRefused', {
+                  n: bulk.data.results.length - refused.length,
+                  m: refused.length,
+                })
+              : t('withdrawals.bulkApproved', { n: bulk.data.results.length })
+          }
           description={
             refused.length > 0
               ? refused.map((r) => `${r.orderNo}: ${r.errorKey ?? ''}`).join(' · ')
@@ -374,22 +400,33 @@ export function WithdrawalsPage() {
       <PromptDialog
         testId="withdrawal-reason-dialog"
         open={dialog !== null}
-        title={dialog ? `${ACTION_LABELS[dialog.action]} withdrawal ${dialog.order.orderNo}` : ''}
+        title={
+          dialog
+            ? t('withdrawals.dialogTitle', {
+                action: t(ACTION_LABELS[dialog.action]),
+                order: dialog.order.orderNo,
+              })
+            : ''
+        }
         description={
           order && paying ? (
             <Typography.Paragraph>
-              {formatMoney(order.amount, order.currency)} sent to {order.destination.account}: enter the
-              reference the bank gave for the transfer. It is kept with the withdrawal and in the audit log.
+              {t('withdrawals.payText', {
+                amount: formatMoney(order.amount, order.currency),
+                account: order.destination.account,
+              })}
             </Typography.Paragraph>
           ) : order ? (
             <Typography.Paragraph>
-              {formatMoney(order.total, order.currency)} (amount + fee) goes back to user {order.userId}. The
-              user sees the reason.
+              {t('withdrawals.refundText', {
+                amount: formatMoney(order.total, order.currency),
+                id: order.userId,
+              })}
             </Typography.Paragraph>
           ) : null
         }
-        label={paying ? 'Bank transfer reference' : 'Reason'}
-        okText={dialog ? ACTION_LABELS[dialog.action] : 'OK'}
+        label={paying ? t('withdrawals.bankReference') : t('credit.reason')}
+        okText={dialog ? t(ACTION_LABELS[dialog.action]) : ''}
         danger={!paying}
         multiline={!paying}
         minLength={3}
