@@ -325,11 +325,11 @@ function ConversationPanel({
   const [sendingPicture, setSendingPicture] = useState(false);
   const sendPicture = async (file: File) => {
     if (!['image/png', 'image/jpeg', 'image/webp'].includes(file.type)) {
-      void toast.error('Pictures are PNG, JPEG or WebP.');
+      void toast.error(t('chat.pictureType'));
       return;
     }
     if (file.size > CHAT_IMAGE_MAX_BYTES) {
-      void toast.error(`Pictures are at most ${CHAT_IMAGE_MAX_BYTES / 1024 / 1024} MB.`);
+      void toast.error(t('chat.pictureSize', { mb: CHAT_IMAGE_MAX_BYTES / 1024 / 1024 }));
       return;
     }
     setSendingPicture(true);
