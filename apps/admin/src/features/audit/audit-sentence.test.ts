@@ -219,11 +219,24 @@ describe('audit entries as sentences', () => {
           action: 'operator.sign_in',
           target: 'operator:ben',
           before: null,
-          after: { method: 'totp', ip: '10.0.0.1' },
+          after: { method: 'password and authenticator code', ip: '10.0.0.1' },
           reason: null,
         },
         vnWords,
       ),
-    ).toBe('ben đã đăng nhập bằng totp từ 10.0.0.1');
+    ).toBe('ben đã đăng nhập bằng mật khẩu và mã xác thực từ 10.0.0.1');
+    expect(
+      auditSentence(
+        {
+          operator: 'ben',
+          action: 'operator.sign_in_failed',
+          target: 'operator:ben',
+          before: null,
+          after: { ip: '10.0.0.1' },
+          reason: 'wrong authenticator code',
+        },
+        vnWords,
+      ),
+    ).toBe('ben đăng nhập thất bại từ 10.0.0.1: sai mã xác thực');
   });
 });

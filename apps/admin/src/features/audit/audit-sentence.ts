@@ -109,6 +109,23 @@ function targetWords(target: string, t: AuditWords): string {
   return `${key in en ? t(key as TranslationKey) : words(kind)} ${target.slice(i + 1)}`;
 }
 
+/** The server's fixed words of a console sign-in (its method, a failure's reason). */
+const SIGN_IN_WORDS: Record<string, TranslationKey> = {
+  password: 'audit.signIn.password',
+  'recovery code': 'audit.signIn.recoveryCode',
+  'password and authenticator code': 'audit.signIn.passwordTotp',
+  'unknown user name': 'audit.signIn.unknownUser',
+  'wrong password': 'audit.signIn.wrongPassword',
+  'account disabled': 'audit.signIn.disabled',
+  'wrong recovery code': 'audit.signIn.wrongRecovery',
+  'wrong authenticator code': 'audit.signIn.wrongTotp',
+  'locked after repeated failed sign-ins': 'audit.signIn.locked',
+};
+const signInWords = (text: string, t: AuditWords) => {
+  const key = SIGN_IN_WORDS[text];
+  return key ? t(key) : text;
+};
+
 /**
  * One audit entry as a sentence in the operator's language: "ana rejected withdrawal W123 of
  * ₱315.00: wrong account". Unknown actions still read: "ana did “thing update” on thing 7".
@@ -123,7 +140,7 @@ export function auditSentence(e: AuditLike, t: AuditWords): string {
   if (key && isOwn(e.action)) {
     sentence = t(key, { who });
     if (e.action === 'operator.sign_in' && typeof after.method === 'string')
-      sentence += t('audit.s.with', { method: after.method });
+      sentence += t('audit.s.with', { method: signInWords(after.method, t) });
     if (e.action === 'operator.sign_in_failed' && e.target === 'operator:unknown')
       sentence = t('audit.s.someoneFailed');
     if (typeof after.ip === 'string') sentence += t('audit.s.from', { ip: after.ip });
@@ -152,7 +169,7 @@ export function auditSentence(e: AuditLike, t: AuditWords): string {
   const reference = referenceOf(e);
   if (reference) sentence += t('audit.s.reference', { reference });
   const reason = e.reason?.startsWith('reference: ') ? null : e.reason;
-  if (reason) sentence += `: ${reason}`;
+  if (reason) sentence += `: ${e.action.startsWith('operator.sign_in') ? signInWords(reason, t) : reason}`;
   return sentence;
 }
 
