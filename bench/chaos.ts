@@ -266,6 +266,8 @@ try {
       clock: jobClock,
       ledger,
       points: createPointsService(jobClock),
+      // The jobs buy no cards.
+      purchaseHooks: [],
     });
     const rewards = createTeamRewards({ clock: jobClock, ledger, memberships });
     const copyrights = createCopyrightService({

@@ -123,7 +123,7 @@ try {
 
   const clock = systemClock;
   const ledger = createLedger(clock);
-  const memberships = createMembershipService({ clock, ledger });
+  const memberships = createMembershipService({ clock, ledger, purchaseHooks: [] });
   const team = createTeamService({ db: database.db, clock, ledger, memberships });
   const root = { userId: 1n, tenantId: '000000' };
 

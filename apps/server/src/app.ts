@@ -291,7 +291,18 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   if (config.demoContent) await seedDemoCatalog(db, clock, storage, app.log, deps.demoSeries ?? DEMO_SERIES);
   const points = createPointsService(clock);
   const ledger = createLedger(clock);
-  const memberships = createMembershipService({ clock, ledger, points });
+  const memberships = createMembershipService({
+    clock,
+    ledger,
+    points,
+    // A Star Card bought by a team member holds the uplines' referral rewards until it ends (an
+    // upgrade settles them), and is an analytics event, both in the purchase's own transaction.
+    // (Called only once the app is built: both exist by then.)
+    purchaseHooks: [
+      (tx, purchase) => teamRewards.cardPurchased(tx, purchase),
+      (tx, purchase) => analytics.cardPurchased(tx, purchase),
+    ],
+  });
   const trials = createTrialCardService({ db, clock, memberships });
   // Paid episodes play for an active card (any tier) or an active trial card.
   const viewingPasses: Entitlements = {
@@ -382,13 +393,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     notify: users.addMessage,
     // Production never sends a payer to the demo bank account or USDT address.
     offerDemoDetails: config.env !== 'production',
+    // A card ordered through a channel is bought when the order's money is credited.
+    onCredited: {
+      membership: async (tx, order, purpose) => {
+        await memberships.buyOrdered(tx, order, purpose);
+      },
+    },
   });
   // Cards from before sealing are sealed once, here.
   await sealLegacyBankCards(db, sealer);
   const teamRewards = createTeamRewards({ clock, ledger, memberships });
-  // A Star Card bought by a team member holds the uplines' referral rewards until it ends (an
-  // upgrade settles them), in the same transaction.
-  memberships.onPurchased(teamRewards.cardPurchased);
   const content = createContentService({ db, clock, storage });
   const analytics = await analyticsModule(app, router, {
     database,
@@ -399,8 +413,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     resolveUser: (token) => sessions.resolve(token),
     ...config.analytics,
   });
-  // A card bought is an analytics event in the purchase's own transaction.
-  memberships.onPurchased(analytics.cardPurchased);
   const withdrawals = createWithdrawalService({
     db,
     settleOwed: teamRewards.settleDebt,
@@ -420,10 +432,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     recharges,
     withdrawals,
     publicUrl: config.publicUrl,
-  });
-  // A card ordered through a channel is bought when the order's money is credited.
-  recharges.onCredited('membership', async (tx, order, purpose) => {
-    await memberships.buyOrdered(tx, order, purpose);
   });
   const copyrights = createCopyrightService({
     db,

@@ -195,7 +195,7 @@ describe.skipIf(!usingPostgres || !tools)('backup and restore with money in flig
     const rewards = createTeamRewards({
       clock: b.clock,
       ledger,
-      memberships: createMembershipService({ clock: b.clock, ledger }),
+      memberships: createMembershipService({ clock: b.clock, ledger, purchaseHooks: [] }),
     });
     expect(await rewards.releaseDue(b.database.db)).toBeGreaterThanOrEqual(1);
     expect(await rewards.releaseDue(b.database.db)).toBe(0);

@@ -230,7 +230,7 @@ const count = (what: string) => done.set(what, (done.get(what) ?? 0) + 1);
 function instance(t: TestApp): Instance {
   const db = t.database.db;
   const ledger = createLedger(t.clock);
-  const memberships = createMembershipService({ clock: t.clock, ledger });
+  const memberships = createMembershipService({ clock: t.clock, ledger, purchaseHooks: [] });
   const rewards = createTeamRewards({ clock: t.clock, ledger, memberships });
   const copyrights = createCopyrightService({
     db,
@@ -242,7 +242,17 @@ function instance(t: TestApp): Instance {
   });
   const redPackets = createRedPacketService({ db, clock: t.clock, ledger, settleOwed: rewards.settleDebt });
   const noGateways = { offered: async () => [], gateway: async () => undefined };
-  const recharges = createRechargeService({ db, clock: t.clock, ledger, gateways: noGateways });
+  const recharges = createRechargeService({
+    db,
+    clock: t.clock,
+    ledger,
+    gateways: noGateways,
+    onCredited: {
+      membership: async (tx, order, purpose) => {
+        await memberships.buyOrdered(tx, order, purpose);
+      },
+    },
+  });
   return {
     t,
     call: caller(t.app),

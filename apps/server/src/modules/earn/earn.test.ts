@@ -18,7 +18,7 @@ beforeAll(async () => {
   t = await buildTestApp({ DEMO_CONTENT: 'true', SESSION_IDLE_DAYS: '365', SESSION_MAX_DAYS: '3650' });
   f = walletFixtures(t);
   const ledger = createLedger(t.clock);
-  const memberships = createMembershipService({ clock: t.clock, ledger });
+  const memberships = createMembershipService({ clock: t.clock, ledger, purchaseHooks: [] });
   const { settleDebt } = createTeamRewards({ clock: t.clock, ledger, memberships });
   refunds = createRedPacketService({ db: t.database.db, clock: t.clock, ledger, settleOwed: settleDebt });
 });

@@ -139,9 +139,17 @@ export type PurchaseHook = (
 
 const cardReference = (card: { id: bigint }) => `card:${card.id}`;
 
-export function createMembershipService(deps: { clock: Clock; ledger?: Ledger; points?: PointsService }) {
-  const { clock } = deps;
-  const purchaseHooks: PurchaseHook[] = [];
+export function createMembershipService(deps: {
+  clock: Clock;
+  ledger?: Ledger;
+  points?: PointsService;
+  /**
+   * What else a purchase does, each in the purchase's transaction (team rewards, analytics): a
+   * required argument, so wiring left out fails to compile rather than a reward silently missing.
+   */
+  purchaseHooks: readonly PurchaseHook[];
+}) {
+  const { clock, purchaseHooks } = deps;
 
   const isLive = (card: CardRow, now: Date) => card.replacedAt === null && card.endsAt > now;
   const isActive = (card: CardRow, now: Date) => isLive(card, now) && card.startsAt <= now;
@@ -293,10 +301,6 @@ export function createMembershipService(deps: { clock: Clock; ledger?: Ledger; p
     activeTier,
     activeTiers,
     settings: tenantMembership,
-
-    onPurchased(hook: PurchaseHook) {
-      purchaseHooks.push(hook);
-    },
 
     /** A Star Card (Primary or above) is active: what withdrawals and team rewards need. */
     async hasStarCard(db: DbOrTx, userId: bigint): Promise<boolean> {

@@ -132,7 +132,7 @@ describe('dashboard figures', () => {
 
   it('count team rewards when they are paid: a card’s when it ends, none on the share credited back', async () => {
     const ledger = createLedger(t.clock);
-    const memberships = createMembershipService({ clock: t.clock, ledger });
+    const memberships = createMembershipService({ clock: t.clock, ledger, purchaseHooks: [] });
     const rewards = createTeamRewards({ clock: t.clock, ledger, memberships });
     // Rewards of earlier tests whose cards have ended are paid on 06-30.
     t.clock.set('2026-06-30T02:00:00Z');

@@ -81,7 +81,7 @@ beforeAll(async () => {
   const { createLedger } = await import('../ledger/ledger.service.js');
   const { createMembershipService } = await import('../membership/membership.service.js');
   const ledger = createLedger(t.clock);
-  const memberships = createMembershipService({ clock: t.clock, ledger });
+  const memberships = createMembershipService({ clock: t.clock, ledger, purchaseHooks: [] });
   const rewards = createTeamRewards({ clock: t.clock, ledger, memberships });
   releaseOn = (db) => rewards.releaseDue(db);
   jobsRef = {

@@ -101,11 +101,15 @@ export function createRechargeService(deps: {
    * listed and an order on it is refused (CollectionAccountMissing, UsdtAddressMissing).
    */
   offerDemoDetails?: boolean;
+  /**
+   * What is done, in the crediting transaction, for each kind of purpose an order may carry (a
+   * Star Card bought with the money): one per kind, so a kind without it fails to compile.
+   */
+  onCredited: Record<RechargePurpose['kind'], CreditHook>;
 }) {
   const { db, clock, ledger, gateways } = deps;
   const offerDemoDetails = deps.offerDemoDetails ?? true;
   const notify = deps.notify ?? noNotify;
-  const hooks = new Map<string, CreditHook>();
 
   /** A pending official order past its window is expired (also when no job has marked it yet). */
   function effectiveStatus(row: OrderRow): RechargeStatus {
@@ -177,7 +181,7 @@ export function createRechargeService(deps: {
     if (row.purpose !== null) {
       try {
         const purpose = purposeOf(row);
-        const hook = purpose && hooks.get(purpose.kind);
+        const hook = purpose && deps.onCredited[purpose.kind];
         if (!hook) throw new Error(`recharge order ${row.orderNo} has a purpose nothing does`);
         // A savepoint: when the purpose cannot be done (e.g. the price changed), the money stays
         // credited to the wallet and the order says why.
@@ -355,11 +359,6 @@ export function createRechargeService(deps: {
 
   return {
     toOrder,
-
-    /** Registers what to do when an order of a purpose kind is credited. */
-    onCredited(kind: RechargePurpose['kind'], hook: CreditHook) {
-      hooks.set(kind, hook);
-    },
 
     async channels(tenantId: string) {
       const { currency, settings } = await tenantWallet(db, tenantId);
