@@ -8,8 +8,8 @@ import tseslint from 'typescript-eslint';
  * The server's layers, lowest first (README "Server layers"). Kernel: the top-level files and db/,
  * http/, media/. Then the modules in one order: foundation, then domain; a module imports the
  * kernel and the modules before it only, so module imports can never form a cycle. Edges (routes,
- * admin-*.service.ts, jobs, cli, seed, app.ts, main.ts) import anything; nothing but edges and
- * tests imports an edge.
+ * the console's API in admin/, jobs, cli, seed, app.ts, main.ts) import anything; nothing but edges
+ * and tests imports an edge.
  */
 const SERVER_FOUNDATION = ['mail', 'tenant', 'ledger', 'user', 'auth', 'operator'];
 const SERVER_DOMAIN = [
@@ -169,7 +169,7 @@ export default tseslint.config(
           mode: 'full',
           pattern: [
             `${server}/modules/*/*.routes.ts`,
-            `${server}/modules/*/admin-*.service.ts`,
+            `${server}/admin/**`,
             `${server}/{app,main}.ts`,
             `${server}/{jobs,cli,seed}/**`,
           ],
@@ -203,7 +203,7 @@ export default tseslint.config(
     // The ledger's tables are read and written by the ledger module alone: everyone else asks
     // its read side (balances, records, lockedWalletBalance, ledgerAccountCount, and in
     // ledger-read.ts the console's explorer and the reconciliation's sums by kind and movements).
-    files: [`${server}/modules/**/*.ts`],
+    files: [`${server}/modules/**/*.ts`, `${server}/admin/**/*.ts`],
     ignores: [`${server}/modules/ledger/**`, `${server}/**/*.test.ts`],
     rules: {
       'no-restricted-imports': [
@@ -229,7 +229,7 @@ export default tseslint.config(
   {
     // A call's route hands it to one service method; transactions open in services, which keep
     // every change of a call together and retried as one (db/tx.ts).
-    files: ['apps/server/src/modules/*/*.routes.ts'],
+    files: ['apps/server/src/modules/*/*.routes.ts', 'apps/server/src/admin/*/*.routes.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -1,6 +1,6 @@
 import { buildApp } from './app.js';
 import { ConfigError, describeMode, loadConfig } from './config.js';
-import { doctorFindings } from './modules/operator/admin-doctor.service.js';
+import { doctorFindings } from './admin/doctor/doctor.service.js';
 
 async function main(): Promise<void> {
   let config;

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { type Config, ConfigError, loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { formatFindings } from '../doctor.js';
-import { doctorFindings } from '../modules/operator/admin-doctor.service.js';
+import { doctorFindings } from '../admin/doctor/doctor.service.js';
 
 /**
  * `npm run doctor`: what this deployment misses or has unsafe, from the same environment the

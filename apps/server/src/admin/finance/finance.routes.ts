@@ -1,8 +1,8 @@
 import { adminFinanceApi, DEFAULT_TENANT_ID } from '@dramastar/contract';
 import type { Router } from '../../http/route.js';
 import { AppError } from '../../http/errors.js';
-import { type OperatorContext, tenantScope } from '../operator/operator.service.js';
-import type { AdminFinanceService } from './admin-finance.service.js';
+import { type OperatorContext, tenantScope } from '../../modules/operator/operator.service.js';
+import type { AdminFinanceService } from './finance.service.js';
 
 /** The tenant a one-tenant report is for: the one asked (403 outside the operator's), else their first. */
 function oneTenant(operator: OperatorContext, tenantId: string | undefined): string {

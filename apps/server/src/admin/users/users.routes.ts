@@ -1,8 +1,8 @@
 import { adminUsersApi } from '@dramastar/contract';
 import type { Db } from '../../db/client.js';
 import type { Router } from '../../http/route.js';
-import { type OperatorService, tenantScope } from '../operator/operator.service.js';
-import type { AdminUserService } from './admin-users.service.js';
+import { type OperatorService, tenantScope } from '../../modules/operator/operator.service.js';
+import type { AdminUserService } from './users.service.js';
 
 /**
  * The console's Users page (/admin-api/users/*): support and finance read, admins freeze,

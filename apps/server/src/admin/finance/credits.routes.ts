@@ -1,6 +1,6 @@
 import { adminCreditApi } from '@dramastar/contract';
 import type { Router } from '../../http/route.js';
-import type { CreditService } from './credit.service.js';
+import type { CreditService } from '../../modules/wallet/credit.service.js';
 
 /** Refunds and goodwill credits from the console (support, finance, admins): see credit.service.ts. */
 export function adminCreditRoutes(router: Router, deps: { credits: CreditService }): void {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helper.js';
 import { lastCode } from '../../test/smtp.js';
 import { PAY_PASSWORD, walletFixtures, type WalletFixtures } from '../../test/wallet-fixtures.js';
-import { createTicketService } from '../auth/ticket.service.js';
+import { createTicketService } from '../../modules/auth/ticket.service.js';
 
 let t: TestApp;
 let f: WalletFixtures;

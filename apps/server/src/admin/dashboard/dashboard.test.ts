@@ -3,9 +3,9 @@ import { accountCalls, adminApi, adminDashboardApi, api } from '@dramastar/contr
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helper.js';
-import { createLedger } from '../ledger/ledger.service.js';
-import { createMembershipService } from '../membership/membership.service.js';
-import { createTeamRewards } from '../team/team-rewards.js';
+import { createLedger } from '../../modules/ledger/ledger.service.js';
+import { createMembershipService } from '../../modules/membership/membership.service.js';
+import { createTeamRewards } from '../../modules/team/team-rewards.js';
 import { PAY_PASSWORD, walletFixtures, type WalletFixtures } from '../../test/wallet-fixtures.js';
 
 let t: TestApp;

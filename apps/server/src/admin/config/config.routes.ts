@@ -1,9 +1,9 @@
 import { adminConfigApi, type ConfigSection, type WalletSettings } from '@dramastar/contract';
 import type { Db, Tx } from '../../db/client.js';
 import type { Router } from '../../http/route.js';
-import { type OperatorContext, type OperatorService, tenantScope } from '../operator/operator.service.js';
-import type { CopyrightAdmin } from '../team/copyright-admin.js';
-import type { AdminConfigService } from './admin-config.service.js';
+import { type OperatorContext, type OperatorService, tenantScope } from '../../modules/operator/operator.service.js';
+import type { CopyrightAdmin } from '../../modules/team/copyright-admin.js';
+import type { AdminConfigService } from './config.service.js';
 
 /** Where users pay, as a wallet section sets it: the collection bank account and the USDT address. */
 export function collectionOf(w: WalletSettings) {

@@ -15,7 +15,7 @@ import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
 import { tenants } from '../../db/schema/index.js';
 import { AppError } from '../../http/errors.js';
-import { type OperatorContext, tenantScope } from './operator.service.js';
+import { type OperatorContext, tenantScope } from '../../modules/operator/operator.service.js';
 import { addDays, dayIn } from '../../clock.js';
 import { rowsOf } from '../../db/rows.js';
 

@@ -15,8 +15,8 @@ import { caller, unchecked } from '../../test/client.js';
 import { usingPostgres } from '../../test/database.js';
 import { buildTestApp, type TestApp } from '../../test/helper.js';
 import { walletFixtures } from '../../test/wallet-fixtures.js';
-import { BANKS } from '../wallet/banks.js';
-import { base32Decode, hotp, totpCode, totpStep } from '../operator/totp.js';
+import { BANKS } from '../../modules/wallet/banks.js';
+import { base32Decode, hotp, totpCode, totpStep } from '../../modules/operator/totp.js';
 
 const wrongCode = (secret: string) => hotp(base32Decode(secret), totpStep(t.clock.now()) + 5);
 

@@ -2,7 +2,7 @@ import { adminDashboardApi, type DoctorFinding } from '@dramastar/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helper.js';
 import { walletFixtures, type WalletFixtures } from '../../test/wallet-fixtures.js';
-import { createOperatorService } from './operator.service.js';
+import { createOperatorService } from '../../modules/operator/operator.service.js';
 
 let t: TestApp;
 let f: WalletFixtures;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callbackUrlsOf } from './admin-providers.routes.js';
+import { callbackUrlsOf } from './providers.routes.js';
 
 describe('the callback URL a provider must call', () => {
   it('keeps the public URL’s port and scheme on each of the tenant’s domains', () => {

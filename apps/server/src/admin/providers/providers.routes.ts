@@ -3,10 +3,10 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { tenantDomains } from '../../db/schema/index.js';
 import type { Router } from '../../http/route.js';
-import { type OperatorService, tenantScope } from '../operator/operator.service.js';
-import type { RechargeService } from '../wallet/recharge.service.js';
-import { tenantWallet } from '../wallet/settings.js';
-import type { PaymentProviders, ProviderView } from './providers.js';
+import { type OperatorService, tenantScope } from '../../modules/operator/operator.service.js';
+import type { RechargeService } from '../../modules/wallet/recharge.service.js';
+import { tenantWallet } from '../../modules/wallet/settings.js';
+import type { PaymentProviders, ProviderView } from '../../modules/payment/providers.js';
 
 /** The audit action of a change of a payment provider's keys (besides the save's own entry). */
 export const PROVIDER_KEYS_AUDIT_ACTION = 'config.payment_provider.keys';

@@ -2,8 +2,8 @@ import { adminExportApi } from '@dramastar/contract';
 import type { Db } from '../../db/client.js';
 import { FileAnswer } from '../../http/file-answer.js';
 import type { Router } from '../../http/route.js';
-import { type OperatorService, tenantScope } from '../operator/operator.service.js';
-import { exportLines } from './export.service.js';
+import { type OperatorService, tenantScope } from '../../modules/operator/operator.service.js';
+import { exportLines } from '../../modules/export/export.service.js';
 
 /**
  * CSV exports of the console (finance and admins, who also read the audit log), streamed from

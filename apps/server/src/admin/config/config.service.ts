@@ -20,9 +20,9 @@ import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { copyrightProducts, tenantDomains, tenants } from '../../db/schema/index.js';
-import { ledgerAccountCount } from '../ledger/ledger.service.js';
+import { ledgerAccountCount } from '../../modules/ledger/ledger.service.js';
 import { AppError } from '../../http/errors.js';
-import { BANKS } from '../wallet/banks.js';
+import { BANKS } from '../../modules/wallet/banks.js';
 import { uniqueViolation } from '../../db/errors.js';
 import { parseAmount } from '../../money.js';
 

@@ -25,13 +25,13 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { AppError } from '../../http/errors.js';
-import type { SessionService } from '../auth/session.service.js';
-import type { OperatorContext } from '../operator/operator.service.js';
-import type { RechargeService } from '../wallet/recharge.service.js';
-import { toAdminWithdrawal, userWithdrawals } from '../wallet/withdrawal.service.js';
+import type { SessionService } from '../../modules/auth/session.service.js';
+import type { OperatorContext } from '../../modules/operator/operator.service.js';
+import type { RechargeService } from '../../modules/wallet/recharge.service.js';
+import { toAdminWithdrawal, userWithdrawals } from '../../modules/wallet/withdrawal.service.js';
 import { containsPattern } from '../../db/like.js';
-import { type Ledger, walletBalances } from '../ledger/ledger.service.js';
-import { levelCounts } from './team-tree.js';
+import { type Ledger, walletBalances } from '../../modules/ledger/ledger.service.js';
+import { levelCounts } from '../../modules/user/team-tree.js';
 
 type UserRow = typeof users.$inferSelect;
 type SessionRow = typeof sessions.$inferSelect;

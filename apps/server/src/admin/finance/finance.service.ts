@@ -17,7 +17,7 @@ import { onePage, type Page } from '../../db/paging.js';
 import { gatewayEvents, rechargeOrders, tenants, users, withdrawals } from '../../db/schema/index.js';
 import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
-import { SYSTEM_ACCOUNTS } from '../ledger/ledger.service.js';
+import { SYSTEM_ACCOUNTS } from '../../modules/ledger/ledger.service.js';
 import {
   big,
   type LedgerAccount,
@@ -28,7 +28,7 @@ import {
   movementsByAccount,
   sumsByKind,
   tenantLedgerAccounts,
-} from '../ledger/ledger-read.js';
+} from '../../modules/ledger/ledger-read.js';
 import { addDays, dayIn } from '../../clock.js';
 
 /** The tenants a read may cover: null = all. */

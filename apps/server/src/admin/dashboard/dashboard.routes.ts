@@ -19,9 +19,9 @@ import type { Clock } from '../../clock.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { Router } from '../../http/route.js';
-import { doctorFindings } from './admin-doctor.service.js';
+import { doctorFindings } from '../doctor/doctor.service.js';
 import { type DashboardService, waitingCounts } from './dashboard.service.js';
-import type { OperatorService } from './operator.service.js';
+import type { OperatorService } from '../../modules/operator/operator.service.js';
 
 /** The call that works each queue: an operator whose role may not make it does not see the queue. */
 const QUEUE_CALLS: Record<WaitingQueue, AnyCall> = {

@@ -4,8 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helper.js';
 import { PAY_PASSWORD, walletFixtures, type WalletFixtures } from '../../test/wallet-fixtures.js';
-import { rejectedExcerpt } from '../payment/webhook.routes.js';
-import { zonedDayStart } from './admin-finance.service.js';
+import { rejectedExcerpt } from '../../modules/payment/webhook.routes.js';
+import { zonedDayStart } from './finance.service.js';
 
 let t: TestApp;
 let f: WalletFixtures;
