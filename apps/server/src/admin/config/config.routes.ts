@@ -1,7 +1,11 @@
 import { adminConfigApi, type ConfigSection, type WalletSettings } from '@dramastar/contract';
 import type { Db, Tx } from '../../db/client.js';
 import type { Router } from '../../http/route.js';
-import { type OperatorContext, type OperatorService, tenantScope } from '../../modules/operator/operator.service.js';
+import {
+  type OperatorContext,
+  type OperatorService,
+  tenantScope,
+} from '../../modules/operator/operator.service.js';
 import type { CopyrightAdmin } from '../../modules/team/copyright-admin.js';
 import type { AdminConfigService } from './config.service.js';
 
