@@ -228,13 +228,22 @@ export default tseslint.config(
   },
   {
     // A call's route hands it to one service method; transactions open in services, which keep
-    // every change of a call together and retried as one (db/tx.ts).
+    // every change of a call together and retried as one (db/tx.ts), and tables are read by the
+    // service that owns them.
     files: ['apps/server/src/modules/*/*.routes.ts', 'apps/server/src/admin/*/*.routes.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          patterns: [{ group: ['**/db/tx.js'], message: 'Open transactions in a service, not in a route.' }],
+          patterns: [
+            { group: ['**/db/tx.js'], message: 'Open transactions in a service, not in a route.' },
+            { group: ['**/db/schema/*'], message: 'A route reads no table: ask the service that owns it.' },
+            {
+              group: ['**/db/client.js'],
+              importNames: ['Tx', 'DbOrTx'],
+              message: 'A unit of work belongs to a service: a route takes no transaction.',
+            },
+          ],
         },
       ],
       'no-restricted-syntax': [

@@ -481,7 +481,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     limiter,
   });
   adminRoutes(router, { db, operators, recharges, withdrawals, limiter });
-  adminProviderRoutes(router, { db, operators, providers, recharges, publicUrl: config.publicUrl });
+  adminProviderRoutes(router, { db, operators, tenants, providers, recharges, publicUrl: config.publicUrl });
   accessRoutes(router, { access: createAccessService({ db, clock, operators }) });
   // Console content: uploads arrive as multipart (streamed to a file); transcoding runs in a worker.
   await app.register(fastifyMultipart);
@@ -515,6 +515,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   dashboardRoutes(router, {
     dashboard: createDashboardService({ db, clock }),
     operators,
+    tenants,
     clock,
     db,
     config,

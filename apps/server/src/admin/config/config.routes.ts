@@ -1,4 +1,5 @@
 import { adminConfigApi, type ConfigSection, type WalletSettings } from '@dramastar/contract';
+// eslint-disable-next-line no-restricted-imports -- still to move into a service (issue 42): the audited change's unit of work
 import type { Db, Tx } from '../../db/client.js';
 import type { Router } from '../../http/route.js';
 import {

@@ -5,16 +5,12 @@ import {
   adminCreditApi,
   adminDashboardApi,
   type AnyCall,
-  isCurrencyKey,
-  isLanguage,
   roleMayCall,
   SENSITIVE_AUDIT_ACTIONS,
   SENSITIVE_CHANGE_DAYS,
   WAITING_QUEUES,
   type WaitingQueue,
 } from '@dramastar/contract';
-import { asc, inArray } from 'drizzle-orm';
-import { tenants } from '../../db/schema/index.js';
 import type { Clock } from '../../clock.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
@@ -22,6 +18,7 @@ import type { Router } from '../../http/route.js';
 import { doctorFindings } from '../doctor/doctor.service.js';
 import { type DashboardService, waitingCounts } from './dashboard.service.js';
 import type { OperatorService } from '../../modules/operator/operator.service.js';
+import type { TenantService } from '../../modules/tenant/tenant.service.js';
 
 /** The call that works each queue: an operator whose role may not make it does not see the queue. */
 const QUEUE_CALLS: Record<WaitingQueue, AnyCall> = {
@@ -40,7 +37,14 @@ const QUEUE_CALLS: Record<WaitingQueue, AnyCall> = {
  */
 export function dashboardRoutes(
   router: Router,
-  deps: { dashboard: DashboardService; operators: OperatorService; clock: Clock; db: Db; config: Config },
+  deps: {
+    dashboard: DashboardService;
+    operators: OperatorService;
+    tenants: TenantService;
+    clock: Clock;
+    db: Db;
+    config: Config;
+  },
 ): void {
   router.operator(adminDashboardApi.stats, ({ operator, query }) => deps.dashboard.stats(operator, query));
   router.operator(adminDashboardApi.doctor, async () => ({
@@ -56,25 +60,9 @@ export function dashboardRoutes(
     ),
   }));
 
-  router.operator(adminDashboardApi.myTenants, async ({ operator }) => {
-    const rows = await deps.db
-      .select({
-        tenantId: tenants.id,
-        name: tenants.name,
-        currency: tenants.currency,
-        language: tenants.defaultLanguage,
-      })
-      .from(tenants)
-      .where(operator.tenantIds ? inArray(tenants.id, operator.tenantIds) : undefined)
-      .orderBy(asc(tenants.name), asc(tenants.id));
-    return {
-      list: rows.map((t) => ({
-        ...t,
-        currency: isCurrencyKey(t.currency) ? t.currency : 'PHP',
-        language: isLanguage(t.language) ? t.language : 'en',
-      })),
-    };
-  });
+  router.operator(adminDashboardApi.myTenants, async ({ operator }) => ({
+    list: await deps.tenants.list(operator.tenantIds),
+  }));
 
   // Who moved where users pay or changed a provider's keys lately: the owner sees it first thing.
   router.operator(adminDashboardApi.sensitiveChanges, async ({ operator }) => {

@@ -1,7 +1,6 @@
 import { adminPaymentApi, type PaymentProviderView } from '@dramastar/contract';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { tenantDomains } from '../../db/schema/index.js';
+import type { TenantService } from '../../modules/tenant/tenant.service.js';
 import type { Router } from '../../http/route.js';
 import { type OperatorService, tenantScope } from '../../modules/operator/operator.service.js';
 import type { RechargeService } from '../../modules/wallet/recharge.service.js';
@@ -39,6 +38,7 @@ export function adminProviderRoutes(
   deps: {
     db: Db;
     operators: OperatorService;
+    tenants: TenantService;
     providers: PaymentProviders;
     recharges: RechargeService;
     /** The public URL: its scheme and port make the callback URLs shown. */
@@ -49,19 +49,11 @@ export function adminProviderRoutes(
 
   async function views(tenantId: string): Promise<PaymentProviderView[]> {
     const { currency } = await tenantWallet(db, tenantId);
-    const domains = await db
-      .select({ domain: tenantDomains.domain })
-      .from(tenantDomains)
-      .where(eq(tenantDomains.tenantId, tenantId))
-      .orderBy(tenantDomains.domain);
+    const domains = await deps.tenants.domains(tenantId);
     const list = await providers.list(tenantId, currency);
     return list.map((v: ProviderView) => ({
       ...v,
-      callbackUrls: callbackUrlsOf(
-        deps.publicUrl,
-        domains.map((d) => d.domain),
-        v.provider,
-      ),
+      callbackUrls: callbackUrlsOf(deps.publicUrl, domains, v.provider),
     }));
   }
 

@@ -6,7 +6,9 @@ import { pipeline } from 'node:stream/promises';
 import type {} from '@fastify/multipart';
 import { adminContentApi } from '@dramastar/contract';
 import { eq } from 'drizzle-orm';
+// eslint-disable-next-line no-restricted-imports -- still to move into a service (issue 42): uploads' units of work
 import type { Db, Tx } from '../../db/client.js';
+// eslint-disable-next-line no-restricted-imports -- still to move into a service (issue 42): the transcode jobs an upload queues
 import { transcodeJobs } from '../../db/schema/index.js';
 import { AppError } from '../../http/errors.js';
 import type { Router } from '../../http/route.js';

@@ -1,9 +1,8 @@
-import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { devOutbox } from '../../db/schema/index.js';
 import { validationError } from '../../http/envelope.js';
+import { readOutbox } from './mailer.js';
 
 const query = z.object({ to: z.string().trim().toLowerCase().max(254).optional() });
 
@@ -21,20 +20,7 @@ export function devOutboxRoutes(app: FastifyInstance, db: Db): void {
   async function list(raw: unknown) {
     const parsed = query.safeParse(raw);
     if (!parsed.success) throw validationError(parsed.error.issues, 'query');
-    const rows = await db
-      .select()
-      .from(devOutbox)
-      .where(parsed.data.to ? eq(devOutbox.to, parsed.data.to) : undefined)
-      .orderBy(desc(devOutbox.createdAt), desc(devOutbox.id))
-      .limit(50);
-    return rows.map((r) => ({
-      id: String(r.id),
-      to: r.to,
-      subject: r.subject,
-      text: r.text,
-      code: r.code,
-      createdAt: r.createdAt.toISOString(),
-    }));
+    return readOutbox(db, parsed.data.to);
   }
 
   app.get('/dev/outbox', async (req) => list(req.query));

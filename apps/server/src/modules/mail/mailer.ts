@@ -2,6 +2,7 @@ import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
+import { desc, eq } from 'drizzle-orm';
 import { devOutbox } from '../../db/schema/index.js';
 
 export interface MailMessage {
@@ -43,4 +44,22 @@ export function createOutboxMailer(db: Db, clock: Clock, log: FastifyBaseLogger)
     },
     close: () => undefined,
   };
+}
+
+/** The development outbox (no SMTP server): the last 50 e-mails, newest first, to one address or all. */
+export async function readOutbox(db: Db, to: string | undefined) {
+  const rows = await db
+    .select()
+    .from(devOutbox)
+    .where(to ? eq(devOutbox.to, to) : undefined)
+    .orderBy(desc(devOutbox.createdAt), desc(devOutbox.id))
+    .limit(50);
+  return rows.map((r) => ({
+    id: String(r.id),
+    to: r.to,
+    subject: r.subject,
+    text: r.text,
+    code: r.code,
+    createdAt: r.createdAt.toISOString(),
+  }));
 }

@@ -1,5 +1,6 @@
 import { adminApi } from '@dramastar/contract';
 import { currencySums } from '../ledger/ledger.service.js';
+// eslint-disable-next-line no-restricted-imports -- still to move into a service (issue 42): the audited finance change's unit of work
 import type { Db, Tx } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import type { RateLimiter } from '../../http/rate-limit.js';

@@ -10,7 +10,7 @@ import {
   type TenantConfig,
   type TenantSummary,
 } from '@dramastar/contract';
-import { eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { answerCache } from '../../answer-cache.js';
 import { type Clock, systemClock } from '../../clock.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -105,6 +105,31 @@ export function createTenantService(db: DbOrTx, options: TenantServiceOptions) {
   return {
     /** The tenant row; 404 TenantNotFound (field tenantId) when there is none. */
     require: requireTenant,
+
+    /** Tenants by name (every one, or those of `ids`): the console's tenant pickers. */
+    async list(ids: readonly string[] | null) {
+      const rows = await db
+        .select()
+        .from(tenants)
+        .where(ids ? inArray(tenants.id, [...ids]) : undefined)
+        .orderBy(asc(tenants.name), asc(tenants.id));
+      return rows.map((row) => ({
+        tenantId: row.id,
+        name: row.name,
+        currency: isCurrencyKey(row.currency) ? row.currency : ('PHP' as const),
+        language: isLanguage(row.defaultLanguage) ? row.defaultLanguage : ('en' as const),
+      }));
+    },
+
+    /** The host names that open a tenant, sorted. */
+    async domains(id: string): Promise<string[]> {
+      const rows = await db
+        .select({ domain: tenantDomains.domain })
+        .from(tenantDomains)
+        .where(eq(tenantDomains.tenantId, id))
+        .orderBy(tenantDomains.domain);
+      return rows.map((r) => r.domain);
+    },
 
     /**
      * The tenant of a host: an exact domain match, then the same without `www.`; any other host
