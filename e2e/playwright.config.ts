@@ -15,7 +15,7 @@ export default defineConfig({
   // One timeout policy for every test (see vitest.config.ts): generous bounds on a hang, never a
   // pace the machine must keep; a passing expectation returns as soon as its condition holds.
   timeout: 60_000,
-  expect: { timeout: 15_000 },
+  expect: { timeout: 15_000, toPass: { timeout: 15_000 } },
   reporter: [['list']],
   outputDir: '../test-results',
   use: {

@@ -29,18 +29,34 @@ async function freeEpisode(): Promise<{ seriesId: number; videoId: number }> {
 const VI = /Tập \d+|anh|em|Ai đã|Gia đình|Làm ơn|Đây là/;
 const ID = /Episode \d+|Kamu|Aku|Tolong|Keluarga|Siapa|Ini yang/;
 
-/** The overlay shows a line in `language` and lies over the picture, above the controls. */
-async function paintedOver(page: Page, overlay: Locator, video: Locator, language: string, text: RegExp) {
+type Box = { x: number; y: number; width: number; height: number };
+
+/**
+ * The overlay shows a line in `language` and lies over the picture (and, by `place`, where else
+ * the line must sit).
+ */
+async function paintedOver(
+  overlay: Locator,
+  video: Locator,
+  language: string,
+  text: RegExp,
+  place: (line: Box) => Promise<void> = async () => {},
+) {
   await expect(overlay).toHaveAttribute('lang', language);
-  await expect(overlay).toHaveText(text);
-  const box = await overlay.boundingBox();
-  const picture = await video.boundingBox();
-  expect(box).not.toBeNull();
-  expect(picture).not.toBeNull();
-  expect(box!.y).toBeGreaterThanOrEqual(picture!.y);
-  expect(box!.y + box!.height).toBeLessThanOrEqual(picture!.y + picture!.height);
-  expect(box!.x).toBeGreaterThanOrEqual(picture!.x);
-  expect(box!.x + box!.width).toBeLessThanOrEqual(picture!.x + picture!.width);
+  // Cues last about a second with gaps between them: text and place are read together, again
+  // until they hold, so a cue ending between two reads is not taken for a misplaced line.
+  await expect(async () => {
+    await expect(overlay).toHaveText(text, { timeout: 1_000 });
+    const box = await overlay.boundingBox({ timeout: 1_000 });
+    const picture = await video.boundingBox({ timeout: 1_000 });
+    expect(box).not.toBeNull();
+    expect(picture).not.toBeNull();
+    expect(box!.y).toBeGreaterThanOrEqual(picture!.y);
+    expect(box!.y + box!.height).toBeLessThanOrEqual(picture!.y + picture!.height);
+    expect(box!.x).toBeGreaterThanOrEqual(picture!.x);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(picture!.x + picture!.width);
+    await place(box!);
+  }).toPass();
   // Drawn by the app from a hidden track: the browser draws none itself.
   const modes = await video.evaluate((v: HTMLVideoElement) =>
     Array.from(v.textTracks, (t) => `${t.language}:${t.mode}`).sort(),
@@ -69,11 +85,11 @@ test('subtitles show in the app language, switch and turn off, and the choice st
   await page.goto(`${base()}/pages/shorts/videoDetails?seriesId=${seriesId}&videoId=${videoId}`);
   const video = page.getByTestId('details-video');
   const overlay = page.getByTestId('subtitles');
-  await paintedOver(page, overlay, video, 'vi', VI);
   // Above the controls bar.
-  const controls = await page.locator('.ds-player__controls').boundingBox();
-  const line = await overlay.boundingBox();
-  expect(line!.y + line!.height).toBeLessThanOrEqual(controls!.y + 24);
+  await paintedOver(overlay, video, 'vi', VI, async (line) => {
+    const controls = await page.locator('.ds-player__controls').boundingBox();
+    expect(line.y + line.height).toBeLessThanOrEqual(controls!.y + 24);
+  });
 
   const cc = page.getByTestId('details-subtitles');
   await expect(cc).toHaveAttribute('aria-pressed', 'true');
@@ -85,7 +101,7 @@ test('subtitles show in the app language, switch and turn off, and the choice st
     'true',
   );
   await page.getByTestId('details-subtitles-id').click();
-  await paintedOver(page, overlay, video, 'id', ID);
+  await paintedOver(overlay, video, 'id', ID);
 
   // Off from the menu: nothing drawn while the episode plays on.
   await page.getByTestId('details-quality').click();
@@ -99,11 +115,11 @@ test('subtitles show in the app language, switch and turn off, and the choice st
   // The CC button brings back the language last picked, not the app's.
   await cc.click();
   await expect(cc).toHaveAttribute('aria-pressed', 'true');
-  await paintedOver(page, overlay, video, 'id', ID);
+  await paintedOver(overlay, video, 'id', ID);
 
   // Remembered after a reload…
   await page.reload();
-  await paintedOver(page, overlay, page.getByTestId('details-video'), 'id', ID);
+  await paintedOver(overlay, page.getByTestId('details-video'), 'id', ID);
   expect(await page.evaluate(() => localStorage.getItem('subtitles'))).toBe('{"on":true,"language":"id"}');
 
   // …and in Shorts, where its CC button turns them off for good.
@@ -113,13 +129,13 @@ test('subtitles show in the app language, switch and turn off, and the choice st
     `[data-testid="shorts-video"][data-video-id="${await active.getAttribute('data-video-id')}"]`,
   );
   const shortsOverlay = active.getByTestId('subtitles');
-  await paintedOver(page, shortsOverlay, shortsVideo, 'id', ID);
   // Above the title and its caption block, left of the action rail.
-  const title = await active.locator('.ds-short__title').boundingBox();
-  const rail = await active.locator('.ds-short__rail').boundingBox();
-  const shortsLine = await shortsOverlay.boundingBox();
-  expect(shortsLine!.y + shortsLine!.height).toBeLessThanOrEqual(title!.y);
-  expect(shortsLine!.x + shortsLine!.width).toBeLessThanOrEqual(rail!.x);
+  await paintedOver(shortsOverlay, shortsVideo, 'id', ID, async (line) => {
+    const title = await active.locator('.ds-short__title').boundingBox();
+    const rail = await active.locator('.ds-short__rail').boundingBox();
+    expect(line.y + line.height).toBeLessThanOrEqual(title!.y);
+    expect(line.x + line.width).toBeLessThanOrEqual(rail!.x);
+  });
 
   const shortsCc = active.getByTestId('shorts-subtitles');
   await expect(shortsCc).toHaveAttribute('aria-pressed', 'true');
