@@ -94,6 +94,8 @@ export default tseslint.config(
       'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.json'] } },
       'boundaries/include': ['apps/web/src/**/*'],
       'boundaries/elements': [
+        // A test sits beside what it tests and may render the whole app (first match wins).
+        { type: 'test', pattern: 'apps/web/src/**/*.test.{ts,tsx}', mode: 'file' },
         { type: 'app', pattern: 'apps/web/src/app' },
         { type: 'feature', pattern: 'apps/web/src/features/*', capture: ['feature'] },
         { type: 'shared', pattern: 'apps/web/src/shared' },

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppUpdate, BUILD_ID } from '../app/app-update';
-import { wait } from './render-app';
+import { AppUpdate, BUILD_ID } from './app-update';
+import { wait } from '../test/render-app';
 
 /** fetch answering /version.json with `buildId` and / with `page` (a status, or a network error). */
 function stubServer(buildId: string, page: number | Error) {

@@ -3,9 +3,9 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useSession } from '../shared/store/session';
 import { STORAGE_KEYS } from '../shared/store/storage-keys';
-import { ok, stubFetch } from './fetch';
-import { App } from '../app/app';
-import { wait } from './render-app';
+import { ok, stubFetch } from '../test/fetch';
+import { App } from './app';
+import { wait } from '../test/render-app';
 
 function renderAt(hash: string) {
   window.location.hash = hash;

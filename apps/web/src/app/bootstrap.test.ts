@@ -2,8 +2,8 @@ import { DEFAULT_TENANT_ID } from '@dramastar/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { selectLanguage, useSession } from '../shared/store/session';
 import { STORAGE_KEYS } from '../shared/store/storage-keys';
-import { ok, stubFetch } from './fetch';
-import { bootstrapTenant } from '../app/bootstrap';
+import { ok, stubFetch } from '../test/fetch';
+import { bootstrapTenant } from './bootstrap';
 
 const vietnam = {
   tenantId: '000002',

@@ -1,13 +1,13 @@
 import { onlineManager, QueryObserver } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { lazyPage } from '../app/lazy-page';
+import { lazyPage } from './lazy-page';
 import { createQueryClient } from '../shared/api/query-client';
 import { useSession } from '../shared/store/session';
 import { LAST_KNOWN_KEY } from '../shared/store/storage-keys';
-import { ok, stubApi } from './fetch';
-import { sampleUser, tenantConfigAnswer } from './fixtures';
-import { renderAt, wait } from './render-app';
+import { ok, stubApi } from '../test/fetch';
+import { sampleUser, tenantConfigAnswer } from '../test/fixtures';
+import { renderAt, wait } from '../test/render-app';
 
 vi.mock('../shared/ui/toast', () => ({ showToast: vi.fn(), showNotify: vi.fn(), hideToast: vi.fn() }));
 

@@ -1,9 +1,9 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../shared/store/session';
-import { ok, stubApi } from './fetch';
-import { tenantConfigAnswer } from './fixtures';
-import { renderAt, wait } from './render-app';
+import { ok, stubApi } from '../test/fetch';
+import { tenantConfigAnswer } from '../test/fixtures';
+import { renderAt, wait } from '../test/render-app';
 
 const baseRoutes = { '/appConfig/tenantConfig': ok(tenantConfigAnswer) };
 

@@ -1,9 +1,9 @@
 import { api, DEVICE_ID_HEADER, DEVICE_ID_PATTERN, OPENING_PATHS } from '@dramastar/contract';
 import { describe, expect, it } from 'vitest';
-import { ok, stubApi } from './fetch';
-import { askAhead, request } from '../shared/api/request';
-import { deviceId } from '../shared/device-id';
-import { STORAGE_KEYS } from '../shared/store/storage-keys';
+import { ok, stubApi } from '../test/fetch';
+import { askAhead, request } from './api/request';
+import { deviceId } from './device-id';
+import { STORAGE_KEYS } from './store/storage-keys';
 
 const played = { videoId: 72, playlistUrl: '/stream/72/index.m3u8', expiresAt: '', subtitles: [] };
 const headerOf = (init: RequestInit) => new Headers(init.headers).get(DEVICE_ID_HEADER);

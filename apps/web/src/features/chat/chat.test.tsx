@@ -1,13 +1,13 @@
 import type { ChatMessage } from '@dramastar/contract';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { useSession } from '../shared/store/session';
-import { ok, refusal, type Route, stubApi } from './fetch';
-import { sampleUser, tenantConfigAnswer } from './fixtures';
-import { renderAt, wait } from './render-app';
+import { useSession } from '../../shared/store/session';
+import { ok, refusal, type Route, stubApi } from '../../test/fetch';
+import { sampleUser, tenantConfigAnswer } from '../../test/fixtures';
+import { renderAt, wait } from '../../test/render-app';
 
 // A notify is a longer toast: both land in the one mock the tests read.
-vi.mock('../shared/ui/toast', () => {
+vi.mock('../../shared/ui/toast', () => {
   const showToast = vi.fn();
   return { showToast, showNotify: (message: string) => showToast(message), hideToast: vi.fn() };
 });

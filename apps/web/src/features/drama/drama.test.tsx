@@ -1,17 +1,17 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useLoginPanel } from '../shared/auth/login-panel-store';
-import { clearReturn, pendingReturn } from '../shared/return-to';
-import { useSession } from '../shared/store/session';
-import { useSound } from '../features/drama/lib/sound';
-import { useQuality } from '../shared/store/video-quality';
-import { showToast } from '../shared/ui/toast';
-import { ok, refusal, stubApi, type Route } from './fetch';
-import { clearCookies, episode, sampleUser, series, tenantConfigAnswer } from './fixtures';
-import { renderAt, wait } from './render-app';
+import { useLoginPanel } from '../../shared/auth/login-panel-store';
+import { clearReturn, pendingReturn } from '../../shared/return-to';
+import { useSession } from '../../shared/store/session';
+import { useSound } from './lib/sound';
+import { useQuality } from '../../shared/store/video-quality';
+import { showToast } from '../../shared/ui/toast';
+import { ok, refusal, stubApi, type Route } from '../../test/fetch';
+import { clearCookies, episode, sampleUser, series, tenantConfigAnswer } from '../../test/fixtures';
+import { renderAt, wait } from '../../test/render-app';
 
 // A notify is a longer toast: both land in the one mock the tests read.
-vi.mock('../shared/ui/toast', () => {
+vi.mock('../../shared/ui/toast', () => {
   const showToast = vi.fn();
   return { showToast, showNotify: (message: string) => showToast(message), hideToast: vi.fn() };
 });
@@ -494,7 +494,7 @@ describe('Search', () => {
   });
 
   it('keeps at most ten recent searches', async () => {
-    const { addRecentSearch, readRecentSearches } = await import('../features/drama/lib/recent-searches');
+    const { addRecentSearch, readRecentSearches } = await import('./lib/recent-searches');
     for (let i = 0; i < 12; i += 1) addRecentSearch(`word ${i}`);
     addRecentSearch('WORD 11');
     expect(readRecentSearches()).toHaveLength(10);

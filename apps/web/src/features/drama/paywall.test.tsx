@@ -1,18 +1,18 @@
 import type { MembershipStatus, TierOffer } from '@dramastar/contract';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useLoginPanel } from '../shared/auth/login-panel-store';
-import { openPaymentPage } from '../shared/payments';
-import { clearReturn, pendingReturn } from '../shared/return-to';
-import { useSession } from '../shared/store/session';
-import { showToast } from '../shared/ui/toast';
-import { ok, refusal, stubApi } from './fetch';
-import { clearCookies, episode, sampleUser, series, tenantConfigAnswer } from './fixtures';
-import { renderAt, wait } from './render-app';
+import { useLoginPanel } from '../../shared/auth/login-panel-store';
+import { openPaymentPage } from '../../shared/payments';
+import { clearReturn, pendingReturn } from '../../shared/return-to';
+import { useSession } from '../../shared/store/session';
+import { showToast } from '../../shared/ui/toast';
+import { ok, refusal, stubApi } from '../../test/fetch';
+import { clearCookies, episode, sampleUser, series, tenantConfigAnswer } from '../../test/fixtures';
+import { renderAt, wait } from '../../test/render-app';
 
-vi.mock('../shared/ui/toast', () => ({ showToast: vi.fn(), showNotify: vi.fn(), hideToast: vi.fn() }));
-vi.mock('../shared/payments', async () => ({
-  ...(await vi.importActual<Record<string, unknown>>('../shared/payments')),
+vi.mock('../../shared/ui/toast', () => ({ showToast: vi.fn(), showNotify: vi.fn(), hideToast: vi.fn() }));
+vi.mock('../../shared/payments', async () => ({
+  ...(await vi.importActual<Record<string, unknown>>('../../shared/payments')),
   openPaymentPage: vi.fn(),
   submitPaymentForm: vi.fn(),
 }));

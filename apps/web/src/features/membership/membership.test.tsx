@@ -1,22 +1,22 @@
 import type { MembershipStatus, RechargeOrder, TierOffer } from '@dramastar/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { openPaymentPage, submitPaymentForm } from '../shared/payments';
-import { pendingReturn, rememberReturn } from '../shared/return-to';
-import { useSession } from '../shared/store/session';
-import { useLoginPanel } from '../shared/auth/login-panel-store';
-import { showToast } from '../shared/ui/toast';
-import { ok, refusal, stubApi, type FetchCall, type Route } from './fetch';
-import { sampleUser, tenantConfigAnswer } from './fixtures';
-import { renderAt, wait } from './render-app';
+import { openPaymentPage, submitPaymentForm } from '../../shared/payments';
+import { pendingReturn, rememberReturn } from '../../shared/return-to';
+import { useSession } from '../../shared/store/session';
+import { useLoginPanel } from '../../shared/auth/login-panel-store';
+import { showToast } from '../../shared/ui/toast';
+import { ok, refusal, stubApi, type FetchCall, type Route } from '../../test/fetch';
+import { sampleUser, tenantConfigAnswer } from '../../test/fixtures';
+import { renderAt, wait } from '../../test/render-app';
 
 // A notify is a longer toast: both land in the one mock the tests read.
-vi.mock('../shared/ui/toast', () => {
+vi.mock('../../shared/ui/toast', () => {
   const showToast = vi.fn();
   return { showToast, showNotify: (message: string) => showToast(message), hideToast: vi.fn() };
 });
-vi.mock('../shared/payments', async () => ({
-  ...(await vi.importActual<Record<string, unknown>>('../shared/payments')),
+vi.mock('../../shared/payments', async () => ({
+  ...(await vi.importActual<Record<string, unknown>>('../../shared/payments')),
   openPaymentPage: vi.fn(),
   submitPaymentForm: vi.fn(),
 }));

@@ -1,18 +1,18 @@
 import { AVATAR_MAX_BYTES, CURRENCIES } from '@dramastar/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { refreshUserInfo } from '../shared/api/user-info';
-import { useLoginPanel } from '../shared/auth/login-panel-store';
-import { useSession } from '../shared/store/session';
-import { STORAGE_KEYS } from '../shared/store/storage-keys';
-import { useQuality } from '../shared/store/video-quality';
-import { showToast } from '../shared/ui/toast';
-import { ok, refusal, stubApi } from './fetch';
-import { clearCookies, sampleUser, tenantConfigAnswer } from './fixtures';
-import { renderAt, wait } from './render-app';
+import { refreshUserInfo } from '../../shared/api/user-info';
+import { useLoginPanel } from '../../shared/auth/login-panel-store';
+import { useSession } from '../../shared/store/session';
+import { STORAGE_KEYS } from '../../shared/store/storage-keys';
+import { useQuality } from '../../shared/store/video-quality';
+import { showToast } from '../../shared/ui/toast';
+import { ok, refusal, stubApi } from '../../test/fetch';
+import { clearCookies, sampleUser, tenantConfigAnswer } from '../../test/fixtures';
+import { renderAt, wait } from '../../test/render-app';
 
 // A notify is a longer toast: both land in the one mock the tests read.
-vi.mock('../shared/ui/toast', () => {
+vi.mock('../../shared/ui/toast', () => {
   const showToast = vi.fn();
   return { showToast, showNotify: (message: string) => showToast(message), hideToast: vi.fn() };
 });

@@ -2,14 +2,14 @@ import type { CopyrightProduct } from '@dramastar/contract';
 import { create } from 'qrcode';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSession } from '../shared/store/session';
-import { showToast } from '../shared/ui/toast';
-import { ok, refusal, stubApi, type FetchCall, type Route } from './fetch';
-import { sampleUser, tenantConfigAnswer } from './fixtures';
-import { renderAt, typePassword, wait } from './render-app';
+import { useSession } from '../../shared/store/session';
+import { showToast } from '../../shared/ui/toast';
+import { ok, refusal, stubApi, type FetchCall, type Route } from '../../test/fetch';
+import { sampleUser, tenantConfigAnswer } from '../../test/fixtures';
+import { renderAt, typePassword, wait } from '../../test/render-app';
 
 // A notify is a longer toast: both land in the one mock the tests read.
-vi.mock('../shared/ui/toast', () => {
+vi.mock('../../shared/ui/toast', () => {
   const showToast = vi.fn();
   return { showToast, showNotify: (message: string) => showToast(message), hideToast: vi.fn() };
 });

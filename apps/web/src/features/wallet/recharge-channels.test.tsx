@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { useSession } from '../shared/store/session';
-import { ok, stubApi } from './fetch';
-import { sampleUser, tenantConfigAnswer } from './fixtures';
-import { renderAt, wait } from './render-app';
+import { useSession } from '../../shared/store/session';
+import { ok, stubApi } from '../../test/fetch';
+import { sampleUser, tenantConfigAnswer } from '../../test/fixtures';
+import { renderAt, wait } from '../../test/render-app';
 
 const channel = (code: 'gateway' | 'official', extra: object = {}) => ({
   code,

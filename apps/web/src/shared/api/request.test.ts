@@ -1,16 +1,16 @@
 import { api, defineCall, LIMITS } from '@dramastar/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ok, refusal, stubFetch } from './fetch';
-import { sampleUser } from './fixtures';
-import { useSession } from '../shared/store/session';
-import { STORAGE_KEYS } from '../shared/store/storage-keys';
-import { showToast } from '../shared/ui/toast';
-import { ApiError } from '../shared/api/api-error';
-import { request } from '../shared/api/request';
+import { ok, refusal, stubFetch } from '../../test/fetch';
+import { sampleUser } from '../../test/fixtures';
+import { useSession } from '../store/session';
+import { STORAGE_KEYS } from '../store/storage-keys';
+import { showToast } from '../ui/toast';
+import { ApiError } from './api-error';
+import { request } from './request';
 
 // A notify is a longer toast: both land in the one mock the tests read.
-vi.mock('../shared/ui/toast', () => {
+vi.mock('../ui/toast', () => {
   const showToast = vi.fn();
   return { showToast, showNotify: (message: string) => showToast(message), hideToast: vi.fn() };
 });

@@ -1,16 +1,16 @@
 import { CURRENCIES, LIMITS, type CurrencyKey } from '@dramastar/contract';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useLoginPanel } from '../shared/auth/login-panel-store';
-import { useSession } from '../shared/store/session';
-import { STORAGE_KEYS } from '../shared/store/storage-keys';
-import { showToast } from '../shared/ui/toast';
-import { ok, refusal, stubApi } from './fetch';
-import { clearCookies, PNG_1X1, sampleUser, tenantConfigAnswer } from './fixtures';
-import { renderAt, wait } from './render-app';
+import { useLoginPanel } from './login-panel-store';
+import { useSession } from '../store/session';
+import { STORAGE_KEYS } from '../store/storage-keys';
+import { showToast } from '../ui/toast';
+import { ok, refusal, stubApi } from '../../test/fetch';
+import { clearCookies, PNG_1X1, sampleUser, tenantConfigAnswer } from '../../test/fixtures';
+import { renderAt, wait } from '../../test/render-app';
 
 // A notify is a longer toast: both land in the one mock the tests read.
-vi.mock('../shared/ui/toast', () => {
+vi.mock('../ui/toast', () => {
   const showToast = vi.fn();
   return { showToast, showNotify: (message: string) => showToast(message), hideToast: vi.fn() };
 });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { parentIsTrusted } from '../features/auth/lib/embedded';
+import { parentIsTrusted } from './embedded';
 
 const setReferrer = (value: string) =>
   Object.defineProperty(document, 'referrer', { value, configurable: true });

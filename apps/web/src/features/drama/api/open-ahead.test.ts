@@ -1,10 +1,10 @@
 import { api, LIMITS, OPENING_PATHS } from '@dramastar/contract';
 import { describe, expect, it, vi } from 'vitest';
-import { openEpisodeAhead } from '../features/drama/api/open-ahead';
-import { askAhead, request } from '../shared/api/request';
-import { useSession } from '../shared/store/session';
-import { ok, refusal, stubApi } from './fetch';
-import { episode, series } from './fixtures';
+import { openEpisodeAhead } from './open-ahead';
+import { askAhead, request } from '../../../shared/api/request';
+import { useSession } from '../../../shared/store/session';
+import { ok, refusal, stubApi } from '../../../test/fetch';
+import { episode, series } from '../../../test/fixtures';
 
 const detail = (overrides: Record<string, unknown> = {}) => ({
   series: series(7),

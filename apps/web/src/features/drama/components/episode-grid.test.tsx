@@ -2,8 +2,8 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import type { EpisodeInfo } from '@dramastar/contract';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { episode } from './fixtures';
-import { EpisodeGrid } from '../features/drama/components/episode-grid';
+import { episode } from '../../../test/fixtures';
+import { EpisodeGrid } from './episode-grid';
 
 /** A long series: `count` episodes, ids 1000 + number, 1…10 free. */
 function longSeries(count: number): EpisodeInfo[] {

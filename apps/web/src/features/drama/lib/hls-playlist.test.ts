@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstVariant, initSegment, segmentAt } from '../features/drama/lib/hls-playlist';
+import { firstVariant, initSegment, segmentAt } from './hls-playlist';
 
 const playlist = [
   '#EXTM3U',
