@@ -38,46 +38,6 @@ export default defineConfig({
       },
     },
     {
-      // The app's script runs after the page's first frame: it is fetched at once (a
-      // modulepreload in the head, beside its imports), but the boot shell (Home's bar and
-      // banner, the Shorts or episode poster) is painted before ~100 KB of JavaScript is
-      // evaluated, which on a phone's CPU is 0.3–0.6 s. Costs the app's start at most a frame
-      // (a hidden tab, where frames wait, starts on a timer after a second).
-      name: 'dramastar-entry-after-first-paint',
-      apply: 'build',
-      transformIndexHtml: {
-        order: 'post',
-        handler(html) {
-          const entry = /<script type="module" crossorigin src="(\/assets\/index-[\w-]+\.js)"><\/script>/;
-          const src = entry.exec(html)?.[1];
-          if (!src) throw new Error('index.html: the entry script was not found');
-          const start = `<script>
-      (function () {
-        var started = false;
-        var start = function () {
-          if (started) return;
-          started = true;
-          var script = document.createElement('script');
-          script.type = 'module';
-          script.crossOrigin = '';
-          script.src = '${src}';
-          document.head.appendChild(script);
-        };
-        requestAnimationFrame(function () {
-          setTimeout(start, 0);
-        });
-        // A hidden tab draws no frame; its timers run at most once a second anyway.
-        setTimeout(start, 1000);
-      })();
-    </script>
-  </body>`;
-          return html
-            .replace(entry, `<link rel="modulepreload" crossorigin href="${src}">`)
-            .replace('</body>', start);
-        },
-      },
-    },
-    {
       name: 'dramastar-version-file',
       generateBundle() {
         this.emitFile({ type: 'asset', fileName: 'version.json', source: JSON.stringify({ buildId }) });
