@@ -406,7 +406,7 @@ describe('bad input never answers 500', () => {
     expect(failures).toEqual([]);
     expect((Object.prototype as Record<string, unknown>).polluted).toBeUndefined();
     // Nothing was half-written: the ledger still sums to zero in every currency.
-    const health = await fixtures.admin(adminApi.ledgerHealth.path, { token: tokens.owner });
+    const health = await fixtures.admin(adminApi.ledgerHealth, { token: tokens.owner });
     expect(health.body.data.balanced).toBe(true);
   }, 120_000);
 

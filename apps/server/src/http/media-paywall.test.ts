@@ -51,7 +51,7 @@ beforeAll(async () => {
   // A guest's signed address of the free episode 1: the base every /stream attempt starts from.
   const play = await caller(t.app)(api.video.play, { params: { videoId: first!.id } });
   expect(play.status).toBe(200);
-  signed = (play.body.data.playlistUrl as string).replace(/\/index\.m3u8$/, '');
+  signed = play.body.data.playlistUrl.replace(/\/index\.m3u8$/, '');
 });
 afterAll(() => t.close());
 

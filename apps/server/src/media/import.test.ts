@@ -100,10 +100,10 @@ describe('importing a series from a folder of videos', () => {
       freeEpisodes: 1,
       episodeCount: 2,
     });
-    expect(detail.episodes[0].duration).toBeGreaterThan(2.5);
+    expect(detail.episodes[0]!.duration).toBeGreaterThan(2.5);
     expect(detail.episodes.map((e: { locked: boolean }) => e.locked)).toEqual([false, true]);
     // ep2 is episode 1 (natural order), and it plays.
-    const play = (await call(api.video.play, { params: { videoId: detail.episodes[0].id } })).body.data;
+    const play = (await call(api.video.play, { params: { videoId: detail.episodes[0]!.id } })).body.data;
     const master = await t.app.inject({ method: 'GET', url: play.playlistUrl });
     expect(master.body).toMatch(
       /RESOLUTION=426x240,[^\n]*\n240p\.m3u8\n[^\n]*RESOLUTION=640x360,[^\n]*\n360p\.m3u8/,
@@ -120,9 +120,9 @@ describe('importing a series from a folder of videos', () => {
       ['en', 'English'],
       ['vi', 'Tiếng Việt'],
     ]);
-    const en = await t.app.inject({ method: 'GET', url: play.subtitles[0].url });
+    const en = await t.app.inject({ method: 'GET', url: play.subtitles[0]!.url });
     expect(en.body).toBe('WEBVTT\n\n00:00:00.500 --> 00:00:02.000\nHello\n');
-    const second = await call(api.video.play, { params: { videoId: detail.episodes[1].id } });
+    const second = await call(api.video.play, { params: { videoId: detail.episodes[1]!.id } });
     expect(second.status).toBe(409); // paid: its tracks are checked below in the table
     const tracks = await t.database.query<{ language: string; number: number }>(
       `select t.language, e.number from subtitle_track t join episode e on e.id = t.episode_id

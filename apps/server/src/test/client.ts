@@ -1,10 +1,20 @@
-import { createClient, type AnyCall, type CallInput, type Transport } from '@dramastar/contract';
+import {
+  createClient,
+  type AnyCall,
+  type CallInput,
+  type ErrorBody,
+  type RawAnswer,
+  type Transport,
+} from '@dramastar/contract';
 import type { FastifyInstance } from 'fastify';
 
-export interface Answer {
+/**
+ * The answer to a request sent off the contract (a string path): its status and envelope, the
+ * `data` unknown until the test says what it expects.
+ */
+export interface LooseAnswer {
   status: number;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read answers loosely
-  body: any;
+  body: ErrorBody;
 }
 
 /** The contract client's transport over `app.inject`: no socket, the app answers in-process. */
@@ -47,20 +57,21 @@ type StringPathOptions = CallerOptions & { body?: unknown; query?: Record<string
 /**
  * Calls the app like the web app and the console do. Given a declared call, through the contract's
  * client: its method, prefix and path, its input typed by the declaration (`unchecked()` for a
- * deliberately bad one). Given a string path (calls not converted yet), POSTs JSON under `prefix`.
- * Either way the answer is the status and the envelope as they came, read loosely by the tests
- * (`client.answer()` types it by the declaration where a test wants that).
+ * deliberately bad one); the answer's `data` is typed by the declaration, so a changed answer breaks
+ * the tests' compile. Given a string path (a request deliberately off the contract, such as an id
+ * in the query string where the declaration has it in the body), POSTs JSON under `prefix`; its
+ * answer's `data` is `unknown`.
  */
 export function caller(app: FastifyInstance, prefix = '/app-api') {
   function call<C extends AnyCall>(
     declared: C,
     options?: CallerOptions & Omit<CallInput<C>, 'headers' | 'signal'>,
-  ): Promise<Answer>;
-  function call(path: string, options?: StringPathOptions): Promise<Answer>;
+  ): Promise<RawAnswer<C>>;
+  function call(path: string, options?: StringPathOptions): Promise<LooseAnswer>;
   async function call(
     target: AnyCall | string,
     options: CallerOptions & Omit<CallInput<AnyCall>, 'headers' | 'signal'> = {},
-  ): Promise<Answer> {
+  ): Promise<RawAnswer<AnyCall> | LooseAnswer> {
     const { token, lang, ip, ...input } = options;
     const headers = {
       ...(token ? { authorization: `Bearer ${token}` } : {}),

@@ -70,9 +70,9 @@ export function walletFixtures(t: TestApp) {
       ip,
     });
     expect(res.status).toBe(200);
-    const token = res.body.data.access_token as string;
+    const token = res.body.data.access_token;
     const info = (await call(api.user.info, { token })).body.data;
-    return { token, userId: BigInt(info.userId), tenantId, inviteCode: info.inviteCode as string };
+    return { token, userId: BigInt(info.userId), tenantId, inviteCode: info.inviteCode };
   }
 
   /** The payment password set directly (its own flow is tested in pay-password.test.ts). */
@@ -142,10 +142,10 @@ export function walletFixtures(t: TestApp) {
         body: { channel: 'gateway', amount, requestId: randomUUID() },
       })
     ).body.data;
-    const paymentId = new URL(order.payUrl).pathname.split('/').pop();
+    const paymentId = new URL(order.payUrl!).pathname.split('/').pop();
     const res = await t.app.inject({ method: 'POST', url: `/pay/sandbox/${paymentId}/approve` });
     expect(res.statusCode).toBe(303);
-    return order.orderNo as string;
+    return order.orderNo;
   }
 
   async function balance(token: string): Promise<string> {
@@ -167,7 +167,7 @@ export function walletFixtures(t: TestApp) {
     // Enrolled directly (the enrolment flow itself is tested in the operator module).
     await completeOperatorSetup(t.database.db, created.username, t.clock.now());
     return {
-      token: res.body.data.token as string,
+      token: res.body.data.token,
       id: created.id,
       username: created.username,
       password,

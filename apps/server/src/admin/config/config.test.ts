@@ -37,8 +37,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A console call as `token`, its input sent as the test wrote it (good or deliberately bad). */
-const admin = (
-  call: AnyCall,
+const admin = <C extends AnyCall>(
+  call: C,
   token: string,
   options: { body?: unknown; query?: Record<string, string> } = {},
 ) => f.admin(call, { token, body: unchecked(options.body), query: unchecked(options.query) });
@@ -58,9 +58,7 @@ const withPrimaryPrice = (tenantId: string, price: string) => {
   return m;
 };
 const tierPrices = async (token: string, c = f.call) =>
-  (
-    (await c('/user/queryGreatestVipcard', { token })).body.data.tiers as { tier: string; price: string }[]
-  ).map((x) => x.price);
+  (await c(api.user.queryGreatestVipcard, { token })).body.data.tiers.map((x) => x.price);
 
 describe('reading a tenant configuration', () => {
   it('answers effective values with a default flag per section', async () => {
@@ -377,7 +375,7 @@ describe('changes apply at once, audited', () => {
       });
       expect(res.status).toBe(200);
       expect(res.body.data.membership.isDefault).toBe(false);
-      expect(res.body.data.membership.value.tiers[1].price).toBe('349');
+      expect(res.body.data.membership.value.tiers[1]!.price).toBe('349');
       expect(await tierPrices(who.token)).toEqual(['49.00', '349.00', '999.00', '2999.00']);
       expect(await tierPrices(who.token, other)).toEqual(['49.00', '349.00', '999.00', '2999.00']);
 
@@ -552,7 +550,7 @@ describe('tenants', () => {
         })
       ).status,
     ).toBe(200);
-    expect((await read('000777')).membership.value.tiers[1].price).toBe('4.99');
+    expect((await read('000777')).membership.value.tiers[1]!.price).toBe('4.99');
   });
 
   it('keep their currency once they have a copyright product', async () => {
@@ -607,7 +605,7 @@ describe('a restart', () => {
     expect(res.status).toBe(200);
     const again = await buildTestApp({ DEMO_CONTENT: 'true' }, { database: t.database });
     try {
-      const domain = await caller(again.app)('/appConfig/queryTenantId', {
+      const domain = await caller(again.app)(api.config.queryTenantId, {
         query: { domain: 'id.localhost' },
       });
       expect(domain.body.data.tenantId).toBe('000000');
@@ -636,7 +634,7 @@ describe('copyright products', () => {
   it('are created, edited for new purchases only, and retired, each audited', async () => {
     const created = await admin(adminConfigApi.saveCopyright, owner, { body: form() });
     expect(created.status).toBe(200);
-    const id = created.body.data.id as string;
+    const id = created.body.data.id;
     expect(created.body.data).toMatchObject({ state: 'open', price: '100.00', sold: 0 });
 
     const who = await f.user('000000');

@@ -154,13 +154,13 @@ describe('dashboard figures', () => {
       ).toBe(200);
     // Primary 299 then Premium for 999 - 299 = 700: Primary's reward cancelled (all of it credited
     // back), Premium's 99.90 held until the card ends on 07-31.
-    const day = (await stats(owner, { from: '2026-07-01', to: '2026-07-01' })).body.data.money[0].days[0];
+    const day = (await stats(owner, { from: '2026-07-01', to: '2026-07-01' })).body.data.money[0]!.days[0]!;
     expect(day.revenue).toEqual({ cards: '999.00', copyrights: '0.00', total: '999.00' });
     expect(day.payouts).toMatchObject({ teamRewards: '0.00', total: '0.00' });
     t.clock.set('2026-07-31T03:00:00Z');
     expect(await rewards.releaseDue(t.database.db)).toBe(1);
     owner = await f.operator('owner', []);
-    const paid = (await stats(owner, { from: '2026-07-31', to: '2026-07-31' })).body.data.money[0].days[0];
+    const paid = (await stats(owner, { from: '2026-07-31', to: '2026-07-31' })).body.data.money[0]!.days[0]!;
     expect(paid.payouts).toMatchObject({ teamRewards: '99.90', total: '99.90' });
   });
 
@@ -174,7 +174,7 @@ describe('dashboard figures', () => {
     const vnFinance = await f.operator('finance', ['000001']);
     const vn = await stats(vnFinance);
     expect(vn.body.data).toMatchObject({ tenantId: '000001', currency: 'VND', timeZone: 'Asia/Ho_Chi_Minh' });
-    expect(vn.body.data.money[0].days[0].recharges).toEqual({ count: 0, amount: '0' });
+    expect(vn.body.data.money[0]!.days[0]!.recharges).toEqual({ count: 0, amount: '0' });
     expect((await stats(vnFinance, { tenantId: '000000' })).status).toBe(403);
     expect((await stats(owner, { tenantId: '000001' })).status).toBe(200);
     for (const role of ['support', 'content'] as const)

@@ -113,7 +113,7 @@ describe('what is waiting (dashboard)', () => {
       body: { tenantId: '000000', title: { en: 'Waiting test' }, category: 'drama' },
     });
     expect(series.status).toBe(200);
-    const seriesId = series.body.data.id as number;
+    const seriesId = series.body.data.id;
     const job = `insert into transcode_job (tenant_id, series_id, episode_number, source_key, status, created_at, updated_at)
                  values ('000000', $1, $2, 'x', $3, now(), now())`;
     await t.database.query(job, [seriesId, 1, 'failed']);
@@ -156,7 +156,7 @@ describe('what is waiting (dashboard)', () => {
 
     // Once answered, the chat no longer waits.
     const list = await f.admin(adminChatApi.conversations, { token: support, query: { tab: 'unassigned' } });
-    const conversationId = list.body.data.list[0].id as string;
+    const conversationId = list.body.data.list[0]!.id;
     expect(
       (
         await f.admin(adminChatApi.reply, {

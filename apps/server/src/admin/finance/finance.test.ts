@@ -1,11 +1,13 @@
 import { unchecked } from '../../test/client.js';
-import { api, consoleCalls } from '@dramastar/contract';
+import { api, type AnyCall, consoleCalls } from '@dramastar/contract';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helper.js';
 import { PAY_PASSWORD, walletFixtures, type WalletFixtures } from '../../test/wallet-fixtures.js';
 import { rejectedExcerpt } from '../../modules/payment/webhook.routes.js';
 import { zonedDayStart } from './finance.service.js';
+
+const financeCalls = consoleCalls.finance;
 
 let t: TestApp;
 let f: WalletFixtures;
@@ -18,8 +20,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = (path: string, token: string, query: Record<string, string> = {}) =>
-  f.admin(`/finance/${path}`, { token, query });
+const get = <C extends AnyCall>(call: C, token: string, query: Record<string, string> = {}) =>
+  f.admin(call, { token, query: unchecked(query) });
 
 /** An official bank-transfer recharge the owner confirms with the statement line. */
 async function officialRecharge(who: { token: string }, amount: string) {
@@ -31,10 +33,10 @@ async function officialRecharge(who: { token: string }, amount: string) {
   ).body.data;
   const res = await f.admin(consoleCalls.core.confirmRecharge, {
     token: owner,
-    body: { orderNo: order.orderNo, matchedReference: `BDO ${order.official.reference} TRANSFER` },
+    body: { orderNo: order.orderNo, matchedReference: `BDO ${order.official!.reference} TRANSFER` },
   });
   expect(res.status).toBe(200);
-  return order.orderNo as string;
+  return order.orderNo;
 }
 
 async function withdraw(who: { token: string }, amount: string, steps: string[]) {
@@ -43,7 +45,7 @@ async function withdraw(who: { token: string }, amount: string, steps: string[])
     body: { amount, payPassword: PAY_PASSWORD, requestId: randomUUID() },
   });
   expect(res.status).toBe(200);
-  const orderNo = res.body.data.orderNo as string;
+  const orderNo = res.body.data.orderNo;
   for (const action of steps) {
     const reason = action === 'reject' || action === 'fail' ? 'No such account' : undefined;
     const acted = await f.admin(consoleCalls.core.withdrawalAction, {
@@ -66,7 +68,7 @@ describe('gateway payments and webhook deliveries', () => {
     await f.recharge(await f.user(), '100');
     const who = await f.user();
     const orderNo = await f.recharge(who, '300');
-    const payments = await get('gateway/payments', owner, { orderNo });
+    const payments = await get(financeCalls.gatewayPayments, owner, { orderNo });
     expect(payments.status).toBe(200);
     expect(payments.body.data).toMatchObject({
       total: 1,
@@ -86,9 +88,11 @@ describe('gateway payments and webhook deliveries', () => {
         },
       ],
     });
-    expect((await get('gateway/payments', owner, { status: 'failed', orderNo })).body.data.total).toBe(0);
+    expect(
+      (await get(financeCalls.gatewayPayments, owner, { status: 'failed', orderNo })).body.data.total,
+    ).toBe(0);
 
-    const delivered = (await get('gateway/deliveries', owner, { orderNo })).body.data;
+    const delivered = (await get(financeCalls.webhookDeliveries, owner, { orderNo })).body.data;
     expect(delivered.list).toEqual([
       expect.objectContaining({ orderNo, outcome: 'credited', signatureValid: true, tenantId: '000000' }),
     ]);
@@ -97,20 +101,21 @@ describe('gateway payments and webhook deliveries', () => {
     const body = f.webhookBody({ orderNo, amountMinor: '30000', currency: 'PHP' }, 'txn_forged');
     const forged = await f.postWebhook(body, { 'x-sandbox-signature': `t=1,v1=${'0'.repeat(64)}` });
     expect(forged.status).toBe(401);
-    const refused = (await get('gateway/deliveries', owner, { outcome: 'rejected' })).body.data.list;
-    const bad = refused.find((d: { signatureValid: boolean }) => !d.signatureValid);
+    const refused = (await get(financeCalls.webhookDeliveries, owner, { outcome: 'rejected' })).body.data
+      .list;
+    const bad = refused.find((d: { signatureValid: boolean }) => !d.signatureValid)!;
     expect(bad).toMatchObject({ outcome: 'rejected:InvalidSignature', signatureValid: false, orderNo: null });
 
     // Its detail carries what is kept of an unauthenticated body: its hash, size and first characters.
-    const detail = await get('gateway/delivery', owner, { id: bad.id });
+    const detail = await get(financeCalls.webhookDelivery, owner, { id: bad.id });
     expect(detail.body.data).toMatchObject({ payload: rejectedExcerpt(body), truncated: false });
     expect(detail.body.data.payload).toContain(body);
     // The refused delivery names no order: only all-tenant operators see it.
     const finance = await f.operator('finance', ['000000']);
-    expect((await get('gateway/delivery', finance, { id: bad.id })).status).toBe(403);
-    const good = delivered.list[0].id as string;
-    expect((await get('gateway/delivery', finance, { id: good })).status).toBe(200);
-    expect((await get('gateway/delivery', owner, { id: '999999999' })).status).toBe(404);
+    expect((await get(financeCalls.webhookDelivery, finance, { id: bad.id })).status).toBe(403);
+    const good = delivered.list[0]!.id;
+    expect((await get(financeCalls.webhookDelivery, finance, { id: good })).status).toBe(200);
+    expect((await get(financeCalls.webhookDelivery, owner, { id: '999999999' })).status).toBe(404);
   });
 
   it('caps a delivery payload at 10 KB', async () => {
@@ -120,9 +125,9 @@ describe('gateway payments and webhook deliveries', () => {
     ) as object;
     const big = JSON.stringify({ ...event, filler: 'é'.repeat(6_000) });
     expect((await f.postWebhook(big, await f.signedDelivery(big))).status).toBe(404);
-    const list = (await get('gateway/deliveries', owner, { outcome: 'rejected', pageSize: '1' })).body.data
-      .list;
-    const detail = (await get('gateway/delivery', owner, { id: list[0].id })).body.data;
+    const list = (await get(financeCalls.webhookDeliveries, owner, { outcome: 'rejected', pageSize: '1' }))
+      .body.data.list;
+    const detail = (await get(financeCalls.webhookDelivery, owner, { id: list[0]!.id })).body.data;
     expect(detail.truncated).toBe(true);
     expect(Buffer.byteLength(detail.payload, 'utf8')).toBeLessThanOrEqual(10 * 1024);
     expect(detail.payload.endsWith('é')).toBe(true);
@@ -135,13 +140,15 @@ describe('ledger explorer', () => {
     await withdraw(who, '200', ['approve', 'process', 'pay']);
     await withdraw(who, '110', ['reject']);
     for (const user of [String(who.userId), who.inviteCode, who.inviteCode.toLowerCase()]) {
-      const found = (await get('ledger/accounts', owner, { user })).body.data;
+      const found = (await get(financeCalls.ledgerAccounts, owner, { user })).body.data;
       expect(found.list.map((a: { code: string }) => a.code)).toEqual([`wallet:${who.userId}`]);
     }
-    const [account] = (await get('ledger/accounts', owner, { user: String(who.userId) })).body.data.list;
+    const account = (await get(financeCalls.ledgerAccounts, owner, { user: String(who.userId) })).body.data
+      .list[0]!;
     expect(account).toMatchObject({ kind: 'wallet', balance: await f.balance(who.token), currency: 'PHP' });
 
-    const all = (await get('ledger/entries', owner, { accountId: account.id, pageSize: '100' })).body.data;
+    const all = (await get(financeCalls.ledgerEntries, owner, { accountId: account.id, pageSize: '100' }))
+      .body.data;
     // recharge +1000, withdrawal −200, fee −10, withdrawal −110, fee −5.50, refund +115.50
     expect(all.total).toBe(6);
     const sum = all.list.reduce(
@@ -149,7 +156,7 @@ describe('ledger explorer', () => {
       0,
     );
     expect((sum / 100).toFixed(2)).toBe(account.balance);
-    expect(all.list[0].balanceAfter).toBe(account.balance);
+    expect(all.list[0]!.balanceAfter).toBe(account.balance);
     expect(all.list.at(-1)).toMatchObject({
       kind: 'recharge',
       amount: '1000.00',
@@ -158,11 +165,13 @@ describe('ledger explorer', () => {
       idempotencyKey: expect.stringMatching(/^recharge:/),
     });
     // Paged: the second page goes on from where the first stopped.
-    const page2 = (await get('ledger/entries', owner, { accountId: account.id, pageSize: '4', pageNum: '2' }))
-      .body.data.list;
+    const page2 = (
+      await get(financeCalls.ledgerEntries, owner, { accountId: account.id, pageSize: '4', pageNum: '2' })
+    ).body.data.list;
     expect(page2).toEqual(all.list.slice(4));
 
-    const system = (await get('ledger/accounts', owner, { kind: 'system', tenantId: '000000' })).body.data;
+    const system = (await get(financeCalls.ledgerAccounts, owner, { kind: 'system', tenantId: '000000' }))
+      .body.data;
     expect(system.list.map((a: { code: string }) => a.code)).toContain('system:payouts');
     expect(
       system.list.every(
@@ -176,31 +185,39 @@ describe('scope', () => {
   it('keeps a tenant admin to their tenants (403 for another) and the content role out', async () => {
     const vn = await f.user('000001');
     await officialRecharge(vn, '100000000');
-    const [vnWallet] = (await get('ledger/accounts', owner, { user: String(vn.userId) })).body.data.list;
+    const vnWallet = (await get(financeCalls.ledgerAccounts, owner, { user: String(vn.userId) })).body.data
+      .list[0]!;
     const adminA = await f.operator('tenant_admin', ['000000']);
-    for (const [path, query] of [
-      ['gateway/payments', { tenantId: '000001' }],
-      ['gateway/deliveries', { tenantId: '000001' }],
-      ['ledger/accounts', { tenantId: '000001' }],
-      ['reconciliation', { tenantId: '000001' }],
-      ['ledger/entries', { accountId: vnWallet.id }],
+    for (const [call, query] of [
+      [financeCalls.gatewayPayments, { tenantId: '000001' }],
+      [financeCalls.webhookDeliveries, { tenantId: '000001' }],
+      [financeCalls.ledgerAccounts, { tenantId: '000001' }],
+      [financeCalls.reconciliation, { tenantId: '000001' }],
+      [financeCalls.ledgerEntries, { accountId: vnWallet.id }],
     ] as const) {
-      expect((await get(path, adminA, query)).status, path).toBe(403);
+      expect((await get(call, adminA, query)).status, call.path).toBe(403);
     }
     // Unfiltered lists show only their tenants.
-    const accounts = (await get('ledger/accounts', adminA, { pageSize: '100' })).body.data.list;
+    const accounts = (await get(financeCalls.ledgerAccounts, adminA, { pageSize: '100' })).body.data.list;
     expect(accounts.every((a: { tenantId: string }) => a.tenantId === '000000')).toBe(true);
-    expect((await get('ledger/accounts', adminA, { user: String(vn.userId) })).body.data.total).toBe(0);
-    expect((await get('users', adminA, { ids: String(vn.userId) })).body.data.list).toEqual([]);
-    expect((await get('users', owner, { ids: String(vn.userId) })).body.data.list).toEqual([
+    expect(
+      (await get(financeCalls.ledgerAccounts, adminA, { user: String(vn.userId) })).body.data.total,
+    ).toBe(0);
+    expect((await get(financeCalls.users, adminA, { ids: String(vn.userId) })).body.data.list).toEqual([]);
+    expect((await get(financeCalls.users, owner, { ids: String(vn.userId) })).body.data.list).toEqual([
       expect.objectContaining({ userId: String(vn.userId), tenantId: '000001', inviteCode: vn.inviteCode }),
     ]);
 
     const content = await f.operator('content', ['000000']);
-    for (const path of ['gateway/payments', 'gateway/deliveries', 'ledger/accounts', 'reconciliation']) {
-      expect((await get(path, content)).status, path).toBe(403);
+    for (const call of [
+      financeCalls.gatewayPayments,
+      financeCalls.webhookDeliveries,
+      financeCalls.ledgerAccounts,
+      financeCalls.reconciliation,
+    ]) {
+      expect((await get(call, content)).status, call.path).toBe(403);
     }
-    expect((await get('reconciliation', owner, { date: '2026-02-30x' })).status).toBe(400);
+    expect((await get(financeCalls.reconciliation, owner, { date: '2026-02-30x' })).status).toBe(400);
   });
 });
 
@@ -229,7 +246,7 @@ describe('daily reconciliation', () => {
     await f.recharge(other, '200');
     await withdraw(who, '110', []);
 
-    const res = await get('reconciliation', owner, { tenantId: '000000', date: '2027-03-11' });
+    const res = await get(financeCalls.reconciliation, owner, { tenantId: '000000', date: '2027-03-11' });
     expect(res.status).toBe(200);
     const report = res.body.data;
     expect(report).toMatchObject({
@@ -239,7 +256,7 @@ describe('daily reconciliation', () => {
       to: '2027-03-11T16:00:00.000Z',
       balanced: true,
     });
-    const php = report.currencies.find((c: { currency: string }) => c.currency === 'PHP');
+    const php = report.currencies.find((c: { currency: string }) => c.currency === 'PHP')!;
     expect(php).toMatchObject({
       recharges: [
         { channel: 'gateway', count: 1, amount: '1000.00' },
@@ -254,7 +271,7 @@ describe('daily reconciliation', () => {
     });
     const account = (code: string) => php.systemAccounts.find((a: { code: string }) => a.code === code);
     expect(account('recharge_clearing')).toMatchObject({ movements: '-6000.00', ok: true });
-    expect(Number(account('recharge_clearing').opening)).toBeLessThanOrEqual(-300);
+    expect(Number(account('recharge_clearing')!.opening)).toBeLessThanOrEqual(-300);
     expect(account('payouts')).toMatchObject({ movements: '500.00', ok: true });
     expect(account('fees')).toMatchObject({ movements: '25.00', ok: true });
     expect(account('withdrawals_payable')).toMatchObject({
@@ -265,7 +282,7 @@ describe('daily reconciliation', () => {
     expect(php.checks.every((c: { ok: boolean }) => c.ok)).toBe(true);
 
     // The next day sees the held withdrawal still held, plus the new one.
-    const next = (await get('reconciliation', owner, { date: '2027-03-12' })).body.data;
+    const next = (await get(financeCalls.reconciliation, owner, { date: '2027-03-12' })).body.data;
     expect(next.currencies[0]).toMatchObject({
       currency: 'PHP',
       rechargesTotal: '200.00',
@@ -277,11 +294,11 @@ describe('daily reconciliation', () => {
       `update ledger_account set balance = balance + 1 where tenant_id = '000000' and code = 'system:fees' and currency = 'PHP'`,
     );
     try {
-      const broken = (await get('reconciliation', owner, { date: '2027-03-11' })).body.data;
+      const broken = (await get(financeCalls.reconciliation, owner, { date: '2027-03-11' })).body.data;
       expect(broken.balanced).toBe(false);
-      const php2 = broken.currencies.find((c: { currency: string }) => c.currency === 'PHP');
-      expect(php2.systemAccounts.find((a: { code: string }) => a.code === 'fees').ok).toBe(false);
-      expect(php2.checks.find((c: { name: string }) => c.name.startsWith('Ledger sum')).ok).toBe(false);
+      const php2 = broken.currencies.find((c: { currency: string }) => c.currency === 'PHP')!;
+      expect(php2.systemAccounts.find((a: { code: string }) => a.code === 'fees')!.ok).toBe(false);
+      expect(php2.checks.find((c: { name: string }) => c.name.startsWith('Ledger sum'))!.ok).toBe(false);
     } finally {
       await t.database.query(
         `update ledger_account set balance = balance - 1 where tenant_id = '000000' and code = 'system:fees' and currency = 'PHP'`,

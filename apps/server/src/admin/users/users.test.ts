@@ -59,9 +59,9 @@ async function registerByEmail(email: string) {
     body: { email, phone: '912345678', areaCode: '+84', verifyCode: lastCode(t.mails, email) },
   });
   expect(res.status).toBe(200);
-  const token = res.body.data.access_token as string;
+  const token = res.body.data.access_token;
   const info = (await f.call(api.user.info, { token })).body.data;
-  return { token, userId: info.userId as string, inviteCode: info.inviteCode as string };
+  return { token, userId: info.userId, inviteCode: info.inviteCode };
 }
 
 describe('searching users', () => {
@@ -271,7 +271,7 @@ describe('sessions', () => {
     expect((await f.admin(adminUsersApi.revokeSession, { token: finance, body })).status).toBe(403);
     expect((await f.admin(adminUsersApi.revokeSession, { token: adminOther, body })).status).toBe(403);
     expect((await f.call(api.user.info, { token: who.token })).status).toBe(200);
-    const ticket = (await f.call(api.user.handoffTicket, { token: who.token })).body.data.ticket as string;
+    const ticket = (await f.call(api.user.handoffTicket, { token: who.token })).body.data.ticket;
     const revoked = await f.admin(adminUsersApi.revokeSession, { token: owner, body });
     expect(revoked).toMatchObject({ status: 200, body: { data: { id: session!.id, status: 'revoked' } } });
     expect((await f.call(api.user.info, { token: who.token })).status).toBe(401);
@@ -322,7 +322,7 @@ describe('freezing a user', () => {
   it('ends the sessions, refuses sign-in and money, and unfreezing restores sign-in', async () => {
     const who = await f.withdrawer('500');
     const name = await userName(who.token);
-    const second = (await loginByName(name)).body.data.access_token as string;
+    const second = (await loginByName(name)).body.data.access_token;
     const admin = await f.operator('tenant_admin', ['000000']);
 
     const frozen = await f.admin(adminUsersApi.freeze, {
@@ -434,7 +434,7 @@ describe('freezing a user', () => {
     });
     const login = await loginByName(name);
     expect(login.status).toBe(200);
-    const token = login.body.data.access_token as string;
+    const token = login.body.data.access_token;
     expect(
       (
         await f.call(accountCalls.applyWithdrawal, {
@@ -463,7 +463,7 @@ describe('freezing a user', () => {
       tenantId: '000000',
       data: { subject: 'g-frozen', email, name: 'Frozen' },
     });
-    const handoff = (await f.call(api.user.handoffTicket, { token: who.token })).body.data.ticket as string;
+    const handoff = (await f.call(api.user.handoffTicket, { token: who.token })).body.data.ticket;
     expect(
       (
         await f.admin(adminUsersApi.freeze, {

@@ -185,7 +185,7 @@ beforeAll(async () => {
   t.clock.set(new Date(D1 + 60 * MIN));
   const quote = (await call()(api.user.queryGreatestVipcard, { token: u2.token })).body.data.tiers.find(
     (x: { tier: string }) => x.tier === 'premium',
-  ).quote.pay as string;
+  )!.quote.pay;
   upgradeMinor = BigInt(quote.replace('.', ''));
   await buy(u2, 'premium', D1 + 60 * MIN);
   // U4 buys 25 h after its paywall: a purchase, but attributed to no paywall.

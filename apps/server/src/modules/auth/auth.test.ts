@@ -140,7 +140,7 @@ describe('e-mail registration and login', () => {
   it('registers with a code: a session token, the tenant, an 8-character invite code of its own', async () => {
     const res = await registerByEmail('cara@example.ph', { tenantId: '000001' });
     expect(res.status).toBe(200);
-    const token = res.body.data.access_token as string;
+    const token = res.body.data.access_token;
     expect(token.length).toBeGreaterThanOrEqual(40);
     const info = (await call(api.user.info, { token })).body.data;
     expect(info).toMatchObject({
@@ -256,7 +256,7 @@ describe('e-mail registration and login', () => {
     for (let i = 0; i < 5; i++) {
       keys.push(
         (await call(api.auth.login, { body: { email: 'kim@example.ph', verifyCode: wrong }, ip })).body
-          .errorKey,
+          .errorKey!,
       );
     }
     expect(keys).toEqual([

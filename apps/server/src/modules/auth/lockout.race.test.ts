@@ -1,3 +1,4 @@
+import { api } from '@dramastar/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../db/client.js';
 import { caller } from '../../test/client.js';
@@ -354,8 +355,8 @@ describe('session hand-over', () => {
   it('a ticket issued before a password change no longer signs in', async () => {
     const f = walletFixtures(a);
     const { token } = await f.user();
-    const ticket = (await calls[0]!('/user/handoffTicket', { token })).body.data.ticket as string;
-    const changed = await calls[1]!('/user/changePassword', {
+    const ticket = (await calls[0]!(api.user.handoffTicket, { token })).body.data.ticket;
+    const changed = await calls[1]!(api.user.changePassword, {
       token,
       body: { oldPassword: 'secret-pass1', password: 'brand-new-1', repPassword: 'brand-new-1' },
     });

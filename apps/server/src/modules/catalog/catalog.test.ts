@@ -36,7 +36,7 @@ async function user(tenantId = '000000'): Promise<{ token: string; userId: strin
     },
     ip: `10.5.0.${n}`,
   });
-  const token = res.body.data.access_token as string;
+  const token = res.body.data.access_token;
   return { token, userId: (await call(api.user.info, { token })).body.data.userId };
 }
 
@@ -59,7 +59,7 @@ describe('the catalogue', () => {
     expect(home.sections.map((s: { key: string }) => s.key)).toEqual(['hot', 'new', 'free', 'ranking']);
     const titles = home.banners.map((s: { title: string }) => s.title).sort();
     expect(titles).toEqual(['Mùa hè cơ hội thứ hai', 'Trái tim Jakarta']);
-    const jakarta = home.banners.find((s: { title: string }) => s.title === 'Trái tim Jakarta');
+    const jakarta = home.banners.find((s: { title: string }) => s.title === 'Trái tim Jakarta')!;
     expect(jakarta).toMatchObject({ episodeCount: 7, freeEpisodes: 3, category: 'youth' });
     expect(jakarta.cover).toMatch(/^\/media\/covers\/demo\/jakarta-hearts\/cover\.jpg$/);
     expect((await get(jakarta.cover)).statusCode).toBe(200);
@@ -163,7 +163,7 @@ describe('playback', () => {
 
   it('signs a free episode’s master playlist: its ladder’s rungs line up, their segments play, with Range', async () => {
     const id = await seriesOf('jakarta-hearts');
-    const first = (await call(api.video.videos, { params: { seriesId: id } })).body.data.episodes[0];
+    const first = (await call(api.video.videos, { params: { seriesId: id } })).body.data.episodes[0]!;
     const play = (await call(api.video.play, { params: { videoId: first.id } })).body.data;
     expect(play.playlistUrl).toMatch(
       new RegExp(`^/stream/${first.id}/\\d+/\\d+/[0-9a-f]{32}/master\\.m3u8$`),
@@ -189,7 +189,7 @@ describe('playback', () => {
     expect(play.startPlaylist).toBeNull();
     const withStart = (await call(api.video.play, { params: { videoId: first.id }, query: { start: '1' } }))
       .body.data;
-    expect(withStart.startPlaylist).toBe((await get(play.startUrl)).body);
+    expect(withStart.startPlaylist).toBe((await get(play.startUrl!)).body);
     expect(withStart.startPlaylist).toContain('#EXT-X-MAP:URI="360p_init.mp4"');
     // Every rung cuts at the same times: segment n of one starts where segment n of another does.
     const timings = [];
@@ -227,7 +227,7 @@ describe('playback', () => {
 
   it('lists the demo episode’s en, vi and id subtitles, each a WebVTT that fits the episode', async () => {
     const id = await seriesOf('jakarta-hearts');
-    const first = (await call(api.video.videos, { params: { seriesId: id } })).body.data.episodes[1];
+    const first = (await call(api.video.videos, { params: { seriesId: id } })).body.data.episodes[1]!;
     const play = (await call(api.video.play, { params: { videoId: first.id } })).body.data;
     const base: string = play.playlistUrl.replace('master.m3u8', '');
     expect(play.subtitles).toEqual([
@@ -256,7 +256,7 @@ describe('playback', () => {
     const other = await buildTestApp({ DEMO_CONTENT: 'true', MEDIA_DIR }, { database: t.database });
     try {
       const episode = (await caller(other.app)(api.video.videos, { params: { seriesId: id } })).body.data
-        .episodes[0];
+        .episodes[0]!;
       // Three viewers (a guest's play counts once per address in 30 minutes: play-count.test.ts).
       for (let i = 0; i < 3; i++)
         expect(
@@ -274,7 +274,7 @@ describe('playback', () => {
 
   it('refuses to sign a paid episode without a viewing pass, for guests and users', async () => {
     const id = await seriesOf('jakarta-hearts');
-    const paid = (await call(api.video.videos, { params: { seriesId: id } })).body.data.episodes[3];
+    const paid = (await call(api.video.videos, { params: { seriesId: id } })).body.data.episodes[3]!;
     const guest = await call(api.video.play, { params: { videoId: paid.id } });
     expect(guest.body).toMatchObject({
       code: 409,
@@ -291,8 +291,8 @@ describe('playback', () => {
     expect((await get('/media/hls/demo/jakarta-hearts/4/index.m3u8')).statusCode).toBe(404);
     const id = await seriesOf('jakarta-hearts');
     const [one, two] = (await call(api.video.videos, { params: { seriesId: id } })).body.data.episodes;
-    const url: string = (await call(api.video.play, { params: { videoId: one.id } })).body.data.playlistUrl;
-    const forOther = url.replace(`/stream/${one.id}/`, `/stream/${two.id}/`);
+    const url = (await call(api.video.play, { params: { videoId: one!.id } })).body.data.playlistUrl;
+    const forOther = url.replace(`/stream/${one!.id}/`, `/stream/${two!.id}/`);
     expect((await get(forOther)).statusCode).toBe(403);
     const tampered = url.replace(
       /\/([0-9a-f]{32})\//,
@@ -304,7 +304,7 @@ describe('playback', () => {
 
   it('limits signed playbacks per client address (429)', async () => {
     const id = await seriesOf('jakarta-hearts');
-    const first = (await call(api.video.videos, { params: { seriesId: id } })).body.data.episodes[0];
+    const first = (await call(api.video.videos, { params: { seriesId: id } })).body.data.episodes[0]!;
     const answers = [];
     for (let i = 0; i < 301; i++)
       answers.push((await call(api.video.play, { params: { videoId: first.id }, ip: '10.77.0.1' })).status);
@@ -315,7 +315,7 @@ describe('playback', () => {
 
   it('lets a signed address expire after 30 minutes', async () => {
     const id = await seriesOf('jakarta-hearts');
-    const first = (await call(api.video.videos, { params: { seriesId: id } })).body.data.episodes[0];
+    const first = (await call(api.video.videos, { params: { seriesId: id } })).body.data.episodes[0]!;
     const url = (await call(api.video.play, { params: { videoId: first.id } })).body.data.playlistUrl;
     t.clock.advance(29 * 60_000);
     expect((await get(url)).statusCode).toBe(200);
@@ -360,7 +360,7 @@ describe('with a viewing pass (as memberships will give)', () => {
     try {
       const passCall = caller(pass.app);
       const captcha = (await pass.app.inject({ method: 'GET', url: '/app-api/auth/auth/code' })).json().data;
-      const reg = await passCall('/auth/registerByName', {
+      const reg = await passCall(api.auth.registerByName, {
         body: {
           userName: 'member_1',
           password: 'secret-pass1',
@@ -377,14 +377,23 @@ describe('with a viewing pass (as memberships will give)', () => {
       const free = row!.id;
       const paid = free + 4;
       const detail = (
-        await passCall(
-          `/sv/videos/${(await pass.database.query<{ series_id: number }>('select series_id::int as series_id from episode where id = $1', [paid]))[0]!.series_id}`,
-          { token },
-        )
+        await passCall(api.video.videos, {
+          params: {
+            seriesId: (
+              await pass.database.query<{ series_id: number }>(
+                'select series_id::int as series_id from episode where id = $1',
+                [paid],
+              )
+            )[0]!.series_id,
+          },
+          token,
+        })
       ).body.data;
       expect(detail.episodes.every((e: { locked: boolean }) => !e.locked)).toBe(true);
       // With a pass the feed holds every episode.
-      expect((await passCall('/sv/videosPage', { token, body: { pageSize: 50 } })).body.data.total).toBe(13);
+      expect((await passCall(api.video.videosPage, { token, body: { pageSize: 50 } })).body.data.total).toBe(
+        13,
+      );
       for (let i = 0; i < 3; i++)
         expect((await passCall(api.video.play, { params: { videoId: paid }, token })).status).toBe(200);
       await passCall(api.video.play, { params: { videoId: free }, token });
@@ -403,7 +412,7 @@ describe('likes, favourites and history', () => {
   it('likes an episode once however often it is clicked, also at the same moment', async () => {
     const { token } = await user();
     const id = await seriesOf('second-chance-summer');
-    const episode = (await call(api.video.videos, { params: { seriesId: id } })).body.data.episodes[0];
+    const episode = (await call(api.video.videos, { params: { seriesId: id } })).body.data.episodes[0]!;
     const answers = await Promise.all(
       Array.from({ length: 8 }, () => call(api.video.liking, { token, body: { videoId: episode.id } })),
     );
@@ -430,7 +439,7 @@ describe('likes, favourites and history', () => {
   it('takes the ids of likes and follows in the query string as in the body, and names a missing one', async () => {
     const { token } = await user();
     const id = await seriesOf('jakarta-hearts');
-    const episode = (await call(api.video.videos, { params: { seriesId: id } })).body.data.episodes[1];
+    const episode = (await call(api.video.videos, { params: { seriesId: id } })).body.data.episodes[1]!;
     const liked = await call('/sv/liking', { token, query: { videoId: String(episode.id) } });
     expect(liked.body.data).toMatchObject({ liked: true });
     const followed = await call('/sv/favoriting', { token, query: { seriesId: String(id) } });
@@ -484,7 +493,7 @@ describe('likes, favourites and history', () => {
     const b = await user();
     const id = await seriesOf('jakarta-hearts');
     const eps = (await call(api.video.videos, { params: { seriesId: id } })).body.data.episodes;
-    await call(api.video.liking, { token: a.token, body: { videoId: eps[1].id } });
+    await call(api.video.liking, { token: a.token, body: { videoId: eps[1]!.id } });
     const mine = (await call(api.video.myLikes, { params: { userId: a.userId }, token: a.token, body: {} }))
       .body.data;
     expect(mine.list.map((i: { episode: { number: number } }) => i.episode.number)).toEqual([2]);
@@ -505,13 +514,13 @@ describe('likes, favourites and history', () => {
         token,
         query: { seriesId: String(seriesId), videoId: String(videoId), progress: String(progress) },
       });
-    await add(jakarta, jEps[0].id, 1.5);
+    await add(jakarta, jEps[0]!.id, 1.5);
     t.clock.advance(1000);
-    await add(jakarta, jEps[1].id, 2);
+    await add(jakarta, jEps[1]!.id, 2);
     t.clock.advance(1000);
-    await add(summer, sEps[0].id, 3);
+    await add(summer, sEps[0]!.id, 3);
     t.clock.advance(1000);
-    await add(jakarta, jEps[1].id, 3.25);
+    await add(jakarta, jEps[1]!.id, 3.25);
     const history = (await call(api.video.queryViewHis, { token, body: {} })).body.data;
     expect(history.total).toBe(2);
     expect(
@@ -527,20 +536,20 @@ describe('likes, favourites and history', () => {
     expect(
       (await call(api.video.videos, { params: { seriesId: jakarta }, token })).body.data.progress,
     ).toEqual({
-      videoId: jEps[1].id,
+      videoId: jEps[1]!.id,
       number: 2,
       progress: 3.25,
     });
     // The grid's watched marks: every episode played, in episode order; none for a guest.
     expect(
       (await call(api.video.videos, { params: { seriesId: jakarta }, token })).body.data.watched,
-    ).toEqual([jEps[0].id, jEps[1].id]);
+    ).toEqual([jEps[0]!.id, jEps[1]!.id]);
     expect((await call(api.video.videos, { params: { seriesId: jakarta } })).body.data.watched).toEqual([]);
     // Progress beyond the end is kept at the end; an episode of another series is refused.
     t.clock.advance(1000);
-    await add(jakarta, jEps[2].id, 999);
-    expect((await call(api.video.queryViewHis, { token, body: {} })).body.data.list[0].progress).toBe(4);
-    expect((await add(summer, jEps[0].id, 1)).body).toMatchObject({ code: 404, field: 'videoId' });
+    await add(jakarta, jEps[2]!.id, 999);
+    expect((await call(api.video.queryViewHis, { token, body: {} })).body.data.list[0]!.progress).toBe(4);
+    expect((await add(summer, jEps[0]!.id, 1)).body).toMatchObject({ code: 404, field: 'videoId' });
     await call(api.video.deleteViewHis, { token, query: { seriesId: String(jakarta) } });
     expect(
       (await call(api.video.queryViewHis, { token, body: {} })).body.data.list.map(
@@ -554,7 +563,7 @@ describe('likes, favourites and history', () => {
     const { token } = await user();
     const ids = [await seriesOf('jakarta-hearts'), await seriesOf('second-chance-summer')];
     for (const id of ids) {
-      const first = (await call(api.video.videos, { params: { seriesId: id } })).body.data.episodes[0];
+      const first = (await call(api.video.videos, { params: { seriesId: id } })).body.data.episodes[0]!;
       await call(api.video.addViewHis, {
         token,
         query: { seriesId: String(id), videoId: String(first.id), progress: '1' },

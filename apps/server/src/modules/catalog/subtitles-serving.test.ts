@@ -70,7 +70,7 @@ async function user(): Promise<{ token: string; userId: string }> {
     },
     ip: `10.6.0.${n}`,
   });
-  const token = res.body.data.access_token as string;
+  const token = res.body.data.access_token;
   return { token, userId: (await call(api.user.info, { token })).body.data.userId };
 }
 

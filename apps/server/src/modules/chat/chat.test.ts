@@ -90,7 +90,7 @@ describe('chat round trip on one instance', () => {
     const replyInHistory = userHistory.body.data.list.find((m: { id: string }) => m.id === opAck.message.id);
     expect(replyInHistory).toMatchObject({ senderKind: 'operator', senderName: null });
     const staffHistory = await f.admin(adminChatApi.history, { token: support, query: { conversationId } });
-    const staffSees = staffHistory.body.data.list.find((m: { id: string }) => m.id === opAck.message.id);
+    const staffSees = staffHistory.body.data.list.find((m: { id: string }) => m.id === opAck.message.id)!;
     expect(staffSees.senderName).toBe(opAck.message.senderName);
 
     // The reply took the conversation (audited); the user has one unread message until reading it.
@@ -204,7 +204,7 @@ describe('exactly once and reconnecting', () => {
     expect(page.body.data.list.map((m: { body: string }) => m.body)).toEqual(['Hi!', 'We are here.']);
     const older = await f.call(chatCalls.history, {
       token: user.token,
-      query: { beforeId: page.body.data.list[0].id },
+      query: { beforeId: page.body.data.list[0]!.id },
     });
     expect(older.body.data.list.map((m: { body: string }) => m.body)).toEqual(['anyone there?']);
     expect(back.frames.filter((fr) => fr.type === 'message')).toHaveLength(0);
@@ -658,7 +658,7 @@ describe('the console', () => {
       body: { tenantId: '000000', title: 'Greeting', body: 'Hello, how can I help?' },
     });
     expect(created.status).toBe(200);
-    const id = created.body.data.id as string;
+    const id = created.body.data.id;
     const updated = await f.admin(adminChatApi.updateCannedReply, {
       token: support,
       body: { id, title: 'Greeting', body: 'Hi! How can I help?' },

@@ -65,9 +65,9 @@ describe.skipIf(skip)('subtitles in object storage', () => {
       token: editor,
       body: { episodeId: e!.id, language: 'vi' },
     });
-    expect(preview.body.data.check.preview[0].text).toBe('Xin chào');
+    expect(preview.body.data.check.preview[0]!.text).toBe('Xin chào');
     const play = await caller(t.app)(api.video.play, { params: { videoId: e!.id } });
-    const url = play.body.data.subtitles[0].url as string;
+    const url = play.body.data.subtitles[0]!.url;
     const res = await t.app.inject({ method: 'GET', url });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/vtt; charset=utf-8');

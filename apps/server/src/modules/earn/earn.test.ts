@@ -124,7 +124,7 @@ describe('red packets', () => {
       body: unchecked({ requestId: randomUUID(), split: 'random', ...body }),
     });
   const claim = (token: string, id: string, c = f.call) =>
-    c('/redP/receiveRedPacket', { token, query: { redPacketId: id } });
+    c(api.redPacket.receiveRedPacket, { token, query: { redPacketId: id } });
 
   it('split into shares that sum to the amount, each at least the minimum', () => {
     for (let i = 0; i < 50; i++) {

@@ -21,7 +21,7 @@ beforeAll(async () => {
   const [series] = await t.database.query<{ id: number }>(
     "select id::int as id from series where slug = 'jakarta-hearts' and tenant_id = '000000'",
   );
-  paidEpisode = (await f.call(api.video.videos, { params: { seriesId: series!.id } })).body.data.episodes[3]
+  paidEpisode = (await f.call(api.video.videos, { params: { seriesId: series!.id } })).body.data.episodes[3]!
     .id;
 }, 120_000);
 afterAll(() => t.close());
@@ -52,13 +52,13 @@ describe('Star Card tiers', () => {
       ['premium', '999.00', 30],
       ['director', '2999.00', 30],
     ]);
-    expect(s.tiers[0].privileges).toEqual(['viewing']);
+    expect(s.tiers[0]!.privileges).toEqual(['viewing']);
     expect(s.tiers[1]).toMatchObject({
       level: 1,
       trialCardsPerPeriod: 5,
       quote: { action: 'buy', pay: '299.00', credit: '0.00' },
     });
-    expect(s.tiers[1].privileges).toEqual([
+    expect(s.tiers[1]!.privileges).toEqual([
       'viewing',
       'welfare',
       'referral',
@@ -67,7 +67,7 @@ describe('Star Card tiers', () => {
       'withdrawal',
     ]);
     const vnd = await status((await f.user('000001')).token);
-    expect(vnd.tiers[1].price).toBe('129000');
+    expect(vnd.tiers[1]!.price).toBe('129000');
   });
 
   it('are shown to guests too, with the same prices, days and privileges, before any sign-in', async () => {
@@ -169,11 +169,11 @@ describe('buying from the balance', () => {
     expect(new Date(renewed.card.endsAt).getTime() - new Date(first.endsAt).getTime()).toBe(30 * DAY);
 
     // Unused: 20 of 30 days of the first (199.33) and all of the renewal (299) = 498.33.
-    const quote = (await status(who.token)).tiers.find((x: { tier: string }) => x.tier === 'premium').quote;
+    const quote = (await status(who.token)).tiers.find((x: { tier: string }) => x.tier === 'premium')!.quote;
     expect(quote).toMatchObject({ action: 'upgrade', credit: '498.33', pay: '500.67' });
     const up = (await buy(who.token, 'premium')).body.data;
     expect(up).toMatchObject({ action: 'upgrade', credit: '498.33', paid: '500.67', balance: '3901.33' });
-    expect((await status(who.token)).active.tier).toBe('premium');
+    expect((await status(who.token)).active!.tier).toBe('premium');
     const history = (await f.call(api.account.queryVipCardCountAndStatus, { token: who.token })).body.data
       .list;
     expect(history.map((c: { tier: string; status: string }) => `${c.tier}:${c.status}`)).toEqual([
@@ -232,8 +232,8 @@ describe('buying through a recharge channel', () => {
       purpose: { kind: 'membership', tier: 'primary' },
     });
     expect((await status(who.token)).active).toBeNull();
-    await t.app.inject({ method: 'POST', url: `${new URL(order.payUrl).pathname}/approve` });
-    expect((await status(who.token)).active.tier).toBe('primary');
+    await t.app.inject({ method: 'POST', url: `${new URL(order.payUrl!).pathname}/approve` });
+    expect((await status(who.token)).active!.tier).toBe('primary');
     expect(await f.balance(who.token)).toBe('0.00');
     const types = (await f.call(api.account.walletRecords, { token: who.token })).body.data.list.map(
       (r: { type: string }) => r.type,
@@ -262,8 +262,8 @@ describe('buying through a recharge channel', () => {
     ).body.data;
     expect(order.amount).toBe('700.00'); // 999 - 299 unused
     t.clock.advance(4 * 60_000); // the credit shrinks while the payer pays
-    await t.app.inject({ method: 'POST', url: `${new URL(order.payUrl).pathname}/approve` });
-    expect((await status(who.token)).active.tier).toBe('premium');
+    await t.app.inject({ method: 'POST', url: `${new URL(order.payUrl!).pathname}/approve` });
+    expect((await status(who.token)).active!.tier).toBe('premium');
     expect(await f.balance(who.token)).toBe('0.00');
   });
 
@@ -277,7 +277,7 @@ describe('buying through a recharge channel', () => {
     ).body.data;
     // Meanwhile the user got a Director card: a Primary card would add nothing.
     await f.call(api.test.openVipLevel, { token: who.token, body: { level: 3 } });
-    await t.app.inject({ method: 'POST', url: `${new URL(order.payUrl).pathname}/approve` });
+    await t.app.inject({ method: 'POST', url: `${new URL(order.payUrl!).pathname}/approve` });
     const after = (
       await f.call(api.user.addAccountBalanceVerify, { token: who.token, body: { orderNo: order.orderNo } })
     ).body.data;
@@ -286,7 +286,7 @@ describe('buying through a recharge channel', () => {
       reason: expect.stringContaining('CardLowerThanActive'),
     });
     expect(await f.balance(who.token)).toBe('299.00');
-    expect((await status(who.token)).active.tier).toBe('director');
+    expect((await status(who.token)).active!.tier).toBe('director');
   });
 });
 
@@ -298,8 +298,8 @@ describe('a channel order keeps its quote', () => {
         body: unchecked({ tier, channel: 'gateway', requestId: randomUUID() }),
       })
     ).body.data;
-  const pay = (o: { payUrl: string }) =>
-    t.app.inject({ method: 'POST', url: `${new URL(o.payUrl).pathname}/approve` });
+  const pay = (o: { payUrl: string | null }) =>
+    t.app.inject({ method: 'POST', url: `${new URL(o.payUrl!).pathname}/approve` });
   const reason = async (token: string, orderNo: string) =>
     (await f.call(api.user.addAccountBalanceVerify, { token, body: { orderNo } })).body.data.reason;
 
@@ -313,7 +313,7 @@ describe('a channel order keeps its quote', () => {
     expect(orders.map((o) => o.amount)).toEqual(Array(5).fill('700.00'));
     for (const o of orders) await pay(o);
     // The first upgraded; for the others the plan became a renewal at 999: the money stays.
-    expect(await reason(who.token, orders[0].orderNo)).toBeNull();
+    expect(await reason(who.token, orders[0]!.orderNo)).toBeNull();
     for (const o of orders.slice(1)) expect(await reason(who.token, o.orderNo)).toContain('CardQuoteChanged');
     expect(await f.balance(who.token)).toBe('2800.00');
     const paidIn = 299 + 5 * 700;
@@ -336,14 +336,14 @@ describe('a channel order keeps its quote', () => {
     expect(o.amount).toBe('700.00');
     t.clock.advance(3 * 3_600_000); // the payer takes three hours: the credit is now 299 × 717/720
     await pay(o);
-    expect((await status(who.token)).active.tier).toBe('premium');
+    expect((await status(who.token)).active!.tier).toBe('premium');
     // The Premium card holds 700 paid + 297.75 credited = 997.75, not its 999 price.
     const [card] = await t.database.query<{ value: string }>(
       "select value::text from membership_card where user_id = $1 and tier = 'premium'",
       [who.userId],
     );
     expect(card!.value).toBe('99775');
-    const quote = (await status(who.token)).tiers.find((x: { tier: string }) => x.tier === 'director').quote;
+    const quote = (await status(who.token)).tiers.find((x: { tier: string }) => x.tier === 'director')!.quote;
     expect(quote).toMatchObject({ action: 'upgrade', credit: '997.75' });
 
     // Paid 25 hours after the quote: the upgrade is not bought below its price; the money stays.
@@ -354,7 +354,7 @@ describe('a channel order keeps its quote', () => {
     t.clock.advance(25 * 3_600_000);
     await pay(lateOrder);
     expect(await reason(late.token, lateOrder.orderNo)).toContain('CardQuoteChanged');
-    expect((await status(late.token)).active.tier).toBe('primary');
+    expect((await status(late.token)).active!.tier).toBe('primary');
     expect(await f.balance(late.token)).toBe('700.00');
   });
 
@@ -368,7 +368,7 @@ describe('a channel order keeps its quote', () => {
         await buy(who.token, 'primary');
         const o = await order(who.token, 'premium');
         const [approved, bought] = await Promise.all([
-          apps[round % 2]!.inject({ method: 'POST', url: `${new URL(o.payUrl).pathname}/approve` }),
+          apps[round % 2]!.inject({ method: 'POST', url: `${new URL(o.payUrl!).pathname}/approve` }),
           caller(apps[(round + 1) % 2]!)('/user/openvipByBalance', {
             token: who.token,
             body: { tier: 'premium', requestId: randomUUID() },
@@ -434,14 +434,14 @@ describe('trial cards', () => {
     });
     expect(await canPlay(who.token)).toBe(false);
     const active = (await f.call(api.user.getTrialCard, { token: who.token, body: {} })).body.data;
-    expect(new Date(active.activeUntil).getTime() - t.clock.now().getTime()).toBe(72 * 3_600_000);
+    expect(new Date(active.activeUntil!).getTime() - t.clock.now().getTime()).toBe(72 * 3_600_000);
     expect(await canPlay(who.token)).toBe(true);
     expect((await f.call(api.user.getTrialCard, { token: who.token, body: {} })).body.errorKey).toBe(
       'TrialCardActive',
     );
     t.clock.advance(72 * 3_600_000);
     expect(await canPlay(who.token)).toBe(false);
-    expect((await f.call(api.user.trialCards, { token: who.token })).body.data.owned[0].status).toBe(
+    expect((await f.call(api.user.trialCards, { token: who.token })).body.data.owned[0]!.status).toBe(
       'expired',
     );
     expect((await f.call(api.user.getTrialCard, { token: who.token, body: {} })).body).toMatchObject({
@@ -470,8 +470,8 @@ describe('trial cards', () => {
     expect((await send({ inviteCode: friend.inviteCode, requestId })).status).toBe(200);
     expect((await send({ inviteCode: friend.inviteCode, requestId })).status).toBe(200); // a retry, not a second gift
     await send({ inviteCode: friendOfFriend.inviteCode });
-    const codes = [];
-    for (let i = 0; i < 3; i++) codes.push((await send({})).body.data.sent[0].code);
+    const codes: string[] = [];
+    for (let i = 0; i < 3; i++) codes.push((await send({})).body.data.sent[0]!.code!);
     expect(codes.every((c: string) => /^TC[A-Z2-9]{8}$/.test(c))).toBe(true);
     expect((await f.call(api.user.queryCanSendTrialCard, { token: giver.token })).body.data).toEqual({
       allowed: false,
@@ -489,7 +489,7 @@ describe('trial cards', () => {
     const received = (await f.call(api.user.trialCards, { token: friend.token })).body.data.owned;
     expect(received.map((c: { source: string }) => c.source).sort()).toEqual(['gift', 'signup']);
     const claimed = (
-      await f.call(api.user.getTrialCard, { token: stranger.token, body: { code: codes[0].toLowerCase() } })
+      await f.call(api.user.getTrialCard, { token: stranger.token, body: { code: codes[0]!.toLowerCase() } })
     ).body.data;
     expect(claimed.activeUntil).not.toBeNull();
     expect(await canPlay(stranger.token)).toBe(true);

@@ -103,7 +103,7 @@ describe('Google sign-in (OpenID Connect with a local provider)', () => {
       body: { accessToken: again.searchParams.get('token') ?? '', channel: 'google' },
     });
     expect(login.body.data.access_token).toEqual(expect.any(String));
-    expect((await call(api.user.info, { token: login.body.data.access_token })).body.data.userId).toBe(
+    expect((await call(api.user.info, { token: login.body.data.access_token! })).body.data.userId).toBe(
       info.userId,
     );
   });
@@ -124,7 +124,7 @@ describe('Google sign-in (OpenID Connect with a local provider)', () => {
     const login = await call(api.auth.thirdLoginByToken, {
       body: { accessToken: three.searchParams.get('token') ?? '', channel: 'google' },
     });
-    const info = (await call(api.user.info, { token: login.body.data.access_token })).body.data;
+    const info = (await call(api.user.info, { token: login.body.data.access_token! })).body.data;
     expect(info.userId).toBe(mine.userId);
     expect(info.loginMethods).toEqual(['email', 'google']);
   });

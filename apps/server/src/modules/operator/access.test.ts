@@ -1,4 +1,4 @@
-import { accessApi, adminApi } from '@dramastar/contract';
+import { accessApi, adminApi, type AnyCall } from '@dramastar/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caller, unchecked } from '../../test/client.js';
 import { buildTestApp, type TestApp } from '../../test/helper.js';
@@ -42,9 +42,9 @@ async function created(role: string, tenantIds: string[], by = owner) {
   });
   expect(res.status).toBe(200);
   return {
-    id: res.body.data.operator.id as string,
+    id: res.body.data.operator.id,
     username,
-    password: res.body.data.oneTimePassword as string,
+    password: res.body.data.oneTimePassword,
   };
 }
 
@@ -63,7 +63,7 @@ async function setUp(who: { username: string; password: string }) {
   const { secret } = (await admin(accessApi.totpStart, { token, body: {} })).body.data;
   expect((await admin(accessApi.totpConfirm, { token, body: { code: code(secret) } })).status).toBe(200);
   nextStep();
-  return { token, password, secret: secret as string };
+  return { token, password, secret: secret };
 }
 
 describe('TOTP sign-in (required for finance)', () => {
@@ -253,12 +253,12 @@ describe('sessions', () => {
         remoteAddress: '203.0.113.9',
       })
     ).json().data.token as string;
-    const third = (await login(editor.username, first.password)).body.data.token as string;
+    const third = (await login(editor.username, first.password)).body.data.token;
 
     const list = (await admin(accessApi.sessions, { token: first.token })).body.data.list;
     expect(list).toHaveLength(3);
     expect(list.filter((s: { current: boolean }) => s.current)).toHaveLength(1);
-    const byAgent = list.find((s: { userAgent: string | null }) => s.userAgent === 'Console-Test/2.0');
+    const byAgent = list.find((s: { userAgent: string | null }) => s.userAgent === 'Console-Test/2.0')!;
     expect(byAgent).toMatchObject({
       ip: '203.0.113.9',
       current: false,
@@ -279,7 +279,7 @@ describe('sessions', () => {
     });
     // Another operator's session cannot be named.
     const other = await fixtures.operatorAccount('support', [A]);
-    const theirs = (await admin(accessApi.sessions, { token: other.token })).body.data.list[0].id;
+    const theirs = (await admin(accessApi.sessions, { token: other.token })).body.data.list[0]!.id;
     expect((await admin(accessApi.revokeSession, { token: first.token, body: { id: theirs } })).status).toBe(
       404,
     );
@@ -296,7 +296,7 @@ describe('sessions', () => {
   it('records last seen at most once a minute', async () => {
     const sup = await fixtures.operatorAccount('support', [A]);
     const seen = async () =>
-      (await admin(accessApi.sessions, { token: sup.token })).body.data.list[0].lastSeenAt as string;
+      (await admin(accessApi.sessions, { token: sup.token })).body.data.list[0]!.lastSeenAt as string;
     const at = await seen();
     t.clock.advance(20_000);
     expect(await seen()).toBe(at);
@@ -329,7 +329,7 @@ async function setUpWithoutTotp(who: { username: string; password: string }) {
     token,
     body: { currentPassword: who.password, newPassword: password },
   });
-  return { token: token as string, password };
+  return { token: token, password };
 }
 
 describe('operators management', () => {
@@ -380,7 +380,7 @@ describe('operators management', () => {
     expect(
       await admin(accessApi.setOperatorDisabled, { token: ta, body: { id: theirs.id, disabled: true } }),
     ).toMatchObject({ status: 403 });
-    const ownerRow = all.find((o: { role: string }) => o.role === 'owner');
+    const ownerRow = all.find((o: { role: string }) => o.role === 'owner')!;
     expect(
       await admin(accessApi.setOperatorDisabled, { token: ta, body: { id: ownerRow.id, disabled: true } }),
     ).toMatchObject({ status: 403 });
@@ -396,21 +396,22 @@ describe('operators management', () => {
     const ta = await fixtures.operator('tenant_admin', [A]);
     const fin = await created('finance', [A], ta);
     const first = await setUp(fin);
-    const act = (path: string, body: object) => admin(path, { token: ta, body: { id: fin.id, ...body } });
+    const act = <C extends AnyCall>(call: C, body: object) =>
+      admin(call, { token: ta, body: unchecked({ id: fin.id, ...body }) });
 
-    expect(await act('/access/operators/disable', { disabled: true })).toMatchObject({
+    expect(await act(accessApi.setOperatorDisabled, { disabled: true })).toMatchObject({
       status: 200,
       body: { data: { disabled: true } },
     });
     expect((await admin(adminApi.me, { token: first.token })).status).toBe(401);
     expect((await login(fin.username, first.password, code(first.secret))).status).toBe(401);
-    expect(await act('/access/operators/disable', { disabled: false })).toMatchObject({
+    expect(await act(accessApi.setOperatorDisabled, { disabled: false })).toMatchObject({
       body: { data: { disabled: false } },
     });
     const again = (await login(fin.username, first.password, code(first.secret))).body.data.token;
     nextStep();
 
-    const reset = await act('/access/operators/reset-password', {});
+    const reset = await act(accessApi.resetOperatorPassword, {});
     expect(reset.body.data.operator.mustChangePassword).toBe(true);
     expect((await admin(adminApi.me, { token: again })).status).toBe(401);
     expect((await login(fin.username, first.password, code(first.secret))).status).toBe(401);
@@ -421,7 +422,7 @@ describe('operators management', () => {
       'PasswordChangeRequired',
     );
 
-    expect(await act('/access/operators/reset-totp', {})).toMatchObject({
+    expect(await act(accessApi.resetOperatorTotp, {})).toMatchObject({
       status: 200,
       body: { data: { totpEnabled: false } },
     });

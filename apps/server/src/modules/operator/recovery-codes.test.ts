@@ -44,7 +44,7 @@ async function enrolled() {
     body: { username, role: 'finance', tenantIds: [A] },
   });
   expect(made.status).toBe(200);
-  const first = made.body.data.oneTimePassword as string;
+  const first = made.body.data.oneTimePassword;
   const { token } = (await login(username, first)).body.data;
   const password = 'a-new-secret-42';
   await admin(accessApi.changePassword, { token, body: { currentPassword: first, newPassword: password } });
@@ -53,12 +53,12 @@ async function enrolled() {
   expect(confirmed.status).toBe(200);
   nextStep();
   return {
-    id: made.body.data.operator.id as string,
+    id: made.body.data.operator.id,
     username,
     password,
-    secret: secret as string,
-    token: token as string,
-    codes: confirmed.body.data.recoveryCodes as string[],
+    secret: secret,
+    token: token,
+    codes: confirmed.body.data.recoveryCodes,
   };
 }
 
@@ -162,7 +162,7 @@ describe('recovery codes', () => {
       body: { code: code(who.secret) },
     });
     expect(res.status).toBe(200);
-    const fresh = res.body.data.recoveryCodes as string[];
+    const fresh = res.body.data.recoveryCodes;
     expect(fresh).toHaveLength(RECOVERY_CODE_COUNT);
     expect(fresh.some((c) => who.codes.includes(c))).toBe(false);
     expect((await login(who.username, who.password, { recoveryCode: who.codes[0] as string })).status).toBe(

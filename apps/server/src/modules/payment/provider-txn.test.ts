@@ -85,7 +85,7 @@ async function order(tenantId: string, provider: 'xendit' | 'vnpay', amount: str
     body: { channel: 'gateway', amount, requestId: randomUUID(), provider },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  const orderNo = res.body.data.orderNo as string;
+  const orderNo = res.body.data.orderNo;
   const [row] = await t.database.query<{ provider_ref: string }>(
     'select provider_ref from recharge_order where order_no = $1',
     [orderNo],

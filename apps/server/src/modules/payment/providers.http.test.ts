@@ -87,7 +87,7 @@ interface Case {
   currency: string;
   save: { methods: string[]; settings: Record<string, string>; secrets: Record<string, string> };
   /** What the payer does once the order is made (VNPay opens the URL, JazzCash posts the form). */
-  opened?(order: { payUrl: string; payForm?: { fields: Record<string, string> } | null }): void;
+  opened?(order: { payUrl: string | null; payForm?: { fields: Record<string, string> } | null }): void;
   /** The provider's payer pays: the callback it sends (not yet delivered). */
   pay(providerRef: string): Callback;
   /** The callback as a forger would send it (wrong key). */
@@ -164,7 +164,7 @@ const cases: Case[] = [
       secrets: { hashSecret: VN.hashSecret },
     },
     opened: (order) => {
-      const opened = vnpay.open(order.payUrl);
+      const opened = vnpay.open(order.payUrl ?? '');
       if (typeof opened === 'string') throw new Error(`VNPay refused the payment URL: ${opened}`);
     },
     pay: (ref) => ({ query: vnpay.pay(txnRef(ref)).queryString }),
@@ -259,7 +259,7 @@ describe.each(cases)('$provider', (c) => {
       [res.body.data.orderNo],
     );
     c.opened?.(res.body.data);
-    return { orderNo: res.body.data.orderNo as string, ref: row!.provider_ref, order: res.body.data };
+    return { orderNo: res.body.data.orderNo, ref: row!.provider_ref, order: res.body.data };
   }
 
   it('is offered once a tenant admin has entered every key; the keys are sealed, shown masked and audited', async () => {
@@ -268,7 +268,7 @@ describe.each(cases)('$provider', (c) => {
     const offered = async () => {
       const res = await f().call(api.config.queryPc, { token: who.token });
       const gateway = res.body.data.channels.find((ch: { code: string }) => ch.code === 'gateway');
-      return (gateway?.providers ?? []).map((p: { provider: string }) => p.provider) as string[];
+      return (gateway?.providers ?? []).map((p) => p.provider);
     };
     expect(await offered()).not.toContain(c.provider);
     const save = (body: object) =>
@@ -436,7 +436,7 @@ describe.each(cases)('$provider', (c) => {
     const [a, b] = await Promise.all([reconcile(), reconcile()]);
     expect([a.status, b.status]).toEqual([200, 200]);
     // (Earlier orders that were paid at the provider are credited too.)
-    expect(Number(a.body.data.credited) + Number(b.body.data.credited)).toBeGreaterThanOrEqual(1);
+    expect(a.body.data.credited + b.body.data.credited).toBeGreaterThanOrEqual(1);
     expect(await credits(orderNo)).toBe(1);
     const twice = await t.database.query<{ reference: string }>(
       "select reference from ledger_transfer where kind = 'recharge' group by reference having count(*) > 1",

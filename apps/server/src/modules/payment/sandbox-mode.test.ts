@@ -1,4 +1,4 @@
-import { adminConfigApi, api, type WalletSettings } from '@dramastar/contract';
+import { adminConfigApi, api } from '@dramastar/contract';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxPayments } from '../../db/schema/index.js';
@@ -87,7 +87,7 @@ describe('a production server', () => {
       token: admin,
       query: { tenantId: '000000' },
     });
-    const wallet = config.body.data.wallet.value as WalletSettings;
+    const wallet = config.body.data.wallet.value;
     const official = { ...wallet.recharge.official, bankName: 'BDO Unibank', accountNumber: '004560012345' };
     const saved = await f.admin(adminConfigApi.updateWallet, {
       token: admin,

@@ -119,7 +119,7 @@ describe('the team tree', () => {
     // users[1] → [2] → [3] → x (level 3, beside [4]) → y (4, beside [5]) → z (5, beside [6]).
     expect(after.map((l: { count: number }) => l.count)).toEqual([1, 1, 2, 2, 2]);
     expect(
-      (await f.call(accountCalls.userLevelStatistic, { token: top.token })).body.data.levels[4].count,
+      (await f.call(accountCalls.userLevelStatistic, { token: top.token })).body.data.levels[4]!.count,
     ).toBe(2);
     const found = (
       await f.call(api.team.members, { token: users[1]!.token, query: { keyword: y.inviteCode } })
@@ -293,7 +293,7 @@ describe('team rewards', () => {
       referralBps: 1000,
     });
     const detail = (await f.call(accountCalls.revenueDetail, { token: p1!.token })).body.data;
-    expect(detail.byKind.find((k: { kind: string }) => k.kind === 'welfare').total).toBe('5.00');
+    expect(detail.byKind.find((k: { kind: string }) => k.kind === 'welfare')!.total).toBe('5.00');
     expect(detail.total).toBe('505.00');
   });
 
@@ -337,10 +337,10 @@ describe('rewards follow the money kept', () => {
     call(api.user.openvipByBalance, { token: who.token, body: unchecked({ tier, requestId }) });
   /** The inviter's referral rewards from a member that reached the wallet (the team statistics' sum). */
   const netRewards = async (beneficiary: Who) =>
-    (await f.call(accountCalls.teamLevelStatusStatistic, { token: beneficiary.token })).body.data.levels[0]
+    (await f.call(accountCalls.teamLevelStatusStatistic, { token: beneficiary.token })).body.data.levels[0]!
       .revenue;
   const held = async (who: Who) =>
-    (await f.call(accountCalls.teamStatus, { token: who.token })).body.data.heldRevenue as string;
+    (await f.call(accountCalls.teamStatus, { token: who.token })).body.data.heldRevenue;
   const debt = async (who: Who) =>
     (
       await t.database.query<{ amount: string }>('select amount::text from reward_debt where user_id = $1', [
@@ -412,10 +412,10 @@ describe('rewards follow the money kept', () => {
     expect(await f.balance(inviter.token)).toBe('99.90');
     expect(await netRewards(inviter)).toBe('99.90');
     const detail = (await f.call(accountCalls.revenueDetail, { token: inviter.token })).body.data;
-    expect(detail.byKind.find((k: { kind: string }) => k.kind === 'referral_reward').total).toBe('99.90');
+    expect(detail.byKind.find((k: { kind: string }) => k.kind === 'referral_reward')!.total).toBe('99.90');
     const board = (await f.call(api.reward.ranking, { token: inviter.token, query: { type: 'earnings' } }))
       .body.data;
-    expect(board.me.value).toBe('99.90');
+    expect(board.me!.value).toBe('99.90');
 
     const honest = await f.user();
     await card(honest, 1, 400);
@@ -506,7 +506,7 @@ describe('rewards follow the money kept', () => {
       const member = await renewedMember(inviter);
       const answers = await Promise.all(calls.map((call) => openvip(member, 'premium', randomUUID(), call)));
       // One upgrades (21 cards credited back), the other renews the Premium card from the refund.
-      expect(answers.map((a) => a.body.data?.action).sort()).toEqual(['renew', 'upgrade']);
+      expect(answers.map((a) => a.body.data.action).sort()).toEqual(['renew', 'upgrade']);
       const [cancelled] = await t.database.query<{ n: number }>(
         "select count(*)::int as n from team_reward where beneficiary_id = $1 and status = 'cancelled'",
         [inviter.userId],
@@ -758,6 +758,6 @@ describe('the leader board', () => {
     const board = (await f.call(api.team.leaders, { token: leader!.token })).body.data;
     expect(board.goal).toBe('1000000');
     expect(board.me.teamSize).toBe(3);
-    expect(board.leaders[0].teamSize).toBeGreaterThanOrEqual(3);
+    expect(board.leaders[0]!.teamSize).toBeGreaterThanOrEqual(3);
   });
 });

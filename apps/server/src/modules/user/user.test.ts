@@ -1,9 +1,11 @@
-import { api, AVATAR_SIZE } from '@dramastar/contract';
+import { api, AVATAR_SIZE, type CallResult } from '@dramastar/contract';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type Answer, caller } from '../../test/client.js';
+import { caller } from '../../test/client.js';
+
+type UserInfo = CallResult<typeof api.user.info>;
 import { usingPostgres } from '../../test/database.js';
 import { buildTestApp, secondInstance, TEST_CAPTCHA_ANSWER, type TestApp } from '../../test/helper.js';
 import { bombPng, dataUrl, photoJpeg, plainPng } from '../../test/pictures.js';
@@ -20,20 +22,18 @@ beforeAll(async () => {
 afterAll(() => t.close());
 beforeEach(() => t.clock.advance(3_600_000));
 
-async function emailUser(
-  inviteCode?: string,
-): Promise<{ token: string; email: string; info: Answer['body'] }> {
+async function emailUser(inviteCode?: string): Promise<{ token: string; email: string; info: UserInfo }> {
   const email = `user${++n}@example.ph`;
   await call(api.auth.sendEmailCode, { body: { email, isRegister: 1 }, ip: `10.1.0.${n}` });
   const res = await call(api.auth.register, {
     body: { email, phone: '912345678', areaCode: '+84', verifyCode: lastCode(t.mails, email), inviteCode },
     ip: `10.1.0.${n}`,
   });
-  const token = res.body.data.access_token as string;
+  const token = res.body.data.access_token;
   return { token, email, info: (await call(api.user.info, { token })).body.data };
 }
 
-async function nameUser(): Promise<{ token: string; userName: string; info: Answer['body'] }> {
+async function nameUser(): Promise<{ token: string; userName: string; info: UserInfo }> {
   const userName = `name_${++n}`;
   const captcha = (await t.app.inject({ method: 'GET', url: '/app-api/auth/auth/code' })).json().data;
   const res = await call(api.auth.registerByName, {
@@ -47,7 +47,7 @@ async function nameUser(): Promise<{ token: string; userName: string; info: Answ
     },
     ip: `10.2.0.${n}`,
   });
-  const token = res.body.data.access_token as string;
+  const token = res.body.data.access_token;
   return { token, userName, info: (await call(api.user.info, { token })).body.data };
 }
 
@@ -196,11 +196,11 @@ describe('account messages', () => {
     expect(en.total).toBe(1);
     expect(en.unread).toBe(1);
     expect(en.list[0]).toMatchObject({ kind: 'welcome', title: 'Welcome to DramaStar', read: false });
-    expect(en.list[0].content).toContain(info.inviteCode);
+    expect(en.list[0]!.content).toContain(info.inviteCode);
     const vn = (await call(api.user.getMessage, { token, lang: 'vn' })).body.data;
-    expect(vn.list[0].title).toBe('Chào mừng đến với DramaStar');
+    expect(vn.list[0]!.title).toBe('Chào mừng đến với DramaStar');
     expect((await call(api.user.readMessages, { token, body: {} })).body.data).toEqual({ unread: 0 });
-    expect((await call(api.user.getMessage, { token })).body.data.list[0].read).toBe(true);
+    expect((await call(api.user.getMessage, { token })).body.data.list[0]!.read).toBe(true);
   });
 });
 

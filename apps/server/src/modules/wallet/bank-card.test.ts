@@ -34,7 +34,7 @@ async function user(tenantId = '000000') {
       tenantId,
     },
   });
-  return res.body.data.access_token as string;
+  return res.body.data.access_token;
 }
 
 const card = (over: Record<string, string> = {}) => ({
@@ -73,10 +73,10 @@ describe('bank cards', () => {
     );
     const other = await user();
     expect(
-      (await call(api.account.delBankCard, { token: other, body: { id: added[0].id } })).body,
+      (await call(api.account.delBankCard, { token: other, body: { id: added[0]!.id } })).body,
     ).toMatchObject({ code: 404 });
     expect(
-      (await call(api.account.delBankCard, { token, body: { id: added[0].id } })).body.data.list,
+      (await call(api.account.delBankCard, { token, body: { id: added[0]!.id } })).body.data.list,
     ).toEqual([]);
   });
 

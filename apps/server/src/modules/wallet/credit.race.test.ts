@@ -67,7 +67,7 @@ describe.skipIf(!usingPostgres)('credits racing on two instances (PostgreSQL)', 
     expect(await f.balance(who.token)).toBe('1500.00');
     const [n] = await a.database.query<{ n: number }>(
       'select count(*)::int as n from ledger_transfer where idempotency_key = $1',
-      [`credit:${String(pending.id)}`],
+      [`credit:${pending.id}`],
     );
     expect(n!.n).toBe(1);
   });

@@ -57,7 +57,7 @@ describe('credits by support', () => {
     ]);
     const [transfer] = await t.database.query<{ kind: string }>(
       'select kind from ledger_transfer where idempotency_key = $1',
-      [`credit:${String(first.body.data.id)}`],
+      [`credit:${first.body.data.id}`],
     );
     expect(transfer).toEqual({ kind: 'refund_credit' });
     expect(await books()).toEqual([]);
@@ -140,7 +140,7 @@ describe('credits by support', () => {
     expect(list).toHaveLength(3);
     const rejected = await f.admin(credits.reject, {
       token: finance,
-      body: { id: asked[0].id, reason: 'Not owed' },
+      body: { id: asked[0]!.id, reason: 'Not owed' },
     });
     expect(rejected.body.data).toMatchObject({ status: 'rejected', decisionReason: 'Not owed' });
     expect(await f.balance(who.token)).toBe('0.00');
@@ -155,7 +155,7 @@ describe('credits by support', () => {
       body: { username: support.username, password: support.password, totpCode: f.totp() },
     });
     expect(again.status).toBe(200);
-    const tomorrow = again.body.data.token as string;
+    const tomorrow = again.body.data.token;
     expect((await f.admin(credits.limits, { token: tomorrow, query: { userId } })).body.data).toMatchObject({
       leftToday: '3000.00',
     });

@@ -24,7 +24,7 @@ async function emailUser() {
     body: { email, phone: '912345678', areaCode: '+84', verifyCode: lastCode(t.mails, email) },
     ip: `10.6.0.${n}`,
   });
-  const token = res.body.data.access_token as string;
+  const token = res.body.data.access_token;
   return { token, email, userId: BigInt((await call(api.user.info, { token })).body.data.userId) };
 }
 

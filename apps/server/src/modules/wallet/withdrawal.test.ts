@@ -333,7 +333,7 @@ describe('withdrawal stages', () => {
     await act(finance, w.orderNo, 'approve');
     // The user removing the card does not keep finance from paying.
     const cards = (await f.call(api.account.queryBankCard, { token: who.token })).body.data.list;
-    await f.call(api.account.delBankCard, { token: who.token, body: { id: cards[0].id } });
+    await f.call(api.account.delBankCard, { token: who.token, body: { id: cards[0]!.id } });
     expect((await view(finance)).body.data).toMatchObject({
       orderNo: w.orderNo,
       channel: 'bank',
@@ -397,8 +397,8 @@ describe('withdrawal stages', () => {
       'Withdrawal approved',
       'Withdrawal returned',
     ]);
-    expect(told[2].content).toContain('Name does not match the card');
-    expect(told[2].content).toContain('₱210.00 is back in your wallet');
+    expect(told[2]!.content).toContain('Name does not match the card');
+    expect(told[2]!.content).toContain('₱210.00 is back in your wallet');
     expect(await books()).toEqual([]);
   });
 
@@ -532,7 +532,7 @@ describe('the withdrawal queue for finance (issue 44 §2)', () => {
     expect(many.n).toBe(one.n);
     const page = many.res.body.data;
     expect(new Set(page.list.map((w: { userId: string }) => w.userId)).size).toBeGreaterThan(3);
-    const mine = page.users.find((u: { userId: string }) => u.userId === String(who.userId));
+    const mine = page.users.find((u: { userId: string }) => u.userId === String(who.userId))!;
     expect(page.list.some((w: { orderNo: string }) => w.orderNo === second.orderNo)).toBe(true);
     expect(mine).toMatchObject({
       currency: 'PHP',

@@ -228,7 +228,7 @@ describe('a VNPay notice through the webhook route', () => {
       body: { channel: 'gateway', amount: '100000', requestId: randomUUID(), provider: 'vnpay' },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return res.body.data.orderNo as string;
+    return res.body.data.orderNo;
   }
 
   /** VNPay's notice for the order, with `orderInfo`, signed as VNPay's Java code signs. */
