@@ -38,6 +38,13 @@ const rawColourInCode = [
   },
 ];
 
+/** The console's look is in its stylesheet and antd's theme, not in inline styles. */
+const inlineStyle = {
+  selector: "JSXAttribute[name.name='style']",
+  message:
+    'No inline style in the console: a class of apps/admin/src/app/admin.css, an antd prop, or a theme token (app/app.tsx).',
+};
+
 const pagedByHand = {
   selector: "CallExpression[callee.property.name='offset']",
   message: 'Cut a page with onePage or pageOf (db/paging.ts).',
@@ -127,6 +134,13 @@ export default tseslint.config(
     files: ['apps/{web,admin}/src/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}', 'apps/web/src/test/**', 'apps/admin/src/shared/ui/palette.ts'],
     rules: { 'no-restricted-syntax': ['error', ...rawColourInCode] },
+  },
+  {
+    // The console's components take their look from app/admin.css, antd's props and its theme, never
+    // from a `style` attribute. The raw-colour rules repeat here: this block's list replaces theirs.
+    files: ['apps/admin/src/**/*.tsx'],
+    ignores: ['**/*.test.tsx'],
+    rules: { 'no-restricted-syntax': ['error', ...rawColourInCode, inlineStyle] },
   },
   {
     // The operator console: the same React rules and one-way imports as the web app.

@@ -14,7 +14,7 @@ import viVN from 'antd/locale/vi_VN';
 import { useLanguage, useT } from '../shared/i18n';
 import { ConsoleLayout } from './layout';
 import { pagesFor } from './pages';
-import { BRAND } from '../shared/ui/palette';
+import { BRAND, palette } from '../shared/ui/palette';
 
 /** Refusals are final; only calls that got no answer are retried, once. */
 export function createQueryClient(): QueryClient {
@@ -69,7 +69,11 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
     <ConfigProvider
       locale={ANTD_LOCALES[language]}
-      theme={{ token: { colorPrimary: BRAND, motion: !prefersReducedMotion() } }}
+      theme={{
+        token: { colorPrimary: BRAND, motion: !prefersReducedMotion() },
+        // The console's header: light, padded like its pages (the rest of its frame: app/admin.css).
+        components: { Layout: { headerBg: palette.colorBgContainer, headerPadding: '0 24px' } },
+      }}
     >
       <AntApp>
         <QueryClientProvider client={queryClient}>

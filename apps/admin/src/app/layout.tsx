@@ -9,7 +9,6 @@ import { tenantLabel, useMyTenants } from '../shared/api/my-tenants';
 import { type Translator, useT } from '../shared/i18n';
 import { LanguagePicker } from '../shared/ui/language-picker';
 import { GROUPS, type PageGroup, pagesFor } from './pages';
-import { palette } from '../shared/ui/palette';
 
 /** The menu of the pages the operator's role may use, grouped as `GROUPS` orders them. */
 function menuFor(operator: OperatorInfo, t: Translator): NonNullable<MenuProps['items']> {
@@ -47,11 +46,9 @@ export function ConsoleLayout({ operator, children }: { operator: OperatorInfo; 
     });
   };
   return (
-    <Layout style={{ minHeight: '100vh' }}>
+    <Layout className="ds-screen">
       <Layout.Sider width={220} theme="dark" breakpoint="lg" collapsedWidth={64}>
-        <div style={{ color: palette.colorWhite, fontWeight: 600, fontSize: 16, padding: '18px 24px' }}>
-          DramaStar admin
-        </div>
+        <div className="ds-brand">DramaStar admin</div>
         <Menu
           theme="dark"
           mode="inline"
@@ -62,16 +59,7 @@ export function ConsoleLayout({ operator, children }: { operator: OperatorInfo; 
         />
       </Layout.Sider>
       <Layout>
-        <Layout.Header
-          style={{
-            background: palette.colorBgContainer,
-            display: 'flex',
-            justifyContent: 'flex-end',
-            alignItems: 'center',
-            paddingInline: 24,
-            borderBottom: '1px solid #f0f0f0',
-          }}
-        >
+        <Layout.Header className="ds-header">
           <Space size="middle" data-testid="operator-header">
             <Typography.Text strong data-testid="operator-name">
               {operator.username}
@@ -95,7 +83,7 @@ export function ConsoleLayout({ operator, children }: { operator: OperatorInfo; 
             </Button>
           </Space>
         </Layout.Header>
-        <Layout.Content style={{ padding: 24 }}>{children}</Layout.Content>
+        <Layout.Content className="ds-page">{children}</Layout.Content>
       </Layout>
     </Layout>
   );

@@ -108,13 +108,7 @@ export function CreditDialog({
           />
         ) : l ? (
           <>
-            <Descriptions
-              size="small"
-              column={1}
-              bordered
-              data-testid="credit-limits"
-              style={{ marginBottom: 16 }}
-            >
+            <Descriptions size="small" column={1} bordered data-testid="credit-limits" className="ds-mb-16">
               <Descriptions.Item label={t('credit.limit.perCredit')}>
                 {formatMoney(l.perCredit, l.currency)}
               </Descriptions.Item>
@@ -135,7 +129,7 @@ export function CreditDialog({
                 data-testid="credit-error"
                 type="error"
                 showIcon
-                style={{ marginBottom: 12 }}
+                className="ds-mb-12"
                 title={errorText(create.error)}
               />
             ) : null}
@@ -181,7 +175,7 @@ export function CreditDialog({
                   data-testid="credit-needs-second"
                   type="warning"
                   showIcon
-                  style={{ marginBottom: 16 }}
+                  className="ds-mb-16"
                   title={t('credit.needsSecond', {
                     amount: formatMoney(l.secondApprovalAbove, l.currency),
                   })}

@@ -13,7 +13,7 @@ export function LanguagePicker() {
       data-testid="language-picker"
       aria-label={t('language')}
       value={language}
-      style={{ width: 170 }}
+      className="ds-w-170"
       prefix={<GlobalOutlined />}
       onChange={setLanguage}
       options={LANGUAGES.map((l) => ({ value: l.key, label: l.name }))}

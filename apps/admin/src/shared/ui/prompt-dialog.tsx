@@ -45,7 +45,7 @@ export function PromptDialog(props: PromptDialogProps) {
             data-testid={`${props.testId}-error`}
             type="error"
             showIcon
-            style={{ margin: '12px 0' }}
+            className="ds-my-12"
             title={errorText(props.error)}
           />
         ) : null}

@@ -21,7 +21,7 @@ export function TenantFilter({
       allowClear
       showSearch={{ optionFilterProp: 'label' }}
       placeholder={t('tenant.all')}
-      style={{ width: 220 }}
+      className="ds-w-220"
       loading={tenants.isLoading}
       value={value}
       onChange={(v: string | undefined) => onChange(v)}

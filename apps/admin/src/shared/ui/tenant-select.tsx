@@ -20,7 +20,7 @@ export function TenantSelect({
   return (
     <Select
       data-testid={testId}
-      style={{ minWidth: 220 }}
+      className="ds-min-220"
       showSearch={{ optionFilterProp: 'label' }}
       loading={tenants.isLoading}
       disabled={disabled}

@@ -28,7 +28,7 @@ export function ChangePasswordForm({
       form={form}
       layout="vertical"
       requiredMark={false}
-      style={{ maxWidth: 380 }}
+      className="ds-max-380"
       data-testid="change-password-form"
       onFinish={({ currentPassword, newPassword }) =>
         change.mutate(
@@ -47,7 +47,7 @@ export function ChangePasswordForm({
           data-testid="password-error"
           type="error"
           showIcon
-          style={{ marginBottom: 16 }}
+          className="ds-mb-16"
           title={errorText(change.error)}
         />
       ) : null}
@@ -56,7 +56,7 @@ export function ChangePasswordForm({
           data-testid="password-changed"
           type="success"
           showIcon
-          style={{ marginBottom: 16 }}
+          className="ds-mb-16"
           title={t('password.changed')}
         />
       ) : null}

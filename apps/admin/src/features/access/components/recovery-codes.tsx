@@ -1,7 +1,6 @@
 import { Alert, Button, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { type TranslationKey, useT } from '../../../shared/i18n';
-import { palette } from '../../../shared/ui/palette';
 
 /** The codes as a text file: a heading, the account, one code a line. */
 export function recoveryCodesFile(username: string, codes: string[]): string {
@@ -42,29 +41,17 @@ export function RecoveryCodes({
     URL.revokeObjectURL(url);
   };
   return (
-    <div data-testid="recovery-codes" style={{ maxWidth: 520 }}>
+    <div data-testid="recovery-codes" className="ds-max-520">
       <Alert
         type="warning"
         showIcon
-        style={{ marginBottom: 12 }}
+        className="ds-mb-12"
         title={t('recovery.title')}
         description={t('recovery.description')}
       />
-      <ol
-        data-testid="recovery-code-list"
-        style={{
-          columns: 2,
-          fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace',
-          fontSize: 16,
-          background: palette.colorFillAlter,
-          border: '1px solid #f0f0f0',
-          borderRadius: 8,
-          padding: '12px 12px 12px 40px',
-          margin: '0 0 12px',
-        }}
-      >
+      <ol data-testid="recovery-code-list" className="ds-codes">
         {codes.map((code) => (
-          <li key={code} data-testid="recovery-code" style={{ padding: '2px 0' }}>
+          <li key={code} data-testid="recovery-code" className="ds-cell-last">
             {code}
           </li>
         ))}
@@ -88,7 +75,7 @@ export function RecoveryCodes({
           {t(doneLabel)}
         </Button>
       </Space>
-      <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
+      <Typography.Paragraph type="secondary" className="ds-note">
         {t('recovery.renew')}
       </Typography.Paragraph>
     </div>

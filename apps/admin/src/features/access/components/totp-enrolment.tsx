@@ -59,7 +59,7 @@ export function TotpEnrolment({ autoStart = false, onDone }: { autoStart?: boole
   }
   const { qrDataUrl, secret } = start.data;
   return (
-    <div data-testid="totp-enrolment" style={{ maxWidth: 520 }}>
+    <div data-testid="totp-enrolment" className="ds-max-520">
       <Typography.Paragraph>{t('totp.scan')}</Typography.Paragraph>
       <img
         data-testid="totp-qr"
@@ -67,21 +67,21 @@ export function TotpEnrolment({ autoStart = false, onDone }: { autoStart?: boole
         alt={t('totp.qrAlt')}
         width={200}
         height={200}
-        style={{ border: '1px solid #f0f0f0', borderRadius: 8 }}
+        className="ds-qr"
       />
-      <Typography.Paragraph style={{ marginTop: 12 }}>
+      <Typography.Paragraph className="ds-mt-12">
         {showKey ? (
           <>
             {t('totp.typeKey')}
             <br />
-            <Typography.Text code copyable={{ text: secret }} style={{ fontSize: 15, letterSpacing: 1 }}>
+            <Typography.Text code copyable={{ text: secret }} className="ds-secret">
               <span data-testid="totp-secret">{groupedSecret(secret)}</span>
             </Typography.Text>
           </>
         ) : (
           <Button
             type="link"
-            style={{ padding: 0 }}
+            className="ds-unpadded"
             data-testid="totp-show-key"
             onClick={() => setShowKey(true)}
           >
@@ -95,7 +95,7 @@ export function TotpEnrolment({ autoStart = false, onDone }: { autoStart?: boole
           data-testid="totp-error"
           type="error"
           showIcon
-          style={{ marginBottom: 12 }}
+          className="ds-mb-12"
           title={errorText(confirm.error)}
         />
       ) : null}
@@ -109,7 +109,7 @@ export function TotpEnrolment({ autoStart = false, onDone }: { autoStart?: boole
           autoComplete="one-time-code"
           maxLength={6}
           placeholder="123456"
-          style={{ width: 140, letterSpacing: 4 }}
+          className="ds-w-140 ds-totp-confirm"
         />
         <Button
           data-testid="totp-confirm"

@@ -36,7 +36,7 @@ function TwoFactorCard() {
   if (!operator) return null;
   return (
     <Card title={t('setup.step.totp')} data-testid="account-totp">
-      <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <Space orientation="vertical" size="middle" className="ds-fill">
         <Space>
           {t('account.status')}
           {operator.totpEnabled ? (
@@ -61,7 +61,7 @@ function TwoFactorCard() {
               value={code}
               onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
               placeholder={t('account.currentCode')}
-              style={{ width: 140 }}
+              className="ds-w-140"
               maxLength={6}
             />
             <Button
@@ -101,7 +101,7 @@ function RecoveryCodesSection({ username }: { username: string }) {
     );
   const few = left.data !== undefined && left.data.left <= 3;
   return (
-    <Space orientation="vertical" data-testid="recovery-section" style={{ width: '100%' }}>
+    <Space orientation="vertical" data-testid="recovery-section" className="ds-fill">
       <Typography.Text strong>{t('account.recoveryCodes')}</Typography.Text>
       <Typography.Text data-testid="recovery-left" type={few ? 'danger' : undefined}>
         {left.data
@@ -125,7 +125,7 @@ function RecoveryCodesSection({ username }: { username: string }) {
           placeholder={t('login.totpCode')}
           inputMode="numeric"
           autoComplete="one-time-code"
-          style={{ width: 170 }}
+          className="ds-w-170"
           maxLength={6}
         />
         <Button
@@ -206,12 +206,7 @@ function SessionsCard() {
       }
     >
       {sessions.error || revoke.error ? (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 12 }}
-          title={errorText(sessions.error ?? revoke.error)}
-        />
+        <Alert type="error" showIcon className="ds-mb-12" title={errorText(sessions.error ?? revoke.error)} />
       ) : null}
       <Table<OperatorSession>
         rowKey="id"
@@ -230,7 +225,7 @@ function SessionsCard() {
 export function AccountPage() {
   const t = useT();
   return (
-    <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="account-page">
+    <Space orientation="vertical" size="middle" className="ds-fill" data-testid="account-page">
       <Card title={t('login.password')}>
         <ChangePasswordForm />
       </Card>

@@ -32,7 +32,6 @@ import {
   useUpdateOperator,
 } from '../api/access';
 import { ROLE_TEXT } from '../roles';
-import { palette } from '../../../shared/ui/palette';
 
 /** Roles a tenant admin may give; an owner gives any. */
 const TENANT_ADMIN_GRANTS: OperatorRole[] = ['tenant_admin', 'finance', 'content', 'support'];
@@ -82,9 +81,9 @@ function RoleSelect({
       optionRender={(option) => {
         const r = option.value as OperatorRole;
         return (
-          <div style={{ whiteSpace: 'normal', padding: '2px 0' }}>
+          <div className="ds-role-option">
             <strong>{t(ROLE_TEXT[r].name)}</strong>
-            <div style={{ fontSize: 12, color: palette.colorTextSecondary }}>{t(ROLE_TEXT[r].can)}</div>
+            <div className="ds-small ds-muted">{t(ROLE_TEXT[r].can)}</div>
           </div>
         );
       }}
@@ -97,7 +96,7 @@ function RoleHelp({ role }: { role: OperatorRole | undefined }) {
   const t = useT();
   if (!role) return null;
   return (
-    <Typography.Paragraph type="secondary" data-testid="role-help" style={{ marginTop: -16, fontSize: 13 }}>
+    <Typography.Paragraph type="secondary" data-testid="role-help" className="ds-role-help">
       {t(ROLE_TEXT[role].can)}
       {TOTP_REQUIRED_ROLES.includes(role) ? ` ${t('operators.signsInWithTotp')}` : ''}
     </Typography.Paragraph>
@@ -138,7 +137,7 @@ function EditOperatorDialog({ row, onClose }: { row: OperatorRow | null; onClose
         <Alert
           type="error"
           showIcon
-          style={{ marginBottom: 12 }}
+          className="ds-mb-12"
           title={errorText(update.error)}
           data-testid="operator-edit-error"
         />
@@ -201,7 +200,7 @@ function OneTimePassword({
           <Typography.Text>
             {t('operators.give')} <strong>{shown.username}</strong>. {t('operators.giveNote')}
           </Typography.Text>
-          <Typography.Text code copyable={{ text: shown.password }} style={{ fontSize: 18 }}>
+          <Typography.Text code copyable={{ text: shown.password }} className="ds-password">
             <span data-testid="one-time-password">{shown.password}</span>
           </Typography.Text>
         </Space>
@@ -249,7 +248,7 @@ function CreateOperatorDialog({
         <Alert
           type="error"
           showIcon
-          style={{ marginBottom: 12 }}
+          className="ds-mb-12"
           title={errorText(create.error)}
           data-testid="operator-create-error"
         />
@@ -413,7 +412,7 @@ export function OperatorsPage() {
   ];
 
   return (
-    <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="operators-page">
+    <Space orientation="vertical" size="middle" className="ds-fill" data-testid="operators-page">
       <Card
         title={t('nav.operators')}
         extra={
@@ -422,12 +421,12 @@ export function OperatorsPage() {
           </Button>
         }
       >
-        <Space wrap style={{ marginBottom: 16 }}>
+        <Space wrap className="ds-mb-16">
           <TenantFilter value={query.tenantId} onChange={(tenantId) => filter({ tenantId })} />
           <Select
             allowClear
             placeholder={t('operators.anyRole')}
-            style={{ width: 160 }}
+            className="ds-w-160"
             value={query.role}
             onChange={(role: OperatorRole | undefined) => filter({ role })}
             options={OPERATOR_ROLES.map((r) => ({ value: r, label: t(ROLE_TEXT[r].name) }))}
@@ -435,17 +434,12 @@ export function OperatorsPage() {
           <Input.Search
             allowClear
             placeholder={t('login.username')}
-            style={{ width: 200 }}
+            className="ds-w-200"
             onSearch={(v) => filter({ username: v.trim() || undefined })}
           />
         </Space>
         {list.error || failure ? (
-          <Alert
-            type="error"
-            showIcon
-            style={{ marginBottom: 12 }}
-            title={errorText(list.error ?? failure)}
-          />
+          <Alert type="error" showIcon className="ds-mb-12" title={errorText(list.error ?? failure)} />
         ) : null}
         <Table<OperatorRow>
           rowKey="id"
@@ -466,14 +460,14 @@ export function OperatorsPage() {
       <OneTimePassword shown={shown} onClose={() => setShown(null)} />
       <EditOperatorDialog row={editing} onClose={() => setEditing(null)} />
       <Card title={t('operators.roles')} size="small" data-testid="role-descriptions">
-        <table style={{ borderCollapse: 'collapse', width: '100%' }}>
+        <table className="ds-collapse ds-fill">
           <tbody>
             {OPERATOR_ROLES.map((r) => (
               <tr key={r}>
-                <td style={{ padding: '4px 16px 4px 0', verticalAlign: 'top', whiteSpace: 'nowrap' }}>
+                <td className="ds-term">
                   <Tag color={ROLE_COLORS[r]}>{t(ROLE_TEXT[r].name)}</Tag>
                 </td>
-                <td style={{ padding: '4px 0' }}>
+                <td className="ds-term-text">
                   {t(ROLE_TEXT[r].can)}
                   {TOTP_REQUIRED_ROLES.includes(r) ? ` ${t('operators.totpRequired')}` : ''}
                 </td>

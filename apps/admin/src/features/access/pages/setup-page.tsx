@@ -4,7 +4,6 @@ import type { ReactNode } from 'react';
 import { useT } from '../../../shared/i18n';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { TotpEnrolment } from '../components/totp-enrolment';
-import { palette } from '../../../shared/ui/palette';
 
 /** Whether the operator must finish set-up before the console opens (the server's gate agrees). */
 export function setupRequired(operator: OperatorInfo): boolean {
@@ -21,12 +20,10 @@ export function SetupPage({ operator, signOut }: { operator: OperatorInfo; signO
   const t = useT();
   const step = operator.mustChangePassword ? 0 : 1;
   return (
-    <div
-      style={{ minHeight: '100vh', display: 'grid', placeItems: 'center', background: palette.colorBgLayout }}
-    >
+    <div className="ds-gate">
       <Card
         data-testid="setup-page"
-        style={{ width: 600, maxWidth: '95vw' }}
+        className="ds-setup-card"
         title={t('dashboard.welcome', { name: operator.username })}
         extra={signOut}
       >
@@ -34,7 +31,7 @@ export function SetupPage({ operator, signOut }: { operator: OperatorInfo; signO
         <Steps
           size="small"
           current={step}
-          style={{ marginBottom: 24 }}
+          className="ds-mb-24"
           items={[
             { title: t('setup.step.password') },
             { title: t(operator.totpRequired ? 'setup.step.totpRequired' : 'setup.step.totp') },

@@ -86,8 +86,8 @@ export function AnalyticsPage() {
   const detail = useAnalyticsSeries(chosen, query);
   const range = data ? `${data.tenantId}-${data.from}-${data.to}` : 'range';
   return (
-    <Space orientation="vertical" size="large" style={{ width: '100%' }} data-testid="analytics-page">
-      <Typography.Title level={3} style={{ margin: 0 }}>
+    <Space orientation="vertical" size="large" className="ds-fill" data-testid="analytics-page">
+      <Typography.Title level={3} className="ds-flush">
         {t('nav.analytics')}
       </Typography.Title>
       <Card size="small">
@@ -96,7 +96,7 @@ export function AnalyticsPage() {
             type="date"
             aria-label={t('dashboard.from')}
             data-testid="analytics-from"
-            style={{ width: 160 }}
+            className="ds-w-160"
             value={query.from ?? data?.from ?? ''}
             onChange={(e) => setQuery((q) => ({ ...q, from: e.target.value || undefined }))}
           />
@@ -105,7 +105,7 @@ export function AnalyticsPage() {
             type="date"
             aria-label={t('dashboard.to')}
             data-testid="analytics-to"
-            style={{ width: 160 }}
+            className="ds-w-160"
             value={query.to ?? data?.to ?? ''}
             onChange={(e) => setQuery((q) => ({ ...q, to: e.target.value || undefined }))}
           />

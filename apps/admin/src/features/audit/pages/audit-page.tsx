@@ -6,7 +6,6 @@ import { useT } from '../../../shared/i18n';
 import { TenantFilter } from '../../../shared/ui/tenant-filter';
 import { type AuditEntry, type AuditQuery, useAudit, useAuditActions } from '../api/audit';
 import { auditFields, auditSentence, words } from '../audit-sentence';
-import { palette } from '../../../shared/ui/palette';
 
 /** Before and after side by side, one labelled row a field, changed fields first and marked. */
 function Fields({ entry }: { entry: AuditEntry }) {
@@ -15,16 +14,12 @@ function Fields({ entry }: { entry: AuditEntry }) {
   if (fields.length === 0) return <Typography.Text type="secondary">{t('audit.noDetails')}</Typography.Text>;
   const hasBefore = entry.before !== null && entry.before !== undefined;
   return (
-    <table data-testid={`audit-fields-${entry.id}`} style={{ borderCollapse: 'collapse', fontSize: 13 }}>
+    <table data-testid={`audit-fields-${entry.id}`} className="ds-fields">
       <thead>
         <tr>
-          <th style={{ textAlign: 'left', padding: '2px 16px 2px 0' }}>{t('audit.field')}</th>
-          {hasBefore ? (
-            <th style={{ textAlign: 'left', padding: '2px 16px 2px 0' }}>{t('audit.before')}</th>
-          ) : null}
-          <th style={{ textAlign: 'left', padding: '2px 0' }}>
-            {t(hasBefore ? 'audit.after' : 'audit.value')}
-          </th>
+          <th className="ds-cell">{t('audit.field')}</th>
+          {hasBefore ? <th className="ds-cell">{t('audit.before')}</th> : null}
+          <th className="ds-cell-last">{t(hasBefore ? 'audit.after' : 'audit.value')}</th>
         </tr>
       </thead>
       <tbody>
@@ -32,13 +27,11 @@ function Fields({ entry }: { entry: AuditEntry }) {
           <tr
             key={f.key}
             data-testid={`audit-field-${f.key}`}
-            style={f.changed ? { background: palette.colorWarningBg } : undefined}
+            className={f.changed ? 'ds-changed' : undefined}
           >
-            <td style={{ padding: '2px 16px 2px 0', color: palette.colorTextSecondary }}>{f.label}</td>
-            {hasBefore ? <td style={{ padding: '2px 16px 2px 0' }}>{f.before}</td> : null}
-            <td style={{ padding: '2px 0', fontWeight: f.changed ? 600 : undefined, wordBreak: 'break-all' }}>
-              {f.after}
-            </td>
+            <td className="ds-cell ds-muted">{f.label}</td>
+            {hasBefore ? <td className="ds-cell">{f.before}</td> : null}
+            <td className="ds-cell-last ds-after">{f.after}</td>
           </tr>
         ))}
       </tbody>
@@ -72,8 +65,8 @@ export function AuditPage() {
     },
   ];
   return (
-    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <Typography.Title level={3} style={{ margin: 0 }}>
+    <Space orientation="vertical" size="middle" className="ds-fill">
+      <Typography.Title level={3} className="ds-flush">
         {t('nav.audit')}
       </Typography.Title>
       <Card size="small">
@@ -83,7 +76,7 @@ export function AuditPage() {
             allowClear
             showSearch
             placeholder={t('audit.anyAction')}
-            style={{ width: 220 }}
+            className="ds-w-220"
             value={query.action}
             onChange={(action) => filter({ action })}
             loading={actions.isLoading}
@@ -93,14 +86,14 @@ export function AuditPage() {
             data-testid="filter-operator"
             allowClear
             placeholder={t('audit.operator')}
-            style={{ width: 160 }}
+            className="ds-w-160"
             onSearch={(operator) => filter({ operator: operator || undefined })}
           />
           <Input.Search
             data-testid="filter-target"
             allowClear
             placeholder={t('audit.target')}
-            style={{ width: 260 }}
+            className="ds-w-260"
             onSearch={(target) => filter({ target: target || undefined })}
           />
           <Space.Compact>
@@ -108,14 +101,14 @@ export function AuditPage() {
               type="date"
               data-testid="filter-from"
               aria-label={t('audit.fromDay')}
-              style={{ width: 150 }}
+              className="ds-w-150"
               onChange={(e) => filter({ from: dayStart(e.target.value) })}
             />
             <Input
               type="date"
               data-testid="filter-to"
               aria-label={t('audit.toDay')}
-              style={{ width: 150 }}
+              className="ds-w-150"
               onChange={(e) => filter({ to: dayStart(e.target.value, 1) })}
             />
           </Space.Compact>

@@ -4,7 +4,6 @@ import { errorText, isApiError } from '../../../shared/api/api-error';
 import { useT } from '../../../shared/i18n';
 import { LanguagePicker } from '../../../shared/ui/language-picker';
 import { useLogin } from '../api/auth';
-import { palette } from '../../../shared/ui/palette';
 
 interface LoginForm {
   username: string;
@@ -56,11 +55,9 @@ export function LoginPage() {
   const codeReady = recovery ? code.replace(/[\s-]/g, '').length === 10 : code.length === 6;
 
   return (
-    <div
-      style={{ minHeight: '100vh', display: 'grid', placeItems: 'center', background: palette.colorBgLayout }}
-    >
-      <Card style={{ width: 380 }} data-testid="login-page">
-        <div style={{ display: 'flex', justifyContent: 'flex-end' }}>
+    <div className="ds-gate">
+      <Card className="ds-w-380" data-testid="login-page">
+        <div className="ds-end">
           <LanguagePicker />
         </div>
         <Typography.Title level={3}>{t('login.title')}</Typography.Title>
@@ -69,7 +66,7 @@ export function LoginPage() {
             data-testid="login-error"
             type="error"
             showIcon
-            style={{ marginBottom: 16 }}
+            className="ds-mb-16"
             title={errorText(login.error)}
           />
         ) : null}
@@ -98,7 +95,7 @@ export function LoginPage() {
                   autoComplete="off"
                   placeholder="abcde-fghij"
                   autoFocus
-                  style={{ letterSpacing: 2, fontSize: 18, textAlign: 'center', fontFamily: 'monospace' }}
+                  className="ds-code-input ds-recovery-input"
                 />
               ) : (
                 <Input
@@ -109,7 +106,7 @@ export function LoginPage() {
                   autoComplete="one-time-code"
                   maxLength={6}
                   autoFocus
-                  style={{ letterSpacing: 6, fontSize: 20, textAlign: 'center' }}
+                  className="ds-code-input ds-totp-input"
                 />
               )}
             </Form.Item>
@@ -128,7 +125,7 @@ export function LoginPage() {
               block
               data-testid="login-recovery-switch"
               onClick={switchMode}
-              style={{ marginTop: 8 }}
+              className="ds-mt-8"
             >
               {t(recovery ? 'login.useTotp' : 'login.useRecovery')}
             </Button>

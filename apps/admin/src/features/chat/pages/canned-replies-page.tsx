@@ -76,7 +76,7 @@ export function CannedRepliesPage() {
     {
       title: t('canned.text'),
       dataIndex: 'body',
-      render: (v: string) => <span style={{ whiteSpace: 'pre-wrap' }}>{v}</span>,
+      render: (v: string) => <span className="ds-pre-wrap">{v}</span>,
     },
     { title: t('canned.created'), dataIndex: 'createdAt', width: 170, render: (v: string) => formatTime(v) },
     {
@@ -110,8 +110,8 @@ export function CannedRepliesPage() {
         </Space>
       }
     >
-      {list.isError && <Alert type="error" title={errorText(list.error)} style={{ marginBottom: 12 }} />}
-      {remove.isError && <Alert type="error" title={errorText(remove.error)} style={{ marginBottom: 12 }} />}
+      {list.isError && <Alert type="error" title={errorText(list.error)} className="ds-mb-12" />}
+      {remove.isError && <Alert type="error" title={errorText(remove.error)} className="ds-mb-12" />}
       <Table<CannedReplyRow>
         data-testid="canned-table"
         rowKey="id"
@@ -130,7 +130,7 @@ export function CannedRepliesPage() {
         onCancel={() => setEditing(null)}
         destroyOnHidden
       >
-        {saveError && <Alert type="error" title={errorText(saveError)} style={{ marginBottom: 12 }} />}
+        {saveError && <Alert type="error" title={errorText(saveError)} className="ds-mb-12" />}
         <Form form={form} layout="vertical" preserve={false}>
           <Form.Item
             name="tenantId"

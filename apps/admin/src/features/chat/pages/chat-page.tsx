@@ -29,7 +29,6 @@ import {
   Space,
   Tabs,
   Tag,
-  theme,
   Typography,
 } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
@@ -56,7 +55,6 @@ import {
   useReply,
 } from '../api/chat';
 import { type SupportSocketStatus, useSupportSocket } from '../lib/support-socket';
-import { palette } from '../../../shared/ui/palette';
 
 type Tab = ConversationQuery['tab'];
 
@@ -82,7 +80,6 @@ function ConversationList({
   selected: string | null;
   onSelect: (id: string) => void;
 }) {
-  const { token } = theme.useToken();
   const t = useT();
   const list = useConversations(query);
   const counts = list.data?.counts;
@@ -137,11 +134,7 @@ function ConversationList({
             data-testid="chat-conversation"
             data-id={c.id}
             onClick={() => onSelect(c.id)}
-            style={{
-              cursor: 'pointer',
-              paddingInline: 8,
-              background: c.id === selected ? token.colorPrimaryBg : undefined,
-            }}
+            className={c.id === selected ? 'ds-conversation ds-selected' : 'ds-conversation'}
           >
             <List.Item.Meta
               title={
@@ -152,12 +145,12 @@ function ConversationList({
                 </Space>
               }
               description={
-                <Typography.Text type="secondary" ellipsis style={{ maxWidth: 260 }}>
+                <Typography.Text type="secondary" ellipsis className="ds-max-260">
                   {c.lastMessage ?? '—'}
                 </Typography.Text>
               }
             />
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            <Typography.Text type="secondary" className="ds-small">
               {formatTime(c.lastMessageAt)}
             </Typography.Text>
           </List.Item>
@@ -181,7 +174,7 @@ function MessageText({ body, userId, staff }: { body: string; userId: string; st
             key={i}
             to={orderLink(part, userId, mayOpenQueues)}
             data-testid="chat-order-link"
-            style={{ color: staff ? palette.colorWhite : undefined, textDecoration: 'underline' }}
+            className={staff ? 'ds-order-link ds-on-primary' : 'ds-order-link'}
           >
             {part.orderNo}
           </Link>
@@ -192,34 +185,24 @@ function MessageText({ body, userId, staff }: { body: string; userId: string; st
 }
 
 function Bubble({ m, read, userId }: { m: ChatMessage; read: boolean; userId: string }) {
-  const { token } = theme.useToken();
   const staff = m.senderKind !== 'user';
   return (
     <div
       data-testid="console-chat-message"
       data-sender={m.senderKind}
-      style={{ display: 'flex', justifyContent: staff ? 'flex-end' : 'flex-start', margin: '6px 0' }}
+      className={staff ? 'ds-message ds-message-staff' : 'ds-message'}
     >
-      <div style={{ maxWidth: '75%' }}>
-        <div
-          style={{
-            padding: '6px 10px',
-            borderRadius: 10,
-            whiteSpace: 'pre-wrap',
-            overflowWrap: 'anywhere',
-            background: staff ? token.colorPrimary : token.colorFillSecondary,
-            color: staff ? token.colorTextLightSolid : undefined,
-          }}
-        >
+      <div className="ds-bubble-wrap">
+        <div className={staff ? 'ds-bubble ds-bubble-staff' : 'ds-bubble'}>
           {m.kind === 'image' && m.imageUrl ? (
             <a href={m.imageUrl} target="_blank" rel="noopener noreferrer">
-              <img src={m.imageUrl} alt="" style={{ maxWidth: 220, maxHeight: 220, borderRadius: 6 }} />
+              <img src={m.imageUrl} alt="" className="ds-chat-image" />
             </a>
           ) : (
             <MessageText body={m.body} userId={userId} staff={staff} />
           )}
         </div>
-        <Typography.Text type="secondary" style={{ fontSize: 11 }}>
+        <Typography.Text type="secondary" className="ds-tiny">
           {staff ? `${m.senderName ?? 'staff'} · ` : ''}
           {formatTime(m.createdAt)}
           {read && <span data-testid="console-chat-read"> · Read</span>}
@@ -394,7 +377,7 @@ function ConversationPanel({
             <Select
               data-testid="chat-assign-other"
               placeholder={t('chat.handOver')}
-              style={{ width: 160 }}
+              className="ds-w-160"
               value={null}
               options={(agents.data?.list ?? [])
                 .filter((a) => a.id !== c.assignedOperatorId)
@@ -420,7 +403,7 @@ function ConversationPanel({
         )
       }
     >
-      <Space wrap size="small" data-testid="chat-panel-details" style={{ fontSize: 12 }}>
+      <Space wrap size="small" data-testid="chat-panel-details" className="ds-small">
         <Link to={`/users?userId=${c.userId}`} data-testid="chat-user-link">
           {c.userEmail ?? t('chat.userN', { id: c.userId })}
         </Link>
@@ -453,13 +436,9 @@ function ConversationPanel({
           onClose={() => setCrediting(false)}
         />
       ) : null}
-      <div
-        ref={scroller}
-        data-testid="console-chat-messages"
-        style={{ height: 420, overflowY: 'auto', padding: '4px 8px' }}
-      >
+      <div ref={scroller} data-testid="console-chat-messages" className="ds-thread">
         {showOlder && firstId && (
-          <div style={{ textAlign: 'center' }}>
+          <div className="ds-center">
             <Button
               type="link"
               size="small"
@@ -488,7 +467,7 @@ function ConversationPanel({
         )}
       </div>
       {open ? (
-        <Space.Compact orientation="vertical" style={{ width: '100%', marginTop: 8 }}>
+        <Space.Compact orientation="vertical" className="ds-fill ds-mt-8">
           <Select
             data-testid="chat-canned"
             placeholder={t('chat.canned')}
@@ -554,7 +533,7 @@ function ConversationPanel({
           </Button>
         </Space.Compact>
       ) : (
-        <Alert style={{ marginTop: 8 }} type="info" title={`Closed ${formatTime(c.closedAt)}`} />
+        <Alert className="ds-mt-8" type="info" title={`Closed ${formatTime(c.closedAt)}`} />
       )}
     </Card>
   );
@@ -609,9 +588,9 @@ export function ChatPage() {
 
   const status = STATUS_TAG[socket.status];
   return (
-    <Space orientation="vertical" style={{ width: '100%' }}>
+    <Space orientation="vertical" className="ds-fill">
       <Space>
-        <Typography.Title level={4} style={{ margin: 0 }}>
+        <Typography.Title level={4} className="ds-flush">
           {t('chat.title')}
         </Typography.Title>
         <Tag color={status.color} data-testid="chat-socket-status" data-status={socket.status}>

@@ -147,17 +147,17 @@ function ProductDialog({
           </Col>
           <Col span={6}>
             <Form.Item name="termDays" label={t('copyrights.termDays')} rules={[{ required: true }]}>
-              <InputNumber min={1} max={3650} precision={0} style={{ width: '100%' }} />
+              <InputNumber min={1} max={3650} precision={0} className="ds-fill" />
             </Form.Item>
           </Col>
           <Col span={6}>
             <Form.Item name="totalQuantity" label={t('copyrights.quantity')} rules={[{ required: true }]}>
-              <InputNumber min={1} precision={0} style={{ width: '100%' }} />
+              <InputNumber min={1} precision={0} className="ds-fill" />
             </Form.Item>
           </Col>
           <Col span={6}>
             <Form.Item name="perUserMax" label={t('copyrights.perUser')} rules={[{ required: true }]}>
-              <InputNumber min={1} precision={0} style={{ width: '100%' }} />
+              <InputNumber min={1} precision={0} className="ds-fill" />
             </Form.Item>
           </Col>
           <Col span={9}>
@@ -177,7 +177,7 @@ function ProductDialog({
           </Col>
           <Col span={8}>
             <Form.Item name="seriesId" label={t('copyrights.seriesId')}>
-              <InputNumber min={1} precision={0} style={{ width: '100%' }} />
+              <InputNumber min={1} precision={0} className="ds-fill" />
             </Form.Item>
           </Col>
         </Row>
@@ -266,7 +266,7 @@ export function CopyrightsTab({ tenantId }: { tenantId: string }) {
       <Button
         icon={<PlusOutlined />}
         type="primary"
-        style={{ marginBottom: 12 }}
+        className="ds-mb-12"
         onClick={() => setEditing({ product: null })}
         data-testid="copyright-new"
       >

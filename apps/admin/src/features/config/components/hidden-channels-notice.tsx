@@ -22,7 +22,7 @@ export function HiddenChannelsNotice({ hidden }: { hidden: readonly DetailedRech
       data-testid="config-hidden-channels"
       title={t('config.hidden.title')}
       description={
-        <ul style={{ margin: 0, paddingInlineStart: 20 }}>
+        <ul className="ds-list">
           {hidden.map((channel) => (
             <li key={channel}>{t(MISSING[channel])}</li>
           ))}

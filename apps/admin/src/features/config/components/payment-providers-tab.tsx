@@ -201,7 +201,7 @@ function ProviderCard({ tenantId, provider }: { tenantId: string; provider: Paym
               inputMode="numeric"
               autoComplete="one-time-code"
               maxLength={6}
-              style={{ width: 160 }}
+              className="ds-w-160"
               data-testid={`provider-${provider.provider}-totp`}
             />
           </Form.Item>
@@ -236,7 +236,7 @@ export function PaymentProvidersTab({ tenantId, currency }: { tenantId: string; 
   // Only the providers that take the tenant's currency can be offered: the others are not shown.
   const usable = currency ? list.data.filter((p) => p.currencies.includes(currency)) : list.data;
   return (
-    <Space orientation="vertical" style={{ width: '100%' }}>
+    <Space orientation="vertical" className="ds-fill">
       <Typography.Paragraph type="secondary">
         {t('providers.explain', { currency: currency ? ` (${currency})` : '' })}
       </Typography.Paragraph>

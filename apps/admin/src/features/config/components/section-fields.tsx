@@ -103,7 +103,7 @@ function Count({
       : t('config.rule.range', { min, max: max.toLocaleString('en') });
   return (
     <Form.Item name={name} label={label} rules={[required, rangeRule(words, min, max)]}>
-      <InputNumber style={{ width: '100%' }} data-testid={testId} />
+      <InputNumber className="ds-fill" data-testid={testId} />
     </Form.Item>
   );
 }
@@ -151,7 +151,7 @@ function Percent({
         },
       ]}
     >
-      <InputNumber style={{ width: '100%' }} suffix="%" data-testid={testId} />
+      <InputNumber className="ds-fill" suffix="%" data-testid={testId} />
     </Form.Item>
   );
 }
@@ -267,7 +267,7 @@ export function WalletFields() {
   const t = useT();
   const { required } = useRules();
   return (
-    <Space orientation="vertical" style={{ width: '100%' }}>
+    <Space orientation="vertical" className="ds-fill">
       <Card size="small" title={t('config.wallet.gateway')}>
         <Row gutter={16}>
           <Col span={4}>
@@ -437,7 +437,7 @@ export function MembershipFields() {
   const t = useT();
   const { required, amountRule } = useRules();
   return (
-    <Space orientation="vertical" style={{ width: '100%' }}>
+    <Space orientation="vertical" className="ds-fill">
       <Card size="small" title={t('config.membership.tiers')}>
         <Form.List name="tiers">
           {(fields) =>
@@ -521,11 +521,11 @@ const LEVELS = [0, 1, 2, 3, 4];
 export function TeamFields() {
   const t = useT();
   return (
-    <Space orientation="vertical" style={{ width: '100%' }}>
+    <Space orientation="vertical" className="ds-fill">
       <Card size="small" title={t('config.team.rates', { max: bpsToPercent(MAX_FEE_BPS) })}>
         {(['referralBps', 'welfareBps'] as const).map((name) => (
           <Row key={name} gutter={12}>
-            <Col span={4} style={{ paddingTop: 30 }}>
+            <Col span={4} className="ds-pt-field">
               {t(name === 'referralBps' ? 'config.team.referral' : 'config.team.welfare')}
             </Col>
             {LEVELS.map((i) => (
@@ -562,7 +562,7 @@ export function TeamFields() {
             </>
           )}
         </RowList>
-        <Row gutter={16} style={{ marginTop: 12 }}>
+        <Row gutter={16} className="ds-mt-12">
           <Col span={8}>
             <Count name={['salaryIntervalDays']} label={t('config.team.salaryInterval')} min={1} />
           </Col>
@@ -592,7 +592,7 @@ export function EarnFields() {
   const t = useT();
   const { required } = useRules();
   return (
-    <Space orientation="vertical" style={{ width: '100%' }}>
+    <Space orientation="vertical" className="ds-fill">
       <Card size="small" title={t('config.earn.checkin')}>
         <Form.Item name="checkinRewards" rules={[required]}>
           {tags('earn-checkin')}

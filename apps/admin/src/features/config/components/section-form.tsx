@@ -13,7 +13,7 @@ import { CurrencyContext } from './section-fields';
 function ChangeList({ changes, currency }: { changes: Change[]; currency: CurrencyKey }) {
   const t = useT();
   return (
-    <ul data-testid="config-diff" style={{ maxHeight: 320, overflow: 'auto', paddingLeft: 18 }}>
+    <ul data-testid="config-diff" className="ds-diff">
       {changes.map((change) => {
         const c = inWords(change, currency, t);
         return (
@@ -97,7 +97,7 @@ export function SectionForm<V extends object>({
           <ChangeList changes={changes} currency={currency} />
           {needsTotp && (
             <>
-              <Alert type="warning" showIcon style={{ marginBlock: 12 }} title={t('config.totpWarning')} />
+              <Alert type="warning" showIcon className="ds-my-12" title={t('config.totpWarning')} />
               <Input
                 data-testid="config-totp"
                 placeholder={t('config.totpPlaceholder')}
@@ -147,9 +147,9 @@ export function SectionForm<V extends object>({
       initialValues={toForm(value)}
       onValuesChange={() => setDirty(true)}
       data-testid={`config-form-${section}`}
-      style={{ maxWidth: 960 }}
+      className="ds-max-960"
     >
-      <Space style={{ marginBottom: 16 }} wrap>
+      <Space className="ds-mb-16" wrap>
         {isDefault === true && (
           <Tag color="blue" data-testid={`config-default-${section}`}>
             {t('config.default')}
@@ -162,7 +162,7 @@ export function SectionForm<V extends object>({
         )}
       </Space>
       <CurrencyContext.Provider value={currency}>{children}</CurrencyContext.Provider>
-      <Space style={{ marginTop: 16 }}>
+      <Space className="ds-mt-16">
         <Button
           type="primary"
           onClick={() => void onSave()}

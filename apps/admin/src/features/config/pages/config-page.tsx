@@ -58,7 +58,7 @@ function TenantConfiguration({ tenantId }: { tenantId: string }) {
   // Forms start from the saved values: a save or reset remounts them with the new ones.
   const key = `${tenantId}-${c.updatedAt}`;
   return (
-    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+    <Space orientation="vertical" size="middle" className="ds-fill">
       <HiddenChannelsNotice hidden={c.wallet.hiddenChannels} />
       <Tabs
         activeKey={tab}
@@ -178,7 +178,7 @@ export function ConfigPage() {
           <span>{t('nav.config')}</span>
           <Select
             data-testid="config-tenant"
-            style={{ width: 260 }}
+            className="ds-w-260"
             value={tenantId}
             placeholder={t('config.tenant')}
             onChange={(v: string) => setPicked(v)}

@@ -51,13 +51,13 @@ function CuePreview({ title, cues, testId }: { title: string; cues: SubtitleCueP
   return (
     <div data-testid={testId}>
       <Typography.Text strong>{title}</Typography.Text>
-      <ol style={{ margin: '4px 0 0', paddingLeft: 20 }}>
+      <ol className="ds-list ds-list-below">
         {cues.map((c, i) => (
           <li key={i}>
-            <Typography.Text type="secondary" style={{ fontFamily: 'monospace', fontSize: 12 }}>
+            <Typography.Text type="secondary" className="ds-mono ds-small">
               {time(c.start)} → {time(c.end)}
             </Typography.Text>{' '}
-            <span style={{ whiteSpace: 'pre-line' }}>{c.text}</span>
+            <span className="ds-pre-line">{c.text}</span>
           </li>
         ))}
       </ol>
@@ -186,13 +186,13 @@ export function EpisodeMedia({ episode }: { episode: AdminEpisode }) {
     <Space
       orientation="vertical"
       size="middle"
-      style={{ width: '100%' }}
+      className="ds-fill"
       data-testid={`episode-media-${episode.id}`}
     >
       <div>
         <Typography.Text strong>{t('media.renditions')}</Typography.Text>
         {episode.renditions.length === 0 ? (
-          <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+          <Typography.Paragraph type="secondary" className="ds-flush">
             {t('media.single')}
           </Typography.Paragraph>
         ) : (
@@ -228,13 +228,13 @@ export function EpisodeMedia({ episode }: { episode: AdminEpisode }) {
         />
       ) : null}
 
-      <Form layout="vertical" style={{ maxWidth: 640 }}>
+      <Form layout="vertical" className="ds-max-640">
         <Space align="start" wrap>
           <Form.Item
             label={t('language')}
             validateStatus={languageError ? 'error' : undefined}
             help={languageError ?? undefined}
-            style={{ marginBottom: 8 }}
+            className="ds-mb-8"
           >
             <Space>
               <Select
@@ -245,7 +245,7 @@ export function EpisodeMedia({ episode }: { episode: AdminEpisode }) {
                   setChoice(v);
                   setLanguageError(null);
                 }}
-                style={{ width: 210 }}
+                className="ds-w-210"
               />
               {choice === 'other' ? (
                 <Input
@@ -253,19 +253,19 @@ export function EpisodeMedia({ episode }: { episode: AdminEpisode }) {
                   placeholder={t('media.codeExample')}
                   value={otherCode}
                   onChange={(e) => setOtherCode(e.target.value)}
-                  style={{ width: 120 }}
+                  className="ds-w-120"
                 />
               ) : null}
             </Space>
           </Form.Item>
-          <Form.Item label={t('media.label')} style={{ marginBottom: 8 }}>
+          <Form.Item label={t('media.label')} className="ds-mb-8">
             <Input
               data-testid={`subtitle-label-${episode.id}`}
               placeholder={t('media.labelHelp')}
               value={label}
               maxLength={60}
               onChange={(e) => setLabel(e.target.value)}
-              style={{ width: 200 }}
+              className="ds-w-200"
             />
           </Form.Item>
         </Space>
@@ -273,7 +273,7 @@ export function EpisodeMedia({ episode }: { episode: AdminEpisode }) {
           label={t('media.file', { kb: SUBTITLE_LIMITS.maxBytes / 1024 })}
           validateStatus={fileError ? 'error' : undefined}
           help={fileError ? <span data-testid={`subtitle-error-${episode.id}`}>{fileError}</span> : undefined}
-          style={{ marginBottom: 8 }}
+          className="ds-mb-8"
         >
           <Space wrap>
             <Upload accept=".srt,.vtt,text/vtt" showUploadList={false} beforeUpload={pick}>

@@ -42,7 +42,7 @@ const VIDEO_ACCEPT = [...VIDEO_TYPES, '.mp4', '.mov', '.webm'].join(',');
 export function JobProgress({ job }: { job: TranscodeJob }) {
   const percent = Math.round(job.progress * 100);
   return (
-    <Space orientation="vertical" size={0} style={{ width: 220 }}>
+    <Space orientation="vertical" size={0} className="ds-w-220">
       <Space>
         <Tag color={JOB_COLORS[job.status]} data-testid={`job-status-${job.id}`} data-status={job.status}>
           {job.status}
@@ -57,7 +57,7 @@ export function JobProgress({ job }: { job: TranscodeJob }) {
         status={job.status === 'failed' ? 'exception' : job.status === 'done' ? 'success' : 'active'}
       />
       {job.error ? (
-        <Typography.Text type="danger" style={{ fontSize: 12 }} ellipsis={{ tooltip: job.error }}>
+        <Typography.Text type="danger" className="ds-small" ellipsis={{ tooltip: job.error }}>
           {job.error}
         </Typography.Text>
       ) : null}
@@ -129,7 +129,7 @@ export function SeriesDrawer({ seriesId, onClose }: { seriesId: number | null; o
       title: t('drawer.poster'),
       dataIndex: 'poster',
       width: 70,
-      render: (src: string) => <Image src={src} width={36} height={64} style={{ objectFit: 'cover' }} />,
+      render: (src: string) => <Image src={src} width={36} height={64} className="ds-cover" />,
     },
     { title: t('drawer.length'), dataIndex: 'duration', render: (d: number) => `${d.toFixed(1)} s` },
     {
@@ -205,7 +205,7 @@ export function SeriesDrawer({ seriesId, onClose }: { seriesId: number | null; o
       title={series ? `${series.title.en} (${series.tenantId})` : t('nav.series')}
       destroyOnHidden
     >
-      <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="series-drawer">
+      <Space orientation="vertical" size="middle" className="ds-fill" data-testid="series-drawer">
         {error ? (
           <Alert
             data-testid="series-drawer-error"
@@ -283,7 +283,7 @@ export function SeriesDrawer({ seriesId, onClose }: { seriesId: number | null; o
                   placeholder={series.bannerOrder === null ? t('drawer.none') : String(series.bannerOrder)}
                   value={bannerValue}
                   onChange={(v) => setBannerValue(v)}
-                  style={{ width: 90 }}
+                  className="ds-w-90"
                 />
                 <Button
                   size="small"
@@ -315,7 +315,7 @@ export function SeriesDrawer({ seriesId, onClose }: { seriesId: number | null; o
         ) : null}
 
         <Space wrap>
-          <Typography.Title level={5} style={{ margin: 0, whiteSpace: 'nowrap' }}>
+          <Typography.Title level={5} className="ds-flush ds-nowrap">
             {t('series.episodes')}
           </Typography.Title>
           <Upload accept={VIDEO_ACCEPT} showUploadList={false} beforeUpload={(file) => sendVideo(file)}>
@@ -334,7 +334,7 @@ export function SeriesDrawer({ seriesId, onClose }: { seriesId: number | null; o
               data-testid="upload-progress"
               percent={Math.round(sent * 100)}
               size="small"
-              style={{ width: 160 }}
+              className="ds-w-160"
             />
           ) : null}
           <Typography.Text type="secondary">{t('drawer.uploadHelp')}</Typography.Text>
@@ -353,7 +353,7 @@ export function SeriesDrawer({ seriesId, onClose }: { seriesId: number | null; o
           }}
         />
 
-        <Typography.Title level={5} style={{ margin: 0 }}>
+        <Typography.Title level={5} className="ds-flush">
           {t('nav.transcoding')}
         </Typography.Title>
         <Table<TranscodeJob>

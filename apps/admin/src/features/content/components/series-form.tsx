@@ -103,7 +103,7 @@ export function SeriesForm({
             data-testid="series-form-error"
             type="error"
             showIcon
-            style={{ marginBottom: 12 }}
+            className="ds-mb-12"
             title={errorText(mutation.error)}
           />
         ) : null}
@@ -187,12 +187,12 @@ export function SeriesForm({
           <Row gutter={12}>
             <Col span={8}>
               <Form.Item label={t('seriesForm.free')} name="freeEpisodes" tooltip={t('seriesForm.freeHelp')}>
-                <InputNumber data-testid="series-free" min={0} max={1000} style={{ width: '100%' }} />
+                <InputNumber data-testid="series-free" min={0} max={1000} className="ds-fill" />
               </Form.Item>
             </Col>
             <Col span={8}>
               <Form.Item label={t('series.order')} name="sortOrder" tooltip={t('seriesForm.orderHelp')}>
-                <InputNumber data-testid="series-order" min={0} max={100000} style={{ width: '100%' }} />
+                <InputNumber data-testid="series-order" min={0} max={100000} className="ds-fill" />
               </Form.Item>
             </Col>
           </Row>
@@ -216,14 +216,7 @@ export function SeriesForm({
                   src={URL.createObjectURL(coverFile)}
                   alt={t('seriesForm.coverPreview')}
                   data-testid="series-cover-preview"
-                  style={{
-                    display: 'block',
-                    marginTop: 8,
-                    width: 75,
-                    height: 100,
-                    objectFit: 'cover',
-                    borderRadius: 4,
-                  }}
+                  className="ds-cover-preview"
                 />
               ) : null}
             </Form.Item>

@@ -47,7 +47,6 @@ import {
   toInput,
 } from '../home-sections';
 import { type TranslationKey, type Translator, useT } from '../../../shared/i18n';
-import { palette } from '../../../shared/ui/palette';
 
 /** A stable empty list (a selector must not make a new one at each call). */
 const NO_TENANTS: string[] = [];
@@ -97,11 +96,11 @@ function SeriesPicker({
   const t = useT();
   const byId = new Map(options.map((s) => [s.id, s]));
   return (
-    <Space orientation="vertical" size="small" style={{ width: '100%' }}>
+    <Space orientation="vertical" size="small" className="ds-fill">
       <Select<number[]>
         mode="multiple"
         data-testid={`section-series-${sectionKey}`}
-        style={{ width: '100%' }}
+        className="ds-fill"
         placeholder={t('sections.choose', { max: CONTENT_LIMITS.maxSectionSeries })}
         loading={loading}
         showSearch={{ optionFilterProp: 'label' }}
@@ -111,7 +110,7 @@ function SeriesPicker({
         options={options.map((s) => ({ value: s.id, label: seriesLabel(t, s, s.id) }))}
       />
       {value.length > 0 ? (
-        <ol style={{ margin: 0, paddingInlineStart: 24 }} data-testid={`section-order-${sectionKey}`}>
+        <ol className="ds-list ds-list-wide" data-testid={`section-order-${sectionKey}`}>
           {value.map((id, index) => (
             <li key={id} data-testid={`section-item-${sectionKey}-${id}`}>
               <Flex gap={8} align="center">
@@ -163,7 +162,7 @@ function SectionsEditor({ tenantId, saved }: { tenantId: string; saved: AdminHom
   const failedKey = failedIndex === null ? undefined : save.variables?.sections[failedIndex]?.key;
 
   return (
-    <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="sections-editor">
+    <Space orientation="vertical" size="middle" className="ds-fill" data-testid="sections-editor">
       {series.error ? (
         <Alert type="error" showIcon title={t('sections.seriesFailed', { error: errorText(series.error) })} />
       ) : null}
@@ -175,7 +174,7 @@ function SectionsEditor({ tenantId, saved }: { tenantId: string; saved: AdminHom
             size="small"
             data-testid={`section-${d.key}`}
             data-position={index + 1}
-            style={d.key === failedKey ? { borderColor: palette.colorError } : undefined}
+            className={d.key === failedKey ? 'ds-failed' : undefined}
             title={
               <Space>
                 <Typography.Text strong>{index + 1}.</Typography.Text>
@@ -235,7 +234,7 @@ function SectionsEditor({ tenantId, saved }: { tenantId: string; saved: AdminHom
               </Space>
             }
           >
-            <Space orientation="vertical" size="small" style={{ width: '100%' }}>
+            <Space orientation="vertical" size="small" className="ds-fill">
               <Row gutter={12}>
                 {SECTION_LANGS.map((lang) => (
                   <Col span={8} key={lang.key}>
@@ -344,9 +343,9 @@ export function HomeSectionsPage() {
   else body = <SectionsEditor key={tenantId} tenantId={tenantId} saved={sections.data} />;
 
   return (
-    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <Space style={{ justifyContent: 'space-between', width: '100%' }}>
-        <Typography.Title level={3} style={{ margin: 0 }}>
+    <Space orientation="vertical" size="middle" className="ds-fill">
+      <Space className="ds-apart">
+        <Typography.Title level={3} className="ds-flush">
           {t('nav.sections')}
         </Typography.Title>
         <Space>
@@ -359,7 +358,7 @@ export function HomeSectionsPage() {
           <TenantFilter value={picked} onChange={setPicked} />
         </Space>
       </Space>
-      <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+      <Typography.Paragraph type="secondary" className="ds-flush">
         {t('sections.explain', {
           max: CONTENT_LIMITS.maxSectionSeries,
           sections: CONTENT_LIMITS.maxHomeSections,

@@ -33,8 +33,8 @@ export function JobsPage() {
     { title: t('jobs.lastChange'), dataIndex: 'updatedAt', render: (v: string) => formatTime(v) },
   ];
   return (
-    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <Typography.Title level={3} style={{ margin: 0 }}>
+    <Space orientation="vertical" size="middle" className="ds-fill">
+      <Typography.Title level={3} className="ds-flush">
         {t('nav.transcoding')}
       </Typography.Title>
       <Card size="small">
@@ -43,7 +43,7 @@ export function JobsPage() {
             data-testid="jobs-filter-status"
             allowClear
             placeholder={t('jobs.anyState')}
-            style={{ width: 140 }}
+            className="ds-w-140"
             value={query.status}
             onChange={(status) => filter({ status })}
             options={TRANSCODE_STATUSES.map((s) => ({ value: s, label: t(`jobs.status.${s}`) }))}

@@ -36,8 +36,7 @@ export function SeriesPage() {
       title: t('series.cover'),
       dataIndex: 'cover',
       width: 70,
-      render: (src: string) =>
-        src ? <Image src={src} width={40} height={54} style={{ objectFit: 'cover' }} /> : '—',
+      render: (src: string) => (src ? <Image src={src} width={40} height={54} className="ds-cover" /> : '—'),
     },
     {
       title: t('copyrights.title'),
@@ -114,9 +113,9 @@ export function SeriesPage() {
   ];
 
   return (
-    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <Space style={{ justifyContent: 'space-between', width: '100%' }}>
-        <Typography.Title level={3} style={{ margin: 0 }}>
+    <Space orientation="vertical" size="middle" className="ds-fill">
+      <Space className="ds-apart">
+        <Typography.Title level={3} className="ds-flush">
           {t('nav.series')}
         </Typography.Title>
         <Button
@@ -134,14 +133,14 @@ export function SeriesPage() {
             data-testid="series-search"
             allowClear
             placeholder={t('series.search')}
-            style={{ width: 220 }}
+            className="ds-w-220"
             onSearch={(v) => filter({ keyword: v.trim() || undefined })}
           />
           <Select<SeriesStatus | undefined>
             data-testid="series-filter-status"
             allowClear
             placeholder={t('filter.anyStatus')}
-            style={{ width: 140 }}
+            className="ds-w-140"
             value={query.status}
             onChange={(status) => filter({ status })}
             options={SERIES_STATUSES.map((s) => ({ value: s, label: s }))}

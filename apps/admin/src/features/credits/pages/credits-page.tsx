@@ -107,11 +107,11 @@ export function CreditsPage() {
   ];
 
   return (
-    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <Typography.Title level={3} style={{ margin: 0 }}>
+    <Space orientation="vertical" size="middle" className="ds-fill">
+      <Typography.Title level={3} className="ds-flush">
         {t('nav.credits')}
       </Typography.Title>
-      <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+      <Typography.Paragraph type="secondary" className="ds-flush">
         {t('credits.explain')}
       </Typography.Paragraph>
       {error ? <Alert data-testid="credits-error" type="error" showIcon title={errorText(error)} /> : null}
@@ -128,7 +128,7 @@ export function CreditsPage() {
             data-testid="filter-credit-status"
             allowClear
             placeholder={t('filter.anyStatus')}
-            style={{ width: 200 }}
+            className="ds-w-200"
             value={query.status}
             onChange={(status) => setQuery((q) => ({ ...q, status, pageNum: 1 }))}
             options={CREDIT_STATUSES.map((s) => ({ value: s, label: t(`credits.status.${s}`) }))}

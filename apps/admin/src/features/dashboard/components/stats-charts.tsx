@@ -125,7 +125,7 @@ export function MoneyCharts({ currency, days }: { currency: CurrencyKey; days: D
   );
   return (
     <Card size="small" title={t('charts.moneyIn', { currency })} data-testid={`money-${currency}`}>
-      <Row gutter={[16, 16]} style={{ marginBottom: 8 }} data-testid={`totals-${currency}`}>
+      <Row gutter={[16, 16]} className="ds-mb-8" data-testid={`totals-${currency}`}>
         <Col xs={12} md={6}>
           <Statistic
             title={

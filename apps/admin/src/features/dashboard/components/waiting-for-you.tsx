@@ -36,19 +36,19 @@ export function WaitingForYou({ tenantId }: { tenantId: string | undefined }) {
         {list.map(({ queue, count }) => (
           <Col key={queue} xs={24} sm={12} lg={6}>
             <Link to={waitingLink(queue, tenantId)} data-testid={`waiting-${queue}`} data-count={count}>
-              <Card size="small" hoverable style={{ height: '100%' }}>
+              <Card size="small" hoverable className="ds-full-height">
                 <Statistic
                   title={t(WAITING[queue].label)}
                   value={count}
                   styles={{ content: { color: count ? palette.colorPrimary : palette.colorTextTertiary } }}
-                  suffix={<RightOutlined style={{ fontSize: 12 }} />}
+                  suffix={<RightOutlined className="ds-small" />}
                 />
               </Card>
             </Link>
           </Col>
         ))}
       </Row>
-      <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
+      <Typography.Paragraph type="secondary" className="ds-note">
         {t('waiting.explain')}
       </Typography.Paragraph>
     </Card>

@@ -62,7 +62,7 @@ function LedgerHealth() {
           },
         ]}
       />
-      <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
+      <Typography.Paragraph type="secondary" className="ds-note">
         {t('dashboard.ledger.explain')}
       </Typography.Paragraph>
     </Card>
@@ -118,7 +118,7 @@ function Doctor() {
           { title: t('dashboard.doctor.finding'), dataIndex: 'message' },
         ]}
       />
-      <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
+      <Typography.Paragraph type="secondary" className="ds-note">
         {t('dashboard.doctor.explain')} <code>npm run doctor</code>
       </Typography.Paragraph>
     </Card>
@@ -142,7 +142,7 @@ function Figures({ tenantId }: { tenantId: string | undefined }) {
     setQuery((q) => ({ ...q, from, to: until }));
   };
   return (
-    <Space orientation="vertical" size="large" style={{ width: '100%' }} data-testid="dashboard-charts">
+    <Space orientation="vertical" size="large" className="ds-fill" data-testid="dashboard-charts">
       <Card size="small">
         <Space wrap>
           <Segmented<number | string>
@@ -163,7 +163,7 @@ function Figures({ tenantId }: { tenantId: string | undefined }) {
             type="date"
             data-testid="range-from"
             aria-label={t('dashboard.from')}
-            style={{ width: 160 }}
+            className="ds-w-160"
             value={query.from ?? data?.from ?? ''}
             onChange={(e) => setRange(e.target.value || undefined, query.to ?? data?.to)}
           />
@@ -172,7 +172,7 @@ function Figures({ tenantId }: { tenantId: string | undefined }) {
             type="date"
             data-testid="range-to"
             aria-label={t('dashboard.to')}
-            style={{ width: 160 }}
+            className="ds-w-160"
             value={query.to ?? data?.to ?? ''}
             onChange={(e) => setRange(query.from ?? data?.from, e.target.value || undefined)}
           />
@@ -241,7 +241,7 @@ function SensitiveChanges() {
       data-testid="dashboard-sensitive-changes"
       title={t('dashboard.sensitive.title')}
       description={
-        <ul style={{ margin: 0, paddingLeft: 18 }}>
+        <ul className="ds-list ds-list-tight">
           {list.map((e) => (
             <li key={e.id}>
               {e.action === 'config.wallet.collection'
@@ -273,9 +273,9 @@ export function DashboardPage() {
   const doctor = operator ? roleMayCall(operator.role, adminDashboardApi.doctor) : false;
   const manyTenants = operator ? operator.tenantIds.length !== 1 : false;
   return (
-    <Space orientation="vertical" size="large" style={{ width: '100%' }}>
-      <Space wrap align="center" style={{ justifyContent: 'space-between', width: '100%' }}>
-        <Typography.Title level={3} style={{ margin: 0 }}>
+    <Space orientation="vertical" size="large" className="ds-fill">
+      <Space wrap align="center" className="ds-apart">
+        <Typography.Title level={3} className="ds-flush">
           {t('nav.dashboard')}
         </Typography.Title>
         {manyTenants ? <TenantFilter value={tenantId} onChange={setTenantId} /> : null}
@@ -289,10 +289,10 @@ export function DashboardPage() {
       {health ? <LedgerHealth /> : null}
       {!figures && operator ? (
         <Card data-testid="dashboard-welcome">
-          <Typography.Title level={4} style={{ marginTop: 0 }}>
+          <Typography.Title level={4} className="ds-flush-top">
             {t('dashboard.welcome', { name: operator.username })}
           </Typography.Title>
-          <Typography.Paragraph style={{ marginBottom: 0 }}>
+          <Typography.Paragraph className="ds-flush-end">
             {operator.role === 'content'
               ? t('dashboard.start.content')
               : operator.role === 'support'

@@ -49,12 +49,12 @@ export function ExportsPage() {
   return (
     <Card title={t('nav.exports')}>
       <Typography.Paragraph type="secondary">{t('exports.explain')}</Typography.Paragraph>
-      <Form layout="vertical" style={{ maxWidth: 720 }}>
+      <Form layout="vertical" className="ds-max-720">
         <Space wrap size="large" align="end">
           <Form.Item label={t('exports.what')}>
             <Select
               data-testid="export-kind"
-              style={{ width: 180 }}
+              className="ds-w-180"
               value={kind}
               onChange={(v: ExportKind) => setKind(v)}
               options={EXPORT_KINDS.map((k) => ({ value: k, label: t(KIND_LABELS[k]) }))}

@@ -35,7 +35,6 @@ import {
   useGatewayPayments,
   useReconcileGateway,
 } from '../api/finance';
-import { palette } from '../../../shared/ui/palette';
 
 const STATUS_COLORS: Record<RechargeStatus, string> = {
   pending: 'gold',
@@ -60,7 +59,7 @@ function OrderSearch({ onSearch }: { onSearch: (orderNo: string | undefined) => 
       data-testid="filter-order"
       allowClear
       placeholder={t('withdrawals.search')}
-      style={{ width: 220 }}
+      className="ds-w-220"
       maxLength={40}
       onSearch={(v) => onSearch(v.trim() || undefined)}
     />
@@ -140,7 +139,7 @@ function Payments({ onDeliveries }: { onDeliveries: (orderNo: string) => void })
     },
   ];
   return (
-    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+    <Space orientation="vertical" size="middle" className="ds-fill">
       <FilteredTable<GatewayPaymentRow>
         testId="payments-table"
         rowKey="orderNo"
@@ -155,7 +154,7 @@ function Payments({ onDeliveries }: { onDeliveries: (orderNo: string) => void })
               data-testid="filter-status"
               allowClear
               placeholder={t('filter.anyStatus')}
-              style={{ width: 150 }}
+              className="ds-w-150"
               value={query.status}
               onChange={(status) => filter({ status })}
               options={RECHARGE_STATUSES.map((s) => ({ value: s, label: s }))}
@@ -179,7 +178,7 @@ function DeliveryDrawer({ id, onClose }: { id: string | null; onClose: () => voi
         {detail.isLoading ? <Spin /> : null}
         {detail.error ? <Alert type="error" showIcon title={errorText(detail.error)} /> : null}
         {d ? (
-          <Space orientation="vertical" style={{ width: '100%' }}>
+          <Space orientation="vertical" className="ds-fill">
             <Descriptions size="small" column={1} bordered>
               <Descriptions.Item label={t('gateway.provider')}>{d.provider}</Descriptions.Item>
               <Descriptions.Item label={t('gateway.received')}>{formatTime(d.receivedAt)}</Descriptions.Item>
@@ -198,18 +197,10 @@ function DeliveryDrawer({ id, onClose }: { id: string | null; onClose: () => voi
                 {t(d.truncated ? 'gateway.bytesTruncated' : 'gateway.bytes', { n: d.payloadBytes })}
               </Descriptions.Item>
             </Descriptions>
-            <Typography.Paragraph copyable={{ text: d.payload }} style={{ marginBottom: 0 }}>
+            <Typography.Paragraph copyable={{ text: d.payload }} className="ds-flush-end">
               {t('gateway.asReceived')}
             </Typography.Paragraph>
-            <pre
-              data-testid="delivery-payload"
-              style={{
-                whiteSpace: 'pre-wrap',
-                wordBreak: 'break-all',
-                background: palette.colorBgLayout,
-                padding: 12,
-              }}
-            >
+            <pre data-testid="delivery-payload" className="ds-payload">
               {prettyJson(d.payload)}
             </pre>
           </Space>
@@ -267,7 +258,7 @@ function Deliveries({ orderNo }: { orderNo: string | undefined }) {
     },
   ];
   return (
-    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+    <Space orientation="vertical" size="middle" className="ds-fill">
       <FilteredTable<DeliveryRow>
         testId="deliveries-table"
         rowKey="id"
@@ -282,7 +273,7 @@ function Deliveries({ orderNo }: { orderNo: string | undefined }) {
               data-testid="filter-outcome"
               allowClear
               placeholder={t('gateway.anyOutcome')}
-              style={{ width: 150 }}
+              className="ds-w-150"
               value={query.outcome}
               onChange={(outcome) => filter({ outcome })}
               options={DELIVERY_OUTCOMES.map((o) => ({ value: o, label: o }))}
@@ -291,7 +282,7 @@ function Deliveries({ orderNo }: { orderNo: string | undefined }) {
               data-testid="filter-delivery-order"
               allowClear
               placeholder={t('withdrawals.search')}
-              style={{ width: 220 }}
+              className="ds-w-220"
               maxLength={40}
               defaultValue={orderNo}
               onSearch={(v) => filter({ orderNo: v.trim() || undefined })}
@@ -346,9 +337,9 @@ export function GatewayPage() {
   const [tab, setTab] = useState('payments');
   const [orderNo, setOrderNo] = useState<string | undefined>(undefined);
   return (
-    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <Space style={{ justifyContent: 'space-between', width: '100%' }}>
-        <Typography.Title level={3} style={{ margin: 0 }}>
+    <Space orientation="vertical" size="middle" className="ds-fill">
+      <Space className="ds-apart">
+        <Typography.Title level={3} className="ds-flush">
           {t('nav.gateway')}
         </Typography.Title>
         <ReconcileButton />

@@ -25,7 +25,6 @@ import {
 } from '../api/finance';
 import { codeText } from '../../../shared/words';
 import { useT } from '../../../shared/i18n';
-import { palette } from '../../../shared/ui/palette';
 
 function AccountName({ a }: { a: LedgerAccount }) {
   const t = useT();
@@ -93,7 +92,7 @@ function Entries({ account }: { account: LedgerAccount }) {
   ];
   return (
     <Card size="small" title={<AccountName a={shown} />} data-testid="ledger-account">
-      <Descriptions size="small" column={4} style={{ marginBottom: 12 }}>
+      <Descriptions size="small" column={4} className="ds-mb-12">
         <Descriptions.Item label={t('ledger.account')}>
           <code>{shown.code}</code>
         </Descriptions.Item>
@@ -150,8 +149,8 @@ export function LedgerPage() {
   ];
 
   return (
-    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <Typography.Title level={3} style={{ margin: 0 }}>
+    <Space orientation="vertical" size="middle" className="ds-fill">
+      <Typography.Title level={3} className="ds-flush">
         {t('nav.ledger')}
       </Typography.Title>
       <FilteredTable<LedgerAccount>
@@ -162,14 +161,14 @@ export function LedgerPage() {
         result={accounts}
         page={query}
         onPage={(page) => setQuery((q) => ({ ...q, ...page }))}
-        onRow={(a) => ({ style: a.id === current?.id ? { background: palette.colorPrimaryBg } : {} })}
+        onRow={(a) => ({ className: a.id === current?.id ? 'ds-current' : undefined })}
         filters={
           <>
             <Input.Search
               data-testid="filter-user"
               allowClear
               placeholder={t('ledger.search')}
-              style={{ width: 320 }}
+              className="ds-w-320"
               maxLength={254}
               defaultValue={initialUser}
               onSearch={(v) => filter({ user: v.trim() || undefined })}
@@ -178,7 +177,7 @@ export function LedgerPage() {
               data-testid="filter-kind"
               allowClear
               placeholder={t('ledger.anyKind')}
-              style={{ width: 130 }}
+              className="ds-w-130"
               value={query.kind}
               onChange={(kind) => filter({ kind })}
               options={LEDGER_ACCOUNT_KINDS.map((k) => ({ value: k, label: t(`ledger.accountKind.${k}`) }))}
@@ -187,7 +186,7 @@ export function LedgerPage() {
               data-testid="filter-currency"
               allowClear
               placeholder={t('ledger.anyCurrency')}
-              style={{ width: 130 }}
+              className="ds-w-130"
               value={query.currency}
               onChange={(currency) => filter({ currency })}
               options={CURRENCY_KEYS.map((c) => ({ value: c, label: c }))}

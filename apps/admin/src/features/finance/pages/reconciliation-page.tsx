@@ -94,7 +94,7 @@ function CurrencyReport({ c }: { c: ReconciliationCurrency }) {
           </Descriptions>
         </Col>
         <Col xs={24} lg={12}>
-          <Space orientation="vertical" style={{ width: '100%' }}>
+          <Space orientation="vertical" className="ds-fill">
             <Table
               size="small"
               rowKey="code"
@@ -136,8 +136,8 @@ export function ReconciliationPage() {
   const report = useReconciliation(query);
   const data = report.data;
   return (
-    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <Typography.Title level={3} style={{ margin: 0 }}>
+    <Space orientation="vertical" size="middle" className="ds-fill">
+      <Typography.Title level={3} className="ds-flush">
         {t('recon.title')}
       </Typography.Title>
       <Card size="small">
@@ -145,7 +145,7 @@ export function ReconciliationPage() {
           <Input
             type="date"
             data-testid="reconciliation-date"
-            style={{ width: 170 }}
+            className="ds-w-170"
             value={query.date ?? data?.date ?? ''}
             onChange={(e) => {
               const date = e.target.value;

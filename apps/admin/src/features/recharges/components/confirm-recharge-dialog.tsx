@@ -60,7 +60,7 @@ export function ConfirmRechargeDialog(props: {
               data-testid={`${testId}-error`}
               type="error"
               showIcon
-              style={{ margin: '12px 0' }}
+              className="ds-my-12"
               title={errorText(props.error)}
             />
           ) : null}

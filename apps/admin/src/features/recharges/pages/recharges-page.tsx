@@ -105,7 +105,7 @@ export function RechargesPage() {
           {referenceOf(r) === '—' ? (
             '—'
           ) : (
-            <Typography.Text code copyable style={{ maxWidth: 160 }} ellipsis={{ tooltip: referenceOf(r) }}>
+            <Typography.Text code copyable className="ds-max-160" ellipsis={{ tooltip: referenceOf(r) }}>
               {referenceOf(r)}
             </Typography.Text>
           )}
@@ -114,7 +114,7 @@ export function RechargesPage() {
               <br />
               <Typography.Text
                 type="secondary"
-                style={{ maxWidth: 160 }}
+                className="ds-max-160"
                 ellipsis={{ tooltip: r.matchedReference }}
               >
                 matched {r.matchedReference}
@@ -157,8 +157,8 @@ export function RechargesPage() {
 
   const order = dialog?.order;
   return (
-    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <Typography.Title level={3} style={{ margin: 0 }}>
+    <Space orientation="vertical" size="middle" className="ds-fill">
+      <Typography.Title level={3} className="ds-flush">
         {t('nav.recharges')}
       </Typography.Title>
       <FilteredTable<AdminRecharge>
@@ -175,7 +175,7 @@ export function RechargesPage() {
               data-testid="recharge-search"
               allowClear
               placeholder={t('recharges.search')}
-              style={{ width: 360 }}
+              className="ds-w-360"
               defaultValue={initial.q}
               onSearch={(value) => filter({ q: value.trim() || undefined })}
             />
@@ -183,7 +183,7 @@ export function RechargesPage() {
               data-testid="filter-status"
               allowClear
               placeholder={t('filter.anyStatus')}
-              style={{ width: 150 }}
+              className="ds-w-150"
               value={query.status}
               onChange={(status) => filter({ status })}
               options={RECHARGE_STATUSES.map((s) => ({ value: s, label: t(`recharge.status.${s}`) }))}
@@ -192,7 +192,7 @@ export function RechargesPage() {
               data-testid="filter-channel"
               allowClear
               placeholder={t('filter.anyChannel')}
-              style={{ width: 150 }}
+              className="ds-w-150"
               value={query.channel}
               onChange={(channel) => filter({ channel })}
               options={RECHARGE_CHANNELS.map((c) => ({ value: c, label: t(`recharge.channel.${c}`) }))}

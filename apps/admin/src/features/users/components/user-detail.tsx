@@ -85,7 +85,7 @@ function Profile({ detail }: { detail: UserDetail }) {
 function Membership({ membership: m }: { membership: UserDetail['membership'] }) {
   const t = useT();
   return (
-    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+    <Space orientation="vertical" size="middle" className="ds-fill">
       <Descriptions data-testid="user-membership" size="small" bordered column={{ xs: 1, md: 3 }}>
         <Descriptions.Item label={t('users.currentCard')}>
           {m.active ? <Tag color="gold">{t(`tier.${m.active.tier}`)}</Tag> : t('users.noneCard')}
@@ -161,7 +161,7 @@ function Membership({ membership: m }: { membership: UserDetail['membership'] })
 function Team({ team }: { team: UserDetail['team'] }) {
   const t = useT();
   return (
-    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+    <Space orientation="vertical" size="middle" className="ds-fill">
       <Card size="small" title={t('users.downline')}>
         <Descriptions data-testid="user-downline" size="small" bordered column={5} layout="vertical">
           {team.downline.map((d) => (
@@ -206,7 +206,7 @@ function Sessions({ userId, canRevoke }: { userId: string; canRevoke: boolean })
   const list = useUserSessions({ userId, ...page });
   const revoke = useRevokeSession();
   return (
-    <Space orientation="vertical" style={{ width: '100%' }}>
+    <Space orientation="vertical" className="ds-fill">
       {revoke.error ? <Alert type="error" showIcon title={errorText(revoke.error)} /> : null}
       <Table<UserSession>
         data-testid="user-sessions"
@@ -237,7 +237,7 @@ function Sessions({ userId, canRevoke }: { userId: string; canRevoke: boolean })
             title: t('users.device'),
             dataIndex: 'userAgent',
             render: (v: string | null) => (
-              <Typography.Text style={{ maxWidth: 260 }} ellipsis={{ tooltip: v }}>
+              <Typography.Text className="ds-max-260" ellipsis={{ tooltip: v }}>
                 {dash(v)}
               </Typography.Text>
             ),
@@ -307,11 +307,11 @@ export function UserDetailView({ userId, onBack }: { userId: string; onBack: () 
   const p = d.profile;
 
   return (
-    <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="user-detail">
-      <Space wrap align="center" style={{ justifyContent: 'space-between', width: '100%' }}>
+    <Space orientation="vertical" size="middle" className="ds-fill" data-testid="user-detail">
+      <Space wrap align="center" className="ds-apart">
         <Space align="center">
           {back}
-          <Typography.Title level={3} style={{ margin: 0 }}>
+          <Typography.Title level={3} className="ds-flush">
             {p.nickname}
           </Typography.Title>
           <StatusTag status={p.status} testId="user-status" />

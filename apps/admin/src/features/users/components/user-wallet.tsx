@@ -29,7 +29,7 @@ export function UserWallet({ userId, balances }: { userId: string; balances: Use
   const withdrawals = useUserWithdrawals({ userId, ...withdrawalPage });
 
   return (
-    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+    <Space orientation="vertical" size="middle" className="ds-fill">
       <Space size="large" wrap data-testid="user-balances">
         {balances.map((b) => (
           <Card size="small" key={b.currency}>

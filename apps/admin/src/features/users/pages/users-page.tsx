@@ -66,8 +66,8 @@ export function UsersPage() {
   ];
 
   return (
-    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <Typography.Title level={3} style={{ margin: 0 }}>
+    <Space orientation="vertical" size="middle" className="ds-fill">
+      <Typography.Title level={3} className="ds-flush">
         {t('nav.users')}
       </Typography.Title>
       <Card size="small">
@@ -77,7 +77,7 @@ export function UsersPage() {
             allowClear
             enterButton={t('users.search')}
             placeholder={t('users.searchPlaceholder')}
-            style={{ width: 420 }}
+            className="ds-w-420"
             maxLength={254}
             defaultValue={query.q}
             onSearch={(q) => filter({ q: q.trim() || undefined })}
@@ -86,7 +86,7 @@ export function UsersPage() {
             data-testid="filter-user-status"
             allowClear
             placeholder={t('filter.anyStatus')}
-            style={{ width: 140 }}
+            className="ds-w-140"
             value={query.status}
             onChange={(status) => filter({ status })}
             options={USER_STATUSES.map((s) => ({ value: s, label: t(`user.status.${s}`) }))}

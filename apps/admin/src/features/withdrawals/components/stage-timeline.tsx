@@ -46,7 +46,7 @@ export function StageTimeline({ withdrawal }: { withdrawal: AdminWithdrawal }) {
   return (
     <Timeline
       data-testid={`timeline-${withdrawal.orderNo}`}
-      style={{ marginTop: 8, marginBottom: -16 }}
+      className="ds-timeline"
       items={(timeline.isPending
         ? [{ action: 'loading', by: null, at: '', reason: null, reference: null }]
         : steps

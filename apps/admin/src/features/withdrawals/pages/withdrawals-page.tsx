@@ -108,7 +108,7 @@ function WhoCell({
         {user?.email ?? user?.phone ?? t('withdrawals.user', { id: w.userId })}
       </Link>
       {user && user.status !== 'active' ? (
-        <Tag color="red" style={{ marginLeft: 6 }} data-status={user.status}>
+        <Tag color="red" className="ds-tag-after" data-status={user.status}>
           {codeText(t, 'user.status', user.status)}
         </Tag>
       ) : null}
@@ -308,8 +308,8 @@ export function WithdrawalsPage() {
   const order = dialog?.order;
   const paying = dialog?.action === 'pay';
   return (
-    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <Typography.Title level={3} style={{ margin: 0 }}>
+    <Space orientation="vertical" size="middle" className="ds-fill">
+      <Typography.Title level={3} className="ds-flush">
         {t('nav.withdrawals')}
       </Typography.Title>
       {bulk.data ? (
@@ -380,7 +380,7 @@ export function WithdrawalsPage() {
               data-testid="filter-stage"
               allowClear
               placeholder={t('withdrawals.anyStage')}
-              style={{ width: 170 }}
+              className="ds-w-170"
               value={query.status}
               onChange={(status) => filter({ status })}
               options={WITHDRAWAL_STAGES.map((s) => ({ value: s, label: t(`withdrawal.stage.${s}`) }))}
@@ -389,7 +389,7 @@ export function WithdrawalsPage() {
               data-testid="withdrawal-search"
               allowClear
               placeholder={t('withdrawals.search')}
-              style={{ width: 260 }}
+              className="ds-w-260"
               defaultValue={initial.q}
               onSearch={(value) => filter({ q: value.trim() || undefined })}
             />
