@@ -1,3 +1,4 @@
+import type { AnyCall, CallParams, CallResult } from '@dramastar/contract';
 import { vi } from 'vitest';
 
 export interface FetchCall {
@@ -24,43 +25,144 @@ export function stubFetch(...answers: ({ status?: number; body: unknown } | Erro
   return { calls, fetchMock };
 }
 
-export function ok<T>(data: T) {
+/** A successful answer (code 200) of `data`. */
+export interface OkAnswer<T> {
+  status: number;
+  body: { code: number; msg: string; data: T };
+}
+
+/**
+ * A successful answer of `data`. Given to a call's fake ({@link on}), `data` is typed by the call's
+ * declaration (its `CallResult`): checked as written, excess fields too; elsewhere it is unchecked.
+ */
+export function ok<T>(data: NoInfer<T>): OkAnswer<T> {
   return { status: 200, body: { code: 200, msg: 'Success', data } };
 }
 
-export function refusal(code: number, msg: string, errorKey = 'Forbidden') {
+/** A refusal's answer (its body has no `data` here, so that `ok`'s data is inferred from the call). */
+export interface RefusalAnswer {
+  status: number;
+  body: { code: number; msg: string; errorKey: string };
+}
+
+export function refusal(code: number, msg: string, errorKey = 'Forbidden'): RefusalAnswer {
   return { status: code, body: { code, msg, errorKey } };
 }
 
 /** A JSON answer, an answer's bare text (a playlist, a segment), or a network failure. */
 type Answer = { status?: number; body: unknown } | { status?: number; text: string } | Error;
 /** An answer, a list of answers used in turn (the last one repeats), or a function of the call. */
-export type Route = Answer | Answer[] | ((call: FetchCall) => Answer | Promise<Answer>);
+export type Route = Answer | Answer[] | ((call: ApiCall) => Answer | Promise<Answer>);
+
+/** What a declared call may answer: its typed data, a refusal, or a network failure. */
+export type CallAnswer<C extends AnyCall> = OkAnswer<CallResult<C>> | RefusalAnswer | Error;
+/** A call's answer, its answers in turn (the last one repeats), or a function of the request. */
+export type CallRoute<C extends AnyCall> =
+  CallAnswer<C> | CallAnswer<C>[] | ((call: ApiCall) => CallAnswer<C> | Promise<CallAnswer<C>>);
+
+/** A request the fake saw: its path without `/app-api` and the query, and its JSON body. */
+export interface ApiCall extends FetchCall {
+  path: string;
+  json: unknown;
+}
+
+/** One faked endpoint: a declared call (maybe only for some path parameters), or a bare path. */
+export interface Fake {
+  /** Whether this fake answers a request of `method` at `pathname` (no origin, no query). */
+  matches(method: string, pathname: string): boolean;
+  route: Route;
+}
+
+const pathParam = /:(\w+)/g;
+
+function callMatcher(call: AnyCall, params?: Record<string, string | number>) {
+  const names: string[] = [];
+  const source = call.path
+    .split(pathParam)
+    .map((part, index) => {
+      if (index % 2 === 0) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      names.push(part);
+      return '([^/]+)';
+    })
+    .join('');
+  const pattern = new RegExp(`^${call.prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}${source}$`);
+  return (method: string, pathname: string) => {
+    if (method !== call.method) return false;
+    const match = pattern.exec(pathname);
+    if (!match) return false;
+    if (!params) return true;
+    return names.every((name, index) => {
+      const wanted = params[name];
+      return wanted === undefined || decodeURIComponent(match[index + 1] ?? '') === String(wanted);
+    });
+  };
+}
+
+/** The path parameters a fake is for; the ones left out match any value. */
+type ParamsOf<C extends AnyCall> = { [K in keyof CallParams<C>]?: string | number };
+
+/** A declared call to fake, for all its requests or only those with some path parameters. */
+export interface CallFake<C extends AnyCall> {
+  /** Answers with `answer`: typed by the call, so a fake cannot drift from the contract unseen. */
+  reply(answer: CallRoute<C>): Fake;
+}
 
 /**
- * Stubs `fetch` by API path (`/auth/login`, without `/app-api` and the query); paths without a
- * route answer 404. Calls are recorded with their parsed JSON body.
+ * Fakes a declared call (from `@dramastar/contract`) by its method, prefix and path: `:name`
+ * parameters match any value, or only `params` where given.
+ *
+ *     on(api.user.info).reply(ok(sampleUser()))
+ *     on(api.video.play, { videoId: 72 }).reply([refusal(409, 'Locked', 'EpisodeLocked'), ok(play)])
+ *     on(api.auth.login).reply((request) => ok({ token: 'tok-1' }))
  */
-export function stubApi(routes: Record<string, Route>) {
-  const calls: (FetchCall & { path: string; json: unknown })[] = [];
-  const used: Record<string, number> = {};
+export function on<C extends AnyCall>(call: C, params?: ParamsOf<C>): CallFake<C> {
+  const matches = callMatcher(call, params as Record<string, string | number> | undefined);
+  return { reply: (answer) => ({ matches, route: answer }) };
+}
+
+/**
+ * Fakes what is no declared call (a playlist, a media segment, a script): by its path without
+ * `/app-api` and the query, whatever the method.
+ */
+export function pathRoute(path: string, answer: Route): Fake {
+  return { matches: (_method, pathname) => apiPath(pathname) === path, route: answer };
+}
+
+function apiPath(pathname: string): string {
+  return pathname.replace(/^\/app-api/, '');
+}
+
+function isFakeList(fakes: readonly Fake[] | Record<string, Route>): fakes is readonly Fake[] {
+  return Array.isArray(fakes);
+}
+
+/**
+ * Stubs `fetch` with fakes ({@link on}, {@link pathRoute}); where several match a request the
+ * last one answers (so a test's own fakes come after shared ones). Requests nothing matches answer
+ * 404. The legacy form keys fakes by path (`'/auth/login'`). Calls are recorded with their JSON body.
+ */
+export function stubApi(fakes: readonly Fake[] | Record<string, Route>) {
+  const list: readonly Fake[] = isFakeList(fakes)
+    ? fakes
+    : Object.entries(fakes).map(([path, answer]) => pathRoute(path, answer));
+  const calls: ApiCall[] = [];
+  const used = new Map<Fake, number>();
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = input instanceof Request ? input.url : String(input);
-    const path =
-      url
-        .replace(location.origin, '')
-        .replace(/^\/app-api/, '')
-        .split('?')[0] ?? url;
+    const method = (init.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
+    const pathname = url.replace(location.origin, '').split('?')[0] ?? url;
+    const path = apiPath(pathname);
     const json: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
-    const call = { url, init, path, json };
+    const call: ApiCall = { url, init, path, json };
     calls.push(call);
-    const route = routes[path];
+    const fake = list.findLast((f) => f.matches(method, pathname));
+    const route = fake?.route;
     let answer: Answer;
-    if (route === undefined) answer = refusal(404, 'Not found', 'NotFound');
+    if (!fake || route === undefined) answer = refusal(404, 'Not found', 'NotFound');
     else if (typeof route === 'function') answer = await route(call);
     else if (Array.isArray(route)) {
-      const index = used[path] ?? 0;
-      used[path] = index + 1;
+      const index = used.get(fake) ?? 0;
+      used.set(fake, index + 1);
       answer = route[Math.min(index, route.length - 1)] ?? refusal(404, 'Not found', 'NotFound');
     } else answer = route;
     if (answer instanceof Error) throw answer;
@@ -71,5 +173,14 @@ export function stubApi(routes: Record<string, Route>) {
     });
   });
   vi.stubGlobal('fetch', fetchMock);
-  return { calls, fetchMock, callsTo: (path: string) => calls.filter((c) => c.path === path) };
+  /** The requests of a declared call (all, or those with `params`), or of a bare path. */
+  function callsTo<C extends AnyCall>(target: C | string, params?: ParamsOf<C>): ApiCall[] {
+    if (typeof target === 'string') return calls.filter((c) => c.path === target);
+    const matches = callMatcher(target, params as Record<string, string | number> | undefined);
+    return calls.filter((c) => {
+      const method = (c.init.method ?? 'GET').toUpperCase();
+      return matches(method, c.url.replace(location.origin, '').split('?')[0] ?? c.url);
+    });
+  }
+  return { calls, fetchMock, callsTo };
 }
