@@ -1,3 +1,4 @@
+import { api, type MembershipStatus } from '@dramastar/contract';
 import { onlineManager, QueryObserver } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -5,7 +6,7 @@ import { lazyPage } from './lazy-page';
 import { createQueryClient } from '../shared/api/query-client';
 import { useSession } from '../shared/store/session';
 import { LAST_KNOWN_KEY } from '../shared/store/storage-keys';
-import { ok, stubApi } from '../test/fetch';
+import { ok, stubApi, on } from '../test/fetch';
 import { sampleUser, tenantConfigAnswer } from '../test/fixtures';
 import { renderAt, wait } from '../test/render-app';
 
@@ -27,7 +28,7 @@ afterEach(() => {
 
 describe('offline', () => {
   it('says so across the top of the app, and stops saying it when the network returns', async () => {
-    stubApi({ '/appConfig/tenantConfig': ok(tenantConfigAnswer) });
+    stubApi([on(api.config.tenantConfig).reply(ok(tenantConfigAnswer))]);
     renderAt('#/pages/privacy/index');
     expect(screen.queryByTestId('offline-bar')).toBeNull();
     goOnline(false);
@@ -84,20 +85,20 @@ describe('offline', () => {
   });
 
   it('Profile keeps the last known balance and card, marked as such, when the server cannot be reached', async () => {
-    const status = {
+    const status: MembershipStatus = {
       currency: 'PHP',
       active: { tier: 'primary', startsAt: '2026-11-01T00:00:00.000Z', endsAt: '2099-12-01T00:00:00.000Z' },
       userType: 1,
       trial: { activeUntil: null },
       tiers: [],
     };
-    stubApi({
-      '/appConfig/tenantConfig': ok(tenantConfigAnswer),
-      '/user/getMessage': ok({ list: [], total: 0, unread: 0 }),
-      '/user/info': ok(sampleUser()),
-      '/account/accountInfo': ok({ currency: 'PHP', balance: '1000.00' }),
-      '/user/queryGreatestVipcard': ok(status),
-    });
+    stubApi([
+      on(api.config.tenantConfig).reply(ok(tenantConfigAnswer)),
+      on(api.user.getMessage).reply(ok({ list: [], total: 0, unread: 0 })),
+      on(api.user.info).reply(ok(sampleUser())),
+      on(api.account.accountInfo).reply(ok({ currency: 'PHP', balance: '1000.00' })),
+      on(api.user.queryGreatestVipcard).reply(ok(status)),
+    ]);
     act(() => {
       useSession.getState().login('tok-1');
       useSession.getState().setUserInfo(sampleUser());

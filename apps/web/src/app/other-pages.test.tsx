@@ -1,11 +1,12 @@
+import { api } from '@dramastar/contract';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../shared/store/session';
-import { ok, stubApi } from '../test/fetch';
+import { ok, stubApi, on } from '../test/fetch';
 import { tenantConfigAnswer } from '../test/fixtures';
 import { renderAt, wait } from '../test/render-app';
 
-const baseRoutes = { '/appConfig/tenantConfig': ok(tenantConfigAnswer) };
+const baseRoutes = [on(api.config.tenantConfig).reply(ok(tenantConfigAnswer))];
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -1,6 +1,7 @@
 import { api, DEVICE_ID_HEADER, DEVICE_ID_PATTERN, OPENING_PATHS } from '@dramastar/contract';
 import { describe, expect, it } from 'vitest';
-import { ok, stubApi } from '../test/fetch';
+import { ok, stubApi, on } from '../test/fetch';
+import { series } from '../test/fixtures';
 import { askAhead, request } from './api/request';
 import { deviceId } from './device-id';
 import { STORAGE_KEYS } from './store/storage-keys';
@@ -23,7 +24,12 @@ describe('the device id', () => {
   });
 
   it('goes with play calls, also one asked ahead (which the page’s call then takes), and no others', async () => {
-    const { calls, callsTo } = stubApi({ '/sv/play/72': ok(played), '/sv/videos/7': ok(null) });
+    const { calls, callsTo } = stubApi([
+      on(api.video.play, { videoId: 72 }).reply(ok(played)),
+      on(api.video.videos, { seriesId: 7 }).reply(
+        ok({ series: series(7), episodes: [], favorited: false, progress: null }),
+      ),
+    ]);
     await request(api.video.play, { params: { videoId: 72 } });
     await askAhead(OPENING_PATHS.play, { videoId: 72 });
     await request(api.video.play, { params: { videoId: 72 } });

@@ -1,4 +1,5 @@
-import type { AnyCall, CallParams, CallResult } from '@dramastar/contract';
+import type { AnyCall, CallParams } from '@dramastar/contract';
+import type { z } from 'zod';
 import { vi } from 'vitest';
 
 export interface FetchCall {
@@ -33,7 +34,7 @@ export interface OkAnswer<T> {
 
 /**
  * A successful answer of `data`. Given to a call's fake ({@link on}), `data` is typed by the call's
- * declaration (its `CallResult`): checked as written, excess fields too; elsewhere it is unchecked.
+ * declaration (the JSON its `CallResult` is parsed from): checked as written, excess fields too; elsewhere it is unchecked.
  */
 export function ok<T>(data: NoInfer<T>): OkAnswer<T> {
   return { status: 200, body: { code: 200, msg: 'Success', data } };
@@ -54,8 +55,13 @@ type Answer = { status?: number; body: unknown } | { status?: number; text: stri
 /** An answer, a list of answers used in turn (the last one repeats), or a function of the call. */
 export type Route = Answer | Answer[] | ((call: ApiCall) => Answer | Promise<Answer>);
 
+/**
+ * A call's `data` as the server sends it: the input of its response schema, which the client parses
+ * into `CallResult<C>`. The two differ only where the schema fills a default (`play`'s `startUrl`).
+ */
+export type CallData<C extends AnyCall> = z.input<C['response']>;
 /** What a declared call may answer: its typed data, a refusal, or a network failure. */
-export type CallAnswer<C extends AnyCall> = OkAnswer<CallResult<C>> | RefusalAnswer | Error;
+export type CallAnswer<C extends AnyCall> = OkAnswer<CallData<C>> | RefusalAnswer | Error;
 /** A call's answer, its answers in turn (the last one repeats), or a function of the request. */
 export type CallRoute<C extends AnyCall> =
   CallAnswer<C> | CallAnswer<C>[] | ((call: ApiCall) => CallAnswer<C> | Promise<CallAnswer<C>>);

@@ -1,4 +1,4 @@
-import type { EpisodeInfo, SeriesSummary, UserInfo } from '@dramastar/contract';
+import type { EpisodeInfo, SeriesSummary, TenantConfig, UserInfo } from '@dramastar/contract';
 
 /** A /user/info answer as the server gives it; override what a test is about. */
 export function sampleUser(overrides: Partial<UserInfo> = {}): UserInfo {
@@ -21,7 +21,8 @@ export function sampleUser(overrides: Partial<UserInfo> = {}): UserInfo {
   };
 }
 
-export const tenantConfigAnswer = {
+/** An /appConfig/tenantConfig answer as the server gives it. */
+export const tenantConfigAnswer: TenantConfig = {
   tenantId: '000000',
   name: 'DramaStar',
   currency: 'PHP',
@@ -34,7 +35,7 @@ export const tenantConfigAnswer = {
   googleLogin: true,
   devMailbox: '/dev/mail',
   domains: ['localhost'],
-  websiteUrl: null as string | null,
+  websiteUrl: null,
 };
 
 /** A 1×1 transparent PNG, base64 without the data: prefix (as the captcha call answers). */

@@ -1,8 +1,8 @@
-import type { ChatMessage } from '@dramastar/contract';
+import { type ChatMessage, api, chatCalls } from '@dramastar/contract';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../shared/store/session';
-import { ok, refusal, type Route, stubApi } from '../../test/fetch';
+import { ok, refusal, stubApi, on, type Fake } from '../../test/fetch';
 import { sampleUser, tenantConfigAnswer } from '../../test/fixtures';
 import { renderAt, wait } from '../../test/render-app';
 
@@ -59,34 +59,36 @@ const msg = (id: string, senderKind: ChatMessage['senderKind'], body: string): C
   createdAt: '2026-11-21T10:00:00.000Z',
 });
 
-function setup(history: ChatMessage[], routes: Record<string, Route> = {}) {
+function setup(history: ChatMessage[], routes: Fake[] = []) {
   TestSocket.all = [];
   vi.stubGlobal('WebSocket', TestSocket);
-  const api = stubApi({
-    '/appConfig/tenantConfig': ok(tenantConfigAnswer),
-    '/user/info': ok(sampleUser()),
-    '/chat/history': ok({ conversationId: '5', list: history, hasMore: false }),
-    '/chat/conversation': ok({
-      conversation: {
-        id: '5',
-        status: 'open',
-        userLastReadId: '1',
-        staffLastReadId: '1',
-        lastMessageId: '2',
-        createdAt: '2026-11-21T10:00:00.000Z',
-        closedAt: null,
-      },
-      unread: 1,
-    }),
+  const server = stubApi([
+    on(api.config.tenantConfig).reply(ok(tenantConfigAnswer)),
+    on(api.user.info).reply(ok(sampleUser())),
+    on(chatCalls.history).reply(ok({ conversationId: '5', list: history, hasMore: false })),
+    on(chatCalls.conversation).reply(
+      ok({
+        conversation: {
+          id: '5',
+          status: 'open',
+          userLastReadId: '1',
+          staffLastReadId: '1',
+          lastMessageId: '2',
+          createdAt: '2026-11-21T10:00:00.000Z',
+          closedAt: null,
+        },
+        unread: 1,
+      }),
+    ),
     ...routes,
-  });
+  ]);
   act(() => {
     useSession.getState().setTenantFallback();
     useSession.getState().login('tok-1');
     useSession.getState().setUserInfo(sampleUser());
   });
   renderAt('#/pages/profile/chat/index');
-  return api;
+  return server;
 }
 
 describe('the chat page', () => {
@@ -193,22 +195,28 @@ describe('the chat page', () => {
   it('after a drop fetches what it missed, shows a close made meanwhile, and signs out when the token is refused', async () => {
     let catchUps = 0;
     let sessionGone = false;
-    const api = setup([msg('1', 'user', 'Hello?'), msg('2', 'operator', 'Hi')], {
-      '/chat/history': (call) => {
-        if (!call.url.includes('afterId=2'))
-          return ok({
-            conversationId: '5',
-            list: [msg('1', 'user', 'Hello?'), msg('2', 'operator', 'Hi')],
-            hasMore: false,
-          });
-        // Nothing new at the first hello; the answer written while the socket was away at the second.
-        catchUps++;
-        const list = catchUps > 1 ? [msg('3', 'operator', 'Solved, closing this chat')] : [];
-        return ok({ conversationId: '5', list, hasMore: false });
-      },
-      '/chat/conversation': () =>
-        sessionGone ? refusal(401, 'Please sign in', 'Unauthorized') : ok({ conversation: null, unread: 0 }),
-    });
+    const server = setup(
+      [msg('1', 'user', 'Hello?'), msg('2', 'operator', 'Hi')],
+      [
+        on(chatCalls.history).reply((call) => {
+          if (!call.url.includes('afterId=2'))
+            return ok({
+              conversationId: '5',
+              list: [msg('1', 'user', 'Hello?'), msg('2', 'operator', 'Hi')],
+              hasMore: false,
+            });
+          // Nothing new at the first hello; the answer written while the socket was away at the second.
+          catchUps++;
+          const list = catchUps > 1 ? [msg('3', 'operator', 'Solved, closing this chat')] : [];
+          return ok({ conversationId: '5', list, hasMore: false });
+        }),
+        on(chatCalls.conversation).reply(() =>
+          sessionGone
+            ? refusal(401, 'Please sign in', 'Unauthorized')
+            : ok({ conversation: null, unread: 0 }),
+        ),
+      ],
+    );
     expect(await screen.findByText('Hi', {}, wait)).toBeInTheDocument();
     const first = TestSocket.all[0]!;
     first.serverOpens();
@@ -229,7 +237,7 @@ describe('the chat page', () => {
     sessionGone = true;
     second.drop(4401);
     await waitFor(() => expect(useSession.getState().token).toBeNull(), wait);
-    expect(api.callsTo('/chat/conversation').length).toBeGreaterThan(1);
+    expect(server.callsTo('/chat/conversation').length).toBeGreaterThan(1);
     expect(TestSocket.all).toHaveLength(2);
   });
 });

@@ -1,3 +1,4 @@
+import { api } from '@dramastar/contract';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useLoginPanel } from '../../shared/auth/login-panel-store';
@@ -6,7 +7,7 @@ import { useSession } from '../../shared/store/session';
 import { useSound } from './lib/sound';
 import { useQuality } from '../../shared/store/video-quality';
 import { showToast } from '../../shared/ui/toast';
-import { ok, refusal, stubApi, type Route } from '../../test/fetch';
+import { ok, refusal, stubApi, type CallData, type OkAnswer, on, type Fake } from '../../test/fetch';
 import { clearCookies, episode, sampleUser, series, tenantConfigAnswer } from '../../test/fixtures';
 import { renderAt, wait } from '../../test/render-app';
 
@@ -90,7 +91,7 @@ vi.mock('hls.js/light', () => ({
 }));
 
 /** A feed of series 1, episodes 1…n (4 and later locked). */
-function feed(count: number, lockedFrom = 4) {
+function feed(count: number, lockedFrom = 4): OkAnswer<CallData<typeof api.video.videosPage>> {
   const list = Array.from({ length: count }, (_, i) => ({
     series: series(1),
     episode: episode(i + 1, i + 1, { free: i + 1 < lockedFrom, locked: i + 1 >= lockedFrom }),
@@ -98,22 +99,23 @@ function feed(count: number, lockedFrom = 4) {
   return ok({ list, total: count });
 }
 
-function playRoutes(count: number): Record<string, Route> {
-  const routes: Record<string, Route> = {};
-  for (let id = 1; id <= count; id += 1)
-    routes[`/sv/play/${id}`] = ok({
-      videoId: id,
-      playlistUrl: `/stream/${id}/sig/index.m3u8`,
-      expiresAt: '2030-01-01T00:00:00.000Z',
-      subtitles: [],
-    });
-  return routes;
+function playRoutes(count: number): Fake[] {
+  return Array.from({ length: count }, (_, index) =>
+    on(api.video.play, { videoId: index + 1 }).reply(
+      ok({
+        videoId: index + 1,
+        playlistUrl: `/stream/${index + 1}/sig/index.m3u8`,
+        expiresAt: '2030-01-01T00:00:00.000Z',
+        subtitles: [],
+      }),
+    ),
+  );
 }
 
-const baseRoutes = {
-  '/appConfig/tenantConfig': ok(tenantConfigAnswer),
-  '/user/getMessage': ok({ list: [], total: 0, unread: 0 }),
-};
+const baseRoutes = [
+  on(api.config.tenantConfig).reply(ok(tenantConfigAnswer)),
+  on(api.user.getMessage).reply(ok({ list: [], total: 0, unread: 0 })),
+];
 
 function signIn() {
   act(() => {
@@ -160,12 +162,12 @@ function instanceFor(videoId: number) {
 describe('Shorts feed', () => {
   it('mutes again after "Tap for sound", remembers it, seeks on its bar and likes on a double tap', async () => {
     localStorage.removeItem('dramastar.sound');
-    const api = stubApi({
+    const server = stubApi([
       ...baseRoutes,
-      '/sv/videosPage': feed(3, 99),
+      on(api.video.videosPage).reply(feed(3, 99)),
       ...playRoutes(3),
-      '/sv/liking': ok({ liked: true, likeCount: 8 }),
-    });
+      on(api.video.liking).reply(ok({ liked: true, likeCount: 8 })),
+    ]);
     signIn();
     renderAt('#/pages/shorts/index');
     const feedElement = await screen.findByTestId('shorts-feed', {}, wait);
@@ -198,13 +200,13 @@ describe('Shorts feed', () => {
     media.pause.mockClear();
     fireEvent.click(feedElement);
     fireEvent.click(feedElement);
-    await waitFor(() => expect(api.callsTo('/sv/liking')).toHaveLength(1), wait);
+    await waitFor(() => expect(server.callsTo('/sv/liking')).toHaveLength(1), wait);
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(media.pause).not.toHaveBeenCalled();
     fireEvent.click(feedElement);
     fireEvent.click(feedElement);
     await new Promise((resolve) => setTimeout(resolve, 400));
-    expect(api.callsTo('/sv/liking')).toHaveLength(1);
+    expect(server.callsTo('/sv/liking')).toHaveLength(1);
     Object.defineProperty(first!, 'paused', { value: false, configurable: true });
     first!.setAttribute('src', 'blob:episode-1');
     fireEvent.click(feedElement);
@@ -212,7 +214,7 @@ describe('Shorts feed', () => {
   });
 
   it('plays through a pool of three reused <video> elements and tears down what leaves it', async () => {
-    const api = stubApi({ ...baseRoutes, '/sv/videosPage': feed(6, 99), ...playRoutes(6) });
+    const server = stubApi([...baseRoutes, on(api.video.videosPage).reply(feed(6, 99)), ...playRoutes(6)]);
     renderAt('#/pages/shorts/index');
     await screen.findByTestId('shorts-feed', {}, wait);
     const pool = videos();
@@ -273,11 +275,11 @@ describe('Shorts feed', () => {
 
     // Still the same three elements.
     expect(videos()).toEqual(pool);
-    expect(api.callsTo('/sv/play/1')).toHaveLength(1);
+    expect(server.callsTo('/sv/play/1')).toHaveLength(1);
   });
 
   it('shows the unlock prompt on a locked item and never asks for its stream', async () => {
-    const api = stubApi({ ...baseRoutes, '/sv/videosPage': feed(5, 1), ...playRoutes(5) });
+    const server = stubApi([...baseRoutes, on(api.video.videosPage).reply(feed(5, 1)), ...playRoutes(5)]);
     renderAt('#/pages/shorts/index');
     const prompt = await screen.findByTestId('unlock-prompt', {}, wait);
     expect(prompt.getAttribute('data-number')).toBe('1');
@@ -297,7 +299,7 @@ describe('Shorts feed', () => {
           ?.getAttribute('data-number'),
       ).toBe('2'),
     );
-    expect(api.calls.filter((call) => call.path.startsWith('/sv/play/'))).toHaveLength(0);
+    expect(server.calls.filter((call) => call.path.startsWith('/sv/play/'))).toHaveLength(0);
     expect(hls.instances).toHaveLength(0);
 
     fireEvent.click(screen.getByTestId('unlock-login'));
@@ -305,14 +307,14 @@ describe('Shorts feed', () => {
   });
 
   it('asks a guest to log in before liking, and likes for a signed-in viewer', async () => {
-    const api = stubApi({
+    const server = stubApi([
       ...baseRoutes,
-      '/sv/videosPage': feed(3),
+      on(api.video.videosPage).reply(feed(3)),
       ...playRoutes(3),
-      '/sv/liking': ok({ liked: true, likeCount: 3 }),
-      '/sv/myFavoList/1': ok({ favorited: false }),
-      '/user/info': ok(sampleUser()),
-    });
+      on(api.video.liking).reply(ok({ liked: true, likeCount: 3 })),
+      on(api.video.myFavoList, { id: 1 }).reply(ok({ favorited: false })),
+      on(api.user.info).reply(ok(sampleUser())),
+    ]);
     renderAt('#/pages/shorts/index');
     await screen.findByTestId('shorts-feed', {}, wait);
     const like = () =>
@@ -320,26 +322,26 @@ describe('Shorts feed', () => {
     await waitFor(() => expect(like()).toBeInTheDocument(), wait);
     fireEvent.click(like());
     expect(useLoginPanel.getState().visible).toBe(true);
-    expect(api.callsTo('/sv/liking')).toHaveLength(0);
+    expect(server.callsTo('/sv/liking')).toHaveLength(0);
 
     act(() => useLoginPanel.setState({ visible: false }));
     signIn();
     fireEvent.click(like());
     await waitFor(() => expect(like().getAttribute('aria-pressed')).toBe('true'), wait);
-    expect(api.callsTo('/sv/liking')[0]!.json).toEqual({ videoId: 1 });
+    expect(server.callsTo('/sv/liking')[0]!.json).toEqual({ videoId: 1 });
     expect(like().textContent).toContain('3');
   });
 
   it('share copies the drainage link of the episode with the viewer’s invite code', async () => {
     const writeText = stubClipboard();
     signIn();
-    stubApi({
+    stubApi([
       ...baseRoutes,
-      '/sv/videosPage': feed(2),
+      on(api.video.videosPage).reply(feed(2)),
       ...playRoutes(2),
-      '/sv/myFavoList/1': ok({ favorited: false }),
-      '/user/info': ok(sampleUser()),
-    });
+      on(api.video.myFavoList, { id: 1 }).reply(ok({ favorited: false })),
+      on(api.user.info).reply(ok(sampleUser())),
+    ]);
     renderAt('#/pages/shorts/index');
     await screen.findByTestId('shorts-feed', {}, wait);
     await waitFor(
@@ -362,11 +364,11 @@ describe('Shorts feed', () => {
 describe('Help promote dramas', () => {
   it('copies a guest’s link without an invite code and a signed-in viewer’s with it', async () => {
     const writeText = stubClipboard();
-    stubApi({
+    stubApi([
       ...baseRoutes,
-      '/sv/allSeries': ok({ list: [series(7)], total: 1 }),
-      '/user/info': ok(sampleUser()),
-    });
+      on(api.video.allSeries).reply(ok({ list: [series(7)], total: 1 })),
+      on(api.user.info).reply(ok(sampleUser())),
+    ]);
     renderAt('#/pages/profile/dramas/index');
     fireEvent.click(await screen.findByTestId('dramas-share-7', {}, wait));
     await waitFor(() =>
@@ -387,20 +389,22 @@ describe('Help promote dramas', () => {
 
 describe('Home page', () => {
   it('shows the sections in the order given, with the operator’s title or the app’s own', async () => {
-    stubApi({
+    stubApi([
       ...baseRoutes,
-      '/sv/homeSeries': ok({
-        banners: [],
-        sections: [
-          { key: 'picks', title: 'Editors’ picks', series: [series(3), series(1)] },
-          { key: 'hot', title: null, series: [series(1)] },
-          // An answer without titles (an older server) still shows the built-in ones.
-          { key: 'ranking', series: [series(2)] },
-        ],
-        categories: [],
-      }),
-      '/sv/allSeries': ok({ list: [], total: 0 }),
-    });
+      on(api.video.homeSeries).reply(
+        ok({
+          banners: [],
+          sections: [
+            { key: 'picks', title: 'Editors’ picks', series: [series(3), series(1)] },
+            { key: 'hot', title: null, series: [series(1)] },
+            // An answer without titles (an older server) still shows the built-in ones.
+            { key: 'ranking', series: [series(2)] },
+          ],
+          categories: [],
+        }),
+      ),
+      on(api.video.allSeries).reply(ok({ list: [], total: 0 })),
+    ]);
     renderAt('#/');
     const picks = await screen.findByTestId('home-section-picks', {}, wait);
     expect(picks.querySelector('h2')?.textContent).toBe('Editors’ picks');
@@ -424,14 +428,14 @@ describe('the first screen drawn by index.html', () => {
   it('stays until Home has its content, then gives way', async () => {
     let answer!: () => void;
     const answered = new Promise<void>((resolve) => (answer = resolve));
-    stubApi({
+    stubApi([
       ...baseRoutes,
-      '/sv/homeSeries': async () => {
+      on(api.video.homeSeries).reply(async () => {
         await answered;
         return ok({ banners: [series(1)], sections: [{ key: 'hot', series: [series(1)] }], categories: [] });
-      },
-      '/sv/allSeries': ok({ list: [], total: 0 }),
-    });
+      }),
+      on(api.video.allSeries).reply(ok({ list: [], total: 0 })),
+    ]);
     const shell = document.body.appendChild(document.createElement('div'));
     shell.id = 'ds-boot';
     renderAt('#/');
@@ -443,7 +447,7 @@ describe('the first screen drawn by index.html', () => {
   });
 
   it('gives way when Home is left before its content came', async () => {
-    stubApi({ ...baseRoutes, '/sv/homeSeries': () => new Promise(() => undefined) });
+    stubApi([...baseRoutes, on(api.video.homeSeries).reply(() => new Promise(() => undefined))]);
     const shell = document.body.appendChild(document.createElement('div'));
     shell.id = 'ds-boot';
     renderAt('#/');
@@ -456,28 +460,28 @@ describe('the first screen drawn by index.html', () => {
 
 describe('Search', () => {
   it('searches 300 ms after typing stops, and keeps recent searches', async () => {
-    const api = stubApi({
+    const server = stubApi([
       ...baseRoutes,
       // Hot now follows the catalogue's hot order, even where the home page hides that section.
-      '/sv/homeSeries': ok({ banners: [], sections: [], categories: [] }),
-      '/sv/allSeries': ok({ list: [series(1)], total: 1 }),
-      '/sv/page': (call) => {
+      on(api.video.homeSeries).reply(ok({ banners: [], sections: [], categories: [] })),
+      on(api.video.allSeries).reply(ok({ list: [series(1)], total: 1 })),
+      on(api.video.page).reply((call) => {
         const keyword = new URL(call.url, 'http://x').searchParams.get('keyword');
         return keyword === 'love'
           ? ok({ list: [series(5, { title: 'Love in Manila' })], total: 1 })
           : ok({ list: [], total: 0 });
-      },
-    });
+      }),
+    ]);
     renderAt('#/pages/search/index');
     expect(await screen.findByTestId('search-hot-1', {}, wait)).toBeInTheDocument();
     const input = screen.getByTestId('search-input');
     fireEvent.change(input, { target: { value: 'l' } });
     fireEvent.change(input, { target: { value: 'lo' } });
     fireEvent.change(input, { target: { value: 'love' } });
-    expect(api.callsTo('/sv/page')).toHaveLength(0);
+    expect(server.callsTo('/sv/page')).toHaveLength(0);
     expect(await screen.findByTestId('search-result-5', {}, wait)).toBeInTheDocument();
-    expect(api.callsTo('/sv/page')).toHaveLength(1);
-    expect(api.callsTo('/sv/page')[0]!.json).toMatchObject({ keyword: 'love', pageNum: 1 });
+    expect(server.callsTo('/sv/page')).toHaveLength(1);
+    expect(server.callsTo('/sv/page')[0]!.json).toMatchObject({ keyword: 'love', pageNum: 1 });
 
     fireEvent.submit(input.closest('form')!);
     fireEvent.change(input, { target: { value: 'zzz' } });
@@ -520,34 +524,36 @@ describe('History', () => {
       duration: 60,
       updatedAt: '2026-01-02T10:00:00.000Z',
     };
-    const api = stubApi({
+    const server = stubApi([
       ...baseRoutes,
-      '/user/info': ok(sampleUser()),
-      '/sv/queryViewHis': [ok({ list: [entry], total: 1 }), ok({ list: [], total: 0 })],
-      '/sv/deleteViewHis': ok(null),
-    });
+      on(api.user.info).reply(ok(sampleUser())),
+      on(api.video.queryViewHis).reply([ok({ list: [entry], total: 1 }), ok({ list: [], total: 0 })]),
+      on(api.video.deleteViewHis).reply(ok(null)),
+    ]);
     renderAt('#/pages/profile/history/index');
     const item = await screen.findByTestId('history-item-4', {}, wait);
     expect(item.textContent).toContain('EP 2 / 6');
     expect(item.textContent).toContain('0:30 / 1:00');
     fireEvent.click(screen.getByTestId('history-delete-4'));
     expect(await screen.findByTestId('history-empty', {}, wait)).toBeInTheDocument();
-    expect(api.callsTo('/sv/deleteViewHis')[0]!.url).toContain('seriesId=4');
+    expect(server.callsTo('/sv/deleteViewHis')[0]!.url).toContain('seriesId=4');
   });
 
   it('lists the liked episodes, each opening at that episode', async () => {
     signIn();
     const user = sampleUser();
-    const api = stubApi({
+    const server = stubApi([
       ...baseRoutes,
-      '/user/info': ok(user),
-      [`/sv/myLikes/${user.userId}`]: ok({
-        list: [
-          { series: series(4, { title: 'Midnight in Saigon' }), episode: episode(41, 5, { seriesId: 4 }) },
-        ],
-        total: 1,
-      }),
-    });
+      on(api.user.info).reply(ok(user)),
+      on(api.video.myLikes, { userId: user.userId }).reply(
+        ok({
+          list: [
+            { series: series(4, { title: 'Midnight in Saigon' }), episode: episode(41, 5, { seriesId: 4 }) },
+          ],
+          total: 1,
+        }),
+      ),
+    ]);
     renderAt('#/pages/profile/history/index?tab=liked');
     const item = await screen.findByTestId('liked-item-41', {}, wait);
     expect(item.textContent).toContain('Midnight in Saigon');
@@ -555,21 +561,23 @@ describe('History', () => {
     expect(item.querySelector('a')?.getAttribute('href')).toBe(
       '#/pages/shorts/videoDetails?seriesId=4&videoId=41',
     );
-    expect(api.callsTo(`/sv/myLikes/${user.userId}`)[0]!.json).toEqual({ pageNum: 1, pageSize: 20 });
+    expect(server.callsTo(`/sv/myLikes/${user.userId}`)[0]!.json).toEqual({ pageNum: 1, pageSize: 20 });
   });
 });
 
 describe('Drainage page', () => {
   it('remembers the invite code and opens the register view for guests', async () => {
-    stubApi({
+    stubApi([
       ...baseRoutes,
-      '/sv/videos/3': ok({
-        series: series(3, { title: 'Revenge of the Heiress' }),
-        episodes: [episode(30, 1, { seriesId: 3 })],
-        favorited: false,
-        progress: null,
-      }),
-    });
+      on(api.video.videos, { seriesId: 3 }).reply(
+        ok({
+          series: series(3, { title: 'Revenge of the Heiress' }),
+          episodes: [episode(30, 1, { seriesId: 3 })],
+          favorited: false,
+          progress: null,
+        }),
+      ),
+    ]);
     renderAt('#/pages/drainage/index?seriesId=3&inviteCode=ZX98YW76');
     await screen.findByTestId('drainage-watch', {}, wait);
     expect(screen.getByTestId('drainage-page').textContent).toContain('Revenge of the Heiress');
@@ -579,21 +587,25 @@ describe('Drainage page', () => {
   });
 
   it('opens the shared episode from “Watch now”', async () => {
-    stubApi({
+    stubApi([
       ...baseRoutes,
-      '/sv/videos/3': ok({
-        series: series(3),
-        episodes: [episode(30, 1, { seriesId: 3 }), episode(31, 2, { seriesId: 3 })],
-        favorited: false,
-        progress: null,
-      }),
-      '/sv/play/31': ok({
-        videoId: 31,
-        playlistUrl: '/stream/31/sig/index.m3u8',
-        expiresAt: '2030-01-01T00:00:00.000Z',
-        subtitles: [],
-      }),
-    });
+      on(api.video.videos, { seriesId: 3 }).reply(
+        ok({
+          series: series(3),
+          episodes: [episode(30, 1, { seriesId: 3 }), episode(31, 2, { seriesId: 3 })],
+          favorited: false,
+          progress: null,
+        }),
+      ),
+      on(api.video.play, { videoId: 31 }).reply(
+        ok({
+          videoId: 31,
+          playlistUrl: '/stream/31/sig/index.m3u8',
+          expiresAt: '2030-01-01T00:00:00.000Z',
+          subtitles: [],
+        }),
+      ),
+    ]);
     renderAt('#/pages/drainage/index?seriesId=3&videoId=31&inviteCode=ZX98YW76');
     fireEvent.click(await screen.findByTestId('drainage-watch', {}, wait));
     await waitFor(() =>
@@ -602,21 +614,25 @@ describe('Drainage page', () => {
   });
 
   it('keeps the invite code of a shared episode link opened straight on the episode', async () => {
-    stubApi({
+    stubApi([
       ...baseRoutes,
-      '/sv/videos/3': ok({
-        series: series(3),
-        episodes: [episode(30, 1, { seriesId: 3 })],
-        favorited: false,
-        progress: null,
-      }),
-      '/sv/play/30': ok({
-        videoId: 30,
-        playlistUrl: '/stream/30/sig/index.m3u8',
-        expiresAt: '2030-01-01T00:00:00.000Z',
-        subtitles: [],
-      }),
-    });
+      on(api.video.videos, { seriesId: 3 }).reply(
+        ok({
+          series: series(3),
+          episodes: [episode(30, 1, { seriesId: 3 })],
+          favorited: false,
+          progress: null,
+        }),
+      ),
+      on(api.video.play, { videoId: 30 }).reply(
+        ok({
+          videoId: 30,
+          playlistUrl: '/stream/30/sig/index.m3u8',
+          expiresAt: '2030-01-01T00:00:00.000Z',
+          subtitles: [],
+        }),
+      ),
+    ]);
     renderAt('#/pages/shorts/videoDetails?seriesId=3&inviteCode=QW34ER56');
     await waitFor(() => expect(document.cookie).toContain('inviteInfo=QW34ER56'), wait);
   });
@@ -624,11 +640,13 @@ describe('Drainage page', () => {
 
 describe('Video details', () => {
   it('offers Auto or a fixed quality and the data saver, applied to the playing episode and kept', async () => {
-    stubApi({
+    stubApi([
       ...baseRoutes,
-      '/sv/videos/1': ok({ series: series(1), episodes: [episode(1, 1)], favorited: false, progress: null }),
+      on(api.video.videos, { seriesId: 1 }).reply(
+        ok({ series: series(1), episodes: [episode(1, 1)], favorited: false, progress: null }),
+      ),
       ...playRoutes(1),
-    });
+    ]);
     renderAt('#/pages/shorts/videoDetails?seriesId=1&videoId=1');
     await waitFor(() => expect(instanceFor(1)).toBeDefined(), wait);
     const player = instanceFor(1)!;
@@ -692,21 +710,23 @@ describe('Video details', () => {
   });
 
   it('shows the unlock prompt for a locked episode without asking for its stream', async () => {
-    const api = stubApi({
+    const server = stubApi([
       ...baseRoutes,
-      '/sv/videos/1': ok({
-        series: series(1),
-        episodes: [episode(1, 1), episode(2, 2), episode(3, 3), episode(4, 4)],
-        favorited: false,
-        progress: null,
-      }),
+      on(api.video.videos, { seriesId: 1 }).reply(
+        ok({
+          series: series(1),
+          episodes: [episode(1, 1), episode(2, 2), episode(3, 3), episode(4, 4)],
+          favorited: false,
+          progress: null,
+        }),
+      ),
       ...playRoutes(4),
-      '/sv/play/4': refusal(409, 'Locked', 'EpisodeLocked'),
-    });
+      on(api.video.play, { videoId: 4 }).reply(refusal(409, 'Locked', 'EpisodeLocked')),
+    ]);
     renderAt('#/pages/shorts/videoDetails?seriesId=1&videoId=4');
     expect((await screen.findByTestId('unlock-prompt', {}, wait)).getAttribute('data-number')).toBe('4');
     expect(screen.getByTestId('details-episode-4').getAttribute('data-locked')).toBe('true');
-    expect(api.calls.filter((call) => call.path.startsWith('/sv/play/'))).toHaveLength(0);
+    expect(server.calls.filter((call) => call.path.startsWith('/sv/play/'))).toHaveLength(0);
     fireEvent.click(screen.getByTestId('details-episode-2'));
     await waitFor(() => expect(instanceFor(2)?.url).toBe(`/stream/2/sig/index.m3u8`), wait);
   });
@@ -721,33 +741,35 @@ describe('Video details', () => {
     };
     const unlocked = { ...locked, episodes: [episode(1, 1), episode(4, 4, { locked: false })] };
     let active = false;
-    const api = stubApi({
+    const server = stubApi([
       ...baseRoutes,
-      '/sv/videos/1': () => ok(active ? unlocked : locked),
-      '/user/trialCards': ok({
-        hours: 72,
-        activeUntil: null,
-        owned: [
-          {
-            id: 't1',
-            source: 'signup',
-            status: 'unused',
-            code: null,
-            from: null,
-            to: null,
-            activatedAt: null,
-            expiresAt: null,
-            createdAt: '2026-11-01T00:00:00.000Z',
-          },
-        ],
-        sent: [],
-      }),
-      '/user/getTrialCard': () => {
+      on(api.video.videos, { seriesId: 1 }).reply(() => ok(active ? unlocked : locked)),
+      on(api.user.trialCards).reply(
+        ok({
+          hours: 72,
+          activeUntil: null,
+          owned: [
+            {
+              id: 't1',
+              source: 'signup',
+              status: 'unused',
+              code: null,
+              from: null,
+              to: null,
+              activatedAt: null,
+              expiresAt: null,
+              createdAt: '2026-11-01T00:00:00.000Z',
+            },
+          ],
+          sent: [],
+        }),
+      ),
+      on(api.user.getTrialCard).reply(() => {
         active = true;
         return ok({ hours: 72, activeUntil: '2030-01-01T00:00:00.000Z', owned: [], sent: [] });
-      },
+      }),
       ...playRoutes(4),
-    });
+    ]);
     renderAt('#/pages/shorts/videoDetails?seriesId=1&videoId=4');
     await screen.findByTestId('unlock-prompt', {}, wait);
     fireEvent.click(screen.getByTestId('unlock-trial'));
@@ -756,19 +778,21 @@ describe('Video details', () => {
       () => expect(screen.getByTestId('unlock-trial-confirm').textContent).toContain('72 hours'),
       wait,
     );
-    expect(api.callsTo('/user/getTrialCard')).toHaveLength(0);
+    expect(server.callsTo('/user/getTrialCard')).toHaveLength(0);
     fireEvent.click(screen.getByText('Activate now'));
     await waitFor(() => expect(instanceFor(4)?.url).toBe(`/stream/4/sig/index.m3u8`), wait);
     expect(screen.queryByTestId('unlock-prompt')).toBeNull();
     expect(window.location.hash).toContain('videoId=4');
-    expect(api.callsTo('/user/getTrialCard')).toHaveLength(1);
+    expect(server.callsTo('/user/getTrialCard')).toHaveLength(1);
   });
 
   it('remembers the episode when its paywall leads to the Star Card prices', async () => {
-    stubApi({
+    stubApi([
       ...baseRoutes,
-      '/sv/videos/1': ok({ series: series(1), episodes: [episode(4, 4)], favorited: false, progress: null }),
-    });
+      on(api.video.videos, { seriesId: 1 }).reply(
+        ok({ series: series(1), episodes: [episode(4, 4)], favorited: false, progress: null }),
+      ),
+    ]);
     renderAt('#/pages/shorts/videoDetails?seriesId=1&videoId=4');
     fireEvent.click(await screen.findByTestId('unlock-star-card', {}, wait));
     await waitFor(() => expect(window.location.hash).toBe('#/pages/earn/strategy'), wait);
@@ -778,29 +802,33 @@ describe('Video details', () => {
 
   it('says so on the paywall when the viewer’s trial card is gone by then, and leads to getting one', async () => {
     signIn();
-    stubApi({
+    stubApi([
       ...baseRoutes,
-      '/sv/videos/1': ok({ series: series(1), episodes: [episode(4, 4)], favorited: false, progress: null }),
-      '/user/trialCards': ok({
-        hours: 72,
-        activeUntil: null,
-        owned: [
-          {
-            id: 't1',
-            source: 'signup',
-            status: 'unused',
-            code: null,
-            from: null,
-            to: null,
-            activatedAt: null,
-            expiresAt: null,
-            createdAt: '2026-11-01T00:00:00.000Z',
-          },
-        ],
-        sent: [],
-      }),
-      '/user/getTrialCard': refusal(409, 'You have no unused trial card', 'TrialCardNone'),
-    });
+      on(api.video.videos, { seriesId: 1 }).reply(
+        ok({ series: series(1), episodes: [episode(4, 4)], favorited: false, progress: null }),
+      ),
+      on(api.user.trialCards).reply(
+        ok({
+          hours: 72,
+          activeUntil: null,
+          owned: [
+            {
+              id: 't1',
+              source: 'signup',
+              status: 'unused',
+              code: null,
+              from: null,
+              to: null,
+              activatedAt: null,
+              expiresAt: null,
+              createdAt: '2026-11-01T00:00:00.000Z',
+            },
+          ],
+          sent: [],
+        }),
+      ),
+      on(api.user.getTrialCard).reply(refusal(409, 'You have no unused trial card', 'TrialCardNone')),
+    ]);
     renderAt('#/pages/shorts/videoDetails?seriesId=1&videoId=4');
     await screen.findByTestId('unlock-prompt', {}, wait);
     fireEvent.click(screen.getByTestId('unlock-trial'));
@@ -813,16 +841,18 @@ describe('Video details', () => {
   });
 
   it('resumes the episode where the viewer stopped', async () => {
-    stubApi({
+    stubApi([
       ...baseRoutes,
-      '/sv/videos/1': ok({
-        series: series(1),
-        episodes: [episode(1, 1), episode(2, 2)],
-        favorited: false,
-        progress: { videoId: 2, number: 2, progress: 42 },
-      }),
+      on(api.video.videos, { seriesId: 1 }).reply(
+        ok({
+          series: series(1),
+          episodes: [episode(1, 1), episode(2, 2)],
+          favorited: false,
+          progress: { videoId: 2, number: 2, progress: 42 },
+        }),
+      ),
       ...playRoutes(2),
-    });
+    ]);
     renderAt('#/pages/shorts/videoDetails?seriesId=1');
     await waitFor(() => expect(instanceFor(2)?.url).toBe(`/stream/2/sig/index.m3u8`), wait);
     expect(instanceFor(2)?.config.startPosition).toBe(42);
@@ -831,10 +861,12 @@ describe('Video details', () => {
 
   it('plays an episode that failed offline again by itself when the network returns', async () => {
     let offline = true;
-    const api = stubApi({
+    const server = stubApi([
       ...baseRoutes,
-      '/sv/videos/1': ok({ series: series(1), episodes: [episode(1, 1)], favorited: false, progress: null }),
-      '/sv/play/1': () =>
+      on(api.video.videos, { seriesId: 1 }).reply(
+        ok({ series: series(1), episodes: [episode(1, 1)], favorited: false, progress: null }),
+      ),
+      on(api.video.play, { videoId: 1 }).reply(() =>
         offline
           ? refusal(503, 'Service unavailable', 'ServiceUnavailable')
           : ok({
@@ -843,7 +875,8 @@ describe('Video details', () => {
               expiresAt: '2030-01-01T00:00:00.000Z',
               subtitles: [],
             }),
-    });
+      ),
+    ]);
     renderAt('#/pages/shorts/videoDetails?seriesId=1&videoId=1');
     await screen.findByText('This episode could not be played.', {}, wait);
     expect(instanceFor(1)).toBeUndefined();
@@ -852,20 +885,22 @@ describe('Video details', () => {
       window.dispatchEvent(new Event('online'));
     });
     await waitFor(() => expect(instanceFor(1)?.url).toBe(`/stream/1/sig/index.m3u8`), wait);
-    expect(api.callsTo('/sv/play/1').length).toBeGreaterThanOrEqual(2);
+    expect(server.callsTo('/sv/play/1').length).toBeGreaterThanOrEqual(2);
   });
 
   it('moves to the next episode on a swipe up over the player and back on a swipe down', async () => {
-    stubApi({
+    stubApi([
       ...baseRoutes,
-      '/sv/videos/1': ok({
-        series: series(1),
-        episodes: [episode(1, 1), episode(2, 2), episode(3, 3)],
-        favorited: false,
-        progress: null,
-      }),
+      on(api.video.videos, { seriesId: 1 }).reply(
+        ok({
+          series: series(1),
+          episodes: [episode(1, 1), episode(2, 2), episode(3, 3)],
+          favorited: false,
+          progress: null,
+        }),
+      ),
       ...playRoutes(3),
-    });
+    ]);
     renderAt('#/pages/shorts/videoDetails?seriesId=1&videoId=2');
     const page = await screen.findByTestId('details-page', {}, wait);
     const stage = screen.getByTestId('details-stage');
@@ -889,7 +924,10 @@ describe('Video details', () => {
   });
 
   it('shows a series that is not here as not found, with a way home and no toast', async () => {
-    stubApi({ ...baseRoutes, '/sv/videos/77': refusal(404, 'Not found', 'NotFound') });
+    stubApi([
+      ...baseRoutes,
+      on(api.video.videos, { seriesId: 77 }).reply(refusal(404, 'Not found', 'NotFound')),
+    ]);
     vi.mocked(showToast).mockClear();
     renderAt('#/pages/shorts/videoDetails?seriesId=77');
     const view = await screen.findByTestId('details-not-found', {}, wait);

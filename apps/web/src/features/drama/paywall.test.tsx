@@ -1,4 +1,4 @@
-import type { MembershipStatus, TierOffer } from '@dramastar/contract';
+import { type MembershipStatus, type PaymentChannel, type TierOffer, api } from '@dramastar/contract';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useLoginPanel } from '../../shared/auth/login-panel-store';
@@ -6,7 +6,7 @@ import { openPaymentPage } from '../../shared/payments';
 import { clearReturn, pendingReturn } from '../../shared/return-to';
 import { useSession } from '../../shared/store/session';
 import { showToast } from '../../shared/ui/toast';
-import { ok, refusal, stubApi } from '../../test/fetch';
+import { ok, refusal, stubApi, on, type CallData } from '../../test/fetch';
 import { clearCookies, episode, sampleUser, series, tenantConfigAnswer } from '../../test/fixtures';
 import { renderAt, wait } from '../../test/render-app';
 
@@ -64,7 +64,7 @@ const status: MembershipStatus = {
   tiers,
 };
 
-const gateway = {
+const gateway: PaymentChannel = {
   code: 'gateway',
   minAmount: '1',
   maxAmount: null,
@@ -74,7 +74,7 @@ const gateway = {
   usdt: null,
 };
 
-const noTrial = { hours: 72, activeUntil: null, owned: [], sent: [] };
+const noTrial: CallData<typeof api.user.trialCards> = { hours: 72, activeUntil: null, owned: [], sent: [] };
 
 const locked = {
   series: series(1),
@@ -85,22 +85,24 @@ const locked = {
 const unlocked = { ...locked, episodes: [episode(1, 1), episode(4, 4, { locked: false })] };
 
 function routes(bought: () => boolean, balance: string) {
-  return {
-    '/appConfig/tenantConfig': ok(tenantConfigAnswer),
-    '/user/getMessage': ok({ list: [], total: 0, unread: 0 }),
-    '/user/info': ok(sampleUser()),
-    '/sv/videos/1': () => ok(bought() ? unlocked : locked),
-    '/user/queryGreatestVipcard': ok(status),
-    '/account/accountInfo': ok({ currency: 'PHP', balance }),
-    '/appConfig/queryPc': ok({ currency: 'PHP', channels: [gateway] }),
-    '/user/trialCards': ok(noTrial),
-    '/sv/play/4': ok({
-      videoId: 4,
-      playlistUrl: '/stream/4/sig/index.m3u8',
-      expiresAt: '2030-01-01T00:00:00.000Z',
-      subtitles: [],
-    }),
-  };
+  return [
+    on(api.config.tenantConfig).reply(ok(tenantConfigAnswer)),
+    on(api.user.getMessage).reply(ok({ list: [], total: 0, unread: 0 })),
+    on(api.user.info).reply(ok(sampleUser())),
+    on(api.video.videos, { seriesId: 1 }).reply(() => ok(bought() ? unlocked : locked)),
+    on(api.user.queryGreatestVipcard).reply(ok(status)),
+    on(api.account.accountInfo).reply(ok({ currency: 'PHP', balance })),
+    on(api.config.queryPc).reply(ok({ currency: 'PHP', channels: [gateway] })),
+    on(api.user.trialCards).reply(ok(noTrial)),
+    on(api.video.play, { videoId: 4 }).reply(
+      ok({
+        videoId: 4,
+        playlistUrl: '/stream/4/sig/index.m3u8',
+        expiresAt: '2030-01-01T00:00:00.000Z',
+        subtitles: [],
+      }),
+    ),
+  ];
 }
 
 function signIn() {
@@ -127,9 +129,9 @@ describe('paywall over a paid episode', () => {
   it('names each card’s price and what it unlocks, the balance, and buys from the balance in one tap', async () => {
     signIn();
     let bought = false;
-    const api = stubApi({
+    const server = stubApi([
       ...routes(() => bought, '120.00'),
-      '/user/openvipByBalance': () => {
+      on(api.user.openvipByBalance).reply(() => {
         bought = true;
         return ok({
           card: { tier: 'week', startsAt: '2026-11-27T09:00:00.000Z', endsAt: '2026-12-04T09:00:00.000Z' },
@@ -138,8 +140,8 @@ describe('paywall over a paid episode', () => {
           credit: '0.00',
           balance: '71.00',
         });
-      },
-    });
+      }),
+    ]);
     renderAt('#/pages/shorts/videoDetails?seriesId=1&videoId=4');
     const prompt = await screen.findByTestId('unlock-prompt', {}, wait);
     await waitFor(() => expect(screen.getByTestId('paywall-price-week').textContent).toBe('₱49.00'), wait);
@@ -162,10 +164,10 @@ describe('paywall over a paid episode', () => {
 
     fireEvent.click(buy);
     await screen.findByTestId('paywall-done', {}, wait);
-    expect(api.callsTo('/user/openvipByBalance')[0]!.json).toMatchObject({ tier: 'week' });
+    expect(server.callsTo('/user/openvipByBalance')[0]!.json).toMatchObject({ tier: 'week' });
     expect(screen.getByTestId('paywall-done').textContent).toContain('Drama Week Card is active');
     // The series reloads unlocked meanwhile; the sheet stays until the viewer continues.
-    await waitFor(() => expect(api.callsTo('/sv/videos/1').length).toBeGreaterThan(1), wait);
+    await waitFor(() => expect(server.callsTo('/sv/videos/1').length).toBeGreaterThan(1), wait);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.getByTestId('paywall-done')).toBeInTheDocument();
     expect(hls.urls).toHaveLength(0);
@@ -178,26 +180,28 @@ describe('paywall over a paid episode', () => {
 
   it('pays through the card channel when the balance falls short, and comes back to the episode', async () => {
     signIn();
-    const api = stubApi({
+    const server = stubApi([
       ...routes(() => false, '10.00'),
-      '/user/openvip': ok({
-        orderNo: 'R1',
-        channel: 'gateway',
-        status: 'pending',
-        amount: '299.00',
-        payCurrency: 'PHP',
-        creditAmount: '299.00',
-        currency: 'PHP',
-        createdAt: '2026-11-27T09:00:00.000Z',
-        expiresAt: null,
-        creditedAt: null,
-        payUrl: '/sandbox/pay/R1',
-        official: null,
-        usdt: null,
-        reason: null,
-        purpose: null,
-      }),
-    });
+      on(api.user.openvip).reply(
+        ok({
+          orderNo: 'R1',
+          channel: 'gateway',
+          status: 'pending',
+          amount: '299.00',
+          payCurrency: 'PHP',
+          creditAmount: '299.00',
+          currency: 'PHP',
+          createdAt: '2026-11-27T09:00:00.000Z',
+          expiresAt: null,
+          creditedAt: null,
+          payUrl: '/sandbox/pay/R1',
+          official: null,
+          usdt: null,
+          reason: null,
+          purpose: null,
+        }),
+      ),
+    ]);
     renderAt('#/pages/shorts/videoDetails?seriesId=1&videoId=4');
     fireEvent.click(await screen.findByTestId('paywall-tier-primary', {}, wait));
     await waitFor(() =>
@@ -207,16 +211,16 @@ describe('paywall over a paid episode', () => {
     await waitFor(() => expect(buy.textContent).toBe('Pay ₱299.00 with Card / e-wallet'));
     fireEvent.click(buy);
     await waitFor(() => expect(openPaymentPage).toHaveBeenCalledWith('/sandbox/pay/R1'), wait);
-    expect(api.callsTo('/user/openvip')[0]!.json).toMatchObject({ tier: 'primary', channel: 'gateway' });
+    expect(server.callsTo('/user/openvip')[0]!.json).toMatchObject({ tier: 'primary', channel: 'gateway' });
     expect(pendingReturn()).toBe('/pages/shorts/videoDetails?seriesId=1&videoId=4');
   });
 
   it('shows a refusal in the sheet', async () => {
     signIn();
-    stubApi({
+    stubApi([
       ...routes(() => false, '120.00'),
-      '/user/openvipByBalance': refusal(409, 'Insufficient funds', 'InsufficientFunds'),
-    });
+      on(api.user.openvipByBalance).reply(refusal(409, 'Insufficient funds', 'InsufficientFunds')),
+    ]);
     renderAt('#/pages/shorts/videoDetails?seriesId=1&videoId=4');
     const buy = await screen.findByTestId('paywall-buy', {}, wait);
     await waitFor(() => expect(buy.getAttribute('data-method')).toBe('balance'));
@@ -227,11 +231,11 @@ describe('paywall over a paid episode', () => {
   });
 
   it('tells a guest the prices and that signing up gives a free 72-hour trial', async () => {
-    stubApi({
-      '/appConfig/tenantConfig': ok(tenantConfigAnswer),
-      '/sv/videos/1': ok(locked),
-      '/user/starCardTiers': ok({ currency: 'PHP', tiers }),
-    });
+    stubApi([
+      on(api.config.tenantConfig).reply(ok(tenantConfigAnswer)),
+      on(api.video.videos, { seriesId: 1 }).reply(ok(locked)),
+      on(api.user.starCardTiers).reply(ok({ currency: 'PHP', tiers })),
+    ]);
     act(() => useSession.getState().setTenantFallback());
     renderAt('#/pages/shorts/videoDetails?seriesId=1&videoId=4');
     await waitFor(
@@ -247,8 +251,8 @@ describe('paywall over a paid episode', () => {
 describe('paywall in the Shorts feed', () => {
   /** A feed of one series: a free episode 1 and a paid episode 4 (open once `bought`). */
   function feedRoutes(bought: () => boolean) {
-    return {
-      '/sv/videosPage': () =>
+    return [
+      on(api.video.videosPage).reply(() =>
         ok({
           list: [
             { series: series(1), episode: episode(1, 1) },
@@ -256,22 +260,26 @@ describe('paywall in the Shorts feed', () => {
           ],
           total: 2,
         }),
-      '/sv/play/1': ok({
-        videoId: 1,
-        playlistUrl: '/stream/1/sig/index.m3u8',
-        expiresAt: '2030-01-01T00:00:00.000Z',
-      }),
-    };
+      ),
+      on(api.video.play, { videoId: 1 }).reply(
+        ok({
+          videoId: 1,
+          playlistUrl: '/stream/1/sig/index.m3u8',
+          expiresAt: '2030-01-01T00:00:00.000Z',
+          subtitles: [],
+        }),
+      ),
+    ];
   }
 
   it('shows the same sheet on a paid item, buys in one tap and resumes that item on "Continue watching"', async () => {
     sessionStorage.setItem('dramastar.shortsIndex', '1');
     signIn();
     let bought = false;
-    const api = stubApi({
+    const server = stubApi([
       ...routes(() => bought, '120.00'),
       ...feedRoutes(() => bought),
-      '/user/openvipByBalance': () => {
+      on(api.user.openvipByBalance).reply(() => {
         bought = true;
         return ok({
           card: { tier: 'week', startsAt: '2026-11-27T09:00:00.000Z', endsAt: '2026-12-04T09:00:00.000Z' },
@@ -280,8 +288,8 @@ describe('paywall in the Shorts feed', () => {
           credit: '0.00',
           balance: '71.00',
         });
-      },
-    });
+      }),
+    ]);
     renderAt('#/pages/shorts/index');
     const active = () =>
       document.querySelector<HTMLElement>('[data-testid="shorts-item"][data-active="true"]');
@@ -296,22 +304,22 @@ describe('paywall in the Shorts feed', () => {
     );
     const buy = screen.getByTestId('paywall-buy');
     await waitFor(() => expect(buy.textContent).toBe('Pay ₱49.00 from balance'));
-    expect(api.callsTo('/sv/play/4')).toHaveLength(0);
+    expect(server.callsTo('/sv/play/4')).toHaveLength(0);
 
     fireEvent.click(buy);
     const done = await screen.findByTestId('paywall-done', {}, wait);
     expect(done.textContent).toContain('Drama Week Card is active');
     expect(done.textContent).toContain('₱71.00');
     // The feed reloads unlocked behind the sheet; nothing plays until the viewer continues.
-    await waitFor(() => expect(api.callsTo('/sv/videosPage').length).toBeGreaterThan(1), wait);
+    await waitFor(() => expect(server.callsTo('/sv/videosPage').length).toBeGreaterThan(1), wait);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.getByTestId('paywall-done')).toBeInTheDocument();
-    expect(api.callsTo('/sv/play/4')).toHaveLength(0);
+    expect(server.callsTo('/sv/play/4')).toHaveLength(0);
     expect(showToast).not.toHaveBeenCalled();
 
     fireEvent.click(screen.getByTestId('paywall-continue'));
     // The same item plays: its stream is asked for, the sheet is gone, the feed has not moved.
-    await waitFor(() => expect(api.callsTo('/sv/play/4')).toHaveLength(1), wait);
+    await waitFor(() => expect(server.callsTo('/sv/play/4')).toHaveLength(1), wait);
     await waitFor(() => expect(hls.urls).toContain('/stream/4/sig/index.m3u8'), wait);
     expect(screen.queryByTestId('unlock-prompt')).toBeNull();
     expect(active()?.dataset.videoId).toBe('4');

@@ -1,9 +1,9 @@
-import type { RedPacket } from '@dramastar/contract';
+import { type RedPacket, api } from '@dramastar/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../shared/store/session';
 import { showToast } from '../../shared/ui/toast';
-import { ok, refusal, stubApi, type FetchCall, type Route } from '../../test/fetch';
+import { ok, refusal, stubApi, type FetchCall, on, type Fake, type CallData } from '../../test/fetch';
 import { sampleUser, tenantConfigAnswer } from '../../test/fixtures';
 import { renderAt, wait } from '../../test/render-app';
 
@@ -16,7 +16,10 @@ const toast = vi.mocked(showToast);
 
 const REWARDS = ['1', '1', '2', '2', '3', '3', '5'];
 
-function checkin(overrides: Record<string, unknown> = {}) {
+type Checkin = CallData<typeof api.user.querySigninDayNum>;
+type Task = CallData<typeof api.task.queryFinish>['tasks'][number];
+
+function checkin(overrides: Partial<Checkin> = {}): Checkin {
   return {
     currency: 'PHP',
     streak: 2,
@@ -28,7 +31,7 @@ function checkin(overrides: Record<string, unknown> = {}) {
   };
 }
 
-function task(code: string, kind: string, status: string, overrides: Record<string, unknown> = {}) {
+function task(code: string, kind: Task['kind'], status: Task['status'], overrides: Partial<Task> = {}): Task {
   return {
     code,
     kind,
@@ -41,7 +44,7 @@ function task(code: string, kind: string, status: string, overrides: Record<stri
   };
 }
 
-const TASKS = {
+const TASKS: CallData<typeof api.task.queryFinish> = {
   currency: 'PHP',
   tasks: [
     task('watch_5', 'watch_episodes', 'open'),
@@ -73,41 +76,47 @@ function packet(overrides: Partial<RedPacket> = {}): RedPacket {
   };
 }
 
-function baseRoutes(extra: Record<string, Route> = {}): Record<string, Route> {
-  return {
-    '/appConfig/tenantConfig': ok(tenantConfigAnswer),
-    '/appConfig/queryEarnSwitch': ok({ enabled: true }),
-    '/user/getMessage': ok({ list: [], total: 0, unread: 0 }),
-    '/user/info': ok(sampleUser()),
-    '/account/accountInfo': ok({ currency: 'PHP', balance: '1000.00' }),
-    '/account/revenueDetail': ok({
-      currency: 'PHP',
-      today: '3.00',
-      yesterday: '1.50',
-      total: '120.00',
-      byKind: [],
-    }),
-    '/user/querySigninDayNum': ok(checkin()),
-    '/account/daliyAward': ok({
-      currency: 'PHP',
-      tier: null,
-      amount: '0',
-      claimedToday: false,
-      today: '2026-11-21',
-    }),
-    '/appTask/queryFinish': ok(TASKS),
-    '/appTask/queryInviteTaskNum': ok({ today: 1, total: 7 }),
-    '/account/queryDkRedPacket': ok({ sent: [], received: [] }),
-    '/redP/rules': ok({
-      currency: 'PHP',
-      minShare: '1.00',
-      // The tenant's own limit (the contract's default is 10,000): the page shows the server's.
-      maxAmount: '5000.00',
-      maxShares: 100,
-      expiryHours: 24,
-    }),
+function baseRoutes(extra: Fake[] = []): Fake[] {
+  return [
+    on(api.config.tenantConfig).reply(ok(tenantConfigAnswer)),
+    on(api.config.queryEarnSwitch).reply(ok({ enabled: true })),
+    on(api.user.getMessage).reply(ok({ list: [], total: 0, unread: 0 })),
+    on(api.user.info).reply(ok(sampleUser())),
+    on(api.account.accountInfo).reply(ok({ currency: 'PHP', balance: '1000.00' })),
+    on(api.account.revenueDetail).reply(
+      ok({
+        currency: 'PHP',
+        today: '3.00',
+        yesterday: '1.50',
+        total: '120.00',
+        byKind: [],
+      }),
+    ),
+    on(api.user.querySigninDayNum).reply(ok(checkin())),
+    on(api.account.daliyAward).reply(
+      ok({
+        currency: 'PHP',
+        tier: null,
+        amount: '0',
+        claimedToday: false,
+        today: '2026-11-21',
+      }),
+    ),
+    on(api.task.queryFinish).reply(ok(TASKS)),
+    on(api.task.queryInviteTaskNum).reply(ok({ today: 1, total: 7 })),
+    on(api.account.queryDkRedPacket).reply(ok({ sent: [], received: [] })),
+    on(api.redPacket.rules).reply(
+      ok({
+        currency: 'PHP',
+        minShare: '1.00',
+        // The tenant's own limit (the contract's default is 10,000): the page shows the server's.
+        maxAmount: '5000.00',
+        maxShares: 100,
+        expiryHours: 24,
+      }),
+    ),
     ...extra,
-  };
+  ];
 }
 
 function signIn() {
@@ -130,14 +139,16 @@ beforeEach(() => {
 
 describe('Earn tab', () => {
   it('shows the earnings, the check-in strip with today due, and checks in once', async () => {
-    const api = stubApi(
-      baseRoutes({
-        '/user/signin': ok({
-          ...checkin({ streak: 3, checkedToday: true, nextReward: '2' }),
-          reward: '2',
-          balance: '1002.00',
-        }),
-      }),
+    const server = stubApi(
+      baseRoutes([
+        on(api.user.signin).reply(
+          ok({
+            ...checkin({ streak: 3, checkedToday: true, nextReward: '2' }),
+            reward: '2',
+            balance: '1002.00',
+          }),
+        ),
+      ]),
     );
     signIn();
     renderAt('#/pages/earn/index');
@@ -159,7 +170,7 @@ describe('Earn tab', () => {
     await waitFor(() =>
       expect(toast).toHaveBeenCalledWith('Checked in: +₱2.00. Balance ₱1,002.00', expect.anything()),
     );
-    expect(api.callsTo('/user/signin')).toHaveLength(1);
+    expect(server.callsTo('/user/signin')).toHaveLength(1);
     await waitFor(() => expect(screen.getByTestId<HTMLButtonElement>('checkin-button').disabled).toBe(true));
     expect(screen.getByTestId('checkin-button').textContent).toContain('Checked in today');
     expect(screen.getByTestId('checkin-day-3').dataset.state).toBe('done');
@@ -174,9 +185,9 @@ describe('Earn tab', () => {
     expect(within(hint).getByTestId('award-get-card').getAttribute('href')).toBe('#/pages/earn/strategy');
     view.unmount();
 
-    const api = stubApi(
-      baseRoutes({
-        '/account/daliyAward': (call) =>
+    const server = stubApi(
+      baseRoutes([
+        on(api.account.daliyAward).reply((call) =>
           ok({
             currency: 'PHP',
             tier: 'premium',
@@ -185,14 +196,15 @@ describe('Earn tab', () => {
             claimedToday: bodyOf(call as FetchCall & { json: unknown }).claim === true,
             today: '2026-11-21',
           }),
-      }),
+        ),
+      ]),
     );
     renderAt('#/pages/earn/index');
     const card = await screen.findByTestId('award-card', {}, wait);
     expect(card.textContent).toContain('Premium Star Card: ₱3.00 today');
     fireEvent.click(within(card).getByTestId('award-claim'));
     await waitFor(() => expect(toast).toHaveBeenCalledWith('Daily award received: +₱3.00'));
-    expect(api.callsTo('/account/daliyAward').map(bodyOf)).toContainEqual({ claim: true });
+    expect(server.callsTo('/account/daliyAward').map(bodyOf)).toContainEqual({ claim: true });
     await waitFor(() => expect(screen.getByTestId<HTMLButtonElement>('award-claim').disabled).toBe(true));
   });
 
@@ -216,18 +228,18 @@ describe('Earn tab', () => {
   });
 
   it('asks a guest to log in and calls nothing personal', async () => {
-    const api = stubApi(baseRoutes());
+    const server = stubApi(baseRoutes());
     asGuest();
     renderAt('#/pages/earn/index');
     expect(await screen.findByTestId('earn-guest', {}, wait)).toBeInTheDocument();
     expect(screen.getByTestId('earn-entries')).toBeInTheDocument();
     expect(screen.queryByTestId('checkin-card')).toBeNull();
-    expect(api.callsTo('/user/querySigninDayNum')).toHaveLength(0);
-    expect(api.callsTo('/appTask/queryFinish')).toHaveLength(0);
+    expect(server.callsTo('/user/querySigninDayNum')).toHaveLength(0);
+    expect(server.callsTo('/appTask/queryFinish')).toHaveLength(0);
   });
 
   it('hides the rewards where earning is switched off', async () => {
-    const api = stubApi(baseRoutes({ '/appConfig/queryEarnSwitch': ok({ enabled: false }) }));
+    const server = stubApi(baseRoutes([on(api.config.queryEarnSwitch).reply(ok({ enabled: false }))]));
     signIn();
     renderAt('#/pages/earn/index');
     expect((await screen.findByTestId('earn-disabled', {}, wait)).textContent).toContain(
@@ -235,8 +247,8 @@ describe('Earn tab', () => {
     );
     expect(screen.queryByTestId('earn-entry-redPacket')).toBeNull();
     expect(screen.getByTestId('earn-entry-support')).toBeInTheDocument();
-    expect(api.callsTo('/user/querySigninDayNum')).toHaveLength(0);
-    expect(api.callsTo('/account/revenueDetail')).toHaveLength(0);
+    expect(server.callsTo('/user/querySigninDayNum')).toHaveLength(0);
+    expect(server.callsTo('/account/revenueDetail')).toHaveLength(0);
   });
 });
 
@@ -248,19 +260,20 @@ describe('task page', () => {
       progress: 1,
       reward: '10',
     });
-    const api = stubApi(
-      baseRoutes({
-        '/appTask/queryFinish': () =>
+    const server = stubApi(
+      baseRoutes([
+        on(api.task.queryFinish).reply(() =>
           ok(
             claimed
               ? { ...TASKS, tasks: TASKS.tasks.map((t) => (t.code === 'invite_1' ? claimedTask : t)) }
               : TASKS,
           ),
-        '/appTask/submitTask': () => {
+        ),
+        on(api.task.submitTask).reply(() => {
           claimed = true;
           return ok({ task: claimedTask, balance: '1010.00' });
-        },
-      }),
+        }),
+      ]),
     );
     signIn();
     renderAt('#/pages/profile/task/index');
@@ -282,7 +295,7 @@ describe('task page', () => {
     await waitFor(() =>
       expect(toast).toHaveBeenCalledWith('Reward received: +₱10.00. Balance ₱1,010.00', expect.anything()),
     );
-    expect(api.callsTo('/appTask/submitTask').map(bodyOf)).toEqual([{ code: 'invite_1' }]);
+    expect(server.callsTo('/appTask/submitTask').map(bodyOf)).toEqual([{ code: 'invite_1' }]);
     expect(await screen.findByTestId('task-invite_1-claimed', {}, wait)).toBeInTheDocument();
 
     fireEvent.click(screen.getByTestId('task-watch_5-go'));
@@ -299,7 +312,7 @@ describe('sending a red packet', () => {
     fireEvent.change(screen.getByTestId(testId), { target: { value } });
 
   it('states the rules and the 24-hour refund before paying, and checks the form', async () => {
-    const api = stubApi(baseRoutes());
+    const server = stubApi(baseRoutes());
     signIn();
     await openForm();
     expect(screen.getByTestId('packet-balance').textContent).toContain('₱1,000.00');
@@ -333,7 +346,7 @@ describe('sending a red packet', () => {
     expect(screen.getByTestId('packet-amount-error').textContent).toBe('Insufficient funds');
     fireEvent.click(screen.getByTestId('packet-submit'));
     expect(screen.queryByTestId('packet-confirm')).toBeNull();
-    expect(api.callsTo('/redP/sendRedPacket')).toHaveLength(0);
+    expect(server.callsTo('/redP/sendRedPacket')).toHaveLength(0);
   });
 
   it('pays once per confirmation (a retry after no answer reuses the requestId) and shows the link', async () => {
@@ -346,10 +359,8 @@ describe('sending a red packet', () => {
       claims: [],
       split: 'equal',
     });
-    const api = stubApi(
-      baseRoutes({
-        '/redP/sendRedPacket': [new TypeError('offline'), ok(sent)],
-      }),
+    const server = stubApi(
+      baseRoutes([on(api.redPacket.sendRedPacket).reply([new TypeError('offline'), ok(sent)])]),
     );
     signIn();
     await openForm();
@@ -370,7 +381,7 @@ describe('sending a red packet', () => {
     fireEvent.click(screen.getByText('Pay and send'));
     await screen.findByTestId('packet-sent', {}, wait);
 
-    const bodies = api.callsTo('/redP/sendRedPacket').map(bodyOf);
+    const bodies = server.callsTo('/redP/sendRedPacket').map(bodyOf);
     expect(bodies).toHaveLength(2);
     expect(bodies[0]).toMatchObject({
       amount: '30.00',
@@ -393,27 +404,29 @@ describe('sending a red packet', () => {
     fireEvent.click(screen.getByTestId('packet-submit'));
     await screen.findByTestId('packet-confirm', {}, wait);
     fireEvent.click(screen.getByText('Pay and send'));
-    await waitFor(() => expect(api.callsTo('/redP/sendRedPacket')).toHaveLength(3));
-    expect(bodyOf(api.callsTo('/redP/sendRedPacket')[2]!).requestId).not.toBe(bodies[0]?.requestId);
+    await waitFor(() => expect(server.callsTo('/redP/sendRedPacket')).toHaveLength(3));
+    expect(bodyOf(server.callsTo('/redP/sendRedPacket')[2]!).requestId).not.toBe(bodies[0]?.requestId);
   });
 
   it('lists my red packets with their state, claims and refunds', async () => {
     stubApi(
-      baseRoutes({
-        '/account/queryDkRedPacket': ok({
-          sent: [
-            packet({
-              id: '5',
-              mine: true,
-              state: 'expired',
-              refunded: '18.00',
-              claimedShares: 1,
-              greeting: 'Old one',
-            }),
-          ],
-          received: [packet({ id: '6', myClaim: '4.50', state: 'claimed', claimedShares: 3 })],
-        }),
-      }),
+      baseRoutes([
+        on(api.account.queryDkRedPacket).reply(
+          ok({
+            sent: [
+              packet({
+                id: '5',
+                mine: true,
+                state: 'expired',
+                refunded: '18.00',
+                claimedShares: 1,
+                greeting: 'Old one',
+              }),
+            ],
+            received: [packet({ id: '6', myClaim: '4.50', state: 'claimed', claimedShares: 3 })],
+          }),
+        ),
+      ]),
     );
     signIn();
     await openForm();
@@ -432,21 +445,23 @@ describe('receiving a red packet', () => {
   const at = '#/pages/profile/redPacket/receive/index?redPacketId=0c1f42a9b7e35d6480ac2e9f1d7b6a42';
 
   it('opens a share and shows the amount won', async () => {
-    const api = stubApi(
-      baseRoutes({
-        '/redP/queryRedPacket': ok(packet()),
-        '/redP/receiveRedPacket': ok({
-          amount: '9.50',
-          packet: packet({
-            claimedShares: 2,
-            myClaim: '9.50',
-            claims: [
-              ...packet().claims,
-              { nickname: 'viewer_01', amount: '9.50', at: '2026-11-21T10:00:00.000Z' },
-            ],
+    const server = stubApi(
+      baseRoutes([
+        on(api.redPacket.queryRedPacket).reply(ok(packet())),
+        on(api.redPacket.receiveRedPacket).reply(
+          ok({
+            amount: '9.50',
+            packet: packet({
+              claimedShares: 2,
+              myClaim: '9.50',
+              claims: [
+                ...packet().claims,
+                { nickname: 'viewer_01', amount: '9.50', at: '2026-11-21T10:00:00.000Z' },
+              ],
+            }),
           }),
-        }),
-      }),
+        ),
+      ]),
     );
     signIn();
     renderAt(at);
@@ -459,7 +474,7 @@ describe('receiving a red packet', () => {
     expect((await screen.findByTestId('packet-won', {}, wait)).textContent).toContain('+₱9.50');
     expect(screen.getByTestId('packet-shares-claimed').textContent).toBe('2/3 claimed');
     expect(screen.getAllByTestId('packet-claim')).toHaveLength(2);
-    expect(api.callsTo('/redP/receiveRedPacket')[0]?.url).toContain(
+    expect(server.callsTo('/redP/receiveRedPacket')[0]?.url).toContain(
       'redPacketId=0c1f42a9b7e35d6480ac2e9f1d7b6a42',
     );
     expect(toast).not.toHaveBeenCalled();
@@ -472,10 +487,10 @@ describe('receiving a red packet', () => {
     ['RedPacketOwn', 'You cannot claim your own red envelope'],
   ])('shows the refusal %s on the page, not in a toast', async (errorKey, text) => {
     stubApi(
-      baseRoutes({
-        '/redP/queryRedPacket': ok(packet()),
-        '/redP/receiveRedPacket': refusal(409, 'server text', errorKey),
-      }),
+      baseRoutes([
+        on(api.redPacket.queryRedPacket).reply(ok(packet())),
+        on(api.redPacket.receiveRedPacket).reply(refusal(409, 'server text', errorKey)),
+      ]),
     );
     signIn();
     renderAt(at);
@@ -486,7 +501,11 @@ describe('receiving a red packet', () => {
   });
 
   it('says at once when the packet is all claimed or expired, and shows a claim already made', async () => {
-    stubApi(baseRoutes({ '/redP/queryRedPacket': ok(packet({ state: 'claimed', claimedShares: 3 })) }));
+    stubApi(
+      baseRoutes([
+        on(api.redPacket.queryRedPacket).reply(ok(packet({ state: 'claimed', claimedShares: 3 }))),
+      ]),
+    );
     signIn();
     let view = renderAt(at);
     expect((await screen.findByTestId('packet-refusal', {}, wait)).textContent).toBe(
@@ -495,7 +514,7 @@ describe('receiving a red packet', () => {
     expect(screen.queryByTestId('packet-open')).toBeNull();
     view.unmount();
 
-    stubApi(baseRoutes({ '/redP/queryRedPacket': ok(packet({ state: 'expired' })) }));
+    stubApi(baseRoutes([on(api.redPacket.queryRedPacket).reply(ok(packet({ state: 'expired' })))]));
     view = renderAt(at);
     expect((await screen.findByTestId('packet-refusal', {}, wait)).textContent).toBe(
       'This red envelope has expired',
@@ -503,27 +522,27 @@ describe('receiving a red packet', () => {
     expect(screen.getByTestId('packet-state').textContent).toBe('Expired');
     view.unmount();
 
-    stubApi(baseRoutes({ '/redP/queryRedPacket': ok(packet({ myClaim: '12.00' })) }));
+    stubApi(baseRoutes([on(api.redPacket.queryRedPacket).reply(ok(packet({ myClaim: '12.00' })))]));
     view = renderAt(at);
     expect((await screen.findByTestId('packet-my-claim', {}, wait)).textContent).toContain('+₱12.00');
     view.unmount();
 
-    stubApi(baseRoutes({ '/redP/queryRedPacket': ok(packet({ mine: true })) }));
+    stubApi(baseRoutes([on(api.redPacket.queryRedPacket).reply(ok(packet({ mine: true })))]));
     renderAt(at);
     expect(await screen.findByTestId('packet-own', {}, wait)).toBeInTheDocument();
     expect(screen.queryByTestId('packet-open')).toBeNull();
   });
 
   it('treats an old numeric id as no packet, without asking the server', async () => {
-    const api = stubApi(baseRoutes({ '/redP/queryRedPacket': ok(packet()) }));
+    const server = stubApi(baseRoutes([on(api.redPacket.queryRedPacket).reply(ok(packet()))]));
     signIn();
     renderAt('#/pages/profile/redPacket/receive/index?redPacketId=42');
     expect(await screen.findByTestId('packet-not-found', {}, wait)).toBeInTheDocument();
-    expect(api.callsTo('/redP/queryRedPacket')).toHaveLength(0);
+    expect(server.callsTo('/redP/queryRedPacket')).toHaveLength(0);
   });
 
   it('tells a missing packet apart, and asks a guest to log in on the same page', async () => {
-    stubApi(baseRoutes({ '/redP/queryRedPacket': refusal(409, 'nope', 'RedPacketNotFound') }));
+    stubApi(baseRoutes([on(api.redPacket.queryRedPacket).reply(refusal(409, 'nope', 'RedPacketNotFound'))]));
     signIn();
     const view = renderAt(at);
     expect(await screen.findByTestId('packet-not-found', {}, wait)).toBeInTheDocument();
@@ -531,17 +550,18 @@ describe('receiving a red packet', () => {
     view.unmount();
 
     act(() => useSession.getState().logout());
-    const api = stubApi(baseRoutes());
+    const server = stubApi(baseRoutes());
     renderAt(at);
     fireEvent.click(await screen.findByTestId('packet-guest-login', {}, wait));
     // The login panel remembers this page, packet id included, to come back after a Google round trip.
     expect(decodeURIComponent(document.cookie)).toContain('redPacketId=0c1f42a9b7e35d6480ac2e9f1d7b6a42');
-    expect(api.callsTo('/redP/queryRedPacket')).toHaveLength(0);
+    expect(server.callsTo('/redP/queryRedPacket')).toHaveLength(0);
   });
 });
 
 describe('rank board', () => {
-  const board = (type: string, overrides: Record<string, unknown> = {}) => ({
+  type Board = CallData<typeof api.reward.ranking>;
+  const board = (type: Board['type'], overrides: Partial<Board> = {}): Board => ({
     currency: 'PHP',
     type,
     day: null,
@@ -556,13 +576,20 @@ describe('rank board', () => {
   });
 
   it('shows medals, shared ranks for ties and the viewer pinned at the bottom', async () => {
-    const api = stubApi(
-      baseRoutes({
-        '/reward/ranking': (call) => ok(board(new URL(call.url, 'http://x').searchParams.get('type') ?? '')),
-        '/reward/rankingByDay': ok(
-          board('invites', { day: '2026-11-21', list: [], me: { rank: null, value: '0' } }),
+    const server = stubApi(
+      baseRoutes([
+        on(api.reward.ranking).reply((call) =>
+          // The server reads a missing type as earnings.
+          ok(
+            board(
+              new URL(call.url, 'http://x').searchParams.get('type') === 'invites' ? 'invites' : 'earnings',
+            ),
+          ),
         ),
-      }),
+        on(api.reward.rankingByDay).reply(
+          ok(board('invites', { day: '2026-11-21', list: [], me: { rank: null, value: '0' } })),
+        ),
+      ]),
     );
     signIn();
     renderAt('#/pages/earn/rank');
@@ -586,11 +613,11 @@ describe('rank board', () => {
     fireEvent.click(screen.getByTestId('rank-scope-today'));
     expect(await screen.findByTestId('rank-empty', {}, wait)).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('rank-me-rank').textContent).toBe('—'));
-    expect(api.callsTo('/reward/rankingByDay')[0]?.url).toContain('type=invites');
+    expect(server.callsTo('/reward/rankingByDay')[0]?.url).toContain('type=invites');
   });
 
   it('asks a guest to log in to see their own place', async () => {
-    stubApi(baseRoutes({ '/reward/ranking': ok(board('earnings', { me: null })) }));
+    stubApi(baseRoutes([on(api.reward.ranking).reply(ok(board('earnings', { me: null })))]));
     asGuest();
     renderAt('#/pages/earn/rank');
     expect(await screen.findByTestId('rank-me-guest', {}, wait)).toBeInTheDocument();
@@ -599,7 +626,7 @@ describe('rank board', () => {
 });
 
 describe('customer service', () => {
-  const contacts = ok({
+  const contacts = ok<CallData<typeof api.config.customerService>>({
     currency: 'PHP',
     contacts: [
       { kind: 'chat', label: 'Live chat', url: '/pages/profile/chat/index' },
@@ -610,11 +637,11 @@ describe('customer service', () => {
   });
 
   it('lists the contacts with the agent of this host; chat opens the in-app chat', async () => {
-    const api = stubApi(
-      baseRoutes({
-        '/appConfig/customerService': contacts,
-        '/appConfig/queryTgAgent': ok({ url: 'https://t.me/ds_agent' }),
-      }),
+    const server = stubApi(
+      baseRoutes([
+        on(api.config.customerService).reply(contacts),
+        on(api.config.queryTgAgent).reply(ok({ url: 'https://t.me/ds_agent' })),
+      ]),
     );
     asGuest();
     for (const route of ['#/pages/earn/customerService', '#/pages/profile/contactUs/index']) {
@@ -632,6 +659,6 @@ describe('customer service', () => {
       expect(screen.getByTestId('support-whatsapp').tagName).toBe('LI');
       view.unmount();
     }
-    expect(api.callsTo('/appConfig/queryTgAgent')[0]?.url).toContain(`domain=${window.location.hostname}`);
+    expect(server.callsTo('/appConfig/queryTgAgent')[0]?.url).toContain(`domain=${window.location.hostname}`);
   });
 });

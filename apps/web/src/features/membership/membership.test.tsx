@@ -1,4 +1,4 @@
-import type { MembershipStatus, RechargeOrder, TierOffer } from '@dramastar/contract';
+import { type MembershipStatus, type RechargeOrder, type TierOffer, api } from '@dramastar/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { openPaymentPage, submitPaymentForm } from '../../shared/payments';
@@ -6,7 +6,7 @@ import { pendingReturn, rememberReturn } from '../../shared/return-to';
 import { useSession } from '../../shared/store/session';
 import { useLoginPanel } from '../../shared/auth/login-panel-store';
 import { showToast } from '../../shared/ui/toast';
-import { ok, refusal, stubApi, type FetchCall, type Route } from '../../test/fetch';
+import { ok, refusal, stubApi, type FetchCall, on, type Fake, type CallData } from '../../test/fetch';
 import { sampleUser, tenantConfigAnswer } from '../../test/fixtures';
 import { renderAt, wait } from '../../test/render-app';
 
@@ -77,7 +77,7 @@ function ordinaryStatus(): MembershipStatus {
   };
 }
 
-const channels = {
+const channels: CallData<typeof api.config.queryPc> = {
   currency: 'PHP',
   channels: [
     {
@@ -133,18 +133,18 @@ function order(overrides: Partial<RechargeOrder> = {}): RechargeOrder {
 
 const canSendMember = { allowed: true, reason: null, perPeriod: 5, used: 1, remaining: 4, periodDays: 30 };
 
-function baseRoutes(extra: Record<string, Route> = {}): Record<string, Route> {
-  return {
-    '/appConfig/tenantConfig': ok(tenantConfigAnswer),
-    '/user/getMessage': ok({ list: [], total: 0, unread: 0 }),
-    '/user/info': ok(sampleUser()),
-    '/account/accountInfo': ok({ currency: 'PHP', balance: '1000.00' }),
-    '/user/queryGreatestVipcard': ok(memberStatus()),
-    '/account/queryVipCardCountAndStatus': ok({ count: 0, activeCount: 0, list: [] }),
-    '/user/queryCanSendTrialCard': ok(canSendMember),
-    '/appConfig/queryPc': ok(channels),
+function baseRoutes(extra: Fake[] = []): Fake[] {
+  return [
+    on(api.config.tenantConfig).reply(ok(tenantConfigAnswer)),
+    on(api.user.getMessage).reply(ok({ list: [], total: 0, unread: 0 })),
+    on(api.user.info).reply(ok(sampleUser())),
+    on(api.account.accountInfo).reply(ok({ currency: 'PHP', balance: '1000.00' })),
+    on(api.user.queryGreatestVipcard).reply(ok(memberStatus())),
+    on(api.account.queryVipCardCountAndStatus).reply(ok({ count: 0, activeCount: 0, list: [] })),
+    on(api.user.queryCanSendTrialCard).reply(ok(canSendMember)),
+    on(api.config.queryPc).reply(ok(channels)),
     ...extra,
-  };
+  ];
 }
 
 function signIn() {
@@ -194,7 +194,9 @@ describe('Star Card page', () => {
   });
 
   it('confirms an upgrade with its numbers and asks for a payment method before sending anything', async () => {
-    const api = stubApi(baseRoutes({ '/account/accountInfo': ok({ currency: 'PHP', balance: '100.00' }) }));
+    const server = stubApi(
+      baseRoutes([on(api.account.accountInfo).reply(ok({ currency: 'PHP', balance: '100.00' }))]),
+    );
     signIn();
     renderAt('#/pages/earn/strategy');
     fireEvent.click(await screen.findByTestId('tier-premium-buy', {}, wait));
@@ -226,12 +228,12 @@ describe('Star Card page', () => {
     expect(screen.getByTestId('purchase-recharge').getAttribute('href')).toBe(
       '#/pages/profile/recharge/index',
     );
-    expect(api.callsTo('/user/openvipByBalance')).toHaveLength(0);
-    expect(api.callsTo('/user/openvip')).toHaveLength(0);
+    expect(server.callsTo('/user/openvipByBalance')).toHaveLength(0);
+    expect(server.callsTo('/user/openvip')).toHaveLength(0);
   });
 
   /** A purchase from the balance: Premium replacing a card (credit for its unused part). */
-  const premiumUpgrade = {
+  const premiumUpgrade: CallData<typeof api.user.openvipByBalance> = {
     card: { tier: 'premium', startsAt: '2026-11-21T09:00:00.000Z', endsAt: '2026-12-21T09:00:00.000Z' },
     action: 'upgrade',
     paid: '500.67',
@@ -240,10 +242,8 @@ describe('Star Card page', () => {
   };
 
   it('buys from the balance once per confirmation: a retry after no answer reuses the requestId', async () => {
-    const api = stubApi(
-      baseRoutes({
-        '/user/openvipByBalance': [new TypeError('offline'), ok(premiumUpgrade)],
-      }),
+    const server = stubApi(
+      baseRoutes([on(api.user.openvipByBalance).reply([new TypeError('offline'), ok(premiumUpgrade)])]),
     );
     signIn();
     renderAt('#/pages/earn/strategy');
@@ -265,7 +265,7 @@ describe('Star Card page', () => {
     // Not sent here by a paywall: nothing to go back to.
     expect(screen.queryByTestId('purchase-continue')).toBeNull();
 
-    const bodies = api.callsTo('/user/openvipByBalance').map(bodyOf);
+    const bodies = server.callsTo('/user/openvipByBalance').map(bodyOf);
     expect(bodies).toHaveLength(2);
     expect(bodies[0]).toMatchObject({ tier: 'premium' });
     expect(bodies[0]!.requestId).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
@@ -273,11 +273,7 @@ describe('Star Card page', () => {
   });
 
   it('after a purchase started from a paywall, leads back to that episode', async () => {
-    stubApi(
-      baseRoutes({
-        '/user/openvipByBalance': ok(premiumUpgrade),
-      }),
-    );
+    stubApi(baseRoutes([on(api.user.openvipByBalance).reply(ok(premiumUpgrade))]));
     signIn();
     rememberReturn('/pages/shorts/videoDetails?seriesId=2&videoId=9');
     renderAt('#/pages/earn/strategy');
@@ -295,10 +291,10 @@ describe('Star Card page', () => {
   });
 
   it('shows a refusal in the sheet, not as a toast, and the next try is a new request', async () => {
-    const api = stubApi(
-      baseRoutes({
-        '/user/openvipByBalance': refusal(409, 'Insufficient funds', 'InsufficientFunds'),
-      }),
+    const server = stubApi(
+      baseRoutes([
+        on(api.user.openvipByBalance).reply(refusal(409, 'Insufficient funds', 'InsufficientFunds')),
+      ]),
     );
     signIn();
     renderAt('#/pages/earn/strategy');
@@ -311,27 +307,29 @@ describe('Star Card page', () => {
     );
     expect(screen.getByTestId('purchase-recharge')).toBeInTheDocument();
     fireEvent.click(screen.getByTestId('purchase-confirm'));
-    await waitFor(() => expect(api.callsTo('/user/openvipByBalance')).toHaveLength(2), wait);
-    const [first, second] = api.callsTo('/user/openvipByBalance').map(bodyOf);
+    await waitFor(() => expect(server.callsTo('/user/openvipByBalance')).toHaveLength(2), wait);
+    const [first, second] = server.callsTo('/user/openvipByBalance').map(bodyOf);
     expect(second!.requestId).not.toBe(first!.requestId);
     expect(toast).not.toHaveBeenCalled();
   });
 
   it('names the provider of the card channel and posts the form a provider asks for (JazzCash)', async () => {
     const payForm = { action: 'https://sandbox.jazzcash.com.pk/checkout', fields: { pp_TxnRefNo: 'R1' } };
-    const jazz = {
+    const jazz: CallData<typeof api.config.queryPc> = {
       ...channels,
       currency: 'PKR',
       channels: channels.channels.map((c) =>
         c.code === 'gateway' ? { ...c, providers: [{ provider: 'jazzcash', methods: ['MWALLET'] }] } : c,
       ),
     };
-    const api = stubApi(
-      baseRoutes({
-        '/user/queryGreatestVipcard': ok(ordinaryStatus()),
-        '/appConfig/queryPc': ok(jazz),
-        '/user/openvip': ok(order({ amount: '299.00', creditAmount: '299.00', payUrl: null, payForm })),
-      }),
+    const server = stubApi(
+      baseRoutes([
+        on(api.user.queryGreatestVipcard).reply(ok(ordinaryStatus())),
+        on(api.config.queryPc).reply(ok(jazz)),
+        on(api.user.openvip).reply(
+          ok(order({ amount: '299.00', creditAmount: '299.00', payUrl: null, payForm })),
+        ),
+      ]),
     );
     signIn();
     renderAt('#/pages/earn/strategy');
@@ -342,19 +340,20 @@ describe('Star Card page', () => {
     fireEvent.click(screen.getByTestId('purchase-confirm'));
     await waitFor(() => expect(submitPaymentForm).toHaveBeenCalledWith(payForm), wait);
     expect(openPaymentPage).not.toHaveBeenCalled();
-    expect(bodyOf(api.callsTo('/user/openvip')[0]!)).toMatchObject({ channel: 'gateway' });
+    expect(bodyOf(server.callsTo('/user/openvip')[0]!)).toMatchObject({ channel: 'gateway' });
   });
 
   it('sends a card payer to the gateway page and a bank transfer to its order page', async () => {
-    const api = stubApi(
-      baseRoutes({
-        '/user/queryGreatestVipcard': ok(ordinaryStatus()),
-        '/user/openvip': (call) =>
+    const server = stubApi(
+      baseRoutes([
+        on(api.user.queryGreatestVipcard).reply(ok(ordinaryStatus())),
+        on(api.user.openvip).reply((call) =>
           (JSON.parse(call.init.body as string) as { channel: string }).channel === 'gateway'
             ? ok(order({ amount: '299.00', creditAmount: '299.00' }))
             : ok(order({ orderNo: 'R300', channel: 'official', payUrl: null })),
-        '/account/rechargeRecords': ok({ list: [], total: 0 }),
-      }),
+        ),
+        on(api.account.rechargeRecords).reply(ok({ list: [], total: 0 })),
+      ]),
     );
     signIn();
     renderAt('#/pages/earn/strategy');
@@ -366,7 +365,10 @@ describe('Star Card page', () => {
     fireEvent.click(await screen.findByTestId('pay-method-gateway', {}, wait));
     fireEvent.click(screen.getByTestId('purchase-confirm'));
     await waitFor(() => expect(openPaymentPage).toHaveBeenCalledWith('/sandbox/pay/R200'), wait);
-    expect(bodyOf(api.callsTo('/user/openvip')[0]!)).toMatchObject({ tier: 'primary', channel: 'gateway' });
+    expect(bodyOf(server.callsTo('/user/openvip')[0]!)).toMatchObject({
+      tier: 'primary',
+      channel: 'gateway',
+    });
 
     fireEvent.click(screen.getByTestId('purchase-close'));
     fireEvent.click(screen.getByTestId('tier-director-buy'));
@@ -376,35 +378,37 @@ describe('Star Card page', () => {
       () => expect(window.location.hash).toBe('#/pages/profile/recharge/official?orderNo=R300'),
       wait,
     );
-    const [first, second] = api.callsTo('/user/openvip').map(bodyOf);
+    const [first, second] = server.callsTo('/user/openvip').map(bodyOf);
     expect(second).toMatchObject({ tier: 'director', channel: 'official' });
     expect(second!.requestId).not.toBe(first!.requestId);
   });
 
   it('lists the cards held with their state', async () => {
     stubApi(
-      baseRoutes({
-        '/account/queryVipCardCountAndStatus': ok({
-          count: 2,
-          activeCount: 1,
-          list: [
-            {
-              tier: 'primary',
-              startsAt: '2099-12-11T09:00:00.000Z',
-              endsAt: '2100-01-10T09:00:00.000Z',
-              status: 'upcoming',
-              source: 'purchase',
-            },
-            {
-              tier: 'primary',
-              startsAt: '2026-11-11T09:00:00.000Z',
-              endsAt: '2099-12-11T09:00:00.000Z',
-              status: 'active',
-              source: 'test',
-            },
-          ],
-        }),
-      }),
+      baseRoutes([
+        on(api.account.queryVipCardCountAndStatus).reply(
+          ok({
+            count: 2,
+            activeCount: 1,
+            list: [
+              {
+                tier: 'primary',
+                startsAt: '2099-12-11T09:00:00.000Z',
+                endsAt: '2100-01-10T09:00:00.000Z',
+                status: 'upcoming',
+                source: 'purchase',
+              },
+              {
+                tier: 'primary',
+                startsAt: '2026-11-11T09:00:00.000Z',
+                endsAt: '2099-12-11T09:00:00.000Z',
+                status: 'active',
+                source: 'test',
+              },
+            ],
+          }),
+        ),
+      ]),
     );
     signIn();
     renderAt('#/pages/earn/strategy');
@@ -420,12 +424,14 @@ describe('Star Card page', () => {
 
   it('says a running trial unlocks every episode, not “free episodes only”', async () => {
     stubApi(
-      baseRoutes({
-        '/user/queryGreatestVipcard': ok({
-          ...ordinaryStatus(),
-          trial: { activeUntil: '2099-11-30T09:00:00.000Z' },
-        }),
-      }),
+      baseRoutes([
+        on(api.user.queryGreatestVipcard).reply(
+          ok({
+            ...ordinaryStatus(),
+            trial: { activeUntil: '2099-11-30T09:00:00.000Z' },
+          }),
+        ),
+      ]),
     );
     signIn();
     renderAt('#/pages/earn/strategy');
@@ -437,7 +443,7 @@ describe('Star Card page', () => {
 
   it('shows a guest every tier with its price and days, and continues to the purchase after sign-in', async () => {
     const tiers = ordinaryStatus().tiers;
-    const api = stubApi(baseRoutes({ '/user/starCardTiers': ok({ currency: 'PHP', tiers }) }));
+    const server = stubApi(baseRoutes([on(api.user.starCardTiers).reply(ok({ currency: 'PHP', tiers }))]));
     act(() => useSession.getState().setTenantFallback());
     renderAt('#/pages/earn/strategy');
     expect((await screen.findByTestId('tier-primary-price', {}, wait)).textContent).toBe('₱299.00');
@@ -445,7 +451,7 @@ describe('Star Card page', () => {
       'Every card unlocks every paid episode',
     );
     expect(screen.queryByTestId('login-required')).toBeNull();
-    expect(api.callsTo('/user/starCardTiers')[0]!.url).toContain('tenantId=000000');
+    expect(server.callsTo('/user/starCardTiers')[0]!.url).toContain('tenantId=000000');
     fireEvent.click(screen.getByTestId('tier-primary-buy'));
     await waitFor(() => expect(useLoginPanel.getState().visible).toBe(true), wait);
     expect(window.location.hash).toContain('buy=primary');
@@ -458,7 +464,9 @@ describe('Star Card page', () => {
   });
 });
 
-function trialCards(overrides: Record<string, unknown> = {}) {
+type TrialCards = CallData<typeof api.user.trialCards>;
+
+function trialCards(overrides: Partial<TrialCards> = {}): TrialCards {
   return {
     hours: 72,
     activeUntil: null,
@@ -488,7 +496,7 @@ describe('Points & Trial Card page', () => {
       activeUntil: until,
       owned: [
         {
-          ...trialCards().owned[0],
+          ...trialCards().owned[0]!,
           status: 'active',
           activatedAt: new Date().toISOString(),
           expiresAt: until,
@@ -496,34 +504,34 @@ describe('Points & Trial Card page', () => {
       ],
     });
     let activated = false;
-    const api = stubApi(
-      baseRoutes({
-        '/user/trialCards': () => ok(activated ? running : trialCards()),
-        '/user/getTrialCard': () => {
+    const server = stubApi(
+      baseRoutes([
+        on(api.user.trialCards).reply(() => ok(activated ? running : trialCards())),
+        on(api.user.getTrialCard).reply(() => {
           activated = true;
           return ok(running);
-        },
-      }),
+        }),
+      ]),
     );
     signIn();
     renderAt('#/pages/profile/pointsTrial/index');
     fireEvent.click(await screen.findByTestId('trial-activate', {}, wait));
     fireEvent.click(await screen.findByRole('button', { name: 'Activate now' }, wait));
     expect((await screen.findByTestId('trial-countdown', {}, wait)).textContent).toBe('72:00:00');
-    expect(api.callsTo('/user/getTrialCard').map(bodyOf)).toEqual([{}]);
+    expect(server.callsTo('/user/getTrialCard').map(bodyOf)).toEqual([{}]);
     vi.setSystemTime(Date.now() + 3600_000 + 61_000);
     await waitFor(() => expect(screen.getByTestId('trial-countdown').textContent).toBe('70:58:59'), wait);
   });
 
   it('redeems a gift code, refusing a malformed one before sending it', async () => {
-    const api = stubApi(
-      baseRoutes({
-        '/user/trialCards': ok(trialCards()),
-        '/user/getTrialCard': [
+    const server = stubApi(
+      baseRoutes([
+        on(api.user.trialCards).reply(ok(trialCards())),
+        on(api.user.getTrialCard).reply([
           refusal(409, 'This trial card code is not valid', 'TrialCardCodeInvalid'),
           ok(trialCards()),
-        ],
-      }),
+        ]),
+      ]),
     );
     signIn();
     renderAt('#/pages/profile/pointsTrial/index');
@@ -533,7 +541,7 @@ describe('Points & Trial Card page', () => {
     expect((await screen.findByTestId('redeem-code-error', {}, wait)).textContent).toBe(
       'This trial card code is not valid',
     );
-    expect(api.callsTo('/user/getTrialCard')).toHaveLength(0);
+    expect(server.callsTo('/user/getTrialCard')).toHaveLength(0);
 
     fireEvent.change(field, { target: { value: 'tc2345abcd' } });
     fireEvent.click(screen.getByTestId('redeem-submit'));
@@ -543,7 +551,7 @@ describe('Points & Trial Card page', () => {
     fireEvent.change(field, { target: { value: 'TC2345ABCE' } });
     fireEvent.click(screen.getByTestId('redeem-submit'));
     expect(await screen.findByTestId('redeem-done', {}, wait)).toBeInTheDocument();
-    expect(api.callsTo('/user/getTrialCard').map(bodyOf)).toEqual([
+    expect(server.callsTo('/user/getTrialCard').map(bodyOf)).toEqual([
       { code: 'TC2345ABCD' },
       { code: 'TC2345ABCE' },
     ]);
@@ -552,17 +560,19 @@ describe('Points & Trial Card page', () => {
 
   it('shows a user without a Star Card the way to one instead of the gift form', async () => {
     stubApi(
-      baseRoutes({
-        '/user/trialCards': ok(trialCards()),
-        '/user/queryCanSendTrialCard': ok({
-          allowed: false,
-          reason: 'MembershipRequired',
-          perPeriod: 5,
-          used: 0,
-          remaining: 0,
-          periodDays: 30,
-        }),
-      }),
+      baseRoutes([
+        on(api.user.trialCards).reply(ok(trialCards())),
+        on(api.user.queryCanSendTrialCard).reply(
+          ok({
+            allowed: false,
+            reason: 'MembershipRequired',
+            perPeriod: 5,
+            used: 0,
+            remaining: 0,
+            periodDays: 30,
+          }),
+        ),
+      ]),
     );
     signIn();
     renderAt('#/pages/profile/pointsTrial/index');
@@ -573,7 +583,7 @@ describe('Points & Trial Card page', () => {
   });
 
   it('gifts to a team member by invite code and creates a code to copy, once per confirmation', async () => {
-    const issued = {
+    const issued: TrialCards['sent'][number] = {
       id: '9',
       source: 'issued',
       status: 'unused',
@@ -584,15 +594,15 @@ describe('Points & Trial Card page', () => {
       expiresAt: null,
       createdAt: '2026-11-21T00:00:00.000Z',
     };
-    const api = stubApi(
-      baseRoutes({
-        '/user/trialCards': ok(trialCards()),
-        '/user/sendTrialCard': [
+    const server = stubApi(
+      baseRoutes([
+        on(api.user.trialCards).reply(ok(trialCards())),
+        on(api.user.sendTrialCard).reply([
           refusal(409, 'Trial cards go to members of your team', 'TrialCardNotInTeam'),
           new TypeError('offline'),
           ok(trialCards({ sent: [issued] })),
-        ],
-      }),
+        ]),
+      ]),
     );
     signIn();
     renderAt('#/pages/profile/pointsTrial/index');
@@ -626,7 +636,7 @@ describe('Points & Trial Card page', () => {
     expect(screen.getByTestId('trial-code-9').textContent).toBe('TC7K2M9QXY');
     expect(screen.getByTestId('copy-TC7K2M9QXY')).toBeInTheDocument();
 
-    const bodies = api.callsTo('/user/sendTrialCard').map(bodyOf);
+    const bodies = server.callsTo('/user/sendTrialCard').map(bodyOf);
     expect(bodies[0]).toMatchObject({ inviteCode: 'ZX98YW76' });
     expect(bodies[1]).not.toHaveProperty('inviteCode');
     // The refusal made nothing: a new id; the unanswered try is repeated with the same id.
@@ -637,25 +647,27 @@ describe('Points & Trial Card page', () => {
 
   it('lists points with translated kinds (unknown ones raw) and the rules', async () => {
     stubApi(
-      baseRoutes({
-        '/user/queryVideoPoint': ok({
-          balance: 1041,
-          total: 3,
-          list: [
-            { id: '3', amount: 1000, kind: 'share_director', createdAt: '2026-11-21T00:00:00.000Z' },
-            { id: '2', amount: 40, kind: 'task_bonus', createdAt: '2026-11-20T00:00:00.000Z' },
-            { id: '1', amount: 1, kind: 'paid_episode', createdAt: '2026-11-19T00:00:00.000Z' },
-          ],
-          // The tenant's rules as the server answers them (here changed by the operator).
-          rules: {
-            paidEpisode: 2,
-            shareToNewUser: 15,
-            sharePrimaryCard: 30,
-            sharePremiumCard: 300,
-            shareDirectorCard: 1000,
-          },
-        }),
-      }),
+      baseRoutes([
+        on(api.user.queryVideoPoint).reply(
+          ok({
+            balance: 1041,
+            total: 3,
+            list: [
+              { id: '3', amount: 1000, kind: 'share_director', createdAt: '2026-11-21T00:00:00.000Z' },
+              { id: '2', amount: 40, kind: 'task_bonus', createdAt: '2026-11-20T00:00:00.000Z' },
+              { id: '1', amount: 1, kind: 'paid_episode', createdAt: '2026-11-19T00:00:00.000Z' },
+            ],
+            // The tenant's rules as the server answers them (here changed by the operator).
+            rules: {
+              paidEpisode: 2,
+              shareToNewUser: 15,
+              sharePrimaryCard: 30,
+              sharePremiumCard: 300,
+              shareDirectorCard: 1000,
+            },
+          }),
+        ),
+      ]),
     );
     signIn();
     renderAt('#/pages/profile/pointsTrial/index?tab=points');
@@ -686,7 +698,7 @@ describe('membership entries', () => {
   });
 
   it('Profile offers a Star Card to an ordinary user', async () => {
-    stubApi(baseRoutes({ '/user/queryGreatestVipcard': ok(ordinaryStatus()) }));
+    stubApi(baseRoutes([on(api.user.queryGreatestVipcard).reply(ok(ordinaryStatus()))]));
     signIn();
     renderAt('#/pages/profile/index');
     expect((await screen.findByTestId('profile-membership', {}, wait)).textContent).toBe('Ordinary user');

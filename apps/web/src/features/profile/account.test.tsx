@@ -1,4 +1,4 @@
-import { AVATAR_MAX_BYTES, CURRENCIES } from '@dramastar/contract';
+import { AVATAR_MAX_BYTES, CURRENCIES, api } from '@dramastar/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { refreshUserInfo } from '../../shared/api/user-info';
@@ -7,7 +7,7 @@ import { useSession } from '../../shared/store/session';
 import { STORAGE_KEYS } from '../../shared/store/storage-keys';
 import { useQuality } from '../../shared/store/video-quality';
 import { showToast } from '../../shared/ui/toast';
-import { ok, refusal, stubApi } from '../../test/fetch';
+import { ok, refusal, stubApi, on } from '../../test/fetch';
 import { clearCookies, sampleUser, tenantConfigAnswer } from '../../test/fixtures';
 import { renderAt, wait } from '../../test/render-app';
 
@@ -18,10 +18,10 @@ vi.mock('../../shared/ui/toast', () => {
 });
 const toast = vi.mocked(showToast);
 
-const baseRoutes = {
-  '/appConfig/tenantConfig': ok(tenantConfigAnswer),
-  '/user/getMessage': ok({ list: [], total: 0, unread: 0 }),
-};
+const baseRoutes = [
+  on(api.config.tenantConfig).reply(ok(tenantConfigAnswer)),
+  on(api.user.getMessage).reply(ok({ list: [], total: 0, unread: 0 })),
+];
 
 function signIn(overrides: Parameters<typeof sampleUser>[0] = {}) {
   act(() => {
@@ -38,42 +38,44 @@ afterEach(() => {
 
 describe('three-page (hand-over from the embedded login)', () => {
   it('signs in with a single-use hand-over ticket as a session of its own', async () => {
-    const api = stubApi({
+    const server = stubApi([
       ...baseRoutes,
-      '/auth/loginByTicket': ok({ access_token: 'tok-handoff' }),
-      '/user/info': ok(sampleUser()),
-    });
+      on(api.auth.loginByTicket).reply(ok({ access_token: 'tok-handoff' })),
+      on(api.user.info).reply(ok(sampleUser())),
+    ]);
     renderAt('#/pages/login/three?handoff=ticket-9');
     await waitFor(() => expect(useSession.getState().token).toBe('tok-handoff'), wait);
-    expect(api.callsTo('/auth/loginByTicket')[0]!.json).toEqual({ ticket: 'ticket-9' });
+    expect(server.callsTo('/auth/loginByTicket')[0]!.json).toEqual({ ticket: 'ticket-9' });
   });
 
   it('never takes a session token from the address', async () => {
-    const api = stubApi({ ...baseRoutes, '/user/info': ok(sampleUser()) });
+    const server = stubApi([...baseRoutes, on(api.user.info).reply(ok(sampleUser()))]);
     renderAt('#/pages/login/three?token=someone-elses-session');
     expect(await screen.findByTestId('three-error', {}, wait)).toBeInTheDocument();
     expect(useSession.getState().token).toBeNull();
-    expect(api.callsTo('/user/info')).toHaveLength(0);
+    expect(server.callsTo('/user/info')).toHaveLength(0);
   });
 });
 
 describe('three-page (Google sign-in)', () => {
   it('logs in when the ticket belongs to a user, and returns to the saved page', async () => {
-    const api = stubApi({
+    const server = stubApi([
       ...baseRoutes,
-      '/auth/thirdLoginByToken': ok({
-        access_token: 'tok-google',
-        channel: 'google',
-        email: null,
-        name: null,
-      }),
-      '/user/info': ok(sampleUser()),
-    });
+      on(api.auth.thirdLoginByToken).reply(
+        ok({
+          access_token: 'tok-google',
+          channel: 'google',
+          email: null,
+          name: null,
+        }),
+      ),
+      on(api.user.info).reply(ok(sampleUser())),
+    ]);
     document.cookie = `loginCallbackUrl=${encodeURIComponent('/pages/profile/index')}; path=/`;
     renderAt('#/pages/login/three?token=ticket-1&channel=google');
     expect(await screen.findByTestId('profile-user', {}, wait)).toBeInTheDocument();
-    expect(api.callsTo('/auth/thirdLoginByToken')).toHaveLength(1);
-    expect(api.callsTo('/auth/thirdLoginByToken')[0]!.json).toEqual({
+    expect(server.callsTo('/auth/thirdLoginByToken')).toHaveLength(1);
+    expect(server.callsTo('/auth/thirdLoginByToken')[0]!.json).toEqual({
       accessToken: 'ticket-1',
       channel: 'google',
     });
@@ -83,17 +85,19 @@ describe('three-page (Google sign-in)', () => {
   });
 
   it('asks a new Google user for the phone and invite code, then completes the sign-up', async () => {
-    const api = stubApi({
+    const server = stubApi([
       ...baseRoutes,
-      '/auth/thirdLoginByToken': ok({
-        access_token: null,
-        channel: 'google',
-        email: 'new.user@gmail.com',
-        name: 'New User',
-      }),
-      '/auth/thirdLogin': ok({ access_token: 'tok-new' }),
-      '/user/info': ok(sampleUser()),
-    });
+      on(api.auth.thirdLoginByToken).reply(
+        ok({
+          access_token: null,
+          channel: 'google',
+          email: 'new.user@gmail.com',
+          name: 'New User',
+        }),
+      ),
+      on(api.auth.thirdLogin).reply(ok({ access_token: 'tok-new' })),
+      on(api.user.info).reply(ok(sampleUser())),
+    ]);
     renderAt('#/pages/login/three?token=ticket-2&channel=google');
     await screen.findByTestId('three-complete', {}, wait);
     expect(screen.getByTestId<HTMLInputElement>('three-email').value).toBe('new.user@gmail.com');
@@ -110,7 +114,7 @@ describe('three-page (Google sign-in)', () => {
     fireEvent.click(screen.getByTestId('submit'));
 
     expect(await screen.findByTestId('home-page', {}, wait)).toBeInTheDocument();
-    expect(api.callsTo('/auth/thirdLogin')[0]!.json).toEqual({
+    expect(server.callsTo('/auth/thirdLogin')[0]!.json).toEqual({
       accessToken: 'ticket-2',
       channel: 'google',
       areaCode: CURRENCIES.PHP.phonePrefix,
@@ -132,7 +136,7 @@ describe('three-page (Google sign-in)', () => {
 
 describe('invite code binding', () => {
   it('is locked, prefilled and explained once an inviter is bound', async () => {
-    stubApi({ ...baseRoutes, '/user/info': ok(sampleUser({ inviterCode: 'QW12ER34' })) });
+    stubApi([...baseRoutes, on(api.user.info).reply(ok(sampleUser({ inviterCode: 'QW12ER34' })))]);
     signIn({ inviterCode: 'QW12ER34' });
     renderAt('#/pages/profile/setting/code');
     await screen.findByTestId('invite-locked', {}, wait);
@@ -146,11 +150,11 @@ describe('invite code binding', () => {
   });
 
   it('binds a code when none is bound', async () => {
-    const api = stubApi({
+    const server = stubApi([
       ...baseRoutes,
-      '/user/info': [ok(sampleUser()), ok(sampleUser({ inviterCode: 'QW12ER34' }))],
-      '/user/setInviteCode': ok({ inviterCode: 'QW12ER34' }),
-    });
+      on(api.user.info).reply([ok(sampleUser()), ok(sampleUser({ inviterCode: 'QW12ER34' }))]),
+      on(api.user.setInviteCode).reply(ok({ inviterCode: 'QW12ER34' })),
+    ]);
     signIn();
     renderAt('#/pages/profile/setting/code');
     const input = await screen.findByTestId('invite-input', {}, wait);
@@ -158,7 +162,7 @@ describe('invite code binding', () => {
     fireEvent.change(input, { target: { value: 'QW12ER34' } });
     fireEvent.click(screen.getByTestId('submit'));
     expect(await screen.findByTestId('invite-locked', {}, wait)).toBeInTheDocument();
-    expect(api.callsTo('/user/setInviteCode')[0]!.url).toBe(
+    expect(server.callsTo('/user/setInviteCode')[0]!.url).toBe(
       '/app-api/user/setInviteCode?inviteCode=QW12ER34',
     );
   });
@@ -170,7 +174,7 @@ describe('edit profile', () => {
   }
 
   it('refuses other image types and images over the limit before uploading', async () => {
-    const api = stubApi({ ...baseRoutes, '/user/info': ok(sampleUser()) });
+    const server = stubApi([...baseRoutes, on(api.user.info).reply(ok(sampleUser()))]);
     signIn();
     renderAt('#/pages/profile/editUser/index');
     await screen.findByTestId('edit-user', {}, wait);
@@ -180,43 +184,47 @@ describe('edit profile', () => {
     expect(toast).toHaveBeenLastCalledWith('Please choose a PNG, JPEG or WebP image');
     upload(new File([new Uint8Array(AVATAR_MAX_BYTES + 1)], 'big.png', { type: 'image/png' }));
     expect(toast).toHaveBeenLastCalledWith('The image is larger than 2 MB');
-    expect(api.callsTo('/user/uploadAvatar')).toHaveLength(0);
+    expect(server.callsTo('/user/uploadAvatar')).toHaveLength(0);
   });
 
   it('uploads an accepted image as a data URL and saves its path on the profile', async () => {
-    const api = stubApi({
+    const server = stubApi([
       ...baseRoutes,
-      '/user/info': ok(sampleUser()),
-      '/user/uploadAvatar': ok({ avatar: '/media/avatars/1.png' }),
-      '/user/update': ok(sampleUser({ avatar: '/media/avatars/1.png' })),
-    });
+      on(api.user.info).reply(ok(sampleUser())),
+      on(api.user.uploadAvatar).reply(ok({ avatar: '/media/avatars/1.png' })),
+      on(api.user.update).reply(ok(sampleUser({ avatar: '/media/avatars/1.png' }))),
+    ]);
     signIn();
     renderAt('#/pages/profile/editUser/index');
     await screen.findByTestId('edit-user', {}, wait);
     upload(new File([new Uint8Array([137, 80, 78, 71])], 'me.png', { type: 'image/png' }));
-    await waitFor(() => expect(api.callsTo('/user/update')).toHaveLength(1));
-    expect((api.callsTo('/user/uploadAvatar')[0]!.json as { image: string }).image).toMatch(
+    await waitFor(() => expect(server.callsTo('/user/update')).toHaveLength(1));
+    expect((server.callsTo('/user/uploadAvatar')[0]!.json as { image: string }).image).toMatch(
       /^data:image\/png;base64,/,
     );
-    expect(api.callsTo('/user/update')[0]!.json).toEqual({ avatar: '/media/avatars/1.png' });
+    expect(server.callsTo('/user/update')[0]!.json).toEqual({ avatar: '/media/avatars/1.png' });
     await waitFor(() => expect(useSession.getState().userInfo?.avatar).toBe('/media/avatars/1.png'));
   });
 
   it('requires a nickname', async () => {
-    const api = stubApi({ ...baseRoutes, '/user/info': ok(sampleUser()) });
+    const server = stubApi([...baseRoutes, on(api.user.info).reply(ok(sampleUser()))]);
     signIn();
     renderAt('#/pages/profile/editUser/index');
     const input = await screen.findByTestId('nickname-input', {}, wait);
     fireEvent.change(input, { target: { value: '  ' } });
     fireEvent.click(screen.getByTestId('submit'));
     expect((await screen.findByTestId('nickname-input-error')).textContent).toBe('Please enter nickname');
-    expect(api.callsTo('/user/update')).toHaveLength(0);
+    expect(server.callsTo('/user/update')).toHaveLength(0);
   });
 });
 
 describe('session', () => {
   it('log out asks first, then clears the session and shows the guest profile', async () => {
-    const api = stubApi({ ...baseRoutes, '/user/info': ok(sampleUser()), '/auth/logout': ok(null) });
+    const server = stubApi([
+      ...baseRoutes,
+      on(api.user.info).reply(ok(sampleUser())),
+      on(api.auth.logout).reply(ok(null)),
+    ]);
     signIn();
     useSession.setState({ openId: 'open-1' });
     renderAt('#/pages/profile/setting/index');
@@ -224,7 +232,7 @@ describe('session', () => {
     const question = await screen.findByRole('dialog', {}, wait);
     fireEvent.click(within(question).getByRole('button', { name: 'Log out' }));
     expect(await screen.findByTestId('profile-guest', {}, wait)).toBeInTheDocument();
-    expect(api.callsTo('/auth/logout')).toHaveLength(1);
+    expect(server.callsTo('/auth/logout')).toHaveLength(1);
     const state = useSession.getState();
     expect(state).toMatchObject({
       token: null,
@@ -239,13 +247,13 @@ describe('session', () => {
 
   it('on start a stored token is checked, and a dead one logs out', async () => {
     signIn();
-    stubApi({ '/user/info': refusal(401, 'Please log in first', 'Unauthorized') });
+    stubApi([on(api.user.info).reply(refusal(401, 'Please log in first', 'Unauthorized'))]);
     await refreshUserInfo();
     expect(useSession.getState()).toMatchObject({ token: null, userInfo: null });
   });
 
   it('settings show the account rows only when logged in', async () => {
-    stubApi({ ...baseRoutes, '/user/info': ok(sampleUser({ hasPassword: true })) });
+    stubApi([...baseRoutes, on(api.user.info).reply(ok(sampleUser({ hasPassword: true })))]);
     renderAt('#/pages/profile/setting/index');
     await screen.findByTestId('settings-language', {}, wait);
     expect(screen.queryByTestId('settings-logout')).toBeNull();
@@ -284,7 +292,7 @@ describe('session', () => {
   });
 
   it('clear cache keeps the session, language and theme and says how much went', async () => {
-    stubApi({ ...baseRoutes, '/user/info': ok(sampleUser()) });
+    stubApi([...baseRoutes, on(api.user.info).reply(ok(sampleUser()))]);
     signIn();
     act(() => {
       useSession.getState().setLanguage('en');
@@ -313,18 +321,20 @@ describe('session', () => {
 
 describe('login methods', () => {
   it('lists the methods, respects canUnbind and shows the Google bind result', async () => {
-    stubApi({
+    stubApi([
       ...baseRoutes,
-      '/user/info': ok(sampleUser()),
-      '/user/loginMethods': ok({
-        googleEnabled: true,
-        methods: [
-          { method: 'email', bound: true, detail: 'v***@example.com', canUnbind: false },
-          { method: 'username', bound: false, detail: null, canUnbind: false },
-          { method: 'google', bound: false, detail: null, canUnbind: false },
-        ],
-      }),
-    });
+      on(api.user.info).reply(ok(sampleUser())),
+      on(api.user.loginMethods).reply(
+        ok({
+          googleEnabled: true,
+          methods: [
+            { method: 'email', bound: true, detail: 'v***@example.com', canUnbind: false },
+            { method: 'username', bound: false, detail: null, canUnbind: false },
+            { method: 'google', bound: false, detail: null, canUnbind: false },
+          ],
+        }),
+      ),
+    ]);
     signIn();
     renderAt('#/pages/profile/setting/bindOrContinueWith?bound=google');
     expect((await screen.findByTestId('bind-result', {}, wait)).textContent).toBe(

@@ -1,10 +1,10 @@
-import type { CopyrightProduct } from '@dramastar/contract';
+import { type CopyrightProduct, api } from '@dramastar/contract';
 import { create } from 'qrcode';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../shared/store/session';
 import { showToast } from '../../shared/ui/toast';
-import { ok, refusal, stubApi, type FetchCall, type Route } from '../../test/fetch';
+import { ok, refusal, stubApi, type FetchCall, on, type Fake, type CallData } from '../../test/fetch';
 import { sampleUser, tenantConfigAnswer } from '../../test/fixtures';
 import { renderAt, typePassword, wait } from '../../test/render-app';
 
@@ -17,7 +17,9 @@ const toast = vi.mocked(showToast);
 
 const LINK = 'http://localhost/#/pages/login/register?inviteCode=AB12CD34';
 
-function teamStatus(overrides: Record<string, unknown> = {}) {
+type TeamStatus = CallData<typeof api.account.teamStatus>;
+
+function teamStatus(overrides: Partial<TeamStatus> = {}): TeamStatus {
   return {
     currency: 'PHP',
     inviteCode: 'AB12CD34',
@@ -35,7 +37,7 @@ function teamStatus(overrides: Record<string, unknown> = {}) {
   };
 }
 
-const levelStats = {
+const levelStats: CallData<typeof api.account.teamLevelStatusStatistic> = {
   currency: 'PHP',
   levels: [
     { level: 1, members: 3, activeMembers: 2, revenue: '300.00' },
@@ -86,7 +88,7 @@ function product(overrides: Partial<CopyrightProduct> = {}): CopyrightProduct {
   };
 }
 
-function center(products: CopyrightProduct[]) {
+function center(products: CopyrightProduct[]): CallData<typeof api.team.copyrights> {
   return {
     currency: 'PHP',
     totalPurchase: '500.00',
@@ -110,15 +112,15 @@ const holding = {
   revenue: '0.00',
 };
 
-function baseRoutes(extra: Record<string, Route> = {}): Record<string, Route> {
-  return {
-    '/appConfig/tenantConfig': ok(tenantConfigAnswer),
-    '/user/getMessage': ok({ list: [], total: 0, unread: 0 }),
-    '/user/info': ok(sampleUser()),
-    '/account/accountInfo': ok({ currency: 'PHP', balance: '10000.00' }),
-    '/account/teamStatus': ok(teamStatus()),
+function baseRoutes(extra: Fake[] = []): Fake[] {
+  return [
+    on(api.config.tenantConfig).reply(ok(tenantConfigAnswer)),
+    on(api.user.getMessage).reply(ok({ list: [], total: 0, unread: 0 })),
+    on(api.user.info).reply(ok(sampleUser())),
+    on(api.account.accountInfo).reply(ok({ currency: 'PHP', balance: '10000.00' })),
+    on(api.account.teamStatus).reply(ok(teamStatus())),
     ...extra,
-  };
+  ];
 }
 
 function signIn() {
@@ -142,18 +144,18 @@ beforeEach(() => {
 
 describe('my team', () => {
   it('shows the team at a glance and the members of the level chosen in the tabs', async () => {
-    const api = stubApi(
-      baseRoutes({
-        '/account/teamLevelStatusStatistic': ok(levelStats),
-        '/account/teamLevelStatus': (call) => {
+    const server = stubApi(
+      baseRoutes([
+        on(api.account.teamLevelStatusStatistic).reply(ok(levelStats)),
+        on(api.account.teamLevelStatus).reply((call) => {
           const level = Number(queryOf(call).get('level'));
           const list =
             level === 1
               ? [member('101', 1, { membership: 'primary', revenue: '120.00' })]
               : [member('201', 2), member('202', 2)];
           return ok({ list, total: list.length });
-        },
-      }),
+        }),
+      ]),
     );
     signIn();
     renderAt('#/pages/profile/myTeam/index');
@@ -185,7 +187,7 @@ describe('my team', () => {
       'Ordinary user',
     );
     expect(window.location.hash).toBe('#/pages/profile/myTeam/index?level=2');
-    const levels = api.callsTo('/account/teamLevelStatus').map((c) => queryOf(c).get('level'));
+    const levels = server.callsTo('/account/teamLevelStatus').map((c) => queryOf(c).get('level'));
     expect(levels).toEqual(['1', '2']);
 
     // Level 4 lies beyond what a 3-level card pays.
@@ -195,13 +197,13 @@ describe('my team', () => {
 
   it('says how much is held on members’ Star Cards and when the next is paid', async () => {
     stubApi(
-      baseRoutes({
-        '/account/teamStatus': ok(
-          teamStatus({ heldRevenue: '2421.90', nextRelease: '2026-12-27T04:00:00.000Z' }),
+      baseRoutes([
+        on(api.account.teamStatus).reply(
+          ok(teamStatus({ heldRevenue: '2421.90', nextRelease: '2026-12-27T04:00:00.000Z' })),
         ),
-        '/account/teamLevelStatusStatistic': ok(levelStats),
-        '/account/teamLevelStatus': ok({ list: [], total: 0 }),
-      }),
+        on(api.account.teamLevelStatusStatistic).reply(ok(levelStats)),
+        on(api.account.teamLevelStatus).reply(ok({ list: [], total: 0 })),
+      ]),
     );
     signIn();
     renderAt('#/pages/profile/myTeam/index');
@@ -212,11 +214,11 @@ describe('my team', () => {
 
   it('says plainly that team rewards need a Star Card, with the way to get one', async () => {
     stubApi(
-      baseRoutes({
-        '/account/teamStatus': ok(teamStatus({ rewardLevels: 0 })),
-        '/account/teamLevelStatusStatistic': ok(levelStats),
-        '/account/teamLevelStatus': ok({ list: [], total: 0 }),
-      }),
+      baseRoutes([
+        on(api.account.teamStatus).reply(ok(teamStatus({ rewardLevels: 0 }))),
+        on(api.account.teamLevelStatusStatistic).reply(ok(levelStats)),
+        on(api.account.teamLevelStatus).reply(ok({ list: [], total: 0 })),
+      ]),
     );
     signIn();
     renderAt('#/pages/profile/myTeam/index');
@@ -227,10 +229,10 @@ describe('my team', () => {
   });
 
   it('searches every level by nickname, invite code or ID and shows each result’s level', async () => {
-    const api = stubApi(
-      baseRoutes({
-        '/team/members': ok({ list: [member('301', 3, { nickname: 'anna' })], total: 1 }),
-      }),
+    const server = stubApi(
+      baseRoutes([
+        on(api.team.members).reply(ok({ list: [member('301', 3, { nickname: 'anna' })], total: 1 })),
+      ]),
     );
     signIn();
     renderAt('#/pages/profile/myTeam/search');
@@ -239,7 +241,7 @@ describe('my team', () => {
     fireEvent.change(input, { target: { value: ' anna ' } });
     fireEvent.submit(input.closest('form')!);
     expect((await screen.findByTestId('member-301-level', {}, wait)).textContent).toBe('L3');
-    const call = api.callsTo('/team/members')[0]!;
+    const call = server.callsTo('/team/members')[0]!;
     expect(queryOf(call).get('keyword')).toBe('anna');
     expect(queryOf(call).get('level')).toBeNull();
   });
@@ -248,25 +250,27 @@ describe('my team', () => {
 describe('invitation details', () => {
   it('shows each invitee with the spec’s labels, on both routes', async () => {
     stubApi(
-      baseRoutes({
-        '/team/invitationDetails': ok({
-          list: [
-            {
-              userId: '101',
-              nickname: 'anna',
-              joinedAt: '2026-11-20T08:30:00.000Z',
-              directInvites: 2,
-              copyrightPurchase: '1000.00',
-              copyrightWelfare: '5.00',
-              copyrightReferral: '100.00',
-              todayRevenue: '1.50',
-              referralBps: 1000,
-              myRevenue: '105.00',
-            },
-          ],
-          total: 1,
-        }),
-      }),
+      baseRoutes([
+        on(api.team.invitationDetails).reply(
+          ok({
+            list: [
+              {
+                userId: '101',
+                nickname: 'anna',
+                joinedAt: '2026-11-20T08:30:00.000Z',
+                directInvites: 2,
+                copyrightPurchase: '1000.00',
+                copyrightWelfare: '5.00',
+                copyrightReferral: '100.00',
+                todayRevenue: '1.50',
+                referralBps: 1000,
+                myRevenue: '105.00',
+              },
+            ],
+            total: 1,
+          }),
+        ),
+      ]),
     );
     signIn();
     for (const route of [
@@ -300,19 +304,21 @@ describe('invitation details', () => {
 describe('copyright center', () => {
   it('shows the terms, a countdown and the user’s holding of each product', async () => {
     stubApi(
-      baseRoutes({
-        '/copyright/center': ok(
-          center([
-            product(),
-            product({
-              id: '12',
-              state: 'upcoming',
-              startsAt: '2099-01-01T00:00:00.000Z',
-              endsAt: '2099-06-01T00:00:00.000Z',
-            }),
-          ]),
+      baseRoutes([
+        on(api.team.copyrights).reply(
+          ok(
+            center([
+              product(),
+              product({
+                id: '12',
+                state: 'upcoming',
+                startsAt: '2099-01-01T00:00:00.000Z',
+                endsAt: '2099-06-01T00:00:00.000Z',
+              }),
+            ]),
+          ),
         ),
-      }),
+      ]),
     );
     signIn();
     renderAt('#/pages/profile/copyright-center/index');
@@ -338,12 +344,12 @@ describe('copyright center', () => {
   });
 
   it('limits the quantity, shows the total and daily revenue, and buys once per opening', async () => {
-    const api = stubApi(
-      baseRoutes({
+    const server = stubApi(
+      baseRoutes([
         // 4 left, 20 per user with 1 held: at most 4.
-        '/copyright/center': ok(center([product()])),
-        '/copyright/buy': [new TypeError('offline'), ok({ holding, balance: '8500.00' })],
-      }),
+        on(api.team.copyrights).reply(ok(center([product()]))),
+        on(api.team.buyCopyright).reply([new TypeError('offline'), ok({ holding, balance: '8500.00' })]),
+      ]),
     );
     signIn();
     renderAt('#/pages/profile/copyright-center/index');
@@ -373,7 +379,7 @@ describe('copyright center', () => {
     fireEvent.click(screen.getByTestId('buy-confirm'));
     await screen.findByTestId('pay-password', {}, wait);
     expect(screen.getByTestId('pay-password-amount').textContent).toBe('₱1,500.00');
-    expect(api.callsTo('/copyright/buy')).toHaveLength(0);
+    expect(server.callsTo('/copyright/buy')).toHaveLength(0);
     typePassword('135790');
     expect((await screen.findByTestId('pay-password-error', {}, wait)).textContent).toContain(
       'could not reach the server',
@@ -382,7 +388,7 @@ describe('copyright center', () => {
     await waitFor(() => expect(screen.queryByTestId('buy-sheet')).toBeNull(), wait);
     expect(toast).toHaveBeenCalledWith('Purchase complete (× 3). Balance ₱8,500.00');
 
-    const buys = api.callsTo('/copyright/buy').map(bodyOf);
+    const buys = server.callsTo('/copyright/buy').map(bodyOf);
     expect(buys).toHaveLength(2);
     expect(buys[0]).toMatchObject({ productId: '11', quantity: 3, payPassword: '135790' });
     expect(buys[0]!.requestId).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
@@ -395,8 +401,8 @@ describe('copyright center', () => {
     fireEvent.click(screen.getByTestId('buy-confirm'));
     await screen.findByTestId('pay-password', {}, wait);
     typePassword('135790');
-    await waitFor(() => expect(api.callsTo('/copyright/buy')).toHaveLength(3), wait);
-    expect(bodyOf(api.callsTo('/copyright/buy')[2]!).requestId).not.toBe(buys[0]!.requestId);
+    await waitFor(() => expect(server.callsTo('/copyright/buy')).toHaveLength(3), wait);
+    expect(bodyOf(server.callsTo('/copyright/buy')[2]!).requestId).not.toBe(buys[0]!.requestId);
   });
 
   const refusals: [string, string, string | RegExp][] = [
@@ -419,11 +425,11 @@ describe('copyright center', () => {
   ];
 
   it.each(refusals)('shows the refusal %s on the sheet with what to do', async (key, message, hint) => {
-    const api = stubApi(
-      baseRoutes({
-        '/copyright/center': ok(center([product()])),
-        '/copyright/buy': refusal(409, message, key),
-      }),
+    const server = stubApi(
+      baseRoutes([
+        on(api.team.copyrights).reply(ok(center([product()]))),
+        on(api.team.buyCopyright).reply(refusal(409, message, key)),
+      ]),
     );
     signIn();
     renderAt('#/pages/profile/copyright-center/index');
@@ -444,20 +450,20 @@ describe('copyright center', () => {
     fireEvent.click(screen.getByTestId('buy-confirm'));
     await screen.findByTestId('pay-password', {}, wait);
     typePassword('135790');
-    await waitFor(() => expect(api.callsTo('/copyright/buy')).toHaveLength(2), wait);
-    const [first, second] = api.callsTo('/copyright/buy').map(bodyOf);
+    await waitFor(() => expect(server.callsTo('/copyright/buy')).toHaveLength(2), wait);
+    const [first, second] = server.callsTo('/copyright/buy').map(bodyOf);
     expect(second!.requestId).not.toBe(first!.requestId);
   });
 
   it('keeps the password sheet open after a wrong payment password, for another try', async () => {
-    const api = stubApi(
-      baseRoutes({
-        '/copyright/center': ok(center([product()])),
-        '/copyright/buy': [
+    const server = stubApi(
+      baseRoutes([
+        on(api.team.copyrights).reply(ok(center([product()]))),
+        on(api.team.buyCopyright).reply([
           refusal(409, 'Wrong payment password', 'WrongPaymentPassword'),
           ok({ holding, balance: '9500.00' }),
-        ],
-      }),
+        ]),
+      ]),
     );
     signIn();
     renderAt('#/pages/profile/copyright-center/index');
@@ -471,17 +477,17 @@ describe('copyright center', () => {
     expect(screen.queryByTestId('buy-error')).toBeNull();
     typePassword('135790');
     await waitFor(() => expect(screen.queryByTestId('buy-sheet')).toBeNull(), wait);
-    const [wrong, right] = api.callsTo('/copyright/buy').map(bodyOf);
+    const [wrong, right] = server.callsTo('/copyright/buy').map(bodyOf);
     expect(wrong).toMatchObject({ payPassword: '000000' });
     expect(right).toMatchObject({ payPassword: '135790' });
   });
 
   it('says before paying when the balance is short, with a way to recharge', async () => {
     stubApi(
-      baseRoutes({
-        '/account/accountInfo': ok({ currency: 'PHP', balance: '499.99' }),
-        '/copyright/center': ok(center([product()])),
-      }),
+      baseRoutes([
+        on(api.account.accountInfo).reply(ok({ currency: 'PHP', balance: '499.99' })),
+        on(api.team.copyrights).reply(ok(center([product()]))),
+      ]),
     );
     signIn();
     renderAt('#/pages/profile/copyright-center/index');
@@ -496,15 +502,19 @@ describe('copyright center', () => {
 
   it('lists purchases and revenue entries in the record', async () => {
     stubApi(
-      baseRoutes({
-        '/copyright/holdings': ok({ list: [{ ...holding, daysPaid: 3, revenue: '60.00' }], total: 1 }),
-        '/copyright/revenue': ok({
-          list: [
-            { holdingId: '501', title: 'Love in Manila — copyright', day: '2026-11-23', amount: '20.00' },
-          ],
-          total: 1,
-        }),
-      }),
+      baseRoutes([
+        on(api.team.copyrightHoldings).reply(
+          ok({ list: [{ ...holding, daysPaid: 3, revenue: '60.00' }], total: 1 }),
+        ),
+        on(api.team.copyrightRevenue).reply(
+          ok({
+            list: [
+              { holdingId: '501', title: 'Love in Manila — copyright', day: '2026-11-23', amount: '20.00' },
+            ],
+            total: 1,
+          }),
+        ),
+      ]),
     );
     signIn();
     renderAt('#/pages/profile/copyright-center/copyright-record/index');
@@ -520,7 +530,9 @@ describe('copyright center', () => {
   });
 });
 
-function salaryStatus(overrides: Record<string, unknown> = {}) {
+type SalaryStatus = CallData<typeof api.team.salary>;
+
+function salaryStatus(overrides: Partial<SalaryStatus> = {}): SalaryStatus {
   return {
     currency: 'PHP',
     directStarMembers: 2,
@@ -541,7 +553,7 @@ function salaryStatus(overrides: Record<string, unknown> = {}) {
 
 describe('monthly salary', () => {
   it('without a Star Card says so and links to the cards', async () => {
-    stubApi(baseRoutes({ '/salary/status': ok(salaryStatus({ starCard: false })) }));
+    stubApi(baseRoutes([on(api.team.salary).reply(ok(salaryStatus({ starCard: false })))]));
     signIn();
     renderAt('#/pages/profile/monthly-salary/index');
     const state = await screen.findByTestId('salary-claim-state', {}, wait);
@@ -552,7 +564,7 @@ describe('monthly salary', () => {
   });
 
   it('below the first level says what the next level needs', async () => {
-    stubApi(baseRoutes({ '/salary/status': ok(salaryStatus()) }));
+    stubApi(baseRoutes([on(api.team.salary).reply(ok(salaryStatus()))]));
     signIn();
     renderAt('#/pages/profile/monthly-salary/index');
     expect((await screen.findByTestId('salary-claim-state', {}, wait)).textContent).toBe(
@@ -562,7 +574,7 @@ describe('monthly salary', () => {
   });
 
   it('names only the requirement that is still short', async () => {
-    stubApi(baseRoutes({ '/salary/status': ok(salaryStatus({ teamStarMembers: 5 })) }));
+    stubApi(baseRoutes([on(api.team.salary).reply(ok(salaryStatus({ teamStarMembers: 5 })))]));
     signIn();
     renderAt('#/pages/profile/monthly-salary/index');
     expect((await screen.findByTestId('salary-claim-state', {}, wait)).textContent).toBe(
@@ -572,18 +584,20 @@ describe('monthly salary', () => {
 
   it('after a claim gives the next claim date', async () => {
     stubApi(
-      baseRoutes({
-        '/salary/status': ok(
-          salaryStatus({
-            directStarMembers: 3,
-            teamStarMembers: 5,
-            level: 1,
-            amount: '500',
-            lastClaimAt: '2026-11-21T03:00:00.000Z',
-            nextClaimAt: '2026-12-21T03:00:00.000Z',
-          }),
+      baseRoutes([
+        on(api.team.salary).reply(
+          ok(
+            salaryStatus({
+              directStarMembers: 3,
+              teamStarMembers: 5,
+              level: 1,
+              amount: '500',
+              lastClaimAt: '2026-11-21T03:00:00.000Z',
+              nextClaimAt: '2026-12-21T03:00:00.000Z',
+            }),
+          ),
         ),
-      }),
+      ]),
     );
     signIn();
     renderAt('#/pages/profile/monthly-salary/index');
@@ -602,14 +616,16 @@ describe('monthly salary', () => {
       amount: '500',
       canClaim: true,
     });
-    const api = stubApi(
-      baseRoutes({
-        '/salary/status': ok(claimable),
-        '/salary/claim': ok({
-          record: { id: '9', level: 1, amount: '500.00', claimedAt: '2026-11-21T03:00:00.000Z' },
-          balance: '10500.00',
-        }),
-      }),
+    const server = stubApi(
+      baseRoutes([
+        on(api.team.salary).reply(ok(claimable)),
+        on(api.team.claimSalary).reply(
+          ok({
+            record: { id: '9', level: 1, amount: '500.00', claimedAt: '2026-11-21T03:00:00.000Z' },
+            balance: '10500.00',
+          }),
+        ),
+      ]),
     );
     signIn();
     renderAt('#/pages/profile/monthly-salary/index');
@@ -624,15 +640,15 @@ describe('monthly salary', () => {
       '₱500.00 added to your wallet. Balance: ₱10,500.00',
     );
     expect(toast).toHaveBeenCalledWith('Salary received: ₱500.00');
-    expect(api.callsTo('/salary/claim')).toHaveLength(1);
+    expect(server.callsTo('/salary/claim')).toHaveLength(1);
   });
 
   it('shows a refused claim on the page in words about the salary', async () => {
     stubApi(
-      baseRoutes({
-        '/salary/status': ok(salaryStatus({ level: 1, amount: '500', canClaim: true })),
-        '/salary/claim': refusal(409, 'This needs an active Star Card', 'MembershipRequired'),
-      }),
+      baseRoutes([
+        on(api.team.salary).reply(ok(salaryStatus({ level: 1, amount: '500', canClaim: true }))),
+        on(api.team.claimSalary).reply(refusal(409, 'This needs an active Star Card', 'MembershipRequired')),
+      ]),
     );
     signIn();
     renderAt('#/pages/profile/monthly-salary/index');
@@ -647,28 +663,30 @@ describe('monthly salary', () => {
 describe('dividend and leaders', () => {
   it('states the share rule and lists the grants', async () => {
     stubApi(
-      baseRoutes({
-        '/dividend/status': ok({
-          currency: 'PHP',
-          shares: 3,
-          pendingValue: '300.00',
-          paidValue: '0.00',
-          shareUnit: '1000',
-          shareValue: '100',
-          months: 10,
-          nextPayoutAt: '2027-09-21T03:00:00.000Z',
-          grants: [
-            {
-              id: '4',
-              shares: 3,
-              value: '300.00',
-              grantedAt: '2026-11-21T03:00:00.000Z',
-              payoutAt: '2027-09-21T03:00:00.000Z',
-              paidAt: null,
-            },
-          ],
-        }),
-      }),
+      baseRoutes([
+        on(api.team.dividend).reply(
+          ok({
+            currency: 'PHP',
+            shares: 3,
+            pendingValue: '300.00',
+            paidValue: '0.00',
+            shareUnit: '1000',
+            shareValue: '100',
+            months: 10,
+            nextPayoutAt: '2027-09-21T03:00:00.000Z',
+            grants: [
+              {
+                id: '4',
+                shares: 3,
+                value: '300.00',
+                grantedAt: '2026-11-21T03:00:00.000Z',
+                payoutAt: '2027-09-21T03:00:00.000Z',
+                paidAt: null,
+              },
+            ],
+          }),
+        ),
+      ]),
     );
     signIn();
     renderAt('#/pages/profile/dividend/index');
@@ -683,31 +701,33 @@ describe('dividend and leaders', () => {
 
   it('shows the goal, my progress and the top leaders', async () => {
     stubApi(
-      baseRoutes({
-        '/leader/board': ok({
-          currency: 'PHP',
-          goal: '1000000',
-          me: { teamSize: 7, teamPurchase: '2500.00', progress: 0.25 },
-          leaders: [
-            {
-              rank: 1,
-              nickname: 'boss',
-              avatar: null,
-              teamSize: 40,
-              teamPurchase: '500000.00',
-              progress: 50,
-            },
-            {
-              rank: 2,
-              nickname: 'viewer_01',
-              avatar: null,
-              teamSize: 7,
-              teamPurchase: '2500.00',
-              progress: 0.25,
-            },
-          ],
-        }),
-      }),
+      baseRoutes([
+        on(api.team.leaders).reply(
+          ok({
+            currency: 'PHP',
+            goal: '1000000',
+            me: { teamSize: 7, teamPurchase: '2500.00', progress: 0.25 },
+            leaders: [
+              {
+                rank: 1,
+                nickname: 'boss',
+                avatar: null,
+                teamSize: 40,
+                teamPurchase: '500000.00',
+                progress: 50,
+              },
+              {
+                rank: 2,
+                nickname: 'viewer_01',
+                avatar: null,
+                teamSize: 7,
+                teamPurchase: '2500.00',
+                progress: 0.25,
+              },
+            ],
+          }),
+        ),
+      ]),
     );
     signIn();
     renderAt('#/pages/profile/components/millionLeader');
@@ -757,13 +777,15 @@ describe('invite friends', () => {
     );
     const writeText = vi.fn(() => Promise.resolve());
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
-    stubApi({
+    stubApi([
       ...baseRoutes(),
-      '/account/userLevelStatistic': ok({
-        total: 7,
-        levels: [1, 2, 3, 4, 5].map((level) => ({ level, count: level === 1 ? 4 : level === 2 ? 3 : 0 })),
-      }),
-    });
+      on(api.account.userLevelStatistic).reply(
+        ok({
+          total: 7,
+          levels: [1, 2, 3, 4, 5].map((level) => ({ level, count: level === 1 ? 4 : level === 2 ? 3 : 0 })),
+        }),
+      ),
+    ]);
     signIn();
     renderAt('#/pages/profile/inviteFriend/index');
     const poster = await screen.findByTestId('invite-poster', {}, wait);

@@ -1,7 +1,8 @@
+import { api } from '@dramastar/contract';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useSession } from '../../shared/store/session';
-import { ok, stubApi } from '../../test/fetch';
+import { ok, stubApi, on } from '../../test/fetch';
 import { sampleUser, tenantConfigAnswer } from '../../test/fixtures';
 import { renderAt, wait } from '../../test/render-app';
 
@@ -18,16 +19,18 @@ const channel = (code: 'gateway' | 'official', extra: object = {}) => ({
 
 describe('recharge channels', () => {
   it('shows a channel without a provider greyed out with its reason, not offered', async () => {
-    stubApi({
-      '/appConfig/tenantConfig': ok(tenantConfigAnswer),
-      '/user/getMessage': ok({ list: [], total: 0, unread: 0 }),
-      '/user/info': ok(sampleUser()),
-      '/account/accountInfo': ok({ currency: 'PHP', balance: '1000.00' }),
-      '/appConfig/queryPc': ok({
-        currency: 'PHP',
-        channels: [channel('gateway', { unavailable: 'PaymentProviderMissing' }), channel('official')],
-      }),
-    });
+    stubApi([
+      on(api.config.tenantConfig).reply(ok(tenantConfigAnswer)),
+      on(api.user.getMessage).reply(ok({ list: [], total: 0, unread: 0 })),
+      on(api.user.info).reply(ok(sampleUser())),
+      on(api.account.accountInfo).reply(ok({ currency: 'PHP', balance: '1000.00' })),
+      on(api.config.queryPc).reply(
+        ok({
+          currency: 'PHP',
+          channels: [channel('gateway', { unavailable: 'PaymentProviderMissing' }), channel('official')],
+        }),
+      ),
+    ]);
     act(() => {
       useSession.getState().login('tok-1');
       useSession.getState().setUserInfo(sampleUser());
@@ -46,27 +49,29 @@ describe('recharge channels', () => {
   });
 
   it('lists each payment provider the tenant offers, and the order names the one chosen', async () => {
-    const api = stubApi({
-      '/appConfig/tenantConfig': ok(tenantConfigAnswer),
-      '/user/getMessage': ok({ list: [], total: 0, unread: 0 }),
-      '/user/info': ok(sampleUser()),
-      '/account/accountInfo': ok({ currency: 'PHP', balance: '1000.00' }),
-      '/appConfig/queryPc': ok({
-        currency: 'PHP',
-        channels: [
-          channel('gateway', {
-            providers: [
-              { provider: 'paymongo', methods: ['card', 'gcash', 'paymaya'] },
-              { provider: 'xendit', methods: [] },
-            ],
-          }),
-        ],
-      }),
-      '/user/addBalance': {
+    const server = stubApi([
+      on(api.config.tenantConfig).reply(ok(tenantConfigAnswer)),
+      on(api.user.getMessage).reply(ok({ list: [], total: 0, unread: 0 })),
+      on(api.user.info).reply(ok(sampleUser())),
+      on(api.account.accountInfo).reply(ok({ currency: 'PHP', balance: '1000.00' })),
+      on(api.config.queryPc).reply(
+        ok({
+          currency: 'PHP',
+          channels: [
+            channel('gateway', {
+              providers: [
+                { provider: 'paymongo', methods: ['card', 'gcash', 'paymaya'] },
+                { provider: 'xendit', methods: [] },
+              ],
+            }),
+          ],
+        }),
+      ),
+      on(api.user.addBalance).reply({
         status: 409,
         body: { code: 409, msg: 'Too many', errorKey: 'TooManyOpenOrders' },
-      },
-    });
+      }),
+    ]);
     act(() => {
       useSession.getState().login('tok-1');
       useSession.getState().setUserInfo(sampleUser());
@@ -80,8 +85,11 @@ describe('recharge channels', () => {
     fireEvent.click(screen.getByTestId('quick-500'));
     fireEvent.click(screen.getByTestId('recharge-submit'));
     fireEvent.click(await screen.findByRole('button', { name: 'Pay now' }, wait));
-    await waitFor(() => expect(api.calls.some((c) => c.path.endsWith('/user/addBalance'))).toBe(true), wait);
-    const call = api.calls.find((c) => c.path.endsWith('/user/addBalance'));
+    await waitFor(
+      () => expect(server.calls.some((c) => c.path.endsWith('/user/addBalance'))).toBe(true),
+      wait,
+    );
+    const call = server.calls.find((c) => c.path.endsWith('/user/addBalance'));
     expect(call?.json).toMatchObject({ channel: 'gateway', amount: '500.00', provider: 'xendit' });
   });
 });

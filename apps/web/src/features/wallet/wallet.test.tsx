@@ -1,11 +1,11 @@
-import type { RechargeOrder, Withdrawal, WithdrawalRules } from '@dramastar/contract';
+import { type RechargeOrder, type Withdrawal, type WithdrawalRules, api } from '@dramastar/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { openPaymentPage } from '../../shared/payments';
 import { pendingReturn, rememberReturn } from '../../shared/return-to';
 import { useSession } from '../../shared/store/session';
 import { showToast } from '../../shared/ui/toast';
-import { ok, refusal, stubApi, type FetchCall, type Route } from '../../test/fetch';
+import { ok, refusal, stubApi, type FetchCall, on, type Fake, type CallData } from '../../test/fetch';
 import { sampleUser, tenantConfigAnswer } from '../../test/fixtures';
 import { renderAt, typePassword, wait } from '../../test/render-app';
 
@@ -99,7 +99,7 @@ function officialOrder(overrides: Partial<RechargeOrder> = {}): RechargeOrder {
   };
 }
 
-const channels = {
+const channels: CallData<typeof api.config.queryPc> = {
   currency: 'PHP',
   channels: [
     {
@@ -132,15 +132,15 @@ const channels = {
   ],
 };
 
-function baseRoutes(extra: Record<string, Route> = {}): Record<string, Route> {
-  return {
-    '/appConfig/tenantConfig': ok(tenantConfigAnswer),
-    '/user/getMessage': ok({ list: [], total: 0, unread: 0 }),
-    '/user/info': ok(sampleUser()),
-    '/account/accountInfo': ok({ currency: 'PHP', balance: '1000.00' }),
-    '/appConfig/bankConfig': ok({ banks: [{ code: 'BDO', name: 'BDO Unibank' }] }),
+function baseRoutes(extra: Fake[] = []): Fake[] {
+  return [
+    on(api.config.tenantConfig).reply(ok(tenantConfigAnswer)),
+    on(api.user.getMessage).reply(ok({ list: [], total: 0, unread: 0 })),
+    on(api.user.info).reply(ok(sampleUser())),
+    on(api.account.accountInfo).reply(ok({ currency: 'PHP', balance: '1000.00' })),
+    on(api.config.bankConfig).reply(ok({ banks: [{ code: 'BDO', name: 'BDO Unibank' }] })),
     ...extra,
-  };
+  ];
 }
 
 function signIn() {
@@ -162,12 +162,12 @@ beforeEach(() => {
 describe('withdraw page', () => {
   it('lists what is missing with a way to fix each, and does not let the user withdraw', async () => {
     stubApi(
-      baseRoutes({
-        '/user/queryMustBankCardMsg': ok(
-          rules({ membershipActive: false, payPasswordSet: false, bankCardCount: 0 }),
+      baseRoutes([
+        on(api.user.queryMustBankCardMsg).reply(
+          ok(rules({ membershipActive: false, payPasswordSet: false, bankCardCount: 0 })),
         ),
-        '/account/queryBankCard': ok({ list: [] }),
-      }),
+        on(api.account.queryBankCard).reply(ok({ list: [] })),
+      ]),
     );
     signIn();
     renderAt('#/pages/profile/withdraw/index');
@@ -191,10 +191,10 @@ describe('withdraw page', () => {
 
   it('shows the fee, total and arriving amount as the amount is typed, and refuses bad amounts', async () => {
     stubApi(
-      baseRoutes({
-        '/user/queryMustBankCardMsg': ok(rules()),
-        '/account/queryBankCard': ok({ list: [card] }),
-      }),
+      baseRoutes([
+        on(api.user.queryMustBankCardMsg).reply(ok(rules())),
+        on(api.account.queryBankCard).reply(ok({ list: [card] })),
+      ]),
     );
     signIn();
     renderAt('#/pages/profile/withdraw/index');
@@ -226,20 +226,22 @@ describe('withdraw page', () => {
 
   it('says "divisible by 100" where the step is 100', async () => {
     stubApi(
-      baseRoutes({
-        '/account/accountInfo': ok({ currency: 'VND', balance: '1000000' }),
-        '/user/queryMustBankCardMsg': ok(
-          rules({
-            currency: 'VND',
-            balance: '1000000',
-            minAmount: '6000',
-            divisibleBy: '100',
-            quickAmounts: ['50000', 'all'],
-            maxBankAmount: '952300',
-          }),
+      baseRoutes([
+        on(api.account.accountInfo).reply(ok({ currency: 'VND', balance: '1000000' })),
+        on(api.user.queryMustBankCardMsg).reply(
+          ok(
+            rules({
+              currency: 'VND',
+              balance: '1000000',
+              minAmount: '6000',
+              divisibleBy: '100',
+              quickAmounts: ['50000', 'all'],
+              maxBankAmount: '952300',
+            }),
+          ),
         ),
-        '/account/queryBankCard': ok({ list: [card] }),
-      }),
+        on(api.account.queryBankCard).reply(ok({ list: [card] })),
+      ]),
     );
     signIn();
     renderAt('#/pages/profile/withdraw/index');
@@ -254,17 +256,17 @@ describe('withdraw page', () => {
   });
 
   it('asks for the payment password, applies once per confirmation and opens the details', async () => {
-    const api = stubApi(
-      baseRoutes({
-        '/user/queryMustBankCardMsg': ok(rules()),
-        '/account/queryBankCard': ok({ list: [card] }),
-        '/account/applyWithdrawal': [
+    const server = stubApi(
+      baseRoutes([
+        on(api.user.queryMustBankCardMsg).reply(ok(rules())),
+        on(api.account.queryBankCard).reply(ok({ list: [card] })),
+        on(api.account.applyWithdrawal).reply([
           refusal(409, 'Wrong payment password', 'WrongPaymentPassword'),
           new TypeError('offline'),
           ok(withdrawal()),
-        ],
-        '/account/withdrawalProcess': ok(withdrawal()),
-      }),
+        ]),
+        on(api.account.withdrawalProcess).reply(ok(withdrawal())),
+      ]),
     );
     signIn();
     renderAt('#/pages/profile/withdraw/index');
@@ -284,7 +286,7 @@ describe('withdraw page', () => {
     typePassword('123456');
     expect(await screen.findByTestId('withdraw-details', {}, wait)).toBeInTheDocument();
 
-    const applies = api.callsTo('/account/applyWithdrawal').map(bodyOf);
+    const applies = server.callsTo('/account/applyWithdrawal').map(bodyOf);
     expect(applies).toHaveLength(3);
     expect(applies[0]).toMatchObject({
       amount: '950.00',
@@ -301,11 +303,13 @@ describe('withdraw page', () => {
 
   it('shows a refusal that is not about the password on the screen', async () => {
     stubApi(
-      baseRoutes({
-        '/user/queryMustBankCardMsg': ok(rules()),
-        '/account/queryBankCard': ok({ list: [card] }),
-        '/account/applyWithdrawal': refusal(409, 'This needs an active Star Card', 'MembershipRequired'),
-      }),
+      baseRoutes([
+        on(api.user.queryMustBankCardMsg).reply(ok(rules())),
+        on(api.account.queryBankCard).reply(ok({ list: [card] })),
+        on(api.account.applyWithdrawal).reply(
+          refusal(409, 'This needs an active Star Card', 'MembershipRequired'),
+        ),
+      ]),
     );
     signIn();
     renderAt('#/pages/profile/withdraw/index');
@@ -324,17 +328,19 @@ describe('withdraw page', () => {
 describe('withdrawal details', () => {
   it('shows time, amount, the masked card, fees and the stages reached', async () => {
     stubApi(
-      baseRoutes({
-        '/account/withdrawalProcess': ok(
-          withdrawal({
-            status: 'approved',
-            stages: [
-              { stage: 'applied', at: '2026-11-21T09:00:00.000Z' },
-              { stage: 'approved', at: '2026-11-21T10:00:00.000Z' },
-            ],
-          }),
+      baseRoutes([
+        on(api.account.withdrawalProcess).reply(
+          ok(
+            withdrawal({
+              status: 'approved',
+              stages: [
+                { stage: 'applied', at: '2026-11-21T09:00:00.000Z' },
+                { stage: 'approved', at: '2026-11-21T10:00:00.000Z' },
+              ],
+            }),
+          ),
         ),
-      }),
+      ]),
     );
     signIn();
     renderAt('#/pages/profile/withdraw-details/index?orderNo=W20261121001');
@@ -364,11 +370,13 @@ describe('withdrawal details', () => {
 
   it('names the review under way “Under review”, never “Review approved · In progress”', async () => {
     stubApi(
-      baseRoutes({
-        '/account/withdrawalProcess': ok(
-          withdrawal({ status: 'applied', stages: [{ stage: 'applied', at: '2026-11-21T09:00:00.000Z' }] }),
+      baseRoutes([
+        on(api.account.withdrawalProcess).reply(
+          ok(
+            withdrawal({ status: 'applied', stages: [{ stage: 'applied', at: '2026-11-21T09:00:00.000Z' }] }),
+          ),
         ),
-      }),
+      ]),
     );
     signIn();
     renderAt('#/pages/profile/withdraw-details/index?orderNo=W20261121001');
@@ -381,18 +389,20 @@ describe('withdrawal details', () => {
 
   it('ends a rejected withdrawal with the rejection and its reason', async () => {
     stubApi(
-      baseRoutes({
-        '/account/withdrawalProcess': ok(
-          withdrawal({
-            status: 'rejected',
-            reason: 'Name does not match the account',
-            stages: [
-              { stage: 'applied', at: '2026-11-21T09:00:00.000Z' },
-              { stage: 'rejected', at: '2026-11-21T10:00:00.000Z' },
-            ],
-          }),
+      baseRoutes([
+        on(api.account.withdrawalProcess).reply(
+          ok(
+            withdrawal({
+              status: 'rejected',
+              reason: 'Name does not match the account',
+              stages: [
+                { stage: 'applied', at: '2026-11-21T09:00:00.000Z' },
+                { stage: 'rejected', at: '2026-11-21T10:00:00.000Z' },
+              ],
+            }),
+          ),
         ),
-      }),
+      ]),
     );
     signIn();
     renderAt('#/pages/profile/withdraw/details/index?orderNo=W20261121001');
@@ -410,7 +420,7 @@ describe('official bank transfer', () => {
   it('counts down to the limit and turns into "expired" when it passes', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const order = officialOrder({ expiresAt: new Date(Date.now() + 2 * 60_000 + 5_000).toISOString() });
-    stubApi(baseRoutes({ '/account/rechargeRecords': ok({ list: [order], total: 1 }) }));
+    stubApi(baseRoutes([on(api.account.rechargeRecords).reply(ok({ list: [order], total: 1 }))]));
     signIn();
     renderAt('#/pages/profile/recharge/official?orderNo=R100');
     await screen.findByTestId('official-pending', {}, wait);
@@ -429,28 +439,28 @@ describe('official bank transfer', () => {
 
   it('records "I have transferred" and then waits for finance', async () => {
     const order = officialOrder();
-    const api = stubApi(
-      baseRoutes({
-        '/account/rechargeRecords': ok({ list: [order], total: 1 }),
-        '/user/addAccountBalanceVerify': ok({ ...order, status: 'submitted' }),
-      }),
+    const server = stubApi(
+      baseRoutes([
+        on(api.account.rechargeRecords).reply(ok({ list: [order], total: 1 })),
+        on(api.user.addAccountBalanceVerify).reply(ok({ ...order, status: 'submitted' })),
+      ]),
     );
     signIn();
     renderAt('#/pages/profile/recharge/official?orderNo=R100');
     fireEvent.click(await screen.findByTestId('official-transferred', {}, wait));
     expect(await screen.findByTestId('official-submitted', {}, wait)).toBeInTheDocument();
-    expect(api.callsTo('/user/addAccountBalanceVerify').map(bodyOf)).toEqual([{ orderNo: 'R100' }]);
+    expect(server.callsTo('/user/addAccountBalanceVerify').map(bodyOf)).toEqual([{ orderNo: 'R100' }]);
   });
 });
 
 describe('recharge', () => {
   it('asks for a payment method, checks the limits, and creates the order once per confirmation', async () => {
-    const api = stubApi(
-      baseRoutes({
-        '/appConfig/queryPc': ok(channels),
-        '/user/addBalance': [new TypeError('offline'), ok(officialOrder())],
-        '/account/rechargeRecords': ok({ list: [officialOrder()], total: 1 }),
-      }),
+    const server = stubApi(
+      baseRoutes([
+        on(api.config.queryPc).reply(ok(channels)),
+        on(api.user.addBalance).reply([new TypeError('offline'), ok(officialOrder())]),
+        on(api.account.rechargeRecords).reply(ok({ list: [officialOrder()], total: 1 })),
+      ]),
     );
     signIn();
     renderAt('#/pages/profile/recharge/index');
@@ -470,24 +480,26 @@ describe('recharge', () => {
     expect(confirm.textContent).toContain('5 minutes');
 
     fireEvent.click(screen.getByRole('button', { name: 'Pay now' }));
-    await waitFor(() => expect(api.callsTo('/user/addBalance')).toHaveLength(1), wait);
+    await waitFor(() => expect(server.callsTo('/user/addBalance')).toHaveLength(1), wait);
     await waitFor(() => expect(toast).toHaveBeenCalled(), wait);
     fireEvent.click(screen.getByRole('button', { name: 'Pay now' }));
     expect(await screen.findByTestId('official-pending', {}, wait)).toBeInTheDocument();
-    const bodies = api.callsTo('/user/addBalance').map(bodyOf);
+    const bodies = server.callsTo('/user/addBalance').map(bodyOf);
     expect(bodies[0]).toMatchObject({ channel: 'official', amount: '5000.00' });
     expect(bodies[1]!.requestId).toBe(bodies[0]!.requestId);
   });
 
   it('sends a card/e-wallet payer to the payment page', async () => {
     stubApi(
-      baseRoutes({
-        '/appConfig/queryPc': ok(channels),
-        '/user/addBalance': ok({
-          ...officialOrder({ channel: 'gateway', official: null, expiresAt: null }),
-          payUrl: '/sandbox/pay/R100',
-        }),
-      }),
+      baseRoutes([
+        on(api.config.queryPc).reply(ok(channels)),
+        on(api.user.addBalance).reply(
+          ok({
+            ...officialOrder({ channel: 'gateway', official: null, expiresAt: null }),
+            payUrl: '/sandbox/pay/R100',
+          }),
+        ),
+      ]),
     );
     signIn();
     renderAt('#/pages/profile/recharge/index');
@@ -500,28 +512,28 @@ describe('recharge', () => {
 
   it('asks for the result of a card payment until it is settled', async () => {
     const pending = officialOrder({ channel: 'gateway', official: null, expiresAt: null });
-    const api = stubApi(
-      baseRoutes({
-        '/user/addAccountBalanceVerify': [ok(pending), ok({ ...pending, status: 'credited' })],
-      }),
+    const server = stubApi(
+      baseRoutes([
+        on(api.user.addAccountBalanceVerify).reply([ok(pending), ok({ ...pending, status: 'credited' })]),
+      ]),
     );
     signIn();
     renderAt('#/pages/profile/recharge/index?orderNo=R100');
     expect(await screen.findByTestId('recharge-result-pending', {}, wait)).toBeInTheDocument();
     expect(await screen.findByTestId('recharge-result-credited', {}, wait)).toBeInTheDocument();
     expect(screen.getByTestId('recharge-result-credited').textContent).toContain('+₱5,000.00');
-    expect(api.callsTo('/user/addAccountBalanceVerify')).toHaveLength(2);
+    expect(server.callsTo('/user/addAccountBalanceVerify')).toHaveLength(2);
   });
 
   it('after a Star Card paid through the provider, says the card is active and leads back to the episode', async () => {
-    const credited = {
+    const credited: CallData<typeof api.user.addAccountBalanceVerify> = {
       ...officialOrder({ channel: 'gateway', official: null, expiresAt: null }),
       status: 'credited',
       amount: '249.00',
       creditAmount: '249.00',
       purpose: { kind: 'membership', tier: 'week' },
     };
-    stubApi(baseRoutes({ '/user/addAccountBalanceVerify': ok(credited) }));
+    stubApi(baseRoutes([on(api.user.addAccountBalanceVerify).reply(ok(credited))]));
     signIn();
     rememberReturn('/pages/shorts/videoDetails?seriesId=1&videoId=4');
     renderAt('#/pages/profile/recharge/index?orderNo=R100');
@@ -541,7 +553,7 @@ describe('recharge', () => {
 });
 
 describe('wallet records', () => {
-  const records = [
+  const records: CallData<typeof api.account.walletRecords>['list'] = [
     {
       id: '1',
       type: 'recharge',
@@ -561,14 +573,14 @@ describe('wallet records', () => {
   ];
 
   it('filters by kind and links withdrawal movements to their details', async () => {
-    const api = stubApi(
-      baseRoutes({
-        '/account/walletRecords': ({ url }) => {
+    const server = stubApi(
+      baseRoutes([
+        on(api.account.walletRecords).reply(({ url }) => {
           const type = new URL(url, 'http://localhost').searchParams.get('type');
           const list = type ? records.filter((r) => r.type === type) : records;
           return ok({ list, total: list.length });
-        },
-      }),
+        }),
+      ]),
     );
     signIn();
     renderAt('#/pages/profile/wallet/list');
@@ -585,13 +597,13 @@ describe('wallet records', () => {
     expect(screen.queryByTestId('record-1')).toBeNull();
     expect(screen.getByTestId('record-filter-withdrawal').getAttribute('aria-checked')).toBe('true');
     expect(window.location.hash).toBe('#/pages/profile/wallet/list?type=withdrawal');
-    const urls = api.callsTo('/account/walletRecords').map((c) => c.url);
+    const urls = server.callsTo('/account/walletRecords').map((c) => c.url);
     expect(urls.at(-1)).toContain('type=withdrawal');
     expect(urls.at(-1)).toContain('pageSize=20');
   });
 
   it('lists recharge orders with their status, an open transfer linking to its page', async () => {
-    stubApi(baseRoutes({ '/account/rechargeRecords': ok({ list: [officialOrder()], total: 1 }) }));
+    stubApi(baseRoutes([on(api.account.rechargeRecords).reply(ok({ list: [officialOrder()], total: 1 }))]));
     signIn();
     renderAt('#/pages/profile/wallet/list?tab=recharges');
     const row = await screen.findByTestId('recharge-R100', {}, wait);
@@ -631,12 +643,12 @@ describe('wallet entries', () => {
 
 describe('bank cards', () => {
   it('checks the form with the contract rules and adds the card', async () => {
-    const api = stubApi(
-      baseRoutes({
-        '/appConfig/bankConfig': ok({ banks: [{ code: 'BDO', name: 'BDO Unibank' }] }),
-        '/account/queryBankCard': ok({ list: [] }),
-        '/account/addBankCard': ok({ list: [card] }),
-      }),
+    const server = stubApi(
+      baseRoutes([
+        on(api.config.bankConfig).reply(ok({ banks: [{ code: 'BDO', name: 'BDO Unibank' }] })),
+        on(api.account.queryBankCard).reply(ok({ list: [] })),
+        on(api.account.addBankCard).reply(ok({ list: [card] })),
+      ]),
     );
     signIn();
     renderAt('#/pages/profile/withdraw/addBankCard');
@@ -681,8 +693,8 @@ describe('bank cards', () => {
     fireEvent.click(screen.getByTestId('card-bank'));
     fireEvent.click(await screen.findByTestId('bank-BDO', {}, wait));
     fireEvent.click(screen.getByTestId('submit'));
-    await waitFor(() => expect(api.callsTo('/account/addBankCard')).toHaveLength(1), wait);
-    expect(bodyOf(api.callsTo('/account/addBankCard')[0]!)).toEqual({
+    await waitFor(() => expect(server.callsTo('/account/addBankCard')).toHaveLength(1), wait);
+    expect(bodyOf(server.callsTo('/account/addBankCard')[0]!)).toEqual({
       accountName: 'Juan Dela Cruz',
       firstName: 'Juan',
       lastName: 'Dela Cruz',
@@ -695,11 +707,11 @@ describe('bank cards', () => {
   });
 
   it('lists masked cards and deletes one after confirmation', async () => {
-    const api = stubApi(
-      baseRoutes({
-        '/account/queryBankCard': ok({ list: [card] }),
-        '/account/delBankCard': ok({ list: [] }),
-      }),
+    const server = stubApi(
+      baseRoutes([
+        on(api.account.queryBankCard).reply(ok({ list: [card] })),
+        on(api.account.delBankCard).reply(ok({ list: [] })),
+      ]),
     );
     signIn();
     renderAt('#/pages/profile/withdraw/cardList');
@@ -708,22 +720,24 @@ describe('bank cards', () => {
     fireEvent.click(screen.getByTestId('card-delete-7'));
     fireEvent.click(await screen.findByRole('button', { name: 'Delete' }, wait));
     expect(await screen.findByTestId('cards-empty', {}, wait)).toBeInTheDocument();
-    expect(bodyOf(api.callsTo('/account/delBankCard')[0]!)).toEqual({ id: '7' });
+    expect(bodyOf(server.callsTo('/account/delBankCard')[0]!)).toEqual({ id: '7' });
   });
 });
 
 describe('payment password', () => {
   it('sends the code to the account e-mail and sets the 6-digit password', async () => {
-    const api = stubApi(
-      baseRoutes({
-        '/user/exitsPayPass': ok({ exists: false, lockedUntil: null }),
-        '/account/sendSmsCode': ok({
-          email: 'v•••r@example.com',
-          expiresInSeconds: 600,
-          resendInSeconds: 60,
-        }),
-        '/account/setPayPassword': ok({ exists: true, lockedUntil: null }),
-      }),
+    const server = stubApi(
+      baseRoutes([
+        on(api.user.exitsPayPass).reply(ok({ exists: false, lockedUntil: null })),
+        on(api.account.sendSmsCode).reply(
+          ok({
+            email: 'v•••r@example.com',
+            expiresInSeconds: 600,
+            resendInSeconds: 60,
+          }),
+        ),
+        on(api.account.setPayPassword).reply(ok({ exists: true, lockedUntil: null })),
+      ]),
     );
     signIn();
     renderAt('#/pages/profile/wallet/walletPay');
@@ -742,8 +756,8 @@ describe('payment password', () => {
     expect(screen.getByTestId('send-code').textContent).toMatch(/\d+/);
     fireEvent.change(screen.getByTestId('code-input'), { target: { value: '654321' } });
     fireEvent.click(screen.getByTestId('submit'));
-    await waitFor(() => expect(api.callsTo('/account/setPayPassword')).toHaveLength(1), wait);
-    expect(bodyOf(api.callsTo('/account/setPayPassword')[0]!)).toEqual({
+    await waitFor(() => expect(server.callsTo('/account/setPayPassword')).toHaveLength(1), wait);
+    expect(bodyOf(server.callsTo('/account/setPayPassword')[0]!)).toEqual({
       password: '123456',
       repPassword: '123456',
       verifyCode: '654321',

@@ -1,11 +1,11 @@
-import { CURRENCIES, LIMITS, type CurrencyKey } from '@dramastar/contract';
+import { CURRENCIES, LIMITS, type CurrencyKey, api } from '@dramastar/contract';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useLoginPanel } from './login-panel-store';
 import { useSession } from '../store/session';
 import { STORAGE_KEYS } from '../store/storage-keys';
 import { showToast } from '../ui/toast';
-import { ok, refusal, stubApi } from '../../test/fetch';
+import { ok, refusal, stubApi, on, type CallAnswer } from '../../test/fetch';
 import { clearCookies, PNG_1X1, sampleUser, tenantConfigAnswer } from '../../test/fixtures';
 import { renderAt, wait } from '../../test/render-app';
 
@@ -33,18 +33,25 @@ function type(testId: string, value: string) {
 
 const errorOf = (testId: string) => screen.queryByTestId(`${testId}-error`)?.textContent ?? null;
 
-const baseRoutes = {
-  '/appConfig/queryTenantId': ok({
-    tenantId: '000000',
-    name: 'DramaStar',
-    currency: 'PHP',
-    inviteUrl: 'x',
-    defaultLanguage: 'en',
-  }),
-  '/appConfig/tenantConfig': ok(tenantConfigAnswer),
-  '/auth/auth/code': [ok({ uuid: 'uuid-1', img: PNG_1X1 }), ok({ uuid: 'uuid-2', img: 'iVBORw0KGgoSECOND' })],
-  '/auth/sendEmailCode': ok({ email: 'a@example.com', expiresInSeconds: 600, resendInSeconds: 60 }),
-};
+const baseRoutes = [
+  on(api.config.queryTenantId).reply(
+    ok({
+      tenantId: '000000',
+      name: 'DramaStar',
+      currency: 'PHP',
+      inviteUrl: 'x',
+      defaultLanguage: 'en',
+    }),
+  ),
+  on(api.config.tenantConfig).reply(ok(tenantConfigAnswer)),
+  on(api.auth.captcha).reply([
+    ok({ uuid: 'uuid-1', img: PNG_1X1 }),
+    ok({ uuid: 'uuid-2', img: 'iVBORw0KGgoSECOND' }),
+  ]),
+  on(api.auth.sendEmailCode).reply(
+    ok({ email: 'a@example.com', expiresInSeconds: 600, resendInSeconds: 60 }),
+  ),
+];
 
 beforeEach(() => toast.mockClear());
 afterEach(() => {
@@ -127,7 +134,7 @@ describe('register form validation (spec section 5)', () => {
   });
 
   it('asks for a country before registering; the username tab opens the chooser', async () => {
-    const api = stubApi(baseRoutes);
+    const server = stubApi(baseRoutes);
     renderAt('#/pages/login/register');
     fireEvent.click(await screen.findByTestId('submit', {}, wait));
     await waitFor(() => expect(toast).toHaveBeenCalledWith('Please choose country'));
@@ -137,14 +144,14 @@ describe('register form validation (spec section 5)', () => {
     fireEvent.click(screen.getByTestId('country-VN'));
     expect(useSession.getState().phonePrefix).toBe('+84');
     expect(localStorage.getItem(STORAGE_KEYS.phonePrefix)).toBe('+84');
-    expect(api.callsTo('/auth/register')).toHaveLength(0);
-    expect(api.callsTo('/auth/registerByName')).toHaveLength(0);
+    expect(server.callsTo('/auth/register')).toHaveLength(0);
+    expect(server.callsTo('/auth/registerByName')).toHaveLength(0);
   });
 });
 
 describe('send code', () => {
   it(`counts down ${LIMITS.codeCountdownLoginSeconds} s in the panel, then offers to send again`, async () => {
-    const api = stubApi(baseRoutes);
+    const server = stubApi(baseRoutes);
     renderAt('#/pages/login/loginRegister');
     fireEvent.click(await screen.findByTestId('chooser-email', {}, wait));
     const send = screen.getByTestId('send-code');
@@ -153,13 +160,13 @@ describe('send code', () => {
     fireEvent.click(send);
     await waitFor(() => expect(toast).toHaveBeenCalledWith('Please enter your e-mail'));
     await waitFor(() => expect((send as HTMLButtonElement).disabled).toBe(false));
-    expect(api.callsTo('/auth/sendEmailCode')).toHaveLength(0);
+    expect(server.callsTo('/auth/sendEmailCode')).toHaveLength(0);
 
     type('email-input', 'Viewer@Example.com ');
     vi.useFakeTimers({ shouldAdvanceTime: true });
     fireEvent.click(send);
     await waitFor(() => expect(send.textContent).toBe('120 s'));
-    expect(api.callsTo('/auth/sendEmailCode')[0]!.json).toMatchObject({
+    expect(server.callsTo('/auth/sendEmailCode')[0]!.json).toMatchObject({
       email: 'Viewer@Example.com',
       isRegister: 0,
       type: 'login',
@@ -185,41 +192,41 @@ describe('e-mail login', () => {
   }
 
   it('blocks a second submit while the first is under way', async () => {
-    let release: (value: { status: number; body: unknown }) => void = () => undefined;
-    const api = stubApi({
+    let release: (value: CallAnswer<typeof api.auth.login>) => void = () => undefined;
+    const server = stubApi([
       ...baseRoutes,
-      '/auth/login': () => new Promise((resolve) => (release = resolve)),
-    });
+      on(api.auth.login).reply(() => new Promise((resolve) => (release = resolve))),
+    ]);
     await fillEmailLogin();
     const form = screen.getByTestId('view-email');
     fireEvent.submit(form);
     fireEvent.submit(form);
     fireEvent.click(screen.getByTestId('submit'));
-    await waitFor(() => expect(api.callsTo('/auth/login')).toHaveLength(1));
+    await waitFor(() => expect(server.callsTo('/auth/login')).toHaveLength(1));
     expect(screen.getByTestId<HTMLButtonElement>('submit').disabled).toBe(true);
     release(refusal(409, 'Wrong email code', 'WrongEmailCode'));
     // A failed e-mail login only re-enables the button.
     await waitFor(() => expect(screen.getByTestId<HTMLButtonElement>('submit').disabled).toBe(false));
-    expect(api.callsTo('/auth/login')).toHaveLength(1);
+    expect(server.callsTo('/auth/login')).toHaveLength(1);
     expect(useSession.getState().token).toBeNull();
   });
 
   it('stores the token, fetches the user info and the wallet, and goes home', async () => {
-    const api = stubApi({
+    const server = stubApi([
       ...baseRoutes,
-      '/auth/login': ok({ access_token: 'tok-email' }),
-      '/user/info': ok(sampleUser({ tenantId: '000003' })),
-      '/account/accountInfo': ok({ currency: 'PKR', balance: '12.50' }),
-    });
+      on(api.auth.login).reply(ok({ access_token: 'tok-email' })),
+      on(api.user.info).reply(ok(sampleUser({ tenantId: '000003' }))),
+      on(api.account.accountInfo).reply(ok({ currency: 'PKR', balance: '12.50' })),
+    ]);
     await fillEmailLogin();
     fireEvent.click(screen.getByTestId('submit'));
     expect(await screen.findByTestId('home-page', {}, wait)).toBeInTheDocument();
-    expect(api.callsTo('/auth/login')[0]!.json).toEqual({
+    expect(server.callsTo('/auth/login')[0]!.json).toEqual({
       email: 'viewer@example.com',
       verifyCode: '123456',
       tenantId: '000000',
     });
-    const info = api.callsTo('/user/info');
+    const info = server.callsTo('/user/info');
     expect(info).toHaveLength(1);
     expect((info[0]!.init.headers as Record<string, string>).Authorization).toBe('Bearer tok-email');
     const state = useSession.getState();
@@ -236,14 +243,12 @@ describe('e-mail login', () => {
 
 describe('username registration', () => {
   it('on failure toasts the server message, re-enables the button and shows a new captcha', async () => {
-    const api = stubApi({
+    const server = stubApi([
       ...baseRoutes,
-      '/auth/registerByName': refusal(
-        409,
-        'Wrong verification code, please try the new picture',
-        'WrongCaptcha',
+      on(api.auth.registerByName).reply(
+        refusal(409, 'Wrong verification code, please try the new picture', 'WrongCaptcha'),
       ),
-    });
+    ]);
     chooseCountry('VND');
     renderAt('#/pages/login/register');
     fireEvent.click(await screen.findByTestId('register-tab-username', {}, wait));
@@ -259,7 +264,7 @@ describe('username registration', () => {
     await waitFor(() =>
       expect(toast).toHaveBeenCalledWith('Wrong verification code, please try the new picture'),
     );
-    expect(api.callsTo('/auth/registerByName')[0]!.json).toEqual({
+    expect(server.callsTo('/auth/registerByName')[0]!.json).toEqual({
       userName: 'viewer_01',
       password: 'secret123',
       phone: '912345678',
@@ -273,7 +278,7 @@ describe('username registration', () => {
         'data:image/png;base64,iVBORw0KGgoSECOND',
       ),
     );
-    expect(api.callsTo('/auth/auth/code')).toHaveLength(2);
+    expect(server.callsTo('/auth/auth/code')).toHaveLength(2);
     expect(screen.getByTestId<HTMLInputElement>('captcha-input').value).toBe('');
     // The emptied field is not marked wrong before the user has typed into the new picture.
     expect(errorOf('captcha-input')).toBeNull();
@@ -307,10 +312,12 @@ describe('login route query parameters', () => {
   });
 
   it('website=1 forces English and isMobile=1 shows a Home button to the tenant’s website', async () => {
-    stubApi({
+    stubApi([
       ...baseRoutes,
-      '/appConfig/tenantConfig': ok({ ...tenantConfigAnswer, websiteUrl: 'https://dramastar.example/' }),
-    });
+      on(api.config.tenantConfig).reply(
+        ok({ ...tenantConfigAnswer, websiteUrl: 'https://dramastar.example/' }),
+      ),
+    ]);
     act(() => useSession.getState().setLanguage('vn'));
     renderAt('#/pages/login/onelylogin?website=1&isMobile=1');
     expect(await screen.findByText('Log in with e-mail', {}, wait)).toBeInTheDocument();
@@ -357,19 +364,21 @@ describe('login popup', () => {
   });
 
   it('a username login in the popup closes it and shows the signed-in profile', async () => {
-    stubApi({
+    stubApi([
       ...baseRoutes,
-      '/auth/loginByName': ok({ access_token: 'tok-name' }),
-      '/user/info': ok(sampleUser({ nickname: 'Maria' })),
-      '/user/getMessage': ok({ list: [], total: 0, unread: 0 }),
-      '/user/queryGreatestVipcard': ok({
-        currency: 'PHP',
-        active: null,
-        userType: 0,
-        trial: { activeUntil: null },
-        tiers: [],
-      }),
-    });
+      on(api.auth.loginByName).reply(ok({ access_token: 'tok-name' })),
+      on(api.user.info).reply(ok(sampleUser({ nickname: 'Maria' }))),
+      on(api.user.getMessage).reply(ok({ list: [], total: 0, unread: 0 })),
+      on(api.user.queryGreatestVipcard).reply(
+        ok({
+          currency: 'PHP',
+          active: null,
+          userType: 0,
+          trial: { activeUntil: null },
+          tiers: [],
+        }),
+      ),
+    ]);
     renderAt('#/pages/profile/index');
     fireEvent.click(await screen.findByTestId('profile-login', {}, wait));
     fireEvent.click(await screen.findByTestId('chooser-username', {}, wait));

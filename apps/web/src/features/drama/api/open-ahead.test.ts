@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { openEpisodeAhead } from './open-ahead';
 import { askAhead, request } from '../../../shared/api/request';
 import { useSession } from '../../../shared/store/session';
-import { ok, refusal, stubApi } from '../../../test/fetch';
+import { ok, refusal, stubApi, on, pathRoute } from '../../../test/fetch';
 import { episode, series } from '../../../test/fixtures';
 
 const detail = (overrides: Record<string, unknown> = {}) => ({
@@ -27,7 +27,7 @@ const link = (query: string) => `#/pages/shorts/videoDetails?${query}`;
 
 describe('askAhead', () => {
   it('answers the first identical call with the answer asked ahead, and the next one afresh', async () => {
-    const { callsTo } = stubApi({ '/sv/videos/7': ok(detail()) });
+    const { callsTo } = stubApi([on(api.video.videos, { seriesId: 7 }).reply(ok(detail()))]);
     await askAhead(OPENING_PATHS.series, { seriesId: 7 });
     expect(callsTo('/sv/videos/7')).toHaveLength(1);
 
@@ -39,7 +39,10 @@ describe('askAhead', () => {
   });
 
   it('is not taken by a call with another path, token or language', async () => {
-    const { callsTo } = stubApi({ '/sv/videos/7': ok(detail()), '/sv/videos/8': ok(detail()) });
+    const { callsTo } = stubApi([
+      on(api.video.videos, { seriesId: 7 }).reply(ok(detail())),
+      on(api.video.videos, { seriesId: 8 }).reply(ok(detail())),
+    ]);
     await askAhead(OPENING_PATHS.series, { seriesId: 7 });
     await request(api.video.videos, { params: { seriesId: 8 } });
     useSession.getState().login('tok-1');
@@ -56,7 +59,7 @@ describe('askAhead', () => {
 
   it('drops an answer not taken while the page’s script may still arrive (2 min)', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout'] });
-    const { callsTo } = stubApi({ '/sv/videos/7': ok(detail()) });
+    const { callsTo } = stubApi([on(api.video.videos, { seriesId: 7 }).reply(ok(detail()))]);
     await askAhead(OPENING_PATHS.series, { seriesId: 7 });
     vi.advanceTimersByTime(LIMITS.scriptLoadTimeoutMs);
     await request(api.video.videos, { params: { seriesId: 7 } });
@@ -64,7 +67,7 @@ describe('askAhead', () => {
   });
 
   it('passes a refusal on to the call that takes it', async () => {
-    stubApi({ '/sv/play/74': refusal(409, 'Locked', 'EpisodeLocked') });
+    stubApi([on(api.video.play, { videoId: 74 }).reply(refusal(409, 'Locked', 'EpisodeLocked'))]);
     await expect(askAhead(OPENING_PATHS.play, { videoId: 74 })).resolves.toMatchObject({ code: 409 });
     await expect(request(api.video.play, { params: { videoId: 74 }, hideToast: true })).rejects.toMatchObject(
       { code: 409, errorKey: 'EpisodeLocked' },
@@ -74,7 +77,10 @@ describe('askAhead', () => {
 
 describe('openEpisodeAhead', () => {
   it('asks the series and then the address of the episode the link names', async () => {
-    const { calls, callsTo } = stubApi({ '/sv/videos/7': ok(detail()), '/sv/play/72': ok(played(72)) });
+    const { calls, callsTo } = stubApi([
+      on(api.video.videos, { seriesId: 7 }).reply(ok(detail())),
+      on(api.video.play, { videoId: 72 }).reply(ok(played(72))),
+    ]);
     await openEpisodeAhead(link('seriesId=7&videoId=72'));
     expect(calls.map((c) => c.path)).toEqual(['/sv/videos/7', '/sv/play/72', '/stream/72/index.m3u8']);
     // The page's calls take both answers.
@@ -95,7 +101,10 @@ describe('openEpisodeAhead', () => {
       early('/sv/play/71', 'vn', played(71)),
     ];
     try {
-      const { calls, callsTo } = stubApi({ '/sv/videos/7': ok(detail()), '/sv/play/72': ok(played(72)) });
+      const { calls, callsTo } = stubApi([
+        on(api.video.videos, { seriesId: 7 }).reply(ok(detail())),
+        on(api.video.play, { videoId: 72 }).reply(ok(played(72))),
+      ]);
       await openEpisodeAhead(link('seriesId=7&videoId=72'));
       // Neither was asked again; the stream's warm-up went on from the early address.
       expect(calls.map((c) => c.path)).toEqual(['/stream/72/index.m3u8']);
@@ -112,7 +121,9 @@ describe('openEpisodeAhead', () => {
 
   it('opens where the viewer stopped, else at the first episode, as the page does', async () => {
     const stopped = { progress: { videoId: 72, number: 2, progress: 30 } };
-    const { calls } = stubApi({ '/sv/videos/7': [ok(detail(stopped)), ok(detail())] });
+    const { calls } = stubApi([
+      on(api.video.videos, { seriesId: 7 }).reply([ok(detail(stopped)), ok(detail())]),
+    ]);
     await openEpisodeAhead(link('seriesId=7'));
     await openEpisodeAhead(link('seriesId=7&videoId=999'));
     expect(calls.map((c) => c.path).filter((p) => p.startsWith('/sv/'))).toEqual([
@@ -124,7 +135,7 @@ describe('openEpisodeAhead', () => {
   });
 
   it('does not ask for a locked episode, a refused series or another page', async () => {
-    const { calls } = stubApi({ '/sv/videos/7': ok(detail()) });
+    const { calls } = stubApi([on(api.video.videos, { seriesId: 7 }).reply(ok(detail()))]);
     await openEpisodeAhead(link('seriesId=7&videoId=74'));
     await openEpisodeAhead(link('seriesId=9'));
     await openEpisodeAhead(link('seriesId=abc'));
@@ -138,15 +149,18 @@ describe('openEpisodeAhead', () => {
       text: '#EXTM3U\n#EXTINF:2.000,\nseg_000.ts\n#EXTINF:2.000,\nseg_001.ts\n#EXTINF:1.5,\nseg_002.ts\n#EXT-X-ENDLIST\n',
     };
     const media = { text: 'G'.repeat(188) };
-    const { calls } = stubApi({
-      '/sv/videos/7': [ok(detail()), ok(detail({ progress: { videoId: 72, number: 2, progress: 3.5 } }))],
-      '/sv/play/71': ok(played(71)),
-      '/sv/play/72': ok(played(72)),
-      '/stream/71/index.m3u8': playlist,
-      '/stream/72/index.m3u8': playlist,
-      '/stream/71/seg_000.ts': media,
-      '/stream/72/seg_001.ts': media,
-    });
+    const { calls } = stubApi([
+      on(api.video.videos, { seriesId: 7 }).reply([
+        ok(detail()),
+        ok(detail({ progress: { videoId: 72, number: 2, progress: 3.5 } })),
+      ]),
+      on(api.video.play, { videoId: 71 }).reply(ok(played(71))),
+      on(api.video.play, { videoId: 72 }).reply(ok(played(72))),
+      pathRoute('/stream/71/index.m3u8', playlist),
+      pathRoute('/stream/72/index.m3u8', playlist),
+      pathRoute('/stream/71/seg_000.ts', media),
+      pathRoute('/stream/72/seg_001.ts', media),
+    ]);
     await openEpisodeAhead(link('seriesId=7'));
     // Resumed 3.5 s in: the second segment (2–4 s), resolved against the playlist's address.
     await openEpisodeAhead(link('seriesId=7'));
@@ -165,14 +179,14 @@ describe('openEpisodeAhead', () => {
     const rung = {
       text: '#EXTM3U\n#EXT-X-MAP:URI="https://store.example/e/240p_init.mp4?sig=i"\n#EXTINF:2.000,\nhttps://store.example/e/240p_000.m4s?sig=0\n#EXT-X-ENDLIST\n',
     };
-    const { calls } = stubApi({
-      '/sv/videos/7': ok(detail()),
-      '/sv/play/71': ok({ ...played(71), playlistUrl: '/stream/71/master.m3u8' }),
-      '/stream/71/master.m3u8': master,
-      '/stream/71/240p.m3u8': rung,
-      'https://store.example/e/240p_init.mp4': { text: 'init' },
-      'https://store.example/e/240p_000.m4s': { text: 'media' },
-    });
+    const { calls } = stubApi([
+      on(api.video.videos, { seriesId: 7 }).reply(ok(detail())),
+      on(api.video.play, { videoId: 71 }).reply(ok({ ...played(71), playlistUrl: '/stream/71/master.m3u8' })),
+      pathRoute('/stream/71/master.m3u8', master),
+      pathRoute('/stream/71/240p.m3u8', rung),
+      pathRoute('https://store.example/e/240p_init.mp4', { text: 'init' }),
+      pathRoute('https://store.example/e/240p_000.m4s', { text: 'media' }),
+    ]);
     await openEpisodeAhead(link('seriesId=7'));
     expect(calls.map((c) => c.url).filter((p) => !p.includes('/sv/'))).toEqual([
       expect.stringMatching(/\/stream\/71\/master\.m3u8$/),
@@ -188,18 +202,20 @@ describe('openEpisodeAhead', () => {
     const rung = {
       text: '#EXTM3U\n#EXT-X-MAP:URI="180p_init.mp4"\n#EXTINF:1.000,\n180p_000.m4s\n#EXT-X-ENDLIST\n',
     };
-    const { calls } = stubApi({
-      '/sv/videos/7': ok(detail()),
-      '/sv/play/71': ok({
-        ...played(71),
-        playlistUrl: '/stream/71/master.m3u8',
-        startUrl: '/stream/71/180p.m3u8',
-      }),
-      '/stream/71/master.m3u8': master,
-      '/stream/71/180p.m3u8': rung,
-      '/stream/71/180p_init.mp4': { text: 'init' },
-      '/stream/71/180p_000.m4s': { text: 'media' },
-    });
+    const { calls } = stubApi([
+      on(api.video.videos, { seriesId: 7 }).reply(ok(detail())),
+      on(api.video.play, { videoId: 71 }).reply(
+        ok({
+          ...played(71),
+          playlistUrl: '/stream/71/master.m3u8',
+          startUrl: '/stream/71/180p.m3u8',
+        }),
+      ),
+      pathRoute('/stream/71/master.m3u8', master),
+      pathRoute('/stream/71/180p.m3u8', rung),
+      pathRoute('/stream/71/180p_init.mp4', { text: 'init' }),
+      pathRoute('/stream/71/180p_000.m4s', { text: 'media' }),
+    ]);
     await openEpisodeAhead(link('seriesId=7'));
     expect(calls.map((c) => c.path).filter((p) => p.startsWith('/stream/'))).toEqual([
       '/stream/71/master.m3u8',
@@ -210,11 +226,11 @@ describe('openEpisodeAhead', () => {
   });
 
   it('fetches no stream for a refused address or a refused playlist', async () => {
-    const { calls } = stubApi({
-      '/sv/videos/7': ok(detail()),
-      '/sv/play/71': [refusal(409, 'Locked', 'EpisodeLocked'), ok(played(71))],
-      '/stream/71/index.m3u8': refusal(403, 'Expired', 'Forbidden'),
-    });
+    const { calls } = stubApi([
+      on(api.video.videos, { seriesId: 7 }).reply(ok(detail())),
+      on(api.video.play, { videoId: 71 }).reply([refusal(409, 'Locked', 'EpisodeLocked'), ok(played(71))]),
+      pathRoute('/stream/71/index.m3u8', refusal(403, 'Expired', 'Forbidden')),
+    ]);
     await openEpisodeAhead(link('seriesId=7'));
     await openEpisodeAhead(link('seriesId=7'));
     expect(calls.map((c) => c.path)).toEqual([
