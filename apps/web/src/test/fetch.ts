@@ -190,3 +190,17 @@ export function stubApi(fakes: readonly Fake[] | Record<string, Route>) {
   }
   return { calls, fetchMock, callsTo };
 }
+
+/** A recorded call's JSON body, to read its fields. */
+export function bodyOf(call: { json: unknown }): Record<string, unknown> {
+  return call.json as Record<string, unknown>;
+}
+
+/**
+ * The toast module's mock, for `vi.mock('…/shared/ui/toast', async () => (await import('…/test/fetch')).toastMock())`:
+ * a notify is a longer toast, so both land in the one `showToast` mock the tests read.
+ */
+export function toastMock() {
+  const showToast = vi.fn<(message: string, ...rest: unknown[]) => void>();
+  return { showToast, showNotify: (message: string) => showToast(message), hideToast: vi.fn() };
+}

@@ -1,4 +1,13 @@
-import type { EpisodeInfo, SeriesSummary, TenantConfig, UserInfo } from '@dramastar/contract';
+import {
+  api,
+  type EpisodeInfo,
+  type SeriesSummary,
+  type TenantConfig,
+  type UserInfo,
+} from '@dramastar/contract';
+import { act } from '@testing-library/react';
+import { useSession } from '../shared/store/session';
+import { ok, on, type Fake } from './fetch';
 
 /** A /user/info answer as the server gives it; override what a test is about. */
 export function sampleUser(overrides: Partial<UserInfo> = {}): UserInfo {
@@ -81,4 +90,25 @@ export function episode(id: number, number: number, overrides: Partial<EpisodeIn
     liked: false,
     ...overrides,
   };
+}
+
+/**
+ * What a signed-in page asks first: the tenant, the messages (none), the user and the balance. A
+ * test's own fakes come after these and win.
+ */
+export function signedInRoutes(balance = '1000.00'): Fake[] {
+  return [
+    on(api.config.tenantConfig).reply(ok(tenantConfigAnswer)),
+    on(api.user.getMessage).reply(ok({ list: [], total: 0, unread: 0 })),
+    on(api.user.info).reply(ok(sampleUser())),
+    on(api.account.accountInfo).reply(ok({ currency: 'PHP', balance })),
+  ];
+}
+
+/** Signs the sample user in (token `tok-1`), as the app does after a login. */
+export function signIn(): void {
+  act(() => {
+    useSession.getState().login('tok-1');
+    useSession.getState().setUserInfo(sampleUser());
+  });
 }

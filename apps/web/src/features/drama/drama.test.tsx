@@ -3,19 +3,16 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useLoginPanel } from '../../shared/auth/login-panel-store';
 import { clearReturn, pendingReturn } from '../../shared/return-to';
-import { useSession } from '../../shared/store/session';
+
 import { useSound } from './lib/sound';
 import { useQuality } from '../../shared/store/video-quality';
 import { showToast } from '../../shared/ui/toast';
 import { ok, refusal, stubApi, type CallData, type OkAnswer, on, type Fake } from '../../test/fetch';
-import { clearCookies, episode, sampleUser, series, tenantConfigAnswer } from '../../test/fixtures';
+import { clearCookies, episode, sampleUser, series, tenantConfigAnswer, signIn } from '../../test/fixtures';
 import { renderAt, wait } from '../../test/render-app';
 
 // A notify is a longer toast: both land in the one mock the tests read.
-vi.mock('../../shared/ui/toast', () => {
-  const showToast = vi.fn();
-  return { showToast, showNotify: (message: string) => showToast(message), hideToast: vi.fn() };
-});
+vi.mock('../../shared/ui/toast', async () => (await import('../../test/fetch')).toastMock());
 
 /** hls.js stand-in: records every instance and what was done with it. */
 const hls = vi.hoisted(() => {
@@ -116,13 +113,6 @@ const baseRoutes = [
   on(api.config.tenantConfig).reply(ok(tenantConfigAnswer)),
   on(api.user.getMessage).reply(ok({ list: [], total: 0, unread: 0 })),
 ];
-
-function signIn() {
-  act(() => {
-    useSession.getState().login('tok-1');
-    useSession.getState().setUserInfo(sampleUser());
-  });
-}
 
 const media = {
   play: vi.fn(() => Promise.resolve()),

@@ -8,10 +8,7 @@ import { sampleUser, tenantConfigAnswer } from '../../test/fixtures';
 import { renderAt, wait } from '../../test/render-app';
 
 // A notify is a longer toast: both land in the one mock the tests read.
-vi.mock('../../shared/ui/toast', () => {
-  const showToast = vi.fn();
-  return { showToast, showNotify: (message: string) => showToast(message), hideToast: vi.fn() };
-});
+vi.mock('../../shared/ui/toast', async () => (await import('../../test/fetch')).toastMock());
 const toast = vi.mocked(showToast);
 
 const REWARDS = ['1', '1', '2', '2', '3', '3', '5'];

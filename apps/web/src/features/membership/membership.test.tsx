@@ -6,15 +6,12 @@ import { pendingReturn, rememberReturn } from '../../shared/return-to';
 import { useSession } from '../../shared/store/session';
 import { useLoginPanel } from '../../shared/auth/login-panel-store';
 import { showToast } from '../../shared/ui/toast';
-import { ok, refusal, stubApi, type FetchCall, on, type Fake, type CallData } from '../../test/fetch';
-import { sampleUser, tenantConfigAnswer } from '../../test/fixtures';
+import { ok, refusal, stubApi, on, type Fake, type CallData, bodyOf } from '../../test/fetch';
+import { signIn, signedInRoutes } from '../../test/fixtures';
 import { renderAt, wait } from '../../test/render-app';
 
 // A notify is a longer toast: both land in the one mock the tests read.
-vi.mock('../../shared/ui/toast', () => {
-  const showToast = vi.fn();
-  return { showToast, showNotify: (message: string) => showToast(message), hideToast: vi.fn() };
-});
+vi.mock('../../shared/ui/toast', async () => (await import('../../test/fetch')).toastMock());
 vi.mock('../../shared/payments', async () => ({
   ...(await vi.importActual<Record<string, unknown>>('../../shared/payments')),
   openPaymentPage: vi.fn(),
@@ -135,27 +132,13 @@ const canSendMember = { allowed: true, reason: null, perPeriod: 5, used: 1, rema
 
 function baseRoutes(extra: Fake[] = []): Fake[] {
   return [
-    on(api.config.tenantConfig).reply(ok(tenantConfigAnswer)),
-    on(api.user.getMessage).reply(ok({ list: [], total: 0, unread: 0 })),
-    on(api.user.info).reply(ok(sampleUser())),
-    on(api.account.accountInfo).reply(ok({ currency: 'PHP', balance: '1000.00' })),
+    ...signedInRoutes(),
     on(api.user.queryGreatestVipcard).reply(ok(memberStatus())),
     on(api.account.queryVipCardCountAndStatus).reply(ok({ count: 0, activeCount: 0, list: [] })),
     on(api.user.queryCanSendTrialCard).reply(ok(canSendMember)),
     on(api.config.queryPc).reply(ok(channels)),
     ...extra,
   ];
-}
-
-function signIn() {
-  act(() => {
-    useSession.getState().login('tok-1');
-    useSession.getState().setUserInfo(sampleUser());
-  });
-}
-
-function bodyOf(call: FetchCall & { json: unknown }) {
-  return call.json as Record<string, unknown>;
 }
 
 beforeEach(() => {

@@ -12,10 +12,7 @@ import { clearCookies, sampleUser, tenantConfigAnswer } from '../../test/fixture
 import { renderAt, wait } from '../../test/render-app';
 
 // A notify is a longer toast: both land in the one mock the tests read.
-vi.mock('../../shared/ui/toast', () => {
-  const showToast = vi.fn();
-  return { showToast, showNotify: (message: string) => showToast(message), hideToast: vi.fn() };
-});
+vi.mock('../../shared/ui/toast', async () => (await import('../../test/fetch')).toastMock());
 const toast = vi.mocked(showToast);
 
 const baseRoutes = [

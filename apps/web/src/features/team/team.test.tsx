@@ -1,18 +1,15 @@
 import { type CopyrightProduct, api } from '@dramastar/contract';
 import { create } from 'qrcode';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSession } from '../../shared/store/session';
+
 import { showToast } from '../../shared/ui/toast';
-import { ok, refusal, stubApi, type FetchCall, on, type Fake, type CallData } from '../../test/fetch';
-import { sampleUser, tenantConfigAnswer } from '../../test/fixtures';
+import { ok, refusal, stubApi, type FetchCall, on, type Fake, type CallData, bodyOf } from '../../test/fetch';
+import { signIn, signedInRoutes } from '../../test/fixtures';
 import { renderAt, typePassword, wait } from '../../test/render-app';
 
 // A notify is a longer toast: both land in the one mock the tests read.
-vi.mock('../../shared/ui/toast', () => {
-  const showToast = vi.fn();
-  return { showToast, showNotify: (message: string) => showToast(message), hideToast: vi.fn() };
-});
+vi.mock('../../shared/ui/toast', async () => (await import('../../test/fetch')).toastMock());
 const toast = vi.mocked(showToast);
 
 const LINK = 'http://localhost/#/pages/login/register?inviteCode=AB12CD34';
@@ -113,25 +110,7 @@ const holding = {
 };
 
 function baseRoutes(extra: Fake[] = []): Fake[] {
-  return [
-    on(api.config.tenantConfig).reply(ok(tenantConfigAnswer)),
-    on(api.user.getMessage).reply(ok({ list: [], total: 0, unread: 0 })),
-    on(api.user.info).reply(ok(sampleUser())),
-    on(api.account.accountInfo).reply(ok({ currency: 'PHP', balance: '10000.00' })),
-    on(api.account.teamStatus).reply(ok(teamStatus())),
-    ...extra,
-  ];
-}
-
-function signIn() {
-  act(() => {
-    useSession.getState().login('tok-1');
-    useSession.getState().setUserInfo(sampleUser());
-  });
-}
-
-function bodyOf(call: FetchCall & { json: unknown }) {
-  return call.json as Record<string, unknown>;
+  return [...signedInRoutes('10000.00'), on(api.account.teamStatus).reply(ok(teamStatus())), ...extra];
 }
 
 function queryOf(call: FetchCall) {
