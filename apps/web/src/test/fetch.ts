@@ -138,19 +138,12 @@ function apiPath(pathname: string): string {
   return pathname.replace(/^\/app-api/, '');
 }
 
-function isFakeList(fakes: readonly Fake[] | Record<string, Route>): fakes is readonly Fake[] {
-  return Array.isArray(fakes);
-}
-
 /**
  * Stubs `fetch` with fakes ({@link on}, {@link pathRoute}); where several match a request the
  * last one answers (so a test's own fakes come after shared ones). Requests nothing matches answer
- * 404. The legacy form keys fakes by path (`'/auth/login'`). Calls are recorded with their JSON body.
+ * 404. Calls are recorded with their JSON body.
  */
-export function stubApi(fakes: readonly Fake[] | Record<string, Route>) {
-  const list: readonly Fake[] = isFakeList(fakes)
-    ? fakes
-    : Object.entries(fakes).map(([path, answer]) => pathRoute(path, answer));
+export function stubApi(list: readonly Fake[]) {
   const calls: ApiCall[] = [];
   const used = new Map<Fake, number>();
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
