@@ -557,7 +557,8 @@ async function run(actions: Action[]): Promise<void> {
               : { inviteCode: who[a.to]!.inviteCode, requestId: randomUUID() },
         });
         expectOk('sendTrialCard', gift);
-        const code = a.to === u ? (gift.body.data.sent[0]?.code ?? undefined) : undefined;
+        const code =
+          a.to === u && gift.status === 200 ? (gift.body.data.sent[0]?.code ?? undefined) : undefined;
         const other = who[(u + 1) % who.length]!.token;
         expectOk(
           'getTrialCard',
