@@ -1,9 +1,8 @@
 import { api } from '@dramastar/contract';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { useSession } from '../../shared/store/session';
 import { ok, stubApi, on } from '../../test/fetch';
-import { sampleUser, tenantConfigAnswer } from '../../test/fixtures';
+import { signedInRoutes, signIn } from '../../test/fixtures';
 import { renderAt, wait } from '../../test/render-app';
 
 const channel = (code: 'gateway' | 'official', extra: object = {}) => ({
@@ -20,10 +19,7 @@ const channel = (code: 'gateway' | 'official', extra: object = {}) => ({
 describe('recharge channels', () => {
   it('shows a channel without a provider greyed out with its reason, not offered', async () => {
     stubApi([
-      on(api.config.tenantConfig).reply(ok(tenantConfigAnswer)),
-      on(api.user.getMessage).reply(ok({ list: [], total: 0, unread: 0 })),
-      on(api.user.info).reply(ok(sampleUser())),
-      on(api.account.accountInfo).reply(ok({ currency: 'PHP', balance: '1000.00' })),
+      ...signedInRoutes(),
       on(api.config.queryPc).reply(
         ok({
           currency: 'PHP',
@@ -31,10 +27,7 @@ describe('recharge channels', () => {
         }),
       ),
     ]);
-    act(() => {
-      useSession.getState().login('tok-1');
-      useSession.getState().setUserInfo(sampleUser());
-    });
+    signIn();
     renderAt('#/pages/profile/recharge/index');
     const card = await screen.findByTestId('recharge-channel-gateway', {}, wait);
     expect(card.textContent).toContain('Card and e-wallet payments are not set up on this site yet');
@@ -50,10 +43,7 @@ describe('recharge channels', () => {
 
   it('lists each payment provider the tenant offers, and the order names the one chosen', async () => {
     const server = stubApi([
-      on(api.config.tenantConfig).reply(ok(tenantConfigAnswer)),
-      on(api.user.getMessage).reply(ok({ list: [], total: 0, unread: 0 })),
-      on(api.user.info).reply(ok(sampleUser())),
-      on(api.account.accountInfo).reply(ok({ currency: 'PHP', balance: '1000.00' })),
+      ...signedInRoutes(),
       on(api.config.queryPc).reply(
         ok({
           currency: 'PHP',
@@ -72,10 +62,7 @@ describe('recharge channels', () => {
         body: { code: 409, msg: 'Too many', errorKey: 'TooManyOpenOrders' },
       }),
     ]);
-    act(() => {
-      useSession.getState().login('tok-1');
-      useSession.getState().setUserInfo(sampleUser());
-    });
+    signIn();
     renderAt('#/pages/profile/recharge/index');
     const paymongo = await screen.findByTestId('recharge-channel-gateway-paymongo', {}, wait);
     expect(paymongo.textContent).toContain('PayMongo · Card, GCash, Maya');
