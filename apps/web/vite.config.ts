@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { routePreload } from './route-preload';
 
@@ -6,7 +7,14 @@ const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8080';
 /** Each build's id: the app compares it with /version.json to offer a newer deploy. */
 const buildId = process.env.BUILD_ID ?? new Date().toISOString();
 
-export default defineConfig({
+/**
+ * React Router's package exports name only its development files (warnings and checks on every
+ * route match: remix-run/react-router#12532, #14102); a build takes the production ones beside them.
+ */
+const routerProduction = (file: string) =>
+  fileURLToPath(new URL(`../../node_modules/react-router/dist/production/${file}`, import.meta.url));
+
+export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     routePreload(),
@@ -45,7 +53,16 @@ export default defineConfig({
     },
   ],
   define: { __BUILD_ID__: JSON.stringify(buildId) },
-  resolve: { conditions: ['source'] },
+  resolve: {
+    conditions: ['source'],
+    alias:
+      command === 'build'
+        ? [
+            { find: /^react-router$/, replacement: routerProduction('index.mjs') },
+            { find: /^react-router\/dom$/, replacement: routerProduction('dom-export.mjs') },
+          ]
+        : [],
+  },
   server: {
     port: 5173,
     // xfwd: proxied requests carry X-Forwarded-For, so the server's loopback-only calls (/test,
@@ -95,4 +112,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));
