@@ -6,7 +6,7 @@ import {
   type SeriesSummary,
 } from '@dramastar/contract';
 import { Button, Swiper } from 'antd-mobile';
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { dropBootShell } from '../../../shared/boot-shell';
 import { type Translator, useT, type TranslationKey } from '../../../shared/i18n';
@@ -97,6 +97,7 @@ function Catalogue({ categories }: { categories: readonly string[] }) {
   const t = useT();
   const [category, setCategory] = useState<string | null>(null);
   const all = useAllSeries(category);
+  const pages = useDeferredValue(all.data?.pages);
   return (
     <section className="ds-home__section">
       <h2 className="ds-home__heading">{t('home.allSeries')}</h2>
@@ -116,14 +117,14 @@ function Catalogue({ categories }: { categories: readonly string[] }) {
           ))}
         </div>
       )}
-      {all.isPending ? (
+      {pages === undefined && !all.isError ? (
         <div className="ds-page-status" role="status">
           <Spinner />
         </div>
       ) : (
         <SeriesGrid
           testId="home-grid"
-          pages={all.data?.pages}
+          pages={pages}
           hasMore={all.hasNextPage}
           loadMore={() => all.fetchNextPage()}
         />
@@ -135,23 +136,27 @@ function Catalogue({ categories }: { categories: readonly string[] }) {
 export default function HomePage() {
   const t = useT();
   const home = useHomeSeries();
-  const data = home.data;
+  // The answer is drawn by a background render that yields to the browser every few milliseconds
+  // (banner, sections, cards): a query's update alone draws in one blocking task (its store
+  // updates render synchronously), ~70 ms on a phone. Until then the spinner stays.
+  const data = useDeferredValue(home.data);
+  const waiting = data === undefined && !home.isError;
   const empty = data !== undefined && data.sections.every((section) => section.series.length === 0);
   // index.html's first screen gives way once Home has drawn its own, or is left before that.
   useEffect(() => {
-    if (!home.isPending) dropBootShell();
-  }, [home.isPending]);
+    if (!waiting) dropBootShell();
+  }, [waiting]);
   useEffect(() => dropBootShell, []);
 
   let content;
-  if (home.isPending) {
+  if (waiting) {
     content = (
       <div className="ds-page-status" role="status">
         <Spinner />
         <span className="ds-visually-hidden">{t('common.loading')}</span>
       </div>
     );
-  } else if (home.isError) {
+  } else if (data === undefined) {
     content = (
       <EmptyState
         testId="home-error"
@@ -164,7 +169,7 @@ export default function HomePage() {
         }
       />
     );
-  } else if (empty || !data) {
+  } else if (empty) {
     content = (
       <EmptyState testId="home-empty" title={t('home.emptyTitle')} description={t('home.emptyDescription')} />
     );

@@ -1,5 +1,14 @@
 import type { EpisodeInfo } from '@dramastar/contract';
-import { startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  startTransition,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useNavigate } from 'react-router-dom';
 import { dropBootShell, dropBootShellOver } from '../../../shared/boot-shell';
 import { useT } from '../../../shared/i18n';
@@ -56,7 +65,11 @@ export default function ShortsPage() {
   const t = useT();
   const navigate = useNavigate();
   const feed = useVideosFeed();
-  const items: FeedItem[] = useMemo(() => feed.data?.pages.flatMap((page) => page.list) ?? [], [feed.data]);
+  // The feed's pages are drawn by a background render that yields to the browser (a query's update
+  // alone draws in one blocking task, ~40 ms on a phone); until the first is drawn, the spinner.
+  const pages = useDeferredValue(feed.data?.pages);
+  const waiting = pages === undefined && !feed.isError;
+  const items: FeedItem[] = useMemo(() => pages?.flatMap((page) => page.list) ?? [], [pages]);
   const [wantedIndex, setIndex] = useState(rememberedIndex);
   // A refetch may shorten the list: stay inside it.
   const index = items.length > 0 ? Math.min(wantedIndex, items.length - 1) : wantedIndex;
@@ -184,10 +197,7 @@ export default function ShortsPage() {
 
   // index.html's first poster gives way once the feed shows its own (or has none), or is left.
   const currentPoster = current?.episode.poster;
-  useEffect(
-    () => (feed.isPending ? undefined : dropBootShellOver(currentPoster)),
-    [feed.isPending, currentPoster],
-  );
+  useEffect(() => (waiting ? undefined : dropBootShellOver(currentPoster)), [waiting, currentPoster]);
   useEffect(() => dropBootShell, []);
 
   // Progress of the current item (signed-in viewers).
@@ -296,7 +306,7 @@ export default function ShortsPage() {
   // The three elements exist from the start (the pool owns them); a status covers them until
   // there is something to play.
   let status = null;
-  if (feed.isPending) {
+  if (waiting) {
     status = (
       <div className="ds-shorts__status" role="status">
         <Spinner />
