@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useLoginPanel } from '../../shared/auth/login-panel-store';
 import { clearReturn, pendingReturn } from '../../shared/return-to';
 
+import { dramaKeys } from './api/keys';
 import { useSound } from './lib/sound';
 import { useQuality } from '../../shared/store/video-quality';
 import { showToast } from '../../shared/ui/toast';
@@ -431,6 +432,31 @@ describe('Home page', () => {
       ['home-section-hot', 'Hot now'],
       ['home-section-ranking', 'Top ranked'],
     ]);
+  });
+  it('keeps its sections when a refresh fails, and shows the error page only with nothing to show', async () => {
+    let answers = 0;
+    stubApi([
+      ...baseRoutes,
+      on(api.video.homeSeries).reply(() =>
+        answers++ === 0
+          ? ok({ banners: [], sections: [{ key: 'hot', series: [series(1)] }], categories: [] })
+          : refusal(500, 'Server busy'),
+      ),
+      on(api.video.allSeries).reply(ok({ list: [], total: 0 })),
+    ]);
+    const { queryClient } = renderAt('#/');
+    await screen.findByTestId('home-section-hot', {}, wait);
+    await act(() => queryClient.refetchQueries({ queryKey: dramaKeys.home() }));
+    expect(answers).toBe(2);
+    expect(screen.getByTestId('home-section-hot')).toBeInTheDocument();
+    expect(screen.queryByTestId('home-error')).toBeNull();
+  });
+
+  it('shows the error page when its first answer fails', async () => {
+    stubApi([...baseRoutes, on(api.video.homeSeries).reply(refusal(500, 'Server busy'))]);
+    renderAt('#/');
+    expect(await screen.findByTestId('home-error', {}, wait)).toBeInTheDocument();
+    expect(screen.queryByTestId('home-section-hot')).toBeNull();
   });
 });
 
