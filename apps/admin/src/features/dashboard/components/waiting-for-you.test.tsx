@@ -58,6 +58,9 @@ describe('what waits for the operator', () => {
       'waiting-payoutsToMarkPaid',
       'waiting-creditsToApprove',
     ]);
+    // A queue with something waiting shows its count in the primary colour, an empty one dimmed.
+    expect(approve.querySelector('.ds-waiting-some')?.textContent).toContain('3');
+    expect(screen.getByTestId('waiting-rechargesToConfirm').querySelector('.ds-waiting-none')).not.toBeNull();
     expect(screen.getByText('6 waiting')).toBeInTheDocument();
     expect(calls[0]?.path).toBe('/admin-api/dashboard/waiting');
   }, 30_000);

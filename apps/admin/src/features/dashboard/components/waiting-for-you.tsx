@@ -5,7 +5,6 @@ import { errorText } from '../../../shared/api/api-error';
 import { useT } from '../../../shared/i18n';
 import { useWaiting } from '../api/waiting';
 import { WAITING, waitingLink } from '../waiting-links';
-import { palette } from '../../../shared/ui/palette';
 
 /**
  * The dashboard's first card: how much waits in each queue the operator works, each count a link
@@ -40,7 +39,7 @@ export function WaitingForYou({ tenantId }: { tenantId: string | undefined }) {
                 <Statistic
                   title={t(WAITING[queue].label)}
                   value={count}
-                  styles={{ content: { color: count ? palette.colorPrimary : palette.colorTextTertiary } }}
+                  classNames={{ content: count ? 'ds-waiting-some' : 'ds-waiting-none' }}
                   suffix={<RightOutlined className="ds-small" />}
                 />
               </Card>
