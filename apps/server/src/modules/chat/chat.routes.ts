@@ -7,6 +7,7 @@ import type { RateLimiter } from '../../http/rate-limit.js';
 import type { SessionUser } from '../../http/actors.js';
 import { type OperatorService, tenantScope } from '../operator/operator.service.js';
 import type { MediaStorage } from '../../media/storage.js';
+import { createCannedReplies } from './canned-replies.service.js';
 import { createChatService } from './chat.service.js';
 import { chatSockets } from './chat.socket.js';
 
@@ -34,6 +35,7 @@ export async function chatModule(
     operators: deps.operators,
     storage: deps.storage,
   });
+  const canned = createCannedReplies({ db, clock: deps.clock, operators: deps.operators });
   const { publish } = await chatSockets(app, {
     database: deps.database,
     chat,
@@ -86,12 +88,12 @@ export async function chatModule(
     list: await chat.agents(tenantScope(operator, query.tenantId)),
   }));
   router.operator(adminChatApi.cannedReplies, async ({ operator, query }) => ({
-    list: await chat.cannedList(tenantScope(operator, query.tenantId)),
+    list: await canned.list(tenantScope(operator, query.tenantId)),
   }));
-  router.operator(adminChatApi.createCannedReply, ({ operator, body }) => chat.cannedCreate(operator, body));
-  router.operator(adminChatApi.updateCannedReply, ({ operator, body }) => chat.cannedUpdate(operator, body));
+  router.operator(adminChatApi.createCannedReply, ({ operator, body }) => canned.create(operator, body));
+  router.operator(adminChatApi.updateCannedReply, ({ operator, body }) => canned.update(operator, body));
   router.operator(adminChatApi.deleteCannedReply, async ({ operator, body }) => {
-    await chat.cannedDelete(operator, body.id);
+    await canned.delete(operator, body.id);
     return {};
   });
 }

@@ -1,17 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import {
   type AdminChatConversation,
-  CHAT_IMAGE_MAX_BYTES,
-  CHAT_IMAGE_MAX_SIDE,
   CHAT_MAX_TEXT,
   CHAT_RATE_LIMIT,
   CHAT_RATE_WINDOW_SECONDS,
   CHAT_UPLOAD_LIMIT,
   CHAT_UPLOAD_WINDOW_SECONDS,
-  type CannedReply,
   type ChatConversation,
   type ChatMessage,
   type ChatMessageKind,
@@ -22,18 +15,12 @@ import {
 import { and, asc, count, desc, eq, gt, inArray, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { Db, DbOrTx } from '../../db/client.js';
-import {
-  chatCannedReplies,
-  chatConversations,
-  chatMessages,
-  operators as operatorTable,
-  users,
-} from '../../db/schema/index.js';
+import { chatConversations, chatMessages, operators as operatorTable, users } from '../../db/schema/index.js';
 import { onePage, type Page } from '../../db/paging.js';
 import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
-import { readPicture, reencodePicture } from '../../media/image.js';
 import type { MediaStorage } from '../../media/storage.js';
+import { storeChatImage } from './chat-images.js';
 import type { RateLimiter } from '../../http/rate-limit.js';
 import type { SessionUser } from '../../http/actors.js';
 import type { OperatorContext, OperatorService } from '../operator/operator.service.js';
@@ -116,8 +103,8 @@ export function inScope(operator: Pick<OperatorContext, 'tenantIds'>, tenantId: 
 
 /**
  * Customer-service chat: conversations (one open per user), messages stored exactly once per
- * sender's clientId, read receipts, unread counts, the console's lists, assignment, closing and
- * canned replies. Callers publish the events it answers (chat.routes.ts, chat.socket.ts).
+ * sender's clientId, read receipts, unread counts, the console's lists, assignment and closing.
+ * Callers publish the events it answers (chat.routes.ts, chat.socket.ts).
  */
 export function createChatService(deps: {
   db: Db;
@@ -138,34 +125,6 @@ export function createChatService(deps: {
         throw new AppError('ChatRateLimited', { status: 429 });
       throw error;
     }
-  }
-
-  /**
-   * Stores a checked picture (bytes, then the header's dimensions before decoding) re-encoded as
-   * WebP with its longer side at most CHAT_IMAGE_MAX_SIDE and no metadata, under an unguessable
-   * name in its user's folder; answers its key.
-   */
-  async function storeImage(owner: bigint, dataUrl: string) {
-    const picture = await readPicture(dataUrl, CHAT_IMAGE_MAX_BYTES);
-    const bytes = await reencodePicture(picture, {
-      fit: 'inside',
-      width: CHAT_IMAGE_MAX_SIDE,
-      height: CHAT_IMAGE_MAX_SIDE,
-    });
-    const imageKey = `chat/${owner}/${randomBytes(16).toString('hex')}.webp`;
-    // Through a file, as every store takes one (the object store streams it up).
-    const work = await mkdtemp(join(tmpdir(), 'ds-chat-'));
-    try {
-      await writeFile(join(work, 'picture'), bytes);
-      await storage.putFile(join(work, 'picture'), imageKey);
-    } finally {
-      await rm(work, { recursive: true, force: true });
-    }
-    // On disk the upload time is stamped with the service's clock, which the clean-up of unsent
-    // pictures reads; an object store keeps its own time (the same clock in production).
-    const local = storage.localPath(imageKey);
-    if (local) await utimes(local, clock.now(), clock.now());
-    return { imageKey, url: `/media/${imageKey}` };
   }
 
   async function conversationById(tx: DbOrTx, id: string): Promise<ConversationRow | undefined> {
@@ -575,7 +534,7 @@ export function createChatService(deps: {
      */
     async upload(user: SessionUser, dataUrl: string) {
       await limited(`chat-upload:${user.userId}`, CHAT_UPLOAD_LIMIT, CHAT_UPLOAD_WINDOW_SECONDS);
-      return storeImage(user.userId, dataUrl);
+      return storeChatImage({ storage, clock }, user.userId, dataUrl);
     },
 
     /** A staff member's picture for an open conversation of their tenants, kept with its pictures. */
@@ -583,7 +542,7 @@ export function createChatService(deps: {
       const row = await staffConversation(db, operator, conversationId);
       if (row.status !== 'open') throw new AppError('ChatConversationClosed');
       await limited(`chat-upload:operator:${operator.id}`, CHAT_UPLOAD_LIMIT, CHAT_UPLOAD_WINDOW_SECONDS);
-      return storeImage(row.userId, dataUrl);
+      return storeChatImage({ storage, clock }, row.userId, dataUrl);
     },
 
     // ---- console ----
@@ -708,88 +667,6 @@ export function createChatService(deps: {
         return { row: after, event: conversationEvent(after) };
       });
     },
-
-    // ---- canned replies ----
-
-    async cannedList(tenantIds: string[] | null): Promise<CannedReply[]> {
-      const rows = await db
-        .select()
-        .from(chatCannedReplies)
-        .where(tenantIds ? inArray(chatCannedReplies.tenantId, tenantIds) : undefined)
-        .orderBy(asc(chatCannedReplies.title), asc(chatCannedReplies.id));
-      return rows.map(toCanned);
-    },
-
-    async cannedCreate(operator: OperatorContext, input: { tenantId: string; title: string; body: string }) {
-      if (!inScope(operator, input.tenantId)) throw new AppError('Forbidden');
-      return withTransaction(db, async (tx) => {
-        const [row] = await tx
-          .insert(chatCannedReplies)
-          .values({ ...input, createdAt: clock.now() })
-          .returning();
-        if (!row) throw new Error('canned reply not stored');
-        await operators.audit(tx, operator, {
-          tenantId: row.tenantId,
-          action: 'chat.canned.create',
-          target: `chat_canned_reply:${row.id}`,
-          after: row,
-        });
-        return toCanned(row);
-      });
-    },
-
-    async cannedUpdate(operator: OperatorContext, input: { id: string; title: string; body: string }) {
-      return withTransaction(db, async (tx) => {
-        const before = await cannedRow(tx, operator, input.id);
-        const [row] = await tx
-          .update(chatCannedReplies)
-          .set({ title: input.title, body: input.body })
-          .where(eq(chatCannedReplies.id, before.id))
-          .returning();
-        if (!row) throw new AppError('CannedReplyNotFound', { status: 404 });
-        await operators.audit(tx, operator, {
-          tenantId: row.tenantId,
-          action: 'chat.canned.update',
-          target: `chat_canned_reply:${row.id}`,
-          before,
-          after: row,
-        });
-        return toCanned(row);
-      });
-    },
-
-    async cannedDelete(operator: OperatorContext, id: string) {
-      await withTransaction(db, async (tx) => {
-        const before = await cannedRow(tx, operator, id);
-        await tx.delete(chatCannedReplies).where(eq(chatCannedReplies.id, before.id));
-        await operators.audit(tx, operator, {
-          tenantId: before.tenantId,
-          action: 'chat.canned.delete',
-          target: `chat_canned_reply:${before.id}`,
-          before,
-        });
-      });
-    },
-  };
-
-  async function cannedRow(tx: DbOrTx, operator: OperatorContext, id: string) {
-    const [row] = await tx
-      .select()
-      .from(chatCannedReplies)
-      .where(eq(chatCannedReplies.id, BigInt(id)));
-    if (!row) throw new AppError('CannedReplyNotFound', { status: 404 });
-    if (!inScope(operator, row.tenantId)) throw new AppError('Forbidden');
-    return row;
-  }
-}
-
-function toCanned(row: typeof chatCannedReplies.$inferSelect): CannedReply {
-  return {
-    id: String(row.id),
-    tenantId: row.tenantId,
-    title: row.title,
-    body: row.body,
-    createdAt: row.createdAt.toISOString(),
   };
 }
 
