@@ -27,7 +27,6 @@ import { useSound } from '../lib/sound';
 import { useProgressRecorder, type Watching } from '../lib/use-progress-recorder';
 import { useEpisodeEvents, usePaywallShown } from '../../../shared/analytics/use-episode-events';
 import { probe } from '../player/probe';
-import { useSubtitles } from '../player/use-subtitles';
 import type { PoolItem } from '../player/video-pool';
 import { ShortsItem, type FeedItem } from '../shorts/shorts-item';
 import { ShortsProgress } from '../shorts/shorts-progress';
@@ -60,6 +59,8 @@ const SLOTS = [0, 1, 2] as const;
 const LOAD_AHEAD = 4;
 /** A second tap within this many ms is a double tap (a like), not a pause. */
 const DOUBLE_TAP_MS = 280;
+/** What an item that is not playing watches for subtitles. */
+const noVideo = () => null;
 
 export default function ShortsPage() {
   const t = useT();
@@ -251,8 +252,6 @@ export default function ShortsPage() {
   useFeedKeys({ disabled: sheetSeries !== null, onStep: step, onSpace });
 
   const currentVideo = useCallback(() => poolRef.current?.videoAt(indexRef.current) ?? null, [poolRef]);
-  // The playing item's subtitles (its element is in the pool once it has started).
-  const subtitles = useSubtitles(currentVideo, startedId === currentId ? currentId : null);
 
   const mute = useCallback(() => {
     useSound.getState().setOn(false);
@@ -375,7 +374,7 @@ export default function ShortsPage() {
                 item={item}
                 index={at}
                 active={at === index}
-                subtitles={at === index ? subtitles : null}
+                video={at === index ? currentVideo : noVideo}
                 lock={lockOf(item)}
                 failed={failed.has(item.episode.id)}
                 started={startedId === item.episode.id}

@@ -34,6 +34,12 @@ import { useProgressRecorder } from '../lib/use-progress-recorder';
 import { useEpisodeEvents, usePaywallShown } from '../../../shared/analytics/use-episode-events';
 import '../drama.css';
 
+/** The rail's subtitle button follows the element itself: a cue change redraws it, not the page. */
+function RailSubtitles({ video }: { video: HTMLVideoElement | null }) {
+  const view = useSubtitles(() => video, video);
+  return <SubtitleToggle view={view} testId="details-subtitles" />;
+}
+
 export default function VideoDetailsPage() {
   const t = useT();
   const [params, setParams] = useSearchParams();
@@ -43,7 +49,6 @@ export default function VideoDetailsPage() {
   const detail = useSeriesDetail(seriesId);
   const [locked, setLocked] = useState<ReadonlyMap<number, LockedInfo>>(new Map());
   const [video, setVideo] = useState<HTMLVideoElement | null>(null);
-  const subtitles = useSubtitles(() => video, video);
   const [ended, setEnded] = useState(false);
   const { share, popup: sharePopup } = useShareSeries();
   const toggleFollow = useToggleFollow();
@@ -204,7 +209,7 @@ export default function VideoDetailsPage() {
             {!lock && (
               <div className="ds-details__rail">
                 {/* First: the rail grows upwards (see .ds-details__rail). */}
-                <SubtitleToggle view={subtitles} testId="details-subtitles" />
+                <RailSubtitles video={video} />
                 <LikeButton episode={episode} testId="details-like" />
                 <ActionButton
                   icon={<BookmarkIcon filled={favorited} />}

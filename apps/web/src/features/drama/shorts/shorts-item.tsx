@@ -11,7 +11,7 @@ import { LikeButton } from '../components/like-button';
 import { detailsPath } from '../lib/links';
 import { UnlockPrompt } from '../components/unlock-prompt';
 import { SubtitleText, SubtitleToggle } from '../components/subtitles';
-import type { SubtitleView } from '../player/use-subtitles';
+import { useSubtitles } from '../player/use-subtitles';
 
 export interface FeedItem {
   series: SeriesSummary;
@@ -23,7 +23,7 @@ export function ShortsItem({
   item,
   index,
   active,
-  subtitles,
+  video,
   lock,
   failed,
   started,
@@ -38,8 +38,11 @@ export function ShortsItem({
   item: FeedItem;
   index: number;
   active: boolean;
-  /** The active item's subtitles (null on the others). */
-  subtitles: SubtitleView | null;
+  /**
+   * The element playing the active item (the others are given none): its subtitles are followed
+   * here, so a cue change redraws this item, not the whole feed.
+   */
+  video: () => HTMLVideoElement | null;
   lock: LockedInfo | null;
   failed: boolean;
   started: boolean;
@@ -56,6 +59,7 @@ export function ShortsItem({
   const { series, episode } = item;
   const followed = useFollowState(series.id);
   const toggleFollow = useToggleFollow();
+  const subtitles = useSubtitles(video, active && started ? episode.id : null);
   return (
     <article
       className={lock ? 'ds-short ds-short--locked' : 'ds-short'}
@@ -107,7 +111,7 @@ export function ShortsItem({
         </div>
       )}
       <div className="ds-short__info">
-        {subtitles && !lock && <SubtitleText view={subtitles} className="ds-short__subtitles" />}
+        {active && !lock && <SubtitleText view={subtitles} className="ds-short__subtitles" />}
         <h2 className="ds-short__title">{series.title}</h2>
         <p className="ds-short__episode">
           {t('drama.epOf', { number: episode.number, count: series.episodeCount })}
@@ -125,7 +129,7 @@ export function ShortsItem({
       <div className="ds-short__rail">
         {/* First: the rail grows upwards (see .ds-short__rail), so the toggle coming with the player's
             tracks never moves the buttons below it. */}
-        {subtitles && !lock && <SubtitleToggle view={subtitles} testId="shorts-subtitles" />}
+        {active && !lock && <SubtitleToggle view={subtitles} testId="shorts-subtitles" />}
         <LikeButton episode={episode} testId={active ? 'shorts-like' : undefined} />
         <ActionButton
           icon={<BookmarkIcon filled={followed} />}
