@@ -1,5 +1,5 @@
 import type { EpisodeInfo } from '@dramastar/contract';
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { dropBootShell, dropBootShellOver } from '../../../shared/boot-shell';
 import { endBootVideo, takeBootVideo } from '../../../shared/boot-video';
 import { useT } from '../../../shared/i18n';
@@ -51,7 +51,7 @@ export interface DetailsPlayerProps {
 }
 
 /** One episode: tap to pause or play, a seek bar, playback speed, sound. */
-export function DetailsPlayer({ episode, startAt, onEnded, onLocked, onVideo }: DetailsPlayerProps) {
+function Player({ episode, startAt, onEnded, onLocked, onVideo }: DetailsPlayerProps) {
   const t = useT();
   const videoRef = useRef<HTMLVideoElement>(null);
   const playerRef = useRef<HTMLDivElement>(null);
@@ -377,3 +377,9 @@ export function DetailsPlayer({ episode, startAt, onEnded, onLocked, onVideo }: 
     </div>
   );
 }
+
+/**
+ * The episode page's player. Memoised: the page redraws for its own reasons (a follow, an episode
+ * played, the rail's subtitles) and the player, whose props have not changed then, is skipped.
+ */
+export const DetailsPlayer = memo(Player);
