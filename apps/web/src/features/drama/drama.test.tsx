@@ -675,6 +675,58 @@ describe('Drainage page', () => {
 });
 
 describe('Video details', () => {
+  it('moving to another series never draws the first one under the new address', async () => {
+    let answerSecond!: () => void;
+    const second = new Promise<void>((resolve) => (answerSecond = resolve));
+    stubApi([
+      ...baseRoutes,
+      on(api.video.videos, { seriesId: 1 }).reply(
+        ok({ series: series(1), episodes: [episode(1, 1)], favorited: false, progress: null }),
+      ),
+      on(api.video.videos, { seriesId: 2 }).reply(async () => {
+        await second;
+        return ok({
+          series: series(2),
+          episodes: [episode(20, 1, { seriesId: 2 })],
+          favorited: false,
+          progress: null,
+        });
+      }),
+      ...playRoutes(1),
+      on(api.video.play, { videoId: 20 }).reply(
+        ok({
+          videoId: 20,
+          playlistUrl: '/stream/20/sig/index.m3u8',
+          expiresAt: '2030-01-01T00:00:00.000Z',
+          subtitles: [],
+        }),
+      ),
+    ]);
+    renderAt('#/pages/shorts/videoDetails?seriesId=1');
+    await waitFor(
+      () => expect(screen.getByTestId('details-page')).toHaveAttribute('data-video-id', '1'),
+      wait,
+    );
+    // Every state the page is drawn in, from here on: series and episode.
+    const drawn = new Set<string>();
+    const observer = new MutationObserver(() => {
+      const page = document.querySelector('[data-testid="details-page"]');
+      if (page) drawn.add(`${page.getAttribute('data-series-id')}:${page.getAttribute('data-video-id')}`);
+    });
+    observer.observe(document.body, { subtree: true, childList: true, attributes: true });
+    // Not in act(): each commit is its own task, seen by the observer before the next.
+    window.location.hash = '#/pages/shorts/videoDetails?seriesId=2';
+    await waitFor(() => expect(screen.queryByTestId('details-page')).toBeNull(), wait);
+    answerSecond();
+    await waitFor(
+      () => expect(screen.getByTestId('details-page')).toHaveAttribute('data-video-id', '20'),
+      wait,
+    );
+    observer.disconnect();
+    expect([...drawn].filter((state) => state.startsWith('2:'))).toEqual(['2:20']);
+    expect(hls.instances.some((instance) => instance.url === '/stream/20/sig/index.m3u8')).toBe(true);
+  });
+
   it('offers Auto or a fixed quality and the data saver, applied to the playing episode and kept', async () => {
     stubApi([
       ...baseRoutes,

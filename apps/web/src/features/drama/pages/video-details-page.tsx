@@ -1,5 +1,5 @@
 import type { EpisodeInfo } from '@dramastar/contract';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { isApiError } from '../../../shared/api/api-error';
 import { dropBootShell, dropBootShellOver } from '../../../shared/boot-shell';
@@ -55,7 +55,12 @@ export default function VideoDetailsPage() {
   /** The saved progress applies to the episode the page opens with, until another is chosen. */
   const [resumeConsumed, setResumeConsumed] = useState(false);
 
-  const data = detail.data;
+  // The answer is drawn by a background render that yields to the browser (as on Home): arriving
+  // alone it drew the whole page in one blocking task. Another series' answer, still deferred
+  // after the address changed, is never drawn under this one's id.
+  const deferred = useDeferredValue(detail.data);
+  const data = deferred === undefined || deferred.series.id === seriesId ? deferred : detail.data;
+  const waiting = data === undefined && !detail.isError;
   const episodes = useMemo(() => data?.episodes ?? [], [data]);
   const stoppedInId = data?.progress?.videoId;
   const episode = useMemo(
@@ -119,7 +124,7 @@ export default function VideoDetailsPage() {
 
   // index.html may have drawn this episode's poster before the script ran (a guest's cold open):
   // it goes once the player shows the same picture, at once when the page shows anything else.
-  const poster = detail.isPending ? null : episode && !lock ? episode.poster : undefined;
+  const poster = waiting ? null : episode && !lock ? episode.poster : undefined;
   useEffect(() => (poster === null ? undefined : dropBootShellOver(poster)), [poster]);
   useEffect(() => dropBootShell, []);
 
@@ -171,7 +176,7 @@ export default function VideoDetailsPage() {
   const firstFree = episodes.find((e) => !e.locked);
 
   return (
-    <PageContainer title={data?.series.title ?? ''} className="ds-details" loading={detail.isPending}>
+    <PageContainer title={data?.series.title ?? ''} className="ds-details" loading={waiting}>
       {data && episode && (
         <div data-testid="details-page" data-series-id={seriesId} data-video-id={episode.id}>
           <div className="ds-details__player" data-testid="details-stage" {...swipe}>
