@@ -1,6 +1,9 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Rendition } from '../db/schema/catalog.js';
 import { FFPROBE, run } from './ffmpeg.js';
+
+export type { Rendition };
 
 /**
  * The adaptive ladder: each episode is encoded once per rung (named by its short side, so a
@@ -54,21 +57,6 @@ export const MAX_FPS = 30;
  */
 export type SegmentFormat = 'ts' | 'fmp4';
 export const DEFAULT_SEGMENT_FORMAT: SegmentFormat = 'fmp4';
-
-/** One rendition of an episode as stored (episode.renditions) and listed in its master playlist. */
-export interface Rendition {
-  /** `360p`: its playlist is `360p.m3u8`, its segments `360p_NNN.ts` (or `.m4s` with `360p_init.mp4`). */
-  name: string;
-  width: number;
-  height: number;
-  /** Peak segment bitrate, bit/s (HLS BANDWIDTH), measured on the files. */
-  bandwidth: number;
-  /** Mean bitrate over the episode, bit/s (HLS AVERAGE-BANDWIDTH). */
-  averageBandwidth: number;
-  /** RFC 6381 codecs, e.g. `avc1.64001e,mp4a.40.2`. */
-  codecs: string;
-  frameRate: number;
-}
 
 export interface SourceVideo {
   /** Display size (sample aspect ratio and rotation applied). */

@@ -15,11 +15,25 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import type { Rendition } from '../../media/ladder.js';
 import { users } from './account.js';
 import { tenants } from './tenant.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+/** One rendition of an episode as stored (episode.renditions) and listed in its master playlist. */
+export interface Rendition {
+  /** `360p`: its playlist is `360p.m3u8`, its segments `360p_NNN.ts` (or `.m4s` with `360p_init.mp4`). */
+  name: string;
+  width: number;
+  height: number;
+  /** Peak segment bitrate, bit/s (HLS BANDWIDTH), measured on the files. */
+  bandwidth: number;
+  /** Mean bitrate over the episode, bit/s (HLS AVERAGE-BANDWIDTH). */
+  averageBandwidth: number;
+  /** RFC 6381 codecs, e.g. `avc1.64001e,mp4a.40.2`. */
+  codecs: string;
+  frameRate: number;
+}
 
 /** Texts per language; `en` is always there and stands in for a missing translation. */
 export type LocalizedText = { en: string; vn?: string; id?: string };
