@@ -8,7 +8,7 @@ import { walletFixtures, type WalletFixtures } from '../../test/wallet-fixtures.
 import type { AnalyticsModule } from './analytics.module.js';
 import { ensurePartitions } from './partitions.js';
 import { rollupDay } from './rollup.js';
-import { seriesViewers } from './series-viewers.js';
+import { seriesViewers } from '../catalog/series-viewers.js';
 
 /*
  * A scripted set of viewers with known behaviour (tenant 000000, Asia/Manila, UTC+8). Day D is

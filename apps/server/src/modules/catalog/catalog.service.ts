@@ -28,7 +28,7 @@ import type { SessionUser } from '../../http/actors.js';
 import { canWatch, type Entitlements } from './entitlement.js';
 import { homeLayout, sectionTitle } from './home-sections.js';
 import type { PointsService } from './points.service.js';
-import { recentViewers } from '../analytics/series-viewers.js';
+import { recentViewers } from './series-viewers.js';
 import { createPlayCounter, playViewer } from './play-views.js';
 import { LEGACY_PLAYLIST, MASTER_PLAYLIST, type StreamSigner } from './stream-signer.js';
 import { subtitleFile } from './subtitle-tracks.js';
@@ -211,7 +211,7 @@ export function createCatalogService({ db, clock, entitlements, points, signer, 
   }
 
   // "Hot" and the leader board ("ranking") order by distinct viewers of the last 30 days, read
-  // from the analytics rollups (the analytics module's recentViewers), not a counter of plays.
+  // from the analytics rollups (recentViewers, series-viewers.ts), not a counter of plays.
   const viewers = () => desc(recentViewers(series.tenantId, series.id, clock.now()));
   const hotOrder = () => [viewers(), desc(series.favoriteCount), asc(series.id)];
   // The console's positions (sort_order 1, 2, …; 0 = none) come first in "new" and "free".
