@@ -26,6 +26,7 @@ import { createRouter } from './http/route.js';
 import { installMetrics } from './http/metrics.js';
 import { lazyChildLogger, logDestination } from './logger.js';
 import { ledgerViolations } from './modules/ledger/ledger-health.js';
+import { accountRoutes } from './modules/auth/account.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import {
@@ -365,7 +366,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   healthRoutes(app, database, () => lifecycle.draining);
   tenantRoutes(router, tenants);
   authRoutes(router, auth);
-  userRoutes(router, users, accounts);
+  userRoutes(router, users);
+  accountRoutes(router, accounts, users);
   const google = createGoogleAccounts({ db, clock, tickets, users, sessions });
   oauthRoutes(app, router, { oidc, google, tenants, limiter });
   catalogRoutes(app, router, { catalog, tenants, signer, storage, playlists, clock, limiter });
