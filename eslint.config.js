@@ -14,9 +14,9 @@ import tseslint from 'typescript-eslint';
 const SERVER_FOUNDATION = ['mail', 'tenant', 'ledger', 'user', 'auth', 'operator'];
 const SERVER_DOMAIN = [
   'catalog',
-  'membership',
   'payment',
   'wallet',
+  'membership',
   'team',
   'earn',
   'content',

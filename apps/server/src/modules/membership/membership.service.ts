@@ -11,7 +11,6 @@ import {
   toMajor,
 } from '@dramastar/contract';
 import { and, desc, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Clock } from '../../clock.js';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { membershipCards, users } from '../../db/schema/index.js';
@@ -21,6 +20,7 @@ import type { PointsService } from '../catalog/points.service.js';
 import type { Ledger } from '../ledger/ledger.service.js';
 import { tenantMembership } from '../tenant/membership-settings.js';
 import { parseAmount, replayOf, requestHash } from '../../money.js';
+import type { StoredQuote } from '../wallet/recharge.service.js';
 
 type CardRow = typeof membershipCards.$inferSelect;
 const DAY_MS = 86_400_000;
@@ -71,16 +71,6 @@ const quoteOf = (p: Plan, at: Date): CardQuote => ({
   replaces: p.replaces.map((r) => String(r.card.id)).sort(),
   at,
 });
-
-/** A quote as kept in a recharge order's purpose (JSON: amounts as strings). */
-export const storedQuoteSchema = z.object({
-  action: z.enum(['buy', 'renew', 'upgrade', 'lower']),
-  price: z.string(),
-  pay: z.string(),
-  replaces: z.array(z.string()),
-  at: z.string(),
-});
-export type StoredQuote = z.infer<typeof storedQuoteSchema>;
 
 export const storeQuote = (q: CardQuote): StoredQuote => ({
   ...q,

@@ -26,7 +26,6 @@ import type { GatewayEvent } from '../payment/gateway.js';
 import type { GatewayRegistry } from '../payment/providers.js';
 import { newOrderNo, newTransferReference } from './amounts.js';
 import { tenantWallet } from './settings.js';
-import { storedQuoteSchema } from '../membership/membership.service.js';
 import { uniqueViolation } from '../../db/errors.js';
 import { parseAmount, replayAfterRace, replayOf, requestHash } from '../../money.js';
 
@@ -56,6 +55,16 @@ export interface Actor {
   id: bigint;
   tenantIds: string[] | null;
 }
+
+/** A quote as kept in a recharge order's purpose (JSON: amounts as strings). */
+export const storedQuoteSchema = z.object({
+  action: z.enum(['buy', 'renew', 'upgrade', 'lower']),
+  price: z.string(),
+  pay: z.string(),
+  replaces: z.array(z.string()),
+  at: z.string(),
+});
+export type StoredQuote = z.infer<typeof storedQuoteSchema>;
 
 /**
  * What an order's money is for beyond the wallet, as its `purpose` column keeps it: a Star Card

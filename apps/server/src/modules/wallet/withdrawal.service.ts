@@ -22,7 +22,6 @@ import { bankCards, rechargeOrders, tenants, users, withdrawals } from '../../db
 import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
 import { type Ledger, type SettleOwed, walletBalancesOf } from '../ledger/ledger.service.js';
-import type { MembershipService } from '../membership/membership.service.js';
 import { newOrderNo } from './amounts.js';
 import type { PayPasswordService } from './pay-password.service.js';
 import type { Actor } from './recharge.service.js';
@@ -111,6 +110,11 @@ export function userWithdrawals(db: DbOrTx, userId: bigint, page: Page) {
   );
 }
 
+/** What a withdrawal asks of the Star Cards (the membership service, wired in app.ts). */
+export interface StarCards {
+  hasStarCard(db: DbOrTx, userId: bigint): Promise<boolean>;
+}
+
 /**
  * Withdrawals. At application amount + fee leave the spendable balance for withdrawals payable
  * (in the same transaction as the withdrawal row); paying moves them to payouts and fees;
@@ -121,7 +125,7 @@ export function createWithdrawalService(deps: {
   db: Db;
   clock: Clock;
   ledger: Ledger;
-  memberships: MembershipService;
+  memberships: StarCards;
   payPasswords: PayPasswordService;
   sealer: Sealer;
   /** What the user still owes is settled from the wallet before a withdrawal and on its refund. */
