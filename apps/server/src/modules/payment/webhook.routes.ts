@@ -4,9 +4,15 @@ import type { Clock } from '../../clock.js';
 import { AppError } from '../../http/errors.js';
 import type { RateLimiter } from '../../http/rate-limit.js';
 import { clientAddress } from '../../http/client-address.js';
-import type { RechargeService } from '../wallet/recharge.service.js';
-import type { CallbackRequest } from './gateway.js';
+import type { CallbackRequest, GatewayEvent } from './gateway.js';
 import type { GatewayRegistry } from './providers.js';
+
+/** Who takes a delivery's event or its refusal (the wallet's recharges, wired in app.ts). */
+export interface GatewayEventHandler {
+  /** A verified event; answers the outcome the provider is told. */
+  handleGatewayEvent(event: GatewayEvent, payload: string, tenantId: string | null): Promise<string>;
+  recordRejectedDelivery(provider: string, reason: string, payload: string): Promise<void>;
+}
 
 /** Providers' events are a few KB; nothing larger is read. */
 export const WEBHOOK_BODY_LIMIT = 64 * 1024;
@@ -49,7 +55,7 @@ export function webhookRoutes(
     gateways: GatewayRegistry;
     /** The tenant a host serves (its domains, as the app resolves them). */
     tenantOf: (host: string) => Promise<string>;
-    recharges: RechargeService;
+    recharges: GatewayEventHandler;
     clock: Clock;
     limiter: RateLimiter;
   },
