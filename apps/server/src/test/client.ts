@@ -37,11 +37,15 @@ export function injectTransport(app: FastifyInstance, options: { ip?: string } =
   };
 }
 
-/** What a test sends besides the call's input: the user's token, the language, the client's address. */
+/**
+ * What a test sends besides the call's input: the user's token, the language, the client's address,
+ * the host the request is made to (a tenant's domain).
+ */
 export interface CallerOptions {
   token?: string;
   lang?: string;
   ip?: string;
+  host?: string;
 }
 
 /**
@@ -72,10 +76,11 @@ export function caller(app: FastifyInstance, prefix = '/app-api') {
     target: AnyCall | string,
     options: CallerOptions & Omit<CallInput<AnyCall>, 'headers' | 'signal'> = {},
   ): Promise<RawAnswer<AnyCall> | LooseAnswer> {
-    const { token, lang, ip, ...input } = options;
+    const { token, lang, ip, host, ...input } = options;
     const headers = {
       ...(token ? { authorization: `Bearer ${token}` } : {}),
       ...(lang ? { 'content-language': lang } : {}),
+      ...(host ? { host } : {}),
     };
     if (typeof target !== 'string') {
       return createClient(injectTransport(app, ip ? { ip } : {})).answer(target, { ...input, headers });

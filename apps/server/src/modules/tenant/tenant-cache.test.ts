@@ -1,4 +1,4 @@
-import { adminConfigApi } from '@dramastar/contract';
+import { adminConfigApi, api } from '@dramastar/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caller, unchecked } from '../../test/client.js';
 import { usingPostgres } from '../../test/database.js';
@@ -32,17 +32,9 @@ afterAll(async () => {
 
 const advance = (ms: number) => [a, b].forEach((x) => x.clock.advance(ms));
 const config = async (app: TestApp, tenantId: string) =>
-  (await caller(app.app)('/appConfig/tenantConfig', { query: { tenantId } })).body.data as {
-    name: string;
-    timeZone: string;
-    domains: string[];
-  };
+  (await caller(app.app)(api.config.tenantConfig, { query: { tenantId } })).body.data;
 const tenantOf = async (app: TestApp, domain: string) =>
-  (
-    (await caller(app.app)('/appConfig/queryTenantId', { query: { domain } })).body.data as {
-      tenantId: string;
-    }
-  ).tenantId;
+  (await caller(app.app)(api.config.queryTenantId, { query: { domain } })).body.data.tenantId;
 
 /** Polls until `read` answers what `done` accepts (bounded by the test's timeout). */
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {

@@ -1,21 +1,20 @@
+import { api } from '@dramastar/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { caller } from '../../test/client.js';
 import { buildTestApp, type TestApp } from '../../test/helper.js';
 import { normalizeDomain } from './tenant.service.js';
 
 let t: TestApp;
+let call: ReturnType<typeof caller>;
 beforeAll(async () => {
   t = await buildTestApp({ DEMO_CONTENT: 'true', PUBLIC_URL: 'https://drama.example' });
+  call = caller(t.app);
 });
 afterAll(() => t.close());
 
-const call = async (url: string, headers: Record<string, string> = {}) => {
-  const res = await t.app.inject({ method: 'POST', url, headers });
-  return { status: res.statusCode, body: res.json() };
-};
-
 describe('tenant resolution', () => {
   it('resolves a known domain to its tenant, with currency and invite link base', async () => {
-    const { body } = await call('/app-api/appConfig/queryTenantId?domain=vn.localhost');
+    const { body } = await call(api.config.queryTenantId, { query: { domain: 'vn.localhost' } });
     expect(body.data).toEqual({
       tenantId: '000001',
       name: 'DramaStar VN',
@@ -26,12 +25,12 @@ describe('tenant resolution', () => {
   });
 
   it('uses the Host header when no domain is given, ignoring the port and case', async () => {
-    const { body } = await call('/app-api/appConfig/queryTenantId', { host: 'ID.localhost:8080' });
+    const { body } = await call(api.config.queryTenantId, { host: 'ID.localhost:8080' });
     expect(body.data).toMatchObject({ tenantId: '000002', currency: 'IDR', defaultLanguage: 'id' });
   });
 
   it('falls back to the default tenant 000000 for an unknown host', async () => {
-    const { body } = await call('/app-api/appConfig/queryTenantId?domain=unknown.example.org');
+    const { body } = await call(api.config.queryTenantId, { query: { domain: 'unknown.example.org' } });
     expect(body.data).toMatchObject({
       tenantId: '000000',
       name: 'DramaStar',
@@ -41,7 +40,7 @@ describe('tenant resolution', () => {
   });
 
   it('serves the tenant config by id, with time zone, earn switch and app version', async () => {
-    const { body } = await call('/app-api/appConfig/tenantConfig?tenantId=000003');
+    const { body } = await call(api.config.tenantConfig, { query: { tenantId: '000003' } });
     expect(body.data).toEqual({
       tenantId: '000003',
       name: 'DramaStar PK',
@@ -60,7 +59,7 @@ describe('tenant resolution', () => {
   });
 
   it('answers 404 TenantNotFound for an unknown tenant id', async () => {
-    const { status, body } = await call('/app-api/appConfig/tenantConfig?tenantId=999999');
+    const { status, body } = await call(api.config.tenantConfig, { query: { tenantId: '999999' } });
     expect(status).toBe(404);
     expect(body).toMatchObject({
       code: 404,
@@ -71,14 +70,14 @@ describe('tenant resolution', () => {
   });
 
   it('reports the earn switch of a tenant, off when the operator turned it off', async () => {
-    expect((await call('/app-api/appConfig/queryEarnSwitch?tenantId=000004')).body.data).toEqual({
+    expect((await call(api.config.queryEarnSwitch, { query: { tenantId: '000004' } })).body.data).toEqual({
       enabled: true,
     });
     await t.database.db.execute("update tenant set earn_enabled = false where id = '000004'");
-    expect((await call('/app-api/appConfig/queryEarnSwitch?tenantId=000004')).body.data).toEqual({
+    expect((await call(api.config.queryEarnSwitch, { query: { tenantId: '000004' } })).body.data).toEqual({
       enabled: false,
     });
-    expect((await call('/app-api/appConfig/queryEarnSwitch', { host: 'us.localhost' })).body.data).toEqual({
+    expect((await call(api.config.queryEarnSwitch, { host: 'us.localhost' })).body.data).toEqual({
       enabled: false,
     });
   });
@@ -86,16 +85,10 @@ describe('tenant resolution', () => {
   it('has only the default tenant without demo content', async () => {
     const plain = await buildTestApp();
     try {
-      const res = await plain.app.inject({
-        method: 'POST',
-        url: '/app-api/appConfig/tenantConfig?tenantId=000001',
-      });
-      expect(res.statusCode).toBe(404);
-      const def = await plain.app.inject({
-        method: 'POST',
-        url: '/app-api/appConfig/tenantConfig?tenantId=000000',
-      });
-      expect(def.json().data.name).toBe('DramaStar');
+      const config = (tenantId: string) =>
+        caller(plain.app)(api.config.tenantConfig, { query: { tenantId } });
+      expect((await config('000001')).status).toBe(404);
+      expect((await config('000000')).body.data.name).toBe('DramaStar');
     } finally {
       await plain.close();
     }
