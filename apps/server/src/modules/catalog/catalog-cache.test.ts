@@ -182,11 +182,11 @@ describe('catalogue cache', () => {
 
   it('never serves one viewer’s locks or likes to another, with many viewers at once on both instances', async () => {
     const holder = await f.user();
-    data(await caller(a.app)('/test/openVipLevel', { token: holder.token, body: { level: 1 } }));
+    data(await caller(a.app)(api.test.openVipLevel, { token: holder.token, body: { level: 1 } }));
     const plain = await f.user();
     const gamma = await makeSeries('Gamma Nights', 3, 1);
     const episode = (await reads(a).episodes(gamma)).episodes[0]!;
-    data(await caller(a.app)('/sv/liking', { token: holder.token, body: { videoId: episode.id } }));
+    data(await caller(a.app)(api.video.liking, { token: holder.token, body: { videoId: episode.id } }));
     const free = 1;
 
     const viewers = [
@@ -227,7 +227,7 @@ describe('catalogue cache', () => {
     for (const lang of languages) expect((await guest(lang)).episodes[0]!.likeCount).toBe(0);
     const fan = await f.user();
     const episode = (await reads(a).episodes(series)).episodes[0]!;
-    data(await caller(a.app)('/sv/liking', { token: fan.token, body: { videoId: episode.id } }));
+    data(await caller(a.app)(api.video.liking, { token: fan.token, body: { videoId: episode.id } }));
     for (const lang of languages) expect((await guest(lang)).episodes[0]!.likeCount, lang).toBe(1);
   });
 

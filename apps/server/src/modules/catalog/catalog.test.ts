@@ -440,6 +440,7 @@ describe('likes, favourites and history', () => {
     const { token } = await user();
     const id = await seriesOf('jakarta-hearts');
     const episode = (await call(api.video.videos, { params: { seriesId: id } })).body.data.episodes[1]!;
+    // The ids in the query string, where the declarations have them in the body: string paths.
     const liked = await call('/sv/liking', { token, query: { videoId: String(episode.id) } });
     expect(liked.body.data).toMatchObject({ liked: true });
     const followed = await call('/sv/favoriting', { token, query: { seriesId: String(id) } });
@@ -450,10 +451,13 @@ describe('likes, favourites and history', () => {
     await call('/sv/cancelLiking', { token, query: { videoId: String(episode.id) } });
     const detail = (await call(api.video.videos, { params: { seriesId: id }, token })).body.data;
     expect(detail.episodes[1]).toMatchObject({ liked: false });
-    for (const path of ['/sv/liking', '/sv/favoriting']) {
-      const missing = await call(path, { token, body: {} });
-      expect(missing.status, path).toBe(400);
-      expect(missing.body.field, path).toBe(path === '/sv/liking' ? 'videoId' : 'seriesId');
+    for (const [declared, field] of [
+      [api.video.liking, 'videoId'],
+      [api.video.favoriting, 'seriesId'],
+    ] as const) {
+      const missing = await call(declared, { token, body: unchecked({}) });
+      expect(missing.status, declared.path).toBe(400);
+      expect(missing.body.field, declared.path).toBe(field);
     }
     const bad = await call('/sv/liking', { token, query: { videoId: 'abc' } });
     expect([bad.status, bad.body.field]).toEqual([400, 'videoId']);

@@ -1,11 +1,11 @@
-import { adminContentApi } from '@dramastar/contract';
+import { adminContentApi, api } from '@dramastar/contract';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FFMPEG, run } from '../../media/ffmpeg.js';
 import { localDiskStorage, mediaLayout } from '../../media/storage.js';
-import { caller } from '../../test/client.js';
+import { caller, unchecked } from '../../test/client.js';
 import { buildTestApp, type TestApp } from '../../test/helper.js';
 import { walletFixtures } from '../../test/wallet-fixtures.js';
 import { bombPng } from '../../test/pictures.js';
@@ -327,9 +327,14 @@ describe('episodes', () => {
         body: { id: seriesId, status: 'published' },
       }),
     );
-    const found = data(await app('/sv/page', { query: { keyword: 'Upload Drama', tenantId: '000000' } }));
+    const found = data(await app(api.video.page, { query: { keyword: 'Upload Drama', tenantId: '000000' } }));
     expect(found.list.map((s: { id: number }) => s.id)).toEqual([seriesId]);
-    const play = data(await app(`/sv/play/${firstEpisode.id}`, { query: { tenantId: '000000' } }));
+    const play = data(
+      await app(api.video.play, {
+        params: { videoId: firstEpisode.id },
+        query: unchecked({ tenantId: '000000' }),
+      }),
+    );
     const playlist = await t.app.inject({ method: 'GET', url: play.playlistUrl });
     expect(playlist.statusCode).toBe(200);
     expect(playlist.headers['content-type']).toContain('mpegurl');
@@ -604,7 +609,7 @@ describe('banners and order on the home page', () => {
     };
     const a = await published('Banner A');
     const b = await published('Banner B');
-    const home = async () => data(await app('/sv/homeSeries', { query: { tenantId: '000000' } }));
+    const home = async () => data(await app(api.video.homeSeries, { query: { tenantId: '000000' } }));
     const hotBanners = (await home()).banners.map((s: { id: number }) => s.id);
     expect(hotBanners.length).toBeGreaterThan(1);
 
@@ -649,13 +654,15 @@ describe('roles and tenants', () => {
     ).toBe(403);
     const mine = data(await admin(adminContentApi.series, { token: editor }));
     expect(mine.list.every((s: { tenantId: string }) => s.tenantId === '000000')).toBe(true);
-    for (const [path, body] of [
-      ['/content/series/update', { id: other.id, category: 'y' }],
-      ['/content/series/status', { id: other.id, status: 'draft' }],
-      ['/content/series/banner', { id: other.id, bannerOrder: 1 }],
-      ['/content/series/cover', { id: other.id, image: dataUrl('image/png', PNG) }],
+    for (const [declared, body] of [
+      [adminContentApi.updateSeries, { id: other.id, category: 'y' }],
+      [adminContentApi.setSeriesStatus, { id: other.id, status: 'draft' }],
+      [adminContentApi.setBanner, { id: other.id, bannerOrder: 1 }],
+      [adminContentApi.uploadCover, { id: other.id, image: dataUrl('image/png', PNG) }],
     ] as const) {
-      expect((await admin(path, { token: editor, body })).status, path).toBe(403);
+      expect((await admin(declared, { token: editor, body: unchecked(body) })).status, declared.path).toBe(
+        403,
+      );
     }
     expect(
       (await admin(adminContentApi.seriesDetail, { token: editor, query: { seriesId: String(other.id) } }))

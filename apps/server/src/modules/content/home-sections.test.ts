@@ -1,4 +1,4 @@
-import { adminContentApi } from '@dramastar/contract';
+import { adminContentApi, api } from '@dramastar/contract';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -49,7 +49,7 @@ const builtIn = (key: string, visible = true, title: Record<string, string> = { 
 const DEFAULT_KEYS = ['hot', 'new', 'free', 'ranking'];
 
 const home = async (lang = 'en', tenantId = '000000') =>
-  data(await app('/sv/homeSeries', { query: { tenantId }, lang })) as {
+  data(await app(api.video.homeSeries, { query: { tenantId }, lang })) as {
     sections: { key: string; title: string | null; series: { id: number }[] }[];
   };
 const listed = async (tenantId = '000000', token = editor) =>

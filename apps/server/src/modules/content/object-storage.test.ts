@@ -1,4 +1,4 @@
-import { adminContentApi, api } from '@dramastar/contract';
+import { adminContentApi, api, chatCalls } from '@dramastar/contract';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -172,8 +172,9 @@ describe.skipIf(skip)('media on object storage, two instances, no shared disk', 
     const fan = await f.user();
     const png =
       'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
-    const avatar = data(await caller(a.app)('/user/uploadAvatar', { token: fan.token, body: { image: png } }))
-      .avatar as string;
+    const avatar = data(
+      await caller(a.app)(api.user.uploadAvatar, { token: fan.token, body: { image: png } }),
+    ).avatar as string;
     expect(await storeB.exists(avatar.slice('/media/'.length))).toBe(true);
     const seen = await b.app.inject({ method: 'GET', url: avatar });
     expect([seen.statusCode, seen.headers.location]).toEqual([
@@ -199,13 +200,14 @@ describe.skipIf(skip)('media on object storage, two instances, no shared disk', 
       // A viewer with a card: the playlists come from either instance (an address signed by
       // either), the segments straight from the store by presigned GET.
       const holder = await f.user();
-      data(await caller(a.app)('/test/openVipLevel', { token: holder.token, body: { level: 1 } }));
+      data(await caller(a.app)(api.test.openVipLevel, { token: holder.token, body: { level: 1 } }));
       let segmentUrl = '';
       for (const signer of [a, b]) {
         const play = data(
-          await caller(signer.app)(`/sv/play/${episode!.id}`, {
+          await caller(signer.app)(api.video.play, {
+            params: { videoId: episode!.id },
             token: holder.token,
-            query: { tenantId: '000000' },
+            query: unchecked({ tenantId: '000000' }),
           }),
         );
         expect(play.playlistUrl).toMatch(/\/master\.m3u8$/);
@@ -268,9 +270,10 @@ describe.skipIf(skip)('media on object storage, two instances, no shared disk', 
       expect([400, 403]).toContain(anonymous.status);
       // Signed an hour ago, it has expired (addresses live 10–15 minutes): 403.
       const old = data(
-        await caller(a.app)(`/sv/play/${episode!.id}`, {
+        await caller(a.app)(api.video.play, {
+          params: { videoId: episode!.id },
           token: holder.token,
-          query: { tenantId: '000000' },
+          query: unchecked({ tenantId: '000000' }),
         }),
       );
       a.clock.advance(-3_600_000);
@@ -300,9 +303,10 @@ describe.skipIf(skip)('media on object storage, two instances, no shared disk', 
       try {
         down.clock.set(a.clock.now());
         const play = data(
-          await caller(down.app)(`/sv/play/${episode!.id}`, {
+          await caller(down.app)(api.video.play, {
+            params: { videoId: episode!.id },
             token: holder.token,
-            query: { tenantId: '000000' },
+            query: unchecked({ tenantId: '000000' }),
           }),
         );
         expect((await down.app.inject({ method: 'GET', url: play.playlistUrl })).statusCode).toBe(200);
@@ -337,11 +341,12 @@ describe.skipIf(skip)('media on object storage, two instances, no shared disk', 
         `select e.id from episode e join series s on s.id = e.series_id where s.title->>'en' = 'Bucket Love'`,
       );
       const holder = await f.user();
-      data(await caller(a.app)('/test/openVipLevel', { token: holder.token, body: { level: 1 } }));
+      data(await caller(a.app)(api.test.openVipLevel, { token: holder.token, body: { level: 1 } }));
       const play = data(
-        await caller(through.app)(`/sv/play/${episode!.id}`, {
+        await caller(through.app)(api.video.play, {
+          params: { videoId: episode!.id },
           token: holder.token,
-          query: { tenantId: '000000' },
+          query: unchecked({ tenantId: '000000' }),
         }),
       );
       const rung = await through.app.inject({
@@ -460,7 +465,7 @@ describe.skipIf(skip)('media on object storage, two instances, no shared disk', 
     const user = await f.user();
     const png =
       'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
-    const upload = () => caller(a.app)('/chat/upload', { token: user.token, body: { image: png } });
+    const upload = () => caller(a.app)(chatCalls.upload, { token: user.token, body: { image: png } });
     const sent = data(await upload());
     const unsent = data(await upload());
     const storeB = s3Storage(b.config.s3!);
