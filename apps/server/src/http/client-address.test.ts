@@ -1,3 +1,4 @@
+import { api } from '@dramastar/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_LIMITS } from '../modules/auth/auth.service.js';
 import { caller } from '../test/client.js';
@@ -88,7 +89,7 @@ describe('a per-address limit', () => {
   it('counts IPv6 clients by their /64 (a fresh address per try does not help), IPv4-mapped as IPv4', async () => {
     const call = caller(t.app);
     const signIn = (i: number, ip: string) =>
-      call('/auth/login', { body: { email: `nobody${i}@example.ph`, verifyCode: '123456' }, ip });
+      call(api.auth.login, { body: { email: `nobody${i}@example.ph`, verifyCode: '123456' }, ip });
     const { limit } = CLIENT_LIMITS.signIn;
     const statuses: number[] = [];
     for (let i = 0; i <= limit; i++)

@@ -87,7 +87,7 @@ describe('e-mail codes', () => {
     const down = await buildTestApp({ SMTP_URL: 'smtp://127.0.0.1:1' });
     try {
       const send = () =>
-        caller(down.app)('/auth/sendEmailCode', { body: { email: 'lost@example.ph', isRegister: 1 } });
+        caller(down.app)(api.auth.sendEmailCode, { body: { email: 'lost@example.ph', isRegister: 1 } });
       expect((await send()).body.errorKey).toBe('ServiceUnavailable');
       // Not ResendTooSoon: the failed send did not keep the slot (nor its code).
       expect((await send()).body.errorKey).toBe('ServiceUnavailable');
@@ -440,7 +440,7 @@ describe('the development outbox', () => {
   it('keeps codes readable at /dev/outbox and /dev/mail without SMTP', async () => {
     const dev = await buildTestApp();
     try {
-      const send = await caller(dev.app)('/auth/sendEmailCode', {
+      const send = await caller(dev.app)(api.auth.sendEmailCode, {
         body: { email: 'uma@example.ph', isRegister: 1 },
       });
       expect(send.status).toBe(200);

@@ -1,7 +1,7 @@
-import { api } from '@dramastar/contract';
+import { adminApi, api } from '@dramastar/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../db/client.js';
-import { caller } from '../../test/client.js';
+import { caller, unchecked } from '../../test/client.js';
 import { usingPostgres } from '../../test/database.js';
 import { buildTestApp, type TestApp } from '../../test/helper.js';
 import { lastCode } from '../../test/smtp.js';
@@ -153,7 +153,7 @@ describe('operator sign-in', () => {
       tenantIds: ['000000'],
     });
     const login = (i: number, password: string) =>
-      admins[i % 2]!('/auth/login', { body: { username, password }, ip: `10.70.${i % 250}.1` });
+      admins[i % 2]!(adminApi.login, { body: { username, password }, ip: `10.70.${i % 250}.1` });
     const failures = async () =>
       Number(
         (await one('select failed_logins from operator where username = $1', [username]))?.failed_logins,
@@ -179,7 +179,7 @@ describe('operator sign-in', () => {
   it('gives the try back when the password is right and the TOTP code is still to come', async () => {
     const fin = await walletFixtures(a).operatorAccount('finance', ['000000']);
     const ask = (i: number) =>
-      keyOf(admins[i % 2]!('/auth/login', { body: { username: fin.username, password: fin.password } }));
+      keyOf(admins[i % 2]!(adminApi.login, { body: { username: fin.username, password: fin.password } }));
     const state = () =>
       a.database.query('select failed_logins, locked_until from operator where username = $1', [
         fin.username,
@@ -208,7 +208,7 @@ describe('console sign-in per client address', () => {
     });
     const ip = '10.72.0.1';
     const login = (i: number, name: string, password: string, from = ip) =>
-      keyOf(admins[i % 2]!('/auth/login', { body: { username: name, password }, ip: from }));
+      keyOf(admins[i % 2]!(adminApi.login, { body: { username: name, password }, ip: from }));
     // Signing in from the address many times uses none of its failures.
     for (let i = 0; i < limit + 5; i++) expect(await login(i, username, 'right-horse-2')).toBe('200');
 
@@ -230,16 +230,18 @@ describe('e-mail codes', () => {
   async function loginCode() {
     const email = `race${++n}@example.ph`;
     const ip = `10.71.${n}.1`;
-    await calls[0]!('/auth/sendEmailCode', { body: { email, isRegister: 1 }, ip });
-    const register = await calls[0]!('/auth/register', {
+    await calls[0]!(api.auth.sendEmailCode, { body: { email, isRegister: 1 }, ip });
+    const register = await calls[0]!(api.auth.register, {
       body: { email, phone: '912345678', areaCode: '+84', verifyCode: lastCode(a.mails, email) },
       ip,
     });
     expect(register.status).toBe(200);
-    expect((await calls[0]!('/auth/sendEmailCode', { body: { email, isRegister: 0 }, ip })).status).toBe(200);
+    expect((await calls[0]!(api.auth.sendEmailCode, { body: { email, isRegister: 0 }, ip })).status).toBe(
+      200,
+    );
     const code = lastCode(a.mails, email);
     const guess = (i: number, verifyCode: string) =>
-      keyOf(calls[i % 2]!('/auth/login', { body: { email, verifyCode }, ip: `10.72.${i % 250}.${n}` }));
+      keyOf(calls[i % 2]!(api.auth.login, { body: { email, verifyCode }, ip: `10.72.${i % 250}.${n}` }));
     const wrongCode = (i: number) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0');
     const attempts = async () =>
       Number(
@@ -284,7 +286,7 @@ describe('e-mail codes', () => {
   it('sends one code to 20 concurrent requests on two instances (the 60-second rule)', async () => {
     const email = `resend${++n}@example.ph`;
     const send = (i: number) =>
-      calls[i % 2]!('/auth/sendEmailCode', { body: { email, isRegister: 1 }, ip: `10.73.${i}.1` });
+      calls[i % 2]!(api.auth.sendEmailCode, { body: { email, isRegister: 1 }, ip: `10.73.${i}.1` });
     const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => send(i)));
     expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
     for (const refused of answers.filter((r) => r.status !== 200))
@@ -310,22 +312,22 @@ describe('per client address, across instances', () => {
     verifyCode: '123456',
   });
   it.each([
-    ['/auth/login', CLIENT_LIMITS.signIn.limit, signIn],
-    ['/auth/register', CLIENT_LIMITS.signUp.limit, signUp],
-    [
-      '/auth/sendEmailCode',
-      SENDS_PER_IP_PER_HOUR,
-      (i: number) => ({ email: `x${i}@example.ph`, isRegister: 0 }),
-    ],
-    [
-      '/auth/sendEmailCode',
-      SENDS_PER_IP_PER_HOUR,
-      (i: number) => ({ email: `y${i}@example.ph`, isRegister: 1 }),
-    ],
-  ] as const)('limits %s to %i, whatever the answer would have been', async (path, limit, body) => {
+    { call: api.auth.login, limit: CLIENT_LIMITS.signIn.limit, body: signIn },
+    { call: api.auth.register, limit: CLIENT_LIMITS.signUp.limit, body: signUp },
+    {
+      call: api.auth.sendEmailCode,
+      limit: SENDS_PER_IP_PER_HOUR,
+      body: (i: number) => ({ email: `x${i}@example.ph`, isRegister: 0 }),
+    },
+    {
+      call: api.auth.sendEmailCode,
+      limit: SENDS_PER_IP_PER_HOUR,
+      body: (i: number) => ({ email: `y${i}@example.ph`, isRegister: 1 }),
+    },
+  ])('limits $call.path to $limit, whatever the answer would have been', async ({ call, limit, body }) => {
     const ip = `10.74.${++n}.1`;
     const answers = await Promise.all(
-      Array.from({ length: limit + 10 }, (_, i) => calls[i % 2]!(path, { body: body(i), ip })),
+      Array.from({ length: limit + 10 }, (_, i) => calls[i % 2]!(call, { body: unchecked(body(i)), ip })),
     );
     expect(answers.filter((r) => r.status !== 429)).toHaveLength(limit);
     for (const refused of answers.filter((r) => r.status === 429))
@@ -361,7 +363,7 @@ describe('session hand-over', () => {
       body: { oldPassword: 'secret-pass1', password: 'brand-new-1', repPassword: 'brand-new-1' },
     });
     expect(changed.status).toBe(200);
-    expect((await calls[0]!('/auth/loginByTicket', { body: { ticket } })).body).toMatchObject({
+    expect((await calls[0]!(api.auth.loginByTicket, { body: { ticket } })).body).toMatchObject({
       code: 409,
       errorKey: 'LoginTicketInvalid',
     });
