@@ -239,16 +239,18 @@ describe("a user's detail", () => {
       status: 404,
     });
     const other = await f.user('000001');
-    for (const path of [
-      '/users/detail',
-      '/users/ledger',
-      '/users/recharges',
-      '/users/withdrawals',
-      '/users/sessions',
+    for (const declared of [
+      adminUsersApi.detail,
+      adminUsersApi.ledger,
+      adminUsersApi.recharges,
+      adminUsersApi.withdrawals,
+      adminUsersApi.sessions,
     ])
-      expect((await f.admin(path, { token: support, query: { userId: String(other.userId) } })).status).toBe(
-        403,
-      );
+      expect(
+        (await f.admin(declared, { token: support, query: unchecked({ userId: String(other.userId) }) }))
+          .status,
+        declared.path,
+      ).toBe(403);
     expect(
       (await f.admin(adminUsersApi.detail, { token: owner, query: { userId: String(other.userId) } })).status,
     ).toBe(200);

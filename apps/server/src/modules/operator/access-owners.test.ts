@@ -1,3 +1,4 @@
+import { accessApi } from '@dramastar/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caller } from '../../test/client.js';
 import { usingPostgres } from '../../test/database.js';
@@ -26,11 +27,11 @@ describe('owners', () => {
           [a.id, b.id],
         );
         const answers = await Promise.all([
-          admins[0]!('/access/operators/disable', {
+          admins[0]!(accessApi.setOperatorDisabled, {
             token: a.token,
             body: { id: b.id, disabled: true },
           }),
-          admins[1]!('/access/operators/disable', {
+          admins[1]!(accessApi.setOperatorDisabled, {
             token: b.token,
             body: { id: a.id, disabled: true },
           }),

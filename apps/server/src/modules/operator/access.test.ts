@@ -193,12 +193,12 @@ describe('the set-up gate', () => {
       totpRequired: true,
       totpEnabled: false,
     });
-    for (const [path, body] of [
-      ['/finance/recharges/confirm', { orderNo: 'R1', matchedReference: 'REF' }],
-      ['/finance/withdrawals/action', { orderNo: 'W1', action: 'approve' }],
-      ['/access/operators/reset-totp', { id: '1' }],
+    for (const [declared, body] of [
+      [adminApi.confirmRecharge, { orderNo: 'R1', matchedReference: 'REF' }],
+      [adminApi.withdrawalAction, { orderNo: 'W1', action: 'approve' }],
+      [accessApi.resetOperatorTotp, { id: '1' }],
     ] as const) {
-      expect(await admin(path, { token, body }), path).toMatchObject({
+      expect(await admin(declared, { token, body: unchecked(body) }), declared.path).toMatchObject({
         status: 403,
         body: { errorKey: 'TotpEnrolmentRequired' },
       });
@@ -375,8 +375,10 @@ describe('operators management', () => {
       expect.arrayContaining([mine.username, theirs.username]),
     );
 
-    for (const path of ['/access/operators/reset-password', '/access/operators/reset-totp'])
-      expect(await admin(path, { token: ta, body: { id: theirs.id } })).toMatchObject({ status: 403 });
+    for (const declared of [accessApi.resetOperatorPassword, accessApi.resetOperatorTotp])
+      expect(await admin(declared, { token: ta, body: { id: theirs.id } }), declared.path).toMatchObject({
+        status: 403,
+      });
     expect(
       await admin(accessApi.setOperatorDisabled, { token: ta, body: { id: theirs.id, disabled: true } }),
     ).toMatchObject({ status: 403 });

@@ -1,4 +1,4 @@
-import { adminApi } from '@dramastar/contract';
+import { adminApi, api } from '@dramastar/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { caller } from '../../test/client.js';
@@ -84,7 +84,7 @@ describe('the test API', () => {
     const off = await buildTestApp({ TEST_API: 'false' });
     try {
       const who = await walletFixtures(off).user();
-      const res = await caller(off.app)('/test/openVipLevel', { token: who.token, body: { level: 1 } });
+      const res = await caller(off.app)(api.test.openVipLevel, { token: who.token, body: { level: 1 } });
       expect(res.status).toBe(404);
     } finally {
       await off.close();

@@ -1,8 +1,8 @@
-import { consoleCalls } from '@dramastar/contract';
+import { type AnyCall, consoleCalls } from '@dramastar/contract';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../db/client.js';
-import { caller } from '../../test/client.js';
+import { caller, unchecked } from '../../test/client.js';
 import { usingPostgres } from '../../test/database.js';
 import { buildTestApp, type TestApp } from '../../test/helper.js';
 import { walletFixtures, type WalletFixtures } from '../../test/wallet-fixtures.js';
@@ -32,8 +32,8 @@ afterAll(async () => {
   await a.close();
 });
 
-const post = (i: number, path: string, token: string, body: unknown) =>
-  admins[i % 2]!(path, { token, body }) as Promise<{ status: number; body: { errorKey?: string } }>;
+const post = (i: number, declared: AnyCall, token: string, body: unknown) =>
+  admins[i % 2]!(declared, { token, body: unchecked(body) });
 
 describe.skipIf(!usingPostgres)('credits racing on two instances (PostgreSQL)', () => {
   it('approvals of one pending credit by many operators at once credit it once', async () => {
@@ -54,10 +54,10 @@ describe.skipIf(!usingPostgres)('credits racing on two instances (PostgreSQL)', 
     ).body.data;
     expect(pending.status).toBe('pending');
     const answers = await Promise.all([
-      ...approvers.map((token, i) => post(i, consoleCalls.credits.approve.path, token, { id: pending.id })),
+      ...approvers.map((token, i) => post(i, consoleCalls.credits.approve, token, { id: pending.id })),
       // The asker's own approval, replayed on both instances, is refused every time.
-      post(0, consoleCalls.credits.approve.path, asker, { id: pending.id }),
-      post(1, consoleCalls.credits.approve.path, asker, { id: pending.id }),
+      post(0, consoleCalls.credits.approve, asker, { id: pending.id }),
+      post(1, consoleCalls.credits.approve, asker, { id: pending.id }),
     ]);
     expect(answers.filter((x) => x.status === 200)).toHaveLength(1);
     expect(answers.slice(-2).map((x) => x.body.errorKey)).toEqual(['CreditOwnApproval', 'CreditOwnApproval']);
@@ -78,7 +78,7 @@ describe.skipIf(!usingPostgres)('credits racing on two instances (PostgreSQL)', 
     // 40 credits of 100 at once: the day allows 3,000, so exactly 30 pass.
     const answers = await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
-        post(i, consoleCalls.credits.create.path, support, {
+        post(i, consoleCalls.credits.create, support, {
           userId: String(who.userId),
           kind: 'goodwill',
           amount: '100',
