@@ -1,8 +1,9 @@
-import { adminApi, allCalls, allConsoleCalls, type AnyCall, chatClientFrame } from '@dramastar/contract';
+import { adminApi, allCalls, allConsoleCalls, type AnyCall, api, chatClientFrame } from '@dramastar/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { ChatTestClient, listenLocal } from '../test/chat-client.js';
+import { unchecked } from '../test/client.js';
 import { buildTestApp, type TestApp } from '../test/helper.js';
 import { walletFixtures } from '../test/wallet-fixtures.js';
 
@@ -412,19 +413,24 @@ describe('bad input never answers 500', () => {
 
   it('refuses NUL and impossible dates with 400 naming the field (the cases of the issue)', async () => {
     const user = tokens.user;
-    const cases: [string, { query?: Record<string, string>; body?: unknown }, string][] = [
-      ['/sv/page', { body: { keyword: 'a\u0000' } }, 'keyword'],
-      ['/sv/allSeries', { body: { category: '\u0000' } }, 'category'],
-      ['/appConfig/queryTenantId', { query: { domain: 'x\u0000.com' } }, 'domain'],
-      ['/user/update', { body: { nickname: 'n\u0000' } }, 'nickname'],
-      ['/team/members', { query: { keyword: '\u0000' } }, 'keyword'],
-      ['/account/rechargeOrder', { query: { orderNo: 'R\u0000' } }, 'orderNo'],
-      ['/reward/rankingByDay', { query: { day: '9999-99-99' } }, 'day'],
-      ['/account/revenueDetail', { query: { date: '2026-02-31' } }, 'date'],
-      ['/user/update', { body: { nickname: 'x\ud800' } }, 'nickname'],
+    const cases: [AnyCall, { query?: Record<string, string>; body?: unknown }, string][] = [
+      [api.video.page, { body: { keyword: 'a\u0000' } }, 'keyword'],
+      [api.video.allSeries, { body: { category: '\u0000' } }, 'category'],
+      [api.config.queryTenantId, { query: { domain: 'x\u0000.com' } }, 'domain'],
+      [api.user.update, { body: { nickname: 'n\u0000' } }, 'nickname'],
+      [api.team.members, { query: { keyword: '\u0000' } }, 'keyword'],
+      [api.account.rechargeOrder, { query: { orderNo: 'R\u0000' } }, 'orderNo'],
+      [api.reward.rankingByDay, { query: { day: '9999-99-99' } }, 'day'],
+      [api.account.revenueDetail, { query: { date: '2026-02-31' } }, 'date'],
+      [api.user.update, { body: { nickname: 'x\ud800' } }, 'nickname'],
     ];
-    for (const [path, options, field] of cases) {
-      const answer = await fixtures.call(path, { ...options, token: user });
+    for (const [declared, { query, body }, field] of cases) {
+      const { path } = declared;
+      const answer = await fixtures.call(declared, {
+        query: unchecked(query),
+        body: unchecked(body),
+        token: user,
+      });
       expect({ path, status: answer.status, field: answer.body.field }).toEqual({ path, status: 400, field });
     }
   });

@@ -95,7 +95,7 @@ describe('tasks', () => {
     // The code in the body or, as the spec has it, in the query string: one claim either way.
     const claims = await Promise.all([
       f.call(api.task.submitTask, { token: who.token, body: { code: 'invite_1' } }),
-      f.call('/appTask/submitTask', { token: who.token, query: { code: 'invite_1' } }),
+      f.call('/appTask/submitTask', { token: who.token, query: { code: 'invite_1' } }), // off the declaration's body
     ]);
     expect(claims.map((c) => c.status).sort()).toEqual([200, 409]);
     expect(await f.balance(who.token)).toBe('10.00');
@@ -328,8 +328,8 @@ describe('the earn switch', () => {
     const who = await f.user('000002');
     await t.database.query("update tenant set earn_enabled = false where id = '000002'");
     try {
-      for (const path of ['/user/signin', '/appTask/queryFinish', '/user/querySigninDayNum']) {
-        expect(await f.call(path, { token: who.token })).toMatchObject({
+      for (const declared of [api.user.signin, api.task.queryFinish, api.user.querySigninDayNum]) {
+        expect(await f.call(declared, { token: who.token }), declared.path).toMatchObject({
           status: 403,
           body: { errorKey: 'EarnDisabled' },
         });

@@ -369,7 +369,7 @@ describe('a channel order keeps its quote', () => {
         const o = await order(who.token, 'premium');
         const [approved, bought] = await Promise.all([
           apps[round % 2]!.inject({ method: 'POST', url: `${new URL(o.payUrl!).pathname}/approve` }),
-          caller(apps[(round + 1) % 2]!)('/user/openvipByBalance', {
+          caller(apps[(round + 1) % 2]!)(api.user.openvipByBalance, {
             token: who.token,
             body: { tier: 'premium', requestId: randomUUID() },
           }),

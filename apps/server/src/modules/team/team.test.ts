@@ -175,7 +175,7 @@ describe('the team counts', () => {
         (i % 2 ? g : f).user('000000', [top, mid, low][i % 3]!.inviteCode),
       );
       const binds = leaders.map((l, i) =>
-        (i ? caller(second?.app ?? t.app) : f.call)('/user/setInviteCode', {
+        (i ? caller(second?.app ?? t.app) : f.call)(api.user.setInviteCode, {
           token: l.token,
           query: { inviteCode: low!.inviteCode },
         }),
@@ -213,7 +213,7 @@ describe('binding an inviter', () => {
         Array.from({ length: usingPostgres ? 6 : 2 }, () => Promise.all([f.user(), g.user(), f.user()])),
       );
       const bind = (who: Who, inviter: Who, i: number) =>
-        (i % 2 ? caller(second?.app ?? t.app) : f.call)('/user/setInviteCode', {
+        (i % 2 ? caller(second?.app ?? t.app) : f.call)(api.user.setInviteCode, {
           token: who.token,
           query: { inviteCode: inviter.inviteCode },
         });

@@ -310,7 +310,7 @@ describe('login methods', () => {
         people.map(({ token }) =>
           Promise.all([
             call(api.user.unbind, { token, body: { method: 'email' } }),
-            other('/user/unbind', { token, body: { method: 'google' } }),
+            other(api.user.unbind, { token, body: { method: 'google' } }),
           ]),
         ),
       );
