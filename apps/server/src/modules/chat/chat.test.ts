@@ -219,11 +219,9 @@ describe('authorization', () => {
     a.send({ type: 'send', clientId: cid(), body: 'private' });
     const conversationId = (await a.next('ack')).message.conversationId;
 
-    for (const path of ['/chat/history']) {
-      const res = await f.call(path, { token: bob.token, query: { conversationId } });
-      expect(res.status).toBe(404);
-      expect(res.body.errorKey).toBe('ChatConversationNotFound');
-    }
+    const history = await f.call(chatCalls.history, { token: bob.token, query: { conversationId } });
+    expect(history.status).toBe(404);
+    expect(history.body.errorKey).toBe('ChatConversationNotFound');
     const read = await f.call(chatCalls.read, { token: bob.token, body: { conversationId, messageId: '1' } });
     expect(read.status).toBe(404);
     expect((await f.call(chatCalls.history, { token: bob.token })).body.data.list).toEqual([]);
