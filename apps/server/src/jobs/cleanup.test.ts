@@ -18,7 +18,7 @@ describe('the clean-up job', () => {
   it('deletes expired codes, captchas and rate-limit windows a day after they end, and nothing live', async () => {
     const call = caller(t.app);
     await call(api.auth.sendEmailCode, { body: { email: 'old@example.ph', isRegister: 1 } });
-    await t.app.inject({ method: 'GET', url: '/app-api/auth/auth/code' });
+    await call(api.auth.captcha);
     expect(await purgeExpired(t.database.db, t.clock)).toBe(0);
     expect(await rows('email_code')).toBe(1);
 

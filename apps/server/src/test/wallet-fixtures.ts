@@ -53,9 +53,7 @@ export function walletFixtures(t: TestApp) {
 
   async function user(tenantId = '000000', inviteCode?: string) {
     const ip = `10.9.${Math.floor(++n / 200)}.${n % 200}`;
-    const captcha = (
-      await t.app.inject({ method: 'GET', url: '/app-api/auth/auth/code', remoteAddress: ip })
-    ).json().data;
+    const captcha = (await call(api.auth.captcha, { ip })).body.data;
     const res = await call(api.auth.registerByName, {
       body: {
         userName: `wallet_${n}_${randomUUID().slice(0, 6)}`,

@@ -29,7 +29,7 @@ afterAll(() => t.close());
 const userName = async (token: string) =>
   (await f.call(api.user.info, { token })).body.data.userName as string;
 const loginByName = async (name: string, lang?: string) => {
-  const captcha = (await t.app.inject({ method: 'GET', url: '/app-api/auth/auth/code' })).json().data;
+  const captcha = (await f.call(api.auth.captcha)).body.data;
   return f.call(api.auth.loginByName, {
     body: unchecked({
       userName: name,
@@ -377,7 +377,7 @@ describe('freezing a user', () => {
     expect((await loginByName(name, 'vn')).body.msg).toBe(
       'Tài khoản này đã bị đóng băng. Vui lòng liên hệ chăm sóc khách hàng.',
     );
-    const captcha = (await t.app.inject({ method: 'GET', url: '/app-api/auth/auth/code' })).json().data;
+    const captcha = (await f.call(api.auth.captcha)).body.data;
     expect(
       (
         await f.call(api.auth.loginByName, {

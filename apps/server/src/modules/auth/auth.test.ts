@@ -39,14 +39,14 @@ async function registerByEmail(email: string, extra: Record<string, unknown> = {
 }
 
 async function registerByName(userName: string, extra: Record<string, unknown> = {}) {
-  const captcha = await t.app.inject({ method: 'GET', url: '/app-api/auth/auth/code' });
+  const captcha = (await call(api.auth.captcha)).body.data;
   return call(api.auth.registerByName, {
     body: {
       userName,
       password: 'secret-pass1',
       phone: '3001234567',
       areaCode: '+92',
-      uuid: captcha.json().data.uuid,
+      uuid: captcha.uuid,
       code: TEST_CAPTCHA_ANSWER,
       ...extra,
     },
@@ -339,7 +339,7 @@ describe('user name registration and login', () => {
   });
 
   it('refuses a wrong captcha and uses the captcha up either way', async () => {
-    const captcha = (await t.app.inject({ method: 'GET', url: '/app-api/auth/auth/code' })).json().data;
+    const captcha = (await call(api.auth.captcha)).body.data;
     expect(Buffer.from(captcha.img, 'base64').subarray(1, 4).toString()).toBe('PNG');
     const body = {
       userName: 'mia_01',
@@ -357,7 +357,7 @@ describe('user name registration and login', () => {
 
   it('accepts the captcha answer in any case, and expires it after 5 minutes', async () => {
     expect((await registerByName('ned_01', { code: TEST_CAPTCHA_ANSWER.toLowerCase() })).status).toBe(200);
-    const captcha = (await t.app.inject({ method: 'GET', url: '/app-api/auth/auth/code' })).json().data;
+    const captcha = (await call(api.auth.captcha)).body.data;
     t.clock.advance(5 * 60_000);
     const res = await registerByName('ned_02', { uuid: captcha.uuid });
     expect(res.body.errorKey).toBe('WrongCaptcha');

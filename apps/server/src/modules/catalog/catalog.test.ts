@@ -23,7 +23,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function user(tenantId = '000000'): Promise<{ token: string; userId: string }> {
-  const captcha = (await t.app.inject({ method: 'GET', url: '/app-api/auth/auth/code' })).json().data;
+  const captcha = (await call(api.auth.captcha)).body.data;
   const res = await call(api.auth.registerByName, {
     body: {
       userName: `viewer_${++n}`,
@@ -359,7 +359,7 @@ describe('with a viewing pass (as memberships will give)', () => {
     );
     try {
       const passCall = caller(pass.app);
-      const captcha = (await pass.app.inject({ method: 'GET', url: '/app-api/auth/auth/code' })).json().data;
+      const captcha = (await caller(pass.app)(api.auth.captcha)).body.data;
       const reg = await passCall(api.auth.registerByName, {
         body: {
           userName: 'member_1',

@@ -57,7 +57,7 @@ async function track(tenantId: string, episodeId: number, language: string, labe
 }
 
 async function user(): Promise<{ token: string; userId: string }> {
-  const captcha = (await t.app.inject({ method: 'GET', url: '/app-api/auth/auth/code' })).json().data;
+  const captcha = (await call(api.auth.captcha)).body.data;
   const res = await call(api.auth.registerByName, {
     body: {
       userName: `subs_viewer_${++n}`,

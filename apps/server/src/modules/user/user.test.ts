@@ -35,7 +35,7 @@ async function emailUser(inviteCode?: string): Promise<{ token: string; email: s
 
 async function nameUser(): Promise<{ token: string; userName: string; info: UserInfo }> {
   const userName = `name_${++n}`;
-  const captcha = (await t.app.inject({ method: 'GET', url: '/app-api/auth/auth/code' })).json().data;
+  const captcha = (await call(api.auth.captcha)).body.data;
   const res = await call(api.auth.registerByName, {
     body: {
       userName,

@@ -19,9 +19,7 @@ afterAll(() => t.close());
 /** A new user, each from an address of its own (sign-ups are limited per client address). */
 async function user(tenantId = '000000') {
   const ip = `10.0.${Math.floor(++n / 250)}.${(n % 250) + 1}`;
-  const captcha = (
-    await t.app.inject({ method: 'GET', url: '/app-api/auth/auth/code', remoteAddress: ip })
-  ).json().data;
+  const captcha = (await call(api.auth.captcha, { ip })).body.data;
   const res = await call(api.auth.registerByName, {
     ip,
     body: {

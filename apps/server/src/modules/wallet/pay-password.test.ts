@@ -85,7 +85,7 @@ describe('the payment password', () => {
   });
 
   it('needs an e-mail on the account', async () => {
-    const captcha = (await t.app.inject({ method: 'GET', url: '/app-api/auth/auth/code' })).json().data;
+    const captcha = (await call(api.auth.captcha)).body.data;
     const reg = await call(api.auth.registerByName, {
       body: {
         userName: 'no_mail_1',

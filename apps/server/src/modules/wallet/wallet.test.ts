@@ -16,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function user(tenantId: string) {
-  const captcha = (await t.app.inject({ method: 'GET', url: '/app-api/auth/auth/code' })).json().data;
+  const captcha = (await call(api.auth.captcha)).body.data;
   const res = await call(api.auth.registerByName, {
     body: {
       userName: `wallet_${++n}`,
