@@ -1,11 +1,13 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { api } from '@dramastar/contract';
 import pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app.js';
 import { DEMO_SERIES } from '../seed/demo-catalog.js';
 import { loadConfig } from '../config.js';
+import { caller } from '../test/client.js';
 import { openTestDatabase, usingPostgres } from '../test/database.js';
 import { openDatabase } from './client.js';
 
@@ -43,11 +45,8 @@ describe('migrations', () => {
         const [a, b] = await Promise.all([buildApp(config, demo), buildApp(config, demo)]);
         try {
           for (const app of [a, b]) {
-            const res = await app.inject({
-              method: 'POST',
-              url: '/app-api/appConfig/queryTenantId?domain=vn.localhost',
-            });
-            expect(res.json().data.tenantId).toBe('000001');
+            const res = await caller(app)(api.config.queryTenantId, { query: { domain: 'vn.localhost' } });
+            expect(res.body.data.tenantId).toBe('000001');
           }
           const tenants = await holder.query<{ n: string }>('select count(*)::text as n from tenant');
           expect(tenants[0]?.n).toBe('5');

@@ -500,12 +500,8 @@ describe('tenants', () => {
       currency: 'IDR',
       domains: ['jakarta.example.com'],
     });
-    const resolved = await t.app.inject({
-      method: 'POST',
-      url: '/app-api/appConfig/queryTenantId',
-      headers: { host: 'jakarta.example.com:8080' },
-    });
-    expect(resolved.json().data).toMatchObject({
+    const resolved = await caller(t.app)(api.config.queryTenantId, { host: 'jakarta.example.com:8080' });
+    expect(resolved.body.data).toMatchObject({
       tenantId: '000777',
       currency: 'IDR',
       defaultLanguage: 'id',

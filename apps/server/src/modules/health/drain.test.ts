@@ -1,4 +1,6 @@
+import { api } from '@dramastar/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { caller } from '../../test/client.js';
 import { buildTestApp, type TestApp } from '../../test/helper.js';
 
 let t: TestApp;
@@ -15,12 +17,8 @@ describe('draining before a shutdown (SIGTERM, SHUTDOWN_DRAIN_MS)', () => {
     expect(ready.statusCode).toBe(503);
     expect(ready.json()).toEqual({ status: 'draining' });
     expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
-    const home = await t.app.inject({
-      method: 'POST',
-      url: '/app-api/sv/homeSeries?tenantId=000000',
-      payload: {},
-    });
-    expect(home.statusCode).toBe(200);
+    const home = await caller(t.app)(api.video.homeSeries, { query: { tenantId: '000000' } });
+    expect(home.status).toBe(200);
   });
 
   it('drains 5 s by default in production and not at all elsewhere', async () => {
