@@ -33,8 +33,8 @@ describe('the device id', () => {
     await request(api.video.play, { params: { videoId: 72 } });
     await askAhead(OPENING_PATHS.play, { videoId: 72 });
     await request(api.video.play, { params: { videoId: 72 } });
-    expect(callsTo('/sv/play/72')).toHaveLength(2);
-    for (const call of callsTo('/sv/play/72')) expect(headerOf(call.init)).toBe(deviceId());
+    expect(callsTo(api.video.play, { videoId: 72 })).toHaveLength(2);
+    for (const call of callsTo(api.video.play, { videoId: 72 })) expect(headerOf(call.init)).toBe(deviceId());
     await askAhead(OPENING_PATHS.series, { seriesId: 7 });
     expect(headerOf(calls.at(-1)!.init)).toBeNull();
   });

@@ -234,7 +234,7 @@ describe('the chat page', () => {
     sessionGone = true;
     second.drop(4401);
     await waitFor(() => expect(useSession.getState().token).toBeNull(), wait);
-    expect(server.callsTo('/chat/conversation').length).toBeGreaterThan(1);
+    expect(server.callsTo(chatCalls.conversation).length).toBeGreaterThan(1);
     expect(TestSocket.all).toHaveLength(2);
   });
 });

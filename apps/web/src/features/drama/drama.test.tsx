@@ -211,13 +211,13 @@ describe('Shorts feed', () => {
     media.pause.mockClear();
     fireEvent.click(feedElement);
     fireEvent.click(feedElement);
-    await waitFor(() => expect(server.callsTo('/sv/liking')).toHaveLength(1), wait);
+    await waitFor(() => expect(server.callsTo(api.video.liking)).toHaveLength(1), wait);
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(media.pause).not.toHaveBeenCalled();
     fireEvent.click(feedElement);
     fireEvent.click(feedElement);
     await new Promise((resolve) => setTimeout(resolve, 400));
-    expect(server.callsTo('/sv/liking')).toHaveLength(1);
+    expect(server.callsTo(api.video.liking)).toHaveLength(1);
     Object.defineProperty(first!, 'paused', { value: false, configurable: true });
     first!.setAttribute('src', 'blob:episode-1');
     fireEvent.click(feedElement);
@@ -286,7 +286,7 @@ describe('Shorts feed', () => {
 
     // Still the same three elements.
     expect(videos()).toEqual(pool);
-    expect(server.callsTo('/sv/play/1')).toHaveLength(1);
+    expect(server.callsTo(api.video.play, { videoId: 1 })).toHaveLength(1);
   });
 
   it('shows the unlock prompt on a locked item and never asks for its stream', async () => {
@@ -333,13 +333,13 @@ describe('Shorts feed', () => {
     await waitFor(() => expect(like()).toBeInTheDocument(), wait);
     fireEvent.click(like());
     expect(useLoginPanel.getState().visible).toBe(true);
-    expect(server.callsTo('/sv/liking')).toHaveLength(0);
+    expect(server.callsTo(api.video.liking)).toHaveLength(0);
 
     act(() => useLoginPanel.setState({ visible: false }));
     signIn();
     fireEvent.click(like());
     await waitFor(() => expect(like().getAttribute('aria-pressed')).toBe('true'), wait);
-    expect(server.callsTo('/sv/liking')[0]!.json).toEqual({ videoId: 1 });
+    expect(server.callsTo(api.video.liking)[0]!.json).toEqual({ videoId: 1 });
     expect(like().textContent).toContain('3');
   });
 
@@ -514,10 +514,10 @@ describe('Search', () => {
     fireEvent.change(input, { target: { value: 'l' } });
     fireEvent.change(input, { target: { value: 'lo' } });
     fireEvent.change(input, { target: { value: 'love' } });
-    expect(server.callsTo('/sv/page')).toHaveLength(0);
+    expect(server.callsTo(api.video.page)).toHaveLength(0);
     expect(await screen.findByTestId('search-result-5', {}, wait)).toBeInTheDocument();
-    expect(server.callsTo('/sv/page')).toHaveLength(1);
-    expect(server.callsTo('/sv/page')[0]!.json).toMatchObject({ keyword: 'love', pageNum: 1 });
+    expect(server.callsTo(api.video.page)).toHaveLength(1);
+    expect(server.callsTo(api.video.page)[0]!.json).toMatchObject({ keyword: 'love', pageNum: 1 });
 
     fireEvent.submit(input.closest('form')!);
     fireEvent.change(input, { target: { value: 'zzz' } });
@@ -572,7 +572,7 @@ describe('History', () => {
     expect(item.textContent).toContain('0:30 / 1:00');
     fireEvent.click(screen.getByTestId('history-delete-4'));
     expect(await screen.findByTestId('history-empty', {}, wait)).toBeInTheDocument();
-    expect(server.callsTo('/sv/deleteViewHis')[0]!.url).toContain('seriesId=4');
+    expect(server.callsTo(api.video.deleteViewHis)[0]!.url).toContain('seriesId=4');
   });
 
   it('lists the liked episodes, each opening at that episode', async () => {
@@ -597,7 +597,10 @@ describe('History', () => {
     expect(item.querySelector('a')?.getAttribute('href')).toBe(
       '#/pages/shorts/videoDetails?seriesId=4&videoId=41',
     );
-    expect(server.callsTo(`/sv/myLikes/${user.userId}`)[0]!.json).toEqual({ pageNum: 1, pageSize: 20 });
+    expect(server.callsTo(api.video.myLikes, { userId: user.userId })[0]!.json).toEqual({
+      pageNum: 1,
+      pageSize: 20,
+    });
   });
 });
 
@@ -847,12 +850,12 @@ describe('Video details', () => {
       () => expect(screen.getByTestId('unlock-trial-confirm').textContent).toContain('72 hours'),
       wait,
     );
-    expect(server.callsTo('/user/getTrialCard')).toHaveLength(0);
+    expect(server.callsTo(api.user.getTrialCard)).toHaveLength(0);
     fireEvent.click(screen.getByText('Activate now'));
     await waitFor(() => expect(instanceFor(4)?.url).toBe(`/stream/4/sig/index.m3u8`), wait);
     expect(screen.queryByTestId('unlock-prompt')).toBeNull();
     expect(window.location.hash).toContain('videoId=4');
-    expect(server.callsTo('/user/getTrialCard')).toHaveLength(1);
+    expect(server.callsTo(api.user.getTrialCard)).toHaveLength(1);
   });
 
   it('remembers the episode when its paywall leads to the Star Card prices', async () => {
@@ -935,7 +938,7 @@ describe('Video details', () => {
       window.dispatchEvent(new Event('online'));
     });
     await waitFor(() => expect(instanceFor(1)?.url).toBe(`/stream/1/sig/index.m3u8`), wait);
-    expect(server.callsTo('/sv/play/1').length).toBeGreaterThanOrEqual(2);
+    expect(server.callsTo(api.video.play, { videoId: 1 }).length).toBeGreaterThanOrEqual(2);
   });
 
   it('moves to the next episode on a swipe up over the player and back on a swipe down', async () => {

@@ -164,10 +164,13 @@ describe('paywall over a paid episode', () => {
 
     fireEvent.click(buy);
     await screen.findByTestId('paywall-done', {}, wait);
-    expect(server.callsTo('/user/openvipByBalance')[0]!.json).toMatchObject({ tier: 'week' });
+    expect(server.callsTo(api.user.openvipByBalance)[0]!.json).toMatchObject({ tier: 'week' });
     expect(screen.getByTestId('paywall-done').textContent).toContain('Drama Week Card is active');
     // The series reloads unlocked meanwhile; the sheet stays until the viewer continues.
-    await waitFor(() => expect(server.callsTo('/sv/videos/1').length).toBeGreaterThan(1), wait);
+    await waitFor(
+      () => expect(server.callsTo(api.video.videos, { seriesId: 1 }).length).toBeGreaterThan(1),
+      wait,
+    );
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.getByTestId('paywall-done')).toBeInTheDocument();
     expect(hls.urls).toHaveLength(0);
@@ -211,7 +214,7 @@ describe('paywall over a paid episode', () => {
     await waitFor(() => expect(buy.textContent).toBe('Pay ₱299.00 with Card / e-wallet'));
     fireEvent.click(buy);
     await waitFor(() => expect(openPaymentPage).toHaveBeenCalledWith('/sandbox/pay/R1'), wait);
-    expect(server.callsTo('/user/openvip')[0]!.json).toMatchObject({ tier: 'primary', channel: 'gateway' });
+    expect(server.callsTo(api.user.openvip)[0]!.json).toMatchObject({ tier: 'primary', channel: 'gateway' });
     expect(pendingReturn()).toBe('/pages/shorts/videoDetails?seriesId=1&videoId=4');
   });
 
@@ -304,22 +307,22 @@ describe('paywall in the Shorts feed', () => {
     );
     const buy = screen.getByTestId('paywall-buy');
     await waitFor(() => expect(buy.textContent).toBe('Pay ₱49.00 from balance'));
-    expect(server.callsTo('/sv/play/4')).toHaveLength(0);
+    expect(server.callsTo(api.video.play, { videoId: 4 })).toHaveLength(0);
 
     fireEvent.click(buy);
     const done = await screen.findByTestId('paywall-done', {}, wait);
     expect(done.textContent).toContain('Drama Week Card is active');
     expect(done.textContent).toContain('₱71.00');
     // The feed reloads unlocked behind the sheet; nothing plays until the viewer continues.
-    await waitFor(() => expect(server.callsTo('/sv/videosPage').length).toBeGreaterThan(1), wait);
+    await waitFor(() => expect(server.callsTo(api.video.videosPage).length).toBeGreaterThan(1), wait);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.getByTestId('paywall-done')).toBeInTheDocument();
-    expect(server.callsTo('/sv/play/4')).toHaveLength(0);
+    expect(server.callsTo(api.video.play, { videoId: 4 })).toHaveLength(0);
     expect(showToast).not.toHaveBeenCalled();
 
     fireEvent.click(screen.getByTestId('paywall-continue'));
     // The same item plays: its stream is asked for, the sheet is gone, the feed has not moved.
-    await waitFor(() => expect(server.callsTo('/sv/play/4')).toHaveLength(1), wait);
+    await waitFor(() => expect(server.callsTo(api.video.play, { videoId: 4 })).toHaveLength(1), wait);
     await waitFor(() => expect(hls.urls).toContain('/stream/4/sig/index.m3u8'), wait);
     expect(screen.queryByTestId('unlock-prompt')).toBeNull();
     expect(active()?.dataset.videoId).toBe('4');

@@ -167,7 +167,7 @@ describe('Earn tab', () => {
     await waitFor(() =>
       expect(toast).toHaveBeenCalledWith('Checked in: +₱2.00. Balance ₱1,002.00', expect.anything()),
     );
-    expect(server.callsTo('/user/signin')).toHaveLength(1);
+    expect(server.callsTo(api.user.signin)).toHaveLength(1);
     await waitFor(() => expect(screen.getByTestId<HTMLButtonElement>('checkin-button').disabled).toBe(true));
     expect(screen.getByTestId('checkin-button').textContent).toContain('Checked in today');
     expect(screen.getByTestId('checkin-day-3').dataset.state).toBe('done');
@@ -201,7 +201,7 @@ describe('Earn tab', () => {
     expect(card.textContent).toContain('Premium Star Card: ₱3.00 today');
     fireEvent.click(within(card).getByTestId('award-claim'));
     await waitFor(() => expect(toast).toHaveBeenCalledWith('Daily award received: +₱3.00'));
-    expect(server.callsTo('/account/daliyAward').map(bodyOf)).toContainEqual({ claim: true });
+    expect(server.callsTo(api.account.daliyAward).map(bodyOf)).toContainEqual({ claim: true });
     await waitFor(() => expect(screen.getByTestId<HTMLButtonElement>('award-claim').disabled).toBe(true));
   });
 
@@ -231,8 +231,8 @@ describe('Earn tab', () => {
     expect(await screen.findByTestId('earn-guest', {}, wait)).toBeInTheDocument();
     expect(screen.getByTestId('earn-entries')).toBeInTheDocument();
     expect(screen.queryByTestId('checkin-card')).toBeNull();
-    expect(server.callsTo('/user/querySigninDayNum')).toHaveLength(0);
-    expect(server.callsTo('/appTask/queryFinish')).toHaveLength(0);
+    expect(server.callsTo(api.user.querySigninDayNum)).toHaveLength(0);
+    expect(server.callsTo(api.task.queryFinish)).toHaveLength(0);
   });
 
   it('hides the rewards where earning is switched off', async () => {
@@ -244,8 +244,8 @@ describe('Earn tab', () => {
     );
     expect(screen.queryByTestId('earn-entry-redPacket')).toBeNull();
     expect(screen.getByTestId('earn-entry-support')).toBeInTheDocument();
-    expect(server.callsTo('/user/querySigninDayNum')).toHaveLength(0);
-    expect(server.callsTo('/account/revenueDetail')).toHaveLength(0);
+    expect(server.callsTo(api.user.querySigninDayNum)).toHaveLength(0);
+    expect(server.callsTo(api.account.revenueDetail)).toHaveLength(0);
   });
 });
 
@@ -292,7 +292,7 @@ describe('task page', () => {
     await waitFor(() =>
       expect(toast).toHaveBeenCalledWith('Reward received: +₱10.00. Balance ₱1,010.00', expect.anything()),
     );
-    expect(server.callsTo('/appTask/submitTask').map(bodyOf)).toEqual([{ code: 'invite_1' }]);
+    expect(server.callsTo(api.task.submitTask).map(bodyOf)).toEqual([{ code: 'invite_1' }]);
     expect(await screen.findByTestId('task-invite_1-claimed', {}, wait)).toBeInTheDocument();
 
     fireEvent.click(screen.getByTestId('task-watch_5-go'));
@@ -343,7 +343,7 @@ describe('sending a red packet', () => {
     expect(screen.getByTestId('packet-amount-error').textContent).toBe('Insufficient funds');
     fireEvent.click(screen.getByTestId('packet-submit'));
     expect(screen.queryByTestId('packet-confirm')).toBeNull();
-    expect(server.callsTo('/redP/sendRedPacket')).toHaveLength(0);
+    expect(server.callsTo(api.redPacket.sendRedPacket)).toHaveLength(0);
   });
 
   it('pays once per confirmation (a retry after no answer reuses the requestId) and shows the link', async () => {
@@ -378,7 +378,7 @@ describe('sending a red packet', () => {
     fireEvent.click(screen.getByText('Pay and send'));
     await screen.findByTestId('packet-sent', {}, wait);
 
-    const bodies = server.callsTo('/redP/sendRedPacket').map(bodyOf);
+    const bodies = server.callsTo(api.redPacket.sendRedPacket).map(bodyOf);
     expect(bodies).toHaveLength(2);
     expect(bodies[0]).toMatchObject({
       amount: '30.00',
@@ -401,8 +401,8 @@ describe('sending a red packet', () => {
     fireEvent.click(screen.getByTestId('packet-submit'));
     await screen.findByTestId('packet-confirm', {}, wait);
     fireEvent.click(screen.getByText('Pay and send'));
-    await waitFor(() => expect(server.callsTo('/redP/sendRedPacket')).toHaveLength(3));
-    expect(bodyOf(server.callsTo('/redP/sendRedPacket')[2]!).requestId).not.toBe(bodies[0]?.requestId);
+    await waitFor(() => expect(server.callsTo(api.redPacket.sendRedPacket)).toHaveLength(3));
+    expect(bodyOf(server.callsTo(api.redPacket.sendRedPacket)[2]!).requestId).not.toBe(bodies[0]?.requestId);
   });
 
   it('lists my red packets with their state, claims and refunds', async () => {
@@ -471,7 +471,7 @@ describe('receiving a red packet', () => {
     expect((await screen.findByTestId('packet-won', {}, wait)).textContent).toContain('+₱9.50');
     expect(screen.getByTestId('packet-shares-claimed').textContent).toBe('2/3 claimed');
     expect(screen.getAllByTestId('packet-claim')).toHaveLength(2);
-    expect(server.callsTo('/redP/receiveRedPacket')[0]?.url).toContain(
+    expect(server.callsTo(api.redPacket.receiveRedPacket)[0]?.url).toContain(
       'redPacketId=0c1f42a9b7e35d6480ac2e9f1d7b6a42',
     );
     expect(toast).not.toHaveBeenCalled();
@@ -535,7 +535,7 @@ describe('receiving a red packet', () => {
     signIn();
     renderAt('#/pages/profile/redPacket/receive/index?redPacketId=42');
     expect(await screen.findByTestId('packet-not-found', {}, wait)).toBeInTheDocument();
-    expect(server.callsTo('/redP/queryRedPacket')).toHaveLength(0);
+    expect(server.callsTo(api.redPacket.queryRedPacket)).toHaveLength(0);
   });
 
   it('tells a missing packet apart, and asks a guest to log in on the same page', async () => {
@@ -552,7 +552,7 @@ describe('receiving a red packet', () => {
     fireEvent.click(await screen.findByTestId('packet-guest-login', {}, wait));
     // The login panel remembers this page, packet id included, to come back after a Google round trip.
     expect(decodeURIComponent(document.cookie)).toContain('redPacketId=0c1f42a9b7e35d6480ac2e9f1d7b6a42');
-    expect(server.callsTo('/redP/queryRedPacket')).toHaveLength(0);
+    expect(server.callsTo(api.redPacket.queryRedPacket)).toHaveLength(0);
   });
 });
 
@@ -610,7 +610,7 @@ describe('rank board', () => {
     fireEvent.click(screen.getByTestId('rank-scope-today'));
     expect(await screen.findByTestId('rank-empty', {}, wait)).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('rank-me-rank').textContent).toBe('—'));
-    expect(server.callsTo('/reward/rankingByDay')[0]?.url).toContain('type=invites');
+    expect(server.callsTo(api.reward.rankingByDay)[0]?.url).toContain('type=invites');
   });
 
   it('asks a guest to log in to see their own place', async () => {
@@ -656,6 +656,6 @@ describe('customer service', () => {
       expect(screen.getByTestId('support-whatsapp').tagName).toBe('LI');
       view.unmount();
     }
-    expect(server.callsTo('/appConfig/queryTgAgent')[0]?.url).toContain(`domain=${window.location.hostname}`);
+    expect(server.callsTo(api.config.queryTgAgent)[0]?.url).toContain(`domain=${window.location.hostname}`);
   });
 });

@@ -211,8 +211,8 @@ describe('Star Card page', () => {
     expect(screen.getByTestId('purchase-recharge').getAttribute('href')).toBe(
       '#/pages/profile/recharge/index',
     );
-    expect(server.callsTo('/user/openvipByBalance')).toHaveLength(0);
-    expect(server.callsTo('/user/openvip')).toHaveLength(0);
+    expect(server.callsTo(api.user.openvipByBalance)).toHaveLength(0);
+    expect(server.callsTo(api.user.openvip)).toHaveLength(0);
   });
 
   /** A purchase from the balance: Premium replacing a card (credit for its unused part). */
@@ -248,7 +248,7 @@ describe('Star Card page', () => {
     // Not sent here by a paywall: nothing to go back to.
     expect(screen.queryByTestId('purchase-continue')).toBeNull();
 
-    const bodies = server.callsTo('/user/openvipByBalance').map(bodyOf);
+    const bodies = server.callsTo(api.user.openvipByBalance).map(bodyOf);
     expect(bodies).toHaveLength(2);
     expect(bodies[0]).toMatchObject({ tier: 'premium' });
     expect(bodies[0]!.requestId).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
@@ -290,8 +290,8 @@ describe('Star Card page', () => {
     );
     expect(screen.getByTestId('purchase-recharge')).toBeInTheDocument();
     fireEvent.click(screen.getByTestId('purchase-confirm'));
-    await waitFor(() => expect(server.callsTo('/user/openvipByBalance')).toHaveLength(2), wait);
-    const [first, second] = server.callsTo('/user/openvipByBalance').map(bodyOf);
+    await waitFor(() => expect(server.callsTo(api.user.openvipByBalance)).toHaveLength(2), wait);
+    const [first, second] = server.callsTo(api.user.openvipByBalance).map(bodyOf);
     expect(second!.requestId).not.toBe(first!.requestId);
     expect(toast).not.toHaveBeenCalled();
   });
@@ -323,7 +323,7 @@ describe('Star Card page', () => {
     fireEvent.click(screen.getByTestId('purchase-confirm'));
     await waitFor(() => expect(submitPaymentForm).toHaveBeenCalledWith(payForm), wait);
     expect(openPaymentPage).not.toHaveBeenCalled();
-    expect(bodyOf(server.callsTo('/user/openvip')[0]!)).toMatchObject({ channel: 'gateway' });
+    expect(bodyOf(server.callsTo(api.user.openvip)[0]!)).toMatchObject({ channel: 'gateway' });
   });
 
   it('sends a card payer to the gateway page and a bank transfer to its order page', async () => {
@@ -348,7 +348,7 @@ describe('Star Card page', () => {
     fireEvent.click(await screen.findByTestId('pay-method-gateway', {}, wait));
     fireEvent.click(screen.getByTestId('purchase-confirm'));
     await waitFor(() => expect(openPaymentPage).toHaveBeenCalledWith('/sandbox/pay/R200'), wait);
-    expect(bodyOf(server.callsTo('/user/openvip')[0]!)).toMatchObject({
+    expect(bodyOf(server.callsTo(api.user.openvip)[0]!)).toMatchObject({
       tier: 'primary',
       channel: 'gateway',
     });
@@ -361,7 +361,7 @@ describe('Star Card page', () => {
       () => expect(window.location.hash).toBe('#/pages/profile/recharge/official?orderNo=R300'),
       wait,
     );
-    const [first, second] = server.callsTo('/user/openvip').map(bodyOf);
+    const [first, second] = server.callsTo(api.user.openvip).map(bodyOf);
     expect(second).toMatchObject({ tier: 'director', channel: 'official' });
     expect(second!.requestId).not.toBe(first!.requestId);
   });
@@ -434,7 +434,7 @@ describe('Star Card page', () => {
       'Every card unlocks every paid episode',
     );
     expect(screen.queryByTestId('login-required')).toBeNull();
-    expect(server.callsTo('/user/starCardTiers')[0]!.url).toContain('tenantId=000000');
+    expect(server.callsTo(api.user.starCardTiers)[0]!.url).toContain('tenantId=000000');
     fireEvent.click(screen.getByTestId('tier-primary-buy'));
     await waitFor(() => expect(useLoginPanel.getState().visible).toBe(true), wait);
     expect(window.location.hash).toContain('buy=primary');
@@ -501,7 +501,7 @@ describe('Points & Trial Card page', () => {
     fireEvent.click(await screen.findByTestId('trial-activate', {}, wait));
     fireEvent.click(await screen.findByRole('button', { name: 'Activate now' }, wait));
     expect((await screen.findByTestId('trial-countdown', {}, wait)).textContent).toBe('72:00:00');
-    expect(server.callsTo('/user/getTrialCard').map(bodyOf)).toEqual([{}]);
+    expect(server.callsTo(api.user.getTrialCard).map(bodyOf)).toEqual([{}]);
     vi.setSystemTime(Date.now() + 3600_000 + 61_000);
     await waitFor(() => expect(screen.getByTestId('trial-countdown').textContent).toBe('70:58:59'), wait);
   });
@@ -524,7 +524,7 @@ describe('Points & Trial Card page', () => {
     expect((await screen.findByTestId('redeem-code-error', {}, wait)).textContent).toBe(
       'This trial card code is not valid',
     );
-    expect(server.callsTo('/user/getTrialCard')).toHaveLength(0);
+    expect(server.callsTo(api.user.getTrialCard)).toHaveLength(0);
 
     fireEvent.change(field, { target: { value: 'tc2345abcd' } });
     fireEvent.click(screen.getByTestId('redeem-submit'));
@@ -534,7 +534,7 @@ describe('Points & Trial Card page', () => {
     fireEvent.change(field, { target: { value: 'TC2345ABCE' } });
     fireEvent.click(screen.getByTestId('redeem-submit'));
     expect(await screen.findByTestId('redeem-done', {}, wait)).toBeInTheDocument();
-    expect(server.callsTo('/user/getTrialCard').map(bodyOf)).toEqual([
+    expect(server.callsTo(api.user.getTrialCard).map(bodyOf)).toEqual([
       { code: 'TC2345ABCD' },
       { code: 'TC2345ABCE' },
     ]);
@@ -619,7 +619,7 @@ describe('Points & Trial Card page', () => {
     expect(screen.getByTestId('trial-code-9').textContent).toBe('TC7K2M9QXY');
     expect(screen.getByTestId('copy-TC7K2M9QXY')).toBeInTheDocument();
 
-    const bodies = server.callsTo('/user/sendTrialCard').map(bodyOf);
+    const bodies = server.callsTo(api.user.sendTrialCard).map(bodyOf);
     expect(bodies[0]).toMatchObject({ inviteCode: 'ZX98YW76' });
     expect(bodies[1]).not.toHaveProperty('inviteCode');
     // The refusal made nothing: a new id; the unanswered try is repeated with the same id.

@@ -42,7 +42,7 @@ describe('three-page (hand-over from the embedded login)', () => {
     ]);
     renderAt('#/pages/login/three?handoff=ticket-9');
     await waitFor(() => expect(useSession.getState().token).toBe('tok-handoff'), wait);
-    expect(server.callsTo('/auth/loginByTicket')[0]!.json).toEqual({ ticket: 'ticket-9' });
+    expect(server.callsTo(api.auth.loginByTicket)[0]!.json).toEqual({ ticket: 'ticket-9' });
   });
 
   it('never takes a session token from the address', async () => {
@@ -50,7 +50,7 @@ describe('three-page (hand-over from the embedded login)', () => {
     renderAt('#/pages/login/three?token=someone-elses-session');
     expect(await screen.findByTestId('three-error', {}, wait)).toBeInTheDocument();
     expect(useSession.getState().token).toBeNull();
-    expect(server.callsTo('/user/info')).toHaveLength(0);
+    expect(server.callsTo(api.user.info)).toHaveLength(0);
   });
 });
 
@@ -71,8 +71,8 @@ describe('three-page (Google sign-in)', () => {
     document.cookie = `loginCallbackUrl=${encodeURIComponent('/pages/profile/index')}; path=/`;
     renderAt('#/pages/login/three?token=ticket-1&channel=google');
     expect(await screen.findByTestId('profile-user', {}, wait)).toBeInTheDocument();
-    expect(server.callsTo('/auth/thirdLoginByToken')).toHaveLength(1);
-    expect(server.callsTo('/auth/thirdLoginByToken')[0]!.json).toEqual({
+    expect(server.callsTo(api.auth.thirdLoginByToken)).toHaveLength(1);
+    expect(server.callsTo(api.auth.thirdLoginByToken)[0]!.json).toEqual({
       accessToken: 'ticket-1',
       channel: 'google',
     });
@@ -111,7 +111,7 @@ describe('three-page (Google sign-in)', () => {
     fireEvent.click(screen.getByTestId('submit'));
 
     expect(await screen.findByTestId('home-page', {}, wait)).toBeInTheDocument();
-    expect(server.callsTo('/auth/thirdLogin')[0]!.json).toEqual({
+    expect(server.callsTo(api.auth.thirdLogin)[0]!.json).toEqual({
       accessToken: 'ticket-2',
       channel: 'google',
       areaCode: CURRENCIES.PHP.phonePrefix,
@@ -159,7 +159,7 @@ describe('invite code binding', () => {
     fireEvent.change(input, { target: { value: 'QW12ER34' } });
     fireEvent.click(screen.getByTestId('submit'));
     expect(await screen.findByTestId('invite-locked', {}, wait)).toBeInTheDocument();
-    expect(server.callsTo('/user/setInviteCode')[0]!.url).toBe(
+    expect(server.callsTo(api.user.setInviteCode)[0]!.url).toBe(
       '/app-api/user/setInviteCode?inviteCode=QW12ER34',
     );
   });
@@ -181,7 +181,7 @@ describe('edit profile', () => {
     expect(toast).toHaveBeenLastCalledWith('Please choose a PNG, JPEG or WebP image');
     upload(new File([new Uint8Array(AVATAR_MAX_BYTES + 1)], 'big.png', { type: 'image/png' }));
     expect(toast).toHaveBeenLastCalledWith('The image is larger than 2 MB');
-    expect(server.callsTo('/user/uploadAvatar')).toHaveLength(0);
+    expect(server.callsTo(api.user.uploadAvatar)).toHaveLength(0);
   });
 
   it('uploads an accepted image as a data URL and saves its path on the profile', async () => {
@@ -195,11 +195,11 @@ describe('edit profile', () => {
     renderAt('#/pages/profile/editUser/index');
     await screen.findByTestId('edit-user', {}, wait);
     upload(new File([new Uint8Array([137, 80, 78, 71])], 'me.png', { type: 'image/png' }));
-    await waitFor(() => expect(server.callsTo('/user/update')).toHaveLength(1));
-    expect((server.callsTo('/user/uploadAvatar')[0]!.json as { image: string }).image).toMatch(
+    await waitFor(() => expect(server.callsTo(api.user.update)).toHaveLength(1));
+    expect((server.callsTo(api.user.uploadAvatar)[0]!.json as { image: string }).image).toMatch(
       /^data:image\/png;base64,/,
     );
-    expect(server.callsTo('/user/update')[0]!.json).toEqual({ avatar: '/media/avatars/1.png' });
+    expect(server.callsTo(api.user.update)[0]!.json).toEqual({ avatar: '/media/avatars/1.png' });
     await waitFor(() => expect(useSession.getState().userInfo?.avatar).toBe('/media/avatars/1.png'));
   });
 
@@ -211,7 +211,7 @@ describe('edit profile', () => {
     fireEvent.change(input, { target: { value: '  ' } });
     fireEvent.click(screen.getByTestId('submit'));
     expect((await screen.findByTestId('nickname-input-error')).textContent).toBe('Please enter nickname');
-    expect(server.callsTo('/user/update')).toHaveLength(0);
+    expect(server.callsTo(api.user.update)).toHaveLength(0);
   });
 });
 
@@ -229,7 +229,7 @@ describe('session', () => {
     const question = await screen.findByRole('dialog', {}, wait);
     fireEvent.click(within(question).getByRole('button', { name: 'Log out' }));
     expect(await screen.findByTestId('profile-guest', {}, wait)).toBeInTheDocument();
-    expect(server.callsTo('/auth/logout')).toHaveLength(1);
+    expect(server.callsTo(api.auth.logout)).toHaveLength(1);
     const state = useSession.getState();
     expect(state).toMatchObject({
       token: null,

@@ -166,7 +166,7 @@ describe('my team', () => {
       'Ordinary user',
     );
     expect(window.location.hash).toBe('#/pages/profile/myTeam/index?level=2');
-    const levels = server.callsTo('/account/teamLevelStatus').map((c) => queryOf(c).get('level'));
+    const levels = server.callsTo(api.account.teamLevelStatus).map((c) => queryOf(c).get('level'));
     expect(levels).toEqual(['1', '2']);
 
     // Level 4 lies beyond what a 3-level card pays.
@@ -220,7 +220,7 @@ describe('my team', () => {
     fireEvent.change(input, { target: { value: ' anna ' } });
     fireEvent.submit(input.closest('form')!);
     expect((await screen.findByTestId('member-301-level', {}, wait)).textContent).toBe('L3');
-    const call = server.callsTo('/team/members')[0]!;
+    const call = server.callsTo(api.team.members)[0]!;
     expect(queryOf(call).get('keyword')).toBe('anna');
     expect(queryOf(call).get('level')).toBeNull();
   });
@@ -358,7 +358,7 @@ describe('copyright center', () => {
     fireEvent.click(screen.getByTestId('buy-confirm'));
     await screen.findByTestId('pay-password', {}, wait);
     expect(screen.getByTestId('pay-password-amount').textContent).toBe('₱1,500.00');
-    expect(server.callsTo('/copyright/buy')).toHaveLength(0);
+    expect(server.callsTo(api.team.buyCopyright)).toHaveLength(0);
     typePassword('135790');
     expect((await screen.findByTestId('pay-password-error', {}, wait)).textContent).toContain(
       'could not reach the server',
@@ -367,7 +367,7 @@ describe('copyright center', () => {
     await waitFor(() => expect(screen.queryByTestId('buy-sheet')).toBeNull(), wait);
     expect(toast).toHaveBeenCalledWith('Purchase complete (× 3). Balance ₱8,500.00');
 
-    const buys = server.callsTo('/copyright/buy').map(bodyOf);
+    const buys = server.callsTo(api.team.buyCopyright).map(bodyOf);
     expect(buys).toHaveLength(2);
     expect(buys[0]).toMatchObject({ productId: '11', quantity: 3, payPassword: '135790' });
     expect(buys[0]!.requestId).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
@@ -380,8 +380,8 @@ describe('copyright center', () => {
     fireEvent.click(screen.getByTestId('buy-confirm'));
     await screen.findByTestId('pay-password', {}, wait);
     typePassword('135790');
-    await waitFor(() => expect(server.callsTo('/copyright/buy')).toHaveLength(3), wait);
-    expect(bodyOf(server.callsTo('/copyright/buy')[2]!).requestId).not.toBe(buys[0]!.requestId);
+    await waitFor(() => expect(server.callsTo(api.team.buyCopyright)).toHaveLength(3), wait);
+    expect(bodyOf(server.callsTo(api.team.buyCopyright)[2]!).requestId).not.toBe(buys[0]!.requestId);
   });
 
   const refusals: [string, string, string | RegExp][] = [
@@ -429,8 +429,8 @@ describe('copyright center', () => {
     fireEvent.click(screen.getByTestId('buy-confirm'));
     await screen.findByTestId('pay-password', {}, wait);
     typePassword('135790');
-    await waitFor(() => expect(server.callsTo('/copyright/buy')).toHaveLength(2), wait);
-    const [first, second] = server.callsTo('/copyright/buy').map(bodyOf);
+    await waitFor(() => expect(server.callsTo(api.team.buyCopyright)).toHaveLength(2), wait);
+    const [first, second] = server.callsTo(api.team.buyCopyright).map(bodyOf);
     expect(second!.requestId).not.toBe(first!.requestId);
   });
 
@@ -456,7 +456,7 @@ describe('copyright center', () => {
     expect(screen.queryByTestId('buy-error')).toBeNull();
     typePassword('135790');
     await waitFor(() => expect(screen.queryByTestId('buy-sheet')).toBeNull(), wait);
-    const [wrong, right] = server.callsTo('/copyright/buy').map(bodyOf);
+    const [wrong, right] = server.callsTo(api.team.buyCopyright).map(bodyOf);
     expect(wrong).toMatchObject({ payPassword: '000000' });
     expect(right).toMatchObject({ payPassword: '135790' });
   });
@@ -619,7 +619,7 @@ describe('monthly salary', () => {
       '₱500.00 added to your wallet. Balance: ₱10,500.00',
     );
     expect(toast).toHaveBeenCalledWith('Salary received: ₱500.00');
-    expect(server.callsTo('/salary/claim')).toHaveLength(1);
+    expect(server.callsTo(api.team.claimSalary)).toHaveLength(1);
   });
 
   it('shows a refused claim on the page in words about the salary', async () => {

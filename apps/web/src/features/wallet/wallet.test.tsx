@@ -269,7 +269,7 @@ describe('withdraw page', () => {
     typePassword('123456');
     expect(await screen.findByTestId('withdraw-details', {}, wait)).toBeInTheDocument();
 
-    const applies = server.callsTo('/account/applyWithdrawal').map(bodyOf);
+    const applies = server.callsTo(api.account.applyWithdrawal).map(bodyOf);
     expect(applies).toHaveLength(3);
     expect(applies[0]).toMatchObject({
       amount: '950.00',
@@ -432,7 +432,7 @@ describe('official bank transfer', () => {
     renderAt('#/pages/profile/recharge/official?orderNo=R100');
     fireEvent.click(await screen.findByTestId('official-transferred', {}, wait));
     expect(await screen.findByTestId('official-submitted', {}, wait)).toBeInTheDocument();
-    expect(server.callsTo('/user/addAccountBalanceVerify').map(bodyOf)).toEqual([{ orderNo: 'R100' }]);
+    expect(server.callsTo(api.user.addAccountBalanceVerify).map(bodyOf)).toEqual([{ orderNo: 'R100' }]);
   });
 });
 
@@ -463,11 +463,11 @@ describe('recharge', () => {
     expect(confirm.textContent).toContain('5 minutes');
 
     fireEvent.click(screen.getByRole('button', { name: 'Pay now' }));
-    await waitFor(() => expect(server.callsTo('/user/addBalance')).toHaveLength(1), wait);
+    await waitFor(() => expect(server.callsTo(api.user.addBalance)).toHaveLength(1), wait);
     await waitFor(() => expect(toast).toHaveBeenCalled(), wait);
     fireEvent.click(screen.getByRole('button', { name: 'Pay now' }));
     expect(await screen.findByTestId('official-pending', {}, wait)).toBeInTheDocument();
-    const bodies = server.callsTo('/user/addBalance').map(bodyOf);
+    const bodies = server.callsTo(api.user.addBalance).map(bodyOf);
     expect(bodies[0]).toMatchObject({ channel: 'official', amount: '5000.00' });
     expect(bodies[1]!.requestId).toBe(bodies[0]!.requestId);
   });
@@ -505,7 +505,7 @@ describe('recharge', () => {
     expect(await screen.findByTestId('recharge-result-pending', {}, wait)).toBeInTheDocument();
     expect(await screen.findByTestId('recharge-result-credited', {}, wait)).toBeInTheDocument();
     expect(screen.getByTestId('recharge-result-credited').textContent).toContain('+₱5,000.00');
-    expect(server.callsTo('/user/addAccountBalanceVerify')).toHaveLength(2);
+    expect(server.callsTo(api.user.addAccountBalanceVerify)).toHaveLength(2);
   });
 
   it('after a Star Card paid through the provider, says the card is active and leads back to the episode', async () => {
@@ -580,7 +580,7 @@ describe('wallet records', () => {
     expect(screen.queryByTestId('record-1')).toBeNull();
     expect(screen.getByTestId('record-filter-withdrawal').getAttribute('aria-checked')).toBe('true');
     expect(window.location.hash).toBe('#/pages/profile/wallet/list?type=withdrawal');
-    const urls = server.callsTo('/account/walletRecords').map((c) => c.url);
+    const urls = server.callsTo(api.account.walletRecords).map((c) => c.url);
     expect(urls.at(-1)).toContain('type=withdrawal');
     expect(urls.at(-1)).toContain('pageSize=20');
   });
@@ -676,8 +676,8 @@ describe('bank cards', () => {
     fireEvent.click(screen.getByTestId('card-bank'));
     fireEvent.click(await screen.findByTestId('bank-BDO', {}, wait));
     fireEvent.click(screen.getByTestId('submit'));
-    await waitFor(() => expect(server.callsTo('/account/addBankCard')).toHaveLength(1), wait);
-    expect(bodyOf(server.callsTo('/account/addBankCard')[0]!)).toEqual({
+    await waitFor(() => expect(server.callsTo(api.account.addBankCard)).toHaveLength(1), wait);
+    expect(bodyOf(server.callsTo(api.account.addBankCard)[0]!)).toEqual({
       accountName: 'Juan Dela Cruz',
       firstName: 'Juan',
       lastName: 'Dela Cruz',
@@ -703,7 +703,7 @@ describe('bank cards', () => {
     fireEvent.click(screen.getByTestId('card-delete-7'));
     fireEvent.click(await screen.findByRole('button', { name: 'Delete' }, wait));
     expect(await screen.findByTestId('cards-empty', {}, wait)).toBeInTheDocument();
-    expect(bodyOf(server.callsTo('/account/delBankCard')[0]!)).toEqual({ id: '7' });
+    expect(bodyOf(server.callsTo(api.account.delBankCard)[0]!)).toEqual({ id: '7' });
   });
 });
 
@@ -739,8 +739,8 @@ describe('payment password', () => {
     expect(screen.getByTestId('send-code').textContent).toMatch(/\d+/);
     fireEvent.change(screen.getByTestId('code-input'), { target: { value: '654321' } });
     fireEvent.click(screen.getByTestId('submit'));
-    await waitFor(() => expect(server.callsTo('/account/setPayPassword')).toHaveLength(1), wait);
-    expect(bodyOf(server.callsTo('/account/setPayPassword')[0]!)).toEqual({
+    await waitFor(() => expect(server.callsTo(api.account.setPayPassword)).toHaveLength(1), wait);
+    expect(bodyOf(server.callsTo(api.account.setPayPassword)[0]!)).toEqual({
       password: '123456',
       repPassword: '123456',
       verifyCode: '654321',

@@ -144,8 +144,8 @@ describe('register form validation (spec section 5)', () => {
     fireEvent.click(screen.getByTestId('country-VN'));
     expect(useSession.getState().phonePrefix).toBe('+84');
     expect(localStorage.getItem(STORAGE_KEYS.phonePrefix)).toBe('+84');
-    expect(server.callsTo('/auth/register')).toHaveLength(0);
-    expect(server.callsTo('/auth/registerByName')).toHaveLength(0);
+    expect(server.callsTo(api.auth.register)).toHaveLength(0);
+    expect(server.callsTo(api.auth.registerByName)).toHaveLength(0);
   });
 });
 
@@ -160,13 +160,13 @@ describe('send code', () => {
     fireEvent.click(send);
     await waitFor(() => expect(toast).toHaveBeenCalledWith('Please enter your e-mail'));
     await waitFor(() => expect((send as HTMLButtonElement).disabled).toBe(false));
-    expect(server.callsTo('/auth/sendEmailCode')).toHaveLength(0);
+    expect(server.callsTo(api.auth.sendEmailCode)).toHaveLength(0);
 
     type('email-input', 'Viewer@Example.com ');
     vi.useFakeTimers({ shouldAdvanceTime: true });
     fireEvent.click(send);
     await waitFor(() => expect(send.textContent).toBe('120 s'));
-    expect(server.callsTo('/auth/sendEmailCode')[0]!.json).toMatchObject({
+    expect(server.callsTo(api.auth.sendEmailCode)[0]!.json).toMatchObject({
       email: 'Viewer@Example.com',
       isRegister: 0,
       type: 'login',
@@ -202,12 +202,12 @@ describe('e-mail login', () => {
     fireEvent.submit(form);
     fireEvent.submit(form);
     fireEvent.click(screen.getByTestId('submit'));
-    await waitFor(() => expect(server.callsTo('/auth/login')).toHaveLength(1));
+    await waitFor(() => expect(server.callsTo(api.auth.login)).toHaveLength(1));
     expect(screen.getByTestId<HTMLButtonElement>('submit').disabled).toBe(true);
     release(refusal(409, 'Wrong email code', 'WrongEmailCode'));
     // A failed e-mail login only re-enables the button.
     await waitFor(() => expect(screen.getByTestId<HTMLButtonElement>('submit').disabled).toBe(false));
-    expect(server.callsTo('/auth/login')).toHaveLength(1);
+    expect(server.callsTo(api.auth.login)).toHaveLength(1);
     expect(useSession.getState().token).toBeNull();
   });
 
@@ -221,12 +221,12 @@ describe('e-mail login', () => {
     await fillEmailLogin();
     fireEvent.click(screen.getByTestId('submit'));
     expect(await screen.findByTestId('home-page', {}, wait)).toBeInTheDocument();
-    expect(server.callsTo('/auth/login')[0]!.json).toEqual({
+    expect(server.callsTo(api.auth.login)[0]!.json).toEqual({
       email: 'viewer@example.com',
       verifyCode: '123456',
       tenantId: '000000',
     });
-    const info = server.callsTo('/user/info');
+    const info = server.callsTo(api.user.info);
     expect(info).toHaveLength(1);
     expect((info[0]!.init.headers as Record<string, string>).Authorization).toBe('Bearer tok-email');
     const state = useSession.getState();
@@ -264,7 +264,7 @@ describe('username registration', () => {
     await waitFor(() =>
       expect(toast).toHaveBeenCalledWith('Wrong verification code, please try the new picture'),
     );
-    expect(server.callsTo('/auth/registerByName')[0]!.json).toEqual({
+    expect(server.callsTo(api.auth.registerByName)[0]!.json).toEqual({
       userName: 'viewer_01',
       password: 'secret123',
       phone: '912345678',
@@ -278,7 +278,7 @@ describe('username registration', () => {
         'data:image/png;base64,iVBORw0KGgoSECOND',
       ),
     );
-    expect(server.callsTo('/auth/auth/code')).toHaveLength(2);
+    expect(server.callsTo(api.auth.captcha)).toHaveLength(2);
     expect(screen.getByTestId<HTMLInputElement>('captcha-input').value).toBe('');
     // The emptied field is not marked wrong before the user has typed into the new picture.
     expect(errorOf('captcha-input')).toBeNull();
