@@ -172,9 +172,8 @@ export function stubApi(list: readonly Fake[]) {
     });
   });
   vi.stubGlobal('fetch', fetchMock);
-  /** The requests of a declared call (all, or those with `params`), or of a bare path. */
-  function callsTo<C extends AnyCall>(target: C | string, params?: ParamsOf<C>): ApiCall[] {
-    if (typeof target === 'string') return calls.filter((c) => c.path === target);
+  /** The requests of a declared call (all, or those with `params`). */
+  function callsTo<C extends AnyCall>(target: C, params?: ParamsOf<C>): ApiCall[] {
     const matches = callMatcher(target, params as Record<string, string | number> | undefined);
     return calls.filter((c) => {
       const method = (c.init.method ?? 'GET').toUpperCase();
