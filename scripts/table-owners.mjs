@@ -1,0 +1,182 @@
+#!/usr/bin/env node
+// Who owns each table of apps/server/src/db/schema: one module reads and writes it, the others ask
+// that module. eslint.config.js turns OWNERS into no-restricted-imports rules (importing another
+// module's table from db/schema is an error); the imports that predate the rule are listed, file
+// by file, in table-owners-known.json, and the list only ever shrinks.
+//
+//   node scripts/table-owners.mjs           prints who borrows whose tables (files and counts)
+//   node scripts/table-owners.mjs --check   (CI) fails when a table has no owner or two, when a
+//                                           listed borrow is gone (take it off the list), or when a
+//                                           borrow is not listed (lint says the same)
+//   node scripts/table-owners.mjs --write   rewrites the known list from today's imports
+/* eslint-disable no-console -- a command-line report */
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, '../apps/server/src');
+const knownPath = join(here, 'table-owners-known.json');
+
+/**
+ * The owner of each table: a module under modules/, or `db` (the kernel) for what every module may
+ * use through the kernel's own functions.
+ */
+export const OWNERS = {
+  db: ['appSecrets'],
+  mail: ['devOutbox'],
+  tenant: ['tenants', 'tenantDomains'],
+  ledger: ['ledgerAccounts', 'ledgerAccountShards', 'ledgerTransfers'],
+  // The invitation tree is written when an account is made (team-tree.ts), and a user's sign-in
+  // methods are part of their account: the user module owns both.
+  user: ['users', 'userMessages', 'userIdentities', 'teamLinks', 'teamCounts'],
+  auth: ['sessions', 'emailCodes', 'captchas', 'rateLimits', 'authTickets'],
+  oauth: ['oauthStates'],
+  operator: ['operators', 'operatorSessions', 'operatorRecoveryCodes', 'auditLog'],
+  catalog: [
+    'series',
+    'homeSections',
+    'episodes',
+    'subtitleTracks',
+    'favorites',
+    'likes',
+    'viewHistory',
+    'playViews',
+    'pointEntries',
+  ],
+  payment: ['paymentProviders', 'sandboxPayments'],
+  wallet: [
+    'rechargeOrders',
+    'gatewayEvents',
+    'withdrawals',
+    'walletCredits',
+    'creditQuotas',
+    'bankCards',
+    'payPasswords',
+  ],
+  membership: ['membershipCards', 'trialCards'],
+  team: [
+    'copyrightProducts',
+    'copyrightHoldings',
+    'copyrightRevenue',
+    'teamRewards',
+    'rewardDebts',
+    'salaryClaims',
+    'dividendGrants',
+  ],
+  earn: ['checkins', 'taskClaims', 'redPackets', 'redPacketShares', 'dailyAwards'],
+  content: ['transcodeJobs'],
+  chat: ['chatConversations', 'chatMessages', 'chatCannedReplies'],
+  analytics: [
+    'analyticsEpisodeDays',
+    'analyticsSeriesDays',
+    'analyticsViewers',
+    'analyticsUserDays',
+    'analyticsFunnel',
+    'analyticsRollups',
+  ],
+};
+
+const ownerOf = new Map(Object.entries(OWNERS).flatMap(([owner, tables]) => tables.map((t) => [t, owner])));
+export const ALL_TABLES = [...ownerOf.keys()];
+
+/** The owner a server file speaks for (`modules/<name>` → name, `db/…` → db), else null (edges). */
+export function ownerOfFile(file) {
+  const parts = file.split('/');
+  if (parts[0] === 'modules') return parts[1];
+  if (parts[0] === 'db') return 'db';
+  return null;
+}
+
+/** The known borrows: server file (relative to apps/server/src) → tables it imports from another owner. */
+export function knownBorrows() {
+  return JSON.parse(readFileSync(knownPath, 'utf8')).borrows;
+}
+
+/** Tables a file may not import: everyone else's, less its listed borrows. */
+export function forbiddenTables(owner, borrowed = []) {
+  return ALL_TABLES.filter((t) => ownerOf.get(t) !== owner && !borrowed.includes(t));
+}
+
+function* sources(dir) {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) yield* sources(path);
+    else if (name.endsWith('.ts') && !name.endsWith('.test.ts')) yield path;
+  }
+}
+
+/** Today's imports of other owners' tables, file by file. */
+function borrowsToday() {
+  const found = {};
+  const importPattern = /import\s+(?:type\s+)?\{([^}]*)\}\s+from\s+'([^']*schema\/[\w-]+\.js)'/g;
+  for (const path of sources(root)) {
+    const file = relative(root, path);
+    if (file.startsWith('test/') || file.startsWith('db/schema/')) continue;
+    const owner = ownerOfFile(file);
+    for (const match of readFileSync(path, 'utf8').matchAll(importPattern)) {
+      for (const spec of match[1].split(',')) {
+        const name = spec
+          .trim()
+          .replace(/^type\s+/, '')
+          .split(/\s+as\s+/)[0];
+        if (ownerOf.has(name) && ownerOf.get(name) !== owner) (found[file] ??= new Set()).add(name);
+      }
+    }
+  }
+  return Object.fromEntries(
+    Object.keys(found)
+      .sort()
+      .map((f) => [f, [...found[f]].sort()]),
+  );
+}
+
+function schemaTables() {
+  const dir = join(root, 'db/schema');
+  return readdirSync(dir).flatMap((name) =>
+    [...readFileSync(join(dir, name), 'utf8').matchAll(/export const (\w+) = pgTable/g)].map((m) => m[1]),
+  );
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const today = borrowsToday();
+  if (process.argv.includes('--write')) {
+    writeFileSync(knownPath, `${JSON.stringify({ borrows: today }, null, 2)}\n`);
+    console.log(`wrote ${Object.keys(today).length} files to ${relative(process.cwd(), knownPath)}`);
+    process.exit(0);
+  }
+  const problems = [];
+  const declared = schemaTables();
+  for (const t of declared)
+    if (!ownerOf.has(t)) problems.push(`table ${t} has no owner in scripts/table-owners.mjs`);
+  for (const t of ownerOf.keys())
+    if (!declared.includes(t)) problems.push(`owned table ${t} is not in db/schema`);
+  const owners = Object.values(OWNERS).flat();
+  for (const t of new Set(owners))
+    if (owners.filter((o) => o === t).length > 1) problems.push(`table ${t} has two owners`);
+  const known = knownBorrows();
+  for (const [file, tables] of Object.entries(today))
+    for (const t of tables)
+      if (!known[file]?.includes(t))
+        problems.push(`${file} imports ${t} (${ownerOf.get(t)}'s): ask the ${ownerOf.get(t)} module instead`);
+  for (const [file, tables] of Object.entries(known))
+    for (const t of tables)
+      if (!today[file]?.includes(t))
+        problems.push(`${file} no longer imports ${t}: take it off table-owners-known.json`);
+  const byOwner = {};
+  for (const tables of Object.values(today))
+    for (const t of tables) byOwner[ownerOf.get(t)] = (byOwner[ownerOf.get(t)] ?? 0) + 1;
+  console.log(
+    `${Object.keys(today).length} files import ${Object.values(today).flat().length} tables of another owner; by owner:`,
+    Object.entries(byOwner)
+      .sort((a, b) => b[1] - a[1])
+      .map(([o, n]) => `${o} ${n}`)
+      .join(', ') || 'none',
+  );
+  if (!process.argv.includes('--check')) {
+    for (const [file, tables] of Object.entries(today)) console.log(`  ${file}: ${tables.join(' ')}`);
+    process.exit(0);
+  }
+  for (const p of problems) console.error(p);
+  process.exit(process.argv.includes('--check') && problems.length > 0 ? 1 : 0);
+}
