@@ -3,7 +3,7 @@ import { addDays, type Clock, dayIn } from '../../clock.js';
 import type { Db } from '../../db/client.js';
 import { withTransaction } from '../../db/tx.js';
 import { rowsOf } from '../../db/rows.js';
-import { signUpsBetween } from '../auth/account.service.js';
+import { signUpsBetween } from '../user/user-rows.js';
 import { tenantTimeZones } from '../tenant/tenant.service.js';
 
 /** Any constant: with a hash of tenant and day, the advisory lock that serialises one day's rollup. */

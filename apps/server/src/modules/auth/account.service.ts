@@ -5,10 +5,16 @@ import { join } from 'node:path';
 import { AVATAR_MAX_BYTES, AVATAR_SIZE, type LoginMethod, type MessageKey } from '@dramastar/contract';
 import type { z } from 'zod';
 import type { api } from '@dramastar/contract';
-import { and, eq, gte, isNull, lt } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { userIdentities, users } from '../../db/schema/index.js';
+import {
+  accountBy,
+  changeAccount,
+  eraseAccount,
+  identitiesOf,
+  lockUser,
+  removeIdentities,
+} from '../user/user-rows.js';
 import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
 import { readPicture, reencodePicture } from '../../media/image.js';
@@ -46,7 +52,7 @@ export function createAccountService(deps: AccountDeps) {
 
   async function methodsOf(tx: DbOrTx, userId: bigint) {
     const user = await userService.row(tx, userId);
-    const identities = await tx.select().from(userIdentities).where(eq(userIdentities.userId, userId));
+    const identities = await identitiesOf(tx, userId);
     const google = identities.find((i) => i.provider === 'google');
     const bound: Record<LoginMethod, string | null> = {
       email: user.email ? maskEmail(user.email) : null,
@@ -84,11 +90,7 @@ export function createAccountService(deps: AccountDeps) {
       const email = body.email.toLowerCase();
       const row = await userService.row(db, user.userId);
       if (row.email) throw new AppError('AlreadyBound', { field: 'email' });
-      const [taken] = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.tenantId, row.tenantId), eq(users.email, email)))
-        .limit(1);
+      const taken = await accountBy(db, row.tenantId, { email });
       if (taken) throw new AppError('EmailAlreadyRegistered', { field: 'email' });
       const codeId = await codes.check({
         tenantId: row.tenantId,
@@ -98,11 +100,7 @@ export function createAccountService(deps: AccountDeps) {
       });
       await withTransaction(db, async (tx) => {
         // Bound once: of two binds at once, the second finds the address set and changes nothing.
-        const [bound] = await tx
-          .update(users)
-          .set({ email, updatedAt: clock.now() })
-          .where(and(eq(users.id, user.userId), isNull(users.email)))
-          .returning({ id: users.id });
+        const bound = await changeAccount(tx, user.userId, clock.now(), { email, once: true });
         if (!bound) throw new AppError('AlreadyBound', { field: 'email' });
         await codes.consume(tx, codeId);
         await notify(tx, user.userId, true, 'email');
@@ -116,20 +114,17 @@ export function createAccountService(deps: AccountDeps) {
       const row = await userService.row(db, user.userId);
       if (row.userName) throw new AppError('AlreadyBound', { field: 'userName' });
       const key = body.userName.toLowerCase();
-      const [taken] = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.tenantId, row.tenantId), eq(users.userNameKey, key)))
-        .limit(1);
+      const taken = await accountBy(db, row.tenantId, { userNameKey: key });
       if (taken) throw new AppError('UserNameTaken', { field: 'userName' });
       const passwordHash = await hashPassword(body.password);
       await withTransaction(db, async (tx) => {
         // Bound once: of two binds at once, the second finds a name set and changes nothing.
-        const [bound] = await tx
-          .update(users)
-          .set({ userName: body.userName, userNameKey: key, passwordHash, updatedAt: clock.now() })
-          .where(and(eq(users.id, user.userId), isNull(users.userName)))
-          .returning({ id: users.id });
+        const bound = await changeAccount(tx, user.userId, clock.now(), {
+          userName: body.userName,
+          userNameKey: key,
+          passwordHash,
+          once: true,
+        });
         if (!bound) throw new AppError('AlreadyBound', { field: 'userName' });
         await notify(tx, user.userId, true, 'username');
       }).catch((error: unknown) => {
@@ -143,19 +138,14 @@ export function createAccountService(deps: AccountDeps) {
       await withTransaction(db, async (tx) => {
         // One change of a user's methods at a time: two unbinds at once (e-mail and Google) would
         // each see the other still bound and leave the account with no way to sign in.
-        await tx.select({ id: users.id }).from(users).where(eq(users.id, user.userId)).for('no key update');
+        await lockUser(tx, user.userId);
         const { bound, boundCount } = await methodsOf(tx, user.userId);
         if (bound[method] === null) throw new AppError('NotFound', { field: 'method' });
         if (boundCount <= 1) throw new AppError('LastLoginMethod', { field: 'method' });
         if (method === 'email') {
-          await tx
-            .update(users)
-            .set({ email: null, updatedAt: clock.now() })
-            .where(eq(users.id, user.userId));
+          await changeAccount(tx, user.userId, clock.now(), { email: null });
         } else {
-          await tx
-            .delete(userIdentities)
-            .where(and(eq(userIdentities.userId, user.userId), eq(userIdentities.provider, 'google')));
+          await removeIdentities(tx, user.userId, 'google');
         }
         await notify(tx, user.userId, false, method);
       });
@@ -178,7 +168,7 @@ export function createAccountService(deps: AccountDeps) {
       }
       const passwordHash = await hashPassword(body.password);
       return withTransaction(db, async (tx) => {
-        await tx.update(users).set({ passwordHash, updatedAt: clock.now() }).where(eq(users.id, user.userId));
+        await changeAccount(tx, user.userId, clock.now(), { passwordHash });
         await sessions.revokeAll(tx, user.userId);
         await userService.addMessage(
           tx,
@@ -213,23 +203,7 @@ export function createAccountService(deps: AccountDeps) {
       }
       await withTransaction(db, async (tx) => {
         if (codeId !== null) await codes.consume(tx, codeId);
-        await tx
-          .update(users)
-          .set({
-            status: 'cancelled',
-            cancelledAt: clock.now(),
-            updatedAt: clock.now(),
-            nickname: 'Cancelled user',
-            avatar: null,
-            email: null,
-            userName: null,
-            userNameKey: null,
-            passwordHash: null,
-            phone: null,
-            areaCode: null,
-          })
-          .where(eq(users.id, user.userId));
-        await tx.delete(userIdentities).where(eq(userIdentities.userId, user.userId));
+        await eraseAccount(tx, user.userId, clock.now());
         await sessions.revokeAll(tx, user.userId);
       });
     },
@@ -257,19 +231,3 @@ export function createAccountService(deps: AccountDeps) {
 }
 
 export type AccountService = ReturnType<typeof createAccountService>;
-
-/**
- * Accounts a tenant's users opened in [start, end): for other modules' reports (the analytics
- * rollup's sign-up cohorts), which may not read the accounts table themselves.
- */
-export async function signUpsBetween(
-  db: DbOrTx,
-  tenantId: string,
-  start: Date,
-  end: Date,
-): Promise<{ userId: bigint; createdAt: Date }[]> {
-  return db
-    .select({ userId: users.id, createdAt: users.createdAt })
-    .from(users)
-    .where(and(eq(users.tenantId, tenantId), gte(users.createdAt, start), lt(users.createdAt, end)));
-}

@@ -1,9 +1,8 @@
 import { emailCodePurpose, type Language, type UserStatus } from '@dramastar/contract';
 import type { z } from 'zod';
 import type { api } from '@dramastar/contract';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { users } from '../../db/schema/index.js';
+import { accountBy } from '../user/user-rows.js';
 import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
 import type { RateLimiter } from '../../http/rate-limit.js';
@@ -66,22 +65,12 @@ export function createAuthService({
   tenants,
 }: AuthDeps) {
   async function activeByEmail(tenantId: string, email: string): Promise<UserRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(users)
-      .where(and(eq(users.tenantId, tenantId), eq(users.email, email), eq(users.status, 'active')))
-      .limit(1);
-    return row;
+    return accountBy(db, tenantId, { email }, ['active']);
   }
 
   /** The account of an address that is not cancelled: active or frozen (which still holds it). */
   async function accountByEmail(tenantId: string, email: string): Promise<UserRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(users)
-      .where(and(eq(users.tenantId, tenantId), eq(users.email, email), inArray(users.status, LIVE)))
-      .limit(1);
-    return row;
+    return accountBy(db, tenantId, { email }, LIVE);
   }
 
   async function inviterId(tenantId: string, code: string | undefined): Promise<bigint | null> {
@@ -171,11 +160,7 @@ export function createAuthService({
       await captcha.verify(body.uuid, body.code);
       await tenants.require(body.tenantId);
       const inviter = await inviterId(body.tenantId, body.inviteCode);
-      const [taken] = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.tenantId, body.tenantId), eq(users.userNameKey, body.userName.toLowerCase())))
-        .limit(1);
+      const taken = await accountBy(db, body.tenantId, { userNameKey: body.userName.toLowerCase() });
       if (taken) throw new AppError('UserNameTaken', { field: 'userName' });
       const passwordHash = await hashPassword(body.password);
       return withTransaction(db, async (tx) => {
@@ -196,13 +181,7 @@ export function createAuthService({
       const key = body.userName.toLowerCase();
       await limitClient('signIn', meta.client);
       await limiter.hit(`login:name:${body.tenantId}:${key}`, 10, 900);
-      const [user] = await db
-        .select()
-        .from(users)
-        .where(
-          and(eq(users.tenantId, body.tenantId), eq(users.userNameKey, key), inArray(users.status, LIVE)),
-        )
-        .limit(1);
+      const user = await accountBy(db, body.tenantId, { userNameKey: key }, LIVE);
       const ok = await verifyPassword(user?.passwordHash ?? null, body.password);
       if (!user || !ok) throw new AppError('WrongUserNameOrPassword', { field: 'password' });
       // Only the right password learns that the account is frozen.

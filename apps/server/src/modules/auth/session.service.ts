@@ -3,6 +3,7 @@ import type { Clock } from '../../clock.js';
 import { DAY_MS } from '../../clock.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { authTickets, sessions, users } from '../../db/schema/index.js';
+import { accountStatus } from '../user/user-rows.js';
 import { AppError } from '../../http/errors.js';
 import { randomToken, sha256Hex } from '../../security.js';
 import type { SessionUser } from '../../http/actors.js';
@@ -35,8 +36,7 @@ export function createSessionService(db: Db, clock: Clock, options: { idleDays: 
      * comes here, so a frozen account is refused here (409 AccountFrozen) whatever the path.
      */
     async create(tx: DbOrTx, userId: bigint, meta: SessionMeta = {}): Promise<string> {
-      const [account] = await tx.select({ status: users.status }).from(users).where(eq(users.id, userId));
-      if (account?.status === 'frozen') throw new AppError('AccountFrozen');
+      if ((await accountStatus(tx, userId)) === 'frozen') throw new AppError('AccountFrozen');
       const token = randomToken(32);
       const now = clock.now();
       await tx.insert(sessions).values({

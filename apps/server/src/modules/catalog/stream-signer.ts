@@ -1,7 +1,6 @@
-import { createHmac, randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { createHmac } from 'node:crypto';
 import type { Db } from '../../db/client.js';
-import { appSecrets } from '../../db/schema/index.js';
+import { storedSecret } from '../../db/app-secrets.js';
 import { sameHex } from '../../security.js';
 
 /** An episode's master playlist (made from its row's renditions for each request). */
@@ -20,13 +19,7 @@ export const STREAM_TTL_SECONDS = 30 * 60;
  * instance signs and checks alike. See docs/content.md for what the binding does and does not do.
  */
 export async function createStreamSigner(db: Db) {
-  await db
-    .insert(appSecrets)
-    .values({ name: 'stream_url_key', value: randomBytes(32).toString('hex') })
-    .onConflictDoNothing();
-  const [row] = await db.select().from(appSecrets).where(eq(appSecrets.name, 'stream_url_key'));
-  if (!row) throw new Error('no stream signing key');
-  const key = Buffer.from(row.value, 'hex');
+  const key = await storedSecret(db, 'stream_url_key');
   const sign = (videoId: number, viewer: bigint, expires: number) =>
     createHmac('sha256', key).update(`${videoId}.${viewer}.${expires}`).digest('hex').slice(0, 32);
   return {

@@ -17,14 +17,8 @@ import { and, asc, count, desc, eq, inArray, max, sql, type SQL } from 'drizzle-
 import type { Clock } from '../../clock.js';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { onePage } from '../../db/paging.js';
-import {
-  episodes,
-  homeSections,
-  type LocalizedText,
-  series,
-  tenants,
-  transcodeJobs,
-} from '../../db/schema/index.js';
+import { episodes, homeSections, type LocalizedText, series, transcodeJobs } from '../../db/schema/index.js';
+import { requireTenant } from '../tenant/tenant-rows.js';
 import { AppError } from '../../http/errors.js';
 import { readPicture } from '../../media/image.js';
 import { joinKey, type MediaStorage } from '../../media/storage.js';
@@ -249,16 +243,6 @@ export function createContentService(deps: { db: Db; clock: Clock; storage: Medi
       .where(and(done, sql`${transcodeJobs.episodeNumber} < 0`));
   }
 
-  /**
-   * 404 TenantNotFound (field tenantId) for an unknown tenant. `lock` holds its row until the
-   * transaction ends (FOR NO KEY UPDATE: other such locks wait, rows referring to the tenant do not).
-   */
-  async function requireTenant(tx: DbOrTx, tenantId: string, lock = false): Promise<void> {
-    const query = tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, tenantId));
-    const [tenant] = lock ? await query.for('no key update') : await query;
-    if (!tenant) throw new AppError('TenantNotFound', { field: 'tenantId' });
-  }
-
   return {
     seriesWithCount,
     lockSeries,
@@ -332,11 +316,7 @@ export function createContentService(deps: { db: Db; clock: Clock; storage: Medi
       },
     ): Promise<AdminSeries> {
       checkTenant(actor, input.tenantId);
-      const [tenant] = await tx
-        .select({ id: tenants.id })
-        .from(tenants)
-        .where(eq(tenants.id, input.tenantId));
-      if (!tenant) throw new AppError('TenantNotFound', { field: 'tenantId' });
+      await requireTenant(tx, input.tenantId);
       const base = slugify(input.title.en);
       for (let attempt = 0; attempt < 8; attempt++) {
         const slug = attempt === 0 ? base : `${base.slice(0, 52)}-${randomBytes(3).toString('hex')}`;

@@ -12,7 +12,9 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
-import { checkins, dailyAwards, taskClaims, tenants, users } from '../../db/schema/index.js';
+import { checkins, dailyAwards, taskClaims } from '../../db/schema/index.js';
+import { tenantSettingsRow } from '../tenant/tenant-rows.js';
+import { lockUser } from '../user/user-rows.js';
 import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
 import type { Ledger } from '../ledger/ledger.service.js';
@@ -25,19 +27,13 @@ import { parseAmount } from '../../money.js';
 type User = { userId: bigint; tenantId: string };
 
 export async function tenantEarn(db: DbOrTx, tenantId: string) {
-  const [row] = await db
-    .select({
-      currency: tenants.currency,
-      timeZone: tenants.timeZone,
-      enabled: tenants.earnEnabled,
-      settings: tenants.earnSettings,
-    })
-    .from(tenants)
-    .where(eq(tenants.id, tenantId));
+  const row = await tenantSettingsRow(db, tenantId);
   if (!row || !isCurrencyKey(row.currency)) throw new AppError('TenantNotFound');
   const settings: EarnSettings =
-    row.settings === null ? defaultEarnSettings(row.currency) : earnSettingsSchema.parse(row.settings);
-  return { currency: row.currency, timeZone: row.timeZone, enabled: row.enabled, settings };
+    row.earnSettings === null
+      ? defaultEarnSettings(row.currency)
+      : earnSettingsSchema.parse(row.earnSettings);
+  return { currency: row.currency, timeZone: row.timeZone, enabled: row.earnEnabled, settings };
 }
 
 /** The tenant's earn rules; 403 EarnDisabled while its earn switch is off. */
@@ -46,9 +42,6 @@ export async function requireEarn(db: DbOrTx, tenantId: string) {
   if (!earn.enabled) throw new AppError('EarnDisabled');
   return earn;
 }
-
-const lockUser = (tx: Tx, userId: bigint) =>
-  tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
 
 /**
  * Check-in, tasks, the daily award and the rank board. Each reward is one ledger transfer from

@@ -3,7 +3,8 @@ import { type CurrencyKey, formatMinor, isCurrencyKey, type RedPacket, toMajor }
 import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { redPacketShares, redPackets, users } from '../../db/schema/index.js';
+import { redPacketShares, redPackets } from '../../db/schema/index.js';
+import { lockUser, userCards } from '../user/user-rows.js';
 import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
 import type { Ledger, SettleOwed } from '../ledger/ledger.service.js';
@@ -67,17 +68,21 @@ export function createRedPacketService(deps: {
 
   async function view(on: DbOrTx, p: PacketRow, viewer: bigint): Promise<RedPacket> {
     const currency = currencyOf(p);
-    const shares = await on
-      .select({ share: redPacketShares, nickname: users.nickname })
+    const rows = await on
+      .select()
       .from(redPacketShares)
-      .leftJoin(users, eq(users.id, redPacketShares.claimedBy))
       .where(eq(redPacketShares.packetId, p.id))
       .orderBy(asc(redPacketShares.claimedAt), asc(redPacketShares.seq));
+    const people = await userCards(on, [
+      p.senderId,
+      ...rows.flatMap((share) => (share.claimedBy === null ? [] : [share.claimedBy])),
+    ]);
+    const shares = rows.map((share) => ({
+      share,
+      nickname: share.claimedBy === null ? null : (people.get(share.claimedBy)?.nickname ?? null),
+    }));
     const claimed = shares.filter((s) => s.share.claimedBy !== null);
-    const [sender] = await on
-      .select({ nickname: users.nickname, avatar: users.avatar })
-      .from(users)
-      .where(eq(users.id, p.senderId));
+    const sender = people.get(p.senderId);
     const now = clock.now();
     const state =
       claimed.length === p.shares ? 'claimed' : p.refundedAt || now >= p.expiresAt ? 'expired' : 'opened';
@@ -160,7 +165,7 @@ export function createRedPacketService(deps: {
         }),
       );
       return withTransaction(db, async (tx) => {
-        await tx.select({ id: users.id }).from(users).where(eq(users.id, user.userId)).for('no key update');
+        await lockUser(tx, user.userId);
         const [seen] = await tx
           .select()
           .from(redPackets)

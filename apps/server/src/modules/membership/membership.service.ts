@@ -13,7 +13,8 @@ import {
 import { and, desc, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
-import { membershipCards, users } from '../../db/schema/index.js';
+import { membershipCards } from '../../db/schema/index.js';
+import { lockUser, userCard } from '../user/user-rows.js';
 import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
 import type { PointsService } from '../catalog/points.service.js';
@@ -274,11 +275,6 @@ export function createMembershipService(deps: {
     };
   }
 
-  /** Serialises one user's purchases (a lock compatible with the foreign keys' KEY SHARE). */
-  async function lockUser(tx: Tx, userId: bigint) {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
-  }
-
   function toCard(row: CardRow) {
     return {
       tier: row.tier,
@@ -495,10 +491,7 @@ export function createMembershipService(deps: {
         });
       }
       if (isStarTier(input.tier) && deps.points) {
-        const [buyer] = await tx
-          .select({ inviterId: users.inviterId })
-          .from(users)
-          .where(eq(users.id, user.userId));
+        const buyer = await userCard(tx, user.userId);
         const points = shareCardPoints(settings.points, input.tier);
         if (buyer?.inviterId && points) {
           await deps.points.award(tx, {

@@ -3,7 +3,9 @@ import type { MembershipSettings } from '@dramastar/contract';
 import { and, asc, count, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
-import { teamLinks, trialCards, users } from '../../db/schema/index.js';
+import { trialCards } from '../../db/schema/index.js';
+import { inTeam } from '../user/team-tree.js';
+import { lockUser, userByInviteCode, userCards } from '../user/user-rows.js';
 import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
 import type { MembershipService } from './membership.service.js';
@@ -11,15 +13,6 @@ import type { MembershipService } from './membership.service.js';
 type Row = typeof trialCards.$inferSelect;
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const newCode = () => `TC${Array.from(randomBytes(8), (b) => ALPHABET[b % ALPHABET.length]).join('')}`;
-
-/** Whether `memberId` is in `userId`'s team (within five levels), from the team's closure table. */
-async function inTeam(db: DbOrTx, userId: bigint, memberId: bigint): Promise<boolean> {
-  const [link] = await db
-    .select({ depth: teamLinks.depth })
-    .from(teamLinks)
-    .where(and(eq(teamLinks.ancestorId, userId), eq(teamLinks.descendantId, memberId)));
-  return link !== undefined;
-}
 
 /**
  * Trial cards: 72 hours of free viewing from activation. Every user has one of their own; a Star
@@ -81,11 +74,8 @@ export function createTrialCardService(deps: { db: Db; clock: Clock; memberships
     const ids = [
       ...new Set(rows.flatMap((r) => [r.ownerId, r.giverId]).filter((x): x is bigint => x !== null)),
     ];
-    const names = new Map<bigint, string>();
-    for (const id of ids) {
-      const [u] = await tx.select({ nickname: users.nickname }).from(users).where(eq(users.id, id));
-      if (u) names.set(id, u.nickname);
-    }
+    const cards = await userCards(tx, ids);
+    const names = new Map([...cards].map(([id, u]) => [id, u.nickname]));
     const until = await activeUntil(tx, user.userId);
     return {
       hours: hoursOf(settings),
@@ -194,7 +184,7 @@ export function createTrialCardService(deps: { db: Db; clock: Clock; memberships
       body: { inviteCode?: string | undefined; requestId: string },
     ) {
       return withTransaction(db, async (tx) => {
-        await tx.select({ id: users.id }).from(users).where(eq(users.id, user.userId)).for('no key update');
+        await lockUser(tx, user.userId);
         const [again] = await tx
           .select({ id: trialCards.id })
           .from(trialCards)
@@ -208,10 +198,7 @@ export function createTrialCardService(deps: { db: Db; clock: Clock; memberships
         }
         let ownerId: bigint | null = null;
         if (body.inviteCode !== undefined) {
-          const [friend] = await tx
-            .select({ id: users.id })
-            .from(users)
-            .where(and(eq(users.tenantId, user.tenantId), eq(users.inviteCode, body.inviteCode)));
+          const friend = await userByInviteCode(tx, user.tenantId, body.inviteCode);
           if (!friend) throw new AppError('InvalidInviteCode', { field: 'inviteCode' });
           if (friend.id === user.userId) throw new AppError('TrialCardSelf', { field: 'inviteCode' });
           if (!(await inTeam(tx, user.userId, friend.id))) {

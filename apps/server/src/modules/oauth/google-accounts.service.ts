@@ -1,10 +1,11 @@
 import type { z } from 'zod';
 import type { thirdLoginBody } from '@dramastar/contract';
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { uniqueViolation } from '../../db/errors.js';
-import { oauthStates, userIdentities, users } from '../../db/schema/index.js';
+import { oauthStates } from '../../db/schema/index.js';
+import { addIdentity, hasIdentity, identityOwner, userByEmail } from '../user/user-rows.js';
 import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
 import type { SessionMeta, SessionService } from '../auth/session.service.js';
@@ -50,7 +51,7 @@ export function createGoogleAccounts(deps: {
     tenantId: string,
     identity: { subject: string; email: string | null },
   ) {
-    return tx.insert(userIdentities).values({
+    return addIdentity(tx, {
       userId,
       tenantId,
       provider: 'google',
@@ -62,25 +63,11 @@ export function createGoogleAccounts(deps: {
 
   /** The user a Google identity belongs to: linked before, or the same verified e-mail in the tenant. */
   async function ownerOf(tenantId: string, subject: string, email: string | null) {
-    const [linked] = await db
-      .select({ id: users.id })
-      .from(userIdentities)
-      .innerJoin(users, eq(users.id, userIdentities.userId))
-      .where(
-        and(
-          eq(userIdentities.tenantId, tenantId),
-          eq(userIdentities.provider, 'google'),
-          eq(userIdentities.subject, subject),
-          ne(users.status, 'cancelled'),
-        ),
-      );
-    if (linked) return { userId: linked.id, link: false };
+    const linked = await identityOwner(db, tenantId, 'google', subject);
+    if (linked !== undefined) return { userId: linked, link: false };
     if (!email) return null;
-    const [sameEmail] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.tenantId, tenantId), eq(users.email, email), ne(users.status, 'cancelled')));
-    return sameEmail ? { userId: sameEmail.id, link: true } : null;
+    const sameEmail = await userByEmail(db, tenantId, email);
+    return sameEmail !== undefined ? { userId: sameEmail, link: true } : null;
   }
 
   /** The identity a sign-in ticket carries. */
@@ -138,11 +125,7 @@ export function createGoogleAccounts(deps: {
     async bind(userId: bigint, tenantId: string, identity: OidcIdentity): Promise<void> {
       try {
         await withTransaction(db, async (tx) => {
-          const [mine] = await tx
-            .select({ id: userIdentities.id })
-            .from(userIdentities)
-            .where(and(eq(userIdentities.userId, userId), eq(userIdentities.provider, 'google')));
-          if (mine) throw new AppError('AlreadyBound');
+          if (await hasIdentity(tx, userId, 'google')) throw new AppError('AlreadyBound');
           await link(tx, userId, tenantId, identity);
           await userService.addMessage(
             tx,

@@ -8,13 +8,14 @@ import {
   totpRequiredFor,
 } from '@dramastar/contract';
 import { randomInt } from 'node:crypto';
-import { and, count, desc, eq, gt, ilike, inArray, isNull, min, ne, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, ilike, isNull, min, ne, type SQL, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { Clock } from '../../clock.js';
 import type { Db, Tx } from '../../db/client.js';
 import { onePage } from '../../db/paging.js';
 import { containsPattern } from '../../db/like.js';
-import { operatorRecoveryCodes, operators, operatorSessions, tenants } from '../../db/schema/index.js';
+import { operatorRecoveryCodes, operators, operatorSessions } from '../../db/schema/index.js';
+import { knownTenantIds } from '../tenant/tenant-rows.js';
 import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
 import { randomToken } from '../../security.js';
@@ -453,7 +454,7 @@ export function createAccessService(deps: { db: Db; clock: Clock; operators: Ope
       if (input.role !== 'owner' && tenantIds.length === 0)
         throw new AppError('OperatorTenantsRequired', { field: 'tenantIds' });
       if (tenantIds.length) {
-        const known = await db.select({ id: tenants.id }).from(tenants).where(inArray(tenants.id, tenantIds));
+        const known = await knownTenantIds(db, tenantIds);
         if (known.length !== tenantIds.length) throw new AppError('TenantNotFound');
       }
       const password = oneTimePassword();
@@ -497,7 +498,7 @@ export function createAccessService(deps: { db: Db; clock: Clock; operators: Ope
       if (input.role !== 'owner' && tenantIds.length === 0)
         throw new AppError('OperatorTenantsRequired', { field: 'tenantIds' });
       if (tenantIds.length) {
-        const known = await db.select({ id: tenants.id }).from(tenants).where(inArray(tenants.id, tenantIds));
+        const known = await knownTenantIds(db, tenantIds);
         if (known.length !== tenantIds.length) throw new AppError('TenantNotFound', { field: 'tenantIds' });
       }
       const row = await changeOperator(actor, input.id, 'update', async (tx, before) => {

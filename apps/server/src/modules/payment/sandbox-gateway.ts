@@ -1,11 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { CURRENCIES, CURRENCY_KEYS, isCurrencyKey, toMajor } from '@dramastar/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
-import { appSecrets, sandboxPayments } from '../../db/schema/index.js';
+import { sandboxPayments } from '../../db/schema/index.js';
+import { storedSecret } from '../../db/app-secrets.js';
 import { AppError } from '../../http/errors.js';
 import { randomToken } from '../../security.js';
 import {
@@ -44,13 +44,7 @@ export const httpDelivery: WebhookDelivery = async (url, body, headers) => {
 };
 
 export async function sandboxSecret(db: Db): Promise<Buffer> {
-  await db
-    .insert(appSecrets)
-    .values({ name: 'sandbox_webhook_key', value: randomBytes(32).toString('hex') })
-    .onConflictDoNothing();
-  const [row] = await db.select().from(appSecrets).where(eq(appSecrets.name, 'sandbox_webhook_key'));
-  if (!row) throw new Error('no sandbox webhook key');
-  return Buffer.from(row.value, 'hex');
+  return storedSecret(db, 'sandbox_webhook_key');
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -7,8 +7,8 @@ import {
   copyrightProducts,
   copyrightRevenue,
   dividendGrants,
-  users,
 } from '../../db/schema/index.js';
+import { lockUser } from '../user/user-rows.js';
 import { onePage, type Page } from '../../db/paging.js';
 import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
@@ -204,7 +204,7 @@ export function createCopyrightService(deps: {
     ) {
       await confirmPayPassword(user.userId, body.payPassword);
       return withTransaction(db, async (tx) => {
-        await tx.select({ id: users.id }).from(users).where(eq(users.id, user.userId)).for('no key update');
+        await lockUser(tx, user.userId);
         const { currency, timeZone, settings } = await tenantTeam(tx, user.tenantId);
         const balance = async () =>
           toMajor(await ledger.balance(tx, user.tenantId, currency, { userId: user.userId }), currency);

@@ -11,7 +11,9 @@ import {
 import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { withTransaction } from '../../db/tx.js';
-import { rewardDebts, teamLinks, teamRewards, tenants } from '../../db/schema/index.js';
+import { rewardDebts, teamRewards } from '../../db/schema/index.js';
+import { tenantSettingsRow } from '../tenant/tenant-rows.js';
+import { uplines } from '../user/team-tree.js';
 import { AppError } from '../../http/errors.js';
 import type { Ledger } from '../ledger/ledger.service.js';
 import type { Clock } from '../../clock.js';
@@ -33,16 +35,15 @@ export interface TenantTeam {
 
 /** A tenant's team rules, read fresh on every use; null settings = the currency's defaults. */
 export async function tenantTeam(db: DbOrTx, tenantId: string): Promise<TenantTeam> {
-  const [row] = await db
-    .select({ currency: tenants.currency, timeZone: tenants.timeZone, settings: tenants.teamSettings })
-    .from(tenants)
-    .where(eq(tenants.id, tenantId));
+  const row = await tenantSettingsRow(db, tenantId);
   if (!row || !isCurrencyKey(row.currency)) throw new AppError('TenantNotFound');
   return {
     currency: row.currency,
     timeZone: row.timeZone,
     settings:
-      row.settings === null ? defaultTeamSettings(row.currency) : teamSettingsSchema.parse(row.settings),
+      row.teamSettings === null
+        ? defaultTeamSettings(row.currency)
+        : teamSettingsSchema.parse(row.teamSettings),
   };
 }
 
@@ -259,15 +260,11 @@ export function createTeamRewards(deps: { clock: Clock; ledger: Ledger; membersh
     const team = await tenantTeam(tx, input.tenantId);
     const { settings: cards } = await memberships.settings(tx, input.tenantId);
     const rates = input.kind === 'referral_reward' ? team.settings.referralBps : team.settings.welfareBps;
-    const uplines = await tx
-      .select({ id: teamLinks.ancestorId, depth: teamLinks.depth })
-      .from(teamLinks)
-      .where(eq(teamLinks.descendantId, input.sourceUserId))
-      .orderBy(asc(teamLinks.depth));
+    const ups = await uplines(tx, input.sourceUserId);
     const now = clock.now();
     const held = input.heldUntil !== undefined && input.heldUntil > now;
     const paid: { beneficiaryId: bigint; level: number; amount: bigint }[] = [];
-    for (const upline of uplines) {
+    for (const upline of ups) {
       const tier = await memberships.activeTier(tx, upline.id);
       if (!tier || !isStarTier(tier)) continue;
       const reach = cards.tiers.find((t) => t.tier === tier)?.rewardLevels ?? 0;

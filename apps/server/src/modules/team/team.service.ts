@@ -1,16 +1,17 @@
 import { REVENUE_KINDS, TEAM_LEVELS, toMajor } from '@dramastar/contract';
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { containsPattern } from '../../db/like.js';
 import { onePage, pageClause, type Page } from '../../db/paging.js';
-import { dividendGrants, salaryClaims, users } from '../../db/schema/index.js';
+import { dividendGrants, salaryClaims } from '../../db/schema/index.js';
 import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
 import type { Ledger } from '../ledger/ledger.service.js';
 import type { MembershipService } from '../membership/membership.service.js';
 import { earningsAmount, earningsJoin, tenantTeam } from './team-rewards.js';
 import { levelCounts } from '../user/team-tree.js';
+import { inviteeCount, lockUser, userCard } from '../user/user-rows.js';
 import { parseAmount } from '../../money.js';
 import { addDays, dayIn } from '../../clock.js';
 import { rowsOf } from '../../db/rows.js';
@@ -94,10 +95,7 @@ export function createTeamService(deps: {
 
     async status(user: User, inviteLinkBase: string) {
       const { currency, timeZone } = await tenantTeam(db, user.tenantId);
-      const [me] = await db
-        .select({ inviteCode: users.inviteCode })
-        .from(users)
-        .where(eq(users.id, user.userId));
+      const me = await userCard(db, user.userId);
       const counts = await levelCounts(db, user.userId);
       const stars = await starMembers(user.userId);
       const today = dayIn(timeZone, clock.now());
@@ -235,7 +233,7 @@ export function createTeamService(deps: {
             order by u.created_at desc, u.id desc
             ${pageClause(page)}`,
       );
-      const [total] = await db.select({ n: count() }).from(users).where(eq(users.inviterId, me));
+      const total = await inviteeCount(db, me);
       const money = (v: string) => toMajor(BigInt(v), currency);
       return {
         list: rows.map((r) => ({
@@ -250,7 +248,7 @@ export function createTeamService(deps: {
           referralBps: settings.referralBps[0] ?? 0,
           myRevenue: money(r.mine),
         })),
-        total: total?.n ?? 0,
+        total,
       };
     },
 
@@ -312,7 +310,7 @@ export function createTeamService(deps: {
      */
     async claimSalary(user: User) {
       return withTransaction(db, async (tx) => {
-        await tx.select({ id: users.id }).from(users).where(eq(users.id, user.userId)).for('no key update');
+        await lockUser(tx, user.userId);
         const s = await salaryState(user, tx);
         if (!s.starCard) throw new AppError('MembershipRequired');
         if (!s.reached) throw new AppError('SalaryNotQualified');

@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { teamCounts } from '../../db/schema/index.js';
+import { teamCounts, teamLinks } from '../../db/schema/index.js';
 
 /**
  * Puts a user (with whatever team they already have) under an inviter in the closure table:
@@ -39,4 +39,22 @@ export async function levelCounts(db: DbOrTx, userId: bigint): Promise<Map<numbe
     .from(teamCounts)
     .where(eq(teamCounts.ancestorId, userId));
   return new Map(rows.map((r) => [r.depth, r.members]));
+}
+
+/** Whether `memberId` is in `userId`'s team (within five levels). */
+export async function inTeam(db: DbOrTx, userId: bigint, memberId: bigint): Promise<boolean> {
+  const [link] = await db
+    .select({ depth: teamLinks.depth })
+    .from(teamLinks)
+    .where(and(eq(teamLinks.ancestorId, userId), eq(teamLinks.descendantId, memberId)));
+  return link !== undefined;
+}
+
+/** The user's uplines, nearest first: the inviter at depth 1, up to five levels. */
+export async function uplines(db: DbOrTx, userId: bigint): Promise<{ id: bigint; depth: number }[]> {
+  return db
+    .select({ id: teamLinks.ancestorId, depth: teamLinks.depth })
+    .from(teamLinks)
+    .where(eq(teamLinks.descendantId, userId))
+    .orderBy(asc(teamLinks.depth));
 }

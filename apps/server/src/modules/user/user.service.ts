@@ -12,13 +12,15 @@ import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { pageOf, type Page } from '../../db/paging.js';
-import { pointEntries, tenants, userIdentities, userMessages, users } from '../../db/schema/index.js';
+import { pointEntries, userIdentities, userMessages, users } from '../../db/schema/index.js';
+import { tenantSettingsRow } from '../tenant/tenant-rows.js';
 import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
 import { tenantMembership } from '../tenant/membership-settings.js';
 import { linkToInviter } from './team-tree.js';
 
-export type UserRow = typeof users.$inferSelect;
+export type { UserRow } from './user-rows.js';
+import type { UserRow } from './user-rows.js';
 
 /** Invite codes: 8 characters without look-alikes (0/O, 1/I/L). */
 const INVITE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -154,10 +156,7 @@ export function createUserService(db: Db, clock: Clock) {
 
     async info(userId: bigint, tx: DbOrTx = db): Promise<UserInfo> {
       const user = await row(tx, userId);
-      const [tenant] = await tx
-        .select({ inviteUrl: tenants.inviteUrl })
-        .from(tenants)
-        .where(eq(tenants.id, user.tenantId));
+      const tenant = await tenantSettingsRow(tx, user.tenantId);
       const [inviter] = user.inviterId
         ? await tx.select({ code: users.inviteCode }).from(users).where(eq(users.id, user.inviterId))
         : [];

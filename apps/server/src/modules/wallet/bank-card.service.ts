@@ -3,7 +3,8 @@ import { and, asc, count, eq, isNotNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
-import { bankCards, users } from '../../db/schema/index.js';
+import { bankCards } from '../../db/schema/index.js';
+import { lockUser } from '../user/user-rows.js';
 import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
 import type { Sealer } from '../../sealing.js';
@@ -86,7 +87,7 @@ export function createBankCardService(db: Db, clock: Clock, sealer: Sealer) {
       const { cardNumber, ...rest } = form;
       await withTransaction(db, async (tx) => {
         // One user's cards are added one at a time, so the limit holds under races.
-        await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+        await lockUser(tx, userId);
         const [held] = await tx.select({ n: count() }).from(bankCards).where(eq(bankCards.userId, userId));
         if ((held?.n ?? 0) >= MAX_BANK_CARDS) throw new AppError('BankCardLimit');
         await tx

@@ -12,7 +12,9 @@ import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { dayIn, type Clock } from '../../clock.js';
 import type { Db, Tx } from '../../db/client.js';
 import { onePage, type Page } from '../../db/paging.js';
-import { creditQuotas, tenants, users, walletCredits } from '../../db/schema/index.js';
+import { creditQuotas, walletCredits } from '../../db/schema/index.js';
+import { tenantSettingsRow } from '../tenant/tenant-rows.js';
+import { userCard } from '../user/user-rows.js';
 import { withTransaction } from '../../db/tx.js';
 import type { OperatorContext } from '../../http/actors.js';
 import { AppError } from '../../http/errors.js';
@@ -71,16 +73,14 @@ export function createCreditService(deps: { db: Db; clock: Clock; ledger: Ledger
 
   /** The user in the operator's tenants, with the tenant's currency and day. */
   async function userOf(tx: Db | Tx, op: OperatorContext, userId: bigint) {
-    const [row] = await tx
-      .select({ tenantId: users.tenantId, currency: tenants.currency, timeZone: tenants.timeZone })
-      .from(users)
-      .innerJoin(tenants, eq(tenants.id, users.tenantId))
-      .where(eq(users.id, userId));
-    if (!row || (op.tenantIds && !op.tenantIds.includes(row.tenantId))) {
+    const user = await userCard(tx, userId);
+    if (!user || (op.tenantIds && !op.tenantIds.includes(user.tenantId))) {
       throw new AppError('NotFound', { field: 'userId' });
     }
-    const currency = currencyOf(row.currency);
-    return { tenantId: row.tenantId, currency, day: dayIn(row.timeZone, clock.now()) };
+    const tenant = await tenantSettingsRow(tx, user.tenantId);
+    if (!tenant) throw new AppError('NotFound', { field: 'userId' });
+    const currency = currencyOf(tenant.currency);
+    return { tenantId: user.tenantId, currency, day: dayIn(tenant.timeZone, clock.now()) };
   }
 
   function limitsFor(op: OperatorContext, currency: CurrencyKey) {

@@ -16,7 +16,8 @@ import { and, asc, count, desc, eq, inArray, isNotNull, lt, ne, or, type SQL } f
 import { z } from 'zod';
 import type { Clock } from '../../clock.js';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
-import { gatewayEvents, rechargeOrders, users } from '../../db/schema/index.js';
+import { gatewayEvents, rechargeOrders } from '../../db/schema/index.js';
+import { findUserIds, lockUser, userCards } from '../user/user-rows.js';
 import { onePage, type Page } from '../../db/paging.js';
 import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
@@ -454,7 +455,7 @@ export function createRechargeService(deps: {
 
       const created = await withTransaction(db, async (tx) => {
         // One user's orders are made one at a time, so the open-order limit holds under races.
-        await tx.select({ id: users.id }).from(users).where(eq(users.id, user.userId)).for('no key update');
+        await lockUser(tx, user.userId);
         const [open] = await tx
           .select({ n: count() })
           .from(rechargeOrders)
@@ -711,13 +712,7 @@ export function createRechargeService(deps: {
           eq(rechargeOrders.matchedReference, q),
           eq(rechargeOrders.providerTxnId, q),
           eq(rechargeOrders.txHash, hash),
-          inArray(
-            rechargeOrders.userId,
-            db
-              .select({ id: users.id })
-              .from(users)
-              .where(or(eq(users.email, q.toLowerCase()), eq(users.phone, q.replace(/^\+/, '')))),
-          ),
+          inArray(rechargeOrders.userId, await findUserIds(db, q, ['email', 'phone'])),
         );
         if (found) conditions.push(found);
       }
@@ -725,16 +720,19 @@ export function createRechargeService(deps: {
       const { rows, total } = await onePage(
         db,
         db
-          .select({ order: rechargeOrders, email: users.email, phone: users.phone })
+          .select()
           .from(rechargeOrders)
-          .leftJoin(users, eq(users.id, rechargeOrders.userId))
           .where(where)
           .orderBy(desc(rechargeOrders.createdAt), desc(rechargeOrders.id))
           .$dynamic(),
         filter,
         { from: rechargeOrders, where },
       );
-      return { list: rows.map((r) => toAdmin(r.order, r)), total };
+      const payers = await userCards(
+        db,
+        rows.map((r) => r.userId),
+      );
+      return { list: rows.map((r) => toAdmin(r, payers.get(r.userId))), total };
     },
 
     toAdmin,

@@ -5,9 +5,8 @@ import {
   type WalletSettings,
   walletSettingsSchema,
 } from '@dramastar/contract';
-import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { tenants } from '../../db/schema/index.js';
+import { tenantSettingsRow } from '../tenant/tenant-rows.js';
 import { AppError } from '../../http/errors.js';
 import { BANKS } from './banks.js';
 
@@ -24,10 +23,7 @@ export interface TenantWallet {
  * effect at once). A tenant without its own settings uses its currency's defaults.
  */
 export async function tenantWallet(db: DbOrTx, tenantId: string): Promise<TenantWallet> {
-  const [row] = await db
-    .select({ currency: tenants.currency, walletSettings: tenants.walletSettings })
-    .from(tenants)
-    .where(eq(tenants.id, tenantId));
+  const row = await tenantSettingsRow(db, tenantId);
   if (!row) throw new AppError('TenantNotFound', { field: 'tenantId' });
   if (!isCurrencyKey(row.currency)) throw new Error(`tenant ${tenantId} has currency ${row.currency}`);
   const settings =

@@ -18,7 +18,9 @@ import { z } from 'zod';
 import type { Clock } from '../../clock.js';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { onePage, type Page } from '../../db/paging.js';
-import { bankCards, rechargeOrders, tenants, users, withdrawals } from '../../db/schema/index.js';
+import { bankCards, rechargeOrders, withdrawals } from '../../db/schema/index.js';
+import { tenantSettingsRow } from '../tenant/tenant-rows.js';
+import { userCard, userCards } from '../user/user-rows.js';
 import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
 import { type Ledger, type SettleOwed, walletBalancesOf } from '../ledger/ledger.service.js';
@@ -365,10 +367,7 @@ export function createWithdrawalService(deps: {
       // withdrawal waits for the unfreeze. Rejecting or failing it (the money returns to the
       // wallet) and recording a payout the bank already made stay possible.
       if (action === 'approve' || action === 'process') {
-        const [owner] = await tx
-          .select({ status: users.status })
-          .from(users)
-          .where(eq(users.id, before.userId));
+        const owner = await userCard(tx, before.userId);
         if (owner?.status === 'frozen') throw new AppError('WithdrawalUserFrozen');
       }
       const [after] = await tx
@@ -530,54 +529,71 @@ export function createWithdrawalService(deps: {
   async function userContexts(rows: Row[]): Promise<WithdrawalUserContext[]> {
     const ids = [...new Set(rows.map((r) => r.userId))];
     if (ids.length === 0) return [];
-    const since0 = new Date(clock.now().getTime() - 30 * 86_400_000);
-    // Qualified by hand: drizzle leaves column names bare inside these subqueries.
-    const since = sql`${since0.toISOString()}::timestamptz`;
-    const credited = sql`ro.user_id = ${users}.id and ro.status = 'credited'`;
-    const [people, balances] = await Promise.all([
+    const since = sql`${new Date(clock.now().getTime() - 30 * 86_400_000).toISOString()}::timestamptz`;
+    const sumOf = (amount: SQL, where?: SQL) =>
+      sql<string>`coalesce(sum(${amount})${where ? sql` filter (where ${where})` : sql``}, 0)::text`;
+    const countOf = (where: SQL) => sql<number>`count(*) filter (where ${where})`.mapWith(Number);
+    const recent = sql`${rechargeOrders.creditedAt} >= ${since}`;
+    const paid = sql`${withdrawals.status} = 'paid'`;
+    const [people, recharged, withdrawn, balances] = await Promise.all([
+      userCards(db, ids),
       db
         .select({
-          id: users.id,
-          email: users.email,
-          phone: users.phone,
-          status: users.status,
-          createdAt: users.createdAt,
-          tenantCurrency: sql<string>`(select t.currency from ${tenants} t where t.id = ${users}.tenant_id)`,
-          recent: sql<string>`(select count(*) || ':' || coalesce(sum(ro.credit_amount), 0) from ${rechargeOrders} ro where ${credited} and ro.credited_at >= ${since})`,
-          all: sql<string>`(select count(*) || ':' || coalesce(sum(ro.credit_amount), 0) from ${rechargeOrders} ro where ${credited})`,
-          paid: sql<string>`(select count(*) || ':' || coalesce(sum(w.amount), 0) from ${withdrawals} w where w.user_id = ${users}.id and w.status = 'paid')`,
-          refused:
-            sql<number>`(select count(*) from ${withdrawals} w where w.user_id = ${users}.id and w.status in ('rejected', 'failed'))`.mapWith(
-              Number,
-            ),
-          open: sql<number>`(select count(*) from ${withdrawals} w where w.user_id = ${users}.id and w.status in ('applied', 'approved', 'processing'))`.mapWith(
-            Number,
-          ),
+          userId: rechargeOrders.userId,
+          recentCount: countOf(recent),
+          recentSum: sumOf(sql`${rechargeOrders.creditAmount}`, recent),
+          allCount: count(),
+          allSum: sumOf(sql`${rechargeOrders.creditAmount}`),
         })
-        .from(users)
-        .where(inArray(users.id, ids)),
+        .from(rechargeOrders)
+        .where(and(inArray(rechargeOrders.userId, ids), eq(rechargeOrders.status, 'credited')))
+        .groupBy(rechargeOrders.userId),
+      db
+        .select({
+          userId: withdrawals.userId,
+          paidCount: countOf(paid),
+          paidSum: sumOf(sql`${withdrawals.amount}`, paid),
+          refused: countOf(sql`${withdrawals.status} in ('rejected', 'failed')`),
+          open: countOf(sql`${withdrawals.status} in ('applied', 'approved', 'processing')`),
+        })
+        .from(withdrawals)
+        .where(inArray(withdrawals.userId, ids))
+        .groupBy(withdrawals.userId),
       walletBalancesOf(db, ids),
     ]);
-    return people.map((p) => {
-      const currency = currencyOf(p.tenantCurrency);
-      const pair = (v: string) => {
-        const [n, sum] = v.split(':');
-        return { count: Number(n), amount: toMajor(BigInt(sum ?? '0'), currency) };
-      };
-      return {
-        userId: String(p.id),
-        email: p.email,
-        phone: p.phone,
-        joinedAt: p.createdAt.toISOString(),
-        status: p.status,
-        balance: toMajor(balances.get(`${String(p.id)}:${currency}`) ?? 0n, currency),
-        currency,
-        recharges30d: pair(p.recent),
-        rechargesTotal: pair(p.all),
-        withdrawalsPaid: pair(p.paid),
-        withdrawalsRefused: p.refused,
-        withdrawalsOpen: p.open,
-      };
+    const currencies = new Map<string, CurrencyKey>();
+    for (const tenantId of new Set([...people.values()].map((p) => p.tenantId))) {
+      const tenant = await tenantSettingsRow(db, tenantId);
+      if (tenant) currencies.set(tenantId, currencyOf(tenant.currency));
+    }
+    const rechargesOf = new Map(recharged.map((r) => [r.userId, r]));
+    const withdrawalsOf = new Map(withdrawn.map((w) => [w.userId, w]));
+    return ids.flatMap((id) => {
+      const p = people.get(id);
+      const currency = p && currencies.get(p.tenantId);
+      if (!p || !currency) return [];
+      const pair = (n: number | undefined, sum: string | undefined) => ({
+        count: n ?? 0,
+        amount: toMajor(BigInt(sum ?? '0'), currency),
+      });
+      const r = rechargesOf.get(id);
+      const w = withdrawalsOf.get(id);
+      return [
+        {
+          userId: String(p.id),
+          email: p.email,
+          phone: p.phone,
+          joinedAt: p.createdAt.toISOString(),
+          status: p.status,
+          balance: toMajor(balances.get(`${String(p.id)}:${currency}`) ?? 0n, currency),
+          currency,
+          recharges30d: pair(r?.recentCount, r?.recentSum),
+          rechargesTotal: pair(r?.allCount, r?.allSum),
+          withdrawalsPaid: pair(w?.paidCount, w?.paidSum),
+          withdrawalsRefused: w?.refused ?? 0,
+          withdrawalsOpen: w?.open ?? 0,
+        },
+      ];
     });
   }
 }
