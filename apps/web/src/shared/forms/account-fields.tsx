@@ -1,12 +1,28 @@
 import { LIMITS } from '@dramastar/contract';
+import { Button } from 'antd-mobile';
+import type { ReactNode } from 'react';
+import { useTenantConfig } from '../api/tenant-config';
 import { useT } from '../i18n';
-import { LockIcon, MailIcon, PasswordField, SendCodeButton, TextField, UserIcon } from '../ui';
-import type { FieldProps } from './use-zod-form';
+import {
+  DevMailboxHint,
+  LockIcon,
+  MailIcon,
+  PasswordField,
+  SendCodeButton,
+  TextField,
+  UserIcon,
+} from '../ui';
+import type { FieldProps, ZodForm } from './use-zod-form';
 
 /** A bound form field: its input props and its translated error. */
 export interface BoundField {
   field: FieldProps;
   error: string | undefined;
+}
+
+/** A form's field as the inputs below take it: `<EmailField {...bound(form, 'email')} />`. */
+export function bound<K extends string>(form: ZodForm<K>, name: K): BoundField {
+  return { field: form.field(name), error: form.error(name) };
 }
 
 /** The user name input of every account form (login, registration, binding). */
@@ -108,5 +124,55 @@ export function EmailCodeField({
       suffix={<SendCodeButton onSend={onSend} {...(seconds === undefined ? {} : { seconds })} />}
       {...field}
     />
+  );
+}
+
+/**
+ * The e-mail, its code with the send button and, once a code went out, where a developer reads it
+ * (login, registration, binding).
+ */
+export function EmailWithCodeFields({
+  form,
+  code,
+  seconds,
+}: {
+  form: ZodForm<'email' | 'verifyCode'>;
+  code: { sent: boolean; send: () => Promise<boolean> };
+  seconds?: number;
+}) {
+  const config = useTenantConfig();
+  return (
+    <>
+      <EmailField {...bound(form, 'email')} />
+      <EmailCodeField {...bound(form, 'verifyCode')} onSend={code.send} seconds={seconds} />
+      {code.sent && <DevMailboxHint mailbox={config.data?.devMailbox} />}
+    </>
+  );
+}
+
+/** The primary submit button of a form (`data-testid="submit"`). */
+export function SubmitButton({
+  loading,
+  size,
+  className,
+  children,
+}: {
+  loading: boolean;
+  size?: 'large';
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Button
+      block
+      color="primary"
+      size={size}
+      type="submit"
+      loading={loading}
+      data-testid="submit"
+      className={className}
+    >
+      {children}
+    </Button>
   );
 }

@@ -1,10 +1,4 @@
 import {
-  EmailCodeField,
-  EmailField,
-  NewPasswordFields,
-  UserNameField,
-} from '../../../shared/forms/account-fields';
-import {
   emailRegisterForm,
   inviteCodeRequired,
   LIMITS,
@@ -12,27 +6,31 @@ import {
   phoneRule,
 } from '@dramastar/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Button } from 'antd-mobile';
 import { useState } from 'react';
-import { toastIfNoAnswer } from '../../../shared/api/network-toast';
 import { useTenantConfig } from '../../../shared/api/tenant-config';
-import { useZodForm, type FieldProps } from '../../../shared/forms/use-zod-form';
+import {
+  bound,
+  EmailWithCodeFields,
+  NewPasswordFields,
+  UserNameField,
+  type BoundField,
+} from '../../../shared/forms/account-fields';
+import { useFormSubmit } from '../../../shared/forms/use-form-submit';
+import { useSendCode } from '../../../shared/forms/use-send-code';
+import { useZodForm } from '../../../shared/forms/use-zod-form';
 import { useT } from '../../../shared/i18n';
 import { useSession } from '../../../shared/store/session';
-import { DevMailboxHint, RefreshIcon, showToast, TextField, TopTabs } from '../../../shared/ui';
+import { RefreshIcon, showToast, TextField, TopTabs } from '../../../shared/ui';
 import { fetchCaptcha, registerByEmail, registerByName } from '../api/auth-calls';
 import { CountryButton } from './country-picker';
-import { GoogleButton, useSendCode, useSubmit, type ViewProps } from './views';
+import { GoogleButton, LoginSubmit, SwitchLine, type ViewProps } from './views';
 
 type RegisterTab = 'email' | 'username';
 
-interface BoundField {
-  field: FieldProps;
-  error: string | undefined;
-  prefix: string | null;
-}
+/** A field whose rules follow the chosen phone prefix. */
+type PrefixedField = BoundField & { prefix: string | null };
 
-function PhoneField({ field, error, prefix }: BoundField) {
+function PhoneField({ field, error, prefix }: PrefixedField) {
   const t = useT();
   return (
     <TextField
@@ -54,7 +52,7 @@ function PhoneField({ field, error, prefix }: BoundField) {
  * The invite code: the label says up front whether the chosen prefix needs one (+63), and where
  * to get one, rather than only after Register; a code from a shared link says where it came from.
  */
-export function InviteField({ field, error, prefix, invite }: BoundField & { invite: string }) {
+export function InviteField({ field, error, prefix, invite }: PrefixedField & { invite: string }) {
   const t = useT();
   const required = inviteCodeRequired(prefix ?? '');
   const fromLink = invite !== '' && field.value.trim() === invite;
@@ -89,28 +87,26 @@ function EmailRegisterForm({ finish, openCountries, invite }: ViewProps & { invi
     { tenantId, areaCode: prefix ?? '' },
   );
   const code = useSendCode(form.values.email, 'register');
-  const { loading, submit } = useSubmit(async () => {
-    const valid = form.validate();
-    if (!prefix) {
-      showToast(t.message('PleaseChooseCountry'));
-      return;
-    }
-    if (!valid) return;
-    try {
+  const choseCountry = () => {
+    if (prefix) return true;
+    showToast(t.message('PleaseChooseCountry'));
+    return false;
+  };
+  const { loading, submit } = useFormSubmit(
+    form,
+    async () => {
       const { access_token } = await registerByEmail({
         phone: form.values.phone.trim(),
         email: form.values.email.trim(),
-        areaCode: prefix,
+        areaCode: prefix ?? '',
         verifyCode: form.values.verifyCode.trim(),
         inviteCode: form.values.inviteCode.trim() || undefined,
         tenantId,
       });
       await finish(access_token);
-    } catch (error) {
-      form.showServerError(error);
-      toastIfNoAnswer(error);
-    }
-  });
+    },
+    { precheck: choseCountry },
+  );
 
   return (
     <form
@@ -125,32 +121,10 @@ function EmailRegisterForm({ finish, openCountries, invite }: ViewProps & { invi
         onOpen={openCountries}
         error={form.values.phone && !prefix ? t.message('PleaseChooseCountry') : undefined}
       />
-      <PhoneField field={form.field('phone')} error={form.error('phone')} prefix={prefix} />
-      <EmailField field={form.field('email')} error={form.error('email')} />
-      <EmailCodeField
-        field={form.field('verifyCode')}
-        error={form.error('verifyCode')}
-        onSend={code.send}
-        seconds={LIMITS.codeCountdownLoginSeconds}
-      />
-      {code.sent && <DevMailboxHint mailbox={config.data?.devMailbox} />}
-      <InviteField
-        field={form.field('inviteCode')}
-        error={form.error('inviteCode')}
-        prefix={prefix}
-        invite={invite}
-      />
-      <Button
-        block
-        color="primary"
-        size="large"
-        type="submit"
-        loading={loading}
-        data-testid="submit"
-        className="ds-login-submit"
-      >
-        {t('auth.register')}
-      </Button>
+      <PhoneField {...bound(form, 'phone')} prefix={prefix} />
+      <EmailWithCodeFields form={form} code={code} seconds={LIMITS.codeCountdownLoginSeconds} />
+      <InviteField {...bound(form, 'inviteCode')} prefix={prefix} invite={invite} />
+      <LoginSubmit loading={loading}>{t('auth.register')}</LoginSubmit>
       {config.data?.googleLogin && (
         <>
           <div className="ds-divider">
@@ -183,33 +157,33 @@ function UsernameRegisterForm({ finish, openCountries, invite }: ViewProps & { i
     form.clear('code');
     void captcha.refetch();
   };
-  const { loading, submit } = useSubmit(async () => {
-    const valid = form.validate();
-    if (!prefix) {
-      showToast(t.message('PleaseChooseCountry'));
-      openCountries();
-      return;
-    }
-    if (!valid || !captcha.data) return;
-    try {
+  const { loading, submit } = useFormSubmit(
+    form,
+    async () => {
+      if (!captcha.data) return;
       const { access_token } = await registerByName({
         userName: form.values.userName.trim(),
         password: form.values.password,
         phone: form.values.phone.trim(),
-        areaCode: prefix,
+        areaCode: prefix ?? '',
         inviteCode: form.values.inviteCode.trim() || undefined,
         uuid: captcha.data.uuid,
         code: form.values.code.trim(),
         tenantId,
       });
       await finish(access_token);
-    } catch (error) {
+    },
+    {
+      precheck: () => {
+        if (prefix) return true;
+        showToast(t.message('PleaseChooseCountry'));
+        openCountries();
+        return false;
+      },
       // The server's message was toasted; a captcha is single-use, so show a new one.
-      form.showServerError(error);
-      toastIfNoAnswer(error);
-      newCaptcha();
-    }
-  });
+      onError: newCaptcha,
+    },
+  );
 
   return (
     <form
@@ -218,13 +192,10 @@ function UsernameRegisterForm({ finish, openCountries, invite }: ViewProps & { i
       onSubmit={(e) => void submit(e)}
       noValidate
     >
-      <UserNameField field={form.field('userName')} error={form.error('userName')} />
-      <NewPasswordFields
-        password={{ field: form.field('password'), error: form.error('password') }}
-        repeat={{ field: form.field('repPassword'), error: form.error('repPassword') }}
-      />
+      <UserNameField {...bound(form, 'userName')} />
+      <NewPasswordFields password={bound(form, 'password')} repeat={bound(form, 'repPassword')} />
       <CountryButton label={t('auth.countryAndPrefix')} withPrefix onOpen={openCountries} />
-      <PhoneField field={form.field('phone')} error={form.error('phone')} prefix={prefix} />
+      <PhoneField {...bound(form, 'phone')} prefix={prefix} />
       <TextField
         label={t('auth.captcha')}
         autoCapitalize="off"
@@ -255,23 +226,8 @@ function UsernameRegisterForm({ finish, openCountries, invite }: ViewProps & { i
         }
         {...form.field('code')}
       />
-      <InviteField
-        field={form.field('inviteCode')}
-        error={form.error('inviteCode')}
-        prefix={prefix}
-        invite={invite}
-      />
-      <Button
-        block
-        color="primary"
-        size="large"
-        type="submit"
-        loading={loading}
-        data-testid="submit"
-        className="ds-login-submit"
-      >
-        {t('auth.register')}
-      </Button>
+      <InviteField {...bound(form, 'inviteCode')} prefix={prefix} invite={invite} />
+      <LoginSubmit loading={loading}>{t('auth.register')}</LoginSubmit>
     </form>
   );
 }
@@ -291,17 +247,12 @@ export function RegisterView(props: ViewProps & { invite: string }) {
         onChange={setTab}
       />
       {tab === 'email' ? <EmailRegisterForm {...props} /> : <UsernameRegisterForm {...props} />}
-      <div className="ds-login-view__switch">
-        <span>{t('auth.haveAccount')}</span>
-        <button
-          type="button"
-          className="ds-link"
-          data-testid="register-login-hint"
-          onClick={() => props.go('chooser')}
-        >
-          {t('auth.login')}
-        </button>
-      </div>
+      <SwitchLine
+        text={t('auth.haveAccount')}
+        action={t('auth.login')}
+        testId="register-login-hint"
+        onClick={() => props.go('chooser')}
+      />
     </div>
   );
 }

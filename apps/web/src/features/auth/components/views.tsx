@@ -1,24 +1,26 @@
-import { emailLoginForm, emailSchema, LIMITS, nameLoginForm } from '@dramastar/contract';
-import { EmailCodeField, EmailField, UserNameField } from '../../../shared/forms/account-fields';
-import { Button } from 'antd-mobile';
-import { useState } from 'react';
-import { toastIfNoAnswer } from '../../../shared/api/network-toast';
-import { sendEmailCode } from '../../../shared/api/send-email-code';
+import { emailLoginForm, LIMITS, nameLoginForm } from '@dramastar/contract';
+import { useState, type ReactNode } from 'react';
 import { useTenantConfig } from '../../../shared/api/tenant-config';
 import type { LoginView } from '../../../shared/auth/login-panel-store';
+import {
+  bound,
+  EmailWithCodeFields,
+  SubmitButton,
+  UserNameField,
+} from '../../../shared/forms/account-fields';
+import { useFormSubmit } from '../../../shared/forms/use-form-submit';
+import { useSendCode } from '../../../shared/forms/use-send-code';
 import { useSubmitOnce } from '../../../shared/forms/use-submit-once';
 import { useZodForm } from '../../../shared/forms/use-zod-form';
 import { useT } from '../../../shared/i18n';
 import { useSession } from '../../../shared/store/session';
 import {
   copyText,
-  DevMailboxHint,
   ExternalBrowserPopup,
   GoogleIcon,
   LockIcon,
   MailIcon,
   PasswordField,
-  showToast,
   UserIcon,
 } from '../../../shared/ui';
 import { loginByEmail, loginByName } from '../api/auth-calls';
@@ -34,28 +36,35 @@ export interface ViewProps {
 /** Runs a submit once at a time: a second tap while the first is under way does nothing. */
 export const useSubmit = useSubmitOnce;
 
-/** Sends an e-mail code after checking the address (spec section 5: a toast when it is not valid). */
-export function useSendCode(email: string, purpose: 'login' | 'register') {
-  const t = useT();
-  const [sent, setSent] = useState(false);
-  const send = async () => {
-    const check = emailSchema.safeParse(email);
-    if (!check.success) {
-      showToast(
-        t.message(
-          check.error.issues[0]?.message === 'PleaseEnterEmail' ? 'PleaseEnterEmail' : 'InvalidEmailAddress',
-        ),
-      );
-      return false;
-    }
-    const ok = await sendEmailCode(email, purpose);
-    if (ok) {
-      setSent(true);
-      showToast(t('auth.codeSent'));
-    }
-    return ok;
-  };
-  return { sent, send };
+/** The login panel's large submit button. */
+export function LoginSubmit({ loading, children }: { loading: boolean; children: ReactNode }) {
+  return (
+    <SubmitButton loading={loading} size="large" className="ds-login-submit">
+      {children}
+    </SubmitButton>
+  );
+}
+
+/** The line under a login view that offers the other way in ("No account? Register"). */
+export function SwitchLine({
+  text,
+  action,
+  testId,
+  onClick,
+}: {
+  text: string;
+  action: string;
+  testId: string;
+  onClick: () => void;
+}) {
+  return (
+    <div className="ds-login-view__switch">
+      <span>{text}</span>
+      <button type="button" className="ds-link" data-testid={testId} onClick={onClick}>
+        {action}
+      </button>
+    </div>
+  );
 }
 
 /**
@@ -114,17 +123,12 @@ export function ChooserView({ go }: Pick<ViewProps, 'go'>) {
         </button>
         <GoogleButton testId="chooser-google" label={t('auth.continueGoogle')} />
       </div>
-      <div className="ds-login-view__switch">
-        <span>{t('auth.noAccount')}</span>
-        <button
-          type="button"
-          className="ds-link"
-          data-testid="chooser-register"
-          onClick={() => go('register')}
-        >
-          {t('auth.register')}
-        </button>
-      </div>
+      <SwitchLine
+        text={t('auth.noAccount')}
+        action={t('auth.register')}
+        testId="chooser-register"
+        onClick={() => go('register')}
+      />
     </div>
   );
 }
@@ -132,60 +136,31 @@ export function ChooserView({ go }: Pick<ViewProps, 'go'>) {
 export function EmailLoginView({ go, finish, openCountries, only = false }: ViewProps & { only?: boolean }) {
   const t = useT();
   const tenantId = useSession((s) => s.tenantId);
-  const config = useTenantConfig();
   const form = useZodForm(emailLoginForm, { email: '', verifyCode: '' }, { tenantId });
   const code = useSendCode(form.values.email, 'login');
-  const { loading, submit } = useSubmit(async () => {
-    if (!form.validate()) return;
-    try {
-      const { access_token } = await loginByEmail({
-        email: form.values.email.trim(),
-        verifyCode: form.values.verifyCode.trim(),
-        tenantId,
-      });
-      await finish(access_token);
-    } catch (error) {
-      // A failed e-mail login only re-enables the button (spec section 4); the refusal was toasted.
-      form.showServerError(error);
-      toastIfNoAnswer(error);
-    }
+  // A failed e-mail login only re-enables the button (spec section 4); the refusal was toasted.
+  const { loading, submit } = useFormSubmit(form, async () => {
+    const { access_token } = await loginByEmail({
+      email: form.values.email.trim(),
+      verifyCode: form.values.verifyCode.trim(),
+      tenantId,
+    });
+    await finish(access_token);
   });
 
   return (
     <form className="ds-login-view" data-testid="view-email" onSubmit={(e) => void submit(e)} noValidate>
       <h2 className="ds-login-view__title">{t('auth.emailLoginTitle')}</h2>
       <CountryButton label={t('auth.country')} onOpen={openCountries} />
-      <EmailField field={form.field('email')} error={form.error('email')} />
-      <EmailCodeField
-        field={form.field('verifyCode')}
-        error={form.error('verifyCode')}
-        onSend={code.send}
-        seconds={LIMITS.codeCountdownLoginSeconds}
-      />
-      {code.sent && <DevMailboxHint mailbox={config.data?.devMailbox} />}
-      <Button
-        block
-        color="primary"
-        size="large"
-        type="submit"
-        loading={loading}
-        data-testid="submit"
-        className="ds-login-submit"
-      >
-        {t('auth.login')}
-      </Button>
+      <EmailWithCodeFields form={form} code={code} seconds={LIMITS.codeCountdownLoginSeconds} />
+      <LoginSubmit loading={loading}>{t('auth.login')}</LoginSubmit>
       {!only && (
-        <div className="ds-login-view__switch">
-          <span>{t('auth.noAccount')}</span>
-          <button
-            type="button"
-            className="ds-link"
-            data-testid="email-register-hint"
-            onClick={() => go('register')}
-          >
-            {t('auth.register')}
-          </button>
-        </div>
+        <SwitchLine
+          text={t('auth.noAccount')}
+          action={t('auth.register')}
+          testId="email-register-hint"
+          onClick={() => go('register')}
+        />
       )}
     </form>
   );
@@ -195,25 +170,19 @@ export function UsernameLoginView({ go, finish }: ViewProps) {
   const t = useT();
   const tenantId = useSession((s) => s.tenantId);
   const form = useZodForm(nameLoginForm, { userName: '', password: '' }, { tenantId });
-  const { loading, submit } = useSubmit(async () => {
-    if (!form.validate()) return;
-    try {
-      const { access_token } = await loginByName({
-        userName: form.values.userName.trim(),
-        password: form.values.password,
-        tenantId,
-      });
-      await finish(access_token);
-    } catch (error) {
-      form.showServerError(error);
-      toastIfNoAnswer(error);
-    }
+  const { loading, submit } = useFormSubmit(form, async () => {
+    const { access_token } = await loginByName({
+      userName: form.values.userName.trim(),
+      password: form.values.password,
+      tenantId,
+    });
+    await finish(access_token);
   });
 
   return (
     <form className="ds-login-view" data-testid="view-username" onSubmit={(e) => void submit(e)} noValidate>
       <h2 className="ds-login-view__title">{t('auth.usernameLoginTitle')}</h2>
-      <UserNameField field={form.field('userName')} error={form.error('userName')} />
+      <UserNameField {...bound(form, 'userName')} />
       <PasswordField
         label={t('auth.password')}
         autoComplete="current-password"
@@ -224,28 +193,13 @@ export function UsernameLoginView({ go, finish }: ViewProps) {
         error={form.error('password')}
         {...form.field('password')}
       />
-      <Button
-        block
-        color="primary"
-        size="large"
-        type="submit"
-        loading={loading}
-        data-testid="submit"
-        className="ds-login-submit"
-      >
-        {t('auth.login')}
-      </Button>
-      <div className="ds-login-view__switch">
-        <span>{t('auth.noAccount')}</span>
-        <button
-          type="button"
-          className="ds-link"
-          data-testid="username-register-hint"
-          onClick={() => go('register')}
-        >
-          {t('auth.register')}
-        </button>
-      </div>
+      <LoginSubmit loading={loading}>{t('auth.login')}</LoginSubmit>
+      <SwitchLine
+        text={t('auth.noAccount')}
+        action={t('auth.register')}
+        testId="username-register-hint"
+        onClick={() => go('register')}
+      />
     </form>
   );
 }

@@ -1,15 +1,10 @@
 import {
-  EmailCodeField,
-  EmailField,
-  NewPasswordFields,
-  UserNameField,
-} from '../../../shared/forms/account-fields';
-import {
   bindEmailForm,
   bindUserNameForm,
   isMessageKey,
   OAUTH_PATHS,
   type LoginMethod,
+  type UserInfo,
 } from '@dramastar/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
@@ -17,18 +12,23 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { isApiError } from '../../../shared/api/api-error';
 import { toastIfNoAnswer } from '../../../shared/api/network-toast';
-import { sendEmailCode } from '../../../shared/api/send-email-code';
-import { useTenantConfig } from '../../../shared/api/tenant-config';
 import { userInfoQueryKey } from '../../../shared/api/user-info';
 import { LoginRequired } from '../../../shared/auth/login-required';
-import { useSubmitOnce } from '../../../shared/forms/use-submit-once';
+import {
+  bound,
+  EmailWithCodeFields,
+  NewPasswordFields,
+  SubmitButton,
+  UserNameField,
+} from '../../../shared/forms/account-fields';
+import { useFormSubmit } from '../../../shared/forms/use-form-submit';
+import { useSendCode } from '../../../shared/forms/use-send-code';
 import { useZodForm } from '../../../shared/forms/use-zod-form';
 import { useT, type TranslationKey } from '../../../shared/i18n';
 import { useSession } from '../../../shared/store/session';
 import {
   AlertIcon,
   ConfirmPopup,
-  DevMailboxHint,
   EmptyState,
   GoogleIcon,
   LoadingMask,
@@ -66,41 +66,30 @@ function useAfterChange() {
   };
 }
 
+/** After a method was bound: the session's user, the lists, a toast, the form closes. */
+function useAfterBind(onDone: () => void) {
+  const t = useT();
+  const afterChange = useAfterChange();
+  return async (info: UserInfo) => {
+    useSession.getState().setUserInfo(info);
+    await afterChange();
+    showToast(t('bind.done'));
+    onDone();
+  };
+}
+
 function BindEmailForm({ onDone }: { onDone: () => void }) {
   const t = useT();
-  const config = useTenantConfig();
-  const afterChange = useAfterChange();
-  const [sent, setSent] = useState(false);
+  const afterBind = useAfterBind(onDone);
   const form = useZodForm(bindEmailForm, { email: '', verifyCode: '' });
-  const send = async () => {
+  const code = useSendCode(form.values.email, 'bind', () => {
     form.touch('email');
-    const issue = form.issueOf('email');
-    if (issue) {
-      showToast(t.message(issue));
-      return false;
-    }
-    const ok = await sendEmailCode(form.values.email, 'bind');
-    if (ok) {
-      setSent(true);
-      showToast(t('auth.codeSent'));
-    }
-    return ok;
-  };
-  const { loading, submit } = useSubmitOnce(async () => {
-    if (!form.validate()) return;
-    try {
-      const info = await bindEmail({
-        email: form.values.email.trim(),
-        verifyCode: form.values.verifyCode.trim(),
-      });
-      useSession.getState().setUserInfo(info);
-      await afterChange();
-      showToast(t('bind.done'));
-      onDone();
-    } catch (error) {
-      form.showServerError(error);
-      toastIfNoAnswer(error);
-    }
+    return form.issueOf('email');
+  });
+  const { loading, submit } = useFormSubmit(form, async () => {
+    await afterBind(
+      await bindEmail({ email: form.values.email.trim(), verifyCode: form.values.verifyCode.trim() }),
+    );
   });
   return (
     <form
@@ -109,36 +98,24 @@ function BindEmailForm({ onDone }: { onDone: () => void }) {
       onSubmit={(e) => void submit(e)}
       noValidate
     >
-      <EmailField field={form.field('email')} error={form.error('email')} />
-      <EmailCodeField field={form.field('verifyCode')} error={form.error('verifyCode')} onSend={send} />
-      {sent && <DevMailboxHint mailbox={config.data?.devMailbox} />}
-      <Button block color="primary" type="submit" loading={loading} data-testid="submit">
-        {t('bind.bindEmail')}
-      </Button>
+      <EmailWithCodeFields form={form} code={code} />
+      <SubmitButton loading={loading}>{t('bind.bindEmail')}</SubmitButton>
     </form>
   );
 }
 
 function BindUserNameForm({ onDone }: { onDone: () => void }) {
   const t = useT();
-  const afterChange = useAfterChange();
+  const afterBind = useAfterBind(onDone);
   const form = useZodForm(bindUserNameForm, { userName: '', password: '', repPassword: '' });
-  const { loading, submit } = useSubmitOnce(async () => {
-    if (!form.validate()) return;
-    try {
-      const info = await bindUserName({
+  const { loading, submit } = useFormSubmit(form, async () => {
+    await afterBind(
+      await bindUserName({
         userName: form.values.userName.trim(),
         password: form.values.password,
         repPassword: form.values.repPassword,
-      });
-      useSession.getState().setUserInfo(info);
-      await afterChange();
-      showToast(t('bind.done'));
-      onDone();
-    } catch (error) {
-      form.showServerError(error);
-      toastIfNoAnswer(error);
-    }
+      }),
+    );
   });
   return (
     <form
@@ -147,14 +124,9 @@ function BindUserNameForm({ onDone }: { onDone: () => void }) {
       onSubmit={(e) => void submit(e)}
       noValidate
     >
-      <UserNameField field={form.field('userName')} error={form.error('userName')} />
-      <NewPasswordFields
-        password={{ field: form.field('password'), error: form.error('password') }}
-        repeat={{ field: form.field('repPassword'), error: form.error('repPassword') }}
-      />
-      <Button block color="primary" type="submit" loading={loading} data-testid="submit">
-        {t('bind.bindUsername')}
-      </Button>
+      <UserNameField {...bound(form, 'userName')} />
+      <NewPasswordFields password={bound(form, 'password')} repeat={bound(form, 'repPassword')} />
+      <SubmitButton loading={loading}>{t('bind.bindUsername')}</SubmitButton>
     </form>
   );
 }
