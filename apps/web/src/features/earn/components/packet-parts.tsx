@@ -25,8 +25,8 @@ export function PacketRow({ packet, received }: { packet: RedPacket; received: b
         <span className="ds-packet-row__icon">
           <RedPacketIcon />
         </span>
-        <span className="ds-packet-row__main">
-          <span className="ds-packet-row__title">
+        <span className="ds-row-main">
+          <span className="ds-row-title">
             {received
               ? t('redPacket.fromSender', { sender: packet.sender })
               : packet.greeting || t('redPacket.defaultGreeting')}

@@ -115,7 +115,7 @@ function TopTasks() {
   else if (tasks.data.tasks.length === 0) body = <p className="ds-earn__note">{t('task.none')}</p>;
   else {
     body = (
-      <ul className="ds-tasks" data-testid="earn-tasks">
+      <ul className="ds-card-list" data-testid="earn-tasks">
         {sortTasks(tasks.data.tasks)
           .slice(0, TOP_TASKS)
           .map((task) => (

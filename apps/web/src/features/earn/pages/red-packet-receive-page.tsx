@@ -46,12 +46,12 @@ function Claims({ packet }: { packet: RedPacket }) {
           {t('redPacket.noClaims')}
         </p>
       ) : (
-        <ul className="ds-packet-list">
+        <ul className="ds-card-list">
           {packet.claims.map((claim, index) => (
             <li key={`${claim.at}-${index}`} className="ds-claim" data-testid="packet-claim">
               <PersonAvatar src={null} name={claim.nickname} size={36} />
               <span className="ds-claim__who">
-                <span className="ds-claim__name">{claim.nickname}</span>
+                <span className="ds-row-title">{claim.nickname}</span>
                 <span className="ds-muted">{formatDateTime(claim.at, t.language)}</span>
               </span>
               <strong className="ds-claim__amount">{formatMoney(claim.amount, packet.currency)}</strong>

@@ -312,7 +312,7 @@ function MyPackets() {
           {t(tab === 'sent' ? 'redPacket.noneSent' : 'redPacket.noneReceived')}
         </p>
       ) : (
-        <ul className="ds-packet-list" data-testid={`my-packets-${tab}`}>
+        <ul className="ds-card-list" data-testid={`my-packets-${tab}`}>
           {list.map((packet) => (
             <PacketRow key={packet.id} packet={packet} received={tab === 'received'} />
           ))}

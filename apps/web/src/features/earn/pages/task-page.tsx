@@ -53,7 +53,7 @@ function TaskList() {
       <p className="ds-earn__note" data-testid="tasks-reset">
         {timeZone ? t('task.resetNoteZone', { zone: timeZone }) : t('task.resetNote')}
       </p>
-      <ul className="ds-tasks" data-testid="tasks">
+      <ul className="ds-card-list" data-testid="tasks">
         {sortTasks(tasks.data.tasks).map((task) => (
           <TaskItem key={task.code} task={task} currency={tasks.data.currency} />
         ))}

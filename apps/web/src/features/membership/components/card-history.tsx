@@ -16,14 +16,14 @@ export function CardHistory({ history }: { history: CardHistoryData }) {
       <h2 className="ds-section-title">
         {t('membership.historyTitle', { count: history.count, active: history.activeCount })}
       </h2>
-      <ul className="ds-ms-list">
+      <ul className="ds-card-list">
         {history.list.map((card, index) => (
           <li
             key={`${card.startsAt}-${card.tier}-${index}`}
             className="ds-ms-row"
             data-testid="card-history-row"
           >
-            <span className="ds-ms-row__main">
+            <span className="ds-row-main">
               <span className="ds-ms-row__title">{t(TIER_LABELS[card.tier])}</span>
               <span className="ds-ms-row__meta">
                 {t('membership.period', {

@@ -55,12 +55,12 @@ export function PointsTab() {
         />
       ) : (
         <>
-          <ul className="ds-ms-list" data-testid="points-list">
+          <ul className="ds-card-list" data-testid="points-list">
             {entries.map((entry) => {
               const label = pointKindLabel(entry.kind);
               return (
                 <li key={entry.id} className="ds-ms-row" data-testid={`points-${entry.id}`}>
-                  <span className="ds-ms-row__main">
+                  <span className="ds-row-main">
                     <span className="ds-ms-row__title" data-testid={`points-${entry.id}-kind`}>
                       {label ? t(label) : entry.kind}
                     </span>

@@ -53,10 +53,10 @@ export function OwnedCards({ cards }: { cards: TrialCards }) {
   return (
     <section data-testid="trial-owned">
       <h2 className="ds-section-title">{t('pointsTrial.ownedTitle')}</h2>
-      <ul className="ds-ms-list">
+      <ul className="ds-card-list">
         {cards.owned.map((card) => (
           <li key={card.id} className="ds-ms-row" data-testid={`trial-owned-${card.id}`}>
-            <span className="ds-ms-row__main">
+            <span className="ds-row-main">
               <span className="ds-ms-row__title">
                 {card.source === 'gift' && card.from
                   ? t('pointsTrial.fromFriend', { name: card.from })
@@ -80,10 +80,10 @@ export function SentCards({ cards }: { cards: TrialCards }) {
   return (
     <section data-testid="trial-sent">
       <h2 className="ds-section-title">{t('pointsTrial.sentTitle')}</h2>
-      <ul className="ds-ms-list">
+      <ul className="ds-card-list">
         {cards.sent.map((card) => (
           <li key={card.id} className="ds-ms-row" data-testid={`trial-sent-${card.id}`}>
-            <span className="ds-ms-row__main">
+            <span className="ds-row-main">
               {card.code ? (
                 <>
                   <span className="ds-ms-row__title">{t('pointsTrial.giftCode')}</span>

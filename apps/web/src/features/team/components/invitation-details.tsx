@@ -87,7 +87,7 @@ export function InvitationDetailsList() {
       <Paged
         query={query}
         testId="invitations"
-        className="ds-team-cards"
+        className="ds-card-stack"
         empty={{
           title: t('invitations.emptyTitle'),
           description: t('invitations.emptyText'),

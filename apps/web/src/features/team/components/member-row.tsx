@@ -28,7 +28,7 @@ export function MemberRow({
       <MemberAvatar src={member.avatar} />
       <div className="ds-member__main">
         <div className="ds-member__name-row">
-          <span className="ds-member__name">{member.nickname}</span>
+          <span className="ds-row-title">{member.nickname}</span>
           {showLevel && (
             <span className="ds-level-chip" data-testid={`${id}-level`}>
               {t('team.levelShort', { level: member.level })}

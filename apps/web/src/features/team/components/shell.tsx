@@ -39,7 +39,7 @@ export function Paged<T>({
   render,
   empty,
   testId,
-  className = 'ds-team-list',
+  className = 'ds-card-list',
 }: {
   query: PagedQuery<T>;
   render: (item: T) => ReactNode;

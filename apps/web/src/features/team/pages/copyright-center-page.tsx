@@ -72,7 +72,7 @@ function CenterContent() {
           description={t('copyright.emptyText')}
         />
       ) : (
-        <ul className="ds-products" data-testid="copyright-products">
+        <ul className="ds-card-stack" data-testid="copyright-products">
           {products.map((p) => (
             <ProductCard
               key={p.id}

@@ -71,8 +71,8 @@ function RevenueRow({ entry, currency }: { entry: RevenueEntry; currency: Curren
   const t = useT();
   return (
     <li className="ds-team-row" data-testid={`revenue-${entry.holdingId}-${entry.day}`}>
-      <span className="ds-team-row__main">
-        <span className="ds-team-row__title">{entry.title}</span>
+      <span className="ds-row-main">
+        <span className="ds-row-title">{entry.title}</span>
         <span className="ds-team-row__meta">{formatDay(entry.day, t.language)}</span>
       </span>
       <span className="ds-team-row__amount ds-team-gain">
@@ -90,7 +90,7 @@ function Purchases({ currency }: { currency: CurrencyKey }) {
     <Paged
       query={holdings}
       testId="holdings"
-      className="ds-team-cards"
+      className="ds-card-stack"
       empty={{
         title: t('copyrightRecord.noPurchases'),
         description: t('copyrightRecord.noPurchasesText'),

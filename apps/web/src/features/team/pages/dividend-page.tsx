@@ -56,7 +56,7 @@ function DividendContent() {
           description={t('dividend.noGrantsText', { unit: money(d.shareUnit) })}
         />
       ) : (
-        <ul className="ds-team-cards" data-testid="dividend-grants">
+        <ul className="ds-card-stack" data-testid="dividend-grants">
           {d.grants.map((g) => (
             <li className="ds-team-card" key={g.id} data-testid={`grant-${g.id}`}>
               <div className="ds-team-card__head">

@@ -44,7 +44,7 @@ function LeaderContent() {
       {board.leaders.length === 0 ? (
         <EmptyState testId="leader-empty" icon={<UsersIcon />} title={t('leader.empty')} />
       ) : (
-        <ol className="ds-team-list ds-leaders" data-testid="leaders">
+        <ol className="ds-card-list ds-leaders" data-testid="leaders">
           {board.leaders.map((leader) => (
             <li className="ds-leader" key={leader.rank} data-testid={`leader-${leader.rank}`}>
               <span
@@ -56,7 +56,7 @@ function LeaderContent() {
               <MemberAvatar src={leader.avatar} size={40} />
               <div className="ds-leader__main">
                 <div className="ds-leader__row">
-                  <span className="ds-member__name">{leader.nickname}</span>
+                  <span className="ds-row-title">{leader.nickname}</span>
                   <span className="ds-muted">{formatProgress(leader.progress, t.language)}</span>
                 </div>
                 <Progress value={leader.progress} label={t('leader.progressOf', { name: leader.nickname })} />

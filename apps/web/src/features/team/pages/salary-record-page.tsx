@@ -19,8 +19,8 @@ function Records() {
       empty={{ title: t('salary.noRecords'), description: t('salary.noRecordsText'), icon: <CoinsIcon /> }}
       render={(record) => (
         <li className="ds-team-row" key={record.id} data-testid={`salary-record-${record.id}`}>
-          <span className="ds-team-row__main">
-            <span className="ds-team-row__title">{t('salary.recordTitle', { level: record.level })}</span>
+          <span className="ds-row-main">
+            <span className="ds-row-title">{t('salary.recordTitle', { level: record.level })}</span>
             <time className="ds-team-row__meta" dateTime={record.claimedAt}>
               {formatDateTime(record.claimedAt, t.language)}
             </time>

@@ -22,7 +22,7 @@ export function CopyRow({
   };
   return (
     <div className={highlight ? 'ds-copy-row ds-copy-row--highlight' : 'ds-copy-row'}>
-      <div className="ds-copy-row__text">
+      <div className="ds-row-main">
         <span className="ds-copy-row__label">{label}</span>
         <span className="ds-copy-row__value" data-testid={testId}>
           {display ?? value}

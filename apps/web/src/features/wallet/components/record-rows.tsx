@@ -72,7 +72,7 @@ export function WalletRecordRow({ record }: { record: WalletRecord }) {
   return (
     <li>
       <Row to={to} testId={`record-${record.id}`}>
-        <span className="ds-record__main">
+        <span className="ds-row-main">
           <span className="ds-record__title">
             {isRecordType(record.type) ? t(RECORD_TYPE_LABELS[record.type]) : record.type}
           </span>
@@ -97,7 +97,7 @@ export function RechargeRow({ order }: { order: RechargeOrder }) {
   return (
     <li>
       <Row to={rechargeOrderPath(order)} testId={`recharge-${order.orderNo}`}>
-        <span className="ds-record__main">
+        <span className="ds-row-main">
           <span className="ds-record__title">{t(CHANNEL_LABELS[order.channel])}</span>
           <time className="ds-record__meta" dateTime={order.createdAt}>
             {dates.format(new Date(order.createdAt))}
@@ -137,7 +137,7 @@ export function WithdrawalRow({ withdrawal }: { withdrawal: Withdrawal }) {
   return (
     <li>
       <Row to={withdrawalDetailsPath(withdrawal.orderNo)} testId={`withdrawal-${withdrawal.orderNo}`}>
-        <span className="ds-record__main">
+        <span className="ds-row-main">
           <span className="ds-record__title">{t('walletRecord.withdrawal')}</span>
           <span className="ds-record__meta ds-record__ellipsis">{destinationText(withdrawal, bankName)}</span>
           <time className="ds-record__meta" dateTime={withdrawal.createdAt}>

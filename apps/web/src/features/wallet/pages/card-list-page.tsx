@@ -65,7 +65,7 @@ function CardList() {
 
   return (
     <>
-      <ul className="ds-bank-cards" data-testid="card-list">
+      <ul className="ds-card-stack" data-testid="card-list">
         {list.map((card) => (
           <li key={card.id} className="ds-bank-card" data-testid={`card-${card.id}`}>
             <div className="ds-bank-card__top">

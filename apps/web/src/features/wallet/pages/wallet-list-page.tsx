@@ -49,7 +49,7 @@ function Paged<T>({
   }
   return (
     <>
-      <ul className="ds-records" data-testid={testId}>
+      <ul className="ds-card-list" data-testid={testId}>
         {items.map(render)}
       </ul>
       <InfiniteScroll

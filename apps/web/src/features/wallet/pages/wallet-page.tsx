@@ -68,7 +68,7 @@ function RecentRecords() {
     );
   } else {
     content = (
-      <ul className="ds-records" data-testid="wallet-recent">
+      <ul className="ds-card-list" data-testid="wallet-recent">
         {recent.data.list.map((record) => (
           <WalletRecordRow key={record.id} record={record} />
         ))}
