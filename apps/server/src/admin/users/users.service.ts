@@ -28,7 +28,7 @@ import { AppError } from '../../http/errors.js';
 import type { SessionService } from '../../modules/auth/session.service.js';
 import type { OperatorContext } from '../../modules/operator/operator.service.js';
 import type { RechargeService } from '../../modules/wallet/recharge.service.js';
-import { toAdminWithdrawal, userWithdrawals } from '../../modules/wallet/withdrawal.service.js';
+import { toAdminWithdrawal, userWithdrawals } from '../../modules/wallet/withdrawal-orders.js';
 import { containsPattern } from '../../db/like.js';
 import { type Ledger, walletBalances } from '../../modules/ledger/ledger.service.js';
 import { levelCounts } from '../../modules/user/team-tree.js';

@@ -21,7 +21,7 @@ import type { PointsService } from '../catalog/points.service.js';
 import type { Ledger } from '../ledger/ledger.service.js';
 import { tenantMembership } from '../tenant/membership-settings.js';
 import { parseAmount, replayOf, requestHash } from '../../money.js';
-import type { StoredQuote } from '../wallet/recharge.service.js';
+import type { StoredQuote } from '../wallet/recharge-orders.js';
 
 type CardRow = typeof membershipCards.$inferSelect;
 const DAY_MS = 86_400_000;

@@ -7,7 +7,8 @@ import type { RateLimiter } from '../../http/rate-limit.js';
 import { clientAddress } from '../../http/client-address.js';
 import type { Router } from '../../http/route.js';
 import type { RechargeService } from '../wallet/recharge.service.js';
-import { toAdminWithdrawal, type WithdrawalService } from '../wallet/withdrawal.service.js';
+import { toAdminWithdrawal } from '../wallet/withdrawal-orders.js';
+import type { WithdrawalService } from '../wallet/withdrawal.service.js';
 import { contextInfo, type OperatorContext, type OperatorService, tenantScope } from './operator.service.js';
 
 /**
