@@ -7,7 +7,7 @@ import {
 } from '@dramastar/contract';
 import { act } from '@testing-library/react';
 import { useSession } from '../shared/store/session';
-import { ok, on, type Fake } from './fetch';
+import { ok, on, type CallData, type Fake } from './fetch';
 
 /** A /user/info answer as the server gives it; override what a test is about. */
 export function sampleUser(overrides: Partial<UserInfo> = {}): UserInfo {
@@ -111,4 +111,29 @@ export function signIn(): void {
     useSession.getState().login('tok-1');
     useSession.getState().setUserInfo(sampleUser());
   });
+}
+
+type TrialCards = CallData<typeof api.user.trialCards>;
+
+/** A /user/trialCards answer: the sign-up card, unused, none sent; override what a test is about. */
+export function trialCards(overrides: Partial<TrialCards> = {}): TrialCards {
+  return {
+    hours: 72,
+    activeUntil: null,
+    owned: [
+      {
+        id: '1',
+        source: 'signup',
+        status: 'unused',
+        code: null,
+        from: null,
+        to: null,
+        activatedAt: null,
+        expiresAt: null,
+        createdAt: '2026-11-01T00:00:00.000Z',
+      },
+    ],
+    sent: [],
+    ...overrides,
+  };
 }

@@ -9,7 +9,15 @@ import { useSound } from './lib/sound';
 import { useQuality } from '../../shared/store/video-quality';
 import { showToast } from '../../shared/ui/toast';
 import { ok, refusal, stubApi, type CallData, type OkAnswer, on, type Fake } from '../../test/fetch';
-import { clearCookies, episode, sampleUser, series, tenantConfigAnswer, signIn } from '../../test/fixtures';
+import {
+  clearCookies,
+  episode,
+  sampleUser,
+  series,
+  tenantConfigAnswer,
+  signIn,
+  trialCards,
+} from '../../test/fixtures';
 import { renderAt, wait } from '../../test/render-app';
 
 // A notify is a longer toast: both land in the one mock the tests read.
@@ -149,26 +157,6 @@ function videos() {
 function instanceFor(videoId: number) {
   return hls.instances.find((instance) => instance.url === `/stream/${videoId}/sig/index.m3u8`);
 }
-
-/** The viewer's trial cards: the sign-up one, unused (both trial-card paywall tests). */
-const unusedTrialCard: CallData<typeof api.user.trialCards> = {
-  hours: 72,
-  activeUntil: null,
-  owned: [
-    {
-      id: 't1',
-      source: 'signup',
-      status: 'unused',
-      code: null,
-      from: null,
-      to: null,
-      activatedAt: null,
-      expiresAt: null,
-      createdAt: '2026-11-01T00:00:00.000Z',
-    },
-  ],
-  sent: [],
-};
 
 describe('Shorts feed', () => {
   it('mutes again after "Tap for sound", remembers it, seeks on its bar and likes on a double tap', async () => {
@@ -835,7 +823,7 @@ describe('Video details', () => {
     const server = stubApi([
       ...baseRoutes,
       on(api.video.videos, { seriesId: 1 }).reply(() => ok(active ? unlocked : locked)),
-      on(api.user.trialCards).reply(ok(unusedTrialCard)),
+      on(api.user.trialCards).reply(ok(trialCards())),
       on(api.user.getTrialCard).reply(() => {
         active = true;
         return ok({ hours: 72, activeUntil: '2030-01-01T00:00:00.000Z', owned: [], sent: [] });
@@ -879,7 +867,7 @@ describe('Video details', () => {
       on(api.video.videos, { seriesId: 1 }).reply(
         ok({ series: series(1), episodes: [episode(4, 4)], favorited: false, progress: null }),
       ),
-      on(api.user.trialCards).reply(ok(unusedTrialCard)),
+      on(api.user.trialCards).reply(ok(trialCards())),
       on(api.user.getTrialCard).reply(refusal(409, 'You have no unused trial card', 'TrialCardNone')),
     ]);
     renderAt('#/pages/shorts/videoDetails?seriesId=1&videoId=4');

@@ -7,7 +7,7 @@ import { useSession } from '../../shared/store/session';
 import { useLoginPanel } from '../../shared/auth/login-panel-store';
 import { showToast } from '../../shared/ui/toast';
 import { ok, refusal, stubApi, on, type Fake, type CallData, bodyOf } from '../../test/fetch';
-import { signIn, signedInRoutes } from '../../test/fixtures';
+import { signIn, signedInRoutes, trialCards } from '../../test/fixtures';
 import { renderAt, wait } from '../../test/render-app';
 
 // A notify is a longer toast: both land in the one mock the tests read.
@@ -448,28 +448,6 @@ describe('Star Card page', () => {
 });
 
 type TrialCards = CallData<typeof api.user.trialCards>;
-
-function trialCards(overrides: Partial<TrialCards> = {}): TrialCards {
-  return {
-    hours: 72,
-    activeUntil: null,
-    owned: [
-      {
-        id: '1',
-        source: 'signup',
-        status: 'unused',
-        code: null,
-        from: null,
-        to: null,
-        activatedAt: null,
-        expiresAt: null,
-        createdAt: '2026-11-01T00:00:00.000Z',
-      },
-    ],
-    sent: [],
-    ...overrides,
-  };
-}
 
 describe('Points & Trial Card page', () => {
   it('activates the own card after a confirmation and counts down the 72 hours', async () => {
