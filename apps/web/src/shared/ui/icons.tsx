@@ -1,4 +1,4 @@
-import type { SVGProps } from 'react';
+import { createElement, type SVGProps } from 'react';
 import {
   Award,
   Bell,
@@ -33,7 +33,7 @@ import {
   Link as LucideLink,
   ListChecks,
   Lock,
-  type LucideIcon,
+  type IconNode,
   Mail,
   Maximize,
   Megaphone,
@@ -60,7 +60,7 @@ import {
   VolumeX,
   Wallet,
   X,
-} from 'lucide-react';
+} from 'lucide';
 
 export type IconProps = SVGProps<SVGSVGElement>;
 
@@ -86,22 +86,18 @@ export function Icon({ children, ...props }: IconProps) {
 }
 
 /**
- * A lucide icon (same 24-unit grid, round stroke in the text colour) drawn the way `Icon` draws:
- * 1em, a 1.8 stroke, hidden from assistive tech; `defaults` are this icon's own (the caller's
- * props still win). Named imports only, so the build carries just the icons used here.
+ * A lucide icon (lucide's drawings as data, on the same 24-unit grid) drawn in `Icon`: 1em, a 1.8
+ * stroke in the text colour, hidden from assistive tech; `defaults` are this icon's own (the
+ * caller's props still win). Named imports only, so the build carries just the icons used here,
+ * and no icon runtime: the shapes become React elements once, here.
  */
-function fromLucide(Lucide: LucideIcon, defaults: IconProps = {}) {
-  function LucideBased({ ref: _ref, ...props }: IconProps) {
+function fromLucide(node: IconNode, defaults: IconProps = {}) {
+  const shapes = node.map(([tag, attrs], i) => createElement(tag, { key: i, ...attrs }));
+  function LucideBased(props: IconProps) {
     return (
-      <Lucide
-        width="1em"
-        height="1em"
-        strokeWidth={1.8}
-        aria-hidden="true"
-        focusable="false"
-        {...defaults}
-        {...props}
-      />
+      <Icon {...defaults} {...props}>
+        {shapes}
+      </Icon>
     );
   }
   return LucideBased;
