@@ -104,6 +104,7 @@ import fastifyMultipart from '@fastify/multipart';
 import { contentRoutes } from './modules/content/content.routes.js';
 import { createSubtitleService } from './modules/content/subtitles.service.js';
 import { createContentService } from './modules/content/content.service.js';
+import { createContentAdmin } from './modules/content/content-admin.service.js';
 import { createTranscodeWorker } from './modules/content/transcode.worker.js';
 import { adminFinanceRoutes } from './admin/finance/finance.routes.js';
 import { adminExportRoutes } from './admin/export/export.routes.js';
@@ -488,15 +489,20 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // Console content: uploads arrive as multipart (streamed to a file); transcoding runs in a worker.
   await app.register(fastifyMultipart);
   const transcoder = createTranscodeWorker({ db, clock, storage, log: app.log, catalogChanged });
+  const subtitles = createSubtitleService({ db, clock, storage });
   contentRoutes(router, {
-    db,
-    operators,
     content,
-    subtitles: createSubtitleService({ db, clock, storage }),
-    storage,
-    videoMaxBytes: config.videoUploadMaxBytes,
-    kick: deps.jobs ? () => void transcoder.drain() : undefined,
-    catalogChanged,
+    subtitles,
+    contentAdmin: createContentAdmin({
+      db,
+      operators,
+      content,
+      subtitles,
+      storage,
+      videoMaxBytes: config.videoUploadMaxBytes,
+      kick: deps.jobs ? () => void transcoder.drain() : undefined,
+      catalogChanged,
+    }),
   });
   metrics.watch({
     transcodeQueue: () => transcoder.queue(),
