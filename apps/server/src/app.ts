@@ -47,6 +47,7 @@ import { tenantRoutes } from './modules/tenant/tenant.routes.js';
 import { createTenantService, DEFAULT_TENANT, TENANT_CHANNEL } from './modules/tenant/tenant.service.js';
 import { adminConfigRoutes } from './admin/config/config.routes.js';
 import { createAdminConfigService } from './admin/config/config.service.js';
+import { createConfigChanges } from './admin/config/config-changes.service.js';
 import { createCopyrightAdmin } from './modules/team/copyright-admin.js';
 import { createAccountService } from './modules/auth/account.service.js';
 import { userRoutes } from './modules/user/user.routes.js';
@@ -528,13 +529,17 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     db,
     config,
   });
+  const adminConfig = createAdminConfigService(db, clock, { offerDemoDetails: config.env !== 'production' });
   adminConfigRoutes(router, {
-    db,
-    operators,
-    config: createAdminConfigService(db, clock, { offerDemoDetails: config.env !== 'production' }),
-    copyrights: createCopyrightAdmin(clock),
-    publicUrl: config.publicUrl,
-    tenantsChanged,
+    config: adminConfig,
+    configChanges: createConfigChanges({
+      db,
+      operators,
+      config: adminConfig,
+      copyrights: createCopyrightAdmin(clock),
+      publicUrl: config.publicUrl,
+      tenantsChanged,
+    }),
   });
   adminFinanceRoutes(router, {
     finance: createAdminFinanceService({ db, clock, provider: 'sandbox' }),
