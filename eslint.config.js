@@ -9,8 +9,8 @@ import { OWNERS, forbiddenTables, knownBorrows, ownerOfFile } from './scripts/ta
  * The server's layers, lowest first (README "Server layers"). Kernel: the top-level files and db/,
  * http/, media/. Then the modules in one order: foundation, then domain; a module imports the
  * kernel and the modules before it only, so module imports can never form a cycle. Edges (routes,
- * the console's API in admin/, jobs, cli, seed, app.ts, main.ts) import anything; nothing but edges
- * and tests imports an edge.
+ * each module's register function (*.register.ts), the console's API in admin/, jobs, cli, seed,
+ * app.ts, main.ts) import anything; nothing but edges and tests imports an edge.
  */
 const SERVER_FOUNDATION = ['mail', 'tenant', 'ledger', 'user', 'auth', 'operator'];
 const SERVER_DOMAIN = [
@@ -228,6 +228,7 @@ export default tseslint.config(
           mode: 'full',
           pattern: [
             `${server}/modules/*/*.routes.ts`,
+            `${server}/modules/*/*.register.ts`,
             `${server}/admin/**`,
             `${server}/{app,main}.ts`,
             `${server}/{jobs,cli,seed}/**`,

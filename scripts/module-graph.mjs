@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Folder-level import graph of apps/server/src (tests excluded): each modules/<name> is a node,
 // and so is each other top-level folder or file (admin, db, http, jobs, money, clock…). A module's
-// routes (*.routes.ts: the app-api surface, which eslint.config.js puts in the top layer) are a
-// node of their own, `<module>:edge`; `--flat` counts them in their folder. The console's API lives
+// routes (*.routes.ts: the app-api surface) and its register function (*.register.ts: what buildApp
+// calls), which eslint.config.js puts in the top layer, are a node of their own, `<module>:edge`; `--flat` counts them in their folder. The console's API lives
 // above the modules in admin/<area> (routes and their services), which no module imports.
 // Prints the edges between nodes, the cycles (strongly connected components of more than one node)
 // and the pairs that import each other both ways. `--json` prints the figures as JSON.
@@ -25,7 +25,7 @@ function* sources(dir) {
 }
 
 const flat = process.argv.includes('--flat');
-const edgeFile = /\.routes\.ts$/;
+const edgeFile = /\.(routes|register)\.ts$/;
 
 /** modules/<name> for a module's files, else the first path segment without its extension. */
 function nodeOf(file) {

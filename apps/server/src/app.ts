@@ -3,11 +3,13 @@ import { join } from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyRequest, type onRequestHookHandler } from 'fastify';
 import type { DestinationStream } from 'pino';
+import { adminContentApi, tenantSummary } from '@dramastar/contract';
+import { registerConsole } from './admin/console.register.js';
 import { type Clock, systemClock } from './clock.js';
 import type { Config } from './config.js';
 import { type Database, openDatabase } from './db/client.js';
 import { createNotifier } from './db/notify.js';
-import { adminContentApi, tenantSummary } from '@dramastar/contract';
+import { storageOrigins } from './http/csp.js';
 import {
   frameworkErrors,
   installEnvelope,
@@ -15,111 +17,64 @@ import {
   isApiPath,
   sendFailure,
 } from './http/envelope.js';
-import { storageOrigins } from './http/csp.js';
-import { firstFallback, serveAdmin, serveWeb } from './http/static.js';
-import { serveMedia } from './media/serve-media.js';
-import { fastifyTrustProxy } from './http/client-address.js';
-import { createRateLimiter } from './http/rate-limit.js';
 import { AppError } from './http/errors.js';
-import { COMPRESS_THRESHOLD_BYTES } from './http/shared-answer.js';
-import { createRouter } from './http/route.js';
+import { fastifyTrustProxy } from './http/client-address.js';
+import { localClientsOnly } from './http/loopback.js';
 import { installMetrics } from './http/metrics.js';
-import { lazyChildLogger, logDestination } from './logger.js';
-import { ledgerViolations } from './modules/ledger/ledger-health.js';
-import { accountRoutes } from './modules/auth/account.routes.js';
-import { authRoutes } from './modules/auth/auth.routes.js';
-import { createAuthService } from './modules/auth/auth.service.js';
-import {
-  type CaptchaGenerator,
-  createCaptchaService,
-  svgCaptchaGenerator,
-} from './modules/auth/captcha.service.js';
-import { createEmailCodeService } from './modules/auth/email-code.service.js';
-import { createSessionService } from './modules/auth/session.service.js';
-import { createTicketService } from './modules/auth/ticket.service.js';
-import { healthRoutes } from './modules/health/health.routes.js';
-import { devOutboxRoutes } from './modules/mail/dev-outbox.routes.js';
-import { createOutboxMailer, createSmtpMailer, type Mailer } from './modules/mail/mailer.js';
-import { createGoogleAccounts } from './modules/oauth/google-accounts.service.js';
-import { oauthRoutes } from './modules/oauth/oauth.routes.js';
-import { createOidcClient, type OidcClient } from './modules/oauth/oidc.js';
-import { tenantRoutes } from './modules/tenant/tenant.routes.js';
-import { createTenantService, DEFAULT_TENANT, TENANT_CHANNEL } from './modules/tenant/tenant.service.js';
-import { adminConfigRoutes } from './admin/config/config.routes.js';
-import { createAdminConfigService } from './admin/config/config.service.js';
-import { createConfigChanges } from './admin/config/config-changes.service.js';
-import { createCopyrightAdmin } from './modules/team/copyright-admin.js';
-import { createAccountService } from './modules/auth/account.service.js';
-import { userRoutes } from './modules/user/user.routes.js';
-import { createUserService } from './modules/user/user.service.js';
+import { createRateLimiter } from './http/rate-limit.js';
+import { createRouter } from './http/route.js';
+import { COMPRESS_THRESHOLD_BYTES } from './http/shared-answer.js';
+import { firstFallback, serveAdmin, serveWeb } from './http/static.js';
 import { purgeExpired } from './jobs/cleanup.job.js';
 import { startJobs } from './jobs/scheduler.js';
-import { DEMO_SERIES, type DemoSeries, seedDemoCatalog } from './seed/demo-catalog.js';
-import { DEMO_TENANTS } from './seed/demo.js';
+import { lazyChildLogger, logDestination } from './logger.js';
+import { serveMedia } from './media/serve-media.js';
 import { localDiskStorage, migrateMediaLayout } from './media/storage.js';
-import { cloudFrontSigner } from './media/cdn-signer.js';
-import { createSignedPlaylists } from './media/segment-urls.js';
-import { s3SegmentSigner, s3Storage } from './media/storage-s3.js';
-import { localClientsOnly } from './http/loopback.js';
-import { catalogRoutes } from './modules/catalog/catalog.routes.js';
-import { createLedger } from './modules/ledger/ledger.service.js';
-import { createBankCardService, sealLegacyBankCards } from './modules/wallet/bank-card.service.js';
-import { createSealer } from './sealing.js';
-import { createPaymentProviders } from './modules/payment/providers.js';
-import { adminProviderRoutes } from './admin/providers/providers.routes.js';
-import { createPayPasswordService } from './modules/wallet/pay-password.service.js';
-import { createRechargeService, RECONCILE_AFTER_MINUTES } from './modules/wallet/recharge.service.js';
-import { createWithdrawalService } from './modules/wallet/withdrawal.service.js';
-import { createMembershipService } from './modules/membership/membership.service.js';
-import { testRoutes } from './modules/membership/test.routes.js';
-import { membershipRoutes } from './modules/membership/membership.routes.js';
-import { createTrialCardService } from './modules/membership/trial-card.service.js';
-import { createCopyrightService, seedCopyrightProducts } from './modules/team/copyright.service.js';
-import { createTeamRewards } from './modules/team/team-rewards.js';
-import { teamRoutes } from './modules/team/team.routes.js';
-import { earnRoutes } from './modules/earn/earn.routes.js';
-import { createEarnService } from './modules/earn/earn.service.js';
-import { createRedPacketService } from './modules/earn/red-packet.service.js';
-import { createTeamService } from './modules/team/team.service.js';
-import {
-  createSandboxGateway,
-  sandboxSecret,
-  type WebhookDelivery,
-} from './modules/payment/sandbox-gateway.js';
-import { webhookRoutes } from './modules/payment/webhook.routes.js';
-import { adminRoutes } from './modules/operator/admin.routes.js';
-import { accessRoutes } from './modules/operator/access.routes.js';
-import { createAccessService } from './modules/operator/access.service.js';
-import { dashboardRoutes } from './admin/dashboard/dashboard.routes.js';
-import { createDashboardService } from './admin/dashboard/dashboard.service.js';
-import { adminUsersRoutes } from './admin/users/users.routes.js';
-import { adminCreditRoutes } from './admin/finance/credits.routes.js';
-import { createCreditService } from './modules/wallet/credit.service.js';
-import { createAdminUserService } from './admin/users/users.service.js';
-import { chatModule } from './modules/chat/chat.routes.js';
-import { purgeUnsentChatImages } from './modules/chat/chat-images.js';
-import { bootstrapOperator } from './modules/operator/bootstrap.js';
-import { createOperatorService } from './modules/operator/operator.service.js';
-import { walletRoutes } from './modules/wallet/wallet.routes.js';
-import fastifyMultipart from '@fastify/multipart';
-import { contentRoutes } from './modules/content/content.routes.js';
-import { createSubtitleService } from './modules/content/subtitles.service.js';
-import { createContentService } from './modules/content/content.service.js';
-import { createContentAdmin } from './modules/content/content-admin.service.js';
-import { createTranscodeWorker } from './modules/content/transcode.worker.js';
-import { adminFinanceRoutes } from './admin/finance/finance.routes.js';
-import { adminExportRoutes } from './admin/export/export.routes.js';
-import { createAdminFinanceService } from './admin/finance/finance.service.js';
+import { s3Storage } from './media/storage-s3.js';
+import { analyticsModule } from './modules/analytics/analytics.module.js';
+import { registerAuth } from './modules/auth/auth.register.js';
+import type { CaptchaGenerator } from './modules/auth/captcha.service.js';
+import { createSessionService } from './modules/auth/session.service.js';
+import { registerCatalog } from './modules/catalog/catalog.register.js';
 import {
   CATALOG_CHANGED,
-  PLAY_COUNT_FLUSH_MS,
   type CatalogService,
-  createCatalogService,
+  PLAY_COUNT_FLUSH_MS,
 } from './modules/catalog/catalog.service.js';
 import type { Entitlements } from './modules/catalog/entitlement.js';
 import { createPointsService } from './modules/catalog/points.service.js';
-import { createStreamSigner } from './modules/catalog/stream-signer.js';
-import { analyticsModule } from './modules/analytics/analytics.module.js';
+import { purgeUnsentChatImages } from './modules/chat/chat-images.js';
+import { chatModule } from './modules/chat/chat.routes.js';
+import { registerContent } from './modules/content/content.register.js';
+import { createContentService } from './modules/content/content.service.js';
+import { registerEarn } from './modules/earn/earn.register.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { ledgerViolations } from './modules/ledger/ledger-health.js';
+import { createLedger } from './modules/ledger/ledger.service.js';
+import { devOutboxRoutes } from './modules/mail/dev-outbox.routes.js';
+import { createOutboxMailer, createSmtpMailer, type Mailer } from './modules/mail/mailer.js';
+import { registerMembership } from './modules/membership/membership.register.js';
+import { createMembershipService } from './modules/membership/membership.service.js';
+import { testRoutes } from './modules/membership/test.routes.js';
+import { createTrialCardService } from './modules/membership/trial-card.service.js';
+import { registerOauth } from './modules/oauth/oauth.register.js';
+import type { OidcClient } from './modules/oauth/oidc.js';
+import { bootstrapOperator } from './modules/operator/bootstrap.js';
+import { registerOperator } from './modules/operator/operator.register.js';
+import { createOperatorService } from './modules/operator/operator.service.js';
+import { registerPayment } from './modules/payment/payment.register.js';
+import type { WebhookDelivery } from './modules/payment/sandbox-gateway.js';
+import { createTeamRewards } from './modules/team/team-rewards.js';
+import { registerTeam } from './modules/team/team.register.js';
+import { tenantRoutes } from './modules/tenant/tenant.routes.js';
+import { createTenantService, DEFAULT_TENANT, TENANT_CHANNEL } from './modules/tenant/tenant.service.js';
+import { userRoutes } from './modules/user/user.routes.js';
+import { createUserService } from './modules/user/user.service.js';
+import { RECONCILE_AFTER_MINUTES } from './modules/wallet/recharge.service.js';
+import { registerWallet } from './modules/wallet/wallet.register.js';
+import { createSealer } from './sealing.js';
+import { DEMO_SERIES, type DemoSeries, seedDemoCatalog } from './seed/demo-catalog.js';
+import { DEMO_TENANTS } from './seed/demo.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -231,6 +186,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   const db = database.db;
   const clock = app.clock;
+
+  // Kernel pieces: tenants and the bus that clears every instance's cached answers, mail, rate
+  // limits, media storage, who is calling (sessions, operators), the envelope, metrics, the router.
   const tenants = createTenantService(db, {
     publicUrl: config.publicUrl,
     googleLogin: config.google !== undefined,
@@ -272,28 +230,50 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     idleDays: config.sessionIdleDays,
     maxDays: config.sessionMaxDays,
   });
-  const codes = createEmailCodeService(db, clock, mailer, limiter);
-  const captcha = createCaptchaService(db, clock, deps.captcha ?? svgCaptchaGenerator);
-  const tickets = createTicketService(db, clock);
-  const users = createUserService(db, clock);
-  const auth = createAuthService({ db, users, sessions, tickets, codes, captcha, limiter, tenants });
+  const operators = createOperatorService(db, clock, { idleMinutes: config.consoleIdleMinutes });
   // Episodes live outside the public media root (see media/storage.ts); older layouts move once.
   await migrateMediaLayout(config.mediaRoot);
   const s3 = config.s3 ? s3Storage(config.s3) : undefined;
   const storage = s3 ?? localDiskStorage(config.mediaRoot);
-  const accounts = createAccountService({
+
+  // Hooks on every request take `done` rather than being async: no promise per request.
+  app.addHook('onSend', (req, reply, payload, done) => {
+    reply.header('x-request-id', req.id);
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    done(null, payload);
+  });
+  installEnvelope(app, { bodyLimit: config.bodyLimitBytes });
+  // Before every route, so each is counted by its pattern (http/metrics.ts).
+  const metrics = installMetrics(app, { database, ...config.metrics });
+  const router = createRouter(
+    app,
+    (token) => sessions.resolve(token),
+    (token) => operators.resolve(token),
+  );
+  healthRoutes(app, database, () => lifecycle.draining);
+
+  // The modules, in layer order (eslint.config.js): each makes its services and registers its
+  // calls; a lower module told of a higher one's work takes it as a required hook.
+  tenantRoutes(router, tenants);
+  const users = createUserService(db, clock);
+  userRoutes(router, users);
+  const { codes, tickets } = registerAuth(router, {
     db,
     clock,
     users,
     sessions,
-    codes,
-    tickets,
+    mailer,
+    limiter,
+    tenants,
     storage,
+    captcha: deps.captcha,
     googleEnabled: config.google !== undefined,
   });
   if (config.demoContent) await seedDemoCatalog(db, clock, storage, app.log, deps.demoSeries ?? DEMO_SERIES);
   const points = createPointsService(clock);
   const ledger = createLedger(clock);
+  // Star Cards are made before the catalogue (viewing passes) and the wallet (cards bought on credit).
   const memberships = createMembershipService({
     clock,
     ledger,
@@ -313,100 +293,55 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       (await memberships.activeTier(db, viewer.userId)) !== null ||
       (await trials.hasActiveTrial(viewer.userId)),
   };
-  const signer = await createStreamSigner(db);
-  // Segments from the store (presigned) or its CDN (signed URLs); through /stream on local disk.
-  const segmentSigner =
-    config.segments === 'cdn' && config.cdn
-      ? cloudFrontSigner(config.cdn)
-      : config.segments === 'store' && s3
-        ? s3SegmentSigner(s3)
-        : undefined;
-  const playlists = segmentSigner
-    ? createSignedPlaylists({ storage, signer: segmentSigner, clock })
-    : undefined;
-  const catalog = createCatalogService({
+  const { catalog, segmentSigner } = await registerCatalog(app, router, {
     db,
     clock,
+    config,
+    storage,
+    s3,
     entitlements: deps.entitlements ?? viewingPasses,
     points,
-    signer,
     limiter,
+    tenants,
   });
   catalogCache = catalog;
-  // Plays counted since the last flush reach their series before the database closes.
-  app.addHook('onClose', async () => {
-    await catalog.flushPlays();
-  });
   /** Call after a change to a tenant's series, episodes, banners or home sections is committed. */
   const catalogChanged = async (tenantId: string) => {
     catalog.invalidate(tenantId);
     await tenantNotifier.publish(`${CATALOG_CHANGED}${tenantId}`);
   };
-  const oidc =
-    deps.oidc ??
-    (config.google
-      ? createOidcClient(config.google, `${config.publicUrl}/app-api/oauth/callback/google`)
-      : undefined);
-
-  // Hooks on every request take `done` rather than being async: no promise per request.
-  app.addHook('onSend', (req, reply, payload, done) => {
-    reply.header('x-request-id', req.id);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    done(null, payload);
-  });
-
-  const operators = createOperatorService(db, clock, { idleMinutes: config.consoleIdleMinutes });
-  installEnvelope(app, { bodyLimit: config.bodyLimitBytes });
-  // Before every route, so each is counted by its pattern (http/metrics.ts).
-  const metrics = installMetrics(app, { database, ...config.metrics });
-  const router = createRouter(
-    app,
-    (token) => sessions.resolve(token),
-    (token) => operators.resolve(token),
-  );
-  healthRoutes(app, database, () => lifecycle.draining);
-  tenantRoutes(router, tenants);
-  authRoutes(router, auth);
-  userRoutes(router, users);
-  accountRoutes(router, accounts, users);
-  const google = createGoogleAccounts({ db, clock, tickets, users, sessions });
-  oauthRoutes(app, router, { oidc, google, tenants, limiter });
-  catalogRoutes(app, router, { catalog, tenants, signer, storage, playlists, clock, limiter });
-  const payPasswords = createPayPasswordService(db, clock, { codes, users });
-  // The sandbox exists only where enabled (never in production): it approves payments for anyone.
-  const gateway = config.sandboxGateway
-    ? createSandboxGateway({
-        db,
-        clock,
-        secret: await sandboxSecret(db),
-        webhookBase: config.sandboxWebhookUrl,
-        log: app.log,
-        ...(deps.webhookDelivery ? { deliver: deps.webhookDelivery } : {}),
-      })
-    : undefined;
   // Bank card numbers and payment providers' keys are kept sealed.
   const sealer = createSealer(config.dataEncryptionKey);
-  const providers = createPaymentProviders({ db, clock, sealer, sandbox: gateway, ...deps.paymentProviders });
-  const recharges = createRechargeService({
+  const { providers } = await registerPayment(app, {
     db,
     clock,
+    config,
+    sealer,
+    webhookDelivery: deps.webhookDelivery,
+    paymentProviders: deps.paymentProviders,
+  });
+  const teamRewards = createTeamRewards({ clock, ledger, memberships });
+  const { payPasswords, recharges, withdrawals } = await registerWallet(app, router, {
+    db,
+    clock,
+    config,
     ledger,
+    sealer,
     gateways: providers.registry,
-    log: app.log,
+    codes,
+    users,
+    tenants,
+    limiter,
     notify: users.addMessage,
-    // Production never sends a payer to the demo bank account or USDT address.
-    offerDemoDetails: config.env !== 'production',
+    memberships,
     // A card ordered through a channel is bought when the order's money is credited.
     onCredited: {
       membership: async (tx, order, purpose) => {
         await memberships.buyOrdered(tx, order, purpose);
       },
     },
+    settleOwed: teamRewards.settleDebt,
   });
-  // Cards from before sealing are sealed once, here.
-  await sealLegacyBankCards(db, sealer);
-  const teamRewards = createTeamRewards({ clock, ledger, memberships });
   const content = createContentService({ db, clock, storage });
   const analytics = await analyticsModule(app, router, {
     database,
@@ -417,57 +352,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     resolveUser: (token) => sessions.resolve(token),
     ...config.analytics,
   });
-  const withdrawals = createWithdrawalService({
-    db,
-    settleOwed: teamRewards.settleDebt,
-    clock,
-    ledger,
-    memberships,
-    payPasswords,
-    sealer,
-    notify: users.addMessage,
-  });
-  walletRoutes(router, {
-    db,
-    ledger,
-    tenants,
-    payPasswords,
-    bankCards: createBankCardService(db, clock, sealer),
-    recharges,
-    withdrawals,
-    publicUrl: config.publicUrl,
-  });
-  const copyrights = createCopyrightService({
-    db,
-    clock,
-    ledger,
-    rewards: teamRewards,
-    confirmPayPassword: (userId, password) => payPasswords.verify(userId, password),
-  });
-  if (config.demoContent)
-    await seedCopyrightProducts(
-      db,
-      clock,
-      [DEFAULT_TENANT, ...DEMO_TENANTS].map((t) => t.id),
-    );
-  teamRoutes(router, {
-    team: createTeamService({ db, clock, ledger, memberships }),
-    copyrights,
-    tenants,
-  });
-  const redPackets = createRedPacketService({
-    db,
-    clock,
-    ledger,
-    settleOwed: teamRewards.settleDebt,
-    notify: users.addMessage,
-  });
-  earnRoutes(router, {
-    earn: createEarnService({ db, clock, ledger, memberships }),
-    redPackets,
-    tenants,
-  });
-  membershipRoutes(router, {
+  registerMembership(router, {
     db,
     memberships,
     trials,
@@ -476,82 +361,39 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     tenants,
     publicUrl: config.publicUrl,
   });
-  gateway?.routes(app);
-  webhookRoutes(app, {
-    gateways: providers.registry,
-    tenantOf: async (host) => (await tenants.resolveByDomain(host)).tenantId,
-    recharges,
+  const { copyrights } = await registerTeam(router, {
+    db,
     clock,
-    limiter,
+    ledger,
+    memberships,
+    teamRewards,
+    payPasswords,
+    tenants,
+    demoTenantIds: config.demoContent ? [DEFAULT_TENANT, ...DEMO_TENANTS].map((t) => t.id) : null,
   });
-  adminRoutes(router, { db, operators, recharges, withdrawals, limiter });
-  adminProviderRoutes(router, { db, operators, tenants, providers, recharges, publicUrl: config.publicUrl });
-  accessRoutes(router, { access: createAccessService({ db, clock, operators }) });
-  // Console content: uploads arrive as multipart (streamed to a file); transcoding runs in a worker.
-  await app.register(fastifyMultipart);
-  const transcoder = createTranscodeWorker({ db, clock, storage, log: app.log, catalogChanged });
-  const subtitles = createSubtitleService({ db, clock, storage });
-  contentRoutes(router, {
+  const { redPackets } = registerEarn(router, {
+    db,
+    clock,
+    ledger,
+    memberships,
+    settleOwed: teamRewards.settleDebt,
+    notify: users.addMessage,
+    tenants,
+  });
+  registerOperator(router, { db, clock, operators, recharges, withdrawals, limiter });
+  const { transcoder } = await registerContent(app, router, {
+    db,
+    clock,
+    storage,
+    operators,
     content,
-    subtitles,
-    contentAdmin: createContentAdmin({
-      db,
-      operators,
-      content,
-      subtitles,
-      storage,
-      videoMaxBytes: config.videoUploadMaxBytes,
-      kick: deps.jobs ? () => void transcoder.drain() : undefined,
-      catalogChanged,
-    }),
+    videoMaxBytes: config.videoUploadMaxBytes,
+    jobs: deps.jobs === true,
+    catalogChanged,
   });
   metrics.watch({
     transcodeQueue: () => transcoder.queue(),
     ledgerViolations: () => ledgerViolations(database),
-  });
-  adminUsersRoutes(router, {
-    db,
-    operators,
-    adminUsers: createAdminUserService({
-      db,
-      clock,
-      sessions,
-      recharges,
-      ledger,
-      sessionIdleDays: config.sessionIdleDays,
-    }),
-  });
-  dashboardRoutes(router, {
-    dashboard: createDashboardService({ db, clock }),
-    operators,
-    tenants,
-    clock,
-    db,
-    config,
-  });
-  const adminConfig = createAdminConfigService(db, clock, { offerDemoDetails: config.env !== 'production' });
-  adminConfigRoutes(router, {
-    config: adminConfig,
-    configChanges: createConfigChanges({
-      db,
-      operators,
-      config: adminConfig,
-      copyrights: createCopyrightAdmin(clock),
-      publicUrl: config.publicUrl,
-      tenantsChanged,
-    }),
-  });
-  adminFinanceRoutes(router, {
-    finance: createAdminFinanceService({ db, clock, provider: 'sandbox' }),
-  });
-  adminExportRoutes(router, { db, operators });
-  adminCreditRoutes(router, {
-    credits: createCreditService({
-      db,
-      clock,
-      ledger,
-      audit: (tx, op, entry) => operators.audit(tx, op, entry),
-    }),
   });
   await chatModule(app, router, {
     database,
@@ -560,6 +402,30 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     operators,
     storage,
     resolveUser: (token) => sessions.resolve(token),
+  });
+  registerOauth(app, router, {
+    config,
+    oidc: deps.oidc,
+    db,
+    clock,
+    tickets,
+    users,
+    sessions,
+    tenants,
+    limiter,
+  });
+  // The console's areas (admin/), above every module.
+  registerConsole(router, {
+    db,
+    clock,
+    config,
+    operators,
+    tenants,
+    sessions,
+    ledger,
+    providers,
+    recharges,
+    tenantsChanged,
   });
   // Development conveniences answer clients on this machine only (http/loopback.ts), else 404.
   await app.register(async (local) => {
