@@ -14,8 +14,8 @@ import { createBankCardService, sealLegacyBankCards } from './bank-card.service.
 import { createPayPasswordService } from './pay-password.service.js';
 import type { EmailCodeService } from '../auth/email-code.service.js';
 import type { UserService } from '../user/user.service.js';
-import { type CreditHook, createRechargeService } from './recharge.service.js';
-import type { RechargePurpose } from './recharge.service.js';
+import { createRechargeService } from './recharge.service.js';
+import type { CreditHook, RechargePurpose } from './recharge-orders.js';
 import { createWithdrawalService, type StarCards } from './withdrawal.service.js';
 import { walletRoutes } from './wallet.routes.js';
 
