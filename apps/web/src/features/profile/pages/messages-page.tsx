@@ -65,7 +65,7 @@ function MessageList() {
           </button>
         </div>
       )}
-      <ul className="ds-messages" data-testid="messages-list">
+      <ul className="ds-card-list" data-testid="messages-list">
         {list.map((message) => {
           const expanded = open === message.id;
           return (
