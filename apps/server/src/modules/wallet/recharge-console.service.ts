@@ -1,13 +1,19 @@
 import { type RechargeChannel, type RechargeStatus, formatMinor } from '@dramastar/contract';
-import { and, desc, eq, inArray, lt, or, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, lt, or, type SQL } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { Db, Tx } from '../../db/client.js';
-import { onePage } from '../../db/paging.js';
 import { rechargeOrders } from '../../db/schema/index.js';
 import { AppError } from '../../http/errors.js';
 import { parseAmount } from '../../money.js';
 import { findUserIds, userCards } from '../user/user-rows.js';
-import { type Actor, type Credit, currencyOf, type OrderRow, type RechargeViews } from './recharge-orders.js';
+import {
+  type Actor,
+  type Credit,
+  currencyOf,
+  type OrderRow,
+  orderPage,
+  type RechargeViews,
+} from './recharge-orders.js';
 
 /**
  * Finance's side of recharges: confirming a bank transfer or a USDT deposit (crediting the wallet),
@@ -133,18 +139,7 @@ export function createRechargeConsole(deps: { db: Db; clock: Clock; views: Recha
         );
         if (found) conditions.push(found);
       }
-      const where = and(...conditions);
-      const { rows, total } = await onePage(
-        db,
-        db
-          .select()
-          .from(rechargeOrders)
-          .where(where)
-          .orderBy(desc(rechargeOrders.createdAt), desc(rechargeOrders.id))
-          .$dynamic(),
-        filter,
-        { from: rechargeOrders, where },
-      );
+      const { rows, total } = await orderPage(db, and(...conditions), filter);
       const payers = await userCards(
         db,
         rows.map((r) => r.userId),

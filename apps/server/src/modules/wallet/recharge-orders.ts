@@ -7,10 +7,11 @@ import {
   type RechargeStatus,
   toMajor,
 } from '@dramastar/contract';
-import { eq } from 'drizzle-orm';
+import { desc, eq, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Clock } from '../../clock.js';
-import type { Tx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
+import { onePage, type Page } from '../../db/paging.js';
 import { rechargeOrders } from '../../db/schema/index.js';
 import { AppError } from '../../http/errors.js';
 import type { Notify } from '../user/notify.js';
@@ -67,6 +68,21 @@ export function purposeOf(row: OrderRow): RechargePurpose | null {
 export function currencyOf(value: string): CurrencyKey {
   if (!isCurrencyKey(value)) throw new Error(`unknown currency ${value}`);
   return value;
+}
+
+/** A page of the orders `where` picks, newest first (the app's records, the console's queue and user page). */
+export function orderPage(db: DbOrTx, where: SQL | undefined, page: Page) {
+  return onePage(
+    db,
+    db
+      .select()
+      .from(rechargeOrders)
+      .where(where)
+      .orderBy(desc(rechargeOrders.createdAt), desc(rechargeOrders.id))
+      .$dynamic(),
+    page,
+    { from: rechargeOrders, where },
+  );
 }
 
 /** Done in the credit's transaction for an order with a purpose (a savepoint: its failure keeps the credit). */

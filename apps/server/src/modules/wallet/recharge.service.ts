@@ -9,7 +9,7 @@ import {
   toMajor,
   usdtCredit,
 } from '@dramastar/contract';
-import { and, count, desc, eq, inArray, ne } from 'drizzle-orm';
+import { and, count, eq, inArray, ne } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { rechargeOrders } from '../../db/schema/index.js';
@@ -19,12 +19,13 @@ import {
   type Instructions,
   type OrderRow,
   type RechargePurpose,
+  orderPage,
   rechargeCrediting,
   rechargeViews,
 } from './recharge-orders.js';
 import { createRechargeGateway } from './recharge-gateway.js';
 import { createRechargeConsole } from './recharge-console.service.js';
-import { onePage, type Page } from '../../db/paging.js';
+import type { Page } from '../../db/paging.js';
 import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
 import { type Notify, noNotify } from '../user/notify.js';
@@ -141,18 +142,7 @@ export function createRechargeService(deps: {
   }
   /** A user's orders, newest first (the app's records and the console's user page map them). */
   function userOrders(userId: bigint, page: Page) {
-    const where = eq(rechargeOrders.userId, userId);
-    return onePage(
-      db,
-      db
-        .select()
-        .from(rechargeOrders)
-        .where(where)
-        .orderBy(desc(rechargeOrders.createdAt), desc(rechargeOrders.id))
-        .$dynamic(),
-      page,
-      { from: rechargeOrders, where },
-    );
+    return orderPage(db, eq(rechargeOrders.userId, userId), page);
   }
 
   return {
