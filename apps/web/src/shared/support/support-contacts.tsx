@@ -172,7 +172,7 @@ export function SupportContacts({ testId = 'support-contacts' }: { testId?: stri
   };
 
   return (
-    <ul className="ds-support" data-testid={testId}>
+    <ul className="ds-card-list ds-support" data-testid={testId}>
       {chats.map(row)}
       {list.map(row)}
       {showAgent && (
