@@ -20,7 +20,6 @@ const SERVER_DOMAIN = [
   'membership',
   'team',
   'earn',
-  'content',
   'chat',
   'oauth',
   'health',
@@ -227,8 +226,8 @@ export default tseslint.config(
           type: 'edge',
           mode: 'full',
           pattern: [
-            `${server}/modules/*/*.routes.ts`,
-            `${server}/modules/*/*.register.ts`,
+            `${server}/modules/**/*.routes.ts`,
+            `${server}/modules/**/*.register.ts`,
             `${server}/admin/**`,
             `${server}/{app,main}.ts`,
             `${server}/{jobs,cli,seed}/**`,
@@ -270,7 +269,7 @@ export default tseslint.config(
     // A call's route hands it to one service method; transactions open in services, which keep
     // every change of a call together and retried as one (db/tx.ts), and tables are read by the
     // service that owns them.
-    files: ['apps/server/src/modules/*/*.routes.ts', 'apps/server/src/admin/*/*.routes.ts'],
+    files: ['apps/server/src/modules/**/*.routes.ts', 'apps/server/src/admin/*/*.routes.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

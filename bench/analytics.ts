@@ -25,7 +25,7 @@ import { localDiskStorage } from '../apps/server/src/media/storage.js';
 import { createAnalyticsConsole } from '../apps/server/src/modules/analytics/analytics-console.service.js';
 import { ensurePartitions } from '../apps/server/src/modules/analytics/partitions.js';
 import { rollupDay } from '../apps/server/src/modules/analytics/rollup.js';
-import { createContentService } from '../apps/server/src/modules/content/content.service.js';
+import { createContentService } from '../apps/server/src/modules/catalog/content/content.service.js';
 import { createTenantService } from '../apps/server/src/modules/tenant/tenant.service.js';
 import { startServer } from '../e2e/server.js';
 

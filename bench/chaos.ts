@@ -30,7 +30,7 @@ import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase, type Database } from '../apps/server/src/db/client.js';
 import { configuredStorage } from '../apps/server/src/media/storage-s3.js';
 import { createPointsService } from '../apps/server/src/modules/catalog/points.service.js';
-import { contentKeys } from '../apps/server/src/modules/content/content.service.js';
+import { contentKeys } from '../apps/server/src/modules/catalog/content/content.service.js';
 import { ledgerViolations } from '../apps/server/src/modules/ledger/ledger-health.js';
 import { createLedger } from '../apps/server/src/modules/ledger/ledger.service.js';
 import { createMembershipService } from '../apps/server/src/modules/membership/membership.service.js';

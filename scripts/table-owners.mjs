@@ -33,6 +33,8 @@ export const OWNERS = {
   auth: ['sessions', 'emailCodes', 'captchas', 'rateLimits', 'authTickets'],
   oauth: ['oauthStates'],
   operator: ['operators', 'operatorSessions', 'operatorRecoveryCodes', 'auditLog'],
+  // The titles on both sides: the viewer's reads and the console's edits (catalog/content: uploads,
+  // transcoding, subtitles, home sections, series edits).
   catalog: [
     'series',
     'homeSections',
@@ -43,6 +45,7 @@ export const OWNERS = {
     'viewHistory',
     'playViews',
     'pointEntries',
+    'transcodeJobs',
   ],
   payment: ['paymentProviders', 'sandboxPayments'],
   wallet: [
@@ -65,7 +68,6 @@ export const OWNERS = {
     'dividendGrants',
   ],
   earn: ['checkins', 'taskClaims', 'redPackets', 'redPacketShares', 'dailyAwards'],
-  content: ['transcodeJobs'],
   chat: ['chatConversations', 'chatMessages', 'chatCannedReplies'],
   analytics: [
     'analyticsEpisodeDays',

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { systemClock } from '../clock.js';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
-import { importSeries } from '../media/import.js';
+import { importSeries } from '../modules/catalog/content/import.js';
 import { migrateMediaLayout } from '../media/storage.js';
 import { configuredStorage } from '../media/storage-s3.js';
 import { createTenantService, DEFAULT_TENANT } from '../modules/tenant/tenant.service.js';

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
-import { legacyEpisodeKeys, repackageEpisode } from '../media/repackage.js';
+import { legacyEpisodeKeys, repackageEpisode } from '../modules/catalog/content/repackage.js';
 import { configuredStorage } from '../media/storage-s3.js';
 import { migrateMediaLayout } from '../media/storage.js';
 

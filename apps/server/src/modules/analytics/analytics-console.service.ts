@@ -16,7 +16,7 @@ import type { LocalizedText } from '../../db/schema/catalog.js';
 import type { OperatorContext } from '../../http/actors.js';
 import { AppError } from '../../http/errors.js';
 import { localize } from '../catalog/catalog.service.js';
-import type { ContentService } from '../content/content.service.js';
+import type { ContentService } from '../catalog/content/content.service.js';
 import type { TenantService } from '../tenant/tenant.service.js';
 
 interface RangeQuery {

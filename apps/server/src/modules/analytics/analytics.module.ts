@@ -6,7 +6,7 @@ import type { SessionUser } from '../../http/actors.js';
 import type { Metrics } from '../../http/metrics.js';
 import type { Router } from '../../http/route.js';
 import type { Job } from '../../jobs/scheduler.js';
-import type { ContentService } from '../content/content.service.js';
+import type { ContentService } from '../catalog/content/content.service.js';
 import type { PurchaseHook } from '../membership/membership.service.js';
 import type { TenantService } from '../tenant/tenant.service.js';
 import { adminAnalyticsRoutes, analyticsRoutes } from './analytics.routes.js';

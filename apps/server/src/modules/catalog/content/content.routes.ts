@@ -1,7 +1,7 @@
 import type {} from '@fastify/multipart';
 import { adminContentApi } from '@dramastar/contract';
-import type { Router } from '../../http/route.js';
-import { tenantScope } from '../operator/operator.service.js';
+import type { Router } from '../../../http/route.js';
+import { tenantScope } from '../../operator/operator.service.js';
 import type { ContentAdmin } from './content-admin.service.js';
 import type { ContentService } from './content.service.js';
 import type { SubtitleService } from './subtitles.service.js';

@@ -3,11 +3,11 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { caller } from '../test/client.js';
-import { buildTestApp, type TestApp } from '../test/helper.js';
-import { FFMPEG, FFPROBE, run } from './ffmpeg.js';
+import { caller } from '../../../test/client.js';
+import { buildTestApp, type TestApp } from '../../../test/helper.js';
+import { FFMPEG, FFPROBE, run } from '../../../media/ffmpeg.js';
 import { importSeries } from './import.js';
-import { localDiskStorage } from './storage.js';
+import { localDiskStorage } from '../../../media/storage.js';
 
 let t: TestApp;
 const source = mkdtempSync(join(tmpdir(), 'ds-import-src-'));

@@ -3,11 +3,11 @@ import { mkdirSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { caller } from '../test/client.js';
-import { buildTestApp, type TestApp } from '../test/helper.js';
-import { FFMPEG, run } from './ffmpeg.js';
+import { caller } from '../../../test/client.js';
+import { buildTestApp, type TestApp } from '../../../test/helper.js';
+import { FFMPEG, run } from '../../../media/ffmpeg.js';
 import { legacyEpisodeKeys, repackageEpisode } from './repackage.js';
-import { localDiskStorage } from './storage.js';
+import { localDiskStorage } from '../../../media/storage.js';
 
 const media = mkdtempSync(join(tmpdir(), 'ds-repackage-media-'));
 const KEY = 'hls/demo/old-series/1';

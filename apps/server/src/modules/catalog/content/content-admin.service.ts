@@ -5,12 +5,12 @@ import { dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { AdminHomeSections, AdminSeries, HomeSectionInput, SeriesStatus } from '@dramastar/contract';
 import { eq } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.js';
-import { transcodeJobs } from '../../db/schema/index.js';
-import { AppError } from '../../http/errors.js';
-import type { MediaStorage } from '../../media/storage.js';
-import { subtitleDir } from '../catalog/subtitle-tracks.js';
-import { type OperatorContext, type OperatorService, tenantScope } from '../operator/operator.service.js';
+import type { Db, Tx } from '../../../db/client.js';
+import { transcodeJobs } from '../../../db/schema/index.js';
+import { AppError } from '../../../http/errors.js';
+import type { MediaStorage } from '../../../media/storage.js';
+import { subtitleDir } from '../subtitle-tracks.js';
+import { type OperatorContext, type OperatorService, tenantScope } from '../../operator/operator.service.js';
 import { contentKeys, type ContentService, sniffVideo, toJob } from './content.service.js';
 import type { SubtitleService } from './subtitles.service.js';
 

@@ -3,12 +3,12 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FFMPEG, run } from '../../media/ffmpeg.js';
-import { localDiskStorage, mediaLayout } from '../../media/storage.js';
-import { caller, unchecked } from '../../test/client.js';
-import { buildTestApp, type TestApp } from '../../test/helper.js';
-import { walletFixtures } from '../../test/wallet-fixtures.js';
-import { bombPng } from '../../test/pictures.js';
+import { FFMPEG, run } from '../../../media/ffmpeg.js';
+import { localDiskStorage, mediaLayout } from '../../../media/storage.js';
+import { caller, unchecked } from '../../../test/client.js';
+import { buildTestApp, type TestApp } from '../../../test/helper.js';
+import { walletFixtures } from '../../../test/wallet-fixtures.js';
+import { bombPng } from '../../../test/pictures.js';
 import { createTranscodeWorker, RETRY_AFTER_MS, type TranscodeWorker } from './transcode.worker.js';
 
 const MEDIA = mkdtempSync(join(tmpdir(), 'ds-content-media-'));

@@ -2,15 +2,15 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import { z } from 'zod';
-import type { Clock } from '../clock.js';
-import type { Db } from '../db/client.js';
+import type { Clock } from '../../../clock.js';
+import type { Db } from '../../../db/client.js';
 import { and, eq } from 'drizzle-orm';
-import { episodes, series, subtitleTracks } from '../db/schema/index.js';
-import { withTransaction } from '../db/tx.js';
-import { FFMPEG, run, VERTICAL_720 } from './ffmpeg.js';
-import { packageEpisode } from './hls.js';
-import type { Rendition } from './ladder.js';
-import { joinKey, type MediaStorage } from './storage.js';
+import { episodes, series, subtitleTracks } from '../../../db/schema/index.js';
+import { withTransaction } from '../../../db/tx.js';
+import { FFMPEG, run, VERTICAL_720 } from '../../../media/ffmpeg.js';
+import { packageEpisode } from '../../../media/hls.js';
+import type { Rendition } from '../../../media/ladder.js';
+import { joinKey, type MediaStorage } from '../../../media/storage.js';
 import {
   canonicalLanguage,
   languageLabel,
@@ -18,7 +18,7 @@ import {
   parseSubtitles,
   storeSubtitle,
   SubtitleError,
-} from './subtitles.js';
+} from '../../../media/subtitles.js';
 
 /** `<episode file base>.<language>.srt|vtt`: a subtitle track beside an episode file. */
 const SUBTITLE_NAME = /^(.+)\.([^.]+)\.(srt|vtt)$/i;

@@ -2,11 +2,16 @@ import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promi
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
-import { episodes } from '../db/schema/index.js';
-import { addFiles, encodeLadder } from './hls.js';
-import { masterPlaylist, measureRendition, parseMediaPlaylist, type Rendition } from './ladder.js';
-import type { MediaStorage } from './storage.js';
+import type { Db } from '../../../db/client.js';
+import { episodes } from '../../../db/schema/index.js';
+import { addFiles, encodeLadder } from '../../../media/hls.js';
+import {
+  masterPlaylist,
+  measureRendition,
+  parseMediaPlaylist,
+  type Rendition,
+} from '../../../media/ladder.js';
+import type { MediaStorage } from '../../../media/storage.js';
 
 /** The one playlist of an episode packaged before the ladder: 720×1280 H.264 at CRF 28, `seg_NNN.ts`. */
 const LEGACY = 'index.m3u8';

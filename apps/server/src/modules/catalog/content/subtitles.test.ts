@@ -3,10 +3,10 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mediaLayout } from '../../media/storage.js';
-import { caller } from '../../test/client.js';
-import { buildTestApp, type TestApp } from '../../test/helper.js';
-import { walletFixtures } from '../../test/wallet-fixtures.js';
+import { mediaLayout } from '../../../media/storage.js';
+import { caller } from '../../../test/client.js';
+import { buildTestApp, type TestApp } from '../../../test/helper.js';
+import { walletFixtures } from '../../../test/wallet-fixtures.js';
 
 /** The console's subtitle calls: upload (new or replacing), check, preview, delete; each refusal. */
 const MEDIA = mkdtempSync(join(tmpdir(), 'ds-subs-console-'));

@@ -1,10 +1,10 @@
 import { type AdminSubtitleTrack, SUBTITLE_LIMITS } from '@dramastar/contract';
 import { eq } from 'drizzle-orm';
-import type { Clock } from '../../clock.js';
-import type { Db, DbOrTx, Tx } from '../../db/client.js';
-import { episodes, operators, series } from '../../db/schema/index.js';
-import { AppError } from '../../http/errors.js';
-import type { MediaStorage } from '../../media/storage.js';
+import type { Clock } from '../../../clock.js';
+import type { Db, DbOrTx, Tx } from '../../../db/client.js';
+import { episodes, operators, series } from '../../../db/schema/index.js';
+import { AppError } from '../../../http/errors.js';
+import type { MediaStorage } from '../../../media/storage.js';
 import {
   canonicalLanguage,
   languageLabel,
@@ -13,8 +13,8 @@ import {
   plainCueText,
   SUBTITLE_MAX_BYTES,
   SubtitleError,
-} from '../../media/subtitles.js';
-import { type SubtitleTrackRow, subtitleTrackStore } from '../catalog/subtitle-tracks.js';
+} from '../../../media/subtitles.js';
+import { type SubtitleTrackRow, subtitleTrackStore } from '../subtitle-tracks.js';
 import { type Actor, checkTenant } from './content.service.js';
 
 /** What the console shows of a checked file: its first cues, counts. */

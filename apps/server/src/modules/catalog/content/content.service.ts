@@ -14,17 +14,23 @@ import {
   type TranscodeStatus,
 } from '@dramastar/contract';
 import { and, asc, count, desc, eq, inArray, max, sql, type SQL } from 'drizzle-orm';
-import type { Clock } from '../../clock.js';
-import type { Db, DbOrTx, Tx } from '../../db/client.js';
-import { onePage } from '../../db/paging.js';
-import { episodes, homeSections, type LocalizedText, series, transcodeJobs } from '../../db/schema/index.js';
-import { requireTenant } from '../tenant/tenant-rows.js';
-import { AppError } from '../../http/errors.js';
-import { readPicture } from '../../media/image.js';
-import { joinKey, type MediaStorage } from '../../media/storage.js';
-import { containsPattern } from '../../db/like.js';
-import { cleanSectionTitle, homeLayout, sectionKind } from '../catalog/home-sections.js';
-import { uniqueViewers, viewersSince } from '../catalog/play-views.js';
+import type { Clock } from '../../../clock.js';
+import type { Db, DbOrTx, Tx } from '../../../db/client.js';
+import { onePage } from '../../../db/paging.js';
+import {
+  episodes,
+  homeSections,
+  type LocalizedText,
+  series,
+  transcodeJobs,
+} from '../../../db/schema/index.js';
+import { requireTenant } from '../../tenant/tenant-rows.js';
+import { AppError } from '../../../http/errors.js';
+import { readPicture } from '../../../media/image.js';
+import { joinKey, type MediaStorage } from '../../../media/storage.js';
+import { containsPattern } from '../../../db/like.js';
+import { cleanSectionTitle, homeLayout, sectionKind } from '../home-sections.js';
+import { uniqueViewers, viewersSince } from '../play-views.js';
 
 type SeriesRow = typeof series.$inferSelect;
 type EpisodeRow = typeof episodes.$inferSelect;

@@ -3,9 +3,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { caller, unchecked } from '../../test/client.js';
-import { buildTestApp, type TestApp } from '../../test/helper.js';
-import { walletFixtures } from '../../test/wallet-fixtures.js';
+import { caller, unchecked } from '../../../test/client.js';
+import { buildTestApp, type TestApp } from '../../../test/helper.js';
+import { walletFixtures } from '../../../test/wallet-fixtures.js';
 
 let t: TestApp;
 let admin: ReturnType<typeof caller>;

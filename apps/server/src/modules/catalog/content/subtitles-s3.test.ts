@@ -3,10 +3,10 @@ import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { caller } from '../../test/client.js';
-import { buildTestApp, type TestApp } from '../../test/helper.js';
-import { skipWithoutSwift, startSwiftS3, type SwiftS3 } from '../../test/swift-s3.js';
-import { walletFixtures } from '../../test/wallet-fixtures.js';
+import { caller } from '../../../test/client.js';
+import { buildTestApp, type TestApp } from '../../../test/helper.js';
+import { skipWithoutSwift, startSwiftS3, type SwiftS3 } from '../../../test/swift-s3.js';
+import { walletFixtures } from '../../../test/wallet-fixtures.js';
 
 /** Subtitles with MEDIA_STORAGE=s3 (OpenStack Swift's s3api on loopback): stored and served from the store. */
 const skip = skipWithoutSwift('Subtitle object-storage tests');

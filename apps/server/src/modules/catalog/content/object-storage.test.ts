@@ -3,15 +3,15 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DAY_MS } from '../../clock.js';
-import { FFMPEG, run } from '../../media/ffmpeg.js';
-import { s3Storage } from '../../media/storage-s3.js';
-import { ChatTestClient, listenLocal } from '../../test/chat-client.js';
-import { caller, unchecked } from '../../test/client.js';
-import { buildTestApp, type TestApp } from '../../test/helper.js';
-import { skipWithoutSwift, startSwiftS3, type SwiftS3 } from '../../test/swift-s3.js';
-import { walletFixtures } from '../../test/wallet-fixtures.js';
-import { purgeUnsentChatImages } from '../chat/chat-images.js';
+import { DAY_MS } from '../../../clock.js';
+import { FFMPEG, run } from '../../../media/ffmpeg.js';
+import { s3Storage } from '../../../media/storage-s3.js';
+import { ChatTestClient, listenLocal } from '../../../test/chat-client.js';
+import { caller, unchecked } from '../../../test/client.js';
+import { buildTestApp, type TestApp } from '../../../test/helper.js';
+import { skipWithoutSwift, startSwiftS3, type SwiftS3 } from '../../../test/swift-s3.js';
+import { walletFixtures } from '../../../test/wallet-fixtures.js';
+import { purgeUnsentChatImages } from '../../chat/chat-images.js';
 import { createTranscodeWorker } from './transcode.worker.js';
 
 /**

@@ -1,10 +1,10 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import type { Clock } from '../../clock.js';
-import type { Db } from '../../db/client.js';
-import type { Router } from '../../http/route.js';
-import type { MediaStorage } from '../../media/storage.js';
-import type { OperatorService } from '../operator/operator.service.js';
+import type { Clock } from '../../../clock.js';
+import type { Db } from '../../../db/client.js';
+import type { Router } from '../../../http/route.js';
+import type { MediaStorage } from '../../../media/storage.js';
+import type { OperatorService } from '../../operator/operator.service.js';
 import { createContentAdmin } from './content-admin.service.js';
 import type { ContentService } from './content.service.js';
 import { contentRoutes } from './content.routes.js';
