@@ -4,8 +4,7 @@ import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/client.js';
-import { episodes, type LocalizedText, series, tenants } from '../db/schema/index.js';
-import { eq } from 'drizzle-orm';
+import type { LocalizedText } from '../db/schema/index.js';
 import { FFMPEG, run } from '../media/ffmpeg.js';
 import {
   DEFAULT_SEGMENT_FORMAT,
@@ -20,6 +19,8 @@ import {
   SEGMENT_SECONDS,
 } from '../media/ladder.js';
 import { joinKey, type MediaStorage } from '../media/storage.js';
+import { addEpisodes, addSeries, setRenditions } from '../modules/catalog/content/series-rows.js';
+import { allTenantIds } from '../modules/tenant/tenant-rows.js';
 import { seedDemoSubtitles } from './demo-subtitles.js';
 
 export interface DemoSeries {
@@ -394,34 +395,25 @@ export async function seedDemoCatalog(
     for (const [slug, list] of renditionsOf) {
       for (let n = 1; n < list.length; n++) {
         const renditions = list[n];
-        if (renditions)
-          await db
-            .update(episodes)
-            .set({ renditions })
-            .where(eq(episodes.hlsKey, demoKeys.hls(slug, n)));
+        if (renditions) await setRenditions(db, demoKeys.hls(slug, n), renditions);
       }
     }
 
-    const tenantIds = (await db.select({ id: tenants.id }).from(tenants)).map((t) => t.id);
-    for (const tenantId of tenantIds) {
+    for (const tenantId of await allTenantIds(db)) {
       for (const [index, s] of only.entries()) {
-        const [row] = await db
-          .insert(series)
-          .values({
-            tenantId,
-            slug: s.slug,
-            title: s.title,
-            description: s.description,
-            cover: `/media/${demoKeys.cover(s.slug)}/cover.jpg`,
-            tags: s.tags,
-            category: s.category,
-            freeEpisodes: s.freeEpisodes,
-            // Older entries first, so "new" differs from the catalogue order.
-            createdAt: new Date(clock.now().getTime() - (only.length - index) * 86_400_000),
-          })
-          .onConflictDoNothing()
-          .returning({ id: series.id });
-        if (!row) continue;
+        const seriesId = await addSeries(db, {
+          tenantId,
+          slug: s.slug,
+          title: s.title,
+          description: s.description,
+          cover: `/media/${demoKeys.cover(s.slug)}/cover.jpg`,
+          tags: s.tags,
+          category: s.category,
+          freeEpisodes: s.freeEpisodes,
+          // Older entries first, so "new" differs from the catalogue order.
+          createdAt: new Date(clock.now().getTime() - (only.length - index) * 86_400_000),
+        });
+        if (seriesId === null) continue;
         let list = renditionsOf.get(s.slug);
         if (!list) {
           // Media from an earlier start, a tenant new since: the ladder from the stored playlists.
@@ -431,9 +423,10 @@ export async function seedDemoCatalog(
           renditionsOf.set(s.slug, list);
         }
         const ladders = list;
-        await db.insert(episodes).values(
+        await addEpisodes(
+          db,
+          seriesId,
           Array.from({ length: s.episodes }, (_, i) => ({
-            seriesId: row.id,
             number: i + 1,
             duration: SECONDS,
             poster: `/media/${demoKeys.poster(s.slug, i + 1)}/poster.jpg`,

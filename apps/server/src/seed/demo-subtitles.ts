@@ -1,10 +1,13 @@
-import { and, eq, isNull, like } from 'drizzle-orm';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/client.js';
-import { episodes, series, subtitleTracks } from '../db/schema/index.js';
 import type { MediaStorage } from '../media/storage.js';
 import { languageLabel, parseSubtitles, type SubtitleCue, toVtt } from '../media/subtitles.js';
-import { subtitleTrackStore } from '../modules/catalog/subtitle-tracks.js';
+import {
+  addTracks,
+  episodesWithoutTrack,
+  type NewSubtitleTrack,
+  subtitleTrackStore,
+} from '../modules/catalog/subtitle-tracks.js';
 
 /** The demo's subtitle languages: the app's three (Vietnamese as its BCP 47 code, `vi`). */
 export const DEMO_SUBTITLE_LANGUAGES = ['en', 'vi', 'id'] as const;
@@ -75,22 +78,9 @@ export async function seedDemoSubtitles(db: Db, clock: Clock, storage: MediaStor
   const store = subtitleTrackStore({ storage, clock });
   let made = 0;
   for (const language of DEMO_SUBTITLE_LANGUAGES) {
-    const missing = await db
-      .select({
-        id: episodes.id,
-        number: episodes.number,
-        duration: episodes.duration,
-        tenantId: series.tenantId,
-      })
-      .from(episodes)
-      .innerJoin(series, eq(series.id, episodes.seriesId))
-      .leftJoin(
-        subtitleTracks,
-        and(eq(subtitleTracks.episodeId, episodes.id), eq(subtitleTracks.language, language)),
-      )
-      .where(and(like(episodes.hlsKey, 'hls/demo/%'), isNull(subtitleTracks.id)));
+    const missing = await episodesWithoutTrack(db, 'hls/demo/', language);
     if (missing.length === 0) continue;
-    const rows: (typeof subtitleTracks.$inferInsert)[] = [];
+    const rows: NewSubtitleTrack[] = [];
     for (const e of missing) {
       const parsed = parseSubtitles(demoSubtitles(language, e.number, e.duration));
       const storageKey = await store.putFile(e.tenantId, e.id, language, parsed);
@@ -107,14 +97,9 @@ export async function seedDemoSubtitles(db: Db, clock: Clock, storage: MediaStor
       });
     }
     for (let i = 0; i < rows.length; i += 200) {
-      const inserted = await db
-        .insert(subtitleTracks)
-        .values(rows.slice(i, i + 200))
-        .onConflictDoNothing()
-        .returning({ key: subtitleTracks.storageKey });
-      made += inserted.length;
+      const kept = new Set(await addTracks(db, rows.slice(i, i + 200)));
+      made += kept.size;
       // Another instance seeding at the same time won: its files stand, ours go.
-      const kept = new Set(inserted.map((r) => r.key));
       for (const r of rows.slice(i, i + 200)) if (!kept.has(r.storageKey)) await store.dropFile(r.storageKey);
     }
   }

@@ -1,7 +1,7 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull, like } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { DbOrTx } from '../../db/client.js';
-import { subtitleTracks } from '../../db/schema/index.js';
+import { episodes, series, subtitleTracks } from '../../db/schema/index.js';
 import type { MediaStorage } from '../../media/storage.js';
 import { type ParsedSubtitles, storeSubtitle, subtitleDir } from '../../media/subtitles.js';
 
@@ -117,3 +117,36 @@ export function subtitleTrackStore(deps: { storage: MediaStorage; clock: Clock }
 }
 
 export type SubtitleTrackStore = ReturnType<typeof subtitleTrackStore>;
+
+/**
+ * The episodes (any tenant) whose media is under `hlsPrefix` (taken as a LIKE pattern's start) and
+ * that have no track in `language` yet.
+ */
+export function episodesWithoutTrack(db: DbOrTx, hlsPrefix: string, language: string) {
+  return db
+    .select({
+      id: episodes.id,
+      number: episodes.number,
+      duration: episodes.duration,
+      tenantId: series.tenantId,
+    })
+    .from(episodes)
+    .innerJoin(series, eq(series.id, episodes.seriesId))
+    .leftJoin(
+      subtitleTracks,
+      and(eq(subtitleTracks.episodeId, episodes.id), eq(subtitleTracks.language, language)),
+    )
+    .where(and(like(episodes.hlsKey, `${hlsPrefix}%`), isNull(subtitleTracks.id)));
+}
+
+export type NewSubtitleTrack = typeof subtitleTracks.$inferInsert;
+
+/** Adds tracks whose episode has none in their language yet: the storage keys of the rows added. */
+export async function addTracks(db: DbOrTx, rows: NewSubtitleTrack[]): Promise<string[]> {
+  const added = await db
+    .insert(subtitleTracks)
+    .values(rows)
+    .onConflictDoNothing()
+    .returning({ key: subtitleTracks.storageKey });
+  return added.map((r) => r.key);
+}

@@ -60,3 +60,9 @@ export async function knownTenantIds(db: DbOrTx, ids: readonly string[]): Promis
     .where(inArray(tenants.id, [...ids]));
   return rows.map((r) => r.id);
 }
+
+/** Every tenant's id, in id order. */
+export async function allTenantIds(db: DbOrTx): Promise<string[]> {
+  const rows = await db.select({ id: tenants.id }).from(tenants).orderBy(tenants.id);
+  return rows.map((r) => r.id);
+}

@@ -4,8 +4,7 @@ import { extname, join } from 'node:path';
 import { z } from 'zod';
 import type { Clock } from '../../../clock.js';
 import type { Db } from '../../../db/client.js';
-import { and, eq } from 'drizzle-orm';
-import { episodes, series, subtitleTracks } from '../../../db/schema/index.js';
+import { episodes, series } from '../../../db/schema/index.js';
 import { withTransaction } from '../../../db/tx.js';
 import { FFMPEG, run, VERTICAL_720 } from '../../../media/ffmpeg.js';
 import { packageEpisode } from '../../../media/hls.js';
@@ -16,9 +15,9 @@ import {
   languageLabel,
   type ParsedSubtitles,
   parseSubtitles,
-  storeSubtitle,
   SubtitleError,
 } from '../../../media/subtitles.js';
+import { subtitleTrackStore } from '../subtitle-tracks.js';
 
 /** `<episode file base>.<language>.srt|vtt`: a subtitle track beside an episode file. */
 const SUBTITLE_NAME = /^(.+)\.([^.]+)\.(srt|vtt)$/i;
@@ -173,6 +172,7 @@ export async function importSeries(db: Db, clock: Clock, storage: MediaStorage, 
     freeEpisodes: Math.min(manifest.freeEpisodes ?? options.freeEpisodes ?? 3, names.length),
     createdAt: clock.now(),
   };
+  const tracks = subtitleTrackStore({ storage, clock });
   const written: string[] = [];
   const replaced: string[] = [];
   const done = await withTransaction(db, async (tx) => {
@@ -208,35 +208,18 @@ export async function importSeries(db: Db, clock: Clock, storage: MediaStorage, 
         .returning({ id: episodes.id });
       if (!saved) throw new Error('episode not saved');
       for (const track of subtitles.byVideo.get(names[episode.number - 1] ?? '') ?? []) {
-        const key = await storeSubtitle(storage, options.tenantId, saved.id, track.language, track.parsed);
+        const key = await tracks.putFile(options.tenantId, saved.id, track.language, track.parsed);
         written.push(key);
-        const where = and(
-          eq(subtitleTracks.episodeId, saved.id),
-          eq(subtitleTracks.language, track.language),
-        );
-        const [before] = await tx
-          .select({ key: subtitleTracks.storageKey })
-          .from(subtitleTracks)
-          .where(where);
-        if (before) replaced.push(before.key);
-        const values = {
+        const { before } = await tracks.save(tx, {
+          tenantId: options.tenantId,
+          episodeId: saved.id,
+          language: track.language,
           label: languageLabel(track.language),
           storageKey: key,
-          bytes: track.parsed.bytes,
-          cueCount: track.parsed.cues.length,
+          parsed: track.parsed,
           operatorId: null,
-          updatedAt: clock.now(),
-        };
-        await tx
-          .insert(subtitleTracks)
-          .values({
-            tenantId: options.tenantId,
-            episodeId: saved.id,
-            language: track.language,
-            createdAt: clock.now(),
-            ...values,
-          })
-          .onConflictDoUpdate({ target: [subtitleTracks.episodeId, subtitleTracks.language], set: values });
+        });
+        if (before) replaced.push(before.storageKey);
       }
     }
     return { seriesId: row.id, episodes: packaged.length };
