@@ -11,7 +11,8 @@ import { AppError } from '../../../http/errors.js';
 import type { MediaStorage } from '../../../media/storage.js';
 import { subtitleDir } from '../subtitle-tracks.js';
 import { type OperatorContext, type OperatorService, tenantScope } from '../../operator/operator.service.js';
-import { contentKeys, type ContentService, sniffVideo, toJob } from './content.service.js';
+import { toJob } from './content-jobs.js';
+import { contentKeys, type ContentService, sniffVideo } from './content.service.js';
 import type { SubtitleService } from './subtitles.service.js';
 
 async function readHead(path: string, bytes: number): Promise<Buffer> {

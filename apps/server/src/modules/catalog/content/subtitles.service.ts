@@ -15,7 +15,7 @@ import {
   SubtitleError,
 } from '../../../media/subtitles.js';
 import { type SubtitleTrackRow, subtitleTrackStore } from '../subtitle-tracks.js';
-import { type Actor, checkTenant } from './content.service.js';
+import { type Actor, checkTenant } from './content-rows.js';
 
 /** What the console shows of a checked file: its first cues, counts. */
 export function subtitleCheckOf(parsed: ParsedSubtitles) {
