@@ -6,7 +6,8 @@ import type { PointsService } from '../catalog/points.service.js';
 import type { TenantService } from '../tenant/tenant.service.js';
 import { appOriginOf } from '../wallet/app-origin.js';
 import type { RechargeService } from '../wallet/recharge.service.js';
-import { type MembershipService, storeQuote } from './membership.service.js';
+import { storeQuote } from './membership-cards.js';
+import type { MembershipService } from './membership.service.js';
 import type { TrialCardService } from './trial-card.service.js';
 
 /** Star Cards (buy from the balance or through a recharge channel), trial cards and points. */
