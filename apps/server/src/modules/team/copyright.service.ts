@@ -1,7 +1,7 @@
 import { type CopyrightProduct, type Language, toMajor } from '@dramastar/contract';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import {
   copyrightHoldings,
   copyrightProducts,
@@ -17,6 +17,7 @@ import { type TeamRewards, tenantTeam } from './team-rewards.js';
 import { parseAmount, replayOf, requestHash } from '../../money.js';
 import { addDays, dayIn } from '../../clock.js';
 import { rowsOf } from '../../db/rows.js';
+import { createCopyrightPayouts } from './copyright-payouts.service.js';
 
 type ProductRow = typeof copyrightProducts.$inferSelect;
 type HoldingRow = typeof copyrightHoldings.$inferSelect;
@@ -35,8 +36,8 @@ export function addMonths(at: Date, months: number): Date {
 /**
  * Copyrights: bought from the wallet (never oversold, never past a user's maximum, never outside
  * the window), each holding paying quantity × daily profit for every day of its term, exactly
- * once per day, with welfare to the uplines; purchases pay referral rewards and grant dividend
- * shares.
+ * once per day, with welfare to the uplines (copyright-payouts.service.ts); purchases pay referral
+ * rewards and grant dividend shares.
  */
 export function createCopyrightService(deps: {
   db: Db;
@@ -76,56 +77,6 @@ export function createCopyrightService(deps: {
       daysPaid: days,
       revenue: toMajor(revenue, currency),
     };
-  }
-
-  /** Pays every due, unpaid day of one holding (each day in its own transaction). */
-  async function payHolding(h: HoldingRow, timeZone: string): Promise<number> {
-    const today = dayIn(timeZone, clock.now());
-    const until = h.lastDay < today ? h.lastDay : today;
-    if (h.firstDay > until) return 0;
-    const paidDays = new Set(
-      (
-        await db
-          .select({ day: copyrightRevenue.day })
-          .from(copyrightRevenue)
-          .where(eq(copyrightRevenue.holdingId, h.id))
-      ).map((r) => r.day),
-    );
-    let paid = 0;
-    for (let day = h.firstDay; day <= until; day = addDays(day, 1)) {
-      if (paidDays.has(day)) continue;
-      const done = await withTransaction(db, async (tx) => {
-        const [row] = await tx
-          .insert(copyrightRevenue)
-          .values({ holdingId: h.id, day, userId: h.userId, amount: h.dailyRevenue, paidAt: clock.now() })
-          .onConflictDoNothing()
-          .returning({ day: copyrightRevenue.day });
-        if (!row) return false; // another run paid it
-        const { currency } = await tenantTeam(tx, h.tenantId);
-        const reference = `copyright:${h.id}:${day}`;
-        await ledger.transfer(tx, {
-          tenantId: h.tenantId,
-          currency,
-          from: { system: 'copyright_pool' },
-          to: { userId: h.userId },
-          amount: h.dailyRevenue,
-          kind: 'copyright_revenue',
-          reference,
-          idempotencyKey: `copyright_revenue:${h.id}:${day}`,
-        });
-        await rewards.pay(tx, {
-          tenantId: h.tenantId,
-          sourceUserId: h.userId,
-          base: h.dailyRevenue,
-          kind: 'welfare',
-          cause: 'copyright',
-          reference,
-        });
-        return true;
-      });
-      if (done) paid++;
-    }
-    return paid;
   }
 
   return {
@@ -375,126 +326,8 @@ export function createCopyrightService(deps: {
       };
     },
 
-    /**
-     * The daily revenue job: every due, unpaid day of every holding, caught up after gaps.
-     * Safe to run twice, late, or on several instances at once (one row per holding and day).
-     */
-    async runDailyRevenue(): Promise<number> {
-      const now = clock.now();
-      const due = await rowsOf<{ id: string; time_zone: string }>(
-        db,
-        sql`select h.id::text, t.time_zone from copyright_holding h join tenant t on t.id = h.tenant_id
-            where h.first_day <= (${now.toISOString()}::timestamptz at time zone t.time_zone)::date
-              and (select count(*) from copyright_revenue r where r.holding_id = h.id)
-                  < least(h.last_day, (${now.toISOString()}::timestamptz at time zone t.time_zone)::date) - h.first_day + 1`,
-      );
-      let paid = 0;
-      for (const { id, time_zone } of due) {
-        const [h] = await db
-          .select()
-          .from(copyrightHoldings)
-          .where(eq(copyrightHoldings.id, BigInt(id)));
-        if (h) paid += await payHolding(h, time_zone);
-      }
-      return paid;
-    },
-
-    /** Pays dividend grants whose payout time has come, each once. */
-    async runDividends(): Promise<number> {
-      const due = await rowsOf<{ id: string }>(
-        db,
-        sql`select id::text from dividend_grant where paid_at is null and payout_at <= ${clock.now().toISOString()}::timestamptz`,
-      );
-      let paid = 0;
-      for (const { id } of due) {
-        const done = await withTransaction(db, async (tx) => {
-          const [grant] = await tx
-            .update(dividendGrants)
-            .set({ paidAt: clock.now() })
-            .where(and(eq(dividendGrants.id, BigInt(id)), sql`${dividendGrants.paidAt} is null`))
-            .returning();
-          if (!grant) return false;
-          const { currency } = await tenantTeam(tx, grant.tenantId);
-          await ledger.transfer(tx, {
-            tenantId: grant.tenantId,
-            currency,
-            from: { system: 'rewards_expense' },
-            to: { userId: grant.userId },
-            amount: grant.value,
-            kind: 'dividend',
-            reference: grant.reference,
-            idempotencyKey: `dividend:${grant.id}`,
-          });
-          return true;
-        });
-        if (done) paid++;
-      }
-      return paid;
-    },
+    ...createCopyrightPayouts({ db, clock, ledger, rewards }),
   };
 }
 
 export type CopyrightService = ReturnType<typeof createCopyrightService>;
-
-/** Demo copyright products (seeded with DEMO_CONTENT), priced per currency. */
-export async function seedCopyrightProducts(db: DbOrTx, clock: Clock, tenantIds: string[]): Promise<void> {
-  const now = clock.now();
-  for (const tenantId of tenantIds) {
-    const { currency } = await tenantTeam(db, tenantId);
-    const unit: Record<string, [string, string]> = {
-      PHP: ['500', '10'],
-      VND: ['200000', '4000'],
-      PKR: ['2500', '50'],
-      IDR: ['150000', '3000'],
-      USDT: ['10', '0.2'],
-    };
-    const [price, profit] = unit[currency] ?? ['500', '10'];
-    const products = [
-      {
-        code: 'love-in-manila',
-        en: 'Love in Manila — copyright',
-        vn: 'Tình yêu ở Manila — bản quyền',
-        id: 'Cinta di Manila — hak cipta',
-        total: 1000,
-        term: 30,
-        max: 20,
-      },
-      {
-        code: 'ceos-secret-bride',
-        en: "The CEO's Secret Bride — copyright",
-        vn: 'Cô dâu bí mật của CEO — bản quyền',
-        id: 'Pengantin Rahasia CEO — hak cipta',
-        total: 500,
-        term: 60,
-        max: 10,
-      },
-      {
-        code: 'midnight-in-saigon',
-        en: 'Midnight in Saigon — copyright',
-        vn: 'Nửa đêm Sài Gòn — bản quyền',
-        id: 'Tengah Malam di Saigon — hak cipta',
-        total: 300,
-        term: 90,
-        max: 5,
-      },
-    ];
-    for (const p of products) {
-      await db
-        .insert(copyrightProducts)
-        .values({
-          tenantId,
-          code: p.code,
-          title: { en: p.en, vn: p.vn, id: p.id },
-          totalQuantity: p.total,
-          price: parseAmount(price, currency),
-          dailyProfit: parseAmount(profit, currency),
-          termDays: p.term,
-          perUserMax: p.max,
-          startsAt: new Date(now.getTime() - 86_400_000),
-          endsAt: new Date(now.getTime() + 180 * 86_400_000),
-          createdAt: now,
-        })
-        .onConflictDoNothing();
-    }
-  }
-}
