@@ -1,9 +1,9 @@
-import { and, isNotNull, lt, or } from 'drizzle-orm';
 import type { Clock } from '../clock.js';
 import { DAY_MS } from '../clock.js';
 import type { Db } from '../db/client.js';
-import { authTickets, captchas, emailCodes, oauthStates, rateLimits, sessions } from '../db/schema/index.js';
+import { purgeEnded } from '../modules/auth/auth-rows.js';
 import { purgePlayViews } from '../modules/catalog/play-views.js';
+import { purgeExpiredStates } from '../modules/oauth/oauth-states.js';
 
 /**
  * Deletes what can never be used again: expired codes, captchas, tickets and OAuth states, ended
@@ -12,24 +12,8 @@ import { purgePlayViews } from '../modules/catalog/play-views.js';
  * same rows once.
  */
 export async function purgeExpired(db: Db, clock: Clock): Promise<number> {
-  const now = clock.now();
-  const dayAgo = new Date(now.getTime() - DAY_MS);
-  const counts = await Promise.all([
-    db.delete(emailCodes).where(lt(emailCodes.expiresAt, dayAgo)).returning({ id: emailCodes.id }),
-    db.delete(captchas).where(lt(captchas.expiresAt, dayAgo)).returning({ id: captchas.id }),
-    db.delete(authTickets).where(lt(authTickets.expiresAt, dayAgo)).returning({ id: authTickets.id }),
-    db.delete(oauthStates).where(lt(oauthStates.expiresAt, dayAgo)).returning({ id: oauthStates.state }),
-    db
-      .delete(sessions)
-      .where(
-        or(
-          lt(sessions.expiresAt, dayAgo),
-          and(isNotNull(sessions.revokedAt), lt(sessions.revokedAt, dayAgo)),
-        ),
-      )
-      .returning({ id: sessions.id }),
-    db.delete(rateLimits).where(lt(rateLimits.windowStart, dayAgo)).returning({ key: rateLimits.key }),
-  ]);
+  const dayAgo = new Date(clock.now().getTime() - DAY_MS);
+  const counts = await Promise.all([purgeEnded(db, dayAgo), purgeExpiredStates(db, dayAgo)]);
   const plays = await purgePlayViews(db, clock);
-  return counts.reduce((sum, rows) => sum + rows.length, plays);
+  return counts.reduce((sum, n) => sum + n, plays);
 }

@@ -20,7 +20,7 @@ import {
 } from '../media/ladder.js';
 import { joinKey, type MediaStorage } from '../media/storage.js';
 import { addEpisodes, addSeries, setRenditions } from '../modules/catalog/content/series-rows.js';
-import { allTenantIds } from '../modules/tenant/tenant-rows.js';
+import { allTenants } from '../modules/tenant/tenant-rows.js';
 import { seedDemoSubtitles } from './demo-subtitles.js';
 
 export interface DemoSeries {
@@ -399,7 +399,7 @@ export async function seedDemoCatalog(
       }
     }
 
-    for (const tenantId of await allTenantIds(db)) {
+    for (const { id: tenantId } of await allTenants(db)) {
       for (const [index, s] of only.entries()) {
         const seriesId = await addSeries(db, {
           tenantId,

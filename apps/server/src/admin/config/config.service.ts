@@ -16,17 +16,22 @@ import {
   teamSettingsSchema,
   walletSettingsSchema,
 } from '@dramastar/contract';
-import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
-import { copyrightProducts, tenantDomains, tenants } from '../../db/schema/index.js';
 import { ledgerAccountCount } from '../../modules/ledger/ledger.service.js';
 import { AppError } from '../../http/errors.js';
+import { copyrightProductCount } from '../../modules/team/copyright-rows.js';
+import {
+  allTenants,
+  insertTenant,
+  setTenantDomains,
+  tenantDomainList,
+  type TenantRow,
+  tenantRow,
+  updateTenant,
+} from '../../modules/tenant/tenant-rows.js';
 import { BANKS } from '../../modules/wallet/banks.js';
-import { uniqueViolation } from '../../db/errors.js';
 import { parseAmount } from '../../money.js';
-
-type TenantRow = typeof tenants.$inferSelect;
 
 /** The tenant column of each section (jsonb; null = the currency's defaults). */
 const COLUMNS = {
@@ -126,26 +131,16 @@ export function createAdminConfigService(
   const offerDemoDetails = options.offerDemoDetails ?? true;
 
   async function row(tx: DbOrTx, tenantId: string, lock = false): Promise<TenantRow> {
-    const query = tx.select().from(tenants).where(eq(tenants.id, tenantId));
-    const [found] = lock ? await query.for('update') : await query;
+    const found = await tenantRow(tx, tenantId, lock);
     if (!found) throw new AppError('TenantNotFound', { status: 404, field: 'tenantId' });
     return found;
-  }
-
-  async function domainsOf(tx: DbOrTx, tenantId: string): Promise<string[]> {
-    const rows = await tx
-      .select({ domain: tenantDomains.domain })
-      .from(tenantDomains)
-      .where(eq(tenantDomains.tenantId, tenantId))
-      .orderBy(asc(tenantDomains.domain));
-    return rows.map((r) => r.domain);
   }
 
   async function general(tx: DbOrTx, r: TenantRow): Promise<GeneralSettings> {
     if (!isLanguage(r.defaultLanguage)) throw new Error(`tenant ${r.id} has language ${r.defaultLanguage}`);
     return {
       name: r.name,
-      domains: await domainsOf(tx, r.id),
+      domains: await tenantDomainList(tx, r.id),
       currency: currencyOf(r),
       defaultLanguage: r.defaultLanguage,
       timeZone: r.timeZone,
@@ -173,29 +168,6 @@ export function createAdminConfigService(
       earn: effective(r, 'earn'),
       updatedAt: r.updatedAt.toISOString(),
     };
-  }
-
-  /** Gives a tenant exactly these domains; a domain of another tenant: 409 DomainTaken. */
-  async function setDomains(tx: Tx, tenantId: string, domains: string[]) {
-    if (domains.length > 0) {
-      const [taken] = await tx
-        .select({ domain: tenantDomains.domain })
-        .from(tenantDomains)
-        .where(and(inArray(tenantDomains.domain, domains), ne(tenantDomains.tenantId, tenantId)))
-        .limit(1);
-      if (taken) throw new AppError('DomainTaken', { field: 'domains', params: { domain: taken.domain } });
-    }
-    await tx.delete(tenantDomains).where(eq(tenantDomains.tenantId, tenantId));
-    if (domains.length > 0) {
-      try {
-        await tx.insert(tenantDomains).values(domains.map((domain) => ({ domain, tenantId })));
-      } catch (error) {
-        // Another tenant took one meanwhile (the primary key decides).
-        if (uniqueViolation(error) !== null)
-          throw new AppError('DomainTaken', { field: 'domains', params: { domain: domains.join(', ') } });
-        throw error;
-      }
-    }
   }
 
   async function tenantView(tx: DbOrTx, r: TenantRow): Promise<AdminTenant> {
@@ -226,31 +198,24 @@ export function createAdminConfigService(
       const before = await general(tx, current);
       if (next.currency !== before.currency) {
         // Amounts in the books and product prices are minor units of the old currency.
-        const [products] = await tx
-          .select({ n: count() })
-          .from(copyrightProducts)
-          .where(eq(copyrightProducts.tenantId, tenantId));
-        if ((await ledgerAccountCount(tx, tenantId)) > 0 || (products?.n ?? 0) > 0)
+        if ((await ledgerAccountCount(tx, tenantId)) > 0 || (await copyrightProductCount(tx, tenantId)) > 0)
           throw new AppError('CurrencyInUse', { field: 'currency' });
         for (const section of Object.keys(COLUMNS) as ConfigSection[]) {
           const stored = current[COLUMNS[section]];
           if (stored !== null) checkDecimals(section, stored, next.currency, `${section}.`);
         }
       }
-      await tx
-        .update(tenants)
-        .set({
-          name: next.name,
-          currency: next.currency,
-          defaultLanguage: next.defaultLanguage,
-          timeZone: next.timeZone,
-          inviteUrl: next.inviteUrl,
-          ...(next.websiteUrl !== undefined ? { websiteUrl: next.websiteUrl } : {}),
-          earnEnabled: next.earnEnabled,
-          updatedAt: clock.now(),
-        })
-        .where(eq(tenants.id, tenantId));
-      await setDomains(tx, tenantId, next.domains);
+      await updateTenant(tx, tenantId, {
+        name: next.name,
+        currency: next.currency,
+        defaultLanguage: next.defaultLanguage,
+        timeZone: next.timeZone,
+        inviteUrl: next.inviteUrl,
+        ...(next.websiteUrl !== undefined ? { websiteUrl: next.websiteUrl } : {}),
+        earnEnabled: next.earnEnabled,
+        updatedAt: clock.now(),
+      });
+      await setTenantDomains(tx, tenantId, next.domains);
       return { before, after: await general(tx, await row(tx, tenantId)) };
     },
 
@@ -259,10 +224,7 @@ export function createAdminConfigService(
       const current = await row(tx, tenantId, true);
       checkDecimals(section, value, currencyOf(current));
       const before = effective(current, section);
-      await tx
-        .update(tenants)
-        .set({ [COLUMNS[section]]: value, updatedAt: clock.now() })
-        .where(eq(tenants.id, tenantId));
+      await updateTenant(tx, tenantId, { [COLUMNS[section]]: value, updatedAt: clock.now() });
       return { before, after: effective(await row(tx, tenantId), section) };
     },
 
@@ -270,15 +232,12 @@ export function createAdminConfigService(
     async resetSection(tx: Tx, tenantId: string, section: ConfigSection) {
       const current = await row(tx, tenantId, true);
       const before = effective(current, section);
-      await tx
-        .update(tenants)
-        .set({ [COLUMNS[section]]: null, updatedAt: clock.now() })
-        .where(eq(tenants.id, tenantId));
+      await updateTenant(tx, tenantId, { [COLUMNS[section]]: null, updatedAt: clock.now() });
       return { before, after: effective(await row(tx, tenantId), section) };
     },
 
     async tenants(): Promise<AdminTenant[]> {
-      const rows = await db.select().from(tenants).orderBy(asc(tenants.id));
+      const rows = await allTenants(db);
       return Promise.all(rows.map((r) => tenantView(db, r)));
     },
 
@@ -289,31 +248,27 @@ export function createAdminConfigService(
       publicUrl: string,
     ): Promise<AdminTenant> {
       const now = clock.now();
-      const [created] = await tx
-        .insert(tenants)
-        .values({
-          id: input.tenantId,
-          name: input.name,
-          currency: input.currency,
-          defaultLanguage: input.defaultLanguage,
-          timeZone: input.timeZone,
-          inviteUrl: `${publicUrl}/#/pages/login/register`,
-          earnEnabled: true,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .onConflictDoNothing()
-        .returning();
+      const created = await insertTenant(tx, {
+        id: input.tenantId,
+        name: input.name,
+        currency: input.currency,
+        defaultLanguage: input.defaultLanguage,
+        timeZone: input.timeZone,
+        inviteUrl: `${publicUrl}/#/pages/login/register`,
+        earnEnabled: true,
+        createdAt: now,
+        updatedAt: now,
+      });
       if (!created) throw new AppError('TenantExists', { field: 'tenantId' });
-      await setDomains(tx, input.tenantId, input.domains);
+      await setTenantDomains(tx, input.tenantId, input.domains);
       return tenantView(tx, created);
     },
 
     async tenantDomains(tx: Tx, tenantId: string, domains: string[]) {
       const current = await row(tx, tenantId, true);
       const before = await tenantView(tx, current);
-      await setDomains(tx, tenantId, domains);
-      await tx.update(tenants).set({ updatedAt: clock.now() }).where(eq(tenants.id, tenantId));
+      await setTenantDomains(tx, tenantId, domains);
+      await updateTenant(tx, tenantId, { updatedAt: clock.now() });
       return { before, after: await tenantView(tx, current) };
     },
   };

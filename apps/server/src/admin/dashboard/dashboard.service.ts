@@ -10,12 +10,12 @@ import {
   toMajor,
   type WaitingQueue,
 } from '@dramastar/contract';
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
-import { tenants } from '../../db/schema/index.js';
 import { AppError } from '../../http/errors.js';
 import { type OperatorContext, tenantScope } from '../../modules/operator/operator.service.js';
+import { tenantSettingsRow } from '../../modules/tenant/tenant-rows.js';
 import { addDays, dayIn } from '../../clock.js';
 import { rowsOf } from '../../db/rows.js';
 
@@ -89,7 +89,7 @@ export function createDashboardService(deps: { db: Db; clock: Clock }) {
     ): Promise<DashboardStats> {
       const tenantId = query.tenantId ?? operator.tenantIds?.[0] ?? DEFAULT_TENANT_ID;
       tenantScope(operator, tenantId);
-      const [tenant] = await db.select().from(tenants).where(eq(tenants.id, tenantId));
+      const tenant = await tenantSettingsRow(db, tenantId);
       if (!tenant) throw new AppError('TenantNotFound');
       const tz = tenant.timeZone;
       const currency: CurrencyKey = isCurrencyKey(tenant.currency) ? tenant.currency : 'PHP';

@@ -1,43 +1,25 @@
 import type { DoctorFinding } from '@dramastar/contract';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { operators, paymentProviders, tenants } from '../../db/schema/index.js';
 import { type DeploymentFacts, diagnose } from '../../doctor.js';
+import { operatorRoster } from '../../modules/operator/operator-rows.js';
+import { allProviders } from '../../modules/payment/provider-rows.js';
+import { allTenants } from '../../modules/tenant/tenant-rows.js';
 
 /** What the doctor needs from the database: every tenant's settings and providers, every operator's two-factor. */
 export async function deploymentFacts(db: Db): Promise<DeploymentFacts> {
   const [tenantRows, providerRows, operatorRows] = await Promise.all([
-    db
-      .select({
-        id: tenants.id,
-        name: tenants.name,
-        currency: tenants.currency,
-        walletSettings: tenants.walletSettings,
-        membershipSettings: tenants.membershipSettings,
-      })
-      .from(tenants)
-      .orderBy(tenants.id),
-    db
-      .select({
-        tenantId: paymentProviders.tenantId,
-        provider: paymentProviders.provider,
-        enabled: paymentProviders.enabled,
-        settings: paymentProviders.settings,
-      })
-      .from(paymentProviders),
-    db
-      .select({
-        username: operators.username,
-        role: operators.role,
-        totpEnabledAt: operators.totpEnabledAt,
-        disabledAt: operators.disabledAt,
-      })
-      .from(operators)
-      .orderBy(operators.username),
+    allTenants(db),
+    allProviders(db),
+    operatorRoster(db),
   ]);
   return {
     tenants: tenantRows.map((t) => ({
-      ...t,
+      id: t.id,
+      name: t.name,
+      currency: t.currency,
+      walletSettings: t.walletSettings,
+      membershipSettings: t.membershipSettings,
       providers: providerRows
         .filter((p) => p.tenantId === t.id)
         .map((p) => ({ provider: p.provider, enabled: p.enabled, mode: p.settings.mode })),

@@ -1,14 +1,16 @@
 import { type AdminChatConversation, type ChatTab, ROLES } from '@dramastar/contract';
-import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
-import { chatConversations, chatMessages, operators as operatorTable, users } from '../../db/schema/index.js';
+import { chatConversations, chatMessages } from '../../db/schema/index.js';
 import { onePage, type Page } from '../../db/paging.js';
 import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
 import type { MediaStorage } from '../../media/storage.js';
 import type { RateLimiter } from '../../http/rate-limit.js';
 import type { OperatorContext, OperatorService } from '../operator/operator.service.js';
+import { operatorAccess, operatorNames, supportOperators } from '../operator/operator-rows.js';
+import { userCards } from '../user/user-rows.js';
 import {
   conversationEvent,
   type ConversationRow,
@@ -49,22 +51,14 @@ export function createChatService(deps: {
 
   async function adminView(rows: ConversationRow[]): Promise<AdminChatConversation[]> {
     if (rows.length === 0) return [];
-    const userRows = await db
-      .select({ id: users.id, nickname: users.nickname, email: users.email })
-      .from(users)
-      .where(
-        inArray(
-          users.id,
-          rows.map((r) => r.userId),
-        ),
-      );
-    const opIds = rows.flatMap((r) => (r.assignedOperatorId === null ? [] : [r.assignedOperatorId]));
-    const opRows = opIds.length
-      ? await db
-          .select({ id: operatorTable.id, username: operatorTable.username })
-          .from(operatorTable)
-          .where(inArray(operatorTable.id, opIds))
-      : [];
+    const userRows = await userCards(
+      db,
+      rows.map((r) => r.userId),
+    );
+    const opNames = await operatorNames(
+      db,
+      rows.flatMap((r) => (r.assignedOperatorId === null ? [] : [r.assignedOperatorId])),
+    );
     const lastIds = rows.flatMap((r) => (r.lastMessageId === null ? [] : [r.lastMessageId]));
     const lastRows = lastIds.length
       ? await db.select().from(chatMessages).where(inArray(chatMessages.id, lastIds))
@@ -85,7 +79,7 @@ export function createChatService(deps: {
       )
       .groupBy(chatMessages.conversationId);
     return rows.map((r) => {
-      const u = userRows.find((x) => x.id === r.userId);
+      const u = userRows.get(r.userId);
       const last = lastRows.find((m) => m.id === r.lastMessageId);
       return {
         id: String(r.id),
@@ -95,7 +89,7 @@ export function createChatService(deps: {
         userEmail: u?.email ?? null,
         status: r.status,
         assignedOperatorId: r.assignedOperatorId === null ? null : String(r.assignedOperatorId),
-        assignedOperator: opRows.find((o) => o.id === r.assignedOperatorId)?.username ?? null,
+        assignedOperator: r.assignedOperatorId === null ? null : (opNames.get(r.assignedOperatorId) ?? null),
         lastMessage: last ? (last.kind === 'image' ? '[image]' : last.body.slice(0, 120)) : null,
         lastMessageAt: iso(r.lastMessageAt),
         unread: unreadRows.find((x) => x.conv === r.id)?.n ?? 0,
@@ -178,16 +172,7 @@ export function createChatService(deps: {
 
     /** Operators who may take conversations of `tenantId`: support roles holding that tenant. */
     async agents(tenantIds: string[] | null) {
-      const rows = await db
-        .select({
-          id: operatorTable.id,
-          username: operatorTable.username,
-          role: operatorTable.role,
-          tenantIds: operatorTable.tenantIds,
-        })
-        .from(operatorTable)
-        .where(and(isNull(operatorTable.disabledAt), inArray(operatorTable.role, [...ROLES.support])))
-        .orderBy(asc(operatorTable.username));
+      const rows = await supportOperators(db);
       return rows
         .filter((r) => r.role === 'owner' || !tenantIds || tenantIds.every((t) => r.tenantIds.includes(t)))
         .map((r) => ({ id: String(r.id), username: r.username, role: r.role }));
@@ -199,10 +184,7 @@ export function createChatService(deps: {
         if (row.status !== 'open') throw new AppError('ChatConversationClosed');
         let to = operator.id;
         if (operatorId !== undefined) {
-          const [target] = await tx
-            .select()
-            .from(operatorTable)
-            .where(eq(operatorTable.id, BigInt(operatorId)));
+          const target = await operatorAccess(tx, BigInt(operatorId));
           const ok =
             target &&
             !target.disabledAt &&
