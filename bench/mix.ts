@@ -133,7 +133,8 @@ export async function createLoadMix(options: {
     return { status, data };
   }
 
-  const userService = createUserService(database.db, systemClock);
+  // The load's users invite no one: no points to award.
+  const userService = createUserService(database.db, systemClock, { invited: async () => {} });
   const sessions = createSessionService(database.db, systemClock, { idleDays: 30, maxDays: 180 });
   const tokens: string[] = [];
   for (let i = 0; i < options.users; i++) {

@@ -2,13 +2,14 @@
 // Who owns each table of apps/server/src/db/schema: one module reads and writes it, the others ask
 // that module. eslint.config.js turns OWNERS into no-restricted-imports rules (importing another
 // module's table from db/schema is an error); the imports that predate the rule are listed, file
-// by file, in table-owners-known.json, and the list only ever shrinks.
+// by file, in table-owners-known.json, and the list only ever shrinks. JOINS below names the few
+// permanent exceptions: one query that must span two owners' tables, each with its reason.
 //
 //   node scripts/table-owners.mjs           prints who borrows whose tables (files and counts)
 //   node scripts/table-owners.mjs --check   (CI) fails when a table has no owner or two, when a
-//                                           listed borrow is gone (take it off the list), or when a
+//                                           listed borrow or join is gone (take it off), or when a
 //                                           borrow is not listed (lint says the same)
-//   node scripts/table-owners.mjs --write   rewrites the known list from today's imports
+//   node scripts/table-owners.mjs --write   rewrites the known list from today's imports (less JOINS)
 /* eslint-disable no-console -- a command-line report */
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -79,6 +80,18 @@ export const OWNERS = {
   ],
 };
 
+/**
+ * Permanent exceptions, not debt: a file whose query must read another owner's table in the same
+ * statement, the table, and why two queries would be wrong. Lint and --check allow these; they stay
+ * off the known list, and --check fails when one is no longer imported.
+ */
+export const JOINS = {
+  'modules/auth/session.service.ts': {
+    users:
+      "the per-request session lookup (resolve, and isLive) reads the session with its user's status and tenant in one query: every signed-in request runs it, and a second round trip would double its cost on the hot path",
+  },
+};
+
 const ownerOf = new Map(Object.entries(OWNERS).flatMap(([owner, tables]) => tables.map((t) => [t, owner])));
 export const ALL_TABLES = [...ownerOf.keys()];
 
@@ -93,6 +106,14 @@ export function ownerOfFile(file) {
 /** The known borrows: server file (relative to apps/server/src) → tables it imports from another owner. */
 export function knownBorrows() {
   return JSON.parse(readFileSync(knownPath, 'utf8')).borrows;
+}
+
+/** What each file may import of other owners' tables: its known borrows and its JOINS. */
+export function allowedBorrows() {
+  const allowed = { ...knownBorrows() };
+  for (const [file, tables] of Object.entries(JOINS))
+    allowed[file] = [...new Set([...(allowed[file] ?? []), ...Object.keys(tables)])];
+  return allowed;
 }
 
 /** Tables a file may not import: everyone else's, less its listed borrows. */
@@ -141,7 +162,13 @@ function schemaTables() {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const today = borrowsToday();
+  const imported = borrowsToday();
+  const isJoin = (file, t) => JOINS[file]?.[t] !== undefined;
+  const today = Object.fromEntries(
+    Object.entries(imported)
+      .map(([file, tables]) => [file, tables.filter((t) => !isJoin(file, t))])
+      .filter(([, tables]) => tables.length > 0),
+  );
   if (process.argv.includes('--write')) {
     writeFileSync(knownPath, `${JSON.stringify({ borrows: today }, null, 2)}\n`);
     console.log(`wrote ${Object.keys(today).length} files to ${relative(process.cwd(), knownPath)}`);
@@ -157,6 +184,12 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   for (const t of new Set(owners))
     if (owners.filter((o) => o === t).length > 1) problems.push(`table ${t} has two owners`);
   const known = knownBorrows();
+  for (const [file, tables] of Object.entries(JOINS))
+    for (const t of Object.keys(tables)) {
+      if (!imported[file]?.includes(t)) problems.push(`${file} no longer imports ${t}: take it off JOINS`);
+      if (known[file]?.includes(t))
+        problems.push(`${file}'s ${t} is a join: take it off table-owners-known.json`);
+    }
   for (const [file, tables] of Object.entries(today))
     for (const t of tables)
       if (!known[file]?.includes(t))
@@ -177,8 +210,11 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   );
   if (!process.argv.includes('--check')) {
     for (const [file, tables] of Object.entries(today)) console.log(`  ${file}: ${tables.join(' ')}`);
-    process.exit(0);
   }
+  console.log('permanent joins (JOINS):');
+  for (const [file, tables] of Object.entries(JOINS))
+    for (const [t, reason] of Object.entries(tables)) console.log(`  ${file}: ${t}: ${reason}`);
+  if (!process.argv.includes('--check')) process.exit(0);
   for (const p of problems) console.error(p);
   process.exit(process.argv.includes('--check') && problems.length > 0 ? 1 : 0);
 }

@@ -256,7 +256,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // The modules, in layer order (eslint.config.js): each makes its services and registers its
   // calls; a lower module told of a higher one's work takes it as a required hook.
   tenantRoutes(router, tenants);
-  const users = createUserService(db, clock);
+  const points = createPointsService(clock);
+  const users = createUserService(db, clock, { invited: (tx, invitee) => points.invited(tx, invitee) });
   userRoutes(router, users);
   const { codes, tickets } = registerAuth(router, {
     db,
@@ -271,7 +272,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     googleEnabled: config.google !== undefined,
   });
   if (config.demoContent) await seedDemoCatalog(db, clock, storage, app.log, deps.demoSeries ?? DEMO_SERIES);
-  const points = createPointsService(clock);
   const ledger = createLedger(clock);
   // Star Cards are made before the catalogue (viewing passes) and the wallet (cards bought on credit).
   const memberships = createMembershipService({

@@ -79,7 +79,7 @@ async function payingUser() {
   ].map(({ db, clock }) =>
     createPayPasswordService(db, clock, {
       codes: undefined as unknown as EmailCodeService,
-      users: createUserService(db, clock),
+      users: createUserService(db, clock, { invited: async () => {} }),
     }),
   );
   return { userId, services };

@@ -3,23 +3,41 @@ import type { Clock } from '../../clock.js';
 import type { DbOrTx } from '../../db/client.js';
 import { onePage, type Page } from '../../db/paging.js';
 import { pointEntries } from '../../db/schema/index.js';
+import { tenantMembership } from '../tenant/membership-settings.js';
 
 /**
  * The points ledger: `award` writes one entry per idempotency key, so repeating an event pays
  * once (also when two requests race: the unique key decides). The balance is the sum.
  */
 export function createPointsService(clock: Clock) {
+  async function award(
+    tx: DbOrTx,
+    input: { userId: bigint; amount: number; kind: string; idempotencyKey: string },
+  ): Promise<boolean> {
+    const rows = await tx
+      .insert(pointEntries)
+      .values({ ...input, createdAt: clock.now() })
+      .onConflictDoNothing({ target: pointEntries.idempotencyKey })
+      .returning({ id: pointEntries.id });
+    return rows.length > 0;
+  }
+
   return {
-    async award(
-      tx: DbOrTx,
-      input: { userId: bigint; amount: number; kind: string; idempotencyKey: string },
-    ): Promise<boolean> {
-      const rows = await tx
-        .insert(pointEntries)
-        .values({ ...input, createdAt: clock.now() })
-        .onConflictDoNothing({ target: pointEntries.idempotencyKey })
-        .returning({ id: pointEntries.id });
-      return rows.length > 0;
+    award,
+
+    /**
+     * A shared invite that brought a new user earns the inviter points, once per new user, by the
+     * tenant's points rules read in the sign-up's transaction (0 = no points for it).
+     */
+    async invited(tx: DbOrTx, invitee: { tenantId: string; userId: bigint; inviterId: bigint }) {
+      const { settings } = await tenantMembership(tx, invitee.tenantId);
+      if (settings.points.shareToNewUser > 0)
+        await award(tx, {
+          userId: invitee.inviterId,
+          amount: settings.points.shareToNewUser,
+          kind: 'share_new_user',
+          idempotencyKey: `share_user:${invitee.userId}`,
+        });
     },
 
     /** The user's point entries, newest first. */

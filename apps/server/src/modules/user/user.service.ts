@@ -12,11 +12,10 @@ import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { pageOf, type Page } from '../../db/paging.js';
-import { pointEntries, userIdentities, userMessages, users } from '../../db/schema/index.js';
+import { userIdentities, userMessages, users } from '../../db/schema/index.js';
 import { tenantSettingsRow } from '../tenant/tenant-rows.js';
 import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
-import { tenantMembership } from '../tenant/membership-settings.js';
 import { linkToInviter } from './team-tree.js';
 
 export type { UserRow } from './user-rows.js';
@@ -55,7 +54,16 @@ export function defaultNickname(language: Language = 'en'): string {
   return `${DEFAULT_NAMES[language]} ${randomInt(1000, 10000)}`;
 }
 
-export function createUserService(db: Db, clock: Clock) {
+/**
+ * Done in a new account's transaction when someone invited it (the inviter's points, in the catalog
+ * module above this one).
+ */
+export type InvitedHook = (
+  tx: DbOrTx,
+  invitee: { tenantId: string; userId: bigint; inviterId: bigint },
+) => Promise<void>;
+
+export function createUserService(db: Db, clock: Clock, hooks: { invited: InvitedHook }) {
   async function row(tx: DbOrTx, userId: bigint): Promise<UserRow> {
     const [found] = await tx.select().from(users).where(eq(users.id, userId)).limit(1);
     if (!found) throw new AppError('Unauthorized');
@@ -123,23 +131,13 @@ export function createUserService(db: Db, clock: Clock) {
           .onConflictDoNothing({ target: users.inviteCode })
           .returning();
         if (created) {
-          // A shared invite that brings a new user earns the inviter points, once per new user.
           if (created.inviterId !== null) {
             await linkToInviter(tx, created.id, created.inviterId);
-            // The tenant's points rules, read in this transaction (0 = no points for it).
-            const { settings } = await tenantMembership(tx, input.tenantId);
-            if (settings.points.shareToNewUser > 0) {
-              await tx
-                .insert(pointEntries)
-                .values({
-                  userId: created.inviterId,
-                  amount: settings.points.shareToNewUser,
-                  kind: 'share_new_user',
-                  idempotencyKey: `share_user:${created.id}`,
-                  createdAt: now,
-                })
-                .onConflictDoNothing();
-            }
+            await hooks.invited(tx, {
+              tenantId: input.tenantId,
+              userId: created.id,
+              inviterId: created.inviterId,
+            });
           }
           await addMessage(tx, created.id, 'welcome', 'AccountMsgWelcomeTitle', 'AccountMsgWelcomeBody', {
             app: APP_NAME,

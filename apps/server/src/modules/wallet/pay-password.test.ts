@@ -104,7 +104,7 @@ describe('the payment password', () => {
     const { token, email, userId } = await emailUser();
     const service = createPayPasswordService(t.database.db, t.clock, {
       codes: undefined as unknown as EmailCodeService,
-      users: createUserService(t.database.db, t.clock),
+      users: createUserService(t.database.db, t.clock, { invited: async () => {} }),
     });
     await expect(service.verify(userId, '135790')).rejects.toMatchObject({ key: 'PaymentPasswordNotSet' });
     await setPassword(token, email);
