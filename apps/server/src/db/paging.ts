@@ -1,5 +1,5 @@
-import { count, sql, type SQL } from 'drizzle-orm';
-import type { PgSelect, PgTable } from 'drizzle-orm/pg-core';
+import { and, count, gt, gte, inArray, eq, lt, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './client.js';
 
 /** A page of a list: `pageNum` counts from 1. */
@@ -36,4 +36,34 @@ export async function onePage<Q extends PgSelect>(
     ? counted
     : db.select({ n: count() }).from(counted.from).where(counted.where));
   return { rows: list, total: total?.n ?? 0 };
+}
+
+/**
+ * One batch of a long read in id order (an export reads a table so, whatever its size): the rows
+ * after id `after`, at most `size`, of the tenants in `scope` (null: all) and of `tenantId` when
+ * given, made in [`from`, `to`), and, where the table has order numbers, of `orderNos` when given.
+ */
+export interface Batch {
+  after: bigint;
+  size: number;
+  scope: string[] | null;
+  tenantId?: string | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+  orderNos?: string[] | undefined;
+}
+
+/** The condition of a {@link Batch} on a table's columns (its order and limit are the caller's). */
+export function batchWhere(
+  batch: Batch,
+  columns: { id: PgColumn; tenantId: PgColumn; time: PgColumn; orderNo?: PgColumn },
+): SQL | undefined {
+  return and(
+    columns.orderNo && batch.orderNos ? inArray(columns.orderNo, batch.orderNos) : undefined,
+    gt(columns.id, batch.after),
+    batch.scope ? inArray(columns.tenantId, batch.scope) : undefined,
+    batch.tenantId ? eq(columns.tenantId, batch.tenantId) : undefined,
+    batch.from ? gte(columns.time, batch.from) : undefined,
+    batch.to ? lt(columns.time, batch.to) : undefined,
+  );
 }

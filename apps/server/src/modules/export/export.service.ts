@@ -1,8 +1,10 @@
 import { type CurrencyKey, type ExportKind, type ExportQuery, toMajor } from '@dramastar/contract';
-import { and, asc, eq, gt, gte, inArray, lt, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
-import { auditLog, rechargeOrders, users, withdrawals } from '../../db/schema/index.js';
+import type { Batch } from '../../db/paging.js';
+import { auditBatch } from '../operator/operator-rows.js';
+import { userBatch, userCards } from '../user/user-rows.js';
+import { rechargeOrderBatch } from '../wallet/recharge-orders.js';
+import { withdrawalBatch } from '../wallet/withdrawal-orders.js';
 import { csvLine } from './csv.js';
 
 /** Rows read per query: an export holds one batch at a time, however long the table. */
@@ -10,26 +12,6 @@ export const EXPORT_BATCH = 1_000;
 
 const amount = (minor: bigint, currency: string) => toMajor(minor, currency as CurrencyKey);
 const at = (d: Date | null) => d?.toISOString() ?? '';
-
-/** The filter of an export: tenants in scope (null: all), the tenant asked for, the time range. */
-function where(
-  scope: string[] | null,
-  q: ExportQuery,
-  tenantColumn: PgColumn,
-  timeColumn: PgColumn,
-  idColumn: PgColumn,
-  after: bigint,
-  orderNoColumn?: PgColumn,
-): SQL | undefined {
-  return and(
-    orderNoColumn && q.orderNos ? inArray(orderNoColumn, q.orderNos.split(',')) : undefined,
-    gt(idColumn, after),
-    scope ? inArray(tenantColumn, scope) : undefined,
-    q.tenantId ? eq(tenantColumn, q.tenantId) : undefined,
-    q.from ? gte(timeColumn, new Date(q.from)) : undefined,
-    q.to ? lt(timeColumn, new Date(q.to)) : undefined,
-  );
-}
 
 /** Reads `batch(after)` until it comes back short, yielding each row: keyset paging by id. */
 async function* pages<R extends { id: bigint }>(batch: (after: bigint) => Promise<R[]>): AsyncGenerator<R> {
@@ -106,20 +88,32 @@ export function exportLines(
   scope: string[] | null,
   q: ExportQuery,
 ): AsyncIterable<string> {
+  /** The export's filter on the batch after id `after`. */
+  const batch = (after: bigint): Batch => ({
+    after,
+    size: EXPORT_BATCH,
+    scope,
+    tenantId: q.tenantId,
+    from: q.from ? new Date(q.from) : undefined,
+    to: q.to ? new Date(q.to) : undefined,
+    orderNos: q.orderNos ? q.orderNos.split(',') : undefined,
+  });
+  /** Each row with its user's e-mail (null when the user is gone), asked by the batch's user ids. */
+  async function withEmails<R extends { id: bigint; userId: bigint }>(rows: R[]) {
+    const owners = await userCards(
+      db,
+      rows.map((r) => r.userId),
+    );
+    return rows.map((row) => ({ id: row.id, row, email: owners.get(row.userId)?.email ?? null }));
+  }
+
   async function* rows(): AsyncGenerator<(string | bigint | null)[]> {
     switch (kind) {
       case 'recharges': {
-        const r = rechargeOrders;
-        for await (const o of pages((after) =>
-          db
-            .select({ id: r.id, order: r, email: users.email })
-            .from(r)
-            .leftJoin(users, eq(users.id, r.userId))
-            .where(where(scope, q, r.tenantId, r.createdAt, r.id, after, r.orderNo))
-            .orderBy(asc(r.id))
-            .limit(EXPORT_BATCH),
+        for await (const o of pages(async (after) =>
+          withEmails(await rechargeOrderBatch(db, batch(after))),
         )) {
-          const x = o.order;
+          const x = o.row;
           yield [
             x.orderNo,
             x.tenantId,
@@ -144,17 +138,8 @@ export function exportLines(
         return;
       }
       case 'withdrawals': {
-        const w = withdrawals;
-        for await (const o of pages((after) =>
-          db
-            .select({ id: w.id, w, email: users.email })
-            .from(w)
-            .leftJoin(users, eq(users.id, w.userId))
-            .where(where(scope, q, w.tenantId, w.appliedAt, w.id, after, w.orderNo))
-            .orderBy(asc(w.id))
-            .limit(EXPORT_BATCH),
-        )) {
-          const x = o.w;
+        for await (const o of pages(async (after) => withEmails(await withdrawalBatch(db, batch(after))))) {
+          const x = o.row;
           yield [
             x.orderNo,
             x.tenantId,
@@ -177,14 +162,7 @@ export function exportLines(
         return;
       }
       case 'users': {
-        for await (const u of pages((after) =>
-          db
-            .select()
-            .from(users)
-            .where(where(scope, q, users.tenantId, users.createdAt, users.id, after))
-            .orderBy(asc(users.id))
-            .limit(EXPORT_BATCH),
-        )) {
+        for await (const u of pages((after) => userBatch(db, batch(after)))) {
           const phone = u.phone
             ? `${u.areaCode ? `+${u.areaCode.replace(/^\+/, '')} ` : ''}${u.phone}`
             : null;
@@ -203,15 +181,7 @@ export function exportLines(
         return;
       }
       case 'audit': {
-        const a = auditLog;
-        for await (const e of pages((after) =>
-          db
-            .select()
-            .from(a)
-            .where(where(scope, q, a.tenantId, a.createdAt, a.id, after))
-            .orderBy(asc(a.id))
-            .limit(EXPORT_BATCH),
-        )) {
+        for await (const e of pages((after) => auditBatch(db, batch(after)))) {
           const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
           yield [
             at(e.createdAt),

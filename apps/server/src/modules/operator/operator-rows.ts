@@ -1,7 +1,8 @@
 import { ROLES } from '@dramastar/contract';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { operators } from '../../db/schema/index.js';
+import { type Batch, batchWhere } from '../../db/paging.js';
+import { auditLog, operators } from '../../db/schema/index.js';
 
 /**
  * The operator module's answers about operators for the other modules and the console (which do
@@ -57,4 +58,15 @@ export async function operatorAccess(db: DbOrTx, id: bigint) {
     .from(operators)
     .where(eq(operators.id, id));
   return row;
+}
+
+/** A batch of the audit log by id, filtered on when the actions were taken (an export's read). */
+export function auditBatch(db: DbOrTx, batch: Batch) {
+  const a = auditLog;
+  return db
+    .select()
+    .from(a)
+    .where(batchWhere(batch, { id: a.id, tenantId: a.tenantId, time: a.createdAt }))
+    .orderBy(asc(a.id))
+    .limit(batch.size);
 }

@@ -1,6 +1,7 @@
 import type { UserStatus } from '@dramastar/contract';
-import { and, count, eq, gte, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
+import { type Batch, batchWhere } from '../../db/paging.js';
 import { userIdentities, users } from '../../db/schema/index.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -260,4 +261,14 @@ export async function signUpsBetween(
     .select({ userId: users.id, createdAt: users.createdAt })
     .from(users)
     .where(and(eq(users.tenantId, tenantId), gte(users.createdAt, start), lt(users.createdAt, end)));
+}
+
+/** A batch of accounts by id, filtered on their opening (an export's read). */
+export function userBatch(db: DbOrTx, batch: Batch): Promise<UserRow[]> {
+  return db
+    .select()
+    .from(users)
+    .where(batchWhere(batch, { id: users.id, tenantId: users.tenantId, time: users.createdAt }))
+    .orderBy(asc(users.id))
+    .limit(batch.size);
 }

@@ -7,11 +7,11 @@ import {
   type RechargeStatus,
   toMajor,
 } from '@dramastar/contract';
-import { desc, eq, type SQL } from 'drizzle-orm';
+import { asc, desc, eq, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Clock } from '../../clock.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { onePage, type Page } from '../../db/paging.js';
+import { type Batch, batchWhere, onePage, type Page } from '../../db/paging.js';
 import { rechargeOrders } from '../../db/schema/index.js';
 import { AppError } from '../../http/errors.js';
 import type { Notify } from '../user/notify.js';
@@ -206,3 +206,14 @@ export function rechargeCrediting(deps: {
 }
 
 export type Credit = ReturnType<typeof rechargeCrediting>;
+
+/** A batch of recharge orders by id, filtered on their creation (an export's read). */
+export function rechargeOrderBatch(db: DbOrTx, batch: Batch): Promise<OrderRow[]> {
+  const r = rechargeOrders;
+  return db
+    .select()
+    .from(r)
+    .where(batchWhere(batch, { id: r.id, tenantId: r.tenantId, time: r.createdAt, orderNo: r.orderNo }))
+    .orderBy(asc(r.id))
+    .limit(batch.size);
+}

@@ -5,10 +5,10 @@ import {
   type Withdrawal,
   withdrawalDestination,
 } from '@dramastar/contract';
-import { desc, eq } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
-import { onePage, type Page } from '../../db/paging.js';
+import { type Batch, batchWhere, onePage, type Page } from '../../db/paging.js';
 import { withdrawals } from '../../db/schema/index.js';
 
 /** A withdrawal's row; the wallet module alone reads and writes them. */
@@ -90,4 +90,15 @@ export function toAdminWithdrawal(row: Row) {
     userId: String(row.userId),
     paidReference: row.paidReference,
   };
+}
+
+/** A batch of withdrawals by id, filtered on when they were applied for (an export's read). */
+export function withdrawalBatch(db: DbOrTx, batch: Batch): Promise<Row[]> {
+  const w = withdrawals;
+  return db
+    .select()
+    .from(w)
+    .where(batchWhere(batch, { id: w.id, tenantId: w.tenantId, time: w.appliedAt, orderNo: w.orderNo }))
+    .orderBy(asc(w.id))
+    .limit(batch.size);
 }
