@@ -1,8 +1,8 @@
 import {
   type CurrencyKey,
-  DELIVERY_PAYLOAD_MAX_BYTES,
   type DeliveryOutcome,
   isCurrencyKey,
+  type LedgerAccountRow,
   RECHARGE_CHANNELS,
   type RechargeChannel,
   type RechargeStatus,
@@ -10,32 +10,31 @@ import {
   type ReconciliationReport,
   toMajor,
 } from '@dramastar/contract';
-import { and, count, desc, eq, gte, inArray, like, lt, sql, type SQL } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { onePage, type Page } from '../../db/paging.js';
-import { gatewayEvents, rechargeOrders, tenants, users, withdrawals } from '../../db/schema/index.js';
+import type { Page } from '../../db/paging.js';
 import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
 import { SYSTEM_ACCOUNTS } from '../../modules/ledger/ledger.service.js';
 import {
-  big,
+  accountRow,
   type LedgerAccount,
   ledgerAccountPage,
   type LedgerScope,
   ledgerStatement,
-  major,
   movementsByAccount,
   sumsByKind,
   tenantLedgerAccounts,
 } from '../../modules/ledger/ledger-read.js';
+import { tenantSettingsRow } from '../../modules/tenant/tenant-rows.js';
+import { findUserIds, userCards } from '../../modules/user/user-rows.js';
+import { gatewayDeliveries, gatewayDelivery, gatewayPayments } from '../../modules/wallet/gateway-console.js';
+import { creditedByChannel } from '../../modules/wallet/recharge-orders.js';
+import { withdrawalTotals } from '../../modules/wallet/withdrawal-orders.js';
 import { addDays, dayIn } from '../../clock.js';
 
 /** The tenants a read may cover: null = all. */
 type Scope = LedgerScope;
-
-/** The outcome a delivery refused for its signature is recorded with (see webhook.routes.ts). */
-const BAD_SIGNATURE = 'rejected:InvalidSignature';
 
 /** Milliseconds the zone is ahead of UTC at an instant. */
 function zoneOffsetMs(at: Date, timeZone: string): number {
@@ -70,6 +69,15 @@ export function zonedDayStart(day: string, timeZone: string): Date {
   return new Date(at);
 }
 
+/** The console's rows of ledger `accounts`, with their users' e-mail, user name and invite code (one query). */
+async function withOwners(db: DbOrTx, accounts: LedgerAccount[]): Promise<LedgerAccountRow[]> {
+  const owners = await userCards(
+    db,
+    accounts.flatMap((a) => (a.userId === null ? [] : [a.userId])),
+  );
+  return accounts.map((a) => accountRow(a, a.userId === null ? undefined : owners.get(a.userId)));
+}
+
 /**
  * Finance's read-only views: the gateway's payments and webhook deliveries, the ledger explorer
  * (accounts and their entries with the balance after each) and the daily reconciliation report.
@@ -78,182 +86,69 @@ export function zonedDayStart(day: string, timeZone: string): Date {
 export function createAdminFinanceService(deps: { db: Db; clock: Clock; provider: string }) {
   const { db, clock } = deps;
 
-  function deliveryScope(scope: Scope): SQL | undefined {
-    // A delivery belongs to its order's tenant; one naming no known order only to all-tenant operators.
-    return scope ? inArray(rechargeOrders.tenantId, scope) : undefined;
-  }
-
-  const deliveryColumns = {
-    id: gatewayEvents.id,
-    provider: gatewayEvents.provider,
-    providerTxnId: gatewayEvents.providerTxnId,
-    orderNo: gatewayEvents.orderNo,
-    outcome: gatewayEvents.outcome,
-    receivedAt: gatewayEvents.receivedAt,
-    tenantId: rechargeOrders.tenantId,
-    payloadBytes: sql<number>`octet_length(${gatewayEvents.payload})`.mapWith(Number),
-  };
-  type DeliveryRow = {
-    id: bigint;
-    provider: string;
-    providerTxnId: string | null;
-    orderNo: string | null;
-    outcome: string;
-    receivedAt: Date;
-    tenantId: string | null;
-    payloadBytes: number;
-  };
-  const toDelivery = (r: DeliveryRow) => ({
-    id: String(r.id),
-    provider: r.provider,
-    receivedAt: r.receivedAt.toISOString(),
-    signatureValid: r.outcome !== BAD_SIGNATURE,
-    outcome: r.outcome,
-    orderNo: r.orderNo,
-    tenantId: r.tenantId,
-    providerTxnId: r.providerTxnId,
-    payloadBytes: r.payloadBytes,
-  });
-
   return {
     /** Card-channel recharges as the gateway saw them, newest first. */
-    async gatewayPayments(filter: Page & { scope: Scope; status?: RechargeStatus; orderNo?: string }) {
-      const conditions: SQL[] = [eq(rechargeOrders.channel, 'gateway')];
-      if (filter.scope) conditions.push(inArray(rechargeOrders.tenantId, filter.scope));
-      if (filter.status) conditions.push(eq(rechargeOrders.status, filter.status));
-      if (filter.orderNo) conditions.push(eq(rechargeOrders.orderNo, filter.orderNo));
-      const where = and(...conditions);
-      const { rows, total } = await onePage(
-        db,
-        db
-          .select({
-            order: rechargeOrders,
-            // Qualified by hand: drizzle leaves column names bare inside this subquery.
-            deliveries:
-              sql<number>`(select count(*) from ${gatewayEvents} ge where ge.order_no = ${rechargeOrders}.order_no)`.mapWith(
-                Number,
-              ),
-          })
-          .from(rechargeOrders)
-          .where(where)
-          .orderBy(desc(rechargeOrders.createdAt), desc(rechargeOrders.id))
-          .$dynamic(),
-        filter,
-        { from: rechargeOrders, where },
-      );
-      return {
-        list: rows.map(({ order: o, deliveries }) => ({
-          orderNo: o.orderNo,
-          tenantId: o.tenantId,
-          userId: String(o.userId),
-          provider: o.provider ?? deps.provider,
-          providerRef: o.providerRef,
-          providerTxnId: o.providerTxnId,
-          amount: major(o.amount, o.payCurrency),
-          currency: o.payCurrency,
-          status: o.status,
-          reason: o.reason,
-          deliveries,
-          createdAt: o.createdAt.toISOString(),
-          creditedAt: o.creditedAt?.toISOString() ?? null,
-          closedAt: o.closedAt?.toISOString() ?? null,
-        })),
-        total,
-      };
-    },
+    gatewayPayments: (filter: Page & { scope: Scope; status?: RechargeStatus; orderNo?: string }) =>
+      gatewayPayments(db, deps.provider, filter),
 
     /** Webhook deliveries as received (refused ones too), newest first. */
-    async deliveries(filter: Page & { scope: Scope; outcome?: DeliveryOutcome; orderNo?: string }) {
-      const conditions: SQL[] = [];
-      const scoped = deliveryScope(filter.scope);
-      if (scoped) conditions.push(scoped);
-      if (filter.orderNo) conditions.push(eq(gatewayEvents.orderNo, filter.orderNo));
-      if (filter.outcome === 'rejected' || filter.outcome === 'ignored') {
-        conditions.push(like(gatewayEvents.outcome, `${filter.outcome}:%`));
-      } else if (filter.outcome) conditions.push(eq(gatewayEvents.outcome, filter.outcome));
-      const where = and(...conditions);
-      const { rows, total } = await onePage(
-        db,
-        db
-          .select(deliveryColumns)
-          .from(gatewayEvents)
-          .leftJoin(rechargeOrders, eq(rechargeOrders.orderNo, gatewayEvents.orderNo))
-          .where(where)
-          .orderBy(desc(gatewayEvents.receivedAt), desc(gatewayEvents.id))
-          .$dynamic(),
-        filter,
-        db
-          .select({ n: count() })
-          .from(gatewayEvents)
-          .leftJoin(rechargeOrders, eq(rechargeOrders.orderNo, gatewayEvents.orderNo))
-          .where(where),
-      );
-      return { list: rows.map(toDelivery), total };
-    },
+    deliveries: (filter: Page & { scope: Scope; outcome?: DeliveryOutcome; orderNo?: string }) =>
+      gatewayDeliveries(db, filter),
 
     /** One delivery with its payload (capped); outside the operator's tenants: 403. */
-    async delivery(id: bigint, scope: Scope) {
-      const [row] = await db
-        .select({ ...deliveryColumns, payload: gatewayEvents.payload })
-        .from(gatewayEvents)
-        .leftJoin(rechargeOrders, eq(rechargeOrders.orderNo, gatewayEvents.orderNo))
-        .where(eq(gatewayEvents.id, id));
-      if (!row) throw new AppError('NotFound');
-      if (scope && (row.tenantId === null || !scope.includes(row.tenantId))) throw new AppError('Forbidden');
-      const bytes = Buffer.from(row.payload, 'utf8');
-      const truncated = bytes.length > DELIVERY_PAYLOAD_MAX_BYTES;
-      // Cut on a byte limit, then drop a partial character at the end.
-      const payload = truncated
-        ? bytes
-            .subarray(0, DELIVERY_PAYLOAD_MAX_BYTES)
-            .toString('utf8')
-            .replace(/\uFFFD$/, '')
-        : row.payload;
-      return { ...toDelivery(row), payload, truncated };
-    },
+    delivery: (id: bigint, scope: Scope) => gatewayDelivery(db, id, scope),
 
     /** Ledger accounts by user (ID, e-mail, user name or invite code), kind and currency. */
-    accounts(
+    async accounts(
       filter: Page & { scope: Scope; user?: string; kind?: 'wallet' | 'system'; currency?: CurrencyKey },
     ) {
-      return ledgerAccountPage(db, filter);
+      const { user, ...rest } = filter;
+      const q = user?.trim();
+      // The users the text names (any tenant: the scope limits the accounts), and an id as typed.
+      const userIds =
+        q === undefined
+          ? undefined
+          : [
+              ...(await findUserIds(db, q, ['email', 'userName', 'inviteCode'])),
+              ...(/^\d{1,18}$/.test(q) ? [BigInt(q)] : []),
+            ];
+      const { rows, total } = await ledgerAccountPage(db, { ...rest, userIds });
+      return { list: await withOwners(db, rows), total };
     },
 
     /** An account and its entries, newest first, with the balance after each, in one snapshot. */
     entries(accountId: bigint, scope: Scope, page: Page) {
-      return withTransaction(db, (tx) => ledgerStatement(tx, accountId, scope, page), {
-        isolationLevel: 'repeatable read',
-      });
+      return withTransaction(
+        db,
+        async (tx) => {
+          const { account, list, total } = await ledgerStatement(tx, accountId, scope, page);
+          const [shown] = await withOwners(tx, [account]);
+          if (!shown) throw new AppError('NotFound');
+          return { account: shown, list, total };
+        },
+        { isolationLevel: 'repeatable read' },
+      );
     },
 
     /** App users by id, within the operator's tenants (others are left out). */
     async users(ids: bigint[], scope: Scope) {
-      const conditions: SQL[] = [inArray(users.id, ids)];
-      if (scope) conditions.push(inArray(users.tenantId, scope));
-      const rows = await db
-        .select({
-          id: users.id,
-          tenantId: users.tenantId,
-          email: users.email,
-          userName: users.userName,
-          inviteCode: users.inviteCode,
-        })
-        .from(users)
-        .where(and(...conditions));
+      const cards = await userCards(db, ids);
       return {
-        list: rows.map((r) => ({
-          userId: String(r.id),
-          tenantId: r.tenantId,
-          email: r.email,
-          userName: r.userName,
-          inviteCode: r.inviteCode,
-        })),
+        list: [...cards.values()]
+          .filter((r) => !scope || scope.includes(r.tenantId))
+          .map((r) => ({
+            userId: String(r.id),
+            tenantId: r.tenantId,
+            email: r.email,
+            userName: r.userName,
+            inviteCode: r.inviteCode,
+          })),
       };
     },
 
     /** The day's report for one tenant (see docs/wallet.md, "Finance in the console"). */
     async reconciliation(tenantId: string, date: string | undefined): Promise<ReconciliationReport> {
-      const [tenant] = await db.select().from(tenants).where(eq(tenants.id, tenantId));
+      const tenant = await tenantSettingsRow(db, tenantId);
       if (!tenant) throw new AppError('TenantNotFound', { field: 'tenantId' });
       const day = date ?? dayIn(tenant.timeZone, clock.now());
       const from = zonedDayStart(day, tenant.timeZone);
@@ -307,31 +202,15 @@ async function reconcileCurrency(
   const m = (v: bigint) => toMajor(v, currency);
 
   // Recharges credited today, per channel (from the orders).
-  const rechargeRows = await tx
-    .select({
-      channel: rechargeOrders.channel,
-      n: count(),
-      sum: sql<string>`coalesce(sum(${rechargeOrders.creditAmount}), 0)::text`,
-    })
-    .from(rechargeOrders)
-    .where(
-      and(
-        eq(rechargeOrders.tenantId, tenantId),
-        eq(rechargeOrders.currency, currency),
-        eq(rechargeOrders.status, 'credited'),
-        gte(rechargeOrders.creditedAt, from),
-        lt(rechargeOrders.creditedAt, to),
-      ),
-    )
-    .groupBy(rechargeOrders.channel);
+  const window = { tenantId, currency, from, to };
+  const rechargeRows = await creditedByChannel(tx, window);
   const recharges = RECHARGE_CHANNELS.map((channel: RechargeChannel) => {
     const r = rechargeRows.find((x) => x.channel === channel);
-    return { channel, count: r?.n ?? 0, amount: m(big(r?.sum)) };
+    return { channel, count: r?.count ?? 0, amount: m(r?.sum ?? 0n) };
   });
-  const rechargesTotal = rechargeRows.reduce((s, r) => s + big(r.sum), 0n);
+  const rechargesTotal = rechargeRows.reduce((s, r) => s + r.sum, 0n);
 
   // Today's transfers by kind, and who they went between (wallet or system account).
-  const window = { tenantId, currency, from, to };
   const kindRows = await sumsByKind(tx, window);
   const kindSum = (kind: string) => kindRows.filter((r) => r.kind === kind).reduce((s, r) => s + r.sum, 0n);
   const payoutMap = new Map<string, { count: number; amount: bigint }>();
@@ -347,28 +226,7 @@ async function reconcileCurrency(
     .map(([kind, p]) => ({ kind, count: p.count, amount: m(p.amount) }));
 
   // Withdrawals paid today, and those still held at the day's end.
-  const w = withdrawals;
-  const [paid] = await tx
-    .select({
-      n: count(),
-      amount: sql<string>`coalesce(sum(${w.amount}), 0)::text`,
-      fees: sql<string>`coalesce(sum(${w.fee}), 0)::text`,
-    })
-    .from(w)
-    .where(and(eq(w.tenantId, tenantId), eq(w.currency, currency), gte(w.paidAt, from), lt(w.paidAt, to)));
-  const closedBy = (column: typeof w.paidAt) =>
-    sql`(${column} is not null and ${column} < ${to.toISOString()}::timestamptz)`;
-  const [held] = await tx
-    .select({ n: count(), amount: sql<string>`coalesce(sum(${w.amount} + ${w.fee}), 0)::text` })
-    .from(w)
-    .where(
-      and(
-        eq(w.tenantId, tenantId),
-        eq(w.currency, currency),
-        lt(w.appliedAt, to),
-        sql`not (${closedBy(w.paidAt)} or ${closedBy(w.rejectedAt)} or ${closedBy(w.failedAt)})`,
-      ),
-    );
+  const { paid, held } = await withdrawalTotals(tx, window);
 
   // Each account's movements before, during and after the day, from the transfers.
   const net = await movementsByAccount(tx, window);
@@ -409,17 +267,17 @@ async function reconcileCurrency(
     },
     {
       name: 'Withdrawals paid (orders) = payouts account movement',
-      expected: big(paid?.amount),
+      expected: paid.amount,
       actual: movementOf('payouts'),
     },
     {
       name: 'Fees of paid withdrawals = fees account movement',
-      expected: big(paid?.fees),
+      expected: paid.fees,
       actual: movementOf('fees'),
     },
     {
       name: 'Withdrawals held (orders) = withdrawals payable at day end',
-      expected: big(held?.amount),
+      expected: held.amount,
       actual: closingOf('withdrawals_payable'),
     },
   ].map((c) => ({ name: c.name, expected: m(c.expected), actual: m(c.actual), ok: c.expected === c.actual }));
@@ -435,8 +293,8 @@ async function reconcileCurrency(
     currency,
     recharges,
     rechargesTotal: m(rechargesTotal),
-    withdrawalsPaid: { count: paid?.n ?? 0, amount: m(big(paid?.amount)), fees: m(big(paid?.fees)) },
-    withdrawalsHeld: { count: held?.n ?? 0, amount: m(big(held?.amount)) },
+    withdrawalsPaid: { count: paid.count, amount: m(paid.amount), fees: m(paid.fees) },
+    withdrawalsHeld: { count: held.count, amount: m(held.amount) },
     sales: { cards: m(kindSum('membership')), copyrights: m(kindSum('copyright_purchase')) },
     payouts,
     ledgerSum: m(ledgerSum),

@@ -21,7 +21,7 @@ import {
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { onePage, type Page } from '../../db/paging.js';
-import { ledgerAccounts, ledgerTransfers, users } from '../../db/schema/index.js';
+import { ledgerAccounts, ledgerTransfers } from '../../db/schema/index.js';
 import { AppError } from '../../http/errors.js';
 import { ledgerAccountColumns } from './ledger.service.js';
 
@@ -42,72 +42,56 @@ export function major(value: bigint, currency: string): string {
 /** A sum read as text (exact for bigint), 0 when there was nothing to add. */
 export const big = (v: string | null | undefined) => BigInt(v ?? '0');
 
-/** Ledger accounts with their owners, as the console shows them (see {@link accountRow}). */
-const accountRows = (q: DbOrTx, where: SQL | undefined) =>
-  q
-    .select({
-      account: ledgerAccountColumns,
-      email: users.email,
-      userName: users.userName,
-      inviteCode: users.inviteCode,
-    })
-    .from(ledgerAccounts)
-    .leftJoin(users, eq(users.id, ledgerAccounts.userId))
-    .where(where)
-    .$dynamic();
-
-const accountRow = (r: {
-  account: LedgerAccount;
-  email: string | null;
-  userName: string | null;
-  inviteCode: string | null;
-}): LedgerAccountRow => ({
-  id: String(r.account.id),
-  tenantId: r.account.tenantId,
-  currency: r.account.currency,
-  code: r.account.code,
-  kind: r.account.userId === null ? 'system' : 'wallet',
-  userId: r.account.userId === null ? null : String(r.account.userId),
-  email: r.email,
-  userName: r.userName,
-  inviteCode: r.inviteCode,
-  balance: major(r.account.balance, r.account.currency),
-  createdAt: r.account.createdAt.toISOString(),
+/**
+ * An account as the console shows it, with its user's e-mail, user name and invite code (the
+ * console asks the user module for them: the ledger sits below it).
+ */
+export const accountRow = (
+  account: LedgerAccount,
+  owner: { email: string | null; userName: string | null; inviteCode: string } | undefined,
+): LedgerAccountRow => ({
+  id: String(account.id),
+  tenantId: account.tenantId,
+  currency: account.currency,
+  code: account.code,
+  kind: account.userId === null ? 'system' : 'wallet',
+  userId: account.userId === null ? null : String(account.userId),
+  email: owner?.email ?? null,
+  userName: owner?.userName ?? null,
+  inviteCode: owner?.inviteCode ?? null,
+  balance: major(account.balance, account.currency),
+  createdAt: account.createdAt.toISOString(),
 });
 
-/** Ledger accounts by user (ID, e-mail, user name or invite code), kind and currency. */
+/** Ledger accounts by kind, currency and, when `userIds` is given, those of these users only. */
 export async function ledgerAccountPage(
   q: DbOrTx,
-  filter: Page & { scope: LedgerScope; user?: string; kind?: 'wallet' | 'system'; currency?: CurrencyKey },
+  filter: Page & {
+    scope: LedgerScope;
+    userIds?: bigint[] | undefined;
+    kind?: 'wallet' | 'system';
+    currency?: CurrencyKey;
+  },
 ) {
   const conditions: SQL[] = [];
   if (filter.scope) conditions.push(inArray(ledgerAccounts.tenantId, filter.scope));
   if (filter.kind === 'wallet') conditions.push(isNotNull(ledgerAccounts.userId));
   if (filter.kind === 'system') conditions.push(sql`${ledgerAccounts.userId} is null`);
   if (filter.currency) conditions.push(eq(ledgerAccounts.currency, filter.currency));
-  if (filter.user) {
-    const q = filter.user.trim();
-    const matches: SQL[] = [
-      eq(users.email, q.toLowerCase()),
-      eq(users.userNameKey, q.toLowerCase()),
-      sql`upper(${users.inviteCode}) = ${q.toUpperCase()}`,
-    ];
-    if (/^\d{1,18}$/.test(q)) matches.push(eq(ledgerAccounts.userId, BigInt(q)));
-    const match = or(...matches);
-    if (match) conditions.push(match);
-  }
+  if (filter.userIds)
+    conditions.push(filter.userIds.length > 0 ? inArray(ledgerAccounts.userId, filter.userIds) : sql`false`);
   const where = and(...conditions);
-  const { rows, total } = await onePage(
+  return onePage(
     q,
-    accountRows(q, where).orderBy(ledgerAccounts.tenantId, ledgerAccounts.currency, ledgerAccounts.code),
-    filter,
     q
-      .select({ n: count() })
+      .select(ledgerAccountColumns)
       .from(ledgerAccounts)
-      .leftJoin(users, eq(users.id, ledgerAccounts.userId))
-      .where(where),
+      .where(where)
+      .orderBy(ledgerAccounts.tenantId, ledgerAccounts.currency, ledgerAccounts.code)
+      .$dynamic(),
+    filter,
+    { from: ledgerAccounts, where },
   );
-  return { list: rows.map(accountRow), total };
 }
 
 /**
@@ -171,13 +155,7 @@ export async function ledgerStatement(tx: DbOrTx, accountId: bigint, scope: Ledg
     after -= signed(transfer);
     return entry;
   });
-  const [shown] = await accountRows(tx, eq(ledgerAccounts.id, id));
-  if (!shown) throw new AppError('NotFound');
-  return {
-    account: accountRow({ ...shown, account }),
-    list,
-    total,
-  };
+  return { account, list, total };
 }
 
 /** Every ledger account of a tenant, with its balance. */

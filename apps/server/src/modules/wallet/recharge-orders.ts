@@ -7,7 +7,7 @@ import {
   type RechargeStatus,
   toMajor,
 } from '@dramastar/contract';
-import { asc, desc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Clock } from '../../clock.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
@@ -216,4 +216,29 @@ export function rechargeOrderBatch(db: DbOrTx, batch: Batch): Promise<OrderRow[]
     .where(batchWhere(batch, { id: r.id, tenantId: r.tenantId, time: r.createdAt, orderNo: r.orderNo }))
     .orderBy(asc(r.id))
     .limit(batch.size);
+}
+
+/** The recharges of a tenant's currency credited in [from, to), per channel: how many and their credited sum. */
+export async function creditedByChannel(
+  db: DbOrTx,
+  window: { tenantId: string; currency: string; from: Date; to: Date },
+): Promise<{ channel: string; count: number; sum: bigint }[]> {
+  const rows = await db
+    .select({
+      channel: rechargeOrders.channel,
+      n: count(),
+      sum: sql<string>`coalesce(sum(${rechargeOrders.creditAmount}), 0)::text`,
+    })
+    .from(rechargeOrders)
+    .where(
+      and(
+        eq(rechargeOrders.tenantId, window.tenantId),
+        eq(rechargeOrders.currency, window.currency),
+        eq(rechargeOrders.status, 'credited'),
+        gte(rechargeOrders.creditedAt, window.from),
+        lt(rechargeOrders.creditedAt, window.to),
+      ),
+    )
+    .groupBy(rechargeOrders.channel);
+  return rows.map((r) => ({ channel: r.channel, count: r.n, sum: BigInt(r.sum) }));
 }

@@ -5,7 +5,7 @@ import {
   type Withdrawal,
   withdrawalDestination,
 } from '@dramastar/contract';
-import { asc, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { type Batch, batchWhere, onePage, type Page } from '../../db/paging.js';
@@ -101,4 +101,42 @@ export function withdrawalBatch(db: DbOrTx, batch: Batch): Promise<Row[]> {
     .where(batchWhere(batch, { id: w.id, tenantId: w.tenantId, time: w.appliedAt, orderNo: w.orderNo }))
     .orderBy(asc(w.id))
     .limit(batch.size);
+}
+
+/**
+ * A tenant's withdrawals in one currency around [from, to): those paid in it (how many, their
+ * amounts and fees) and those still held at its end (applied for before it and not paid, rejected
+ * or failed by then: how many, amounts with fees).
+ */
+export async function withdrawalTotals(
+  db: DbOrTx,
+  window: { tenantId: string; currency: string; from: Date; to: Date },
+) {
+  const { tenantId, currency, from, to } = window;
+  const w = withdrawals;
+  const [paid] = await db
+    .select({
+      n: count(),
+      amount: sql<string>`coalesce(sum(${w.amount}), 0)::text`,
+      fees: sql<string>`coalesce(sum(${w.fee}), 0)::text`,
+    })
+    .from(w)
+    .where(and(eq(w.tenantId, tenantId), eq(w.currency, currency), gte(w.paidAt, from), lt(w.paidAt, to)));
+  const closedBy = (column: typeof w.paidAt) =>
+    sql`(${column} is not null and ${column} < ${to.toISOString()}::timestamptz)`;
+  const [held] = await db
+    .select({ n: count(), amount: sql<string>`coalesce(sum(${w.amount} + ${w.fee}), 0)::text` })
+    .from(w)
+    .where(
+      and(
+        eq(w.tenantId, tenantId),
+        eq(w.currency, currency),
+        lt(w.appliedAt, to),
+        sql`not (${closedBy(w.paidAt)} or ${closedBy(w.rejectedAt)} or ${closedBy(w.failedAt)})`,
+      ),
+    );
+  return {
+    paid: { count: paid?.n ?? 0, amount: BigInt(paid?.amount ?? '0'), fees: BigInt(paid?.fees ?? '0') },
+    held: { count: held?.n ?? 0, amount: BigInt(held?.amount ?? '0') },
+  };
 }
