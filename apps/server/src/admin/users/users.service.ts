@@ -10,36 +10,25 @@ import {
   USER_STATUSES,
   type UserStatus,
 } from '@dramastar/contract';
-import { and, count, desc, eq, ilike, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import { DAY_MS, type Clock } from '../../clock.js';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
-import { onePage, type Page } from '../../db/paging.js';
-import {
-  auditLog,
-  membershipCards,
-  sessions,
-  teamLinks,
-  tenants,
-  trialCards,
-  userIdentities,
-  users,
-} from '../../db/schema/index.js';
+import type { Page } from '../../db/paging.js';
 import { AppError } from '../../http/errors.js';
+import { type SessionRow, sessionOf, sessionPage } from '../../modules/auth/auth-rows.js';
 import type { SessionService } from '../../modules/auth/session.service.js';
+import { cardsOf, trialCardsGiven, trialCardsOf } from '../../modules/membership/membership-rows.js';
 import type { OperatorContext } from '../../modules/operator/operator.service.js';
+import { lastAudit } from '../../modules/operator/operator-rows.js';
+import { tenantSettingsRow } from '../../modules/tenant/tenant-rows.js';
 import type { RechargeService } from '../../modules/wallet/recharge.service.js';
 import { toAdminWithdrawal, userWithdrawals } from '../../modules/wallet/withdrawal-orders.js';
-import { containsPattern } from '../../db/like.js';
 import { type Ledger, walletBalances } from '../../modules/ledger/ledger.service.js';
-import { levelCounts } from '../../modules/user/team-tree.js';
-
-type UserRow = typeof users.$inferSelect;
-type SessionRow = typeof sessions.$inferSelect;
+import { levelCounts, uplines } from '../../modules/user/team-tree.js';
+import { setUserStatus, userRow, userSearchPage } from '../../modules/user/user-console.js';
+import { identitiesOf, userCard, userCards, type UserRow } from '../../modules/user/user-rows.js';
 
 const statusOf = (value: string): UserStatus =>
   (USER_STATUSES as readonly string[]).includes(value) ? (value as UserStatus) : 'active';
-
-/** `%text%` for LIKE, with the pattern characters taken literally. */
 
 export function toAdminUserRow(row: UserRow): AdminUserRow {
   return {
@@ -71,10 +60,7 @@ export function createAdminUserService(deps: {
   const { db, clock } = deps;
 
   async function currencyOf(tx: DbOrTx, tenantId: string): Promise<CurrencyKey> {
-    const [tenant] = await tx
-      .select({ currency: tenants.currency })
-      .from(tenants)
-      .where(eq(tenants.id, tenantId));
+    const tenant = await tenantSettingsRow(tx, tenantId);
     return tenant && isCurrencyKey(tenant.currency) ? tenant.currency : 'PHP';
   }
 
@@ -88,11 +74,7 @@ export function createAdminUserService(deps: {
     userId: string,
     lock = false,
   ): Promise<UserRow> {
-    const query = tx
-      .select()
-      .from(users)
-      .where(eq(users.id, BigInt(userId)));
-    const [row] = lock ? await query.for('no key update') : await query;
+    const row = await userRow(tx, BigInt(userId), lock);
     if (!row) throw new AppError('NotFound');
     if (operator.tenantIds && !operator.tenantIds.includes(row.tenantId)) throw new AppError('Forbidden');
     return row;
@@ -120,11 +102,7 @@ export function createAdminUserService(deps: {
 
   async function membership(row: UserRow, currency: CurrencyKey): Promise<AdminUserDetail['membership']> {
     const now = clock.now();
-    const cards = await db
-      .select()
-      .from(membershipCards)
-      .where(eq(membershipCards.userId, row.id))
-      .orderBy(desc(membershipCards.createdAt), desc(membershipCards.id));
+    const cards = await cardsOf(db, row.id);
     const live = cards.filter((c) => c.replacedAt === null && c.endsAt > now && isMembershipTier(c.tier));
     let active: (typeof cards)[number] | null = null;
     for (const c of live) {
@@ -132,12 +110,8 @@ export function createAdminUserService(deps: {
       if (!active || tierRank(c.tier) > tierRank(active.tier)) active = c;
     }
     const paidUntil = live.reduce<Date | null>((end, c) => (!end || c.endsAt > end ? c.endsAt : end), null);
-    const trials = await db
-      .select()
-      .from(trialCards)
-      .where(eq(trialCards.ownerId, row.id))
-      .orderBy(desc(trialCards.createdAt), desc(trialCards.id));
-    const [gifted] = await db.select({ n: count() }).from(trialCards).where(eq(trialCards.giverId, row.id));
+    const trials = await trialCardsOf(db, row.id);
+    const gifted = await trialCardsGiven(db, row.id);
     return {
       active: active
         ? {
@@ -181,26 +155,32 @@ export function createAdminUserService(deps: {
         expiresAt: t.expiresAt?.toISOString() ?? null,
         createdAt: t.createdAt.toISOString(),
       })),
-      trialCardsGifted: gifted?.n ?? 0,
+      trialCardsGifted: gifted,
     };
   }
 
   async function team(row: UserRow): Promise<AdminUserDetail['team']> {
-    const upline = await db
-      .select({
-        level: teamLinks.depth,
-        userId: users.id,
-        nickname: users.nickname,
-        inviteCode: users.inviteCode,
-        status: users.status,
-      })
-      .from(teamLinks)
-      .innerJoin(users, eq(users.id, teamLinks.ancestorId))
-      .where(eq(teamLinks.descendantId, row.id))
-      .orderBy(teamLinks.depth);
+    const links = await uplines(db, row.id);
+    const cards = await userCards(
+      db,
+      links.map((l) => l.id),
+    );
     const counts = await levelCounts(db, row.id);
     return {
-      upline: upline.map((u) => ({ ...u, userId: String(u.userId), status: statusOf(u.status) })),
+      upline: links.flatMap((l) => {
+        const u = cards.get(l.id);
+        return u
+          ? [
+              {
+                level: l.depth,
+                userId: String(u.id),
+                nickname: u.nickname,
+                inviteCode: u.inviteCode,
+                status: statusOf(u.status),
+              },
+            ]
+          : [];
+      }),
       downline: [1, 2, 3, 4, 5].map((level) => ({
         level,
         count: counts.get(level) ?? 0,
@@ -218,64 +198,20 @@ export function createAdminUserService(deps: {
       pageNum: number;
       pageSize: number;
     }) {
-      const conditions: SQL[] = [];
-      if (filter.tenantIds) conditions.push(inArray(users.tenantId, filter.tenantIds));
-      if (filter.status) conditions.push(eq(users.status, filter.status));
-      const text = filter.q?.trim();
-      if (text) {
-        const matches: SQL[] = [
-          ilike(users.email, containsPattern(text.toLowerCase())),
-          like(users.userNameKey, containsPattern(text.toLowerCase())),
-          ilike(users.nickname, containsPattern(text)),
-          eq(users.inviteCode, text.toUpperCase()),
-        ];
-        const digits = text.replace(/[\s().-]/g, '');
-        // Short numbers are ids; a phone matches from 6 digits on (with or without its prefix).
-        if (/^\+?\d{6,}$/.test(digits)) {
-          matches.push(
-            sql`(coalesce(${users.areaCode}, '') || coalesce(${users.phone}, '')) like ${containsPattern(digits)}`,
-          );
-        }
-        if (/^\d{1,18}$/.test(digits)) matches.push(eq(users.id, BigInt(digits)));
-        const any = or(...matches);
-        if (any) conditions.push(any);
-      }
-      const where = and(...conditions);
-      const { rows, total } = await onePage(
-        db,
-        db.select().from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)).$dynamic(),
-        filter,
-        { from: users, where },
-      );
+      const { rows, total } = await userSearchPage(db, filter);
       return { list: rows.map(toAdminUserRow), total };
     },
 
     async detail(row: UserRow): Promise<AdminUserDetail> {
       const currency = await currencyOf(db, row.tenantId);
-      const [inviter] = row.inviterId
-        ? await db
-            .select({ id: users.id, nickname: users.nickname, inviteCode: users.inviteCode })
-            .from(users)
-            .where(eq(users.id, row.inviterId))
-        : [];
-      const identities = await db
-        .select({ provider: userIdentities.provider })
-        .from(userIdentities)
-        .where(eq(userIdentities.userId, row.id));
+      const inviter = row.inviterId ? await userCard(db, row.inviterId) : undefined;
+      const identities = await identitiesOf(db, row.id);
       const loginMethods: string[] = [];
       if (row.email) loginMethods.push('email');
       if (row.userName && row.passwordHash) loginMethods.push('username');
       for (const i of identities) loginMethods.push(i.provider);
       const status = statusOf(row.status);
-      const [freeze] =
-        status === 'frozen'
-          ? await db
-              .select()
-              .from(auditLog)
-              .where(and(eq(auditLog.target, `user:${row.id}`), eq(auditLog.action, 'user.freeze')))
-              .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-              .limit(1)
-          : [];
+      const freeze = status === 'frozen' ? await lastAudit(db, `user:${row.id}`, 'user.freeze') : undefined;
       const balances = (await walletBalances(db, row.id)).map((a) => ({
         currency: a.currency,
         balance: toMajor(a.balance, a.currency),
@@ -328,33 +264,19 @@ export function createAdminUserService(deps: {
 
     async sessions(row: UserRow, page: Page) {
       const now = clock.now();
-      const where = eq(sessions.userId, row.id);
-      const { rows, total } = await onePage(
-        db,
-        db
-          .select()
-          .from(sessions)
-          .where(where)
-          .orderBy(desc(sessions.createdAt), desc(sessions.id))
-          .$dynamic(),
-        page,
-        { from: sessions, where },
-      );
+      const { rows, total } = await sessionPage(db, row.id, page);
       return { list: rows.map((r) => toSession(r, now)), total };
     },
 
     /** Ends one session of the user (404 when the session is not the user's). */
     async revokeSession(tx: Tx, row: UserRow, sessionId: string) {
-      const [found] = await tx
-        .select()
-        .from(sessions)
-        .where(and(eq(sessions.id, BigInt(sessionId)), eq(sessions.userId, row.id)));
+      const found = await sessionOf(tx, row.id, BigInt(sessionId));
       if (!found) throw new AppError('NotFound');
       const now = clock.now();
       const before = toSession(found, now);
       if (found.revokedAt) return { before, after: before, changed: false };
       await deps.sessions.revoke(tx, found.id);
-      const [after] = await tx.select().from(sessions).where(eq(sessions.id, found.id));
+      const after = await sessionOf(tx, row.id, found.id);
       return { before, after: toSession(after ?? found, now), changed: true };
     },
 
@@ -365,11 +287,7 @@ export function createAdminUserService(deps: {
     async setStatus(tx: Tx, row: UserRow, to: 'frozen' | 'active') {
       const from = to === 'frozen' ? 'active' : 'frozen';
       if (row.status !== from) throw new AppError('UserStatusConflict', { params: { status: row.status } });
-      const [after] = await tx
-        .update(users)
-        .set({ status: to, updatedAt: clock.now() })
-        .where(eq(users.id, row.id))
-        .returning();
+      const after = await setUserStatus(tx, row.id, to, clock.now());
       if (!after) throw new Error('user vanished');
       if (to === 'frozen') await deps.sessions.revokeAll(tx, row.id);
       return { before: toAdminUserRow(row), after: toAdminUserRow(after) };

@@ -1,5 +1,5 @@
 import { ROLES } from '@dramastar/contract';
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { type Batch, batchWhere } from '../../db/paging.js';
 import { auditLog, operators } from '../../db/schema/index.js';
@@ -69,4 +69,15 @@ export function auditBatch(db: DbOrTx, batch: Batch) {
     .where(batchWhere(batch, { id: a.id, tenantId: a.tenantId, time: a.createdAt }))
     .orderBy(asc(a.id))
     .limit(batch.size);
+}
+
+/** The latest audit entry of `action` on `target` (e.g. `user:42`), or undefined. */
+export async function lastAudit(db: DbOrTx, target: string, action: string) {
+  const [row] = await db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.target, target), eq(auditLog.action, action)))
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(1);
+  return row;
 }
