@@ -2,7 +2,9 @@
 // Who owns each table of apps/server/src/db/schema: one module reads and writes it, the others ask
 // that module. eslint.config.js turns OWNERS into no-restricted-imports rules (importing another
 // module's table from db/schema is an error); the imports that predate the rule are listed, file
-// by file, in table-owners-known.json, and the list only ever shrinks. JOINS below names the few
+// by file, in table-owners-known.json, and the list only ever shrinks. Raw SQL counts too: a table's
+// SQL name after from/join/into/update in a sql`…` template of another owner's file is a borrow,
+// listed apart (`sql` in the known file), as lint cannot see it. JOINS below names the few
 // permanent exceptions: one query that must span two owners' tables, each with its reason.
 //
 //   node scripts/table-owners.mjs           prints who borrows whose tables (files and counts)
@@ -116,6 +118,11 @@ export function allowedBorrows() {
   return allowed;
 }
 
+/** The known reads of other owners' tables in raw SQL: server file → tables (by their schema name). */
+export function knownSqlBorrows() {
+  return JSON.parse(readFileSync(knownPath, 'utf8')).sql ?? {};
+}
+
 /** Tables a file may not import: everyone else's, less its listed borrows. */
 export function forbiddenTables(owner, borrowed = []) {
   return ALL_TABLES.filter((t) => ownerOf.get(t) !== owner && !borrowed.includes(t));
@@ -154,6 +161,70 @@ function borrowsToday() {
   );
 }
 
+/** The literal text of every sql`…` template in a source (expressions left out, nested templates too). */
+function sqlTexts(source) {
+  const texts = [];
+  // Reads the template literal opening at `start` (after its backtick); returns where it ends.
+  const read = (start, into) => {
+    let i = start;
+    while (i < source.length) {
+      const c = source[i];
+      if (c === '\\') i += 2;
+      else if (c === '`') return i + 1;
+      else if (c === '$' && source[i + 1] === '{') {
+        let depth = 1;
+        i += 2;
+        while (i < source.length && depth > 0) {
+          if (source[i] === '`') i = read(i + 1, []);
+          else {
+            if (source[i] === '{') depth++;
+            if (source[i] === '}') depth--;
+            i++;
+          }
+        }
+        into.push(' ');
+      } else {
+        into.push(c);
+        i++;
+      }
+    }
+    return i;
+  };
+  for (const match of source.matchAll(/\bsql`/g)) {
+    const text = [];
+    read(match.index + match[0].length, text);
+    texts.push(text.join(''));
+  }
+  return texts;
+}
+
+/** Today's reads of other owners' tables in raw SQL (from/join/into/update <table>), file by file. */
+function sqlBorrowsToday() {
+  const bySqlName = new Map();
+  const dir = join(root, 'db/schema');
+  for (const name of readdirSync(dir))
+    for (const m of readFileSync(join(dir, name), 'utf8').matchAll(
+      /export const (\w+) = pgTable\(\s*'(\w+)'/g,
+    ))
+      bySqlName.set(m[2], m[1]);
+  const found = {};
+  for (const path of sources(root)) {
+    const file = relative(root, path);
+    if (file.startsWith('test/') || file.startsWith('db/schema/')) continue;
+    const owner = ownerOfFile(file);
+    for (const text of sqlTexts(readFileSync(path, 'utf8')))
+      for (const m of text.matchAll(/\b(?:from|join|into|update)\s+(\w+)/gi)) {
+        const table = bySqlName.get(m[1]);
+        if (table && ownerOf.get(table) !== owner) (found[file] ??= new Set()).add(table);
+      }
+  }
+  return Object.fromEntries(
+    Object.keys(found)
+      .sort()
+      .map((f) => [f, [...found[f]].sort()]),
+  );
+}
+
 function schemaTables() {
   const dir = join(root, 'db/schema');
   return readdirSync(dir).flatMap((name) =>
@@ -169,8 +240,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       .map(([file, tables]) => [file, tables.filter((t) => !isJoin(file, t))])
       .filter(([, tables]) => tables.length > 0),
   );
+  const sqlToday = sqlBorrowsToday();
   if (process.argv.includes('--write')) {
-    writeFileSync(knownPath, `${JSON.stringify({ borrows: today }, null, 2)}\n`);
+    writeFileSync(knownPath, `${JSON.stringify({ borrows: today, sql: sqlToday }, null, 2)}\n`);
     console.log(`wrote ${Object.keys(today).length} files to ${relative(process.cwd(), knownPath)}`);
     process.exit(0);
   }
@@ -198,6 +270,17 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     for (const t of tables)
       if (!today[file]?.includes(t))
         problems.push(`${file} no longer imports ${t}: take it off table-owners-known.json`);
+  const knownSql = knownSqlBorrows();
+  for (const [file, tables] of Object.entries(sqlToday))
+    for (const t of tables)
+      if (!knownSql[file]?.includes(t))
+        problems.push(
+          `${file} reads ${t} (${ownerOf.get(t)}'s) in SQL: ask the ${ownerOf.get(t)} module instead`,
+        );
+  for (const [file, tables] of Object.entries(knownSql))
+    for (const t of tables)
+      if (!sqlToday[file]?.includes(t))
+        problems.push(`${file} no longer reads ${t} in SQL: take it off table-owners-known.json`);
   const byOwner = {};
   for (const tables of Object.values(today))
     for (const t of tables) byOwner[ownerOf.get(t)] = (byOwner[ownerOf.get(t)] ?? 0) + 1;
@@ -208,8 +291,13 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       .map(([o, n]) => `${o} ${n}`)
       .join(', ') || 'none',
   );
+  console.log(
+    `${Object.keys(sqlToday).length} files read ${Object.values(sqlToday).flat().length} tables of another owner in SQL`,
+  );
   if (!process.argv.includes('--check')) {
     for (const [file, tables] of Object.entries(today)) console.log(`  ${file}: ${tables.join(' ')}`);
+    console.log('in SQL:');
+    for (const [file, tables] of Object.entries(sqlToday)) console.log(`  ${file}: ${tables.join(' ')}`);
   }
   console.log('permanent joins (JOINS):');
   for (const [file, tables] of Object.entries(JOINS))
