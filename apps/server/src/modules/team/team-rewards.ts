@@ -8,7 +8,7 @@ import {
   teamSettingsSchema,
   type TransferKind,
 } from '@dramastar/contract';
-import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { withTransaction } from '../../db/tx.js';
 import { rewardDebts, teamRewards } from '../../db/schema/index.js';
@@ -26,6 +26,27 @@ import type { MembershipService, PurchaseHook } from '../membership/membership.s
  */
 export const earningsJoin = sql`(a.id = t.credit_account_id or (a.id = t.debit_account_id and t.kind in ('referral_reward', 'welfare')))`;
 export const earningsAmount = sql`case when a.id = t.credit_account_id then t.amount else -t.amount end`;
+
+/** The rewards paid to `beneficiaryId` from each of `sourceIds` in all (one query); none paid: not in the map. */
+export async function paidFrom(
+  db: DbOrTx,
+  beneficiaryId: bigint,
+  sourceIds: readonly bigint[],
+): Promise<Map<bigint, bigint>> {
+  if (sourceIds.length === 0) return new Map();
+  const rows = await db
+    .select({ sourceId: teamRewards.sourceUserId, sum: sql<string>`sum(${teamRewards.amount})::text` })
+    .from(teamRewards)
+    .where(
+      and(
+        eq(teamRewards.beneficiaryId, beneficiaryId),
+        eq(teamRewards.status, 'paid'),
+        inArray(teamRewards.sourceUserId, [...sourceIds]),
+      ),
+    )
+    .groupBy(teamRewards.sourceUserId);
+  return new Map(rows.map((r) => [r.sourceId, BigInt(r.sum)]));
+}
 
 export interface TenantTeam {
   currency: CurrencyKey;

@@ -2,15 +2,15 @@ import { REVENUE_KINDS, TEAM_LEVELS, toMajor } from '@dramastar/contract';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { containsPattern } from '../../db/like.js';
 import { onePage, pageClause, type Page } from '../../db/paging.js';
 import { dividendGrants, salaryClaims } from '../../db/schema/index.js';
 import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
 import type { Ledger } from '../ledger/ledger.service.js';
 import type { MembershipService } from '../membership/membership.service.js';
-import { earningsAmount, earningsJoin, tenantTeam } from './team-rewards.js';
-import { levelCounts } from '../user/team-tree.js';
+import { earningsAmount, earningsJoin, paidFrom, tenantTeam } from './team-rewards.js';
+import { levelCounts, teamMemberPage } from '../user/team-tree.js';
+import { largestCredited } from '../wallet/recharge-orders.js';
 import { inviteeCount, lockUser, userCard } from '../user/user-rows.js';
 import { parseAmount } from '../../money.js';
 import { addDays, dayIn } from '../../clock.js';
@@ -141,65 +141,19 @@ export function createTeamService(deps: {
     /** Members of the team (one level, or all), newest first, or found by nickname, invite code or ID. */
     async members(user: User, query: Page & { level?: number | undefined; keyword?: string | undefined }) {
       const { currency } = await tenantTeam(db, user.tenantId);
-      const keyword = query.keyword?.trim();
-      const filter = sql.join(
-        [
-          sql`l.ancestor_id = ${user.userId}`,
-          ...(query.level ? [sql`l.depth = ${query.level}`] : []),
-          ...(keyword
-            ? [
-                sql`(u.nickname ilike ${containsPattern(keyword)} or u.invite_code = ${keyword.toUpperCase()} or u.id::text = ${keyword})`,
-              ]
-            : []),
-        ],
-        sql` and `,
-      );
-      // The same order either way (joined_at is the member's created_at): a page walks the links'
-      // index; a search finds its few matches first and sorts them.
-      const newestFirst = keyword
-        ? sql`u.created_at desc, u.id desc`
-        : sql`l.joined_at desc, l.descendant_id desc`;
-      const rows = await rowsOf<{
-        id: string;
-        nickname: string;
-        avatar: string | null;
-        depth: number;
-        created_at: string | Date;
-        revenue: string;
-        max_recharge: string;
-      }>(
-        db,
-        sql`select u.id::text, u.nickname, u.avatar, l.depth, l.joined_at as created_at,
-              coalesce((select sum(r.amount) from team_reward r where r.beneficiary_id = ${user.userId} and r.source_user_id = u.id and r.status = 'paid'), 0)::text as revenue,
-              coalesce((select max(o.credit_amount) from recharge_order o where o.user_id = u.id and o.status = 'credited'), 0)::text as max_recharge
-            from team_link l join app_user u on u.id = l.descendant_id
-            where ${filter}
-            order by ${newestFirst}
-            ${pageClause(query)}`,
-      );
-      // Without a keyword the total is the kept count of the level (or of all five).
-      const total = keyword
-        ? ((
-            await rowsOf<{ n: number }>(
-              db,
-              sql`select count(*)::int as n from team_link l join app_user u on u.id = l.descendant_id where ${filter}`,
-            )
-          )[0]?.n ?? 0)
-        : await levelCounts(db, user.userId).then((counts) =>
-            query.level ? (counts.get(query.level) ?? 0) : [...counts.values()].reduce((a, b) => a + b, 0),
-          );
-      const tiers = await memberships.activeTiers(
-        db,
-        rows.map((r) => BigInt(r.id)),
-      );
+      const { rows, total } = await teamMemberPage(db, user.userId, query);
+      const ids = rows.map((r) => BigInt(r.id));
+      const revenue = await paidFrom(db, user.userId, ids);
+      const maxRecharge = await largestCredited(db, ids);
+      const tiers = await memberships.activeTiers(db, ids);
       const list = rows.map((r) => ({
         userId: r.id,
         nickname: r.nickname,
         avatar: r.avatar,
         level: r.depth,
         joinedAt: new Date(r.created_at).toISOString(),
-        revenue: toMajor(BigInt(r.revenue), currency),
-        maxRecharge: toMajor(BigInt(r.max_recharge), currency),
+        revenue: toMajor(revenue.get(BigInt(r.id)) ?? 0n, currency),
+        maxRecharge: toMajor(maxRecharge.get(BigInt(r.id)) ?? 0n, currency),
         membership: tiers.get(BigInt(r.id)) ?? null,
       }));
       return { list, total };

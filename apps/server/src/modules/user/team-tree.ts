@@ -1,5 +1,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { containsPattern } from '../../db/like.js';
+import { pageClause, type Page } from '../../db/paging.js';
+import { rowsOf } from '../../db/rows.js';
 import { teamCounts, teamLinks } from '../../db/schema/index.js';
 
 /**
@@ -57,4 +60,60 @@ export async function uplines(db: DbOrTx, userId: bigint): Promise<{ id: bigint;
     .from(teamLinks)
     .where(eq(teamLinks.descendantId, userId))
     .orderBy(asc(teamLinks.depth));
+}
+
+/**
+ * A page of the user's team (one level, or all five), newest first, or the members found by
+ * nickname, invite code or ID: each one's id, name, avatar, level and when they joined; and how
+ * many there are in all.
+ */
+export async function teamMemberPage(
+  db: DbOrTx,
+  userId: bigint,
+  query: Page & { level?: number | undefined; keyword?: string | undefined },
+) {
+  const keyword = query.keyword?.trim();
+  const filter = sql.join(
+    [
+      sql`l.ancestor_id = ${userId}`,
+      ...(query.level ? [sql`l.depth = ${query.level}`] : []),
+      ...(keyword
+        ? [
+            sql`(u.nickname ilike ${containsPattern(keyword)} or u.invite_code = ${keyword.toUpperCase()} or u.id::text = ${keyword})`,
+          ]
+        : []),
+    ],
+    sql` and `,
+  );
+  // The same order either way (joined_at is the member's created_at): a page walks the links'
+  // index; a search finds its few matches first and sorts them.
+  const newestFirst = keyword
+    ? sql`u.created_at desc, u.id desc`
+    : sql`l.joined_at desc, l.descendant_id desc`;
+  const rows = await rowsOf<{
+    id: string;
+    nickname: string;
+    avatar: string | null;
+    depth: number;
+    created_at: string | Date;
+  }>(
+    db,
+    sql`select u.id::text, u.nickname, u.avatar, l.depth, l.joined_at as created_at
+        from team_link l join app_user u on u.id = l.descendant_id
+        where ${filter}
+        order by ${newestFirst}
+        ${pageClause(query)}`,
+  );
+  // Without a keyword the total is the kept count of the level (or of all five).
+  const total = keyword
+    ? ((
+        await rowsOf<{ n: number }>(
+          db,
+          sql`select count(*)::int as n from team_link l join app_user u on u.id = l.descendant_id where ${filter}`,
+        )
+      )[0]?.n ?? 0)
+    : await levelCounts(db, userId).then((counts) =>
+        query.level ? (counts.get(query.level) ?? 0) : [...counts.values()].reduce((a, b) => a + b, 0),
+      );
+  return { rows, total };
 }

@@ -7,7 +7,7 @@ import {
   type RechargeStatus,
   toMajor,
 } from '@dramastar/contract';
-import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, max, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Clock } from '../../clock.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
@@ -241,4 +241,15 @@ export async function creditedByChannel(
     )
     .groupBy(rechargeOrders.channel);
   return rows.map((r) => ({ channel: r.channel, count: r.n, sum: BigInt(r.sum) }));
+}
+
+/** The largest credited recharge of each of `userIds` (one query); users without one are not in the map. */
+export async function largestCredited(db: DbOrTx, userIds: readonly bigint[]): Promise<Map<bigint, bigint>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ userId: rechargeOrders.userId, largest: max(rechargeOrders.creditAmount) })
+    .from(rechargeOrders)
+    .where(and(inArray(rechargeOrders.userId, [...userIds]), eq(rechargeOrders.status, 'credited')))
+    .groupBy(rechargeOrders.userId);
+  return new Map(rows.flatMap((r) => (r.largest === null ? [] : [[r.userId, r.largest]])));
 }
