@@ -1,5 +1,5 @@
 import { api, type CallResult } from '@dramastar/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { request } from '../../../shared/api/request';
 import { useSession } from '../../../shared/store/session';
@@ -8,14 +8,17 @@ import { earnKeys, refreshAfterMoney } from './keys';
 export type CheckinStatus = CallResult<typeof api.user.querySigninDayNum>;
 export type CheckinResult = CallResult<typeof api.user.signin>;
 
+export function checkinStatusQueryOptions() {
+  return queryOptions({
+    queryKey: earnKeys.checkin(),
+    queryFn: ({ signal }) => request(api.user.querySigninDayNum, { signal }),
+  });
+}
+
 /** The streak, whether today is done and the reward of each streak day. */
 export function useCheckinStatus(enabled = true) {
   const hasLogin = useSession((s) => s.hasLogin);
-  return useQuery({
-    queryKey: earnKeys.checkin(),
-    queryFn: ({ signal }) => request(api.user.querySigninDayNum, { signal }),
-    enabled: hasLogin && enabled,
-  });
+  return useQuery({ ...checkinStatusQueryOptions(), enabled: hasLogin && enabled });
 }
 
 /** Today's check-in; the answer is the new status with the reward and the balance after it. */
@@ -24,7 +27,7 @@ export function useCheckin() {
   return useCallback(async (): Promise<CheckinResult> => {
     const result = await request(api.user.signin);
     const { reward: _reward, balance: _balance, ...status } = result;
-    queryClient.setQueryData(earnKeys.checkin(), status);
+    queryClient.setQueryData(checkinStatusQueryOptions().queryKey, status);
     refreshAfterMoney(queryClient);
     return result;
   }, [queryClient]);

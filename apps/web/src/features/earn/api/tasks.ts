@@ -1,5 +1,5 @@
 import { api, type CallResult } from '@dramastar/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { request } from '../../../shared/api/request';
 import { useSession } from '../../../shared/store/session';
@@ -8,25 +8,31 @@ import { earnKeys, refreshAfterMoney } from './keys';
 export type TaskList = CallResult<typeof api.task.queryFinish>;
 export type Task = TaskList['tasks'][number];
 
+export function tasksQueryOptions() {
+  return queryOptions({
+    queryKey: earnKeys.tasks(),
+    queryFn: ({ signal }) => request(api.task.queryFinish, { signal }),
+    staleTime: 0,
+  });
+}
+
 /** The tenant's tasks with the user's progress, measured by the server from what happened. */
 export function useTasks(enabled = true) {
   const hasLogin = useSession((s) => s.hasLogin);
-  return useQuery({
-    queryKey: earnKeys.tasks(),
-    queryFn: ({ signal }) => request(api.task.queryFinish, { signal }),
-    enabled: hasLogin && enabled,
-    staleTime: 0,
+  return useQuery({ ...tasksQueryOptions(), enabled: hasLogin && enabled });
+}
+
+export function inviteCountsQueryOptions() {
+  return queryOptions({
+    queryKey: earnKeys.inviteCounts(),
+    queryFn: ({ signal }) => request(api.task.queryInviteTaskNum, { signal }),
   });
 }
 
 /** Friends invited today and in total. */
 export function useInviteCounts(enabled = true) {
   const hasLogin = useSession((s) => s.hasLogin);
-  return useQuery({
-    queryKey: earnKeys.inviteCounts(),
-    queryFn: ({ signal }) => request(api.task.queryInviteTaskNum, { signal }),
-    enabled: hasLogin && enabled,
-  });
+  return useQuery({ ...inviteCountsQueryOptions(), enabled: hasLogin && enabled });
 }
 
 /** Claims a reached task's reward; the list shows it claimed at once. */
@@ -35,7 +41,7 @@ export function useClaimTask() {
   return useCallback(
     async (code: string) => {
       const result = await request(api.task.submitTask, { body: { code } });
-      queryClient.setQueryData<TaskList>(earnKeys.tasks(), (list) =>
+      queryClient.setQueryData(tasksQueryOptions().queryKey, (list) =>
         list ? { ...list, tasks: list.tasks.map((t) => (t.code === code ? result.task : t)) } : list,
       );
       refreshAfterMoney(queryClient);
