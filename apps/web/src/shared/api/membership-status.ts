@@ -28,6 +28,32 @@ export function useMembershipStatus() {
   return useQuery(membershipStatusQueryOptions(token));
 }
 
+/**
+ * The reads the Star Card page and the episode paywall share. The paywall shows a refusal itself
+ * (`hideToast`); the Star Card page lets the request helper toast it.
+ */
+export function paymentChannelsQueryOptions(token: string | null) {
+  return queryOptions({
+    queryKey: [...membershipQueryKey, token, 'channels'] as const,
+    queryFn: ({ signal }) => request(api.config.queryPc, { signal, hideToast: true }),
+  });
+}
+
+export function trialCardsQueryOptions(token: string | null, { hideToast = false } = {}) {
+  return queryOptions({
+    queryKey: [...membershipQueryKey, token, 'trialCards'] as const,
+    queryFn: ({ signal }) => request(api.user.trialCards, { signal, hideToast }),
+  });
+}
+
+/** The tenant's tiers with prices, days and privileges (no sign-in needed). */
+export function starCardTiersQueryOptions(tenantId: string, { hideToast = false } = {}) {
+  return queryOptions({
+    queryKey: [...membershipQueryKey, 'tiers', tenantId] as const,
+    queryFn: ({ signal }) => request(api.user.starCardTiers, { query: { tenantId }, signal, hideToast }),
+  });
+}
+
 /** The name of each tier as the app shows it. */
 export const TIER_LABELS: Record<MembershipTier, TranslationKey> = {
   week: 'membership.tierWeek',

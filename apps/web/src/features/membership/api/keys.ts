@@ -1,21 +1,17 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { membershipQueryKey } from '../../../shared/api/membership-status';
-import { useSession } from '../../../shared/store/session';
 
-/** Query keys of the membership feature: under the shared membership key, with the session token. */
+/**
+ * Query keys of the membership feature: under the shared membership key, with the session token
+ * (the reads it shares with the paywall are in shared/api/membership-status.ts).
+ */
 export function membershipKeys(token: string | null) {
   const base = [...membershipQueryKey, token] as const;
   return {
     history: () => [...base, 'history'] as const,
-    channels: () => [...base, 'channels'] as const,
-    trialCards: () => [...base, 'trialCards'] as const,
     canSend: () => [...base, 'canSendTrialCard'] as const,
     points: () => [...base, 'points'] as const,
   };
-}
-
-export function useMembershipKeys() {
-  return membershipKeys(useSession((s) => s.token));
 }
 
 /**

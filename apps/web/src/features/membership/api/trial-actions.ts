@@ -3,8 +3,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { isApiError } from '../../../shared/api/api-error';
 import { request } from '../../../shared/api/request';
+import { trialCardsQueryOptions } from '../../../shared/api/membership-status';
 import { useMoneyAction } from '../../../shared/api/money-action';
-import { refreshEntitlements, useMembershipKeys } from './keys';
+import { useSession } from '../../../shared/store/session';
+import { refreshEntitlements } from './keys';
+import { canSendTrialCardQueryOptions } from './queries';
 
 export type TrialCards = CallResult<typeof api.user.trialCards>;
 
@@ -29,13 +32,13 @@ export function actionError(error: unknown): ActionError {
  */
 export function useGetTrialCard() {
   const queryClient = useQueryClient();
-  const keys = useMembershipKeys();
+  const token = useSession((s) => s.token);
   return async (code?: string): Promise<TrialCards> => {
     const cards = await request(api.user.getTrialCard, {
       body: code === undefined ? {} : { code },
       hideToast: true,
     });
-    queryClient.setQueryData(keys.trialCards(), cards);
+    queryClient.setQueryData(trialCardsQueryOptions(token).queryKey, cards);
     refreshEntitlements(queryClient);
     return cards;
   };
@@ -47,7 +50,7 @@ export function useGetTrialCard() {
  */
 export function useSendTrialCard() {
   const queryClient = useQueryClient();
-  const keys = useMembershipKeys();
+  const token = useSession((s) => s.token);
   const action = useMoneyAction();
   const [visible, setVisible] = useState(false);
 
@@ -61,8 +64,8 @@ export function useSendTrialCard() {
     if (outcome === null) return null;
     if (outcome.kind !== 'done') return actionError(outcome.error);
     setVisible(false);
-    queryClient.setQueryData(keys.trialCards(), outcome.answer);
-    void queryClient.invalidateQueries({ queryKey: keys.canSend() });
+    queryClient.setQueryData(trialCardsQueryOptions(token).queryKey, outcome.answer);
+    void queryClient.invalidateQueries({ queryKey: canSendTrialCardQueryOptions(token).queryKey });
     return outcome.answer;
   };
 
