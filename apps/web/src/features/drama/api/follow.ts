@@ -3,8 +3,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../shared/api/request';
 import { requireLogin } from '../../../shared/auth/login-panel-store';
 import { useEngagement } from '../lib/engagement-store';
+import { followStateQueryOptions } from './follow-state';
 import { dramaKeys } from './keys';
-import type { SeriesDetail } from './series-detail';
+import { seriesDetailQueryOptions } from './series-detail';
 
 /** Follows (favoriting) or unfollows (cancelFavoriting) a series; guests get the login panel. */
 export function useToggleFollow() {
@@ -16,8 +17,8 @@ export function useToggleFollow() {
         : request(api.video.cancelFavoriting, { body: { seriesId } }),
     onSuccess: (result, { seriesId }) => {
       useEngagement.getState().setFollow(seriesId, result);
-      queryClient.setQueryData(dramaKeys.followState(seriesId), { favorited: result.favorited });
-      queryClient.setQueryData<SeriesDetail>(dramaKeys.series(seriesId), (old) =>
+      queryClient.setQueryData(followStateQueryOptions(seriesId).queryKey, { favorited: result.favorited });
+      queryClient.setQueryData(seriesDetailQueryOptions(seriesId).queryKey, (old) =>
         old
           ? {
               ...old,

@@ -1,14 +1,13 @@
 import { api } from '@dramastar/contract';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { request } from '../../../shared/api/request';
 import { useSession } from '../../../shared/store/session';
 import { dramaKeys } from './keys';
 import { nextPageParam, PAGE_SIZE } from '../../../shared/api/paging';
 
-/** Keyword search over titles, descriptions and tags (`/sv/page`); idle while the keyword is empty. */
-export function useSearchSeries(keyword: string) {
-  const tenantId = useSession((s) => s.tenantId);
-  return useInfiniteQuery({
+/** Idle while the keyword is empty. */
+export function searchSeriesQueryOptions(keyword: string, tenantId: string) {
+  return infiniteQueryOptions({
     queryKey: [...dramaKeys.search(keyword), tenantId] as const,
     queryFn: ({ pageParam, signal }) =>
       request(api.video.page, {
@@ -21,4 +20,10 @@ export function useSearchSeries(keyword: string) {
     enabled: keyword !== '',
     staleTime: 30_000,
   });
+}
+
+/** Keyword search over titles, descriptions and tags (`/sv/page`); idle while the keyword is empty. */
+export function useSearchSeries(keyword: string) {
+  const tenantId = useSession((s) => s.tenantId);
+  return useInfiniteQuery(searchSeriesQueryOptions(keyword, tenantId));
 }

@@ -1,14 +1,12 @@
 import { api } from '@dramastar/contract';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { request } from '../../../shared/api/request';
 import { useSession } from '../../../shared/store/session';
 import { dramaKeys } from './keys';
 import { nextPageParam, PAGE_SIZE } from '../../../shared/api/paging';
 
-/** The Shorts feed: episodes one after another, series by series, page by page. */
-export function useVideosFeed() {
-  const tenantId = useSession((s) => s.tenantId);
-  return useInfiniteQuery({
+export function videosFeedQueryOptions(tenantId: string) {
+  return infiniteQueryOptions({
     queryKey: [...dramaKeys.feed(), tenantId] as const,
     queryFn: ({ pageParam, signal }) =>
       request(api.video.videosPage, {
@@ -20,4 +18,10 @@ export function useVideosFeed() {
     getNextPageParam: nextPageParam,
     staleTime: 5 * 60_000,
   });
+}
+
+/** The Shorts feed: episodes one after another, series by series, page by page. */
+export function useVideosFeed() {
+  const tenantId = useSession((s) => s.tenantId);
+  return useInfiniteQuery(videosFeedQueryOptions(tenantId));
 }

@@ -1,6 +1,5 @@
 import { trackUnlock } from '../../../shared/analytics/tracker';
 import {
-  api,
   isStarTier,
   LIMITS,
   type CurrencyKey,
@@ -12,8 +11,13 @@ import { Button, Toast } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useCardPurchase, type PurchaseResult } from '../../../shared/api/card-purchase';
-import { membershipQueryKey, TIER_LABELS, useMembershipStatus } from '../../../shared/api/membership-status';
-import { request } from '../../../shared/api/request';
+import {
+  paymentChannelsQueryOptions,
+  starCardTiersQueryOptions,
+  TIER_LABELS,
+  trialCardsQueryOptions,
+  useMembershipStatus,
+} from '../../../shared/api/membership-status';
 import { useWalletInfo } from '../../../shared/api/wallet-info';
 import { openLoginPanel } from '../../../shared/auth/login-panel-store';
 import { useT } from '../../../shared/i18n';
@@ -153,14 +157,9 @@ function MemberPaywall({
   const token = useSession((s) => s.token);
   const status = useMembershipStatus();
   const wallet = useWalletInfo();
-  const channels = useQuery({
-    queryKey: [...membershipQueryKey, token, 'channels'] as const,
-    queryFn: ({ signal }) => request(api.config.queryPc, { signal, hideToast: true }),
-    enabled: token !== null,
-  });
+  const channels = useQuery({ ...paymentChannelsQueryOptions(token), enabled: token !== null });
   const cards = useQuery({
-    queryKey: [...membershipQueryKey, token, 'trialCards'] as const,
-    queryFn: ({ signal }) => request(api.user.trialCards, { signal, hideToast: true }),
+    ...trialCardsQueryOptions(token, { hideToast: true }),
     enabled: token !== null,
   });
   const purchase = useCardPurchase();
@@ -358,9 +357,7 @@ function GuestPaywall({ toStarCards }: { toStarCards: () => void }) {
   const tenantId = useSession((s) => s.tenantId);
   const tenantKnown = useSession((s) => s.tenantStatus !== 'pending');
   const tiers = useQuery({
-    queryKey: ['membership', 'tiers', tenantId] as const,
-    queryFn: ({ signal }) =>
-      request(api.user.starCardTiers, { query: { tenantId }, signal, hideToast: true }),
+    ...starCardTiersQueryOptions(tenantId, { hideToast: true }),
     enabled: tenantKnown,
   });
   return (
