@@ -1,5 +1,11 @@
 import { api, type CallResult } from '@dramastar/contract';
-import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { walletQueryKey } from '../../../shared/api/wallet-info';
 import { useMoneyAction } from '../../../shared/api/money-action';
 import { request } from '../../../shared/api/request';
@@ -7,40 +13,49 @@ import { useSession } from '../../../shared/store/session';
 import { teamKeys } from './keys';
 import { nextPageParam, PAGE_SIZE } from '../../../shared/api/paging';
 
+export function copyrightCenterQueryOptions() {
+  return queryOptions({
+    queryKey: teamKeys.copyrights(),
+    queryFn: ({ signal }) => request(api.team.copyrights, { signal }),
+  });
+}
+
 /** The copyright center: the user's totals and every product with the user's own holding of it. */
 export function useCopyrightCenter() {
   const hasLogin = useSession((s) => s.hasLogin);
-  return useQuery({
-    queryKey: teamKeys.copyrights(),
-    queryFn: ({ signal }) => request(api.team.copyrights, { signal }),
-    enabled: hasLogin,
+  return useQuery({ ...copyrightCenterQueryOptions(), enabled: hasLogin });
+}
+
+export function copyrightHoldingsQueryOptions() {
+  return infiniteQueryOptions({
+    queryKey: teamKeys.holdings(),
+    queryFn: ({ pageParam, signal }) =>
+      request(api.team.copyrightHoldings, { query: { pageNum: pageParam, pageSize: PAGE_SIZE }, signal }),
+    initialPageParam: 1,
+    getNextPageParam: nextPageParam,
   });
 }
 
 /** The user's purchases, newest first, with the revenue each has paid so far. */
 export function useCopyrightHoldings() {
   const hasLogin = useSession((s) => s.hasLogin);
-  return useInfiniteQuery({
-    queryKey: teamKeys.holdings(),
+  return useInfiniteQuery({ ...copyrightHoldingsQueryOptions(), enabled: hasLogin });
+}
+
+export function copyrightRevenueQueryOptions() {
+  return infiniteQueryOptions({
+    queryKey: teamKeys.copyrightRevenue(),
     queryFn: ({ pageParam, signal }) =>
-      request(api.team.copyrightHoldings, { query: { pageNum: pageParam, pageSize: PAGE_SIZE }, signal }),
+      request(api.team.copyrightRevenue, { query: { pageNum: pageParam, pageSize: PAGE_SIZE }, signal }),
     initialPageParam: 1,
     getNextPageParam: nextPageParam,
-    enabled: hasLogin,
   });
 }
 
 /** Daily revenue entries of the user's copyrights, newest day first. */
 export function useCopyrightRevenue() {
   const hasLogin = useSession((s) => s.hasLogin);
-  return useInfiniteQuery({
-    queryKey: teamKeys.copyrightRevenue(),
-    queryFn: ({ pageParam, signal }) =>
-      request(api.team.copyrightRevenue, { query: { pageNum: pageParam, pageSize: PAGE_SIZE }, signal }),
-    initialPageParam: 1,
-    getNextPageParam: nextPageParam,
-    enabled: hasLogin,
-  });
+  return useInfiniteQuery({ ...copyrightRevenueQueryOptions(), enabled: hasLogin });
 }
 
 export type BuyAnswer = CallResult<typeof api.team.buyCopyright>;

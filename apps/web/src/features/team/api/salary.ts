@@ -1,5 +1,11 @@
 import { api, type CallResult } from '@dramastar/contract';
-import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { isApiError } from '../../../shared/api/api-error';
 import { request } from '../../../shared/api/request';
@@ -8,27 +14,33 @@ import { useSession } from '../../../shared/store/session';
 import { teamKeys } from './keys';
 import { nextPageParam, PAGE_SIZE } from '../../../shared/api/paging';
 
+export function salaryStatusQueryOptions() {
+  return queryOptions({
+    queryKey: teamKeys.salary(),
+    queryFn: ({ signal }) => request(api.team.salary, { signal }),
+  });
+}
+
 /** The monthly salary: the levels, the user's Star Card members, and whether a claim is possible now. */
 export function useSalaryStatus() {
   const hasLogin = useSession((s) => s.hasLogin);
-  return useQuery({
-    queryKey: teamKeys.salary(),
-    queryFn: ({ signal }) => request(api.team.salary, { signal }),
-    enabled: hasLogin,
+  return useQuery({ ...salaryStatusQueryOptions(), enabled: hasLogin });
+}
+
+export function salaryRecordsQueryOptions() {
+  return infiniteQueryOptions({
+    queryKey: teamKeys.salaryRecords(),
+    queryFn: ({ pageParam, signal }) =>
+      request(api.team.salaryRecords, { query: { pageNum: pageParam, pageSize: PAGE_SIZE }, signal }),
+    initialPageParam: 1,
+    getNextPageParam: nextPageParam,
   });
 }
 
 /** The user's salary claims, newest first. */
 export function useSalaryRecords() {
   const hasLogin = useSession((s) => s.hasLogin);
-  return useInfiniteQuery({
-    queryKey: teamKeys.salaryRecords(),
-    queryFn: ({ pageParam, signal }) =>
-      request(api.team.salaryRecords, { query: { pageNum: pageParam, pageSize: PAGE_SIZE }, signal }),
-    initialPageParam: 1,
-    getNextPageParam: nextPageParam,
-    enabled: hasLogin,
-  });
+  return useInfiniteQuery({ ...salaryRecordsQueryOptions(), enabled: hasLogin });
 }
 
 export type ClaimAnswer = CallResult<typeof api.team.claimSalary>;
