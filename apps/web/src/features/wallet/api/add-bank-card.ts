@@ -1,6 +1,7 @@
 import { api, type CallBody } from '@dramastar/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../shared/api/request';
+import { bankCardsQueryOptions } from './query-bank-card';
 import { walletKeys } from './keys';
 
 export type BankCardBody = CallBody<typeof api.account.addBankCard>;
@@ -11,7 +12,7 @@ export function useAddBankCard() {
   return useMutation({
     mutationFn: (body: BankCardBody) => request(api.account.addBankCard, { body }),
     onSuccess: (cards) => {
-      queryClient.setQueryData(walletKeys.bankCards(), cards);
+      queryClient.setQueryData(bankCardsQueryOptions().queryKey, cards);
       void queryClient.invalidateQueries({ queryKey: walletKeys.withdrawalRules() });
     },
   });

@@ -2,6 +2,7 @@ import { api, type CallBody, type Withdrawal } from '@dramastar/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { request } from '../../../shared/api/request';
+import { withdrawalQueryOptions } from './withdrawal-process';
 import { walletKeys } from './keys';
 
 export type WithdrawalBody = CallBody<typeof api.account.applyWithdrawal>;
@@ -15,7 +16,7 @@ export function useApplyWithdrawal() {
   return useCallback(
     async (body: WithdrawalBody): Promise<Withdrawal> => {
       const withdrawal = await request(api.account.applyWithdrawal, { body });
-      queryClient.setQueryData(walletKeys.withdrawal(withdrawal.orderNo), withdrawal);
+      queryClient.setQueryData(withdrawalQueryOptions(withdrawal.orderNo).queryKey, withdrawal);
       void queryClient.invalidateQueries({ queryKey: walletKeys.all });
       return withdrawal;
     },

@@ -1,9 +1,17 @@
 import { api } from '@dramastar/contract';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { request } from '../../../shared/api/request';
 import { useSession } from '../../../shared/store/session';
 import { walletKeys } from './keys';
+
+export function banksQueryOptions() {
+  return queryOptions({
+    queryKey: walletKeys.banks(),
+    queryFn: ({ signal }) => request(api.config.bankConfig, { signal, hideToast: true }),
+    staleTime: 10 * 60_000,
+  });
+}
 
 /**
  * The banks of the user's tenant a withdrawal can go to. Quiet on failure: names fall back to the
@@ -11,12 +19,7 @@ import { walletKeys } from './keys';
  */
 export function useBanks() {
   const hasLogin = useSession((s) => s.hasLogin);
-  return useQuery({
-    queryKey: walletKeys.banks(),
-    queryFn: ({ signal }) => request(api.config.bankConfig, { signal, hideToast: true }),
-    enabled: hasLogin,
-    staleTime: 10 * 60_000,
-  });
+  return useQuery({ ...banksQueryOptions(), enabled: hasLogin });
 }
 
 /** The display name of a bank code of the tenant's list (the code itself until the list is loaded). */

@@ -1,6 +1,7 @@
 import { api } from '@dramastar/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../shared/api/request';
+import { bankCardsQueryOptions } from './query-bank-card';
 import { walletKeys } from './keys';
 
 /** Deletes one of the user's bank cards; the answer is the remaining list. */
@@ -9,7 +10,7 @@ export function useDeleteBankCard() {
   return useMutation({
     mutationFn: (id: string) => request(api.account.delBankCard, { body: { id } }),
     onSuccess: (cards) => {
-      queryClient.setQueryData(walletKeys.bankCards(), cards);
+      queryClient.setQueryData(bankCardsQueryOptions().queryKey, cards);
       void queryClient.invalidateQueries({ queryKey: walletKeys.withdrawalRules() });
     },
   });

@@ -1,5 +1,5 @@
 import { api, type RechargeOrder } from '@dramastar/contract';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../../shared/api/api-error';
 import { request } from '../../../shared/api/request';
 import { useSession } from '../../../shared/store/session';
@@ -33,17 +33,29 @@ async function findRechargeOrder(orderNo: string, signal: AbortSignal): Promise<
   return order;
 }
 
+export function rechargeOrderQueryOptions(orderNo: string, pollMs: number) {
+  return queryOptions({
+    queryKey: walletKeys.rechargeOrder(orderNo),
+    queryFn: ({ signal }) => findRechargeOrder(orderNo, signal),
+    refetchInterval: (query) => (query.state.data?.status === 'submitted' ? pollMs : false),
+  });
+}
+
 /**
  * One recharge order (bank transfer and USDT pages). While it waits for finance (`submitted`) it
  * is read again every `pollMs`, so the page turns to "credited" by itself.
  */
 export function useRechargeOrder(orderNo: string, pollMs = 10_000) {
   const hasLogin = useSession((s) => s.hasLogin);
-  return useQuery({
-    queryKey: walletKeys.rechargeOrder(orderNo),
-    queryFn: ({ signal }) => findRechargeOrder(orderNo, signal),
-    enabled: hasLogin && orderNo !== '',
-    refetchInterval: (query) => (query.state.data?.status === 'submitted' ? pollMs : false),
+  return useQuery({ ...rechargeOrderQueryOptions(orderNo, pollMs), enabled: hasLogin && orderNo !== '' });
+}
+
+export function gatewayResultQueryOptions(orderNo: string, intervalMs: number) {
+  return queryOptions({
+    queryKey: [...walletKeys.rechargeOrder(orderNo), 'verify'] as const,
+    queryFn: ({ signal }) => request(api.user.addAccountBalanceVerify, { body: { orderNo }, signal }),
+    staleTime: 0,
+    refetchInterval: (query) => (query.state.data?.status === 'pending' ? intervalMs : false),
   });
 }
 
@@ -53,11 +65,5 @@ export function useRechargeOrder(orderNo: string, pollMs = 10_000) {
  */
 export function useGatewayResult(orderNo: string, intervalMs = 2_000) {
   const hasLogin = useSession((s) => s.hasLogin);
-  return useQuery({
-    queryKey: [...walletKeys.rechargeOrder(orderNo), 'verify'] as const,
-    queryFn: ({ signal }) => request(api.user.addAccountBalanceVerify, { body: { orderNo }, signal }),
-    enabled: hasLogin && orderNo !== '',
-    staleTime: 0,
-    refetchInterval: (query) => (query.state.data?.status === 'pending' ? intervalMs : false),
-  });
+  return useQuery({ ...gatewayResultQueryOptions(orderNo, intervalMs), enabled: hasLogin && orderNo !== '' });
 }
