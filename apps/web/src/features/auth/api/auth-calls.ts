@@ -1,4 +1,5 @@
 import { api, type CallBody } from '@dramastar/contract';
+import { queryOptions } from '@tanstack/react-query';
 import { request } from '../../../shared/api/request';
 
 // One function per auth call of the contract (spec section 7). Refusals are toasted by the helper.
@@ -23,16 +24,31 @@ export function thirdLogin(body: CallBody<typeof api.auth.thirdLogin>) {
   return request(api.auth.thirdLogin, { body });
 }
 
-export function thirdLoginByToken(accessToken: string, signal?: AbortSignal) {
-  return request(api.auth.thirdLoginByToken, {
-    body: { accessToken, channel: 'google' },
-    signal,
-    hideToast: true,
+/** The Google ticket's exchange: single-use, so asked once per ticket and kept (never retried). */
+export function googleTicketQueryOptions(ticket: string) {
+  return queryOptions({
+    queryKey: ['auth', 'thirdLoginByToken', ticket],
+    queryFn: ({ signal }) =>
+      request(api.auth.thirdLoginByToken, {
+        body: { accessToken: ticket, channel: 'google' },
+        signal,
+        hideToast: true,
+      }),
+    staleTime: Infinity,
+    gcTime: Infinity,
+    retry: false,
   });
 }
 
-export function fetchCaptcha(signal?: AbortSignal) {
-  return request(api.auth.captcha, { signal });
+/** A captcha for the username form: kept until the form asks for a new one, forgotten with it. */
+export function captchaQueryOptions() {
+  return queryOptions({
+    queryKey: ['auth', 'captcha'],
+    queryFn: ({ signal }) => request(api.auth.captcha, { signal }),
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+  });
 }
 
 /** A single-use ticket that signs the same user in on the page around the embedded login. */

@@ -21,7 +21,7 @@ import { useZodForm } from '../../../shared/forms/use-zod-form';
 import { useT } from '../../../shared/i18n';
 import { useSession } from '../../../shared/store/session';
 import { RefreshIcon, showToast, TextField, TopTabs } from '../../../shared/ui';
-import { fetchCaptcha, registerByEmail, registerByName } from '../api/auth-calls';
+import { captchaQueryOptions, registerByEmail, registerByName } from '../api/auth-calls';
 import { CountryButton } from './country-picker';
 import { GoogleButton, LoginSubmit, SwitchLine, type ViewProps } from './views';
 
@@ -141,13 +141,7 @@ function UsernameRegisterForm({ finish, openCountries, invite }: ViewProps & { i
   const t = useT();
   const tenantId = useSession((s) => s.tenantId);
   const prefix = useSession((s) => s.phonePrefix);
-  const captcha = useQuery({
-    queryKey: ['auth', 'captcha'],
-    queryFn: ({ signal }) => fetchCaptcha(signal),
-    staleTime: Infinity,
-    gcTime: 0,
-    retry: false,
-  });
+  const captcha = useQuery(captchaQueryOptions());
   const form = useZodForm(
     nameRegisterForm,
     { userName: '', password: '', repPassword: '', phone: '', code: '', inviteCode: invite },

@@ -10,7 +10,7 @@ import { useT } from '../../../shared/i18n';
 import { ROUTES } from '../../../shared/routes';
 import { useSession } from '../../../shared/store/session';
 import { AlertIcon, EmptyState, LoadingMask, PageContainer, showToast, TextField } from '../../../shared/ui';
-import { loginByTicket, thirdLogin, thirdLoginByToken } from '../api/auth-calls';
+import { googleTicketQueryOptions, loginByTicket, thirdLogin } from '../api/auth-calls';
 import { CountryButton, CountrySheet } from '../components/country-picker';
 import { InviteField } from '../components/register-view';
 import { useSubmit } from '../components/views';
@@ -145,13 +145,7 @@ function GoogleTicket({ ticket, returnTo }: { ticket: string; returnTo: string |
   const finish = useFinishLogin('route');
   const started = useRef(false);
   // The ticket is single-use: one exchange per ticket, even when the page is mounted twice.
-  const exchange = useQuery({
-    queryKey: ['auth', 'thirdLoginByToken', ticket],
-    queryFn: ({ signal }) => thirdLoginByToken(ticket, signal),
-    staleTime: Infinity,
-    gcTime: Infinity,
-    retry: false,
-  });
+  const exchange = useQuery(googleTicketQueryOptions(ticket));
   const token = exchange.data?.access_token ?? null;
   useEffect(() => {
     if (!token || started.current) return;
