@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../api/request';
 import { useT } from '../i18n';
 import { useSession } from '../store/session';
@@ -13,16 +13,19 @@ export async function fetchChatSummary(signal?: AbortSignal) {
   return request(chatCalls.conversation, { signal, hideToast: true });
 }
 
-/** The user's conversation and how many support answers are unread (for badges; polled gently). */
-export function useChatSummary() {
-  const hasLogin = useSession((s) => s.hasLogin);
-  return useQuery({
+export function chatSummaryQueryOptions() {
+  return queryOptions({
     queryKey: chatSummaryKey,
     queryFn: ({ signal }) => fetchChatSummary(signal),
-    enabled: hasLogin,
     refetchInterval: 20_000,
     refetchOnMount: 'always',
   });
+}
+
+/** The user's conversation and how many support answers are unread (for badges; polled gently). */
+export function useChatSummary() {
+  const hasLogin = useSession((s) => s.hasLogin);
+  return useQuery({ ...chatSummaryQueryOptions(), enabled: hasLogin });
 }
 
 /** A red count of unread support answers: nothing at 0 or for a guest. */

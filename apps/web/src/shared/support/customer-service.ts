@@ -1,32 +1,39 @@
 import { api, type CallResult } from '@dramastar/contract';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../api/request';
 import { useSession } from '../store/session';
 
 export type SupportContact = CallResult<typeof api.config.customerService>['contacts'][number];
 export type ContactKind = SupportContact['kind'];
 
+export function customerServiceQueryOptions(tenantId: string) {
+  return queryOptions({
+    queryKey: ['config', 'customerService', tenantId] as const,
+    queryFn: ({ signal }) =>
+      request(api.config.customerService, { query: { tenantId }, signal, hideToast: true }),
+    staleTime: 5 * 60_000,
+  });
+}
+
 /** The tenant's support contacts (Telegram, WhatsApp, e-mail, in-app chat). */
 export function useCustomerService() {
   const tenantId = useSession((s) => s.tenantId);
   const tenantKnown = useSession((s) => s.tenantStatus !== 'pending');
-  return useQuery({
-    queryKey: ['config', 'customerService', tenantId] as const,
+  return useQuery({ ...customerServiceQueryOptions(tenantId), enabled: tenantKnown });
+}
+
+export function telegramAgentQueryOptions(host: string) {
+  return queryOptions({
+    queryKey: ['config', 'tgAgent', host] as const,
     queryFn: ({ signal }) =>
-      request(api.config.customerService, { query: { tenantId }, signal, hideToast: true }),
-    enabled: tenantKnown,
+      request(api.config.queryTgAgent, { query: { domain: host }, signal, hideToast: true }),
     staleTime: 5 * 60_000,
   });
 }
 
 /** The Telegram agent of the host the app is served from (or the tenant's default), or null. */
 export function useTelegramAgent(host: string = window.location.hostname) {
-  return useQuery({
-    queryKey: ['config', 'tgAgent', host] as const,
-    queryFn: ({ signal }) =>
-      request(api.config.queryTgAgent, { query: { domain: host }, signal, hideToast: true }),
-    staleTime: 5 * 60_000,
-  });
+  return useQuery(telegramAgentQueryOptions(host));
 }
 
 /**
