@@ -45,6 +45,25 @@ const inlineStyle = {
     'No inline style in the console: a class of apps/admin/src/app/admin.css, an antd prop, or a theme token (app/app.tsx).',
 };
 
+/**
+ * A read of the web app is declared once, as its xQueryOptions function (queryOptions or
+ * infiniteQueryOptions: key, fetch and fixed settings); hooks and the query client take those
+ * options and add only what depends on the caller (`enabled`). See shared/api/request.ts.
+ */
+const readDeclaredInline = [
+  {
+    selector:
+      "CallExpression[callee.name=/^use(Suspense)?(Infinite)?Query$/] > ObjectExpression > Property[key.name='queryFn']",
+    message:
+      'Declare the read as xQueryOptions(...) and spread it: useQuery({ ...xQueryOptions(args), enabled }).',
+  },
+  {
+    selector:
+      "CallExpression[callee.property.name=/^((fetch|prefetch|ensure)(Infinite)?Query(Data)?|query)$/] > ObjectExpression > Property[key.name='queryFn']",
+    message: "Pass the read's xQueryOptions(...) to the query client instead of a key and a fetch.",
+  },
+];
+
 const pagedByHand = {
   selector: "CallExpression[callee.property.name='offset']",
   message: 'Cut a page with onePage or pageOf (db/paging.ts).',
@@ -177,6 +196,13 @@ export default tseslint.config(
     files: ['apps/{web,admin}/src/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}', 'apps/web/src/test/**', 'apps/admin/src/shared/ui/palette.ts'],
     rules: { 'no-restricted-syntax': ['error', ...rawColourInCode] },
+  },
+  {
+    // The web app's reads: one xQueryOptions each (readDeclaredInline). The raw-colour rules
+    // repeat here: this block's list replaces theirs.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'apps/web/src/test/**'],
+    rules: { 'no-restricted-syntax': ['error', ...rawColourInCode, ...readDeclaredInline] },
   },
   {
     // The console's components take their look from app/admin.css, antd's props and its theme, never

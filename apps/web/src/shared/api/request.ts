@@ -116,6 +116,13 @@ const client = createClient(transport, { headers: (call) => callHeaders(call.pat
  * its method (POST by default), JSON in and out, `content-language` and `Authorization` headers.
  * Code 200 resolves the answer's `data`; 401 logs out; any other code toasts the message (unless
  * hidden) and rejects with an `ApiError` holding the body; no answer rejects without a toast.
+ *
+ * A read is declared once, beside its hook: `xQueryOptions(args)` returns `queryOptions` (paged
+ * lists: `infiniteQueryOptions` with `nextPageParam` of paging.ts) holding its key, its fetch and
+ * its fixed settings (staleTime, polling, placeholder). The hook `useX(args)` is
+ * `useQuery({ ...xQueryOptions(args), enabled })`, adding only what depends on the caller;
+ * `setQueryData`, `fetchQuery` and the like take `xQueryOptions(args)` or its `.queryKey`. The
+ * web app's lint refuses a `queryFn` written inside `useQuery` or a query client call.
  */
 export async function request<C extends AnyCall>(
   call: C,
