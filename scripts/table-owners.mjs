@@ -242,7 +242,11 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   );
   const sqlToday = sqlBorrowsToday();
   if (process.argv.includes('--write')) {
-    writeFileSync(knownPath, `${JSON.stringify({ borrows: today, sql: sqlToday }, null, 2)}\n`);
+    // Written as prettier would (CI checks the repository's formatting).
+    const prettier = await import('prettier');
+    const text = JSON.stringify({ borrows: today, sql: sqlToday });
+    const options = { ...(await prettier.resolveConfig(knownPath)), filepath: knownPath };
+    writeFileSync(knownPath, await prettier.format(text, options));
     console.log(`wrote ${Object.keys(today).length} files to ${relative(process.cwd(), knownPath)}`);
     process.exit(0);
   }

@@ -2,9 +2,10 @@ import { type AdminSubtitleTrack, SUBTITLE_LIMITS } from '@dramastar/contract';
 import { eq } from 'drizzle-orm';
 import type { Clock } from '../../../clock.js';
 import type { Db, DbOrTx, Tx } from '../../../db/client.js';
-import { episodes, operators, series } from '../../../db/schema/index.js';
+import { episodes, series } from '../../../db/schema/index.js';
 import { AppError } from '../../../http/errors.js';
 import type { MediaStorage } from '../../../media/storage.js';
+import { operatorNames } from '../../operator/operator-rows.js';
 import {
   canonicalLanguage,
   languageLabel,
@@ -83,18 +84,9 @@ export function createSubtitleService(deps: { db: Db; clock: Clock; storage: Med
 
   async function list(episodeId: number): Promise<AdminSubtitleTrack[]> {
     const rows = await store.list(db, episodeId);
-    const names = new Map<string, string>();
-    for (const r of rows) {
-      if (r.operatorId === null || names.has(String(r.operatorId))) continue;
-      const [op] = await db
-        .select({ username: operators.username })
-        .from(operators)
-        .where(eq(operators.id, r.operatorId));
-      names.set(String(r.operatorId), op?.username ?? '');
-    }
-    return rows.map((r) =>
-      toTrack(r, r.operatorId === null ? null : (names.get(String(r.operatorId)) ?? null)),
-    );
+    const ids = rows.flatMap((r) => (r.operatorId === null ? [] : [r.operatorId]));
+    const names = await operatorNames(db, [...new Set(ids)]);
+    return rows.map((r) => toTrack(r, r.operatorId === null ? null : (names.get(r.operatorId) ?? '')));
   }
 
   function toTrack(row: SubtitleTrackRow, operator: string | null): AdminSubtitleTrack {
