@@ -1,5 +1,6 @@
 import { api } from '@dramastar/contract';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { useSession } from '../../shared/store/session';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useLoginPanel } from '../../shared/auth/login-panel-store';
 import { clearReturn, pendingReturn } from '../../shared/return-to';
@@ -357,6 +358,29 @@ describe('Shorts feed', () => {
       ),
     );
     expect(await screen.findByText('Link copied', {}, wait)).toBeInTheDocument();
+  });
+  it('share waits for a just-signed-in viewer’s profile, so the link keeps their invite code', async () => {
+    const writeText = stubClipboard();
+    // Signed in, the profile not loaded yet (the app has just opened with a stored session).
+    act(() => useSession.getState().login('tok-1'));
+    stubApi([
+      ...baseRoutes,
+      on(api.video.videosPage).reply(feed(2)),
+      ...playRoutes(2),
+      on(api.video.myFavoList, { id: 1 }).reply(ok({ favorited: false })),
+      on(api.user.info).reply(ok(sampleUser())),
+    ]);
+    renderAt('#/pages/shorts/index');
+    const share = () =>
+      document.querySelector<HTMLElement>('[data-active="true"] [data-testid="shorts-share"]');
+    await waitFor(() => expect(share()).toBeInTheDocument(), wait);
+    act(() => useSession.setState({ userInfo: null, userDetail: null }));
+    fireEvent.click(share()!);
+    await waitFor(() =>
+      expect(writeText).toHaveBeenCalledWith(
+        `${window.location.origin}/#/pages/drainage/index?seriesId=1&videoId=1&inviteCode=AB12CD34`,
+      ),
+    );
   });
 });
 
