@@ -3,7 +3,13 @@ import boundaries from 'eslint-plugin-boundaries';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
-import { OWNERS, allowedBorrows, forbiddenTables, ownerOfFile } from './scripts/table-owners.mjs';
+import {
+  KERNEL_OWNERS,
+  OWNERS,
+  allowedBorrows,
+  forbiddenTables,
+  ownerOfFile,
+} from './scripts/table-owners.mjs';
 
 /**
  * The server's layers, lowest first (README "Server layers"). Kernel: the top-level files and db/,
@@ -85,10 +91,9 @@ function tableRule(owner, borrowed = []) {
     .map((other) => ({
       group: ['**/db/schema/*.js', './schema/*.js'],
       importNames: forbiddenTables(owner, borrowed).filter((t) => OWNERS[other].includes(t)),
-      message:
-        other === 'db'
-          ? "Use the kernel's function for this table (db/)."
-          : `Ask the ${other} module instead of reading its tables.`,
+      message: KERNEL_OWNERS.includes(other)
+        ? `Use the kernel's function for this table (${other}/).`
+        : `Ask the ${other} module instead of reading its tables.`,
     }))
     .filter((pattern) => pattern.importNames.length > 0);
   return { 'no-restricted-imports': ['error', { patterns }] };
@@ -106,7 +111,9 @@ const tableOwnership = [
   { ...serverSources, files: [`${server}/**/*.ts`], rules: tableRule(null) },
   ...Object.keys(OWNERS).map((owner) => ({
     ...serverSources,
-    files: [owner === 'db' ? `${server}/db/**/*.ts` : `${server}/modules/${owner}/**/*.ts`],
+    files: [
+      KERNEL_OWNERS.includes(owner) ? `${server}/${owner}/**/*.ts` : `${server}/modules/${owner}/**/*.ts`,
+    ],
     rules: tableRule(owner),
   })),
   ...Object.entries(allowedBorrows()).map(([file, borrowed]) => ({

@@ -15,6 +15,7 @@ import { performance } from 'node:perf_hooks';
 import { systemClock } from '../apps/server/src/clock.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { createRateLimiter } from '../apps/server/src/http/rate-limit.js';
+import { recentViewers } from '../apps/server/src/modules/analytics/series-viewers.js';
 import { createCatalogService } from '../apps/server/src/modules/catalog/catalog.service.js';
 import { noViewingPasses } from '../apps/server/src/modules/catalog/entitlement.js';
 import { createPointsService } from '../apps/server/src/modules/catalog/points.service.js';
@@ -152,6 +153,7 @@ try {
     points: createPointsService(clock),
     signer: await createStreamSigner(database.db),
     limiter: createRateLimiter(database.db, clock),
+    recentViewers,
   });
   const cold =
     <T>(work: () => Promise<T>) =>

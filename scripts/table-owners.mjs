@@ -22,18 +22,20 @@ const root = resolve(here, '../apps/server/src');
 const knownPath = join(here, 'table-owners-known.json');
 
 /**
- * The owner of each table: a module under modules/, or `db` (the kernel) for what every module may
- * use through the kernel's own functions.
+ * The owner of each table: a module under modules/, or a kernel folder (`db`, `http`) for what every
+ * module uses through the kernel's own functions.
  */
 export const OWNERS = {
   db: ['appSecrets'],
+  // The rate limiter every module counts attempts with (http/rate-limit.ts).
+  http: ['rateLimits'],
   mail: ['devOutbox'],
   tenant: ['tenants', 'tenantDomains'],
   ledger: ['ledgerAccounts', 'ledgerAccountShards', 'ledgerTransfers'],
   // The invitation tree is written when an account is made (team-tree.ts), and a user's sign-in
   // methods are part of their account: the user module owns both.
   user: ['users', 'userMessages', 'userIdentities', 'teamLinks', 'teamCounts'],
-  auth: ['sessions', 'emailCodes', 'captchas', 'rateLimits', 'authTickets'],
+  auth: ['sessions', 'emailCodes', 'captchas', 'authTickets'],
   oauth: ['oauthStates'],
   operator: ['operators', 'operatorSessions', 'operatorRecoveryCodes', 'auditLog'],
   // The titles on both sides: the viewer's reads and the console's edits (catalog/content: uploads,
@@ -97,11 +99,14 @@ export const JOINS = {
 const ownerOf = new Map(Object.entries(OWNERS).flatMap(([owner, tables]) => tables.map((t) => [t, owner])));
 export const ALL_TABLES = [...ownerOf.keys()];
 
-/** The owner a server file speaks for (`modules/<name>` → name, `db/…` → db), else null (edges). */
+/** The kernel folders that own tables (their files speak for them). */
+export const KERNEL_OWNERS = ['db', 'http'];
+
+/** The owner a server file speaks for (`modules/<name>` → name, `db/…` → db, `http/…` → http), else null (edges). */
 export function ownerOfFile(file) {
   const parts = file.split('/');
   if (parts[0] === 'modules') return parts[1];
-  if (parts[0] === 'db') return 'db';
+  if (KERNEL_OWNERS.includes(parts[0])) return parts[0];
   return null;
 }
 

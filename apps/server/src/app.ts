@@ -32,6 +32,7 @@ import { serveMedia } from './media/serve-media.js';
 import { localDiskStorage, migrateMediaLayout } from './media/storage.js';
 import { s3Storage } from './media/storage-s3.js';
 import { analyticsModule } from './modules/analytics/analytics.module.js';
+import { recentViewers } from './modules/analytics/series-viewers.js';
 import { registerAuth } from './modules/auth/auth.register.js';
 import type { CaptchaGenerator } from './modules/auth/captcha.service.js';
 import { createSessionService } from './modules/auth/session.service.js';
@@ -303,6 +304,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     points,
     limiter,
     tenants,
+    recentViewers,
   });
   catalogCache = catalog;
   /** Call after a change to a tenant's series, episodes, banners or home sections is committed. */

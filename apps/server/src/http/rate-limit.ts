@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { lt, sql } from 'drizzle-orm';
 import type { Clock } from '../clock.js';
-import type { Db } from '../db/client.js';
+import type { Db, DbOrTx } from '../db/client.js';
+import { rateLimits } from '../db/schema/index.js';
 import { AppError } from './errors.js';
 
 export interface RateLimiter {
@@ -63,4 +64,13 @@ export function createRateLimiter(db: Db, clock: Clock): RateLimiter {
       await db.execute(sql`delete from rate_limit where key = ${key} and window_start = ${at}`);
     },
   };
+}
+
+/** Deletes the windows that started before `before` (the clean-up job, a day after they end): how many. */
+export async function purgeRateLimits(db: DbOrTx, before: Date): Promise<number> {
+  const gone = await db
+    .delete(rateLimits)
+    .where(lt(rateLimits.windowStart, before))
+    .returning({ key: rateLimits.key });
+  return gone.length;
 }

@@ -1,6 +1,7 @@
 import type { Clock } from '../clock.js';
 import { DAY_MS } from '../clock.js';
 import type { Db } from '../db/client.js';
+import { purgeRateLimits } from '../http/rate-limit.js';
 import { purgeEnded } from '../modules/auth/auth-rows.js';
 import { purgePlayViews } from '../modules/catalog/play-views.js';
 import { purgeExpiredStates } from '../modules/oauth/oauth-states.js';
@@ -13,7 +14,11 @@ import { purgeExpiredStates } from '../modules/oauth/oauth-states.js';
  */
 export async function purgeExpired(db: Db, clock: Clock): Promise<number> {
   const dayAgo = new Date(clock.now().getTime() - DAY_MS);
-  const counts = await Promise.all([purgeEnded(db, dayAgo), purgeExpiredStates(db, dayAgo)]);
+  const counts = await Promise.all([
+    purgeEnded(db, dayAgo),
+    purgeExpiredStates(db, dayAgo),
+    purgeRateLimits(db, dayAgo),
+  ]);
   const plays = await purgePlayViews(db, clock);
   return counts.reduce((sum, n) => sum + n, plays);
 }

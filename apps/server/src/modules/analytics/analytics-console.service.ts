@@ -17,6 +17,7 @@ import type { OperatorContext } from '../../http/actors.js';
 import { AppError } from '../../http/errors.js';
 import { localize } from '../catalog/catalog.service.js';
 import type { ContentService } from '../catalog/content/content.service.js';
+import { seriesTitles } from '../catalog/content/series-rows.js';
 import type { TenantService } from '../tenant/tenant.service.js';
 
 interface RangeQuery {
@@ -28,13 +29,16 @@ interface RangeQuery {
 const daysBetween = (from: string, to: string) =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
+/** A series' title in English, or its id when the catalogue has no such series (events name ids unchecked). */
+const titleOf = (title: LocalizedText | undefined, seriesId: number) =>
+  title ? localize(title, 'en') : `#${seriesId}`;
+
 /**
  * The console's analytics pages, read from the daily rollups only (never the raw events), so each
  * answer costs a few index range scans whatever the traffic. Definitions: docs/analytics.md. The
  * tenant's time zone and currency come from the tenant module (cached per instance), a series'
- * title and free episodes from the content module's read; only the overview's table joins the
- * titles of its series in its own statement (no module reads titles by ids, and a second round
- * trip would cost more than the join).
+ * title and free episodes from the content module's read, and the overview's titles from the
+ * catalog by the ids of its rows (one query).
  */
 export function createAnalyticsConsole(deps: {
   db: Db;
@@ -124,7 +128,6 @@ export function createAnalyticsConsole(deps: {
       );
       const seriesAsked = rowsOf<{
         series_id: number;
-        title: LocalizedText | null;
         viewers: number;
         watch: string;
         episode_viewers: number;
@@ -133,16 +136,12 @@ export function createAnalyticsConsole(deps: {
         revenue: string;
       }>(
         db,
-        sql`with s as (
-              select series_id, sum(viewers)::int as viewers, sum(watch_seconds)::text as watch,
-                sum(episode_viewers)::int as episode_viewers, sum(paywall_viewers)::int as paywall,
-                sum(conversions)::int as conversions, sum(revenue)::text as revenue
-              from analytics_series_day
-              where tenant_id = ${t} and day between ${from}::date and ${to}::date group by series_id
-            )
-            select s.series_id, x.title, s.viewers, s.watch, s.episode_viewers, s.paywall, s.conversions, s.revenue
-            from s left join series x on x.id = s.series_id and x.tenant_id = ${t}
-            order by s.viewers desc, s.series_id`,
+        sql`select series_id, sum(viewers)::int as viewers, sum(watch_seconds)::text as watch,
+              sum(episode_viewers)::int as episode_viewers, sum(paywall_viewers)::int as paywall,
+              sum(conversions)::int as conversions, sum(revenue)::text as revenue
+            from analytics_series_day
+            where tenant_id = ${t} and day between ${from}::date and ${to}::date
+            group by series_id order by 2 desc, 1`,
       );
       const [funnelRows, [cohort], retentionRows, [pay], dayRows, seriesRows] = await Promise.all([
         funnelAsked,
@@ -152,6 +151,11 @@ export function createAnalyticsConsole(deps: {
         daysAsked,
         seriesAsked,
       ]);
+      const titles = await seriesTitles(
+        db,
+        t,
+        seriesRows.map((s) => s.series_id),
+      );
 
       const funnel = ANALYTICS_SOURCES.map((source) => {
         const row = funnelRows.find((f) => f.source === source);
@@ -198,7 +202,7 @@ export function createAnalyticsConsole(deps: {
         })),
         series: seriesRows.map((s) => ({
           seriesId: s.series_id,
-          title: s.title ? localize(s.title, 'en') : `#${s.series_id}`,
+          title: titleOf(titles.get(s.series_id), s.series_id),
           viewers: s.viewers,
           avgWatchSeconds: s.episode_viewers > 0 ? Math.round(Number(s.watch) / s.episode_viewers) : 0,
           paywallViewers: s.paywall,
@@ -243,7 +247,7 @@ export function createAnalyticsConsole(deps: {
       return {
         ...r,
         seriesId,
-        title: info ? localize(info.title, 'en') : `#${seriesId}`,
+        title: titleOf(info?.title, seriesId),
         freeEpisodes: info?.freeEpisodes ?? 0,
         episodes: rows.map((e) => ({
           episode: n(e.episode),

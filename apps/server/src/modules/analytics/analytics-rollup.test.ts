@@ -8,7 +8,7 @@ import { walletFixtures, type WalletFixtures } from '../../test/wallet-fixtures.
 import type { AnalyticsModule } from './analytics.module.js';
 import { ensurePartitions } from './partitions.js';
 import { rollupDay } from './rollup.js';
-import { seriesViewers } from '../catalog/series-viewers.js';
+import { seriesViewers } from './series-viewers.js';
 
 /*
  * A scripted set of viewers with known behaviour (tenant 000000, Asia/Manila, UTC+8). Day D is
@@ -329,6 +329,27 @@ describe('the rollup of scripted viewers', () => {
     expect(await series(other!.id, D, D)).toMatchObject({ title: `#${other!.id}`, freeEpisodes: 0 });
     expect(await series(7, D, D)).toMatchObject({ title: '#7', freeEpisodes: 0 });
     expect((await overview(D, D)).series.map((x: { title: string }) => x.title)).toEqual(['#7']);
+    // The overview asks the catalog for its rows' titles: this tenant's series by its title, another
+    // tenant's by its id, most viewers first.
+    const day = (id: number, viewers: number) =>
+      t.database.query(
+        `insert into analytics_series_day (tenant_id, day, series_id, viewers, watch_seconds) values ('000000', $1, $2, $3, 0)`,
+        [D, id, viewers],
+      );
+    await day(own!.id, 1_000);
+    await day(other!.id, 999);
+    try {
+      expect((await overview(D, D)).series.map((x: { title: string }) => x.title)).toEqual([
+        'Analytics title',
+        `#${other!.id}`,
+        '#7',
+      ]);
+    } finally {
+      await t.database.query(`delete from analytics_series_day where series_id in ($1, $2)`, [
+        own!.id,
+        other!.id,
+      ]);
+    }
   });
 
   it('gives D1/D7/D30 retention of sign-up cohorts, paying users, ARPPU, first purchases, renewals and upgrades', async () => {

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNotNull, lt, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { onePage, type Page } from '../../db/paging.js';
-import { authTickets, captchas, emailCodes, rateLimits, sessions } from '../../db/schema/index.js';
+import { authTickets, captchas, emailCodes, sessions } from '../../db/schema/index.js';
 
 /**
  * The auth module's answers about its tables for the jobs and the console (which do not read them
@@ -36,7 +36,7 @@ export async function sessionOf(
 
 /**
  * Deletes what ended before `before`: e-mail codes, captchas and tickets past their expiry,
- * sessions expired or revoked, rate-limit windows started. How many rows went. Idempotent.
+ * sessions expired or revoked. How many rows went. Idempotent.
  */
 export async function purgeEnded(db: DbOrTx, before: Date): Promise<number> {
   const counts = await Promise.all([
@@ -52,7 +52,6 @@ export async function purgeEnded(db: DbOrTx, before: Date): Promise<number> {
         ),
       )
       .returning({ id: sessions.id }),
-    db.delete(rateLimits).where(lt(rateLimits.windowStart, before)).returning({ key: rateLimits.key }),
   ]);
   return counts.reduce((sum, rows) => sum + rows.length, 0);
 }

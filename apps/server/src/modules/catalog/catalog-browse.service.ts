@@ -14,9 +14,8 @@ import { containsPattern } from '../../db/like.js';
 import { rowsOf } from '../../db/rows.js';
 import type { Entitlements } from './entitlement.js';
 import { homeLayout, sectionTitle } from './home-sections.js';
-import { recentViewers } from './series-viewers.js';
 import { type CatalogCache, seriesKey } from './catalog-cache.js';
-import { type CatalogRows, published, type SeriesRow, summary } from './catalog-rows.js';
+import { type CatalogRows, published, type RecentViewers, type SeriesRow, summary } from './catalog-rows.js';
 
 /** A page of series rows (as cached: every language), their total. */
 interface SeriesPage {
@@ -35,12 +34,14 @@ export function createCatalogBrowseService({
   entitlements,
   cache,
   rows: { episodeInfos, episodeItems, requireSeries },
+  recentViewers,
 }: {
   db: Db;
   clock: Clock;
   entitlements: Entitlements;
   cache: CatalogCache;
   rows: CatalogRows;
+  recentViewers: RecentViewers;
 }) {
   const { cached } = cache;
   const localizedPage = (page: SeriesPage, lang: Language) => ({
@@ -64,7 +65,7 @@ export function createCatalogBrowseService({
   }
 
   // "Hot" and the leader board ("ranking") order by distinct viewers of the last 30 days, read
-  // from the analytics rollups (recentViewers, series-viewers.ts), not a counter of plays.
+  // from the analytics rollups (recentViewers, analytics/series-viewers.ts), not a counter of plays.
   const viewers = () => desc(recentViewers(series.tenantId, series.id, clock.now()));
   const hotOrder = () => [viewers(), desc(series.favoriteCount), asc(series.id)];
   // The console's positions (sort_order 1, 2, …; 0 = none) come first in "new" and "free".

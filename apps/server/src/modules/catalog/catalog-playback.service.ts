@@ -23,7 +23,7 @@ export function createCatalogPlaybackService({
   signer,
   limiter,
   rows: { requireEpisode },
-}: CatalogDeps & { rows: CatalogRows }) {
+}: Omit<CatalogDeps, 'recentViewers'> & { rows: CatalogRows }) {
   const playCounter = createPlayCounter({ db, clock, limiter });
   /**
    * Plays counted on this instance and not yet added to their series, by series id. A play's

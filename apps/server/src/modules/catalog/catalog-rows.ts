@@ -1,5 +1,5 @@
 import type { EpisodeInfo, Language, SeriesSummary } from '@dramastar/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, type Column, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
 import type { RateLimiter } from '../../http/rate-limit.js';
@@ -19,7 +19,15 @@ export interface CatalogDeps {
   signer: StreamSigner;
   /** Guests' device ids per address (play-views.ts). */
   limiter: RateLimiter;
+  /** The "hot" order: a series' recent distinct viewers, from the analytics module's rollups. */
+  recentViewers: RecentViewers;
 }
+
+/**
+ * A series' distinct viewers of the recent days as an SQL expression on the caller's series columns
+ * (the analytics module's `recentViewers`, handed down so the catalogue sorts by it in its own query).
+ */
+export type RecentViewers = (tenantId: SQL | Column, seriesId: SQL | Column, now: Date) => SQL<number>;
 
 export type SeriesRow = typeof series.$inferSelect;
 export type EpisodeRow = typeof episodes.$inferSelect;

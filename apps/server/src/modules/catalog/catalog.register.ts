@@ -11,6 +11,7 @@ import { type S3MediaStorage, s3SegmentSigner } from '../../media/storage-s3.js'
 import type { TenantService } from '../tenant/tenant.service.js';
 import { catalogRoutes } from './catalog.routes.js';
 import { createCatalogService } from './catalog.service.js';
+import type { RecentViewers } from './catalog-rows.js';
 import type { Entitlements } from './entitlement.js';
 import type { PointsService } from './points.service.js';
 import { createStreamSigner } from './stream-signer.js';
@@ -35,6 +36,7 @@ export async function registerCatalog(
     points: PointsService;
     limiter: RateLimiter;
     tenants: TenantService;
+    recentViewers: RecentViewers;
   },
 ) {
   const { db, clock, config, storage, s3, limiter } = deps;
@@ -55,6 +57,7 @@ export async function registerCatalog(
     points: deps.points,
     signer,
     limiter,
+    recentViewers: deps.recentViewers,
   });
   app.addHook('onClose', async () => {
     await catalog.flushPlays();

@@ -18,13 +18,21 @@ export const PLAY_COUNT_FLUSH_MS = 5_000;
  * (catalog-playback.service.ts), sharing one cache of tenant-wide answers (catalog-cache.ts) and
  * the reads in catalog-rows.ts.
  */
-export function createCatalogService({ db, clock, entitlements, points, signer, limiter }: CatalogDeps) {
+export function createCatalogService({
+  db,
+  clock,
+  entitlements,
+  points,
+  signer,
+  limiter,
+  recentViewers,
+}: CatalogDeps) {
   const cache = createCatalogCache(clock);
   const rows = createCatalogRows({ db, entitlements });
   return {
     invalidate: cache.invalidate,
     ...createCatalogPlaybackService({ db, clock, entitlements, points, signer, limiter, rows }),
-    ...createCatalogBrowseService({ db, clock, entitlements, cache, rows }),
+    ...createCatalogBrowseService({ db, clock, entitlements, cache, rows, recentViewers }),
     ...createCatalogViewerService({ db, clock, cache, rows }),
   };
 }

@@ -7,6 +7,7 @@ import type { Ledger } from '../ledger/ledger.service.js';
 import { type TeamRewards, tenantTeam } from './team-rewards.js';
 import { addDays, dayIn } from '../../clock.js';
 import { rowsOf } from '../../db/rows.js';
+import { allTenants } from '../tenant/tenant-rows.js';
 
 type HoldingRow = typeof copyrightHoldings.$inferSelect;
 
@@ -74,21 +75,25 @@ export function createCopyrightPayouts(deps: { db: Db; clock: Clock; ledger: Led
      * Safe to run twice, late, or on several instances at once (one row per holding and day).
      */
     async runDailyRevenue(): Promise<number> {
-      const now = clock.now();
-      const due = await rowsOf<{ id: string; time_zone: string }>(
-        db,
-        sql`select h.id::text, t.time_zone from copyright_holding h join tenant t on t.id = h.tenant_id
-            where h.first_day <= (${now.toISOString()}::timestamptz at time zone t.time_zone)::date
-              and (select count(*) from copyright_revenue r where r.holding_id = h.id)
-                  < least(h.last_day, (${now.toISOString()}::timestamptz at time zone t.time_zone)::date) - h.first_day + 1`,
-      );
+      const now = clock.now().toISOString();
       let paid = 0;
-      for (const { id, time_zone } of due) {
-        const [h] = await db
-          .select()
-          .from(copyrightHoldings)
-          .where(eq(copyrightHoldings.id, BigInt(id)));
-        if (h) paid += await payHolding(h, time_zone);
+      // Per tenant: a holding's days are counted in its tenant's time zone.
+      for (const { id: tenantId, timeZone } of await allTenants(db)) {
+        const today = sql`(${now}::timestamptz at time zone ${timeZone})::date`;
+        const due = await rowsOf<{ id: string }>(
+          db,
+          sql`select h.id::text from copyright_holding h
+              where h.tenant_id = ${tenantId} and h.first_day <= ${today}
+                and (select count(*) from copyright_revenue r where r.holding_id = h.id)
+                    < least(h.last_day, ${today}) - h.first_day + 1`,
+        );
+        for (const { id } of due) {
+          const [h] = await db
+            .select()
+            .from(copyrightHoldings)
+            .where(eq(copyrightHoldings.id, BigInt(id)));
+          if (h) paid += await payHolding(h, timeZone);
+        }
       }
       return paid;
     },

@@ -4,8 +4,8 @@ import { rowsOf } from '../../db/rows.js';
 
 /**
  * Distinct viewers per series over a range of the tenant's days (summed per day, from the rollups):
- * what the "hot" ranking and the leader board should read instead of play counters
- * (docs/analytics.md). Most viewed first; at most `limit` series.
+ * what rankings read instead of play counters (docs/analytics.md). Most viewed first; at most
+ * `limit` series.
  */
 export async function seriesViewers(
   db: DbOrTx,
@@ -28,7 +28,8 @@ export const HOT_DAYS = 30;
 /**
  * A series' distinct viewers of the last HOT_DAYS days (summed per day, from the rollups), as an
  * SQL expression on the caller's series columns: the order of the catalogue's "hot" ranking and
- * leader board, read from the analytics data instead of a play counter of their own.
+ * leader board (handed to the catalog by app.ts: the catalogue sorts and pages its series in one
+ * query, while the rollup's SQL stays with its owner).
  */
 export function recentViewers(tenantId: SQL | Column, seriesId: SQL | Column, now: Date): SQL<number> {
   const since = new Date(now.getTime() - HOT_DAYS * 86_400_000).toISOString().slice(0, 10);
