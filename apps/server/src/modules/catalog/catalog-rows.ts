@@ -1,9 +1,10 @@
 import type { EpisodeInfo, Language, SeriesSummary } from '@dramastar/contract';
-import { and, type Column, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, type Column, count, eq, gt, inArray, type SQL } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { type LocalDay, onLocalDay } from '../../db/days.js';
 import type { RateLimiter } from '../../http/rate-limit.js';
-import { episodes, likes, type LocalizedText, series } from '../../db/schema/index.js';
+import { episodes, likes, type LocalizedText, series, viewHistory } from '../../db/schema/index.js';
 import { AppError } from '../../http/errors.js';
 import type { SessionUser } from '../../http/actors.js';
 import type { Entitlements } from './entitlement.js';
@@ -33,6 +34,21 @@ export type SeriesRow = typeof series.$inferSelect;
 export type EpisodeRow = typeof episodes.$inferSelect;
 
 export const localize = (text: LocalizedText, lang: Language): string => text[lang] ?? text.en;
+
+/** How many episodes the user has watched some of (last watched on the day `on`, or ever): the watch task's progress. */
+export async function watchedEpisodeCount(db: DbOrTx, userId: bigint, on?: LocalDay): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(viewHistory)
+    .where(
+      and(
+        eq(viewHistory.userId, userId),
+        gt(viewHistory.progress, 0),
+        on ? onLocalDay(viewHistory.updatedAt, on) : undefined,
+      ),
+    );
+  return row?.n ?? 0;
+}
 
 export const summary = (row: SeriesRow, lang: Language): SeriesSummary => ({
   id: row.id,

@@ -19,9 +19,15 @@ import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
 import type { Ledger } from '../ledger/ledger.service.js';
 import type { MembershipService } from '../membership/membership.service.js';
-import { earningsAmount, earningsJoin } from '../team/team-rewards.js';
 import { addDays, dayIn } from '../../clock.js';
 import { rowsOf } from '../../db/rows.js';
+import type { LocalDay } from '../../db/days.js';
+import { watchedEpisodeCount } from '../catalog/catalog-rows.js';
+import { earningsScores } from '../ledger/earnings.js';
+import { purchasedCardCount } from '../membership/membership-rows.js';
+import { copyrightPurchaseCount } from '../team/copyright-rows.js';
+import { inviteeCount, inviteScores, userCards } from '../user/user-rows.js';
+import { creditedCount } from '../wallet/recharge-orders.js';
 import { parseAmount } from '../../money.js';
 
 type User = { userId: bigint; tenantId: string };
@@ -90,17 +96,16 @@ export function createEarnService(deps: {
     timeZone: string,
     today: string,
   ) {
-    const inDay = (column: string) =>
-      daily ? sql`and (${sql.raw(column)} at time zone ${timeZone})::date = ${today}::date` : sql``;
-    const queries: Record<TaskKind, ReturnType<typeof sql>> = {
-      watch_episodes: sql`select count(*)::int as n from view_history where user_id = ${user.userId} and progress > 0 ${inDay('updated_at')}`,
-      invite_friends: sql`select count(*)::int as n from app_user where inviter_id = ${user.userId} ${inDay('created_at')}`,
-      buy_card: sql`select count(*)::int as n from membership_card where user_id = ${user.userId} and source = 'purchase' ${inDay('created_at')}`,
-      buy_copyright: sql`select count(*)::int as n from copyright_holding where user_id = ${user.userId} ${inDay('purchased_at')}`,
-      recharge: sql`select count(*)::int as n from recharge_order where user_id = ${user.userId} and status = 'credited' ${inDay('credited_at')}`,
+    const day: LocalDay | undefined = daily ? { timeZone, day: today } : undefined;
+    // Each count is asked of the module that owns what it counts.
+    const counts: Record<TaskKind, (db: DbOrTx, userId: bigint, on?: LocalDay) => Promise<number>> = {
+      watch_episodes: watchedEpisodeCount,
+      invite_friends: inviteeCount,
+      buy_card: purchasedCardCount,
+      buy_copyright: copyrightPurchaseCount,
+      recharge: creditedCount,
     };
-    const [row] = await rowsOf<{ n: number }>(on, queries[kind]);
-    return row?.n ?? 0;
+    return counts[kind](on, user.userId, day);
   }
 
   async function tasks(on: DbOrTx, user: User) {
@@ -291,26 +296,26 @@ export function createEarnService(deps: {
     ) {
       const { currency, timeZone } = await requireEarn(db, tenantId);
       const day = byDay ? (query.day ?? dayIn(timeZone, clock.now())) : null;
-      const dayFilter = (column: string) =>
-        day ? sql`and (${sql.raw(column)} at time zone ${timeZone})::date = ${day}::date` : sql``;
-      const kinds = sql.raw(`(${REVENUE_KINDS.map((k) => `'${k}'`).join(',')})`);
+      const on = day ? { timeZone, day } : undefined;
+      // The scores are the owners' (the ledger's earnings, the user module's invitations); the
+      // board ranks them, and names its top 20 by asking the user module.
       const scores =
-        query.type === 'earnings'
-          ? sql`select a.user_id as user_id, sum(${earningsAmount}) as value
-                from ledger_transfer t join ledger_account a on ${earningsJoin}
-                where a.tenant_id = ${tenantId} and a.user_id is not null and t.kind in ${kinds} ${dayFilter('t.created_at')}
-                group by a.user_id`
-          : sql`select inviter_id as user_id, count(*) as value from app_user
-                where tenant_id = ${tenantId} and inviter_id is not null ${dayFilter('created_at')}
-                group by inviter_id`;
+        query.type === 'earnings' ? earningsScores(tenantId, REVENUE_KINDS, on) : inviteScores(tenantId, on);
       const ranked = sql`select s.user_id, s.value, rank() over (order by s.value desc) as rank
                          from (${scores}) s`;
-      const list = await rowsOf<{ nickname: string; avatar: string | null; value: string; rank: number }>(
+      const top = await rowsOf<{ user_id: string; value: string; rank: number }>(
         db,
-        sql`select u.nickname, u.avatar, r.value::text as value, r.rank::int as rank
-            from (${ranked}) r join app_user u on u.id = r.user_id
-            order by r.rank, u.id limit 20`,
+        sql`select r.user_id::text as user_id, r.value::text as value, r.rank::int as rank
+            from (${ranked}) r order by r.rank, r.user_id limit 20`,
       );
+      const names = await userCards(
+        db,
+        top.map((r) => BigInt(r.user_id)),
+      );
+      const list = top.flatMap((r) => {
+        const u = names.get(BigInt(r.user_id));
+        return u ? [{ nickname: u.nickname, avatar: u.avatar, value: r.value, rank: r.rank }] : [];
+      });
       const show = (v: string) => (query.type === 'earnings' ? toMajor(BigInt(v), currency) : v);
       let me: { rank: number | null; value: string } | null = null;
       if (viewer !== null) {

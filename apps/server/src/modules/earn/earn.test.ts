@@ -117,6 +117,67 @@ describe('tasks', () => {
   });
 });
 
+describe('task progress from each owner', () => {
+  it('counts episodes watched today (not ones opened at 0 s), and a Star Card and a copyright bought ever', async () => {
+    toNextManilaMorning();
+    const who = await f.user();
+    const task = async (code: string) =>
+      ((await f.call(api.task.queryFinish, { token: who.token })).body.data.tasks as { code: string }[]).find(
+        (x) => x.code === code,
+      );
+    // A published series of five episodes, as rows (no transcoding needed to record watching).
+    const [series] = await t.database.query<{ id: number }>(
+      `insert into series (tenant_id, slug, title, description, cover, tags, category, free_episodes, status, created_at)
+       values ('000000', $1, '{"en":"Task series"}', '{"en":""}', '/c.jpg', '[]', 'romance', 5, 'published', now())
+       returning id::int as id`,
+      [`task-${randomUUID().slice(0, 8)}`],
+    );
+    const episodes = await t.database.query<{ id: number }>(
+      `insert into episode (series_id, number, duration, poster, hls_key, created_at)
+       select $1, n, 60, '/media/posters/x.jpg', 'hls/x', now() from generate_series(1, 5) n
+       returning id::int as id`,
+      [series!.id],
+    );
+    const watch = (videoId: number, progress: number) =>
+      f.call(api.video.addViewHis, {
+        token: who.token,
+        query: { seriesId: String(series!.id), videoId: String(videoId), progress: String(progress) },
+      });
+    await watch(episodes[0]!.id, 0);
+    expect(await task('watch_5')).toMatchObject({ progress: 0, status: 'open' });
+    for (const e of episodes.slice(0, 3)) await watch(e.id, 2);
+    expect(await task('watch_5')).toMatchObject({ progress: 3, target: 5, status: 'open' });
+    toNextManilaMorning(); // a daily task counts the day's watching only
+    expect(await task('watch_5')).toMatchObject({ progress: 0, status: 'open' });
+    for (const e of episodes.slice(0, 5)) await watch(e.id, 3);
+    expect(await task('watch_5')).toMatchObject({ progress: 5, status: 'done' });
+
+    // Once tasks: a card granted by the test call is not a purchase; one bought is.
+    await f.call(api.test.openVipLevel, { token: who.token, body: { level: 1 } });
+    expect(await task('first_card')).toMatchObject({ progress: 0, status: 'open' });
+    await f.recharge(who, '5000');
+    const bought = await f.call(api.user.openvipByBalance, {
+      token: who.token,
+      body: unchecked({ tier: 'director', requestId: randomUUID() }),
+    });
+    expect(bought.status).toBe(200);
+    expect(await task('first_copyright')).toMatchObject({ progress: 0, status: 'open' });
+    const [product] = await t.database.query<{ id: string }>(
+      `insert into copyright_product (tenant_id, code, title, total_quantity, price, daily_profit, term_days, per_user_max, starts_at, ends_at, created_at)
+       values ('000000', $1, '{"en":"Task test"}', 10, 10000, 100, 30, 5, $2, $3, now()) returning id::text`,
+      [
+        `task-${randomUUID().slice(0, 8)}`,
+        new Date(t.clock.now().getTime() - HOUR).toISOString(),
+        new Date(t.clock.now().getTime() + 30 * 24 * HOUR).toISOString(),
+      ],
+    );
+    await f.buyCopyright(who, product!.id, 1);
+    toNextManilaMorning(); // once tasks count whatever the day
+    expect(await task('first_card')).toMatchObject({ progress: 1, status: 'done' });
+    expect(await task('first_copyright')).toMatchObject({ progress: 1, status: 'done' });
+  });
+});
+
 describe('red packets', () => {
   const send = (token: string, body: Record<string, unknown>) =>
     f.call(api.redPacket.sendRedPacket, {

@@ -1,5 +1,7 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { STAR_TIERS } from '@dramastar/contract';
+import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { type LocalDay, onLocalDay } from '../../db/days.js';
 import { membershipCards, trialCards } from '../../db/schema/index.js';
 
 /**
@@ -14,6 +16,35 @@ export function cardsOf(db: DbOrTx, userId: bigint) {
     .from(membershipCards)
     .where(eq(membershipCards.userId, userId))
     .orderBy(desc(membershipCards.createdAt), desc(membershipCards.id));
+}
+
+/** How many Star Cards the user bought (on the day `on`, or ever; not trials or grants): the card task's progress. */
+export async function purchasedCardCount(db: DbOrTx, userId: bigint, on?: LocalDay): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(membershipCards)
+    .where(
+      and(
+        eq(membershipCards.userId, userId),
+        eq(membershipCards.source, 'purchase'),
+        on ? onLocalDay(membershipCards.createdAt, on) : undefined,
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/**
+ * The users holding an active Star Card at `now` (not replaced by an upgrade), as a subquery of
+ * user_id (a user may appear once per card): for a statement of another module over its own rows.
+ */
+export function starHolders(now: Date): SQL {
+  const at = now.toISOString();
+  const tiers = sql.join(
+    STAR_TIERS.map((t) => sql`${t}`),
+    sql`, `,
+  );
+  return sql`select user_id from membership_card where tier in (${tiers}) and replaced_at is null
+    and starts_at <= ${at}::timestamptz and ends_at > ${at}::timestamptz`;
 }
 
 /** Every trial card the user holds, newest first. */

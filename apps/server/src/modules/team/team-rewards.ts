@@ -19,14 +19,6 @@ import type { Ledger } from '../ledger/ledger.service.js';
 import type { Clock } from '../../clock.js';
 import type { MembershipService, PurchaseHook } from '../membership/membership.service.js';
 
-/**
- * A wallet's earnings in SQL over transfers `t` and the wallet's account `a`: money in, less team
- * rewards taken back (reversed on an upgrade or set off against a debt), which leave the wallet.
- * Join with `earningsJoin`, sum `earningsAmount`.
- */
-export const earningsJoin = sql`(a.id = t.credit_account_id or (a.id = t.debit_account_id and t.kind in ('referral_reward', 'welfare')))`;
-export const earningsAmount = sql`case when a.id = t.credit_account_id then t.amount else -t.amount end`;
-
 /** The rewards paid to `beneficiaryId` from each of `sourceIds` in all (one query); none paid: not in the map. */
 export async function paidFrom(
   db: DbOrTx,

@@ -2,22 +2,24 @@ import { REVENUE_KINDS, TEAM_LEVELS, toMajor } from '@dramastar/contract';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { onePage, pageClause, type Page } from '../../db/paging.js';
+import { onePage, type Page } from '../../db/paging.js';
 import { dividendGrants, salaryClaims } from '../../db/schema/index.js';
 import { withTransaction } from '../../db/tx.js';
 import { AppError } from '../../http/errors.js';
 import type { Ledger } from '../ledger/ledger.service.js';
 import type { MembershipService } from '../membership/membership.service.js';
-import { earningsAmount, earningsJoin, paidFrom, tenantTeam } from './team-rewards.js';
-import { levelCounts, teamMemberPage } from '../user/team-tree.js';
+import { paidFrom, tenantTeam } from './team-rewards.js';
+import { walletEarningsByKind } from '../ledger/earnings.js';
+import { starHolders } from '../membership/membership-rows.js';
+import { joinedTeamOn, largestTeams, levelCounts, teamLinksOf, teamMemberPage } from '../user/team-tree.js';
 import { largestCredited } from '../wallet/recharge-orders.js';
-import { inviteeCount, lockUser, userCard } from '../user/user-rows.js';
+import { inviteeCount, inviteePage, lockUser, userCard, userCards } from '../user/user-rows.js';
 import { parseAmount } from '../../money.js';
 import { addDays, dayIn } from '../../clock.js';
 import { rowsOf } from '../../db/rows.js';
+import { onLocalDay } from '../../db/days.js';
 
 type User = { userId: bigint; tenantId: string };
-const STAR = sql.raw(`('primary','premium','director')`);
 const DAY_MS = 86_400_000;
 
 /**
@@ -34,13 +36,11 @@ export function createTeamService(deps: {
 
   /** Members with an active Star Card now, by level, for one user's team. */
   async function starMembers(userId: bigint, on: DbOrTx = db): Promise<Map<number, number>> {
-    const now = clock.now().toISOString();
+    // The team's links (the user module's) among the Star Card holders (the membership module's).
     const rows = await rowsOf<{ depth: number; n: number }>(
       on,
-      sql`select l.depth, count(distinct l.descendant_id)::int as n
-          from team_link l join membership_card c on c.user_id = l.descendant_id
-          where l.ancestor_id = ${userId} and c.tier in ${STAR} and c.replaced_at is null
-            and c.starts_at <= ${now}::timestamptz and c.ends_at > ${now}::timestamptz
+      sql`select l.depth, count(*)::int as n from (${teamLinksOf([userId])}) l
+          where l.descendant_id in (${starHolders(clock.now())})
           group by l.depth`,
     );
     return new Map(rows.map((r) => [r.depth, r.n]));
@@ -112,13 +112,7 @@ export function createTeamService(deps: {
                    min(releases_at) filter (where status = 'held') as next_release
             from team_reward where beneficiary_id = ${user.userId}`,
       );
-      const [fresh] = await rowsOf<{ n: number }>(
-        db,
-        sql`select count(*)::int as n from team_link l
-            where l.ancestor_id = ${user.userId}
-              and l.joined_at >= (${today}::date::timestamp at time zone ${timeZone})
-              and l.joined_at < ((${today}::date + 1)::timestamp at time zone ${timeZone})`,
-      );
+      const fresh = await joinedTeamOn(db, user.userId, { timeZone, day: today });
       const tier = await memberships.activeTier(db, user.userId);
       const { settings: cards } = await memberships.settings(db, user.tenantId);
       const inviteCode = me?.inviteCode ?? '';
@@ -129,7 +123,7 @@ export function createTeamService(deps: {
         teamSize: [...counts.values()].reduce((a, b) => a + b, 0),
         directCount: counts.get(1) ?? 0,
         activeMembers: [...stars.values()].reduce((a, b) => a + b, 0),
-        newToday: fresh?.n ?? 0,
+        newToday: fresh,
         todayRevenue: toMajor(BigInt(sums?.today ?? '0'), currency),
         totalRevenue: toMajor(BigInt(sums?.total ?? '0'), currency),
         heldRevenue: toMajor(BigInt(sums?.held ?? '0'), currency),
@@ -164,44 +158,50 @@ export function createTeamService(deps: {
       const { currency, timeZone, settings } = await tenantTeam(db, user.tenantId);
       const today = dayIn(timeZone, clock.now());
       const me = user.userId;
-      const rows = await rowsOf<{
-        id: string;
-        nickname: string;
-        created_at: string | Date;
-        invites: number;
-        purchase: string;
-        welfare: string;
-        referral: string;
-        today: string;
-        mine: string;
-      }>(
-        db,
-        sql`select u.id::text, u.nickname, u.created_at,
-              (select count(*)::int from app_user x where x.inviter_id = u.id) as invites,
-              coalesce((select sum(h.paid) from copyright_holding h where h.user_id = u.id), 0)::text as purchase,
-              coalesce((select sum(r.amount) from team_reward r where r.beneficiary_id = ${me} and r.source_user_id = u.id and r.status = 'paid' and r.kind = 'welfare'), 0)::text as welfare,
-              coalesce((select sum(r.amount) from team_reward r where r.beneficiary_id = ${me} and r.source_user_id = u.id and r.status = 'paid' and r.kind = 'referral_reward' and r.cause = 'copyright'), 0)::text as referral,
-              coalesce((select sum(r.amount) from team_reward r where r.beneficiary_id = ${me} and r.source_user_id = u.id and r.status = 'paid' and (r.paid_at at time zone ${timeZone})::date = ${today}::date), 0)::text as today,
-              coalesce((select sum(r.amount) from team_reward r where r.beneficiary_id = ${me} and r.source_user_id = u.id and r.status = 'paid'), 0)::text as mine
-            from app_user u where u.inviter_id = ${me}
-            order by u.created_at desc, u.id desc
-            ${pageClause(page)}`,
-      );
+      // The page of invitees is the user module's; their purchases and rewards are this module's.
+      const invitees = await inviteePage(db, me, page);
+      const ids = invitees.map((u) => u.id);
+      const rows = ids.length
+        ? await rowsOf<{
+            id: string;
+            purchase: string;
+            welfare: string;
+            referral: string;
+            today: string;
+            mine: string;
+          }>(
+            db,
+            sql`select u.id::text,
+                  coalesce((select sum(h.paid) from copyright_holding h where h.user_id = u.id), 0)::text as purchase,
+                  coalesce((select sum(r.amount) from team_reward r where r.beneficiary_id = ${me} and r.source_user_id = u.id and r.status = 'paid' and r.kind = 'welfare'), 0)::text as welfare,
+                  coalesce((select sum(r.amount) from team_reward r where r.beneficiary_id = ${me} and r.source_user_id = u.id and r.status = 'paid' and r.kind = 'referral_reward' and r.cause = 'copyright'), 0)::text as referral,
+                  coalesce((select sum(r.amount) from team_reward r where r.beneficiary_id = ${me} and r.source_user_id = u.id and r.status = 'paid' and ${onLocalDay(sql`r.paid_at`, { timeZone, day: today })}), 0)::text as today,
+                  coalesce((select sum(r.amount) from team_reward r where r.beneficiary_id = ${me} and r.source_user_id = u.id and r.status = 'paid'), 0)::text as mine
+                from unnest(array[${sql.join(
+                  ids.map((id) => sql`${id}`),
+                  sql`, `,
+                )}]::bigint[]) as u(id)`,
+          )
+        : [];
+      const sums = new Map(rows.map((r) => [BigInt(r.id), r]));
       const total = await inviteeCount(db, me);
-      const money = (v: string) => toMajor(BigInt(v), currency);
+      const money = (v: string | undefined) => toMajor(BigInt(v ?? '0'), currency);
       return {
-        list: rows.map((r) => ({
-          userId: r.id,
-          nickname: r.nickname,
-          joinedAt: new Date(r.created_at).toISOString(),
-          directInvites: r.invites,
-          copyrightPurchase: money(r.purchase),
-          copyrightWelfare: money(r.welfare),
-          copyrightReferral: money(r.referral),
-          todayRevenue: money(r.today),
-          referralBps: settings.referralBps[0] ?? 0,
-          myRevenue: money(r.mine),
-        })),
+        list: invitees.map((u) => {
+          const s = sums.get(u.id);
+          return {
+            userId: String(u.id),
+            nickname: u.nickname,
+            joinedAt: u.createdAt.toISOString(),
+            directInvites: u.invites,
+            copyrightPurchase: money(s?.purchase),
+            copyrightWelfare: money(s?.welfare),
+            copyrightReferral: money(s?.referral),
+            todayRevenue: money(s?.today),
+            referralBps: settings.referralBps[0] ?? 0,
+            myRevenue: money(s?.mine),
+          };
+        }),
         total,
       };
     },
@@ -211,18 +211,7 @@ export function createTeamService(deps: {
       const { currency, timeZone } = await tenantTeam(db, user.tenantId);
       const day = date ?? dayIn(timeZone, clock.now());
       const before = addDays(day, -1);
-      const wallet = `wallet:${user.userId}`;
-      const signed = earningsAmount;
-      const rows = await rowsOf<{ kind: string; day: string; total: string; yesterday: string }>(
-        db,
-        sql`select t.kind,
-              coalesce(sum(${signed}) filter (where (t.created_at at time zone ${timeZone})::date = ${day}::date), 0)::text as day,
-              coalesce(sum(${signed}) filter (where (t.created_at at time zone ${timeZone})::date = ${before}::date), 0)::text as yesterday,
-              coalesce(sum(${signed}), 0)::text as total
-            from ledger_transfer t join ledger_account a on ${earningsJoin}
-            where a.code = ${wallet} and a.tenant_id = ${user.tenantId} and t.kind in ${sql.raw(`(${REVENUE_KINDS.map((k) => `'${k}'`).join(',')})`)}
-            group by t.kind`,
-      );
+      const rows = await walletEarningsByKind(db, user, REVENUE_KINDS, { timeZone, day, before });
       const byKind = new Map(rows.map((r) => [r.kind, r]));
       const sum = (key: 'day' | 'yesterday' | 'total') => rows.reduce((s, r) => s + BigInt(r[key]), 0n);
       return {
@@ -371,43 +360,40 @@ export function createTeamService(deps: {
       const { currency, settings } = await tenantTeam(db, user.tenantId);
       const goal = parseAmount(settings.leaderGoal, currency);
       const progress = (v: bigint) => Math.min(100, Number((v * 10_000n) / (goal > 0n ? goal : 1n)) / 100);
-      const top = await rowsOf<{
-        id: string;
-        nickname: string;
-        avatar: string | null;
-        size: number;
-        purchase: string;
-      }>(
+      // The largest teams and the names are the user module's; the teams' copyright purchases this
+      // module's, summed over the teams' links in one statement (the leaders' and the user's).
+      const teams = await largestTeams(db, user.tenantId, 20);
+      const ids = teams.map((t) => t.userId);
+      const sums = await rowsOf<{ id: string; size: number; purchase: string }>(
         db,
-        sql`select u.id::text, u.nickname, u.avatar, t.size,
-              coalesce((select sum(h.paid) from team_link l join copyright_holding h on h.user_id = l.descendant_id where l.ancestor_id = u.id), 0)::text as purchase
-            from (select ancestor_id, count(*)::int as size from team_link l join app_user a on a.id = l.ancestor_id
-                  where a.tenant_id = ${user.tenantId} group by ancestor_id order by size desc, ancestor_id limit 20) t
-            join app_user u on u.id = t.ancestor_id
-            order by t.size desc, u.id`,
+        sql`select l.ancestor_id::text as id, count(*)::int as size,
+              coalesce(sum((select sum(h.paid) from copyright_holding h where h.user_id = l.descendant_id)), 0)::text as purchase
+            from (${teamLinksOf([...ids, user.userId])}) l group by l.ancestor_id`,
       );
-      const [mine] = await rowsOf<{ size: number; purchase: string }>(
-        db,
-        sql`select count(*)::int as size, coalesce(sum((select sum(h.paid) from copyright_holding h where h.user_id = l.descendant_id)), 0)::text as purchase
-            from team_link l where l.ancestor_id = ${user.userId}`,
-      );
-      const myPurchase = BigInt(mine?.purchase ?? '0');
+      const purchaseOf = (id: bigint) => BigInt(sums.find((r) => BigInt(r.id) === id)?.purchase ?? '0');
+      const names = await userCards(db, ids);
+      const myPurchase = purchaseOf(user.userId);
       return {
         currency,
         goal: settings.leaderGoal,
         me: {
-          teamSize: mine?.size ?? 0,
+          teamSize: sums.find((r) => BigInt(r.id) === user.userId)?.size ?? 0,
           teamPurchase: toMajor(myPurchase, currency),
           progress: progress(myPurchase),
         },
-        leaders: top.map((r, i) => ({
-          rank: i + 1,
-          nickname: r.nickname,
-          avatar: r.avatar,
-          teamSize: r.size,
-          teamPurchase: toMajor(BigInt(r.purchase), currency),
-          progress: progress(BigInt(r.purchase)),
-        })),
+        leaders: teams
+          .flatMap((t) => {
+            const u = names.get(t.userId);
+            return u ? [{ userId: t.userId, nickname: u.nickname, avatar: u.avatar, size: t.size }] : [];
+          })
+          .map((r, i) => ({
+            rank: i + 1,
+            nickname: r.nickname,
+            avatar: r.avatar,
+            teamSize: r.size,
+            teamPurchase: toMajor(purchaseOf(r.userId), currency),
+            progress: progress(purchaseOf(r.userId)),
+          })),
       };
     },
   };

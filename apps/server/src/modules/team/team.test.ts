@@ -283,15 +283,28 @@ describe('team rewards', () => {
       .levels;
     expect(levels[4]).toMatchObject({ level: 5, members: 1, activeMembers: 0, revenue: '50.50' });
     expect(levels[0]).toMatchObject({ level: 1, activeMembers: 1 });
-    const details = (await f.call(api.team.invitationDetails, { token: p1!.token })).body.data.list[0];
-    expect(details).toMatchObject({
-      userId: String(buyer!.userId),
-      copyrightPurchase: '5000.00',
-      copyrightReferral: '500.00',
-      copyrightWelfare: '5.00',
-      myRevenue: '505.00',
-      referralBps: 1000,
-    });
+    const invitations = (await f.call(api.team.invitationDetails, { token: p1!.token })).body.data;
+    expect(invitations.total).toBe(1);
+    expect(invitations.list).toEqual([
+      expect.objectContaining({
+        userId: String(buyer!.userId),
+        nickname: expect.any(String),
+        joinedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+        directInvites: 0,
+        copyrightPurchase: '5000.00',
+        copyrightReferral: '500.00',
+        copyrightWelfare: '5.00',
+        // Today (Manila): the day's welfare; the referral was paid on the purchase's day.
+        todayRevenue: '5.00',
+        myRevenue: '505.00',
+        referralBps: 1000,
+      }),
+    ]);
+    // p2's one invitee (p1) invited one in turn.
+    const p2Invites = (await f.call(api.team.invitationDetails, { token: p2!.token })).body.data.list;
+    expect(p2Invites).toEqual([
+      expect.objectContaining({ userId: String(p1!.userId), directInvites: 1, myRevenue: '0.00' }),
+    ]);
     const detail = (await f.call(accountCalls.revenueDetail, { token: p1!.token })).body.data;
     expect(detail.byKind.find((k: { kind: string }) => k.kind === 'welfare')!.total).toBe('5.00');
     expect(detail.total).toBe('505.00');
@@ -754,10 +767,24 @@ describe('dividends', () => {
 
 describe('the leader board', () => {
   it('ranks the largest teams with their progress toward the goal', async () => {
-    const [leader] = await chain(4);
+    const [leader, , , last] = await chain(4);
+    const id = await product();
+    await f.recharge(last!, '1000');
+    await buy(last!, id, 2); // 1,000.00 bought three levels down
     const board = (await f.call(api.team.leaders, { token: leader!.token })).body.data;
     expect(board.goal).toBe('1000000');
-    expect(board.me.teamSize).toBe(3);
+    expect(board.me).toEqual({ teamSize: 3, teamPurchase: '1000.00', progress: 0.1 });
     expect(board.leaders[0]!.teamSize).toBeGreaterThanOrEqual(3);
+    // Each leader with its name and its team's purchases, largest teams first.
+    for (const l of board.leaders)
+      expect(l).toMatchObject({
+        nickname: expect.any(String),
+        teamPurchase: expect.stringMatching(/^\d+\.\d{2}$/),
+      });
+    const sizes = board.leaders.map((l: { teamSize: number }) => l.teamSize);
+    expect(sizes).toEqual([...sizes].sort((x, y) => y - x));
+    expect(board.leaders.map((l: { rank: number }) => l.rank)).toEqual(
+      sizes.map((_: number, i: number) => i + 1),
+    );
   });
 });

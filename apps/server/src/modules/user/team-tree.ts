@@ -1,5 +1,6 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { type LocalDay, onLocalDay } from '../../db/days.js';
 import { containsPattern } from '../../db/like.js';
 import { pageClause, type Page } from '../../db/paging.js';
 import { rowsOf } from '../../db/rows.js';
@@ -51,6 +52,45 @@ export async function inTeam(db: DbOrTx, userId: bigint, memberId: bigint): Prom
     .from(teamLinks)
     .where(and(eq(teamLinks.ancestorId, userId), eq(teamLinks.descendantId, memberId)));
   return link !== undefined;
+}
+
+/** How many joined `userId`'s team (any of the five levels) on the day `on`. */
+export async function joinedTeamOn(db: DbOrTx, userId: bigint, on: LocalDay): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(teamLinks)
+    .where(and(eq(teamLinks.ancestorId, userId), onLocalDay(teamLinks.joinedAt, on)));
+  return row?.n ?? 0;
+}
+
+/**
+ * The teams of `ancestorIds` (five levels) as a subquery of (ancestor_id, descendant_id, depth), for
+ * a statement of another module over its members' rows (the team's Star Card members, the leaders'
+ * copyright purchases), which then needs no list of members in between.
+ */
+export function teamLinksOf(ancestorIds: readonly bigint[]): SQL {
+  const ids =
+    ancestorIds.length > 0
+      ? sql.join(
+          ancestorIds.map((id) => sql`${id}`),
+          sql`, `,
+        )
+      : sql`null`;
+  return sql`select ancestor_id, descendant_id, depth from team_link where ancestor_id in (${ids})`;
+}
+
+/** The tenant's largest teams (members within five levels): at most `limit`, largest first, ties by id. */
+export async function largestTeams(
+  db: DbOrTx,
+  tenantId: string,
+  limit: number,
+): Promise<{ userId: bigint; size: number }[]> {
+  const rows = await rowsOf<{ id: string; size: number }>(
+    db,
+    sql`select ancestor_id::text as id, count(*)::int as size from team_link l join app_user a on a.id = l.ancestor_id
+        where a.tenant_id = ${tenantId} group by ancestor_id order by size desc, ancestor_id limit ${limit}`,
+  );
+  return rows.map((r) => ({ userId: BigInt(r.id), size: r.size }));
 }
 
 /** The user's uplines, nearest first: the inviter at depth 1, up to five levels. */

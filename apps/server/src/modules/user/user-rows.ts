@@ -1,7 +1,9 @@
 import type { UserStatus } from '@dramastar/contract';
-import { and, asc, count, eq, gte, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { type Batch, batchWhere } from '../../db/paging.js';
+import { type LocalDay, onLocalDay } from '../../db/days.js';
+import { type Batch, batchWhere, type Page, pageClause } from '../../db/paging.js';
+import { rowsOf } from '../../db/rows.js';
 import { userIdentities, users } from '../../db/schema/index.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -97,10 +99,44 @@ export async function findUserIds(db: DbOrTx, q: string, keys: readonly UserKey[
   return rows.map((r) => r.id);
 }
 
-/** How many users `userId` invited directly. */
-export async function inviteeCount(db: DbOrTx, userId: bigint): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(users).where(eq(users.inviterId, userId));
+/** How many users `userId` invited directly; with `on`, only those who signed up that day. */
+export async function inviteeCount(db: DbOrTx, userId: bigint, on?: LocalDay): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(and(eq(users.inviterId, userId), on ? onLocalDay(users.createdAt, on) : undefined));
   return row?.n ?? 0;
+}
+
+/**
+ * Each inviter's direct invitations in a tenant (of users who signed up on the day `on`, or ever),
+ * as a subquery of (user_id, value): the invitation rank board ranks it.
+ */
+export function inviteScores(tenantId: string, on?: LocalDay): SQL {
+  return sql`select inviter_id as user_id, count(*) as value from app_user
+    where tenant_id = ${tenantId} and inviter_id is not null ${on ? sql`and ${onLocalDay(sql`created_at`, on)}` : sql``}
+    group by inviter_id`;
+}
+
+/**
+ * A page of the users `inviterId` invited directly, newest first: each one's id, nickname, when they
+ * signed up and how many they invited in turn.
+ */
+export async function inviteePage(db: DbOrTx, inviterId: bigint, page: Page) {
+  const rows = await rowsOf<{ id: string; nickname: string; created_at: string | Date; invites: number }>(
+    db,
+    sql`select u.id::text, u.nickname, u.created_at,
+          (select count(*)::int from app_user x where x.inviter_id = u.id) as invites
+        from app_user u where u.inviter_id = ${inviterId}
+        order by u.created_at desc, u.id desc
+        ${pageClause(page)}`,
+  );
+  return rows.map((r) => ({
+    id: BigInt(r.id),
+    nickname: r.nickname,
+    createdAt: new Date(r.created_at),
+    invites: r.invites,
+  }));
 }
 
 /** A sign-in method from outside (Google) added to a user's account. */

@@ -11,6 +11,7 @@ import { and, asc, count, desc, eq, gte, inArray, lt, max, sql, type SQL } from 
 import { z } from 'zod';
 import type { Clock } from '../../clock.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
+import { type LocalDay, onLocalDay } from '../../db/days.js';
 import { type Batch, batchWhere, onePage, type Page } from '../../db/paging.js';
 import { rechargeOrders } from '../../db/schema/index.js';
 import { AppError } from '../../http/errors.js';
@@ -241,6 +242,21 @@ export async function creditedByChannel(
     )
     .groupBy(rechargeOrders.channel);
   return rows.map((r) => ({ channel: r.channel, count: r.n, sum: BigInt(r.sum) }));
+}
+
+/** How many of the user's recharges were credited (on the day `on`, or ever): the recharge task's progress. */
+export async function creditedCount(db: DbOrTx, userId: bigint, on?: LocalDay): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(rechargeOrders)
+    .where(
+      and(
+        eq(rechargeOrders.userId, userId),
+        eq(rechargeOrders.status, 'credited'),
+        on ? onLocalDay(rechargeOrders.creditedAt, on) : undefined,
+      ),
+    );
+  return row?.n ?? 0;
 }
 
 /** The largest credited recharge of each of `userIds` (one query); users without one are not in the map. */
