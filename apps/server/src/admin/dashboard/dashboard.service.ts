@@ -6,16 +6,21 @@ import {
   type DashboardStats,
   DEFAULT_TENANT_ID,
   isCurrencyKey,
-  STAR_TIERS,
   toMajor,
   type WaitingQueue,
 } from '@dramastar/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
+import { tenantDayRange } from '../../db/days.js';
 import { AppError } from '../../http/errors.js';
+import { kindsPerDay } from '../../modules/ledger/ledger-read.js';
+import { starHoldersPerDay } from '../../modules/membership/membership-rows.js';
 import { type OperatorContext, tenantScope } from '../../modules/operator/operator.service.js';
 import { tenantSettingsRow } from '../../modules/tenant/tenant-rows.js';
+import { signUpsPerDay } from '../../modules/user/user-rows.js';
+import { creditedPerDay } from '../../modules/wallet/recharge-orders.js';
+import { paidPerDay } from '../../modules/wallet/withdrawal-orders.js';
 import { addDays, dayIn } from '../../clock.js';
 import { rowsOf } from '../../db/rows.js';
 
@@ -100,59 +105,13 @@ export function createDashboardService(deps: { db: Db; clock: Clock }) {
         throw new AppError('ValidationFailed', { status: 400, field: 'from' });
       const days = Array.from({ length: span }, (_, i) => addDays(from, i));
 
-      // Day boundaries are the tenant's midnights; `start` … `end` covers from 00:00 to the day after `to`.
-      const start = sql`(${from}::timestamp at time zone ${tz})`;
-      const end = sql`((${to}::date + 1)::timestamp at time zone ${tz})`;
-      const localDay = (column: string) =>
-        sql`to_char((${sql.raw(column)} at time zone ${tz})::date, 'YYYY-MM-DD')`;
-
-      const newUsers = await rowsOf<{ day: string; n: number }>(
-        db,
-        sql`select ${localDay('created_at')} as day, count(*)::int as n from app_user
-            where tenant_id = ${tenantId} and created_at >= ${start} and created_at < ${end}
-            group by 1`,
-      );
-      const tiers = sql.raw(STAR_TIERS.map((t) => `'${t}'`).join(','));
-      const members = await rowsOf<{ day: string; n: number }>(
-        db,
-        sql`select to_char(d, 'YYYY-MM-DD') as day, count(distinct c.user_id)::int as n
-            from generate_series(${from}::timestamp, ${to}::timestamp, interval '1 day') d
-            join membership_card c on c.tenant_id = ${tenantId} and c.tier in (${tiers})
-              and c.starts_at < ((d + interval '1 day') at time zone ${tz})
-              and least(c.ends_at, coalesce(c.replaced_at, c.ends_at)) > (d at time zone ${tz})
-              and least(c.ends_at, coalesce(c.replaced_at, c.ends_at)) > c.starts_at
-            group by 1`,
-      );
-      const recharges = await rowsOf<{ day: string; currency: string; n: number; total: string }>(
-        db,
-        sql`select ${localDay('credited_at')} as day, currency, count(*)::int as n, sum(credit_amount)::text as total
-            from recharge_order
-            where tenant_id = ${tenantId} and status = 'credited' and credited_at >= ${start} and credited_at < ${end}
-            group by 1, 2`,
-      );
-      const paid = await rowsOf<{ day: string; currency: string; n: number; total: string }>(
-        db,
-        sql`select ${localDay('paid_at')} as day, currency, count(*)::int as n, sum(amount)::text as total
-            from withdrawal
-            where tenant_id = ${tenantId} and status = 'paid' and paid_at >= ${start} and paid_at < ${end}
-            group by 1, 2`,
-      );
-      const kinds = sql.raw(ALL_KINDS.map((k) => `'${k}'`).join(','));
-      const movements = await rowsOf<{
-        day: string;
-        currency: string;
-        kind: string;
-        from_system: boolean;
-        total: string;
-      }>(
-        db,
-        sql`select ${localDay('t.created_at')} as day, t.currency, t.kind, (a.user_id is null) as from_system,
-                   sum(t.amount)::text as total
-            from ledger_transfer t join ledger_account a on a.id = t.debit_account_id
-            where t.tenant_id = ${tenantId} and t.kind in (${kinds})
-              and t.created_at >= ${start} and t.created_at < ${end}
-            group by 1, 2, 3, 4`,
-      );
+      // Each owner counts its table per day of the tenant's time zone (its midnights bound the range).
+      const range = tenantDayRange(from, to, tz);
+      const newUsers = await signUpsPerDay(db, tenantId, range);
+      const members = await starHoldersPerDay(db, tenantId, range);
+      const recharges = await creditedPerDay(db, tenantId, range);
+      const paid = await paidPerDay(db, tenantId, range);
+      const movements = await kindsPerDay(db, tenantId, range, ALL_KINDS);
 
       const byCurrency = new Map<CurrencyKey, Map<string, Sums>>();
       const sumsOf = (cur: string, day: string): Sums | null => {
@@ -187,12 +146,12 @@ export function createDashboardService(deps: { db: Db; clock: Clock }) {
         else if (has(LEDGER_KINDS.cardRefunds, m.kind)) s.cards -= amount;
         else if (has(LEDGER_KINDS.copyrights, m.kind)) s.copyrights += amount;
         // A red packet's own kind moves money in (sender → escrow) and out (escrow → claimer).
-        else if (has(LEDGER_KINDS.redPackets, m.kind)) s.redPackets += m.from_system ? amount : 0n;
+        else if (has(LEDGER_KINDS.redPackets, m.kind)) s.redPackets += m.fromSystem ? amount : 0n;
         // A team reward taken back (reversed on an upgrade, or set off against a debt) is a wallet's
         // transfer to the platform: it lessens the payouts.
         else
           for (const key of PAYOUT_KEYS)
-            if (has(LEDGER_KINDS[key], m.kind)) s[key] += m.from_system ? amount : -amount;
+            if (has(LEDGER_KINDS[key], m.kind)) s[key] += m.fromSystem ? amount : -amount;
       }
 
       const ordered = [currency, ...[...byCurrency.keys()].filter((c) => c !== currency).sort()];

@@ -4,6 +4,7 @@ import {
   type LedgerAccountRow,
   type LedgerEntryRow,
   toMajor,
+  type TransferKind,
 } from '@dramastar/contract';
 import {
   aliasedTable,
@@ -20,6 +21,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import type { DayRange } from '../../db/days.js';
 import { onePage, type Page } from '../../db/paging.js';
 import { ledgerAccounts, ledgerTransfers } from '../../db/schema/index.js';
 import { AppError } from '../../http/errors.js';
@@ -239,4 +241,37 @@ export async function movementsByAccount(tx: DbOrTx, window: LedgerWindow): Prom
     }
   }
   return net;
+}
+
+/**
+ * A tenant's transfers of `kinds` on each local day of `days`, summed (as text) per currency, kind
+ * and whether the money came from the platform (`fromSystem`: the debit account has no user) or a
+ * wallet. Days without any are absent. The console dashboard's revenue and payouts.
+ */
+export function kindsPerDay(
+  db: DbOrTx,
+  tenantId: string,
+  days: DayRange,
+  kinds: readonly TransferKind[],
+): Promise<{ day: string; currency: string; kind: TransferKind; fromSystem: boolean; total: string }[]> {
+  const t = ledgerTransfers;
+  return db
+    .select({
+      day: days.localDay(t.createdAt),
+      currency: t.currency,
+      kind: t.kind,
+      fromSystem: sql<boolean>`(${ledgerAccounts.userId} is null)`,
+      total: sql<string>`sum(${t.amount})::text`,
+    })
+    .from(t)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, t.debitAccountId))
+    .where(
+      and(
+        eq(t.tenantId, tenantId),
+        inArray(t.kind, [...kinds]),
+        gte(t.createdAt, days.start),
+        lt(t.createdAt, days.end),
+      ),
+    )
+    .groupBy(sql`1, 2, 3, 4`);
 }

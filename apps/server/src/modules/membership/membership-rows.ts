@@ -1,7 +1,8 @@
 import { STAR_TIERS } from '@dramastar/contract';
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { type LocalDay, onLocalDay } from '../../db/days.js';
+import { type DayRange, type LocalDay, onLocalDay } from '../../db/days.js';
+import { rowsOf } from '../../db/rows.js';
 import { membershipCards, trialCards } from '../../db/schema/index.js';
 
 /**
@@ -60,4 +61,28 @@ export function trialCardsOf(db: DbOrTx, userId: bigint) {
 export async function trialCardsGiven(db: DbOrTx, userId: bigint): Promise<number> {
   const [row] = await db.select({ n: count() }).from(trialCards).where(eq(trialCards.giverId, userId));
   return row?.n ?? 0;
+}
+
+/**
+ * How many users held a Star Card on each local day of `days` (days with none are absent): a card
+ * counts on a day it was valid at some time of, until it ended or was replaced (a card replaced as
+ * it began never counts). The console dashboard's active members.
+ */
+export function starHoldersPerDay(
+  db: DbOrTx,
+  tenantId: string,
+  days: DayRange,
+): Promise<{ day: string; n: number }[]> {
+  const { from, to, timeZone } = days;
+  const tiers = sql.raw(STAR_TIERS.map((t) => `'${t}'`).join(','));
+  return rowsOf<{ day: string; n: number }>(
+    db,
+    sql`select to_char(d, 'YYYY-MM-DD') as day, count(distinct c.user_id)::int as n
+        from generate_series(${from}::timestamp, ${to}::timestamp, interval '1 day') d
+        join membership_card c on c.tenant_id = ${tenantId} and c.tier in (${tiers})
+          and c.starts_at < ((d + interval '1 day') at time zone ${timeZone})
+          and least(c.ends_at, coalesce(c.replaced_at, c.ends_at)) > (d at time zone ${timeZone})
+          and least(c.ends_at, coalesce(c.replaced_at, c.ends_at)) > c.starts_at
+        group by 1`,
+  );
 }

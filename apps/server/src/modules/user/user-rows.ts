@@ -1,7 +1,7 @@
 import type { UserStatus } from '@dramastar/contract';
 import { and, asc, count, eq, gte, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { type LocalDay, onLocalDay } from '../../db/days.js';
+import { type DayRange, type LocalDay, onLocalDay } from '../../db/days.js';
 import { type Batch, batchWhere, type Page, pageClause } from '../../db/paging.js';
 import { rowsOf } from '../../db/rows.js';
 import { userIdentities, users } from '../../db/schema/index.js';
@@ -307,4 +307,20 @@ export function userBatch(db: DbOrTx, batch: Batch): Promise<UserRow[]> {
     .where(batchWhere(batch, { id: users.id, tenantId: users.tenantId, time: users.createdAt }))
     .orderBy(asc(users.id))
     .limit(batch.size);
+}
+
+/**
+ * How many accounts a tenant's users opened on each local day of `days` (days with none are
+ * absent): the console dashboard's new users.
+ */
+export function signUpsPerDay(
+  db: DbOrTx,
+  tenantId: string,
+  days: DayRange,
+): Promise<{ day: string; n: number }[]> {
+  return db
+    .select({ day: days.localDay(users.createdAt), n: count() })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), gte(users.createdAt, days.start), lt(users.createdAt, days.end)))
+    .groupBy(sql`1`);
 }

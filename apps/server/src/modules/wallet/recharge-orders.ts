@@ -11,7 +11,7 @@ import { and, asc, count, desc, eq, gte, inArray, lt, max, sql, type SQL } from 
 import { z } from 'zod';
 import type { Clock } from '../../clock.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { type LocalDay, onLocalDay } from '../../db/days.js';
+import { type DayRange, type LocalDay, onLocalDay } from '../../db/days.js';
 import { type Batch, batchWhere, onePage, type Page } from '../../db/paging.js';
 import { rechargeOrders } from '../../db/schema/index.js';
 import { AppError } from '../../http/errors.js';
@@ -257,6 +257,35 @@ export async function creditedCount(db: DbOrTx, userId: bigint, on?: LocalDay): 
       ),
     );
   return row?.n ?? 0;
+}
+
+/**
+ * A tenant's recharges credited on each local day of `days`, per currency: how many and their
+ * credited sum (as text). Days without any are absent. The console dashboard's.
+ */
+export function creditedPerDay(
+  db: DbOrTx,
+  tenantId: string,
+  days: DayRange,
+): Promise<{ day: string; currency: string; n: number; total: string }[]> {
+  const r = rechargeOrders;
+  return db
+    .select({
+      day: days.localDay(r.creditedAt),
+      currency: r.currency,
+      n: count(),
+      total: sql<string>`sum(${r.creditAmount})::text`,
+    })
+    .from(r)
+    .where(
+      and(
+        eq(r.tenantId, tenantId),
+        eq(r.status, 'credited'),
+        gte(r.creditedAt, days.start),
+        lt(r.creditedAt, days.end),
+      ),
+    )
+    .groupBy(sql`1, 2`);
 }
 
 /** The largest credited recharge of each of `userIds` (one query); users without one are not in the map. */

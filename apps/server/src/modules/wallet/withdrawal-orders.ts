@@ -8,6 +8,7 @@ import {
 import { and, asc, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
+import type { DayRange } from '../../db/days.js';
 import { type Batch, batchWhere, onePage, type Page } from '../../db/paging.js';
 import { withdrawals } from '../../db/schema/index.js';
 
@@ -139,4 +140,28 @@ export async function withdrawalTotals(
     paid: { count: paid?.n ?? 0, amount: BigInt(paid?.amount ?? '0'), fees: BigInt(paid?.fees ?? '0') },
     held: { count: held?.n ?? 0, amount: BigInt(held?.amount ?? '0') },
   };
+}
+
+/**
+ * A tenant's withdrawals paid on each local day of `days`, per currency: how many and their
+ * amounts without fees (as text). Days without any are absent. The console dashboard's.
+ */
+export function paidPerDay(
+  db: DbOrTx,
+  tenantId: string,
+  days: DayRange,
+): Promise<{ day: string; currency: string; n: number; total: string }[]> {
+  const w = withdrawals;
+  return db
+    .select({
+      day: days.localDay(w.paidAt),
+      currency: w.currency,
+      n: count(),
+      total: sql<string>`sum(${w.amount})::text`,
+    })
+    .from(w)
+    .where(
+      and(eq(w.tenantId, tenantId), eq(w.status, 'paid'), gte(w.paidAt, days.start), lt(w.paidAt, days.end)),
+    )
+    .groupBy(sql`1, 2`);
 }
