@@ -9,20 +9,21 @@ import {
   toMajor,
   type WaitingQueue,
 } from '@dramastar/contract';
-import { type SQL, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
 import { tenantDayRange } from '../../db/days.js';
 import { AppError } from '../../http/errors.js';
+import { failedTranscodes } from '../../modules/catalog/content/content-jobs.js';
+import { unansweredCount } from '../../modules/chat/chat-conversations.js';
 import { kindsPerDay } from '../../modules/ledger/ledger-read.js';
 import { starHoldersPerDay } from '../../modules/membership/membership-rows.js';
 import { type OperatorContext, tenantScope } from '../../modules/operator/operator.service.js';
 import { tenantSettingsRow } from '../../modules/tenant/tenant-rows.js';
 import { signUpsPerDay } from '../../modules/user/user-rows.js';
-import { creditedPerDay } from '../../modules/wallet/recharge-orders.js';
-import { paidPerDay } from '../../modules/wallet/withdrawal-orders.js';
+import { creditsToApprove } from '../../modules/wallet/credit.service.js';
+import { creditedPerDay, rechargesToConfirm } from '../../modules/wallet/recharge-orders.js';
+import { paidPerDay, withdrawalsWaiting } from '../../modules/wallet/withdrawal-orders.js';
 import { addDays, dayIn } from '../../clock.js';
-import { rowsOf } from '../../db/rows.js';
 
 /**
  * How ledger movements count on the dashboard. Revenue: what users paid the platform for Star
@@ -195,32 +196,20 @@ export function createDashboardService(deps: { db: Db; clock: Clock }) {
 }
 
 /**
- * Each queue's count: what is waiting within `scope` (tenant ids; null = every tenant). `me` is the
- * operator, whose own credits wait for someone else.
+ * Each queue's count, asked of the queue's owner: what is waiting within `scope` (tenant ids; null =
+ * every tenant). `me` is the operator, whose own credits wait for someone else.
  */
-const WAITING_COUNTS: Record<WaitingQueue, (scope: SQL, me: bigint) => SQL> = {
-  rechargesToConfirm: (scope) =>
-    sql`select count(*)::int as n from recharge_order where status = 'submitted' and ${scope}`,
-  withdrawalsToApprove: (scope) =>
-    sql`select count(*)::int as n from withdrawal where status = 'applied' and ${scope}`,
-  withdrawalsToSend: (scope) =>
-    sql`select count(*)::int as n from withdrawal where status = 'approved' and ${scope}`,
-  payoutsToMarkPaid: (scope) =>
-    sql`select count(*)::int as n from withdrawal where status = 'processing' and ${scope}`,
-  creditsToApprove: (scope, me) =>
-    sql`select count(*)::int as n from wallet_credit
-        where status = 'pending' and requested_by <> ${me} and ${scope}`,
+type QueueCount = (db: Db, scope: string[] | null, me: bigint) => Promise<number>;
+const WAITING_COUNTS: Record<WaitingQueue, QueueCount> = {
+  rechargesToConfirm: (db, scope) => rechargesToConfirm(db, scope),
+  withdrawalsToApprove: (db, scope) => withdrawalsWaiting(db, scope, 'applied'),
+  withdrawalsToSend: (db, scope) => withdrawalsWaiting(db, scope, 'approved'),
+  payoutsToMarkPaid: (db, scope) => withdrawalsWaiting(db, scope, 'processing'),
+  creditsToApprove: (db, scope, me) => creditsToApprove(db, scope, me),
   // Open conversations whose last message is the user's: nobody has answered yet.
-  chatsUnanswered: (scope) =>
-    sql`select count(*)::int as n from chat_conversation c
-        join chat_message m on m.id = c.last_message_id
-        where c.status = 'open' and m.sender_kind = 'user' and ${scope}`,
+  chatsUnanswered: (db, scope) => unansweredCount(db, scope),
   // Uploads that failed and were not uploaded again since (no later job for the same episode).
-  failedTranscodes: (scope) =>
-    sql`select count(*)::int as n from transcode_job j
-        where j.status = 'failed' and ${scope} and not exists (
-          select 1 from transcode_job k where k.series_id = j.series_id
-            and k.episode_number = j.episode_number and k.id > j.id)`,
+  failedTranscodes: (db, scope) => failedTranscodes(db, scope),
 };
 
 /** What waits in each of `queues` within the operator's tenants (or `tenantId`), in `queues`' order. */
@@ -232,17 +221,7 @@ export async function waitingCounts(
 ): Promise<{ queue: WaitingQueue; count: number }[]> {
   const tenantIds = tenantScope(operator, tenantId);
   return Promise.all(
-    queues.map(async (queue) => {
-      const column = queue === 'chatsUnanswered' ? 'c.tenant_id' : 'tenant_id';
-      const scope = tenantIds
-        ? sql`${sql.raw(column)} in (${sql.join(
-            tenantIds.map((t) => sql`${t}`),
-            sql`, `,
-          )})`
-        : sql`true`;
-      const [row] = await rowsOf<{ n: number }>(db, WAITING_COUNTS[queue](scope, operator.id));
-      return { queue, count: row?.n ?? 0 };
-    }),
+    queues.map(async (queue) => ({ queue, count: await WAITING_COUNTS[queue](db, tenantIds, operator.id) })),
   );
 }
 

@@ -1,8 +1,8 @@
 import type { ChatConversation, ChatMessage, ChatMessageKind } from '@dramastar/contract';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { chatConversations, type chatMessages } from '../../db/schema/index.js';
+import { chatConversations, chatMessages } from '../../db/schema/index.js';
 import { AppError } from '../../http/errors.js';
 import type { SessionUser } from '../../http/actors.js';
 import type { OperatorContext, OperatorService } from '../operator/operator.service.js';
@@ -81,6 +81,26 @@ export function conversationEvent(row: ConversationRow): ChatEvent {
 
 export function inScope(operator: Pick<OperatorContext, 'tenantIds'>, tenantId: string): boolean {
   return operator.tenantIds === null || operator.tenantIds.includes(tenantId);
+}
+
+/**
+ * How many open conversations within `scope` (null: every tenant) nobody has answered yet: their
+ * last message is the user's.
+ */
+export async function unansweredCount(db: DbOrTx, scope: string[] | null): Promise<number> {
+  const c = chatConversations;
+  const [row] = await db
+    .select({ n: count() })
+    .from(c)
+    .innerJoin(chatMessages, eq(chatMessages.id, c.lastMessageId))
+    .where(
+      and(
+        eq(c.status, 'open'),
+        eq(chatMessages.senderKind, 'user'),
+        scope ? inArray(c.tenantId, scope) : undefined,
+      ),
+    );
+  return row?.n ?? 0;
 }
 
 /**

@@ -8,9 +8,9 @@ import {
   formatMinor,
   toMajor,
 } from '@dramastar/contract';
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { dayIn, type Clock } from '../../clock.js';
-import type { Db, Tx } from '../../db/client.js';
+import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { onePage, type Page } from '../../db/paging.js';
 import { creditQuotas, walletCredits } from '../../db/schema/index.js';
 import { tenantSettingsRow } from '../tenant/tenant-rows.js';
@@ -59,6 +59,24 @@ export function toAdminCredit(row: Row): AdminCredit {
     createdAt: row.createdAt.toISOString(),
     decidedAt: row.decidedAt?.toISOString() ?? null,
   };
+}
+
+/**
+ * How many credits wait for a decision that operator `me` may make, within `scope` (null: every
+ * tenant): pending ones someone else requested (nobody approves their own).
+ */
+export async function creditsToApprove(db: DbOrTx, scope: string[] | null, me: bigint): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(walletCredits)
+    .where(
+      and(
+        eq(walletCredits.status, 'pending'),
+        ne(walletCredits.requestedBy, me),
+        scope ? inArray(walletCredits.tenantId, scope) : undefined,
+      ),
+    );
+  return row?.n ?? 0;
 }
 
 /**

@@ -288,6 +288,20 @@ export function creditedPerDay(
     .groupBy(sql`1, 2`);
 }
 
+/** How many recharges wait for an operator to confirm them (submitted), in `scope` (null: every tenant). */
+export async function rechargesToConfirm(db: DbOrTx, scope: string[] | null): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(rechargeOrders)
+    .where(
+      and(
+        eq(rechargeOrders.status, 'submitted'),
+        scope ? inArray(rechargeOrders.tenantId, scope) : undefined,
+      ),
+    );
+  return row?.n ?? 0;
+}
+
 /** The largest credited recharge of each of `userIds` (one query); users without one are not in the map. */
 export async function largestCredited(db: DbOrTx, userIds: readonly bigint[]): Promise<Map<bigint, bigint>> {
   if (userIds.length === 0) return new Map();

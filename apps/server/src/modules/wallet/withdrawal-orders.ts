@@ -5,7 +5,7 @@ import {
   type Withdrawal,
   withdrawalDestination,
 } from '@dramastar/contract';
-import { and, asc, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import type { DayRange } from '../../db/days.js';
@@ -164,4 +164,20 @@ export function paidPerDay(
       and(eq(w.tenantId, tenantId), eq(w.status, 'paid'), gte(w.paidAt, days.start), lt(w.paidAt, days.end)),
     )
     .groupBy(sql`1, 2`);
+}
+
+/**
+ * How many withdrawals wait in `status` within `scope` (null: every tenant): applied for (to
+ * approve), approved (to send) or processing (to mark paid).
+ */
+export async function withdrawalsWaiting(
+  db: DbOrTx,
+  scope: string[] | null,
+  status: 'applied' | 'approved' | 'processing',
+): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(withdrawals)
+    .where(and(eq(withdrawals.status, status), scope ? inArray(withdrawals.tenantId, scope) : undefined));
+  return row?.n ?? 0;
 }

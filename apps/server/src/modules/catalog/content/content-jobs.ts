@@ -1,7 +1,7 @@
 import type { TranscodeJob, TranscodeStatus } from '@dramastar/contract';
-import { and, count, desc, eq, inArray, max, sql, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, count, desc, eq, gt, inArray, max, notExists, sql, type SQL } from 'drizzle-orm';
 import type { Clock } from '../../../clock.js';
-import type { Db, Tx } from '../../../db/client.js';
+import type { Db, DbOrTx, Tx } from '../../../db/client.js';
 import { onePage } from '../../../db/paging.js';
 import { episodes, transcodeJobs } from '../../../db/schema/index.js';
 import { AppError } from '../../../http/errors.js';
@@ -108,4 +108,35 @@ export function createContentJobs({ db, clock }: { db: Db; clock: Clock }) {
       return { list: rows.map(toJob), total };
     },
   };
+}
+
+/**
+ * How many uploads within `scope` (null: every tenant) failed and were not uploaded again since:
+ * failed jobs with no later job for the same episode.
+ */
+export async function failedTranscodes(db: DbOrTx, scope: string[] | null): Promise<number> {
+  const j = transcodeJobs;
+  const later = aliasedTable(transcodeJobs, 'later');
+  const [row] = await db
+    .select({ n: count() })
+    .from(j)
+    .where(
+      and(
+        eq(j.status, 'failed'),
+        scope ? inArray(j.tenantId, scope) : undefined,
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(later)
+            .where(
+              and(
+                eq(later.seriesId, j.seriesId),
+                eq(later.episodeNumber, j.episodeNumber),
+                gt(later.id, j.id),
+              ),
+            ),
+        ),
+      ),
+    );
+  return row?.n ?? 0;
 }
