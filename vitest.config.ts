@@ -8,10 +8,14 @@ const source = {
 };
 
 /**
- * One timeout policy for every project: generous, because the suite shares two cores with
- * builds and browsers; a passing test returns as soon as it passes, so this only bounds a hang.
+ * One timeout policy for every project and test (no test sets its own): generous, because the
+ * suite shares two cores with builds, browsers and `.ci/under-load`'s busy processes, and its
+ * heaviest tests (the bank test over HTTP, races across two instances, transcoding) take minutes
+ * there; a passing test returns as soon as it passes, so this only bounds a hang. The DOM
+ * projects' waits for an element or a condition share one bound too (`asyncUtilTimeout` in each
+ * `src/test/setup.ts`).
  */
-const timeouts = { testTimeout: 30_000, hookTimeout: 60_000 };
+const timeouts = { testTimeout: 180_000, hookTimeout: 180_000 };
 
 export default defineConfig({
   test: {

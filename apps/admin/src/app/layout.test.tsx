@@ -5,7 +5,6 @@ import { useSession } from '../shared/session/session';
 import { renderConsole, stubServer } from '../shared/testing';
 import { ConsoleLayout } from './layout';
 
-const wait = { timeout: 10_000 };
 const support = {
   id: '7',
   username: 'lan',
@@ -42,11 +41,10 @@ describe('the console frame', () => {
     expect(nav.textContent).toContain('Hỗ trợ');
     expect(screen.getByTestId('operator-role').textContent).toBe('Hỗ trợ');
     expect(screen.getByTestId('sign-out').textContent).toContain('Đăng xuất');
-    await waitFor(
-      () => expect(screen.getByTestId('operator-tenants').textContent).toBe('DramaStar VN · 000001'),
-      wait,
+    await waitFor(() =>
+      expect(screen.getByTestId('operator-tenants').textContent).toBe('DramaStar VN · 000001'),
     );
-  }, 30_000);
+  });
 
   it('changes language from its picker and remembers it in this browser', async () => {
     useLanguage.getState().setLanguage('en');
@@ -58,9 +56,9 @@ describe('the console frame', () => {
     );
     expect(screen.getByTestId('nav').textContent).toContain('Dashboard');
     fireEvent.mouseDown(screen.getByTestId('language-picker').querySelector('input') ?? document.body);
-    fireEvent.click(await screen.findByText('Bahasa Indonesia', {}, wait));
-    await waitFor(() => expect(screen.getByTestId('nav').textContent).toContain('Dasbor'), wait);
+    fireEvent.click(await screen.findByText('Bahasa Indonesia'));
+    await waitFor(() => expect(screen.getByTestId('nav').textContent).toContain('Dasbor'));
     expect(screen.getByTestId('sign-out').textContent).toContain('Keluar');
     expect(localStorage.getItem(LANGUAGE_KEY)).toBe('id');
-  }, 30_000);
+  });
 });

@@ -203,5 +203,5 @@ describe.skipIf(!usingPostgres || !tools)('backup and restore with money in flig
     expect(await ledgerViolations(b.database)).toEqual([]);
     // The original is untouched by what the copy did.
     expect(await f.balance(payer.token)).toBe('0.00');
-  }, 120_000);
+  });
 });

@@ -487,5 +487,5 @@ describe('the chat socket', () => {
     expect(internal).toEqual([]);
     expect(client.closed).toBeNull();
     await client.close();
-  }, 60_000);
+  });
 });

@@ -276,7 +276,7 @@ beforeAll(async () => {
     instances.push(instance(await buildTestApp(ENV, { database: extra })));
   }
   f = walletFixtures(a);
-}, 60_000);
+});
 
 afterAll(async () => {
   for (const i of instances) await i.t.close();

@@ -5,7 +5,6 @@ import { useSession } from '../session/session';
 import { renderConsole, stubServer } from '../testing';
 import { CreditDialog } from './credit-dialog';
 
-const wait = { timeout: 10_000 };
 const support = {
   id: '9',
   username: 'ana',
@@ -60,7 +59,7 @@ describe('the refund and goodwill credit form', () => {
         : { status: 404, body: { code: 404, msg: 'no' } },
     );
     renderConsole(<CreditDialog userId="42" userName="Maria" open onClose={() => undefined} />);
-    expect((await screen.findByTestId('credit-limits', {}, wait)).textContent).toContain('1000 PHP');
+    expect((await screen.findByTestId('credit-limits')).textContent).toContain('1000 PHP');
     expect(screen.getByTestId('credit-left-today').textContent).toBe('800 PHP of 3000 PHP');
 
     type('credit-amount', '500');
@@ -71,15 +70,13 @@ describe('the refund and goodwill credit form', () => {
     type('credit-amount', '900');
     type('credit-reason', 'Late payout');
     fireEvent.click(screen.getByTestId('credit-submit'));
-    expect(await screen.findByText('Only 800 PHP is left of your limit today', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByText('Only 800 PHP is left of your limit today')).toBeInTheDocument();
     type('credit-amount', '1200');
     fireEvent.click(screen.getByTestId('credit-submit'));
-    expect(
-      await screen.findByText('Your role may credit at most 1000 PHP at a time', {}, wait),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Your role may credit at most 1000 PHP at a time')).toBeInTheDocument();
     // Nothing was sent: only the limits were asked.
     expect(calls.map((c) => c.path)).toEqual(['/admin-api/users/credits/limits']);
-  }, 30_000);
+  });
 
   it('needs a reason, sends the amount with the conversation and says when it waits for a second operator', async () => {
     const calls = stubServer((path, body) => {
@@ -91,15 +88,13 @@ describe('the refund and goodwill credit form', () => {
     renderConsole(
       <CreditDialog userId="42" userName="Maria" conversationId="5" open onClose={() => undefined} />,
     );
-    await screen.findByTestId('credit-limits', {}, wait);
+    await screen.findByTestId('credit-limits');
     type('credit-amount', '600');
     fireEvent.click(screen.getByTestId('credit-submit'));
-    expect(
-      await screen.findByText('Say why (the user and the audit log see it)', {}, wait),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Say why (the user and the audit log see it)')).toBeInTheDocument();
     type('credit-reason', 'Late payout');
     fireEvent.click(screen.getByTestId('credit-submit'));
-    const done = await screen.findByTestId('credit-done', {}, wait);
+    const done = await screen.findByTestId('credit-done');
     expect(done.getAttribute('data-status')).toBe('pending');
     expect(done.textContent).toContain('waits for a second approval');
     const create = calls.find((c) => c.path.endsWith('/users/credits/create'));
@@ -111,7 +106,7 @@ describe('the refund and goodwill credit form', () => {
       conversationId: '5',
       requestId: expect.any(String),
     });
-  }, 30_000);
+  });
 
   it('speaks Vietnamese to a Vietnamese operator, the server asked for its refusals in Vietnamese', async () => {
     useLanguage.getState().setLanguage('vn');
@@ -121,12 +116,12 @@ describe('the refund and goodwill credit form', () => {
         : { status: 404, body: { code: 404, msg: 'no' } },
     );
     renderConsole(<CreditDialog userId="42" userName="Maria" open onClose={() => undefined} />);
-    await screen.findByTestId('credit-limits', {}, wait);
+    await screen.findByTestId('credit-limits');
     expect(screen.getByText('Hoàn tiền hoặc cộng tiền thiện chí cho Maria')).toBeInTheDocument();
     type('credit-amount', '700');
     await waitFor(() =>
       expect(screen.getByTestId('credit-needs-second').textContent).toContain('cần duyệt lần hai'),
     );
     expect(calls[0]?.headers.get('content-language')).toBe('vn');
-  }, 30_000);
+  });
 });

@@ -20,7 +20,7 @@ const call = () => caller(t.app);
 beforeAll(async () => {
   t = await buildTestApp();
   f = walletFixtures(t);
-}, 60_000);
+});
 afterAll(() => t.close());
 
 const analytics = () => (t.app as unknown as { analytics: AnalyticsModule }).analytics;

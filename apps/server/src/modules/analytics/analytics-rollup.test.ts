@@ -196,7 +196,7 @@ beforeAll(async () => {
   await analytics().service.buffer.flush();
   for (let i = 0; i <= 7; i++) await rollupDay(t.database.db, TENANT, addDay(i), t.clock.now());
   operator = await f.operator('finance');
-}, 120_000);
+});
 afterAll(() => t.close());
 
 function addDay(n: number) {

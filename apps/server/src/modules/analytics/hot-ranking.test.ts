@@ -38,7 +38,7 @@ beforeAll(async () => {
       .returning({ id: series.id });
     ids.push(row!.id);
   }
-}, 60_000);
+});
 afterAll(() => t.close());
 
 const start = (seriesId: number): AnalyticsEvent => ({

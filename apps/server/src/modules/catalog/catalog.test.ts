@@ -19,7 +19,7 @@ let n = 0;
 beforeAll(async () => {
   t = await buildTestApp({ DEMO_CONTENT: 'true', MEDIA_DIR }, { demoSeries: SMALL });
   call = caller(t.app);
-}, 120_000);
+});
 afterAll(() => t.close());
 
 async function user(tenantId = '000000'): Promise<{ token: string; userId: string }> {

@@ -26,7 +26,7 @@ beforeAll(async () => {
      select '000000', 'U' || lpad(g::text, 7, '0'), 'u' || g, now(), now() from generate_series(1, 8) g returning id::text`,
   );
   users = rows.map((r) => BigInt(r.id));
-}, 60_000);
+});
 afterAll(() => database.close());
 
 const move = (
@@ -398,5 +398,5 @@ describe('the ledger under concurrent clients', () => {
     );
     expect(violations).toEqual([]);
     expect(refusedConflicts).toBeGreaterThan(0);
-  }, 120_000);
+  });
 });

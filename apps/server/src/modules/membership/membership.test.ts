@@ -23,7 +23,7 @@ beforeAll(async () => {
   );
   paidEpisode = (await f.call(api.video.videos, { params: { seriesId: series!.id } })).body.data.episodes[3]!
     .id;
-}, 120_000);
+});
 afterAll(() => t.close());
 
 const buy = (token: string, tier: string, requestId: string = randomUUID()) =>

@@ -658,7 +658,7 @@ describe('copyright purchases', () => {
     } finally {
       await second?.close();
     }
-  }, 120_000);
+  });
 });
 
 describe('daily copyright revenue', () => {

@@ -246,7 +246,7 @@ beforeAll(async () => {
     await completeOperatorSetup(database.db, username, clock.now());
     financeTokens.push(login.body.data.token as string);
   }
-}, 120_000);
+});
 
 afterAll(async () => {
   if (!usingPostgres) return;
@@ -817,5 +817,5 @@ describe.skipIf(!usingPostgres)('the bank over HTTP on two instances', () => {
     expect(counts.operations).toBeGreaterThanOrEqual(OPERATIONS);
     expect(counts.changedBodyRetries).toBeGreaterThan(0);
     expect(counts.credited).toBeGreaterThan(0);
-  }, 180_000);
+  });
 });

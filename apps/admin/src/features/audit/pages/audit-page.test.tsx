@@ -5,7 +5,6 @@ import { useSession } from '../../../shared/session/session';
 import { renderConsole, stubServer } from '../../../shared/testing';
 import { AuditPage } from './audit-page';
 
-const wait = { timeout: 10_000 };
 const finance = {
   id: '4',
   username: 'linh',
@@ -46,16 +45,16 @@ describe('the audit log', () => {
       return { status: 404, body: { code: 404, msg: 'no' } };
     });
     renderConsole(<AuditPage />);
-    await screen.findByTestId('audit-sentence', {}, wait);
+    await screen.findByTestId('audit-sentence');
     expect(screen.getByRole('heading', { name: 'Nhật ký kiểm tra' })).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: 'Thời gian' })).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: 'Sự việc' })).toBeInTheDocument();
     expect(screen.getByPlaceholderText('Nhân viên')).toBeInTheDocument();
     expect(screen.getByLabelText('Từ ngày')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: /expand|mở rộng/i }));
-    const fields = await screen.findByTestId('audit-fields-7', {}, wait);
+    const fields = await screen.findByTestId('audit-fields-7');
     expect(fields.textContent).toContain('Trường');
     expect(fields.textContent).toContain('Giá trị');
     expect(calls[0]?.headers.get('content-language')).toBe('vn');
-  }, 30_000);
+  });
 });

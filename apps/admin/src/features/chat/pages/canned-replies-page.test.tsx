@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { consoleOwnerEachTest, renderConsole, stubServer } from '../../../shared/testing';
 import { CannedRepliesPage } from './canned-replies-page';
 
-const wait = { timeout: 10_000 };
 const tenant = {
   tenantId: '000000',
   name: 'DramaStar PH',
@@ -33,7 +32,7 @@ describe('canned replies in Vietnamese', () => {
           : { status: 404, body: { code: 404, msg: 'no' } },
     );
     renderConsole(<CannedRepliesPage />);
-    await screen.findByText('Xin chào', {}, wait);
+    await screen.findByText('Xin chào');
     expect(screen.getByText('Câu trả lời mẫu')).toBeInTheDocument();
     expect(screen.getByTestId('canned-new')).toHaveTextContent('Câu trả lời mới');
     expect(screen.getByTestId('canned-edit')).toHaveTextContent('Sửa');

@@ -5,8 +5,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../../shared/session/session';
 import { PaymentProvidersTab } from './payment-providers-tab';
 
-const wait = { timeout: 10_000 };
-
 const operator = {
   id: '3',
   username: 'admin_ph',
@@ -81,7 +79,7 @@ describe('Configuration → Payment providers', () => {
         </App>
       </QueryClientProvider>,
     );
-    const card = await screen.findByTestId('provider-paymongo', {}, wait);
+    const card = await screen.findByTestId('provider-paymongo');
     expect(card.textContent).toContain('Not offered');
     expect(card.textContent).toContain('https://ph.example/app-api/pay/webhook/paymongo');
     fireEvent.click(within(card).getByRole('switch'));
@@ -91,11 +89,11 @@ describe('Configuration → Payment providers', () => {
       target: { value: 'whsk_0000abcd' },
     });
     // A new key asks for the authenticator code again.
-    fireEvent.change(await within(card).findByTestId('provider-paymongo-totp', {}, wait), {
+    fireEvent.change(await within(card).findByTestId('provider-paymongo-totp'), {
       target: { value: '123456' },
     });
     fireEvent.click(within(card).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(sent).toHaveLength(1), wait);
+    await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toMatchObject({
       totpCode: '123456',
       settings: { mode: 'test' },
@@ -105,13 +103,13 @@ describe('Configuration → Payment providers', () => {
       methods: ['gcash'],
       secrets: { secretKey: 'sk_test_0123456789', webhookSecret: 'whsk_0000abcd' },
     });
-    const saved = await screen.findByText('Offered in the app', {}, wait);
+    const saved = await screen.findByText('Offered in the app');
     expect(saved).toBeInTheDocument();
     const after = screen.getByTestId('provider-paymongo');
     expect(after.textContent).toContain('Saved: ••••6789');
     // The saved secret is never put back into the field.
     expect(within(after).getByLabelText<HTMLInputElement>('Secret key').value).toBe('');
-  }, 30_000);
+  });
 
   it('says where each key comes from, refuses a missing key on its field, and lists only the tenant’s currency', async () => {
     const sent = stubCalls();
@@ -123,13 +121,13 @@ describe('Configuration → Payment providers', () => {
         </App>
       </QueryClientProvider>,
     );
-    const card = await screen.findByTestId('provider-paymongo', {}, wait);
+    const card = await screen.findByTestId('provider-paymongo');
     expect(card.textContent).toContain('PayMongo dashboard → Developers → API keys');
     expect(card.textContent).not.toContain('docs/wallet.md');
     fireEvent.click(within(card).getByRole('switch'));
     fireEvent.click(within(card).getByRole('button', { name: 'Save' }));
     expect(
-      await within(card).findByText('Webhook secret key is needed before PayMongo can be offered', {}, wait),
+      await within(card).findByText('Webhook secret key is needed before PayMongo can be offered'),
     ).toBeInTheDocument();
     expect(sent).toHaveLength(0);
     rerender(
@@ -139,6 +137,6 @@ describe('Configuration → Payment providers', () => {
         </App>
       </QueryClientProvider>,
     );
-    await waitFor(() => expect(screen.queryByTestId('provider-paymongo')).toBeNull(), wait);
-  }, 30_000);
+    await waitFor(() => expect(screen.queryByTestId('provider-paymongo')).toBeNull());
+  });
 });

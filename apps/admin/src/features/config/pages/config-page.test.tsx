@@ -13,8 +13,6 @@ import { useLanguage } from '../../../shared/i18n';
 import { useSession } from '../../../shared/session/session';
 import { ConfigPage } from './config-page';
 
-const wait = { timeout: 10_000 };
-
 const operator = {
   id: '3',
   username: 'admin_ph',
@@ -82,27 +80,27 @@ afterEach(() => {
 describe('Configuration: recharge channels users are not offered', () => {
   it('says what is missing for each channel still on the demo details', async () => {
     renderPage(tenantConfig(['official', 'usdt']));
-    const notice = await screen.findByTestId('config-hidden-channels', {}, wait);
+    const notice = await screen.findByTestId('config-hidden-channels');
     expect(notice.textContent).toContain(
       'Bank transfer is hidden from users until you set the collection account',
     );
     expect(notice.textContent).toContain(
       'USDT recharge is hidden from users until you set the deposit address',
     );
-  }, 30_000);
+  });
 
   it('says nothing when every channel switched on is offered', async () => {
     renderPage(tenantConfig([]));
-    expect(await screen.findByTestId('config-tabs', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByTestId('config-tabs')).toBeInTheDocument();
     expect(screen.queryByTestId('config-hidden-channels')).toBeNull();
-  }, 30_000);
+  });
 });
 
 describe('Configuration in the operator’s language', () => {
   it('shows a Vietnamese operator the tabs, the general form and the notice in Vietnamese', async () => {
     useLanguage.getState().setLanguage('vn');
     renderPage(tenantConfig(['usdt']));
-    const form = await screen.findByTestId('config-form-general', {}, wait);
+    const form = await screen.findByTestId('config-form-general');
     expect(screen.getByRole('tab', { name: 'Ví' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Nhà cung cấp thanh toán' })).toBeInTheDocument();
     expect(form.textContent).toContain('Tên (tiêu đề trang)');
@@ -112,5 +110,5 @@ describe('Configuration in the operator’s language', () => {
       'Nạp USDT bị ẩn với người dùng cho đến khi bạn đặt địa chỉ nạp',
     );
     expect(form.textContent).not.toContain('Time zone');
-  }, 30_000);
+  });
 });

@@ -4,8 +4,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../../shared/session/session';
 import { HomeSectionsPage } from './home-sections-page';
 
-const wait = { timeout: 10_000 };
-
 const operator = {
   id: '2',
   username: 'editor',
@@ -102,7 +100,7 @@ describe('Content → Home sections', () => {
       },
     }));
     renderPage();
-    await screen.findByTestId('section-hot', {}, wait);
+    await screen.findByTestId('section-hot');
     expect(screen.getByTestId('sections-tenant').textContent).toBe('Tenant 000000');
     expect(order()).toEqual(['section-hot', 'section-new', 'section-free', 'section-ranking']);
     // Built-in sections cannot be deleted.
@@ -127,13 +125,13 @@ describe('Content → Home sections', () => {
     );
     const picker = within(custom).getByTestId('section-series-custom-1');
     fireEvent.mouseDown(picker.querySelector('input') ?? picker);
-    fireEvent.click(await screen.findByTitle('Alpha Love', {}, wait));
-    fireEvent.click(await screen.findByTitle('Beta Hearts (draft: not shown until published)', {}, wait));
-    expect(await screen.findByTestId('section-item-custom-1-9', {}, wait)).toBeInTheDocument();
+    fireEvent.click(await screen.findByTitle('Alpha Love'));
+    fireEvent.click(await screen.findByTitle('Beta Hearts (draft: not shown until published)'));
+    expect(await screen.findByTestId('section-item-custom-1-9')).toBeInTheDocument();
     fireEvent.click(screen.getByTestId('section-item-up-custom-1-9'));
 
     fireEvent.click(screen.getByTestId('sections-save'));
-    expect(await screen.findByTestId('sections-saved', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByTestId('sections-saved')).toBeInTheDocument();
     expect(sent).toHaveLength(1);
     expect(sent[0]).toEqual({
       tenantId: '000000',
@@ -158,15 +156,15 @@ describe('Content → Home sections', () => {
       },
     }));
     renderPage();
-    fireEvent.click(await screen.findByTestId('sections-add', {}, wait));
+    fireEvent.click(await screen.findByTestId('sections-add'));
     fireEvent.change(await screen.findByTestId('section-title-custom-1-en'), { target: { value: 'Empty' } });
     fireEvent.click(screen.getByTestId('sections-save'));
-    const error = await screen.findByTestId('sections-error', {}, wait);
+    const error = await screen.findByTestId('sections-error');
     expect(error.textContent).toContain('custom-1: A custom section lists 1 to 20 series');
 
     fireEvent.click(screen.getByTestId('section-delete-custom-1'));
     await act(async () => {
-      fireEvent.click(await screen.findByTestId('section-delete-ok-custom-1', {}, wait));
+      fireEvent.click(await screen.findByTestId('section-delete-ok-custom-1'));
     });
     await waitFor(() => expect(screen.queryByTestId('section-custom-1')).toBeNull());
     expect(screen.queryByTestId('sections-error')).toBeNull();

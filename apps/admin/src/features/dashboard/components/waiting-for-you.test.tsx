@@ -5,7 +5,6 @@ import { useSession } from '../../../shared/session/session';
 import { renderConsole, stubServer } from '../../../shared/testing';
 import { WaitingForYou } from './waiting-for-you';
 
-const wait = { timeout: 10_000 };
 const finance = {
   id: '4',
   username: 'fin',
@@ -40,7 +39,7 @@ describe('what waits for the operator', () => {
   it('comes as counts, those with something waiting first, each a link to its filtered queue', async () => {
     const calls = stubServer(() => ({ body: answer }));
     renderConsole(<WaitingForYou tenantId="000001" />);
-    const approve = await screen.findByTestId('waiting-withdrawalsToApprove', {}, wait);
+    const approve = await screen.findByTestId('waiting-withdrawalsToApprove');
     expect(approve.getAttribute('href')).toBe('/finance/withdrawals?status=applied&tenantId=000001');
     expect(approve.textContent).toContain('Withdrawals to approve');
     expect(approve.textContent).toContain('3');
@@ -63,15 +62,15 @@ describe('what waits for the operator', () => {
     expect(screen.getByTestId('waiting-rechargesToConfirm').querySelector('.ds-waiting-none')).not.toBeNull();
     expect(screen.getByText('6 waiting')).toBeInTheDocument();
     expect(calls[0]?.path).toBe('/admin-api/dashboard/waiting');
-  }, 30_000);
+  });
 
   it('in Vietnamese for a Vietnamese operator', async () => {
     useLanguage.getState().setLanguage('vn');
     stubServer(() => ({ body: answer }));
     renderConsole(<WaitingForYou tenantId={undefined} />);
-    expect((await screen.findByTestId('waiting-withdrawalsToApprove', {}, wait)).textContent).toContain(
+    expect((await screen.findByTestId('waiting-withdrawalsToApprove')).textContent).toContain(
       'Yêu cầu rút cần duyệt',
     );
     expect(screen.getByText('Đang chờ bạn xử lý')).toBeInTheDocument();
-  }, 30_000);
+  });
 });

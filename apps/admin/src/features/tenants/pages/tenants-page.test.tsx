@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { consoleOwnerEachTest, renderConsole, stubServer } from '../../../shared/testing';
 import { TenantsPage } from './tenants-page';
 
-const wait = { timeout: 10_000 };
 const tenant = {
   tenantId: '000000',
   name: 'DramaStar PH',
@@ -25,7 +24,7 @@ describe('tenants in Vietnamese', () => {
         : { status: 404, body: { code: 404, msg: 'no' } },
     );
     renderConsole(<TenantsPage />);
-    await screen.findByText('DramaStar PH', {}, wait);
+    await screen.findByText('DramaStar PH');
     for (const word of ['Tiền tệ', 'Múi giờ', 'Tên miền', 'bật'])
       expect(screen.getAllByText(word).length).toBeGreaterThan(0);
     expect(screen.getByTestId('tenant-new')).toHaveTextContent('Tenant mới');

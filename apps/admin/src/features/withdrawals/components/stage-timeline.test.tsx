@@ -4,8 +4,6 @@ import { consoleOwnerEachTest, renderConsole, stubServer } from '../../../shared
 import type { AdminWithdrawal } from '../api/withdrawals';
 import { StageTimeline } from './stage-timeline';
 
-const wait = { timeout: 10_000 };
-
 consoleOwnerEachTest('vn');
 
 describe('a withdrawal’s timeline in Vietnamese', () => {
@@ -43,7 +41,7 @@ describe('a withdrawal’s timeline in Vietnamese', () => {
         : { status: 404, body: { code: 404, msg: 'no' } },
     );
     renderConsole(<StageTimeline withdrawal={{ orderNo: 'W1' } as AdminWithdrawal} />);
-    expect(await screen.findByTestId('timeline-step-pay', {}, wait)).toHaveTextContent(
+    expect(await screen.findByTestId('timeline-step-pay')).toHaveTextContent(
       /Đánh dấu đã trả bởi ben · .* · mã tham chiếu ngân hàng BDO-123/,
     );
     expect(screen.getByTestId('timeline-step-applied')).toHaveTextContent('Người dùng đã gửi yêu cầu');

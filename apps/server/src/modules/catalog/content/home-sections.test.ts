@@ -74,7 +74,7 @@ beforeAll(async () => {
   ids.b = await makeSeries('Beta Hearts', '000000', true);
   ids.draft = await makeSeries('Gamma Draft', '000000', false);
   ids.other = await makeSeries('Elsewhere', '000001', true);
-}, 120_000);
+});
 afterAll(() => t.close());
 
 describe('home sections', () => {

@@ -57,7 +57,7 @@ beforeAll(async () => {
   writeFileSync(join(source, 'ep10.ID.srt'), '1\n00:00:00,500 --> 00:00:02,000\nHalo\n');
   writeFileSync(join(source, 'ep3.en.srt'), '1\n00:00:00,500 --> 00:00:02,000\nNobody\n');
   t = await buildTestApp({ MEDIA_DIR: media });
-}, 60_000);
+});
 afterAll(() => t.close());
 
 describe('importing a series from a folder of videos', () => {

@@ -99,7 +99,7 @@ beforeAll(async () => {
   b.clock.advance(a.clock.now().getTime() - b.clock.now().getTime());
   f = walletFixtures(a);
   editor = await f.operator('content', ['000000']);
-}, 120_000);
+});
 afterAll(async () => {
   if (skip) return;
   await b.close();
@@ -321,7 +321,7 @@ describe.skipIf(skip)('media on object storage, two instances, no shared disk', 
     } finally {
       for (const t of [a, b]) t.clock.set(testTime);
     }
-  }, 120_000);
+  });
 
   it('streams segments through the instances with MEDIA_SEGMENTS=instance, ranges included', async () => {
     const through = await buildTestApp(
@@ -377,7 +377,7 @@ describe.skipIf(skip)('media on object storage, two instances, no shared disk', 
     } finally {
       await through.close();
     }
-  }, 60_000);
+  });
 
   it('takes a console upload by presigned PUT straight into the store, with type and size signed', async () => {
     const admin = caller(a.app, '/admin-api');
@@ -459,7 +459,7 @@ describe.skipIf(skip)('media on object storage, two instances, no shared disk', 
     });
     expect(refused.status).toBe(400);
     expect(await storeB.exists(bad.key)).toBe(false);
-  }, 120_000);
+  });
 
   it('keeps chat pictures in the store: uploaded through one instance, sent and shown through the other, unsent ones purged', async () => {
     const user = await f.user();
@@ -508,5 +508,5 @@ describe.skipIf(skip)('media on object storage, two instances, no shared disk', 
     b.clock.set(new Date(Date.now() + DAY_MS + 60_000));
     expect(await purgeUnsentChatImages(b.database.db, b.clock, storeB)).toBeGreaterThanOrEqual(1);
     expect([await storeB.exists(sent.imageKey), await storeB.exists(unsent.imageKey)]).toEqual([true, false]);
-  }, 60_000);
+  });
 });

@@ -43,7 +43,7 @@ beforeAll(async () => {
     );
     ids.push(e!.id);
   }
-}, 120_000);
+});
 afterAll(() => t.close());
 
 describe('re-packaging an episode made before the ladder', () => {
@@ -102,5 +102,5 @@ describe('re-packaging an episode made before the ladder', () => {
     const files = readdirSync(join(media, 'private', KEY));
     expect(files.filter((f) => f.startsWith('seg_'))).toHaveLength(reference.length);
     expect(files).toContain('index.m3u8');
-  }, 120_000);
+  });
 });

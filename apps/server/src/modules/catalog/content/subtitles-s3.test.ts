@@ -31,7 +31,7 @@ beforeAll(async () => {
     LOG_LEVEL: 'warn',
     MEDIA_DIR: join(dir, 'media'),
   });
-}, 120_000);
+});
 afterAll(async () => {
   if (skip) return;
   await t.close();
