@@ -350,4 +350,24 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // One timeout policy (vitest.config.ts): no Vitest test or hook sets its own.
+    files: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name=/^(toBeTruthy|toBeFalsy)$/]',
+          message:
+            'Assert the value (toBe, toEqual, toMatch, toBeInTheDocument, not.toBeNull), not its truthiness.',
+        },
+        {
+          selector:
+            'CallExpression[callee.name=/^(it|test)$/][arguments.length=3], CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name=/^(only|skip|skipIf|runIf|concurrent|sequential)$/][arguments.length=3], CallExpression[callee.name=/^(before|after)(All|Each)$/][arguments.length=2]',
+          message:
+            "The suite's one timeout (vitest.config.ts) bounds every test and hook: don't set your own.",
+        },
+      ],
+    },
+  },
 );

@@ -804,6 +804,7 @@ describe('the money rules (model-based, random sequences)', () => {
     });
   });
 
+  // eslint-disable-next-line no-restricted-syntax -- its size is set from outside (npm run test:money-model: 500 runs, ~10 min), so its bound grows with it
   it(
     `hold over ${RUNS} runs of up to ${STEPS} steps on ${instances.length || (usingPostgres ? 2 : 1)} instance(s), seed ${SEED}`,
     async () => {
