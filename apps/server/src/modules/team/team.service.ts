@@ -39,8 +39,8 @@ export function createTeamService(deps: {
     // The team's links (the user module's) among the Star Card holders (the membership module's).
     const rows = await rowsOf<{ depth: number; n: number }>(
       on,
-      sql`select l.depth, count(*)::int as n from (${teamLinksOf([userId])}) l
-          where l.descendant_id in (${starHolders(clock.now())})
+      sql`select l.depth, count(distinct l.descendant_id)::int as n
+          from (${teamLinksOf([userId])}) l join (${starHolders(clock.now())}) c on c.user_id = l.descendant_id
           group by l.depth`,
     );
     return new Map(rows.map((r) => [r.depth, r.n]));
