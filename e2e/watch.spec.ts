@@ -83,10 +83,11 @@ test('a signed-in viewer shares an episode with their invite code in the link', 
   const first = series.episodes[0]!;
   await page.goto(`${base()}/pages/shorts/videoDetails?seriesId=${seriesId}&videoId=${first.id}`);
   await page.getByTestId('details-share').tap();
-  const link = await page.evaluate(() => navigator.clipboard.readText());
-  expect(link).toBe(
-    `${origin()}/#/pages/drainage/index?seriesId=${seriesId}&videoId=${first.id}&inviteCode=${sharer.inviteCode}`,
-  );
+  const expected = `${origin()}/#/pages/drainage/index?seriesId=${seriesId}&videoId=${first.id}&inviteCode=${sharer.inviteCode}`;
+  // The copy is done once "Link copied" shows the link (the share may first fetch the viewer's
+  // profile); the clipboard is the browser's, so read before that it may hold another test's link.
+  await expect(page.locator('.ds-confirm__link')).toHaveText(expected);
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(expected);
 });
 
 test('the paywall buys a card from the balance in one tap and the episode plays on', async ({ page }) => {
