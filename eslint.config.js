@@ -363,7 +363,7 @@ export default tseslint.config(
         },
         {
           selector:
-            'CallExpression[callee.name=/^(it|test)$/][arguments.length=3], CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name=/^(only|skip|skipIf|runIf|concurrent|sequential)$/][arguments.length=3], CallExpression[callee.name=/^(before|after)(All|Each)$/][arguments.length=2]',
+            'CallExpression[callee.name=/^(it|test)$/][arguments.length=3], CallExpression[callee.object.name=/^(it|test)$/][arguments.length=3], CallExpression[callee.callee.object.name=/^(it|test)$/][arguments.length=3], CallExpression[callee.name=/^(before|after)(All|Each)$/][arguments.length=2]',
           message:
             "The suite's one timeout (vitest.config.ts) bounds every test and hook: don't set your own.",
         },

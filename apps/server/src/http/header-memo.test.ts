@@ -17,7 +17,7 @@ describe('headerMemo', () => {
     const upper = headerMemo((value: string) => {
       seen.push(value);
       return value.toUpperCase();
-    });
+    }, 2);
     upper('a');
     upper('b');
     upper('c'); // 'a' makes room

@@ -291,7 +291,7 @@ describe('episodes', () => {
     const seen: number[] = [];
     const poll = setInterval(() => {
       void jobOf(queued.id).then((j) => seen.push(j.progress));
-    });
+    }, 15);
     expect(await worker.runOnce()).toBe('done');
     clearInterval(poll);
     const done = await jobOf(queued.id);
