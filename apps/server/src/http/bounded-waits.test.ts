@@ -113,7 +113,6 @@ describe('bounded waits', () => {
       await lock.release();
       for (const t of [a, b]) expect((await send(t, ACCOUNT_INFO, token)).res.statusCode).toBe(200);
     },
-    60_000,
   );
 
   it.runIf(usingPostgres)(
@@ -148,7 +147,6 @@ describe('bounded waits', () => {
       for (const answer of after) if (answer.res.statusCode !== 200) expectBusy(answer);
       for (const t of [a, b]) expect((await send(t, ACCOUNT_INFO, token)).res.statusCode).toBe(200);
     },
-    60_000,
   );
 
   it.runIf(usingPostgres)(
@@ -163,6 +161,5 @@ describe('bounded waits', () => {
       await lock.release();
       await vi.waitFor(async () => expect((await send(a, ACCOUNT_INFO, token)).res.statusCode).toBe(200));
     },
-    60_000,
   );
 });

@@ -204,7 +204,6 @@ describe('the ledger', () => {
       expect(await sumOfAll()).toBe(0n);
       expect(await ledgerViolations(database)).toEqual([]);
     },
-    60_000,
   );
 
   it('lists a wallet’s movements newest first, signed from the wallet’s side', async () => {
