@@ -1,7 +1,6 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppUpdate, BUILD_ID } from './app-update';
-import { wait } from '../test/render-app';
 
 /** fetch answering /version.json with `buildId` and / with `page` (a status, or a network error). */
 function stubServer(buildId: string, page: number | Error) {
@@ -26,7 +25,7 @@ describe('app update', () => {
   it('stays away while the deployed build is this one', async () => {
     const fetchMock = stubServer(BUILD_ID, 200);
     renderUpdate(vi.fn());
-    await waitFor(() => expect(fetchMock).toHaveBeenCalled(), wait);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     await act(() => Promise.resolve());
     expect(screen.queryByTestId('app-update')).toBeNull();
   });
@@ -35,16 +34,16 @@ describe('app update', () => {
     stubServer(`${BUILD_ID}-next`, 200);
     const reload = vi.fn();
     renderUpdate(reload);
-    fireEvent.click(await screen.findByTestId('app-update-install', {}, wait));
-    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1), wait);
+    fireEvent.click(await screen.findByTestId('app-update-install'));
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
   });
 
   it('says "Failed to install the upgrade package" when the new build cannot be reached, and stays', async () => {
     stubServer(`${BUILD_ID}-next`, new TypeError('offline'));
     const reload = vi.fn();
     renderUpdate(reload);
-    fireEvent.click(await screen.findByTestId('app-update-install', {}, wait));
-    expect(await screen.findByText('Failed to install the upgrade package', {}, wait)).toBeInTheDocument();
+    fireEvent.click(await screen.findByTestId('app-update-install'));
+    expect(await screen.findByText('Failed to install the upgrade package')).toBeInTheDocument();
     expect(reload).not.toHaveBeenCalled();
     expect(screen.getByTestId('app-update')).toBeInTheDocument();
   });

@@ -5,7 +5,6 @@ import { useSession } from '../shared/store/session';
 import { STORAGE_KEYS } from '../shared/store/storage-keys';
 import { ok, stubFetch } from '../test/fetch';
 import { App } from './app';
-import { wait } from '../test/render-app';
 
 function renderAt(hash: string) {
   window.location.hash = hash;
@@ -16,7 +15,7 @@ function renderAt(hash: string) {
 describe('app shell', () => {
   it('shows the tab bar and the honest home page', async () => {
     renderAt('#/');
-    expect(await screen.findByTestId('home-page', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByTestId('home-page')).toBeInTheDocument();
     for (const tab of ['home', 'shorts', 'earn', 'profile'])
       expect(screen.getByTestId(`tab-${tab}`)).toBeInTheDocument();
     expect(screen.getByTestId('tab-home').getAttribute('aria-current')).toBe('page');
@@ -26,18 +25,18 @@ describe('app shell', () => {
 
   it('choosing a language persists it, goes back and retranslates everything', async () => {
     renderAt('#/pages/profile/index');
-    fireEvent.click(await screen.findByTestId('profile-settings', {}, wait));
-    fireEvent.click(await screen.findByTestId('settings-language', {}, wait));
-    const english = await screen.findByTestId('language-en', {}, wait);
+    fireEvent.click(await screen.findByTestId('profile-settings'));
+    fireEvent.click(await screen.findByTestId('settings-language'));
+    const english = await screen.findByTestId('language-en');
     expect(english.getAttribute('aria-checked')).toBe('true');
     expect(screen.getByTestId('language-vn').getAttribute('aria-checked')).toBe('false');
-    fireEvent.click(await screen.findByText('Tiếng Việt', {}, wait));
+    fireEvent.click(await screen.findByText('Tiếng Việt'));
     expect(localStorage.getItem(STORAGE_KEYS.language)).toBe('vn');
     // Back on Settings, now in Vietnamese; then back to Profile, whose tab bar is retranslated.
-    expect(await screen.findByRole('heading', { name: 'Cài đặt' }, wait)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Cài đặt' })).toBeInTheDocument();
     expect(screen.getByTestId('settings-language').textContent).toContain('Tiếng Việt');
     fireEvent.click(screen.getByTestId('header-back'));
-    expect((await screen.findByTestId('tab-profile', {}, wait)).textContent).toBe('Tôi');
+    expect((await screen.findByTestId('tab-profile')).textContent).toBe('Tôi');
     expect(screen.getByTestId('tab-home').textContent).toBe('Trang chủ');
     expect(document.documentElement.lang).toBe('vi');
   });
@@ -45,13 +44,13 @@ describe('app shell', () => {
   it('a language page opened directly returns to Settings after the choice', async () => {
     window.history.replaceState(null, '', '#/pages/profile/setting/language');
     renderAt('#/pages/profile/setting/language');
-    fireEvent.click(await screen.findByText('Bahasa Indonesia', {}, wait));
-    expect(await screen.findByRole('heading', { name: 'Pengaturan' }, wait)).toBeInTheDocument();
+    fireEvent.click(await screen.findByText('Bahasa Indonesia'));
+    expect(await screen.findByRole('heading', { name: 'Pengaturan' })).toBeInTheDocument();
   });
 
   it('the light mode switch in Settings changes and remembers the theme', async () => {
     renderAt('#/pages/profile/setting/index');
-    fireEvent.click(await screen.findByTestId('settings-light-mode', {}, wait));
+    fireEvent.click(await screen.findByTestId('settings-light-mode'));
     expect(document.documentElement.dataset.theme).toBe('light');
     expect(document.documentElement.getAttribute('data-prefers-color-scheme')).toBe('light');
     expect(localStorage.getItem(STORAGE_KEYS.theme)).toBe('light');
@@ -61,14 +60,14 @@ describe('app shell', () => {
     stubFetch(ok({ enabled: false }));
     act(() => useSession.getState().setTenantFallback());
     renderAt('#/pages/earn/index');
-    expect((await screen.findByTestId('earn-disabled', {}, wait)).textContent).toContain(
+    expect((await screen.findByTestId('earn-disabled')).textContent).toContain(
       'Earning is not available here',
     );
   });
 
   it('shows a 404 page with a way home for unknown routes', async () => {
     renderAt('#/no/such/page');
-    fireEvent.click(await screen.findByText('Back to Home', {}, wait));
-    expect(await screen.findByTestId('home-page', {}, wait)).toBeInTheDocument();
+    fireEvent.click(await screen.findByText('Back to Home'));
+    expect(await screen.findByTestId('home-page')).toBeInTheDocument();
   });
 });

@@ -8,7 +8,7 @@ import { useSession } from '../shared/store/session';
 import { LAST_KNOWN_KEY } from '../shared/store/storage-keys';
 import { ok, stubApi, on } from '../test/fetch';
 import { sampleUser, tenantConfigAnswer } from '../test/fixtures';
-import { renderAt, wait } from '../test/render-app';
+import { renderAt } from '../test/render-app';
 
 vi.mock('../shared/ui/toast', () => ({ showToast: vi.fn(), showNotify: vi.fn(), hideToast: vi.fn() }));
 
@@ -104,7 +104,7 @@ describe('offline', () => {
       useSession.getState().setUserInfo(sampleUser());
     });
     const first = renderAt('#/pages/profile/index');
-    expect((await screen.findByTestId('profile-balance', {}, wait)).textContent).toBe('₱1,000.00');
+    expect((await screen.findByTestId('profile-balance')).textContent).toBe('₱1,000.00');
     expect(screen.getByTestId('profile-balance').getAttribute('data-stale')).toBe('false');
     await waitFor(() =>
       expect(screen.getByTestId('profile-membership').textContent).toBe('Primary Star Card'),
@@ -114,7 +114,7 @@ describe('offline', () => {
     // Opened again offline (a new start: nothing in memory): the figures last known, marked.
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     renderAt('#/pages/profile/index');
-    expect((await screen.findByTestId('profile-balance', {}, wait)).textContent).toBe('₱1,000.00');
+    expect((await screen.findByTestId('profile-balance')).textContent).toBe('₱1,000.00');
     expect(screen.getByTestId('profile-balance-stale').textContent).toBe('last known');
     expect(screen.getByTestId('profile-membership').getAttribute('data-stale')).toBe('true');
     expect(screen.getByTestId('offline-bar')).toBeInTheDocument();

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../shared/store/session';
 import { ok, stubApi, on } from '../test/fetch';
 import { tenantConfigAnswer } from '../test/fixtures';
-import { renderAt, wait } from '../test/render-app';
+import { renderAt } from '../test/render-app';
 
 const baseRoutes = [on(api.config.tenantConfig).reply(ok(tenantConfigAnswer))];
 
@@ -17,7 +17,7 @@ describe('the spec’s other pages', () => {
     for (const route of ['/pages/common/webView', '/pages/webview/index']) {
       cleanup();
       renderAt(`#${route}?url=${encodeURIComponent('https://help.dramastar.example/faq')}`);
-      const frame = await screen.findByTestId<HTMLIFrameElement>('web-view-frame', {}, wait);
+      const frame = await screen.findByTestId<HTMLIFrameElement>('web-view-frame');
       expect(frame.src).toBe('https://help.dramastar.example/faq');
       expect(frame.getAttribute('sandbox')).not.toContain('allow-top-navigation');
       expect(screen.getByRole('heading').textContent).toBe('help.dramastar.example');
@@ -33,7 +33,7 @@ describe('the spec’s other pages', () => {
   it('refuses any other address in the web view', async () => {
     stubApi(baseRoutes);
     renderAt(`#/pages/common/webView?url=${encodeURIComponent('javascript:alert(1)')}`);
-    expect((await screen.findByTestId('web-view-refused', {}, wait)).textContent).toContain(
+    expect((await screen.findByTestId('web-view-refused')).textContent).toContain(
       'This address cannot be opened here',
     );
     expect(screen.queryByTestId('web-view-frame')).toBeNull();
@@ -45,7 +45,7 @@ describe('the spec’s other pages', () => {
     renderAt(
       '#/open-location?latitude=14.5547&longitude=121.0244&name=DramaStar%20Manila&address=Ayala%20Avenue',
     );
-    const place = await screen.findByTestId('open-location', {}, wait);
+    const place = await screen.findByTestId('open-location');
     expect(place.textContent).toContain('DramaStar Manila');
     expect(place.textContent).toContain('Ayala Avenue');
     expect(screen.getByTestId('open-location-coordinates').textContent).toBe('14.55470, 121.02440');
@@ -55,31 +55,31 @@ describe('the spec’s other pages', () => {
     );
     cleanup();
     renderAt('#/open-location?latitude=200&longitude=1');
-    expect(await screen.findByTestId('open-location-invalid', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByTestId('open-location-invalid')).toBeInTheDocument();
   });
 
   it('chooses the viewer’s country and goes back', async () => {
     stubApi(baseRoutes);
     renderAt('#/choose-location');
-    fireEvent.click(await screen.findByTestId('country-VN', {}, wait));
-    await waitFor(() => expect(useSession.getState().countryDes?.code).toBe('VN'), wait);
-    await waitFor(() => expect(window.location.hash).toBe('#/'), wait);
+    fireEvent.click(await screen.findByTestId('country-VN'));
+    await waitFor(() => expect(useSession.getState().countryDes?.code).toBe('VN'));
+    await waitFor(() => expect(window.location.hash).toBe('#/'));
   });
 
   it('lands an old link to Home’s top bar on Home, not on a bar over an empty page', async () => {
     stubApi(baseRoutes);
     renderAt('#/pages/home/components/homeNavbar');
-    await waitFor(() => expect(window.location.hash).toBe('#/'), wait);
+    await waitFor(() => expect(window.location.hash).toBe('#/'));
     expect(screen.queryByTestId('home-navbar')).toBeNull();
   });
 
   it('says a web view link without an address has no page to show, and leads Home', async () => {
     stubApi(baseRoutes);
     renderAt('#/pages/common/webView');
-    const empty = await screen.findByTestId('web-view-empty', {}, wait);
+    const empty = await screen.findByTestId('web-view-empty');
     expect(empty.textContent).toContain('No page to show');
     expect(empty.textContent).not.toContain('cannot be opened');
     fireEvent.click(screen.getByTestId('web-view-home'));
-    await waitFor(() => expect(window.location.hash).toBe('#/'), wait);
+    await waitFor(() => expect(window.location.hash).toBe('#/'));
   });
 });

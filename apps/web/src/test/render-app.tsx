@@ -9,12 +9,6 @@ export function renderAt(hash: string) {
   return { ...render(<App queryClient={queryClient} />), queryClient };
 }
 
-/**
- * How long a test waits for the app to show something. Generous because the suite shares two
- * cores with the server tests; a passing check returns as soon as it passes.
- */
-export const wait = { timeout: 10_000 };
-
 /** Types the 6 digits into the payment-password sheet (withdrawals, copyright purchases). */
 export function typePassword(digits: string) {
   const input = document.querySelector<HTMLInputElement>('.adm-passcode-input-native-input');

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../shared/store/session';
 import { ok, refusal, stubApi, on, type Fake } from '../../test/fetch';
 import { sampleUser, tenantConfigAnswer } from '../../test/fixtures';
-import { renderAt, wait } from '../../test/render-app';
+import { renderAt } from '../../test/render-app';
 
 // A notify is a longer toast: both land in the one mock the tests read.
 vi.mock('../../shared/ui/toast', async () => (await import('../../test/fetch')).toastMock());
@@ -91,7 +91,7 @@ function setup(history: ChatMessage[], routes: Fake[] = []) {
 describe('the chat page', () => {
   it('shows the history, connects, sends, and shows answers live with the socket status in the store', async () => {
     setup([msg('1', 'user', 'Hello?'), msg('2', 'operator', 'Hi, how can I help?')]);
-    expect(await screen.findByText('Hi, how can I help?', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByText('Hi, how can I help?')).toBeInTheDocument();
     const socket = TestSocket.all[0]!;
     expect(socket.url).toMatch(/\/app-api\/chat\/ws$/);
     expect(useSession.getState().socketStatus).toBe('connecting');
@@ -100,7 +100,7 @@ describe('the chat page', () => {
     socket.push({ type: 'hello', role: 'user', conversationId: '5' });
     expect(useSession.getState().socketStatus).toBe('open');
     // The support answer shown is read.
-    await waitFor(() => expect(socket.sent).toContainEqual({ type: 'read', messageId: '2' }), wait);
+    await waitFor(() => expect(socket.sent).toContainEqual({ type: 'read', messageId: '2' }));
 
     fireEvent.change(screen.getByTestId('chat-input'), { target: { value: 'My recharge is missing' } });
     fireEvent.click(screen.getByTestId('chat-send'));
@@ -112,20 +112,20 @@ describe('the chat page', () => {
       clientId: send?.clientId,
       message: { ...msg('3', 'user', 'My recharge is missing'), clientId: send?.clientId },
     });
-    await waitFor(() => expect(screen.queryByTestId('chat-pending')).toBeNull(), wait);
+    await waitFor(() => expect(screen.queryByTestId('chat-pending')).toBeNull());
 
     socket.push({ type: 'typing', conversationId: '5', senderKind: 'operator' });
     expect(screen.getByTestId('chat-typing')).toBeInTheDocument();
     socket.push({ type: 'message', message: msg('4', 'operator', 'Checking now') });
-    expect(await screen.findByText('Checking now', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByText('Checking now')).toBeInTheDocument();
     expect(screen.queryByTestId('chat-typing')).toBeNull();
     socket.push({ type: 'read', conversationId: '5', side: 'staff', messageId: '3' });
-    expect(await screen.findByTestId('chat-read', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByTestId('chat-read')).toBeInTheDocument();
   });
 
   it('counts down to the 1,000-character limit, takes nothing beyond it and says so', async () => {
     setup([]);
-    expect(await screen.findByTestId('chat-empty', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByTestId('chat-empty')).toBeInTheDocument();
     const socket = TestSocket.all[0]!;
     socket.serverOpens();
     socket.push({ type: 'hello', role: 'user', conversationId: null });
@@ -157,7 +157,7 @@ describe('the chat page', () => {
 
   it('greets the user and says when to expect a reply as the conversation opens', async () => {
     setup([]);
-    await screen.findByTestId('chat-empty', {}, wait);
+    await screen.findByTestId('chat-empty');
     const greeting = screen.getByTestId('chat-greeting');
     expect(greeting.textContent).toContain(`Hi ${sampleUser().nickname}`);
     expect(greeting.textContent).toContain('We usually reply within 15 minutes');
@@ -167,7 +167,7 @@ describe('the chat page', () => {
 
   it('keeps what is written offline and sends it once the socket is back', async () => {
     setup([]);
-    expect(await screen.findByTestId('chat-empty', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByTestId('chat-empty')).toBeInTheDocument();
     const first = TestSocket.all[0]!;
     first.drop();
     expect(useSession.getState().socketStatus).toBe('closed');
@@ -214,11 +214,11 @@ describe('the chat page', () => {
         ),
       ],
     );
-    expect(await screen.findByText('Hi', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByText('Hi')).toBeInTheDocument();
     const first = TestSocket.all[0]!;
     first.serverOpens();
     first.push({ type: 'hello', role: 'user', conversationId: '5' });
-    await waitFor(() => expect(catchUps).toBe(1), wait);
+    await waitFor(() => expect(catchUps).toBe(1));
     first.drop();
 
     act(() => void window.dispatchEvent(new Event('online')));
@@ -226,14 +226,14 @@ describe('the chat page', () => {
     second.serverOpens();
     // Staff answered and closed the conversation meanwhile: no open conversation any more.
     second.push({ type: 'hello', role: 'user', conversationId: null });
-    expect(await screen.findByText('Solved, closing this chat', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByText('Solved, closing this chat')).toBeInTheDocument();
     expect(screen.getByTestId('chat-closed')).toBeInTheDocument();
     expect(screen.getAllByTestId('chat-message')).toHaveLength(3);
 
     // The session was ended elsewhere: the socket is refused, and the app signs out.
     sessionGone = true;
     second.drop(4401);
-    await waitFor(() => expect(useSession.getState().token).toBeNull(), wait);
+    await waitFor(() => expect(useSession.getState().token).toBeNull());
     expect(server.callsTo(chatCalls.conversation).length).toBeGreaterThan(1);
     expect(TestSocket.all).toHaveLength(2);
   });

@@ -19,7 +19,7 @@ import {
   signIn,
   trialCards,
 } from '../../test/fixtures';
-import { renderAt, wait } from '../../test/render-app';
+import { renderAt } from '../../test/render-app';
 
 // A notify is a longer toast: both land in the one mock the tests read.
 vi.mock('../../shared/ui/toast', async () => (await import('../../test/fetch')).toastMock());
@@ -170,9 +170,9 @@ describe('Shorts feed', () => {
     ]);
     signIn();
     renderAt('#/pages/shorts/index');
-    const feedElement = await screen.findByTestId('shorts-feed', {}, wait);
+    const feedElement = await screen.findByTestId('shorts-feed');
     const [first] = videos();
-    await waitFor(() => expect(instanceFor(1)?.media).toBe(first), wait);
+    await waitFor(() => expect(instanceFor(1)?.media).toBe(first));
     fireEvent(first!, new Event('canplay'));
     fireEvent(first!, new Event('playing'));
     Object.defineProperty(first!, 'duration', { value: 60, configurable: true });
@@ -182,17 +182,17 @@ describe('Shorts feed', () => {
     expect(screen.getByTestId('shorts-full-series').getAttribute('href')).toMatch(/seriesId=1&videoId=1$/);
 
     // Sound on with a tap, off again with Mute: both remembered for the next visit.
-    fireEvent.click(await screen.findByTestId('shorts-sound', {}, wait));
+    fireEvent.click(await screen.findByTestId('shorts-sound'));
     expect(first!.muted).toBe(false);
     expect(localStorage.getItem('dramastar.sound')).toBe('1');
-    fireEvent.click(await screen.findByTestId('shorts-mute', {}, wait));
+    fireEvent.click(await screen.findByTestId('shorts-mute'));
     expect(first!.muted).toBe(true);
     expect(localStorage.getItem('dramastar.sound')).toBeNull();
-    expect(await screen.findByTestId('shorts-sound', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByTestId('shorts-sound')).toBeInTheDocument();
     fireEvent.click(screen.getByTestId('shorts-sound'));
 
     // The bar seeks the playing episode.
-    const bar = await screen.findByTestId('shorts-progress', {}, wait);
+    const bar = await screen.findByTestId('shorts-progress');
     fireEvent.change(bar, { target: { value: '30' } });
     expect(first!.currentTime).toBe(30);
 
@@ -200,7 +200,7 @@ describe('Shorts feed', () => {
     media.pause.mockClear();
     fireEvent.click(feedElement);
     fireEvent.click(feedElement);
-    await waitFor(() => expect(server.callsTo(api.video.liking)).toHaveLength(1), wait);
+    await waitFor(() => expect(server.callsTo(api.video.liking)).toHaveLength(1));
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(media.pause).not.toHaveBeenCalled();
     fireEvent.click(feedElement);
@@ -210,24 +210,24 @@ describe('Shorts feed', () => {
     Object.defineProperty(first!, 'paused', { value: false, configurable: true });
     first!.setAttribute('src', 'blob:episode-1');
     fireEvent.click(feedElement);
-    await waitFor(() => expect(media.pause).toHaveBeenCalled(), wait);
+    await waitFor(() => expect(media.pause).toHaveBeenCalled());
   });
 
   it('plays through a pool of three reused <video> elements and tears down what leaves it', async () => {
     const server = stubApi([...baseRoutes, on(api.video.videosPage).reply(feed(6, 99)), ...playRoutes(6)]);
     renderAt('#/pages/shorts/index');
-    await screen.findByTestId('shorts-feed', {}, wait);
+    await screen.findByTestId('shorts-feed');
     const pool = videos();
     expect(pool).toHaveLength(3);
 
     // The first item is attached at once; its neighbour waits until it plays.
-    await waitFor(() => expect(instanceFor(1)?.media).toBe(pool[0]), wait);
+    await waitFor(() => expect(instanceFor(1)?.media).toBe(pool[0]));
     expect(instanceFor(2)).toBeUndefined();
     expect(pool[0]!.dataset.videoId).toBe('1');
     fireEvent(pool[0]!, new Event('canplay'));
     expect(media.play).toHaveBeenCalled();
     fireEvent(pool[0]!, new Event('playing'));
-    await waitFor(() => expect(instanceFor(2)?.media).toBe(pool[1]), wait);
+    await waitFor(() => expect(instanceFor(2)?.media).toBe(pool[1]));
     // The neighbour loads what starts it: one segment of its lowest rendition.
     expect(instanceFor(2)?.config).toMatchObject({
       maxBufferLength: 2,
@@ -262,13 +262,13 @@ describe('Shorts feed', () => {
     expect(instanceFor(2)?.config).toMatchObject({ maxBufferLength: 12, maxMaxBufferLength: 15 });
     expect(instanceFor(2)?.autoLevelCapping).toBe(-1);
     fireEvent(pool[1]!, new Event('playing'));
-    await waitFor(() => expect(instanceFor(3)?.media).toBe(pool[2]), wait);
+    await waitFor(() => expect(instanceFor(3)?.media).toBe(pool[2]));
     expect(instanceFor(1)?.destroyed).toBe(false);
 
     // To item 3: item 1 leaves the window, its element is torn down and takes item 4.
     fireEvent.keyDown(window, { key: 'ArrowDown' });
     fireEvent(pool[2]!, new Event('playing'));
-    await waitFor(() => expect(instanceFor(4)?.media).toBe(pool[0]), wait);
+    await waitFor(() => expect(instanceFor(4)?.media).toBe(pool[0]));
     expect(instanceFor(1)?.destroyed).toBe(true);
     expect(media.load).toHaveBeenCalled();
     expect(pool[0]!.dataset.videoId).toBe('4');
@@ -281,7 +281,7 @@ describe('Shorts feed', () => {
   it('shows the unlock prompt on a locked item and never asks for its stream', async () => {
     const server = stubApi([...baseRoutes, on(api.video.videosPage).reply(feed(5, 1)), ...playRoutes(5)]);
     renderAt('#/pages/shorts/index');
-    const prompt = await screen.findByTestId('unlock-prompt', {}, wait);
+    const prompt = await screen.findByTestId('unlock-prompt');
     expect(prompt.getAttribute('data-number')).toBe('1');
     expect(prompt.textContent).toContain('72-hour trial card');
     // A guest sees the promise and is offered the prices (no sign-in needed) or the login.
@@ -316,10 +316,10 @@ describe('Shorts feed', () => {
       on(api.user.info).reply(ok(sampleUser())),
     ]);
     renderAt('#/pages/shorts/index');
-    await screen.findByTestId('shorts-feed', {}, wait);
+    await screen.findByTestId('shorts-feed');
     const like = () =>
       document.querySelector<HTMLElement>('[data-active="true"] [data-testid="shorts-like"]')!;
-    await waitFor(() => expect(like()).toBeInTheDocument(), wait);
+    await waitFor(() => expect(like()).toBeInTheDocument());
     fireEvent.click(like());
     expect(useLoginPanel.getState().visible).toBe(true);
     expect(server.callsTo(api.video.liking)).toHaveLength(0);
@@ -327,7 +327,7 @@ describe('Shorts feed', () => {
     act(() => useLoginPanel.setState({ visible: false }));
     signIn();
     fireEvent.click(like());
-    await waitFor(() => expect(like().getAttribute('aria-pressed')).toBe('true'), wait);
+    await waitFor(() => expect(like().getAttribute('aria-pressed')).toBe('true'));
     expect(server.callsTo(api.video.liking)[0]!.json).toEqual({ videoId: 1 });
     expect(like().textContent).toContain('3');
   });
@@ -343,13 +343,9 @@ describe('Shorts feed', () => {
       on(api.user.info).reply(ok(sampleUser())),
     ]);
     renderAt('#/pages/shorts/index');
-    await screen.findByTestId('shorts-feed', {}, wait);
-    await waitFor(
-      () =>
-        expect(
-          document.querySelector('[data-active="true"] [data-testid="shorts-share"]'),
-        ).toBeInTheDocument(),
-      wait,
+    await screen.findByTestId('shorts-feed');
+    await waitFor(() =>
+      expect(document.querySelector('[data-active="true"] [data-testid="shorts-share"]')).toBeInTheDocument(),
     );
     fireEvent.click(document.querySelector('[data-active="true"] [data-testid="shorts-share"]')!);
     await waitFor(() =>
@@ -357,7 +353,7 @@ describe('Shorts feed', () => {
         `${window.location.origin}/#/pages/drainage/index?seriesId=1&videoId=1&inviteCode=AB12CD34`,
       ),
     );
-    expect(await screen.findByText('Link copied', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByText('Link copied')).toBeInTheDocument();
   });
   it('share waits for a just-signed-in viewer’s profile, so the link keeps their invite code', async () => {
     const writeText = stubClipboard();
@@ -373,7 +369,7 @@ describe('Shorts feed', () => {
     renderAt('#/pages/shorts/index');
     const share = () =>
       document.querySelector<HTMLElement>('[data-active="true"] [data-testid="shorts-share"]');
-    await waitFor(() => expect(share()).toBeInTheDocument(), wait);
+    await waitFor(() => expect(share()).toBeInTheDocument());
     act(() => useSession.setState({ userInfo: null, userDetail: null }));
     fireEvent.click(share()!);
     await waitFor(() =>
@@ -393,7 +389,7 @@ describe('Help promote dramas', () => {
       on(api.user.info).reply(ok(sampleUser())),
     ]);
     renderAt('#/pages/profile/dramas/index');
-    fireEvent.click(await screen.findByTestId('dramas-share-7', {}, wait));
+    fireEvent.click(await screen.findByTestId('dramas-share-7'));
     await waitFor(() =>
       expect(writeText).toHaveBeenLastCalledWith(
         `${window.location.origin}/#/pages/drainage/index?seriesId=7`,
@@ -429,7 +425,7 @@ describe('Home page', () => {
       on(api.video.allSeries).reply(ok({ list: [], total: 0 })),
     ]);
     renderAt('#/');
-    const picks = await screen.findByTestId('home-section-picks', {}, wait);
+    const picks = await screen.findByTestId('home-section-picks');
     expect(picks.querySelector('h2')?.textContent).toBe('Editors’ picks');
     expect([...picks.querySelectorAll('.ds-card__title')].map((e) => e.textContent)).toEqual([
       'Series 3',
@@ -457,7 +453,7 @@ describe('Home page', () => {
       on(api.video.allSeries).reply(ok({ list: [], total: 0 })),
     ]);
     const { queryClient } = renderAt('#/');
-    await screen.findByTestId('home-section-hot', {}, wait);
+    await screen.findByTestId('home-section-hot');
     await act(() => queryClient.refetchQueries({ queryKey: dramaKeys.home() }));
     expect(answers).toBe(2);
     expect(screen.getByTestId('home-section-hot')).toBeInTheDocument();
@@ -467,7 +463,7 @@ describe('Home page', () => {
   it('shows the error page when its first answer fails', async () => {
     stubApi([...baseRoutes, on(api.video.homeSeries).reply(refusal(500, 'Server busy'))]);
     renderAt('#/');
-    expect(await screen.findByTestId('home-error', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByTestId('home-error')).toBeInTheDocument();
     expect(screen.queryByTestId('home-section-hot')).toBeNull();
   });
 });
@@ -487,11 +483,11 @@ describe('the first screen drawn by index.html', () => {
     const shell = document.body.appendChild(document.createElement('div'));
     shell.id = 'ds-boot';
     renderAt('#/');
-    await screen.findByTestId('home-page', {}, wait);
+    await screen.findByTestId('home-page');
     expect(document.getElementById('ds-boot')).not.toBeNull();
     answer();
-    await screen.findByTestId('home-banner', {}, wait);
-    await waitFor(() => expect(document.getElementById('ds-boot')).toBeNull(), wait);
+    await screen.findByTestId('home-banner');
+    await waitFor(() => expect(document.getElementById('ds-boot')).toBeNull());
   });
 
   it('gives way when Home is left before its content came', async () => {
@@ -499,10 +495,10 @@ describe('the first screen drawn by index.html', () => {
     const shell = document.body.appendChild(document.createElement('div'));
     shell.id = 'ds-boot';
     renderAt('#/');
-    await screen.findByTestId('home-page', {}, wait);
+    await screen.findByTestId('home-page');
     expect(document.getElementById('ds-boot')).not.toBeNull();
     window.location.hash = '#/pages/search/index';
-    await waitFor(() => expect(document.getElementById('ds-boot')).toBeNull(), wait);
+    await waitFor(() => expect(document.getElementById('ds-boot')).toBeNull());
   });
 });
 
@@ -521,20 +517,20 @@ describe('Search', () => {
       }),
     ]);
     renderAt('#/pages/search/index');
-    expect(await screen.findByTestId('search-hot-1', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByTestId('search-hot-1')).toBeInTheDocument();
     const input = screen.getByTestId('search-input');
     fireEvent.change(input, { target: { value: 'l' } });
     fireEvent.change(input, { target: { value: 'lo' } });
     fireEvent.change(input, { target: { value: 'love' } });
     expect(server.callsTo(api.video.page)).toHaveLength(0);
-    expect(await screen.findByTestId('search-result-5', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByTestId('search-result-5')).toBeInTheDocument();
     expect(server.callsTo(api.video.page)).toHaveLength(1);
     expect(server.callsTo(api.video.page)[0]!.json).toMatchObject({ keyword: 'love', pageNum: 1 });
 
     fireEvent.submit(input.closest('form')!);
     fireEvent.change(input, { target: { value: 'zzz' } });
     fireEvent.submit(input.closest('form')!);
-    expect(await screen.findByTestId('search-empty', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByTestId('search-empty')).toBeInTheDocument();
     expect(JSON.parse(localStorage.getItem('dramastar.recentSearches')!)).toEqual(['zzz', 'love']);
 
     fireEvent.click(screen.getByTestId('search-clear'));
@@ -559,7 +555,7 @@ describe('History', () => {
   it('asks a guest to log in', async () => {
     stubApi(baseRoutes);
     renderAt('#/pages/profile/history/index');
-    expect(await screen.findByTestId('login-required', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByTestId('login-required')).toBeInTheDocument();
   });
 
   it('lists what was watched and deletes an entry', async () => {
@@ -579,11 +575,11 @@ describe('History', () => {
       on(api.video.deleteViewHis).reply(ok(null)),
     ]);
     renderAt('#/pages/profile/history/index');
-    const item = await screen.findByTestId('history-item-4', {}, wait);
+    const item = await screen.findByTestId('history-item-4');
     expect(item.textContent).toContain('EP 2 / 6');
     expect(item.textContent).toContain('0:30 / 1:00');
     fireEvent.click(screen.getByTestId('history-delete-4'));
-    expect(await screen.findByTestId('history-empty', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByTestId('history-empty')).toBeInTheDocument();
     expect(server.callsTo(api.video.deleteViewHis)[0]!.url).toContain('seriesId=4');
   });
 
@@ -603,7 +599,7 @@ describe('History', () => {
       ),
     ]);
     renderAt('#/pages/profile/history/index?tab=liked');
-    const item = await screen.findByTestId('liked-item-41', {}, wait);
+    const item = await screen.findByTestId('liked-item-41');
     expect(item.textContent).toContain('Midnight in Saigon');
     expect(item.textContent).toContain('Episode 5');
     expect(item.querySelector('a')?.getAttribute('href')).toBe(
@@ -630,7 +626,7 @@ describe('Drainage page', () => {
       ),
     ]);
     renderAt('#/pages/drainage/index?seriesId=3&inviteCode=ZX98YW76');
-    await screen.findByTestId('drainage-watch', {}, wait);
+    await screen.findByTestId('drainage-watch');
     expect(screen.getByTestId('drainage-page').textContent).toContain('Revenge of the Heiress');
     expect(document.cookie).toContain('inviteInfo=ZX98YW76');
     fireEvent.click(screen.getByTestId('drainage-signup'));
@@ -658,7 +654,7 @@ describe('Drainage page', () => {
       ),
     ]);
     renderAt('#/pages/drainage/index?seriesId=3&videoId=31&inviteCode=ZX98YW76');
-    fireEvent.click(await screen.findByTestId('drainage-watch', {}, wait));
+    fireEvent.click(await screen.findByTestId('drainage-watch'));
     await waitFor(() =>
       expect(window.location.hash).toBe('#/pages/shorts/videoDetails?seriesId=3&videoId=31'),
     );
@@ -685,7 +681,7 @@ describe('Drainage page', () => {
       ),
     ]);
     renderAt('#/pages/shorts/videoDetails?seriesId=3&inviteCode=QW34ER56');
-    await waitFor(() => expect(document.cookie).toContain('inviteInfo=QW34ER56'), wait);
+    await waitFor(() => expect(document.cookie).toContain('inviteInfo=QW34ER56'));
   });
 });
 
@@ -718,10 +714,7 @@ describe('Video details', () => {
       ),
     ]);
     renderAt('#/pages/shorts/videoDetails?seriesId=1');
-    await waitFor(
-      () => expect(screen.getByTestId('details-page')).toHaveAttribute('data-video-id', '1'),
-      wait,
-    );
+    await waitFor(() => expect(screen.getByTestId('details-page')).toHaveAttribute('data-video-id', '1'));
     // Every state the page is drawn in, from here on: series and episode.
     const drawn = new Set<string>();
     const observer = new MutationObserver(() => {
@@ -731,12 +724,9 @@ describe('Video details', () => {
     observer.observe(document.body, { subtree: true, childList: true, attributes: true });
     // Not in act(): each commit is its own task, seen by the observer before the next.
     window.location.hash = '#/pages/shorts/videoDetails?seriesId=2';
-    await waitFor(() => expect(screen.queryByTestId('details-page')).toBeNull(), wait);
+    await waitFor(() => expect(screen.queryByTestId('details-page')).toBeNull());
     answerSecond();
-    await waitFor(
-      () => expect(screen.getByTestId('details-page')).toHaveAttribute('data-video-id', '20'),
-      wait,
-    );
+    await waitFor(() => expect(screen.getByTestId('details-page')).toHaveAttribute('data-video-id', '20'));
     observer.disconnect();
     expect([...drawn].filter((state) => state.startsWith('2:'))).toEqual(['2:20']);
     expect(hls.instances.some((instance) => instance.url === '/stream/20/sig/index.m3u8')).toBe(true);
@@ -751,7 +741,7 @@ describe('Video details', () => {
       ...playRoutes(1),
     ]);
     renderAt('#/pages/shorts/videoDetails?seriesId=1&videoId=1');
-    await waitFor(() => expect(instanceFor(1)).toBeDefined(), wait);
+    await waitFor(() => expect(instanceFor(1)).toBeDefined());
     const player = instanceFor(1)!;
     // A cold open starts at the lowest rendition and climbs, buffering a bounded time ahead.
     expect(player.config).toMatchObject({ startLevel: 0, maxBufferLength: 12, maxMaxBufferLength: 15 });
@@ -772,7 +762,7 @@ describe('Video details', () => {
       player.emit('hlsManifestParsed');
       player.emit('hlsLevelSwitched');
     });
-    const button = await screen.findByTestId('details-quality', {}, wait);
+    const button = await screen.findByTestId('details-quality');
     // Auto: a gear alone (a word would squeeze the seek bar in vn and id); a fixed rung is shown.
     expect(button.textContent).toBe('');
     expect(button.getAttribute('aria-label')).toBe('Video quality');
@@ -827,11 +817,11 @@ describe('Video details', () => {
       on(api.video.play, { videoId: 4 }).reply(refusal(409, 'Locked', 'EpisodeLocked')),
     ]);
     renderAt('#/pages/shorts/videoDetails?seriesId=1&videoId=4');
-    expect((await screen.findByTestId('unlock-prompt', {}, wait)).getAttribute('data-number')).toBe('4');
+    expect((await screen.findByTestId('unlock-prompt')).getAttribute('data-number')).toBe('4');
     expect(screen.getByTestId('details-episode-4').getAttribute('data-locked')).toBe('true');
     expect(server.calls.filter((call) => call.path.startsWith('/sv/play/'))).toHaveLength(0);
     fireEvent.click(screen.getByTestId('details-episode-2'));
-    await waitFor(() => expect(instanceFor(2)?.url).toBe(`/stream/2/sig/index.m3u8`), wait);
+    await waitFor(() => expect(instanceFor(2)?.url).toBe(`/stream/2/sig/index.m3u8`));
   });
 
   it('activates the viewer’s trial card on the paywall, after a confirmation, and plays the episode there', async () => {
@@ -855,16 +845,13 @@ describe('Video details', () => {
       ...playRoutes(4),
     ]);
     renderAt('#/pages/shorts/videoDetails?seriesId=1&videoId=4');
-    await screen.findByTestId('unlock-prompt', {}, wait);
+    await screen.findByTestId('unlock-prompt');
     fireEvent.click(screen.getByTestId('unlock-trial'));
     // The hours start at once: the confirmation says so before anything happens.
-    await waitFor(
-      () => expect(screen.getByTestId('unlock-trial-confirm').textContent).toContain('72 hours'),
-      wait,
-    );
+    await waitFor(() => expect(screen.getByTestId('unlock-trial-confirm').textContent).toContain('72 hours'));
     expect(server.callsTo(api.user.getTrialCard)).toHaveLength(0);
     fireEvent.click(screen.getByText('Activate now'));
-    await waitFor(() => expect(instanceFor(4)?.url).toBe(`/stream/4/sig/index.m3u8`), wait);
+    await waitFor(() => expect(instanceFor(4)?.url).toBe(`/stream/4/sig/index.m3u8`));
     expect(screen.queryByTestId('unlock-prompt')).toBeNull();
     expect(window.location.hash).toContain('videoId=4');
     expect(server.callsTo(api.user.getTrialCard)).toHaveLength(1);
@@ -878,8 +865,8 @@ describe('Video details', () => {
       ),
     ]);
     renderAt('#/pages/shorts/videoDetails?seriesId=1&videoId=4');
-    fireEvent.click(await screen.findByTestId('unlock-star-card', {}, wait));
-    await waitFor(() => expect(window.location.hash).toBe('#/pages/earn/strategy'), wait);
+    fireEvent.click(await screen.findByTestId('unlock-star-card'));
+    await waitFor(() => expect(window.location.hash).toBe('#/pages/earn/strategy'));
     expect(pendingReturn()).toBe('/pages/shorts/videoDetails?seriesId=1&videoId=4');
     clearReturn();
   });
@@ -895,14 +882,14 @@ describe('Video details', () => {
       on(api.user.getTrialCard).reply(refusal(409, 'You have no unused trial card', 'TrialCardNone')),
     ]);
     renderAt('#/pages/shorts/videoDetails?seriesId=1&videoId=4');
-    await screen.findByTestId('unlock-prompt', {}, wait);
+    await screen.findByTestId('unlock-prompt');
     fireEvent.click(screen.getByTestId('unlock-trial'));
-    fireEvent.click(await screen.findByText('Activate now', {}, wait));
-    expect((await screen.findByTestId('unlock-trial-error', {}, wait)).textContent).toBe(
+    fireEvent.click(await screen.findByText('Activate now'));
+    expect((await screen.findByTestId('unlock-trial-error')).textContent).toBe(
       'You have no unused trial card',
     );
     fireEvent.click(screen.getByTestId('unlock-trial-more'));
-    await waitFor(() => expect(window.location.hash).toContain('pointsTrial'), wait);
+    await waitFor(() => expect(window.location.hash).toContain('pointsTrial'));
   });
 
   it('resumes the episode where the viewer stopped', async () => {
@@ -919,7 +906,7 @@ describe('Video details', () => {
       ...playRoutes(2),
     ]);
     renderAt('#/pages/shorts/videoDetails?seriesId=1');
-    await waitFor(() => expect(instanceFor(2)?.url).toBe(`/stream/2/sig/index.m3u8`), wait);
+    await waitFor(() => expect(instanceFor(2)?.url).toBe(`/stream/2/sig/index.m3u8`));
     expect(instanceFor(2)?.config.startPosition).toBe(42);
     expect(screen.getByTestId('details-page').getAttribute('data-video-id')).toBe('2');
   });
@@ -943,13 +930,13 @@ describe('Video details', () => {
       ),
     ]);
     renderAt('#/pages/shorts/videoDetails?seriesId=1&videoId=1');
-    await screen.findByText('This episode could not be played.', {}, wait);
+    await screen.findByText('This episode could not be played.');
     expect(instanceFor(1)).toBeUndefined();
     offline = false;
     act(() => {
       window.dispatchEvent(new Event('online'));
     });
-    await waitFor(() => expect(instanceFor(1)?.url).toBe(`/stream/1/sig/index.m3u8`), wait);
+    await waitFor(() => expect(instanceFor(1)?.url).toBe(`/stream/1/sig/index.m3u8`));
     expect(server.callsTo(api.video.play, { videoId: 1 }).length).toBeGreaterThanOrEqual(2);
   });
 
@@ -967,17 +954,17 @@ describe('Video details', () => {
       ...playRoutes(3),
     ]);
     renderAt('#/pages/shorts/videoDetails?seriesId=1&videoId=2');
-    const page = await screen.findByTestId('details-page', {}, wait);
+    const page = await screen.findByTestId('details-page');
     const stage = screen.getByTestId('details-stage');
     const drag = (from: number, to: number) => {
       fireEvent.pointerDown(stage, { pointerId: 1, clientX: 200, clientY: from, button: 0 });
       fireEvent.pointerUp(stage, { pointerId: 1, clientX: 205, clientY: to, button: 0 });
     };
     drag(600, 300);
-    await waitFor(() => expect(page.getAttribute('data-video-id')).toBe('3'), wait);
-    await waitFor(() => expect(instanceFor(3)?.url).toBe(`/stream/3/sig/index.m3u8`), wait);
+    await waitFor(() => expect(page.getAttribute('data-video-id')).toBe('3'));
+    await waitFor(() => expect(instanceFor(3)?.url).toBe(`/stream/3/sig/index.m3u8`));
     drag(300, 600);
-    await waitFor(() => expect(page.getAttribute('data-video-id')).toBe('2'), wait);
+    await waitFor(() => expect(page.getAttribute('data-video-id')).toBe('2'));
     // A short drag, or a sideways one, is no swipe.
     drag(300, 330);
     fireEvent.pointerDown(stage, { pointerId: 1, clientX: 50, clientY: 400, button: 0 });
@@ -995,11 +982,11 @@ describe('Video details', () => {
     ]);
     vi.mocked(showToast).mockClear();
     renderAt('#/pages/shorts/videoDetails?seriesId=77');
-    const view = await screen.findByTestId('details-not-found', {}, wait);
+    const view = await screen.findByTestId('details-not-found');
     expect(view.textContent).not.toContain('could not reach');
     expect(screen.queryByText('Retry')).toBeNull();
     expect(showToast).not.toHaveBeenCalled();
     fireEvent.click(screen.getByText('Back to Home'));
-    await screen.findByTestId('tab-home', {}, wait);
+    await screen.findByTestId('tab-home');
   });
 });

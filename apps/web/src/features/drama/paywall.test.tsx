@@ -8,7 +8,7 @@ import { useSession } from '../../shared/store/session';
 import { showToast } from '../../shared/ui/toast';
 import { ok, refusal, stubApi, on, type CallData } from '../../test/fetch';
 import { clearCookies, episode, sampleUser, series, tenantConfigAnswer } from '../../test/fixtures';
-import { renderAt, wait } from '../../test/render-app';
+import { renderAt } from '../../test/render-app';
 
 vi.mock('../../shared/ui/toast', () => ({ showToast: vi.fn(), showNotify: vi.fn(), hideToast: vi.fn() }));
 vi.mock('../../shared/payments', async () => ({
@@ -143,8 +143,8 @@ describe('paywall over a paid episode', () => {
       }),
     ]);
     renderAt('#/pages/shorts/videoDetails?seriesId=1&videoId=4');
-    const prompt = await screen.findByTestId('unlock-prompt', {}, wait);
-    await waitFor(() => expect(screen.getByTestId('paywall-price-week').textContent).toBe('₱49.00'), wait);
+    const prompt = await screen.findByTestId('unlock-prompt');
+    await waitFor(() => expect(screen.getByTestId('paywall-price-week').textContent).toBe('₱49.00'));
     expect(screen.getByTestId('paywall-tier-week').textContent).toContain('Every episode for 7 days');
     expect(screen.getByTestId('paywall-tier-primary').textContent).toContain('plus rewards and withdrawals');
     expect(screen.getByTestId('paywall-price-premium').textContent).toBe('₱999.00');
@@ -163,19 +163,16 @@ describe('paywall over a paid episode', () => {
     await waitFor(() => expect(buy.textContent).toBe('Pay ₱49.00 from balance'));
 
     fireEvent.click(buy);
-    await screen.findByTestId('paywall-done', {}, wait);
+    await screen.findByTestId('paywall-done');
     expect(server.callsTo(api.user.openvipByBalance)[0]!.json).toMatchObject({ tier: 'week' });
     expect(screen.getByTestId('paywall-done').textContent).toContain('Drama Week Card is active');
     // The series reloads unlocked meanwhile; the sheet stays until the viewer continues.
-    await waitFor(
-      () => expect(server.callsTo(api.video.videos, { seriesId: 1 }).length).toBeGreaterThan(1),
-      wait,
-    );
+    await waitFor(() => expect(server.callsTo(api.video.videos, { seriesId: 1 }).length).toBeGreaterThan(1));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.getByTestId('paywall-done')).toBeInTheDocument();
     expect(hls.urls).toHaveLength(0);
     fireEvent.click(screen.getByTestId('paywall-continue'));
-    await waitFor(() => expect(hls.urls).toContain('/stream/4/sig/index.m3u8'), wait);
+    await waitFor(() => expect(hls.urls).toContain('/stream/4/sig/index.m3u8'));
     expect(screen.queryByTestId('unlock-prompt')).toBeNull();
     expect(screen.getByTestId('details-share')).toBeInTheDocument();
     expect(window.location.hash).toContain('videoId=4');
@@ -206,14 +203,14 @@ describe('paywall over a paid episode', () => {
       ),
     ]);
     renderAt('#/pages/shorts/videoDetails?seriesId=1&videoId=4');
-    fireEvent.click(await screen.findByTestId('paywall-tier-primary', {}, wait));
+    fireEvent.click(await screen.findByTestId('paywall-tier-primary'));
     await waitFor(() =>
       expect(screen.getByTestId('paywall-balance').textContent).toBe('Your balance: ₱10.00 (₱289.00 short)'),
     );
     const buy = screen.getByTestId('paywall-buy');
     await waitFor(() => expect(buy.textContent).toBe('Pay ₱299.00 with Card / e-wallet'));
     fireEvent.click(buy);
-    await waitFor(() => expect(openPaymentPage).toHaveBeenCalledWith('/sandbox/pay/R1'), wait);
+    await waitFor(() => expect(openPaymentPage).toHaveBeenCalledWith('/sandbox/pay/R1'));
     expect(server.callsTo(api.user.openvip)[0]!.json).toMatchObject({ tier: 'primary', channel: 'gateway' });
     expect(pendingReturn()).toBe('/pages/shorts/videoDetails?seriesId=1&videoId=4');
   });
@@ -225,12 +222,10 @@ describe('paywall over a paid episode', () => {
       on(api.user.openvipByBalance).reply(refusal(409, 'Insufficient funds', 'InsufficientFunds')),
     ]);
     renderAt('#/pages/shorts/videoDetails?seriesId=1&videoId=4');
-    const buy = await screen.findByTestId('paywall-buy', {}, wait);
+    const buy = await screen.findByTestId('paywall-buy');
     await waitFor(() => expect(buy.getAttribute('data-method')).toBe('balance'));
     fireEvent.click(buy);
-    expect((await screen.findByTestId('paywall-error', {}, wait)).textContent).toContain(
-      'Insufficient funds',
-    );
+    expect((await screen.findByTestId('paywall-error')).textContent).toContain('Insufficient funds');
   });
 
   it('tells a guest the prices and that signing up gives a free 72-hour trial', async () => {
@@ -241,10 +236,7 @@ describe('paywall over a paid episode', () => {
     ]);
     act(() => useSession.getState().setTenantFallback());
     renderAt('#/pages/shorts/videoDetails?seriesId=1&videoId=4');
-    await waitFor(
-      () => expect(screen.getByTestId('paywall-price-primary').textContent).toBe('₱299.00'),
-      wait,
-    );
+    await waitFor(() => expect(screen.getByTestId('paywall-price-primary').textContent).toBe('₱299.00'));
     fireEvent.click(screen.getByTestId('unlock-signup'));
     expect(useLoginPanel.getState()).toMatchObject({ visible: true, view: 'register' });
     expect(screen.getByTestId('unlock-signup').textContent).toBe('Sign up for a free 72-hour trial');
@@ -296,11 +288,11 @@ describe('paywall in the Shorts feed', () => {
     renderAt('#/pages/shorts/index');
     const active = () =>
       document.querySelector<HTMLElement>('[data-testid="shorts-item"][data-active="true"]');
-    const prompt = await screen.findByTestId('unlock-prompt', {}, wait);
+    const prompt = await screen.findByTestId('unlock-prompt');
     expect(prompt.getAttribute('data-number')).toBe('4');
     expect(active()?.dataset.videoId).toBe('4');
     // Prices, the balance and the one-tap buy, as on the episode page.
-    await waitFor(() => expect(screen.getByTestId('paywall-price-week').textContent).toBe('₱49.00'), wait);
+    await waitFor(() => expect(screen.getByTestId('paywall-price-week').textContent).toBe('₱49.00'));
     expect(screen.getByTestId('paywall-price-primary').textContent).toBe('₱299.00');
     await waitFor(() =>
       expect(screen.getByTestId('paywall-balance').textContent).toBe('Your balance: ₱120.00'),
@@ -310,11 +302,11 @@ describe('paywall in the Shorts feed', () => {
     expect(server.callsTo(api.video.play, { videoId: 4 })).toHaveLength(0);
 
     fireEvent.click(buy);
-    const done = await screen.findByTestId('paywall-done', {}, wait);
+    const done = await screen.findByTestId('paywall-done');
     expect(done.textContent).toContain('Drama Week Card is active');
     expect(done.textContent).toContain('₱71.00');
     // The feed reloads unlocked behind the sheet; nothing plays until the viewer continues.
-    await waitFor(() => expect(server.callsTo(api.video.videosPage).length).toBeGreaterThan(1), wait);
+    await waitFor(() => expect(server.callsTo(api.video.videosPage).length).toBeGreaterThan(1));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.getByTestId('paywall-done')).toBeInTheDocument();
     expect(server.callsTo(api.video.play, { videoId: 4 })).toHaveLength(0);
@@ -322,8 +314,8 @@ describe('paywall in the Shorts feed', () => {
 
     fireEvent.click(screen.getByTestId('paywall-continue'));
     // The same item plays: its stream is asked for, the sheet is gone, the feed has not moved.
-    await waitFor(() => expect(server.callsTo(api.video.play, { videoId: 4 })).toHaveLength(1), wait);
-    await waitFor(() => expect(hls.urls).toContain('/stream/4/sig/index.m3u8'), wait);
+    await waitFor(() => expect(server.callsTo(api.video.play, { videoId: 4 })).toHaveLength(1));
+    await waitFor(() => expect(hls.urls).toContain('/stream/4/sig/index.m3u8'));
     expect(screen.queryByTestId('unlock-prompt')).toBeNull();
     expect(active()?.dataset.videoId).toBe('4');
   });

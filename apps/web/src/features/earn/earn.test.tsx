@@ -5,7 +5,7 @@ import { useSession } from '../../shared/store/session';
 import { showToast } from '../../shared/ui/toast';
 import { ok, refusal, stubApi, type FetchCall, on, type Fake, type CallData } from '../../test/fetch';
 import { sampleUser, tenantConfigAnswer } from '../../test/fixtures';
-import { renderAt, wait } from '../../test/render-app';
+import { renderAt } from '../../test/render-app';
 
 // A notify is a longer toast: both land in the one mock the tests read.
 vi.mock('../../shared/ui/toast', async () => (await import('../../test/fetch')).toastMock());
@@ -149,12 +149,12 @@ describe('Earn tab', () => {
     );
     signIn();
     renderAt('#/pages/earn/index');
-    await waitFor(() => expect(screen.getByTestId('earn-today').textContent).toBe('₱3.00'), wait);
+    await waitFor(() => expect(screen.getByTestId('earn-today').textContent).toBe('₱3.00'));
     expect(screen.getByTestId('earn-yesterday').textContent).toBe('₱1.50');
     expect(screen.getByTestId('earn-total').textContent).toBe('₱120.00');
     expect(screen.getByTestId('earn-wallet-link').getAttribute('href')).toBe('#/pages/profile/wallet/index');
 
-    await screen.findByTestId('checkin-strip', {}, wait);
+    await screen.findByTestId('checkin-strip');
     const states = [1, 2, 3, 4, 5, 6, 7].map((day) => screen.getByTestId(`checkin-day-${day}`).dataset.state);
     expect(states).toEqual(['done', 'done', 'today', 'upcoming', 'upcoming', 'upcoming', 'upcoming']);
     expect(screen.getByTestId('checkin-day-3').getAttribute('aria-current')).toBe('date');
@@ -178,7 +178,7 @@ describe('Earn tab', () => {
     stubApi(baseRoutes());
     signIn();
     const view = renderAt('#/pages/earn/index');
-    const hint = await screen.findByTestId('award-hint', {}, wait);
+    const hint = await screen.findByTestId('award-hint');
     expect(within(hint).getByTestId('award-get-card').getAttribute('href')).toBe('#/pages/earn/strategy');
     view.unmount();
 
@@ -197,7 +197,7 @@ describe('Earn tab', () => {
       ]),
     );
     renderAt('#/pages/earn/index');
-    const card = await screen.findByTestId('award-card', {}, wait);
+    const card = await screen.findByTestId('award-card');
     expect(card.textContent).toContain('Premium Star Card: ₱3.00 today');
     fireEvent.click(within(card).getByTestId('award-claim'));
     await waitFor(() => expect(toast).toHaveBeenCalledWith('Daily award received: +₱3.00'));
@@ -209,7 +209,7 @@ describe('Earn tab', () => {
     stubApi(baseRoutes());
     signIn();
     renderAt('#/pages/earn/index');
-    const list = await screen.findByTestId('earn-tasks', {}, wait);
+    const list = await screen.findByTestId('earn-tasks');
     // Claimable first.
     expect(within(list).getAllByRole('listitem')[0]?.dataset.status).toBe('done');
     expect(screen.getByTestId('earn-all-tasks').getAttribute('href')).toBe('#/pages/profile/task/index');
@@ -228,7 +228,7 @@ describe('Earn tab', () => {
     const server = stubApi(baseRoutes());
     asGuest();
     renderAt('#/pages/earn/index');
-    expect(await screen.findByTestId('earn-guest', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByTestId('earn-guest')).toBeInTheDocument();
     expect(screen.getByTestId('earn-entries')).toBeInTheDocument();
     expect(screen.queryByTestId('checkin-card')).toBeNull();
     expect(server.callsTo(api.user.querySigninDayNum)).toHaveLength(0);
@@ -239,7 +239,7 @@ describe('Earn tab', () => {
     const server = stubApi(baseRoutes([on(api.config.queryEarnSwitch).reply(ok({ enabled: false }))]));
     signIn();
     renderAt('#/pages/earn/index');
-    expect((await screen.findByTestId('earn-disabled', {}, wait)).textContent).toContain(
+    expect((await screen.findByTestId('earn-disabled')).textContent).toContain(
       'Earning is not available here',
     );
     expect(screen.queryByTestId('earn-entry-redPacket')).toBeNull();
@@ -274,7 +274,7 @@ describe('task page', () => {
     );
     signIn();
     renderAt('#/pages/profile/task/index');
-    await screen.findByTestId('tasks', {}, wait);
+    await screen.findByTestId('tasks');
     expect(screen.getByTestId('invite-today').textContent).toBe('1');
     expect(screen.getByTestId('invite-total').textContent).toBe('7');
     expect(screen.getByTestId('tasks-reset').textContent).toContain('Asia/Manila');
@@ -293,7 +293,7 @@ describe('task page', () => {
       expect(toast).toHaveBeenCalledWith('Reward received: +₱10.00. Balance ₱1,010.00', expect.anything()),
     );
     expect(server.callsTo(api.task.submitTask).map(bodyOf)).toEqual([{ code: 'invite_1' }]);
-    expect(await screen.findByTestId('task-invite_1-claimed', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByTestId('task-invite_1-claimed')).toBeInTheDocument();
 
     fireEvent.click(screen.getByTestId('task-watch_5-go'));
     await waitFor(() => expect(window.location.hash).toBe('#/pages/shorts/index'));
@@ -303,7 +303,7 @@ describe('task page', () => {
 describe('sending a red packet', () => {
   async function openForm() {
     renderAt('#/pages/profile/redPacket/openp');
-    await screen.findByTestId('packet-form', {}, wait);
+    await screen.findByTestId('packet-form');
   }
   const type = (testId: string, value: string) =>
     fireEvent.change(screen.getByTestId(testId), { target: { value } });
@@ -367,7 +367,7 @@ describe('sending a red packet', () => {
     expect(screen.getByTestId('packet-split-hint').textContent).toContain('Each share gets ₱10.00');
     type('packet-greeting', 'Happy viewing!');
     fireEvent.click(screen.getByTestId('packet-submit'));
-    const confirm = await screen.findByTestId('packet-confirm', {}, wait);
+    const confirm = await screen.findByTestId('packet-confirm');
     expect(within(confirm).getByTestId('packet-confirm-amount').textContent).toBe('₱30.00');
     expect(confirm.textContent).toContain('Unclaimed money returns to you 24 hours after sending');
 
@@ -376,7 +376,7 @@ describe('sending a red packet', () => {
       expect(toast).toHaveBeenCalledWith(expect.stringContaining('could not reach the server')),
     );
     fireEvent.click(screen.getByText('Pay and send'));
-    await screen.findByTestId('packet-sent', {}, wait);
+    await screen.findByTestId('packet-sent');
 
     const bodies = server.callsTo(api.redPacket.sendRedPacket).map(bodyOf);
     expect(bodies).toHaveLength(2);
@@ -399,7 +399,7 @@ describe('sending a red packet', () => {
     type('packet-amount', '30');
     type('packet-shares', '3');
     fireEvent.click(screen.getByTestId('packet-submit'));
-    await screen.findByTestId('packet-confirm', {}, wait);
+    await screen.findByTestId('packet-confirm');
     fireEvent.click(screen.getByText('Pay and send'));
     await waitFor(() => expect(server.callsTo(api.redPacket.sendRedPacket)).toHaveLength(3));
     expect(bodyOf(server.callsTo(api.redPacket.sendRedPacket)[2]!).requestId).not.toBe(bodies[0]?.requestId);
@@ -427,12 +427,12 @@ describe('sending a red packet', () => {
     );
     signIn();
     await openForm();
-    const sent = await screen.findByTestId('my-packets-sent', {}, wait);
+    const sent = await screen.findByTestId('my-packets-sent');
     expect(within(sent).getByTestId('packet-row-5-state').textContent).toBe('Expired');
     expect(within(sent).getByTestId('packet-row-5').textContent).toContain('1/3 claimed');
     expect(within(sent).getByTestId('packet-row-5-refunded').textContent).toBe('₱18.00 returned to you');
     fireEvent.click(screen.getByTestId('my-packets-tab-received'));
-    const received = await screen.findByTestId('my-packets-received', {}, wait);
+    const received = await screen.findByTestId('my-packets-received');
     expect(within(received).getByTestId('packet-row-6').textContent).toContain('+₱4.50');
     expect(within(received).getByTestId('packet-row-6-state').textContent).toBe('All claimed');
   });
@@ -462,13 +462,13 @@ describe('receiving a red packet', () => {
     );
     signIn();
     renderAt(at);
-    expect((await screen.findByTestId('packet-sender', {}, wait)).textContent).toBe('From Maria');
+    expect((await screen.findByTestId('packet-sender')).textContent).toBe('From Maria');
     expect(screen.getByTestId('packet-greeting').textContent).toBe('Happy viewing!');
     expect(screen.getByTestId('packet-total').textContent).toBe('₱30.00');
     expect(screen.getByTestId('packet-shares-claimed').textContent).toBe('1/3 claimed');
     expect(screen.getByTestId('packet-state').textContent).toBe('Active');
     fireEvent.click(screen.getByTestId('packet-open'));
-    expect((await screen.findByTestId('packet-won', {}, wait)).textContent).toContain('+₱9.50');
+    expect((await screen.findByTestId('packet-won')).textContent).toContain('+₱9.50');
     expect(screen.getByTestId('packet-shares-claimed').textContent).toBe('2/3 claimed');
     expect(screen.getAllByTestId('packet-claim')).toHaveLength(2);
     expect(server.callsTo(api.redPacket.receiveRedPacket)[0]?.url).toContain(
@@ -491,8 +491,8 @@ describe('receiving a red packet', () => {
     );
     signIn();
     renderAt(at);
-    fireEvent.click(await screen.findByTestId('packet-open', {}, wait));
-    expect((await screen.findByTestId('packet-refusal', {}, wait)).textContent).toContain(text);
+    fireEvent.click(await screen.findByTestId('packet-open'));
+    expect((await screen.findByTestId('packet-refusal')).textContent).toContain(text);
     expect(screen.queryByTestId('packet-open')).toBeNull();
     expect(toast).not.toHaveBeenCalled();
   });
@@ -505,7 +505,7 @@ describe('receiving a red packet', () => {
     );
     signIn();
     let view = renderAt(at);
-    expect((await screen.findByTestId('packet-refusal', {}, wait)).textContent).toBe(
+    expect((await screen.findByTestId('packet-refusal')).textContent).toBe(
       'Sorry, the red envelopes have been claimed',
     );
     expect(screen.queryByTestId('packet-open')).toBeNull();
@@ -513,20 +513,18 @@ describe('receiving a red packet', () => {
 
     stubApi(baseRoutes([on(api.redPacket.queryRedPacket).reply(ok(packet({ state: 'expired' })))]));
     view = renderAt(at);
-    expect((await screen.findByTestId('packet-refusal', {}, wait)).textContent).toBe(
-      'This red envelope has expired',
-    );
+    expect((await screen.findByTestId('packet-refusal')).textContent).toBe('This red envelope has expired');
     expect(screen.getByTestId('packet-state').textContent).toBe('Expired');
     view.unmount();
 
     stubApi(baseRoutes([on(api.redPacket.queryRedPacket).reply(ok(packet({ myClaim: '12.00' })))]));
     view = renderAt(at);
-    expect((await screen.findByTestId('packet-my-claim', {}, wait)).textContent).toContain('+₱12.00');
+    expect((await screen.findByTestId('packet-my-claim')).textContent).toContain('+₱12.00');
     view.unmount();
 
     stubApi(baseRoutes([on(api.redPacket.queryRedPacket).reply(ok(packet({ mine: true })))]));
     renderAt(at);
-    expect(await screen.findByTestId('packet-own', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByTestId('packet-own')).toBeInTheDocument();
     expect(screen.queryByTestId('packet-open')).toBeNull();
   });
 
@@ -534,7 +532,7 @@ describe('receiving a red packet', () => {
     const server = stubApi(baseRoutes([on(api.redPacket.queryRedPacket).reply(ok(packet()))]));
     signIn();
     renderAt('#/pages/profile/redPacket/receive/index?redPacketId=42');
-    expect(await screen.findByTestId('packet-not-found', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByTestId('packet-not-found')).toBeInTheDocument();
     expect(server.callsTo(api.redPacket.queryRedPacket)).toHaveLength(0);
   });
 
@@ -542,14 +540,14 @@ describe('receiving a red packet', () => {
     stubApi(baseRoutes([on(api.redPacket.queryRedPacket).reply(refusal(409, 'nope', 'RedPacketNotFound'))]));
     signIn();
     const view = renderAt(at);
-    expect(await screen.findByTestId('packet-not-found', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByTestId('packet-not-found')).toBeInTheDocument();
     expect(toast).not.toHaveBeenCalled();
     view.unmount();
 
     act(() => useSession.getState().logout());
     const server = stubApi(baseRoutes());
     renderAt(at);
-    fireEvent.click(await screen.findByTestId('packet-guest-login', {}, wait));
+    fireEvent.click(await screen.findByTestId('packet-guest-login'));
     // The login panel remembers this page, packet id included, to come back after a Google round trip.
     expect(decodeURIComponent(document.cookie)).toContain('redPacketId=0c1f42a9b7e35d6480ac2e9f1d7b6a42');
     expect(server.callsTo(api.redPacket.queryRedPacket)).toHaveLength(0);
@@ -590,7 +588,7 @@ describe('rank board', () => {
     );
     signIn();
     renderAt('#/pages/earn/rank');
-    await screen.findByTestId('rank-list', {}, wait);
+    await screen.findByTestId('rank-list');
     const rows = screen.getAllByTestId('rank-row');
     expect(rows.map((r) => r.dataset.rank)).toEqual(['1', '2', '2', '4']);
     expect(rows[1]?.querySelector('.ds-rank__badge--silver')?.getAttribute('aria-label')).toBe(
@@ -608,7 +606,7 @@ describe('rank board', () => {
     expect(screen.getByTestId('rank-me-value').textContent).toBe('1 friend');
 
     fireEvent.click(screen.getByTestId('rank-scope-today'));
-    expect(await screen.findByTestId('rank-empty', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByTestId('rank-empty')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('rank-me-rank').textContent).toBe('—'));
     expect(server.callsTo(api.reward.rankingByDay)[0]?.url).toContain('type=invites');
   });
@@ -617,8 +615,8 @@ describe('rank board', () => {
     stubApi(baseRoutes([on(api.reward.ranking).reply(ok(board('earnings', { me: null })))]));
     asGuest();
     renderAt('#/pages/earn/rank');
-    expect(await screen.findByTestId('rank-me-guest', {}, wait)).toBeInTheDocument();
-    expect(await screen.findByTestId('rank-list', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByTestId('rank-me-guest')).toBeInTheDocument();
+    expect(await screen.findByTestId('rank-list')).toBeInTheDocument();
   });
 });
 
@@ -643,7 +641,7 @@ describe('customer service', () => {
     asGuest();
     for (const route of ['#/pages/earn/customerService', '#/pages/profile/contactUs/index']) {
       const view = renderAt(route);
-      await screen.findByTestId('support-telegram', {}, wait);
+      await screen.findByTestId('support-telegram');
       expect(screen.getByTestId('support-telegram').getAttribute('href')).toBe('https://t.me/ds_support');
       expect(screen.getByTestId('support-telegram').textContent).toContain('@ds_support');
       expect(screen.getByTestId('support-email').getAttribute('href')).toBe('mailto:help@ds.example');

@@ -8,7 +8,7 @@ import { useLoginPanel } from '../../shared/auth/login-panel-store';
 import { showToast } from '../../shared/ui/toast';
 import { ok, refusal, stubApi, on, type Fake, type CallData, bodyOf } from '../../test/fetch';
 import { signIn, signedInRoutes, trialCards } from '../../test/fixtures';
-import { renderAt, wait } from '../../test/render-app';
+import { renderAt } from '../../test/render-app';
 
 // A notify is a longer toast: both land in the one mock the tests read.
 vi.mock('../../shared/ui/toast', async () => (await import('../../test/fetch')).toastMock());
@@ -152,7 +152,7 @@ describe('Star Card page', () => {
     stubApi(baseRoutes());
     signIn();
     renderAt('#/pages/earn/strategy');
-    expect((await screen.findByTestId('current-card-name', {}, wait)).textContent).toBe('Primary Star Card');
+    expect((await screen.findByTestId('current-card-name')).textContent).toBe('Primary Star Card');
     expect(screen.getByTestId('current-card-ends').textContent).toContain('days left');
     const promise = screen.getByTestId('membership-promise');
     expect(promise.textContent).toContain('Every card unlocks every paid episode');
@@ -182,8 +182,8 @@ describe('Star Card page', () => {
     );
     signIn();
     renderAt('#/pages/earn/strategy');
-    fireEvent.click(await screen.findByTestId('tier-premium-buy', {}, wait));
-    const sheet = await screen.findByTestId('purchase-sheet', {}, wait);
+    fireEvent.click(await screen.findByTestId('tier-premium-buy'));
+    const sheet = await screen.findByTestId('purchase-sheet');
     expect(within(sheet).getByText('Upgrade to Premium Star Card')).toBeInTheDocument();
     expect(screen.getByTestId('purchase-price').textContent).toBe('₱999.00');
     expect(screen.getByTestId('purchase-credit').textContent).toBe('-₱498.33');
@@ -230,17 +230,15 @@ describe('Star Card page', () => {
     );
     signIn();
     renderAt('#/pages/earn/strategy');
-    fireEvent.click(await screen.findByTestId('tier-premium-buy', {}, wait));
-    await screen.findByTestId('purchase-sheet', {}, wait);
+    fireEvent.click(await screen.findByTestId('tier-premium-buy'));
+    await screen.findByTestId('purchase-sheet');
     await waitFor(() => expect(screen.getByTestId('pay-method-balance').textContent).toContain('₱1,000.00'));
     // The balance covers the price, so it is chosen already: one tap pays.
     expect(screen.getByTestId('pay-method-balance').getAttribute('aria-checked')).toBe('true');
     fireEvent.click(screen.getByTestId('purchase-confirm'));
-    expect((await screen.findByTestId('purchase-error', {}, wait)).textContent).toContain(
-      'can never charge twice',
-    );
+    expect((await screen.findByTestId('purchase-error')).textContent).toContain('can never charge twice');
     fireEvent.click(screen.getByTestId('purchase-confirm'));
-    const result = await screen.findByTestId('purchase-result', {}, wait);
+    const result = await screen.findByTestId('purchase-result');
     expect(result.textContent).toContain('Upgraded to Premium Star Card');
     expect(screen.getByTestId('purchase-result-paid').textContent).toBe('₱500.67');
     expect(screen.getByTestId('purchase-result-credit').textContent).toBe('₱498.33');
@@ -260,13 +258,13 @@ describe('Star Card page', () => {
     signIn();
     rememberReturn('/pages/shorts/videoDetails?seriesId=2&videoId=9');
     renderAt('#/pages/earn/strategy');
-    fireEvent.click(await screen.findByTestId('tier-premium-buy', {}, wait));
-    await screen.findByTestId('purchase-sheet', {}, wait);
+    fireEvent.click(await screen.findByTestId('tier-premium-buy'));
+    await screen.findByTestId('purchase-sheet');
     await waitFor(() =>
       expect(screen.getByTestId('pay-method-balance').getAttribute('aria-checked')).toBe('true'),
     );
     fireEvent.click(screen.getByTestId('purchase-confirm'));
-    fireEvent.click(await screen.findByTestId('purchase-continue', {}, wait));
+    fireEvent.click(await screen.findByTestId('purchase-continue'));
     await waitFor(() =>
       expect(window.location.hash).toBe('#/pages/shorts/videoDetails?seriesId=2&videoId=9'),
     );
@@ -281,16 +279,14 @@ describe('Star Card page', () => {
     );
     signIn();
     renderAt('#/pages/earn/strategy');
-    fireEvent.click(await screen.findByTestId('tier-primary-buy', {}, wait));
-    await screen.findByTestId('purchase-sheet', {}, wait);
+    fireEvent.click(await screen.findByTestId('tier-primary-buy'));
+    await screen.findByTestId('purchase-sheet');
     fireEvent.click(screen.getByTestId('pay-method-balance'));
     fireEvent.click(screen.getByTestId('purchase-confirm'));
-    expect((await screen.findByTestId('purchase-error', {}, wait)).textContent).toContain(
-      'Insufficient funds',
-    );
+    expect((await screen.findByTestId('purchase-error')).textContent).toContain('Insufficient funds');
     expect(screen.getByTestId('purchase-recharge')).toBeInTheDocument();
     fireEvent.click(screen.getByTestId('purchase-confirm'));
-    await waitFor(() => expect(server.callsTo(api.user.openvipByBalance)).toHaveLength(2), wait);
+    await waitFor(() => expect(server.callsTo(api.user.openvipByBalance)).toHaveLength(2));
     const [first, second] = server.callsTo(api.user.openvipByBalance).map(bodyOf);
     expect(second!.requestId).not.toBe(first!.requestId);
     expect(toast).not.toHaveBeenCalled();
@@ -316,12 +312,12 @@ describe('Star Card page', () => {
     );
     signIn();
     renderAt('#/pages/earn/strategy');
-    fireEvent.click(await screen.findByTestId('tier-primary-buy', {}, wait));
-    const gateway = await screen.findByTestId('pay-method-gateway', {}, wait);
+    fireEvent.click(await screen.findByTestId('tier-primary-buy'));
+    const gateway = await screen.findByTestId('pay-method-gateway');
     expect(gateway.textContent).toContain('JazzCash · MWALLET');
     fireEvent.click(gateway);
     fireEvent.click(screen.getByTestId('purchase-confirm'));
-    await waitFor(() => expect(submitPaymentForm).toHaveBeenCalledWith(payForm), wait);
+    await waitFor(() => expect(submitPaymentForm).toHaveBeenCalledWith(payForm));
     expect(openPaymentPage).not.toHaveBeenCalled();
     expect(bodyOf(server.callsTo(api.user.openvip)[0]!)).toMatchObject({ channel: 'gateway' });
   });
@@ -340,14 +336,14 @@ describe('Star Card page', () => {
     );
     signIn();
     renderAt('#/pages/earn/strategy');
-    expect((await screen.findByTestId('current-card-name', {}, wait)).textContent).toBe('No card yet');
+    expect((await screen.findByTestId('current-card-name')).textContent).toBe('No card yet');
     expect(screen.getByTestId('current-card').textContent).toContain('Free episodes only');
     expect(screen.getByTestId('tier-primary-buy').textContent).toBe('Buy');
     fireEvent.click(screen.getByTestId('tier-primary-buy'));
-    await screen.findByTestId('purchase-sheet', {}, wait);
-    fireEvent.click(await screen.findByTestId('pay-method-gateway', {}, wait));
+    await screen.findByTestId('purchase-sheet');
+    fireEvent.click(await screen.findByTestId('pay-method-gateway'));
     fireEvent.click(screen.getByTestId('purchase-confirm'));
-    await waitFor(() => expect(openPaymentPage).toHaveBeenCalledWith('/sandbox/pay/R200'), wait);
+    await waitFor(() => expect(openPaymentPage).toHaveBeenCalledWith('/sandbox/pay/R200'));
     expect(bodyOf(server.callsTo(api.user.openvip)[0]!)).toMatchObject({
       tier: 'primary',
       channel: 'gateway',
@@ -355,12 +351,9 @@ describe('Star Card page', () => {
 
     fireEvent.click(screen.getByTestId('purchase-close'));
     fireEvent.click(screen.getByTestId('tier-director-buy'));
-    fireEvent.click(await screen.findByTestId('pay-method-official', {}, wait));
+    fireEvent.click(await screen.findByTestId('pay-method-official'));
     fireEvent.click(screen.getByTestId('purchase-confirm'));
-    await waitFor(
-      () => expect(window.location.hash).toBe('#/pages/profile/recharge/official?orderNo=R300'),
-      wait,
-    );
+    await waitFor(() => expect(window.location.hash).toBe('#/pages/profile/recharge/official?orderNo=R300'));
     const [first, second] = server.callsTo(api.user.openvip).map(bodyOf);
     expect(second).toMatchObject({ tier: 'director', channel: 'official' });
     expect(second!.requestId).not.toBe(first!.requestId);
@@ -395,7 +388,7 @@ describe('Star Card page', () => {
     );
     signIn();
     renderAt('#/pages/earn/strategy');
-    const history = await screen.findByTestId('card-history', {}, wait);
+    const history = await screen.findByTestId('card-history');
     expect(history.textContent).toContain('Your cards (2, 1 active)');
     const rows = within(history).getAllByTestId('card-history-row');
     expect(rows[0]!.textContent).toContain('Starts later');
@@ -418,7 +411,7 @@ describe('Star Card page', () => {
     );
     signIn();
     renderAt('#/pages/earn/strategy');
-    expect((await screen.findByTestId('current-card-name', {}, wait)).textContent).toBe('Trial card running');
+    expect((await screen.findByTestId('current-card-name')).textContent).toBe('Trial card running');
     const card = screen.getByTestId('current-card');
     expect(card.textContent).not.toContain('Free episodes only');
     expect(screen.getByTestId('current-trial').textContent).toContain('Trial card: every episode until');
@@ -429,20 +422,20 @@ describe('Star Card page', () => {
     const server = stubApi(baseRoutes([on(api.user.starCardTiers).reply(ok({ currency: 'PHP', tiers }))]));
     act(() => useSession.getState().setTenantFallback());
     renderAt('#/pages/earn/strategy');
-    expect((await screen.findByTestId('tier-primary-price', {}, wait)).textContent).toBe('₱299.00');
+    expect((await screen.findByTestId('tier-primary-price')).textContent).toBe('₱299.00');
     expect(screen.getByTestId('membership-promise').textContent).toContain(
       'Every card unlocks every paid episode',
     );
     expect(screen.queryByTestId('login-required')).toBeNull();
     expect(server.callsTo(api.user.starCardTiers)[0]!.url).toContain('tenantId=000000');
     fireEvent.click(screen.getByTestId('tier-primary-buy'));
-    await waitFor(() => expect(useLoginPanel.getState().visible).toBe(true), wait);
+    await waitFor(() => expect(useLoginPanel.getState().visible).toBe(true));
     expect(window.location.hash).toContain('buy=primary');
 
     // Signed in, the page opens the chosen tier's sheet with this user's quote, once.
     act(() => useLoginPanel.getState().close());
     signIn();
-    expect((await screen.findByTestId('purchase-sheet', {}, wait)).textContent).toContain('Primary');
+    expect((await screen.findByTestId('purchase-sheet')).textContent).toContain('Primary');
     expect(window.location.hash).not.toContain('buy=');
   });
 });
@@ -476,12 +469,12 @@ describe('Points & Trial Card page', () => {
     );
     signIn();
     renderAt('#/pages/profile/pointsTrial/index');
-    fireEvent.click(await screen.findByTestId('trial-activate', {}, wait));
-    fireEvent.click(await screen.findByRole('button', { name: 'Activate now' }, wait));
-    expect((await screen.findByTestId('trial-countdown', {}, wait)).textContent).toBe('72:00:00');
+    fireEvent.click(await screen.findByTestId('trial-activate'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Activate now' }));
+    expect((await screen.findByTestId('trial-countdown')).textContent).toBe('72:00:00');
     expect(server.callsTo(api.user.getTrialCard).map(bodyOf)).toEqual([{}]);
     vi.setSystemTime(Date.now() + 3600_000 + 61_000);
-    await waitFor(() => expect(screen.getByTestId('trial-countdown').textContent).toBe('70:58:59'), wait);
+    await waitFor(() => expect(screen.getByTestId('trial-countdown').textContent).toBe('70:58:59'));
   });
 
   it('redeems a gift code, refusing a malformed one before sending it', async () => {
@@ -496,22 +489,22 @@ describe('Points & Trial Card page', () => {
     );
     signIn();
     renderAt('#/pages/profile/pointsTrial/index');
-    const field = await screen.findByTestId('redeem-code', {}, wait);
+    const field = await screen.findByTestId('redeem-code');
     fireEvent.change(field, { target: { value: 'TC12' } });
     fireEvent.click(screen.getByTestId('redeem-submit'));
-    expect((await screen.findByTestId('redeem-code-error', {}, wait)).textContent).toBe(
+    expect((await screen.findByTestId('redeem-code-error')).textContent).toBe(
       'This trial card code is not valid',
     );
     expect(server.callsTo(api.user.getTrialCard)).toHaveLength(0);
 
     fireEvent.change(field, { target: { value: 'tc2345abcd' } });
     fireEvent.click(screen.getByTestId('redeem-submit'));
-    expect((await screen.findByTestId('redeem-code-error', {}, wait)).textContent).toBe(
+    expect((await screen.findByTestId('redeem-code-error')).textContent).toBe(
       'This trial card code is not valid',
     );
     fireEvent.change(field, { target: { value: 'TC2345ABCE' } });
     fireEvent.click(screen.getByTestId('redeem-submit'));
-    expect(await screen.findByTestId('redeem-done', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByTestId('redeem-done')).toBeInTheDocument();
     expect(server.callsTo(api.user.getTrialCard).map(bodyOf)).toEqual([
       { code: 'TC2345ABCD' },
       { code: 'TC2345ABCE' },
@@ -537,7 +530,7 @@ describe('Points & Trial Card page', () => {
     );
     signIn();
     renderAt('#/pages/profile/pointsTrial/index');
-    const locked = await screen.findByTestId('gift-needs-card', {}, wait);
+    const locked = await screen.findByTestId('gift-needs-card');
     expect(locked.textContent).toContain('Star Card holders gift 5 trial cards every 30 days');
     expect(screen.getByTestId('gift-get-star-card').getAttribute('href')).toBe('#/pages/earn/strategy');
     expect(screen.queryByTestId('gift-form')).toBeNull();
@@ -567,9 +560,7 @@ describe('Points & Trial Card page', () => {
     );
     signIn();
     renderAt('#/pages/profile/pointsTrial/index');
-    expect((await screen.findByTestId('gift-quota', {}, wait)).textContent).toBe(
-      '4 of 5 left in the last 30 days',
-    );
+    expect((await screen.findByTestId('gift-quota')).textContent).toBe('4 of 5 left in the last 30 days');
     const field = screen.getByTestId('gift-invite-code');
     fireEvent.click(screen.getByTestId('gift-submit'));
     expect(screen.getByTestId('gift-invite-code-error').textContent).toBe('Please enter their invite code');
@@ -580,20 +571,18 @@ describe('Points & Trial Card page', () => {
     );
     fireEvent.change(field, { target: { value: 'ZX98YW76' } });
     fireEvent.click(screen.getByTestId('gift-submit'));
-    expect((await screen.findByTestId('gift-confirm', {}, wait)).textContent).toContain('ZX98YW76');
+    expect((await screen.findByTestId('gift-confirm')).textContent).toContain('ZX98YW76');
     fireEvent.click(screen.getByRole('button', { name: 'Gift' }));
-    expect((await screen.findByTestId('gift-invite-code-error', {}, wait)).textContent).toBe(
+    expect((await screen.findByTestId('gift-invite-code-error')).textContent).toBe(
       'Trial cards go to members of your team',
     );
 
     fireEvent.click(screen.getByTestId('gift-mode-code'));
     fireEvent.click(screen.getByTestId('gift-submit'));
-    fireEvent.click(await screen.findByRole('button', { name: 'Gift' }, wait));
-    expect((await screen.findByTestId('gift-confirm-error', {}, wait)).textContent).toContain(
-      'never a second one',
-    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Gift' }));
+    expect((await screen.findByTestId('gift-confirm-error')).textContent).toContain('never a second one');
     fireEvent.click(screen.getByRole('button', { name: 'Gift' }));
-    expect((await screen.findByTestId('gift-done', {}, wait)).textContent).toContain('TC7K2M9QXY');
+    expect((await screen.findByTestId('gift-done')).textContent).toContain('TC7K2M9QXY');
     expect(screen.getByTestId('trial-code-9').textContent).toBe('TC7K2M9QXY');
     expect(screen.getByTestId('copy-TC7K2M9QXY')).toBeInTheDocument();
 
@@ -632,7 +621,7 @@ describe('Points & Trial Card page', () => {
     );
     signIn();
     renderAt('#/pages/profile/pointsTrial/index?tab=points');
-    expect((await screen.findByTestId('points-balance', {}, wait)).textContent).toBe('1,041');
+    expect((await screen.findByTestId('points-balance')).textContent).toBe('1,041');
     expect(screen.getByTestId('points-3-kind').textContent).toBe('Friend bought a Director Star Card');
     expect(screen.getByTestId('points-3-amount').textContent).toBe('+1000');
     expect(screen.getByTestId('points-2-kind').textContent).toBe('task_bonus');
@@ -649,7 +638,7 @@ describe('membership entries', () => {
     stubApi(baseRoutes());
     signIn();
     renderAt('#/pages/profile/index');
-    expect((await screen.findByTestId('profile-membership', {}, wait)).textContent).toBe('Primary Star Card');
+    expect((await screen.findByTestId('profile-membership')).textContent).toBe('Primary Star Card');
     const row = screen.getByTestId('profile-star-card');
     expect(row.getAttribute('href')).toBe('#/pages/earn/strategy');
     expect(screen.getByTestId('profile-star-card-extra').textContent).toContain('days left');
@@ -662,7 +651,7 @@ describe('membership entries', () => {
     stubApi(baseRoutes([on(api.user.queryGreatestVipcard).reply(ok(ordinaryStatus()))]));
     signIn();
     renderAt('#/pages/profile/index');
-    expect((await screen.findByTestId('profile-membership', {}, wait)).textContent).toBe('Ordinary user');
+    expect((await screen.findByTestId('profile-membership')).textContent).toBe('Ordinary user');
     expect(screen.getByTestId('profile-star-card-extra').textContent).toBe('Get a Star Card');
   });
 });

@@ -9,7 +9,7 @@ import { useQuality } from '../../shared/store/video-quality';
 import { showToast } from '../../shared/ui/toast';
 import { ok, refusal, stubApi, on } from '../../test/fetch';
 import { clearCookies, sampleUser, tenantConfigAnswer } from '../../test/fixtures';
-import { renderAt, wait } from '../../test/render-app';
+import { renderAt } from '../../test/render-app';
 
 // A notify is a longer toast: both land in the one mock the tests read.
 vi.mock('../../shared/ui/toast', async () => (await import('../../test/fetch')).toastMock());
@@ -41,14 +41,14 @@ describe('three-page (hand-over from the embedded login)', () => {
       on(api.user.info).reply(ok(sampleUser())),
     ]);
     renderAt('#/pages/login/three?handoff=ticket-9');
-    await waitFor(() => expect(useSession.getState().token).toBe('tok-handoff'), wait);
+    await waitFor(() => expect(useSession.getState().token).toBe('tok-handoff'));
     expect(server.callsTo(api.auth.loginByTicket)[0]!.json).toEqual({ ticket: 'ticket-9' });
   });
 
   it('never takes a session token from the address', async () => {
     const server = stubApi([...baseRoutes, on(api.user.info).reply(ok(sampleUser()))]);
     renderAt('#/pages/login/three?token=someone-elses-session');
-    expect(await screen.findByTestId('three-error', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByTestId('three-error')).toBeInTheDocument();
     expect(useSession.getState().token).toBeNull();
     expect(server.callsTo(api.user.info)).toHaveLength(0);
   });
@@ -70,7 +70,7 @@ describe('three-page (Google sign-in)', () => {
     ]);
     document.cookie = `loginCallbackUrl=${encodeURIComponent('/pages/profile/index')}; path=/`;
     renderAt('#/pages/login/three?token=ticket-1&channel=google');
-    expect(await screen.findByTestId('profile-user', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByTestId('profile-user')).toBeInTheDocument();
     expect(server.callsTo(api.auth.thirdLoginByToken)).toHaveLength(1);
     expect(server.callsTo(api.auth.thirdLoginByToken)[0]!.json).toEqual({
       accessToken: 'ticket-1',
@@ -96,21 +96,21 @@ describe('three-page (Google sign-in)', () => {
       on(api.user.info).reply(ok(sampleUser())),
     ]);
     renderAt('#/pages/login/three?token=ticket-2&channel=google');
-    await screen.findByTestId('three-complete', {}, wait);
+    await screen.findByTestId('three-complete');
     expect(screen.getByTestId<HTMLInputElement>('three-email').value).toBe('new.user@gmail.com');
     expect(screen.getByTestId<HTMLInputElement>('three-name').value).toBe('New User');
 
     // No country yet: the chooser opens.
     fireEvent.click(screen.getByTestId('submit'));
-    fireEvent.click(await screen.findByTestId('country-PH', {}, wait));
+    fireEvent.click(await screen.findByTestId('country-PH'));
     fireEvent.change(screen.getByTestId('phone-input'), { target: { value: '9171234567' } });
     fireEvent.click(screen.getByTestId('submit'));
-    expect(await screen.findByTestId('invite-input-error', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByTestId('invite-input-error')).toBeInTheDocument();
     expect(screen.getByTestId('invite-input-error').textContent).toBe('Invite code required');
     fireEvent.change(screen.getByTestId('invite-input'), { target: { value: 'AB12CD34' } });
     fireEvent.click(screen.getByTestId('submit'));
 
-    expect(await screen.findByTestId('home-page', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByTestId('home-page')).toBeInTheDocument();
     expect(server.callsTo(api.auth.thirdLogin)[0]!.json).toEqual({
       accessToken: 'ticket-2',
       channel: 'google',
@@ -125,7 +125,7 @@ describe('three-page (Google sign-in)', () => {
   it('shows the error the server sent back', async () => {
     stubApi(baseRoutes);
     renderAt('#/pages/login/three?error=LoginTicketInvalid');
-    expect((await screen.findByTestId('three-error', {}, wait)).textContent).toContain(
+    expect((await screen.findByTestId('three-error')).textContent).toContain(
       'The sign-in link has expired, please sign in again',
     );
   });
@@ -136,7 +136,7 @@ describe('invite code binding', () => {
     stubApi([...baseRoutes, on(api.user.info).reply(ok(sampleUser({ inviterCode: 'QW12ER34' })))]);
     signIn({ inviterCode: 'QW12ER34' });
     renderAt('#/pages/profile/setting/code');
-    await screen.findByTestId('invite-locked', {}, wait);
+    await screen.findByTestId('invite-locked');
     const input = screen.getByTestId<HTMLInputElement>('invite-input');
     expect(input.value).toBe('QW12ER34');
     expect(input.readOnly).toBe(true);
@@ -154,11 +154,11 @@ describe('invite code binding', () => {
     ]);
     signIn();
     renderAt('#/pages/profile/setting/code');
-    const input = await screen.findByTestId('invite-input', {}, wait);
+    const input = await screen.findByTestId('invite-input');
     expect(input.getAttribute('maxlength')).toBe('8');
     fireEvent.change(input, { target: { value: 'QW12ER34' } });
     fireEvent.click(screen.getByTestId('submit'));
-    expect(await screen.findByTestId('invite-locked', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByTestId('invite-locked')).toBeInTheDocument();
     expect(server.callsTo(api.user.setInviteCode)[0]!.url).toBe(
       '/app-api/user/setInviteCode?inviteCode=QW12ER34',
     );
@@ -174,7 +174,7 @@ describe('edit profile', () => {
     const server = stubApi([...baseRoutes, on(api.user.info).reply(ok(sampleUser()))]);
     signIn();
     renderAt('#/pages/profile/editUser/index');
-    await screen.findByTestId('edit-user', {}, wait);
+    await screen.findByTestId('edit-user');
     expect(screen.getByTestId('avatar-input').getAttribute('accept')).toBe('image/png,image/jpeg,image/webp');
 
     upload(new File(['GIF89a'], 'cat.gif', { type: 'image/gif' }));
@@ -193,7 +193,7 @@ describe('edit profile', () => {
     ]);
     signIn();
     renderAt('#/pages/profile/editUser/index');
-    await screen.findByTestId('edit-user', {}, wait);
+    await screen.findByTestId('edit-user');
     upload(new File([new Uint8Array([137, 80, 78, 71])], 'me.png', { type: 'image/png' }));
     await waitFor(() => expect(server.callsTo(api.user.update)).toHaveLength(1));
     expect((server.callsTo(api.user.uploadAvatar)[0]!.json as { image: string }).image).toMatch(
@@ -207,7 +207,7 @@ describe('edit profile', () => {
     const server = stubApi([...baseRoutes, on(api.user.info).reply(ok(sampleUser()))]);
     signIn();
     renderAt('#/pages/profile/editUser/index');
-    const input = await screen.findByTestId('nickname-input', {}, wait);
+    const input = await screen.findByTestId('nickname-input');
     fireEvent.change(input, { target: { value: '  ' } });
     fireEvent.click(screen.getByTestId('submit'));
     expect((await screen.findByTestId('nickname-input-error')).textContent).toBe('Please enter nickname');
@@ -225,10 +225,10 @@ describe('session', () => {
     signIn();
     useSession.setState({ openId: 'open-1' });
     renderAt('#/pages/profile/setting/index');
-    fireEvent.click(await screen.findByTestId('settings-logout', {}, wait));
-    const question = await screen.findByRole('dialog', {}, wait);
+    fireEvent.click(await screen.findByTestId('settings-logout'));
+    const question = await screen.findByRole('dialog');
     fireEvent.click(within(question).getByRole('button', { name: 'Log out' }));
-    expect(await screen.findByTestId('profile-guest', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByTestId('profile-guest')).toBeInTheDocument();
     expect(server.callsTo(api.auth.logout)).toHaveLength(1);
     const state = useSession.getState();
     expect(state).toMatchObject({
@@ -252,7 +252,7 @@ describe('session', () => {
   it('settings show the account rows only when logged in', async () => {
     stubApi([...baseRoutes, on(api.user.info).reply(ok(sampleUser({ hasPassword: true })))]);
     renderAt('#/pages/profile/setting/index');
-    await screen.findByTestId('settings-language', {}, wait);
+    await screen.findByTestId('settings-language');
     expect(screen.queryByTestId('settings-logout')).toBeNull();
     signIn({ hasPassword: true });
     for (const id of [
@@ -263,7 +263,7 @@ describe('session', () => {
       'settings-cancellation',
       'settings-logout',
     ])
-      expect(await screen.findByTestId(id, {}, wait)).toBeInTheDocument();
+      expect(await screen.findByTestId(id)).toBeInTheDocument();
     expect(screen.getByTestId('settings-version').textContent).toContain('1.8.4');
   });
 
@@ -273,7 +273,7 @@ describe('session', () => {
     Object.defineProperty(navigator, 'connection', { value: connection, configurable: true });
     try {
       renderAt('#/pages/profile/setting/index');
-      const saver = await screen.findByTestId('settings-data-saver', {}, wait);
+      const saver = await screen.findByTestId('settings-data-saver');
       expect(saver.getAttribute('aria-checked')).toBe('true');
       fireEvent.click(saver);
       await waitFor(() => expect(saver.getAttribute('aria-checked')).toBe('false'));
@@ -301,8 +301,8 @@ describe('session', () => {
     const videoQuality = JSON.stringify({ choice: 540, dataSaver: true });
     localStorage.setItem(STORAGE_KEYS.videoQuality, videoQuality);
     renderAt('#/pages/profile/setting/index');
-    fireEvent.click(await screen.findByTestId('settings-clear-cache', {}, wait));
-    fireEvent.click((await screen.findAllByRole('button', { name: 'Clear cache' }, wait)).at(-1)!);
+    fireEvent.click(await screen.findByTestId('settings-clear-cache'));
+    fireEvent.click((await screen.findAllByRole('button', { name: 'Clear cache' })).at(-1)!);
     await waitFor(() =>
       expect(toast).toHaveBeenCalledWith(expect.stringMatching(/^Cleared \d+(\.\d)? (B|KB)$/)),
     );
@@ -334,10 +334,8 @@ describe('login methods', () => {
     ]);
     signIn();
     renderAt('#/pages/profile/setting/bindOrContinueWith?bound=google');
-    expect((await screen.findByTestId('bind-result', {}, wait)).textContent).toBe(
-      'Your Google account is now linked.',
-    );
-    expect((await screen.findByTestId<HTMLButtonElement>('unbind-email', {}, wait)).disabled).toBe(true);
+    expect((await screen.findByTestId('bind-result')).textContent).toBe('Your Google account is now linked.');
+    expect((await screen.findByTestId<HTMLButtonElement>('unbind-email')).disabled).toBe(true);
     expect(screen.getByTestId('method-email').textContent).toContain('Keep at least one way to log in');
     fireEvent.click(screen.getByTestId('bind-username'));
     expect(screen.getByTestId('bind-username-form')).toBeInTheDocument();

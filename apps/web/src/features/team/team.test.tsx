@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { showToast } from '../../shared/ui/toast';
 import { ok, refusal, stubApi, type FetchCall, on, type Fake, type CallData, bodyOf } from '../../test/fetch';
 import { signIn, signedInRoutes } from '../../test/fixtures';
-import { renderAt, typePassword, wait } from '../../test/render-app';
+import { renderAt, typePassword } from '../../test/render-app';
 
 // A notify is a longer toast: both land in the one mock the tests read.
 vi.mock('../../shared/ui/toast', async () => (await import('../../test/fetch')).toastMock());
@@ -138,7 +138,7 @@ describe('my team', () => {
     );
     signIn();
     renderAt('#/pages/profile/myTeam/index');
-    expect((await screen.findByTestId('team-size', {}, wait)).textContent).toBe('7');
+    expect((await screen.findByTestId('team-size')).textContent).toBe('7');
     expect(screen.getByTestId('team-direct').textContent).toBe('3');
     expect(screen.getByTestId('team-active').textContent).toBe('2');
     expect(screen.getByTestId('team-new-today').textContent).toBe('1');
@@ -149,17 +149,17 @@ describe('my team', () => {
     expect(screen.queryByTestId('team-held-revenue')).toBeNull();
 
     // Level 1 first: its count on the tab, its figures, its members.
-    expect((await screen.findByTestId('level-tab-1-count', {}, wait)).textContent).toBe('3');
+    expect((await screen.findByTestId('level-tab-1-count')).textContent).toBe('3');
     expect(screen.getByTestId('level-tab-2-count').textContent).toBe('2');
     expect(screen.getByTestId('level-tab-1').getAttribute('aria-selected')).toBe('true');
     expect(screen.getByTestId('level-revenue').textContent).toBe('₱300.00');
-    const first = await screen.findByTestId('member-101', {}, wait);
+    const first = await screen.findByTestId('member-101');
     expect(within(first).getByTestId('member-101-tier').textContent).toBe('Primary Star Card');
     expect(within(first).getByTestId('member-101-revenue').textContent).toBe('₱120.00');
     expect(within(first).getByTestId('member-101-max-recharge').textContent).toBe('₱5,000.00');
 
     fireEvent.click(screen.getByTestId('level-tab-2'));
-    expect(await screen.findByTestId('member-202', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByTestId('member-202')).toBeInTheDocument();
     expect(screen.getByTestId('level-tab-2').getAttribute('aria-selected')).toBe('true');
     expect(screen.getByTestId('level-revenue').textContent).toBe('₱40.00');
     expect(within(screen.getByTestId('member-201')).getByTestId('member-201-tier').textContent).toBe(
@@ -171,7 +171,7 @@ describe('my team', () => {
 
     // Level 4 lies beyond what a 3-level card pays.
     fireEvent.click(screen.getByTestId('level-tab-4'));
-    expect((await screen.findByTestId('level-not-paying', {}, wait)).textContent).toContain('level 4');
+    expect((await screen.findByTestId('level-not-paying')).textContent).toContain('level 4');
   });
 
   it('says how much is held on members’ Star Cards and when the next is paid', async () => {
@@ -186,7 +186,7 @@ describe('my team', () => {
     );
     signIn();
     renderAt('#/pages/profile/myTeam/index');
-    const held = await screen.findByTestId('team-held-revenue', {}, wait);
+    const held = await screen.findByTestId('team-held-revenue');
     expect(held.textContent).toContain('₱2,421.90 more is on its way');
     expect(held.textContent).toContain('Dec 27, 2026');
   });
@@ -201,10 +201,10 @@ describe('my team', () => {
     );
     signIn();
     renderAt('#/pages/profile/myTeam/index');
-    const notice = await screen.findByTestId('team-needs-card', {}, wait);
+    const notice = await screen.findByTestId('team-needs-card');
     expect(notice.textContent).toContain('Team rewards need a Star Card');
     expect(within(notice).getByTestId('team-get-card').getAttribute('href')).toBe('#/pages/earn/strategy');
-    expect(await screen.findByTestId('team-members-empty', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByTestId('team-members-empty')).toBeInTheDocument();
   });
 
   it('searches every level by nickname, invite code or ID and shows each result’s level', async () => {
@@ -215,11 +215,11 @@ describe('my team', () => {
     );
     signIn();
     renderAt('#/pages/profile/myTeam/search');
-    expect(await screen.findByTestId('team-search-hint', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByTestId('team-search-hint')).toBeInTheDocument();
     const input = screen.getByTestId('team-search-input');
     fireEvent.change(input, { target: { value: ' anna ' } });
     fireEvent.submit(input.closest('form')!);
-    expect((await screen.findByTestId('member-301-level', {}, wait)).textContent).toBe('L3');
+    expect((await screen.findByTestId('member-301-level')).textContent).toBe('L3');
     const call = server.callsTo(api.team.members)[0]!;
     expect(queryOf(call).get('keyword')).toBe('anna');
     expect(queryOf(call).get('level')).toBeNull();
@@ -257,7 +257,7 @@ describe('invitation details', () => {
       '#/pages/profile/copyright-center/invitation-details/index',
     ]) {
       const view = renderAt(route);
-      const card = await screen.findByTestId('invitation-101', {}, wait);
+      const card = await screen.findByTestId('invitation-101');
       const text = card.textContent;
       for (const label of [
         'Register time',
@@ -301,7 +301,7 @@ describe('copyright center', () => {
     );
     signIn();
     renderAt('#/pages/profile/copyright-center/index');
-    expect((await screen.findByTestId('copyright-total-purchase', {}, wait)).textContent).toBe('₱500.00');
+    expect((await screen.findByTestId('copyright-total-purchase')).textContent).toBe('₱500.00');
     expect(screen.getByTestId('copyright-yesterday-revenue').textContent).toBe('₱10.00');
     // The rate a user can check: ₱300 over 30 days on ₱500, not an annualized 730%.
     expect(screen.getByTestId('copyright-11-term-return').textContent).toBe('60%');
@@ -332,8 +332,8 @@ describe('copyright center', () => {
     );
     signIn();
     renderAt('#/pages/profile/copyright-center/index');
-    fireEvent.click(await screen.findByTestId('copyright-11-buy', {}, wait));
-    await screen.findByTestId('buy-sheet', {}, wait);
+    fireEvent.click(await screen.findByTestId('copyright-11-buy'));
+    await screen.findByTestId('buy-sheet');
     expect(screen.getByTestId('buy-max').textContent).toBe('up to 4');
     expect(screen.getByTestId('buy-total').textContent).toBe('₱500.00');
     expect(screen.getByTestId('buy-daily').textContent).toBe('₱10.00');
@@ -356,15 +356,15 @@ describe('copyright center', () => {
 
     // The payment password is asked before anything is sent; no answer keeps the sheet for a retry.
     fireEvent.click(screen.getByTestId('buy-confirm'));
-    await screen.findByTestId('pay-password', {}, wait);
+    await screen.findByTestId('pay-password');
     expect(screen.getByTestId('pay-password-amount').textContent).toBe('₱1,500.00');
     expect(server.callsTo(api.team.buyCopyright)).toHaveLength(0);
     typePassword('135790');
-    expect((await screen.findByTestId('pay-password-error', {}, wait)).textContent).toContain(
+    expect((await screen.findByTestId('pay-password-error')).textContent).toContain(
       'could not reach the server',
     );
     typePassword('135790');
-    await waitFor(() => expect(screen.queryByTestId('buy-sheet')).toBeNull(), wait);
+    await waitFor(() => expect(screen.queryByTestId('buy-sheet')).toBeNull());
     expect(toast).toHaveBeenCalledWith('Purchase complete (× 3). Balance ₱8,500.00');
 
     const buys = server.callsTo(api.team.buyCopyright).map(bodyOf);
@@ -375,12 +375,12 @@ describe('copyright center', () => {
     expect(buys[1]!.requestId).toBe(buys[0]!.requestId);
 
     // A new opening is a new request.
-    fireEvent.click(await screen.findByTestId('copyright-11-buy', {}, wait));
-    await screen.findByTestId('buy-sheet', {}, wait);
+    fireEvent.click(await screen.findByTestId('copyright-11-buy'));
+    await screen.findByTestId('buy-sheet');
     fireEvent.click(screen.getByTestId('buy-confirm'));
-    await screen.findByTestId('pay-password', {}, wait);
+    await screen.findByTestId('pay-password');
     typePassword('135790');
-    await waitFor(() => expect(server.callsTo(api.team.buyCopyright)).toHaveLength(3), wait);
+    await waitFor(() => expect(server.callsTo(api.team.buyCopyright)).toHaveLength(3));
     expect(bodyOf(server.callsTo(api.team.buyCopyright)[2]!).requestId).not.toBe(buys[0]!.requestId);
   });
 
@@ -412,11 +412,11 @@ describe('copyright center', () => {
     );
     signIn();
     renderAt('#/pages/profile/copyright-center/index');
-    fireEvent.click(await screen.findByTestId('copyright-11-buy', {}, wait));
-    fireEvent.click(await screen.findByTestId('buy-confirm', {}, wait));
-    await screen.findByTestId('pay-password', {}, wait);
+    fireEvent.click(await screen.findByTestId('copyright-11-buy'));
+    fireEvent.click(await screen.findByTestId('buy-confirm'));
+    await screen.findByTestId('pay-password');
     typePassword('135790');
-    expect((await screen.findByTestId('buy-error-title', {}, wait)).textContent).toBe(message);
+    expect((await screen.findByTestId('buy-error-title')).textContent).toBe(message);
     if (hint === '') expect(screen.queryByTestId('buy-error-hint')).toBeNull();
     else if (typeof hint === 'string') expect(screen.getByTestId('buy-error-hint').textContent).toBe(hint);
     else expect(screen.getByTestId('buy-error-hint').textContent).toMatch(hint);
@@ -427,9 +427,9 @@ describe('copyright center', () => {
     expect(toast).not.toHaveBeenCalled();
     // A refusal made nothing: the next confirmation is a new request.
     fireEvent.click(screen.getByTestId('buy-confirm'));
-    await screen.findByTestId('pay-password', {}, wait);
+    await screen.findByTestId('pay-password');
     typePassword('135790');
-    await waitFor(() => expect(server.callsTo(api.team.buyCopyright)).toHaveLength(2), wait);
+    await waitFor(() => expect(server.callsTo(api.team.buyCopyright)).toHaveLength(2));
     const [first, second] = server.callsTo(api.team.buyCopyright).map(bodyOf);
     expect(second!.requestId).not.toBe(first!.requestId);
   });
@@ -446,16 +446,14 @@ describe('copyright center', () => {
     );
     signIn();
     renderAt('#/pages/profile/copyright-center/index');
-    fireEvent.click(await screen.findByTestId('copyright-11-buy', {}, wait));
-    fireEvent.click(await screen.findByTestId('buy-confirm', {}, wait));
-    await screen.findByTestId('pay-password', {}, wait);
+    fireEvent.click(await screen.findByTestId('copyright-11-buy'));
+    fireEvent.click(await screen.findByTestId('buy-confirm'));
+    await screen.findByTestId('pay-password');
     typePassword('000000');
-    expect((await screen.findByTestId('pay-password-error', {}, wait)).textContent).toBe(
-      'Wrong payment password',
-    );
+    expect((await screen.findByTestId('pay-password-error')).textContent).toBe('Wrong payment password');
     expect(screen.queryByTestId('buy-error')).toBeNull();
     typePassword('135790');
-    await waitFor(() => expect(screen.queryByTestId('buy-sheet')).toBeNull(), wait);
+    await waitFor(() => expect(screen.queryByTestId('buy-sheet')).toBeNull());
     const [wrong, right] = server.callsTo(api.team.buyCopyright).map(bodyOf);
     expect(wrong).toMatchObject({ payPassword: '000000' });
     expect(right).toMatchObject({ payPassword: '135790' });
@@ -470,8 +468,8 @@ describe('copyright center', () => {
     );
     signIn();
     renderAt('#/pages/profile/copyright-center/index');
-    fireEvent.click(await screen.findByTestId('copyright-11-buy', {}, wait));
-    const short = await screen.findByTestId('buy-short', {}, wait);
+    fireEvent.click(await screen.findByTestId('copyright-11-buy'));
+    const short = await screen.findByTestId('buy-short');
     expect(short.textContent).toContain('Insufficient funds');
     expect(within(short).getByTestId('buy-short-recharge').getAttribute('href')).toBe(
       '#/pages/profile/recharge/index',
@@ -497,13 +495,13 @@ describe('copyright center', () => {
     );
     signIn();
     renderAt('#/pages/profile/copyright-center/copyright-record/index');
-    expect((await screen.findByTestId('holding-501-paid', {}, wait)).textContent).toBe('₱1,000.00');
+    expect((await screen.findByTestId('holding-501-paid')).textContent).toBe('₱1,000.00');
     expect(screen.getByTestId('holding-501-quantity').textContent).toBe('× 2');
     expect(screen.getByTestId('holding-501-days').textContent).toBe('Nov 21, 2026 – Dec 20, 2026');
     expect(screen.getByTestId('holding-501-days-paid').textContent).toBe('3 of 30');
     expect(screen.getByTestId('holding-501-revenue').textContent).toBe('₱60.00');
     fireEvent.click(screen.getByTestId('record-tab-revenue'));
-    const entry = await screen.findByTestId('revenue-501-2026-11-23', {}, wait);
+    const entry = await screen.findByTestId('revenue-501-2026-11-23');
     expect(entry.textContent).toContain('Nov 23, 2026');
     expect(entry.textContent).toContain('+₱20.00');
   });
@@ -535,7 +533,7 @@ describe('monthly salary', () => {
     stubApi(baseRoutes([on(api.team.salary).reply(ok(salaryStatus({ starCard: false })))]));
     signIn();
     renderAt('#/pages/profile/monthly-salary/index');
-    const state = await screen.findByTestId('salary-claim-state', {}, wait);
+    const state = await screen.findByTestId('salary-claim-state');
     expect(state.textContent).toContain('The monthly salary needs an active Star Card.');
     expect(within(state).getByTestId('salary-get-card').getAttribute('href')).toBe('#/pages/earn/strategy');
     expect(screen.getByTestId<HTMLButtonElement>('salary-claim').disabled).toBe(true);
@@ -546,7 +544,7 @@ describe('monthly salary', () => {
     stubApi(baseRoutes([on(api.team.salary).reply(ok(salaryStatus()))]));
     signIn();
     renderAt('#/pages/profile/monthly-salary/index');
-    expect((await screen.findByTestId('salary-claim-state', {}, wait)).textContent).toBe(
+    expect((await screen.findByTestId('salary-claim-state')).textContent).toBe(
       'Not qualified yet: level 1 needs 1 more direct and 1 more team Star Card members.',
     );
     expect(screen.getByTestId<HTMLButtonElement>('salary-claim').disabled).toBe(true);
@@ -556,7 +554,7 @@ describe('monthly salary', () => {
     stubApi(baseRoutes([on(api.team.salary).reply(ok(salaryStatus({ teamStarMembers: 5 })))]));
     signIn();
     renderAt('#/pages/profile/monthly-salary/index');
-    expect((await screen.findByTestId('salary-claim-state', {}, wait)).textContent).toBe(
+    expect((await screen.findByTestId('salary-claim-state')).textContent).toBe(
       'Not qualified yet: level 1 needs 1 more direct Star Card members.',
     );
   });
@@ -580,7 +578,7 @@ describe('monthly salary', () => {
     );
     signIn();
     renderAt('#/pages/profile/monthly-salary/index');
-    expect((await screen.findByTestId('salary-claim-state', {}, wait)).textContent).toBe(
+    expect((await screen.findByTestId('salary-claim-state')).textContent).toBe(
       'Claimed for this month. The next salary can be claimed on Dec 21, 2026.',
     );
     expect(screen.getByTestId('salary-level-1-reached')).toBeInTheDocument();
@@ -608,14 +606,14 @@ describe('monthly salary', () => {
     );
     signIn();
     renderAt('#/pages/profile/monthly-salary/index');
-    expect((await screen.findByTestId('salary-claim-state', {}, wait)).textContent).toBe(
+    expect((await screen.findByTestId('salary-claim-state')).textContent).toBe(
       'Your level 1 salary is ready to claim.',
     );
     const button = screen.getByTestId<HTMLButtonElement>('salary-claim');
     expect(button.textContent).toBe('Claim ₱500.00');
     fireEvent.click(button);
     fireEvent.click(button);
-    expect((await screen.findByTestId('salary-result', {}, wait)).textContent).toBe(
+    expect((await screen.findByTestId('salary-result')).textContent).toBe(
       '₱500.00 added to your wallet. Balance: ₱10,500.00',
     );
     expect(toast).toHaveBeenCalledWith('Salary received: ₱500.00');
@@ -631,8 +629,8 @@ describe('monthly salary', () => {
     );
     signIn();
     renderAt('#/pages/profile/monthly-salary/index');
-    fireEvent.click(await screen.findByTestId('salary-claim', {}, wait));
-    expect((await screen.findByTestId('salary-error', {}, wait)).textContent).toBe(
+    fireEvent.click(await screen.findByTestId('salary-claim'));
+    expect((await screen.findByTestId('salary-error')).textContent).toBe(
       'The monthly salary needs an active Star Card.',
     );
     expect(toast).not.toHaveBeenCalled();
@@ -669,7 +667,7 @@ describe('dividend and leaders', () => {
     );
     signIn();
     renderAt('#/pages/profile/dividend/index');
-    expect((await screen.findByTestId('dividend-rule', {}, wait)).textContent).toBe(
+    expect((await screen.findByTestId('dividend-rule')).textContent).toBe(
       'One share for every ₱1,000.00 spent on copyrights; each share pays ₱100.00 after 10 months.',
     );
     expect(screen.getByTestId('dividend-shares').textContent).toBe('3');
@@ -710,7 +708,7 @@ describe('dividend and leaders', () => {
     );
     signIn();
     renderAt('#/pages/profile/components/millionLeader');
-    expect((await screen.findByTestId('leader-goal', {}, wait)).textContent).toBe('₱1,000,000.00');
+    expect((await screen.findByTestId('leader-goal')).textContent).toBe('₱1,000,000.00');
     expect(screen.getByTestId('leader-my-progress').textContent).toBe('0.25%');
     expect(screen.getByTestId('leader-my-bar').getAttribute('aria-valuenow')).toBe('0');
     expect(screen.getByTestId('leader-1-team').textContent).toBe('40 members');
@@ -767,15 +765,13 @@ describe('invite friends', () => {
     ]);
     signIn();
     renderAt('#/pages/profile/inviteFriend/index');
-    const poster = await screen.findByTestId('invite-poster', {}, wait);
+    const poster = await screen.findByTestId('invite-poster');
     expect(poster.getAttribute('data-link')).toBe(LINK);
     // The team so far, level by level (/account/userLevelStatistic).
-    expect((await screen.findByTestId('invite-team-size', {}, wait)).textContent).toContain(
-      'People in your team: 7',
-    );
+    expect((await screen.findByTestId('invite-team-size')).textContent).toContain('People in your team: 7');
     expect(screen.getByTestId('invite-team-level-1').textContent).toBe('Level 14');
     expect(screen.getByTestId('invite-team-level-5').textContent).toBe('Level 50');
-    await waitFor(() => expect(canvas.texts).toContain('A B 1 2 C D 3 4'), wait);
+    await waitFor(() => expect(canvas.texts).toContain('A B 1 2 C D 3 4'));
     expect(canvas.texts).toContain('DramaStar');
     // Every dark module of the link's QR code is drawn.
     const { modules } = create(LINK, { errorCorrectionLevel: 'M' });
@@ -788,7 +784,7 @@ describe('invite friends', () => {
     expect(printed.innerHTML).toContain('register<wbr>?inviteCode<wbr>=AB12CD34');
 
     fireEvent.click(screen.getByTestId('invite-copy-link'));
-    await waitFor(() => expect(writeText).toHaveBeenCalledWith(LINK), wait);
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith(LINK));
     expect(toast).toHaveBeenCalledWith('Invite link copied');
   });
 
@@ -804,10 +800,10 @@ describe('invite friends', () => {
     stubApi(baseRoutes());
     signIn();
     renderAt('#/pages/profile/inviteFriend/index');
-    const save = await screen.findByTestId('invite-save', {}, wait);
-    await waitFor(() => expect(save.hasAttribute('disabled')).toBe(false), wait);
+    const save = await screen.findByTestId('invite-save');
+    await waitFor(() => expect(save.hasAttribute('disabled')).toBe(false));
     fireEvent.click(save);
-    const sheet = await screen.findByTestId('invite-long-press', {}, wait);
+    const sheet = await screen.findByTestId('invite-long-press');
     expect(sheet.textContent).toContain('Press and hold the image');
     expect(within(sheet).getByRole('img').getAttribute('src')).toBe('data:image/png;base64,AAAA');
   });
@@ -827,13 +823,13 @@ describe('entries', () => {
       ['profile-leader', '#/pages/profile/components/millionLeader'],
     ];
     for (const [testId, href] of rows) {
-      expect((await screen.findByTestId(testId, {}, wait)).getAttribute('href')).toBe(href);
+      expect((await screen.findByTestId(testId)).getAttribute('href')).toBe(href);
     }
   });
 
   it('team pages ask a guest to log in', async () => {
     stubApi(baseRoutes());
     renderAt('#/pages/profile/copyright-center/index');
-    expect(await screen.findByTestId('login-required', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByTestId('login-required')).toBeInTheDocument();
   });
 });

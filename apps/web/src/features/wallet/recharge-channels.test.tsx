@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ok, stubApi, on } from '../../test/fetch';
 import { signedInRoutes, signIn } from '../../test/fixtures';
-import { renderAt, wait } from '../../test/render-app';
+import { renderAt } from '../../test/render-app';
 
 const channel = (code: 'gateway' | 'official', extra: object = {}) => ({
   code,
@@ -29,7 +29,7 @@ describe('recharge channels', () => {
     ]);
     signIn();
     renderAt('#/pages/profile/recharge/index');
-    const card = await screen.findByTestId('recharge-channel-gateway', {}, wait);
+    const card = await screen.findByTestId('recharge-channel-gateway');
     expect(card.textContent).toContain('Card and e-wallet payments are not set up on this site yet');
     expect(card.querySelector('.ds-channel--unavailable')).not.toBeNull();
     expect(card.getAttribute('role')).not.toBe('radio');
@@ -64,18 +64,15 @@ describe('recharge channels', () => {
     ]);
     signIn();
     renderAt('#/pages/profile/recharge/index');
-    const paymongo = await screen.findByTestId('recharge-channel-gateway-paymongo', {}, wait);
+    const paymongo = await screen.findByTestId('recharge-channel-gateway-paymongo');
     expect(paymongo.textContent).toContain('PayMongo · Card, GCash, Maya');
     const xendit = screen.getByTestId('recharge-channel-gateway-xendit');
     expect(xendit.textContent).toContain('Xendit');
     fireEvent.click(xendit);
     fireEvent.click(screen.getByTestId('quick-500'));
     fireEvent.click(screen.getByTestId('recharge-submit'));
-    fireEvent.click(await screen.findByRole('button', { name: 'Pay now' }, wait));
-    await waitFor(
-      () => expect(server.calls.some((c) => c.path.endsWith('/user/addBalance'))).toBe(true),
-      wait,
-    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay now' }));
+    await waitFor(() => expect(server.calls.some((c) => c.path.endsWith('/user/addBalance'))).toBe(true));
     const call = server.calls.find((c) => c.path.endsWith('/user/addBalance'));
     expect(call?.json).toMatchObject({ channel: 'gateway', amount: '500.00', provider: 'xendit' });
   });

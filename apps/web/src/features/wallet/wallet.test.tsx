@@ -7,7 +7,7 @@ import { pendingReturn, rememberReturn } from '../../shared/return-to';
 import { showToast } from '../../shared/ui/toast';
 import { ok, refusal, stubApi, on, type Fake, type CallData, bodyOf } from '../../test/fetch';
 import { signIn, signedInRoutes } from '../../test/fixtures';
-import { renderAt, typePassword, wait } from '../../test/render-app';
+import { renderAt, typePassword } from '../../test/render-app';
 
 // A notify is a longer toast: both land in the one mock the tests read.
 vi.mock('../../shared/ui/toast', async () => (await import('../../test/fetch')).toastMock());
@@ -154,7 +154,7 @@ describe('withdraw page', () => {
     );
     signIn();
     renderAt('#/pages/profile/withdraw/index');
-    const needs = await screen.findByTestId('withdraw-prerequisites', {}, wait);
+    const needs = await screen.findByTestId('withdraw-prerequisites');
     expect(within(needs).getByTestId('withdraw-needs-membership').textContent).toContain(
       'This needs an active Star Card',
     );
@@ -181,7 +181,7 @@ describe('withdraw page', () => {
     );
     signIn();
     renderAt('#/pages/profile/withdraw/index');
-    const amount = await screen.findByTestId('withdraw-amount', {}, wait);
+    const amount = await screen.findByTestId('withdraw-amount');
     expect(screen.getByTestId('withdraw-balance').textContent).toContain('₱1,000.00');
 
     fireEvent.change(amount, { target: { value: '200' } });
@@ -228,7 +228,7 @@ describe('withdraw page', () => {
     );
     signIn();
     renderAt('#/pages/profile/withdraw/index');
-    const amount = await screen.findByTestId('withdraw-amount', {}, wait);
+    const amount = await screen.findByTestId('withdraw-amount');
     expect(screen.getByTestId('quick-50000').textContent).toBe('50.000');
     fireEvent.change(amount, { target: { value: '6050' } });
     fireEvent.click(screen.getByTestId('withdraw-submit'));
@@ -253,21 +253,19 @@ describe('withdraw page', () => {
     );
     signIn();
     renderAt('#/pages/profile/withdraw/index');
-    fireEvent.click(await screen.findByTestId('quick-all', {}, wait));
+    fireEvent.click(await screen.findByTestId('quick-all'));
     fireEvent.click(screen.getByTestId('withdraw-submit'));
-    await screen.findByTestId('pay-password', {}, wait);
+    await screen.findByTestId('pay-password');
     expect(screen.getByTestId('pay-password-amount').textContent).toBe('₱997.50');
 
     typePassword('111111');
-    expect((await screen.findByTestId('pay-password-error', {}, wait)).textContent).toBe(
-      'Wrong payment password',
-    );
+    expect((await screen.findByTestId('pay-password-error')).textContent).toBe('Wrong payment password');
     typePassword('123456');
-    expect((await screen.findByTestId('pay-password-error', {}, wait)).textContent).toContain(
+    expect((await screen.findByTestId('pay-password-error')).textContent).toContain(
       'could not reach the server',
     );
     typePassword('123456');
-    expect(await screen.findByTestId('withdraw-details', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByTestId('withdraw-details')).toBeInTheDocument();
 
     const applies = server.callsTo(api.account.applyWithdrawal).map(bodyOf);
     expect(applies).toHaveLength(3);
@@ -296,13 +294,11 @@ describe('withdraw page', () => {
     );
     signIn();
     renderAt('#/pages/profile/withdraw/index');
-    fireEvent.change(await screen.findByTestId('withdraw-amount', {}, wait), { target: { value: '200' } });
+    fireEvent.change(await screen.findByTestId('withdraw-amount'), { target: { value: '200' } });
     fireEvent.click(screen.getByTestId('withdraw-submit'));
-    await screen.findByTestId('pay-password', {}, wait);
+    await screen.findByTestId('pay-password');
     typePassword('123456');
-    expect((await screen.findByTestId('withdraw-error', {}, wait)).textContent).toBe(
-      'This needs an active Star Card',
-    );
+    expect((await screen.findByTestId('withdraw-error')).textContent).toBe('This needs an active Star Card');
     // applyWithdrawal hides the automatic toast: the screen says it once.
     expect(toast).not.toHaveBeenCalled();
   });
@@ -327,7 +323,7 @@ describe('withdrawal details', () => {
     );
     signIn();
     renderAt('#/pages/profile/withdraw-details/index?orderNo=W20261121001');
-    await screen.findByTestId('withdraw-details', {}, wait);
+    await screen.findByTestId('withdraw-details');
     expect(screen.getByTestId('withdraw-details-amount').textContent).toBe('₱950.00');
     expect(screen.getByTestId('withdraw-details-status').textContent).toBe('Review approved');
     expect(screen.getByTestId('withdraw-details-destination').textContent).toContain('BDO Unibank •••• 6789');
@@ -363,7 +359,7 @@ describe('withdrawal details', () => {
     );
     signIn();
     renderAt('#/pages/profile/withdraw-details/index?orderNo=W20261121001');
-    const timeline = await screen.findByTestId('withdraw-timeline', {}, wait);
+    const timeline = await screen.findByTestId('withdraw-timeline');
     const titles = [...timeline.querySelectorAll('.adm-step-title')].map((el) => el.textContent);
     expect(titles).toEqual(['Application initiated', 'Under review', 'Bank processing', 'Success, received']);
     expect(timeline.textContent).not.toContain('Review approved');
@@ -389,7 +385,7 @@ describe('withdrawal details', () => {
     );
     signIn();
     renderAt('#/pages/profile/withdraw/details/index?orderNo=W20261121001');
-    expect((await screen.findByTestId('withdraw-details-reason', {}, wait)).textContent).toContain(
+    expect((await screen.findByTestId('withdraw-details-reason')).textContent).toContain(
       'Name does not match the account',
     );
     const titles = [...screen.getByTestId('withdraw-timeline').querySelectorAll('.adm-step-title')].map(
@@ -406,16 +402,16 @@ describe('official bank transfer', () => {
     stubApi(baseRoutes([on(api.account.rechargeRecords).reply(ok({ list: [order], total: 1 }))]));
     signIn();
     renderAt('#/pages/profile/recharge/official?orderNo=R100');
-    await screen.findByTestId('official-pending', {}, wait);
+    await screen.findByTestId('official-pending');
     expect(screen.getByTestId('official-countdown').textContent).toBe('02:05');
     expect(screen.getByTestId('official-reference').textContent).toBe('DS7K2M9Q');
     expect(screen.getByTestId('official-account-number').textContent).toBe('000123456789');
     expect(screen.getByTestId('official-amount').textContent).toBe('₱5,000.00');
 
     vi.setSystemTime(Date.now() + 60_000);
-    await waitFor(() => expect(screen.getByTestId('official-countdown').textContent).toBe('01:05'), wait);
+    await waitFor(() => expect(screen.getByTestId('official-countdown').textContent).toBe('01:05'));
     vi.setSystemTime(Date.now() + 66_000);
-    expect(await screen.findByTestId('official-expired', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByTestId('official-expired')).toBeInTheDocument();
     expect(screen.queryByTestId('official-transferred')).toBeNull();
     expect(screen.getByTestId('official-expired').textContent).toContain('within 2 minutes');
   });
@@ -430,8 +426,8 @@ describe('official bank transfer', () => {
     );
     signIn();
     renderAt('#/pages/profile/recharge/official?orderNo=R100');
-    fireEvent.click(await screen.findByTestId('official-transferred', {}, wait));
-    expect(await screen.findByTestId('official-submitted', {}, wait)).toBeInTheDocument();
+    fireEvent.click(await screen.findByTestId('official-transferred'));
+    expect(await screen.findByTestId('official-submitted')).toBeInTheDocument();
     expect(server.callsTo(api.user.addAccountBalanceVerify).map(bodyOf)).toEqual([{ orderNo: 'R100' }]);
   });
 });
@@ -447,7 +443,7 @@ describe('recharge', () => {
     );
     signIn();
     renderAt('#/pages/profile/recharge/index');
-    const amount = await screen.findByTestId('recharge-amount', {}, wait);
+    const amount = await screen.findByTestId('recharge-amount');
     fireEvent.change(amount, { target: { value: '200' } });
     expect(screen.getByTestId('recharge-fee').textContent).toBe('₱0.00');
     expect(screen.getByTestId('recharge-credited').textContent).toBe('₱200.00');
@@ -458,15 +454,15 @@ describe('recharge', () => {
     expect(screen.getByTestId('recharge-amount-error').textContent).toBe('The minimum amount is ₱5,000.00');
     fireEvent.click(screen.getByTestId('quick-5000'));
     fireEvent.click(screen.getByTestId('recharge-submit'));
-    const confirm = await screen.findByTestId('recharge-confirm', {}, wait);
+    const confirm = await screen.findByTestId('recharge-confirm');
     expect(confirm.textContent).toContain('₱5,000.00');
     expect(confirm.textContent).toContain('5 minutes');
 
     fireEvent.click(screen.getByRole('button', { name: 'Pay now' }));
-    await waitFor(() => expect(server.callsTo(api.user.addBalance)).toHaveLength(1), wait);
-    await waitFor(() => expect(toast).toHaveBeenCalled(), wait);
+    await waitFor(() => expect(server.callsTo(api.user.addBalance)).toHaveLength(1));
+    await waitFor(() => expect(toast).toHaveBeenCalled());
     fireEvent.click(screen.getByRole('button', { name: 'Pay now' }));
-    expect(await screen.findByTestId('official-pending', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByTestId('official-pending')).toBeInTheDocument();
     const bodies = server.callsTo(api.user.addBalance).map(bodyOf);
     expect(bodies[0]).toMatchObject({ channel: 'official', amount: '5000.00' });
     expect(bodies[1]!.requestId).toBe(bodies[0]!.requestId);
@@ -486,11 +482,11 @@ describe('recharge', () => {
     );
     signIn();
     renderAt('#/pages/profile/recharge/index');
-    fireEvent.click(await screen.findByTestId('recharge-channel-gateway', {}, wait));
+    fireEvent.click(await screen.findByTestId('recharge-channel-gateway'));
     fireEvent.click(screen.getByTestId('quick-500'));
     fireEvent.click(screen.getByTestId('recharge-submit'));
-    fireEvent.click(await screen.findByRole('button', { name: 'Pay now' }, wait));
-    await waitFor(() => expect(openPaymentPage).toHaveBeenCalledWith('/sandbox/pay/R100'), wait);
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay now' }));
+    await waitFor(() => expect(openPaymentPage).toHaveBeenCalledWith('/sandbox/pay/R100'));
   });
 
   it('asks for the result of a card payment until it is settled', async () => {
@@ -502,8 +498,8 @@ describe('recharge', () => {
     );
     signIn();
     renderAt('#/pages/profile/recharge/index?orderNo=R100');
-    expect(await screen.findByTestId('recharge-result-pending', {}, wait)).toBeInTheDocument();
-    expect(await screen.findByTestId('recharge-result-credited', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByTestId('recharge-result-pending')).toBeInTheDocument();
+    expect(await screen.findByTestId('recharge-result-credited')).toBeInTheDocument();
     expect(screen.getByTestId('recharge-result-credited').textContent).toContain('+₱5,000.00');
     expect(server.callsTo(api.user.addAccountBalanceVerify)).toHaveLength(2);
   });
@@ -520,7 +516,7 @@ describe('recharge', () => {
     signIn();
     rememberReturn('/pages/shorts/videoDetails?seriesId=1&videoId=4');
     renderAt('#/pages/profile/recharge/index?orderNo=R100');
-    const title = await screen.findByTestId('recharge-result-title', {}, wait);
+    const title = await screen.findByTestId('recharge-result-title');
     expect(title.textContent).toBe('Drama Week Card is active');
     // The page is titled for what was paid: a card, not a recharge.
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Star Card payment');
@@ -567,7 +563,7 @@ describe('wallet records', () => {
     );
     signIn();
     renderAt('#/pages/profile/wallet/list');
-    await screen.findByTestId('record-1', {}, wait);
+    await screen.findByTestId('record-1');
     expect(screen.getByTestId('record-1-amount').textContent).toBe('+₱500.00');
     expect(screen.getByTestId('record-2-amount').textContent).toBe('-₱200.00');
     expect(screen.getByTestId('record-2').getAttribute('href')).toBe(
@@ -576,7 +572,7 @@ describe('wallet records', () => {
     expect(screen.getByTestId('record-1').tagName).toBe('DIV');
 
     fireEvent.click(screen.getByTestId('record-filter-withdrawal'));
-    expect(await screen.findByTestId('record-2', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByTestId('record-2')).toBeInTheDocument();
     expect(screen.queryByTestId('record-1')).toBeNull();
     expect(screen.getByTestId('record-filter-withdrawal').getAttribute('aria-checked')).toBe('true');
     expect(window.location.hash).toBe('#/pages/profile/wallet/list?type=withdrawal');
@@ -589,7 +585,7 @@ describe('wallet records', () => {
     stubApi(baseRoutes([on(api.account.rechargeRecords).reply(ok({ list: [officialOrder()], total: 1 }))]));
     signIn();
     renderAt('#/pages/profile/wallet/list?tab=recharges');
-    const row = await screen.findByTestId('recharge-R100', {}, wait);
+    const row = await screen.findByTestId('recharge-R100');
     expect(screen.getByTestId('recharge-R100-status').textContent).toBe('Awaiting payment');
     expect(row.getAttribute('href')).toBe('#/pages/profile/recharge/official?orderNo=R100');
   });
@@ -600,7 +596,7 @@ describe('wallet entries', () => {
     stubApi(baseRoutes());
     signIn();
     renderAt('#/pages/profile/setting/index');
-    expect((await screen.findByTestId('settings-bank-cards', {}, wait)).getAttribute('href')).toBe(
+    expect((await screen.findByTestId('settings-bank-cards')).getAttribute('href')).toBe(
       '#/pages/profile/withdraw/cardList',
     );
     expect(screen.getByTestId('settings-pay-password').textContent).toContain('Withdrawal password');
@@ -613,14 +609,14 @@ describe('wallet entries', () => {
     stubApi(baseRoutes());
     signIn();
     renderAt('#/pages/profile/index');
-    expect((await screen.findByTestId('profile-balance', {}, wait)).textContent).toBe('₱1,000.00');
+    expect((await screen.findByTestId('profile-balance')).textContent).toBe('₱1,000.00');
     expect(screen.getByTestId('profile-wallet').getAttribute('href')).toBe('#/pages/profile/wallet/index');
   });
 
   it('wallet pages ask a guest to log in', async () => {
     stubApi(baseRoutes());
     renderAt('#/pages/profile/withdraw/index');
-    expect(await screen.findByTestId('login-required', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByTestId('login-required')).toBeInTheDocument();
   });
 });
 
@@ -635,7 +631,7 @@ describe('bank cards', () => {
     );
     signIn();
     renderAt('#/pages/profile/withdraw/addBankCard');
-    await screen.findByTestId('add-bank-card', {}, wait);
+    await screen.findByTestId('add-bank-card');
     // E-mail and phone start from the account.
     expect(screen.getByTestId<HTMLInputElement>('email-input').value).toBe('viewer@example.com');
     fireEvent.click(screen.getByTestId('submit'));
@@ -669,14 +665,11 @@ describe('bank cards', () => {
     fireEvent.change(screen.getByTestId('card-cardNumber'), { target: { value: '001234567890' } });
     fireEvent.change(screen.getByTestId('card-bankName'), { target: { value: 'Makati Branch' } });
     // The bank button waits for the bank list (a busy machine may still be loading it).
-    await waitFor(
-      () => expect(screen.getByTestId<HTMLButtonElement>('card-bank').disabled).toBe(false),
-      wait,
-    );
+    await waitFor(() => expect(screen.getByTestId<HTMLButtonElement>('card-bank').disabled).toBe(false));
     fireEvent.click(screen.getByTestId('card-bank'));
-    fireEvent.click(await screen.findByTestId('bank-BDO', {}, wait));
+    fireEvent.click(await screen.findByTestId('bank-BDO'));
     fireEvent.click(screen.getByTestId('submit'));
-    await waitFor(() => expect(server.callsTo(api.account.addBankCard)).toHaveLength(1), wait);
+    await waitFor(() => expect(server.callsTo(api.account.addBankCard)).toHaveLength(1));
     expect(bodyOf(server.callsTo(api.account.addBankCard)[0]!)).toEqual({
       accountName: 'Juan Dela Cruz',
       firstName: 'Juan',
@@ -698,11 +691,11 @@ describe('bank cards', () => {
     );
     signIn();
     renderAt('#/pages/profile/withdraw/cardList');
-    const item = await screen.findByTestId('card-7', {}, wait);
+    const item = await screen.findByTestId('card-7');
     expect(item.textContent).toContain('•••• 6789');
     fireEvent.click(screen.getByTestId('card-delete-7'));
-    fireEvent.click(await screen.findByRole('button', { name: 'Delete' }, wait));
-    expect(await screen.findByTestId('cards-empty', {}, wait)).toBeInTheDocument();
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    expect(await screen.findByTestId('cards-empty')).toBeInTheDocument();
     expect(bodyOf(server.callsTo(api.account.delBankCard)[0]!)).toEqual({ id: '7' });
   });
 });
@@ -724,22 +717,20 @@ describe('payment password', () => {
     );
     signIn();
     renderAt('#/pages/profile/wallet/walletPay');
-    expect((await screen.findByTestId('pay-password-email', {}, wait)).textContent).toContain(
-      'v•••r@example.com',
-    );
+    expect((await screen.findByTestId('pay-password-email')).textContent).toContain('v•••r@example.com');
     fireEvent.change(screen.getByTestId('paypass-password'), { target: { value: '12345' } });
     fireEvent.change(screen.getByTestId('paypass-repPassword'), { target: { value: '123456' } });
     fireEvent.click(screen.getByTestId('submit'));
     expect(screen.getByTestId('paypass-password-error').textContent).toBe('The payment password is 6 digits');
     fireEvent.change(screen.getByTestId('paypass-password'), { target: { value: '123456' } });
     fireEvent.click(screen.getByTestId('send-code'));
-    expect((await screen.findByTestId('pay-password-email', {}, wait)).textContent).toBe(
+    expect((await screen.findByTestId('pay-password-email')).textContent).toBe(
       'Code sent to v•••r@example.com.',
     );
     expect(screen.getByTestId('send-code').textContent).toMatch(/\d+/);
     fireEvent.change(screen.getByTestId('code-input'), { target: { value: '654321' } });
     fireEvent.click(screen.getByTestId('submit'));
-    await waitFor(() => expect(server.callsTo(api.account.setPayPassword)).toHaveLength(1), wait);
+    await waitFor(() => expect(server.callsTo(api.account.setPayPassword)).toHaveLength(1));
     expect(bodyOf(server.callsTo(api.account.setPayPassword)[0]!)).toEqual({
       password: '123456',
       repPassword: '123456',

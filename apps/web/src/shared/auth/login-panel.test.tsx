@@ -7,7 +7,7 @@ import { STORAGE_KEYS } from '../store/storage-keys';
 import { showToast } from '../ui/toast';
 import { ok, refusal, stubApi, on, type CallAnswer } from '../../test/fetch';
 import { clearCookies, PNG_1X1, sampleUser, tenantConfigAnswer } from '../../test/fixtures';
-import { renderAt, wait } from '../../test/render-app';
+import { renderAt } from '../../test/render-app';
 
 // A notify is a longer toast: both land in the one mock the tests read.
 vi.mock('../ui/toast', () => {
@@ -71,7 +71,7 @@ describe('register form validation (spec section 5)', () => {
     stubApi(baseRoutes);
     chooseCountry(key);
     renderAt('#/pages/login/register');
-    await screen.findByTestId('view-register', {}, wait);
+    await screen.findByTestId('view-register');
     const phone = screen.getByTestId('phone-input');
     expect(phone.getAttribute('maxlength')).toBe(key === 'IDR' ? '13' : '10');
     // Only digits get in: a letter typed or pasted is refused at once.
@@ -90,7 +90,7 @@ describe('register form validation (spec section 5)', () => {
     stubApi(baseRoutes);
     chooseCountry('PHP');
     renderAt('#/pages/login/register');
-    await screen.findByTestId('view-register', {}, wait);
+    await screen.findByTestId('view-register');
     // Said up front, with where to get one, before anything is typed or submitted.
     const field = screen.getByTestId('invite-input').closest('.ds-field')!;
     expect(field.textContent).toContain('Invite code (required)');
@@ -111,7 +111,7 @@ describe('register form validation (spec section 5)', () => {
   it('checks e-mail and code on blur', async () => {
     stubApi(baseRoutes);
     renderAt('#/pages/login/register');
-    await screen.findByTestId('view-register', {}, wait);
+    await screen.findByTestId('view-register');
     fireEvent.blur(screen.getByTestId('email-input'));
     expect(errorOf('email-input')).toBe('Please enter your e-mail');
     type('email-input', 'not-an-address');
@@ -125,7 +125,7 @@ describe('register form validation (spec section 5)', () => {
   it('says when the two passwords differ (username tab)', async () => {
     stubApi(baseRoutes);
     renderAt('#/pages/login/register');
-    fireEvent.click(await screen.findByTestId('register-tab-username', {}, wait));
+    fireEvent.click(await screen.findByTestId('register-tab-username'));
     type('password-input', 'secret123');
     type('rep-password-input', 'secret124');
     expect(errorOf('rep-password-input')).toBe('The two passwords are inconsistent');
@@ -136,11 +136,11 @@ describe('register form validation (spec section 5)', () => {
   it('asks for a country before registering; the username tab opens the chooser', async () => {
     const server = stubApi(baseRoutes);
     renderAt('#/pages/login/register');
-    fireEvent.click(await screen.findByTestId('submit', {}, wait));
+    fireEvent.click(await screen.findByTestId('submit'));
     await waitFor(() => expect(toast).toHaveBeenCalledWith('Please choose country'));
     fireEvent.click(screen.getByTestId('register-tab-username'));
     fireEvent.click(await screen.findByTestId('submit'));
-    expect(await screen.findByTestId('country-sheet', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByTestId('country-sheet')).toBeInTheDocument();
     fireEvent.click(screen.getByTestId('country-VN'));
     expect(useSession.getState().phonePrefix).toBe('+84');
     expect(localStorage.getItem(STORAGE_KEYS.phonePrefix)).toBe('+84');
@@ -153,7 +153,7 @@ describe('send code', () => {
   it(`counts down ${LIMITS.codeCountdownLoginSeconds} s in the panel, then offers to send again`, async () => {
     const server = stubApi(baseRoutes);
     renderAt('#/pages/login/loginRegister');
-    fireEvent.click(await screen.findByTestId('chooser-email', {}, wait));
+    fireEvent.click(await screen.findByTestId('chooser-email'));
     const send = screen.getByTestId('send-code');
     expect(send.textContent).toBe('Send code');
 
@@ -186,7 +186,7 @@ describe('send code', () => {
 describe('e-mail login', () => {
   async function fillEmailLogin() {
     renderAt('#/pages/login/loginRegister');
-    fireEvent.click(await screen.findByTestId('chooser-email', {}, wait));
+    fireEvent.click(await screen.findByTestId('chooser-email'));
     type('email-input', 'viewer@example.com');
     type('code-input', '123456');
   }
@@ -220,7 +220,7 @@ describe('e-mail login', () => {
     ]);
     await fillEmailLogin();
     fireEvent.click(screen.getByTestId('submit'));
-    expect(await screen.findByTestId('home-page', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByTestId('home-page')).toBeInTheDocument();
     expect(server.callsTo(api.auth.login)[0]!.json).toEqual({
       email: 'viewer@example.com',
       verifyCode: '123456',
@@ -251,8 +251,8 @@ describe('username registration', () => {
     ]);
     chooseCountry('VND');
     renderAt('#/pages/login/register');
-    fireEvent.click(await screen.findByTestId('register-tab-username', {}, wait));
-    const first = await screen.findByTestId('captcha-img', {}, wait);
+    fireEvent.click(await screen.findByTestId('register-tab-username'));
+    const first = await screen.findByTestId('captcha-img');
     expect(first.getAttribute('src')).toBe(`data:image/png;base64,${PNG_1X1}`);
     type('username-input', 'viewer_01');
     type('password-input', 'secret123');
@@ -291,7 +291,7 @@ describe('login route query parameters', () => {
   it('inviteCode opens the register view, prefills the code and remembers it in the inviteInfo cookie', async () => {
     stubApi(baseRoutes);
     renderAt('#/pages/login/loginRegister?inviteCode=ZX98YT76');
-    await screen.findByTestId('view-register', {}, wait);
+    await screen.findByTestId('view-register');
     expect(screen.getByTestId<HTMLInputElement>('invite-input').value).toBe('ZX98YT76');
     expect(screen.getByTestId('invite-input').closest('.ds-field')!.textContent).toContain(
       'Filled in from your friend',
@@ -305,7 +305,7 @@ describe('login route query parameters', () => {
     stubApi(baseRoutes);
     document.cookie = 'inviteInfo=QQ11WW22; path=/';
     renderAt('#/pages/login/loginRegister');
-    fireEvent.click(await screen.findByTestId('chooser-register', {}, wait));
+    fireEvent.click(await screen.findByTestId('chooser-register'));
     expect(screen.getByTestId<HTMLInputElement>('invite-input').value).toBe('QQ11WW22');
     fireEvent.click(screen.getByTestId('register-tab-username'));
     expect(screen.getByTestId<HTMLInputElement>('invite-input').value).toBe('QQ11WW22');
@@ -320,12 +320,11 @@ describe('login route query parameters', () => {
     ]);
     act(() => useSession.getState().setLanguage('vn'));
     renderAt('#/pages/login/onelylogin?website=1&isMobile=1');
-    expect(await screen.findByText('Log in with e-mail', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByText('Log in with e-mail')).toBeInTheDocument();
     expect(screen.queryByTestId('login-back')).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.language)).toBe('vn');
-    await waitFor(
-      () => expect(screen.getByTestId('login-home').getAttribute('href')).toBe('https://dramastar.example/'),
-      wait,
+    await waitFor(() =>
+      expect(screen.getByTestId('login-home').getAttribute('href')).toBe('https://dramastar.example/'),
     );
   });
 });
@@ -334,11 +333,11 @@ describe('login popup', () => {
   it('opens from the Profile tab and closes back to it', async () => {
     stubApi(baseRoutes);
     renderAt('#/pages/profile/index');
-    fireEvent.click(await screen.findByTestId('profile-login', {}, wait));
-    const panel = await screen.findByTestId('login-panel', {}, wait);
+    fireEvent.click(await screen.findByTestId('profile-login'));
+    const panel = await screen.findByTestId('login-panel');
     expect(panel.style.zIndex).toBe(String(LIMITS.loginPopupZIndex));
     expect(screen.getByTestId('view-chooser')).toBeInTheDocument();
-    expect(await screen.findByTestId('chooser-google', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByTestId('chooser-google')).toBeInTheDocument();
     fireEvent.click(screen.getByTestId('chooser-username'));
     expect(screen.getByTestId('view-username')).toBeInTheDocument();
     fireEvent.click(screen.getByTestId('login-back'));
@@ -353,9 +352,9 @@ describe('login popup', () => {
     act(() => useSession.setState({ isWebview: true, loginType: null }));
     try {
       renderAt('#/pages/profile/index');
-      fireEvent.click(await screen.findByTestId('profile-login', {}, wait));
-      fireEvent.click(await screen.findByTestId('chooser-google', {}, wait));
-      expect(await screen.findByText('Please open in an external browser', {}, wait)).toBeInTheDocument();
+      fireEvent.click(await screen.findByTestId('profile-login'));
+      fireEvent.click(await screen.findByTestId('chooser-google'));
+      expect(await screen.findByText('Please open in an external browser')).toBeInTheDocument();
       // Google's sign-in was not started (it would set the login type and leave the page).
       expect(useSession.getState().loginType).toBeNull();
     } finally {
@@ -380,14 +379,14 @@ describe('login popup', () => {
       ),
     ]);
     renderAt('#/pages/profile/index');
-    fireEvent.click(await screen.findByTestId('profile-login', {}, wait));
-    fireEvent.click(await screen.findByTestId('chooser-username', {}, wait));
+    fireEvent.click(await screen.findByTestId('profile-login'));
+    fireEvent.click(await screen.findByTestId('chooser-username'));
     type('username-input', 'viewer_01');
     type('password-input', 'secret123');
     fireEvent.click(screen.getByTestId('submit'));
-    expect(await screen.findByTestId('profile-user', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByTestId('profile-user')).toBeInTheDocument();
     expect(screen.queryByTestId('login-panel')).toBeNull();
     expect(screen.getByTestId('profile-nickname').textContent).toBe('Maria');
-    expect((await screen.findByTestId('profile-membership', {}, wait)).textContent).toBe('Ordinary user');
+    expect((await screen.findByTestId('profile-membership')).textContent).toBe('Ordinary user');
   });
 });
